@@ -1,0 +1,63 @@
+//go:build !wasm
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// exitError carries a process exit status.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func nativeMain() {
+	os.Exit(exitCode(cli(os.Stdout, os.Stderr, os.Args[1:]), os.Stderr))
+}
+
+// exitCode prints err (if any) and maps it to the process status: 0 ok,
+// 1 a check failed, 2 invalid input.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return 2
+}
+
+const usage = `usage: app <command> [arguments]
+
+commands:
+  serve  [-addr 127.0.0.1:8000] [-web DIR] [-out DIR]   build the static site and serve it
+  static [-web DIR] [-out DIR] [-prefix /sub/path]      write the static site
+  report [-json] [QUERY or URL]                         run a simulation and print its report
+`
+
+// cli runs one native command.
+func cli(stdout, stderr io.Writer, args []string) error {
+	if len(args) == 0 {
+		return &exitError{2, errors.New(usage)}
+	}
+	switch args[0] {
+	case "report":
+		return reportCmd(stdout, args[1:])
+	case "serve":
+		return serveCmd(stdout, args[1:])
+	case "static":
+		return staticCmd(stdout, args[1:])
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	return &exitError{2, fmt.Errorf("unknown command %q\n%s", args[0], usage)}
+}

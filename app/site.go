@@ -1,0 +1,166 @@
+//go:build !wasm
+
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// pages lists the routes the static site holds as files.
+var pages = []string{"/"}
+
+// handler is the go-app handler shared by the server and the generator.
+func handler(prefix, version string) *app.Handler {
+	h := &app.Handler{
+		Name:            "Omission",
+		ShortName:       "Omission",
+		Title:           "Omission: the latency a load test never measured",
+		Description:     "A simulator of coordinated omission: one stalling server, one schedule, and what closed, paced and open load generators record of it.",
+		Lang:            "en",
+		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png"},
+		BackgroundColor: "#ffffff",
+		ThemeColor:      "#1f2a44",
+		LoadingLabel:    "Loading the simulator… {progress}%",
+		Styles:          []string{"/web/app.css"},
+		Version:         version,
+	}
+	if prefix != "" {
+		h.Resources = app.PrefixedLocation(prefix)
+	}
+	return h
+}
+
+// siteVersion hashes everything the site ships, so caches renew only when
+// something changed.
+func siteVersion(webDir, prefix string) (string, error) {
+	sum := sha256.New()
+	io.WriteString(sum, prefix+"\x00")
+	var files []string
+	err := filepath.Walk(webDir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	files = append(files, "wasm_exec.js")
+	sort.Strings(files)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(sum, "%s\x00%d\x00", filepath.ToSlash(f), len(b))
+		sum.Write(b)
+	}
+	return hex.EncodeToString(sum.Sum(nil))[:16], nil
+}
+
+// buildSite writes the static site into out: go-app's generated files, the
+// web resources (app.wasm included) and the toolchain's wasm_exec.js.
+func buildSite(webDir, out, prefix string) (string, error) {
+	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
+		return "", fmt.Errorf("%s/app.wasm is missing: build it first (make wasm)", webDir)
+	}
+	prefix = strings.TrimRight(prefix, "/")
+	if prefix != "" && !strings.HasPrefix(prefix, "/") {
+		return "", fmt.Errorf("prefix %q must start with /", prefix)
+	}
+	version, err := siteVersion(webDir, prefix)
+	if err != nil {
+		return "", err
+	}
+	if err := os.RemoveAll(out); err != nil {
+		return "", err
+	}
+	if err := app.GenerateStaticWebsite(out, handler(prefix, version), pages...); err != nil {
+		return "", err
+	}
+	if err := copyDir(webDir, filepath.Join(out, "web")); err != nil {
+		return "", err
+	}
+	// The site ships the wasm_exec.js of the toolchain that built app.wasm.
+	if err := copyFile("wasm_exec.js", filepath.Join(out, "wasm_exec.js")); err != nil {
+		return "", err
+	}
+	return version, nil
+}
+
+func copyDir(src, dst string) error {
+	return filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		return copyFile(p, filepath.Join(dst, rel))
+	})
+}
+
+func copyFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o644)
+}
+
+func staticCmd(w io.Writer, args []string) error {
+	fs := flag.NewFlagSet("static", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	web := fs.String("web", "web", "go-app resources, with the built app.wasm")
+	out := fs.String("out", "static", "output directory")
+	prefix := fs.String("prefix", "", "sub-path the site is served under, e.g. /omission")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, fmt.Errorf("static: %v", err)}
+	}
+	version, err := buildSite(*web, *out, *prefix)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "wrote %s (version %s, prefix %q)\n", *out, version, *prefix)
+	return nil
+}
+
+// serveCmd builds the static site and serves it, so what runs locally is
+// exactly what a static host serves.
+func serveCmd(w io.Writer, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", "127.0.0.1:8000", "address to listen on")
+	web := fs.String("web", "web", "go-app resources, with the built app.wasm")
+	out := fs.String("out", "static", "where to write the site before serving it")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, fmt.Errorf("serve: %v", err)}
+	}
+	if _, err := buildSite(*web, *out, ""); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Omission is served on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	err = http.Serve(ln, http.FileServer(http.Dir(*out)))
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}

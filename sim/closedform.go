@@ -1,0 +1,374 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+)
+
+// This file derives the deterministic regime's numbers from the parameters
+// alone. It shares no code with the simulator (run.go, server.go): no loop
+// here runs over requests, only over stalls or over a value range.
+
+// Regime reports whether cfg is in the deterministic regime where every
+// reported value of closed, open and corrected has a closed form, and if not,
+// why not (one reason a line).
+//
+// The regime: one connection and one worker; the schedule interval T = 1/rate
+// a whole number of nanoseconds; service S < T; stalls that begin at due
+// instants (first and every multiples of T); each backlog drained before the
+// next stall (every >= J·T, with J = ceil(L/(T-S)) requests delayed per
+// stall); and the last stall's J delayed requests all inside the run.
+func Regime(cfg Config) (ok bool, why []string) {
+	if cfg.Conns != 1 {
+		why = append(why, fmt.Sprintf("conns = %d: the closed forms assume one connection", cfg.Conns))
+	}
+	if cfg.Workers != 1 {
+		why = append(why, "workers ≠ 1: the closed forms assume one worker serving first come first served")
+	}
+	if !NewSchedule(cfg.Rate).Exact() {
+		why = append(why, "1/rate is not a whole number of nanoseconds, so due instants are rounded")
+		return false, why
+	}
+	T := int64(1e12) / int64(cfg.Rate)
+	S, L, P, F := cfg.Service, cfg.Stall, cfg.Every, cfg.First
+	if S >= T {
+		why = append(why, fmt.Sprintf("service %s ≥ interval %s: the server has no spare capacity to drain a backlog", FormatDuration(S), FormatDuration(T)))
+		return false, why
+	}
+	if L > 0 {
+		if F%T != 0 || P%T != 0 {
+			why = append(why, "stalls do not begin at due instants (first and every must be multiples of 1/rate)")
+		}
+		J := ceilDiv(L, T-S)
+		if P > 0 && P < J*T {
+			why = append(why, fmt.Sprintf("every %s < J·T = %s: a backlog is still draining when the next stall begins", FormatDuration(P), FormatDuration(J*T)))
+		}
+		N := ceilDiv(cfg.Duration, T)
+		if K := regimeStalls(F, P, (N-1)*T); K > 0 && F+(K-1)*P+(J-1)*T > (N-1)*T {
+			why = append(why, "the last stall's backlog runs past the end of the schedule")
+		}
+	}
+	return len(why) == 0, why
+}
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+
+// regimeStalls counts stalls first + k·every that begin at or before t.
+func regimeStalls(first, every, t int64) int64 {
+	if first > t {
+		return 0
+	}
+	if every == 0 {
+		return 1
+	}
+	return (t-first)/every + 1
+}
+
+// Form is one recording's values derived in closed form.
+type Form struct {
+	Count, Max, Above int64
+	Sum               u128
+	P                 [5]int64
+	Formula           map[string]string // metric -> formula in symbols, constants substituted
+}
+
+// ClientForm is one client's derived counters.
+type ClientForm struct {
+	Planned, Sent, Stalls, LastCompletion int64
+}
+
+// ClosedForms holds every value the regime determines.
+type ClosedForms struct {
+	T, S, L, P, F, N, K, J, E int64
+	Recordings               map[Kind]*Form
+	Clients                  map[Client]*ClientForm
+	NotApplicable            map[Kind]string
+}
+
+// DeriveClosedForms computes the regime's values from the parameters. It
+// returns nil when cfg is outside the regime.
+func DeriveClosedForms(cfg Config) *ClosedForms {
+	if ok, _ := Regime(cfg); !ok {
+		return nil
+	}
+	T := int64(1e12) / int64(cfg.Rate)
+	S, L, P, F, D, A := cfg.Service, cfg.Stall, cfg.Every, cfg.First, cfg.Duration, cfg.Above
+	N := ceilDiv(D, T)
+	var K, J int64
+	if L > 0 {
+		K = regimeStalls(F, P, (N-1)*T)
+		J = ceilDiv(L, T-S)
+	}
+	d := T - S
+	cf := &ClosedForms{T: T, S: S, L: L, P: P, F: F, N: N, K: K, J: J, E: cfg.ExpectedInterval(),
+		Recordings: map[Kind]*Form{}, Clients: map[Client]*ClientForm{}, NotApplicable: map[Kind]string{}}
+	rank := func(ppm, n int64) int64 { return RankOf(ppm, n, cfg.Rank) }
+	gt := func(v int64) int64 { // [v > A]
+		if v > A {
+			return 1
+		}
+		return 0
+	}
+	sum := func(terms ...[2]int64) u128 { // Σ value × count
+		var s u128
+		for _, t := range terms {
+			s.addMul(uint64(t[0]), uint64(t[1]))
+		}
+		return s
+	}
+
+	// One timeline: last completion = max((N-1)T + S, s_{K-1} + L + J·S).
+	last := (N-1)*T + S
+	if K > 0 {
+		if x := F + (K-1)*P + L + J*S; x > last {
+			last = x
+		}
+	}
+	for _, c := range []Client{ClosedClient, OpenClient} {
+		cf.Clients[c] = &ClientForm{Planned: N, Sent: N, Stalls: K, LastCompletion: last}
+	}
+	maxv := S
+	if K > 0 {
+		maxv = L + S
+	}
+
+	// Open: N-K·J samples of S; per stall, L+S-j·d for j = 0..J-1.
+	open := &Form{Count: N, Max: maxv, Formula: map[string]string{}}
+	open.Sum = sum([2]int64{S, N})
+	open.Sum.addMul(uint64(K), uint64(J*L-d*J*(J-1)/2))
+	if L+S > A {
+		m := ceilDiv(L+S-A, d)
+		if m > J {
+			m = J
+		}
+		open.Above = K * m
+	}
+	open.Above += (N - K*J) * gt(S)
+	for i, p := range Percentiles {
+		r := rank(p.PPM, N)
+		if r <= N-K*J {
+			open.P[i] = S
+		} else {
+			t := ceilDiv(r-(N-K*J), K)
+			open.P[i] = L + S - (J-t)*d
+		}
+	}
+	cf.Recordings[Open] = open
+
+	// Closed: N-K samples of S, K samples of L+S.
+	closed := &Form{Count: N, Max: maxv, Formula: map[string]string{}}
+	closed.Sum = sum([2]int64{S, N}, [2]int64{L, K})
+	closed.Above = (N-K)*gt(S) + K*gt(L+S)
+	for i, p := range Percentiles {
+		if rank(p.PPM, N) <= N-K {
+			closed.P[i] = S
+		} else {
+			closed.P[i] = L + S
+		}
+	}
+	cf.Recordings[Closed] = closed
+
+	// Corrected: each of the K samples G = L+S adds G-jE for j = 1..k.
+	E := cf.E
+	if S >= 2*E {
+		cf.NotApplicable[Corrected] = fmt.Sprintf("service %s ≥ 2E = %s: the correction also adds samples to every ordinary reply, which the closed form does not cover", FormatDuration(S), FormatDuration(2*E))
+	} else {
+		G := L + S
+		var k int64
+		if K > 0 && G >= 2*E {
+			k = G/E - 1
+		}
+		corr := &Form{Count: N + K*k, Max: maxv, Formula: map[string]string{}}
+		corr.Sum = sum([2]int64{S, N - K})
+		// K · Σ_{j=0..k} (G - jE) = K·((k+1)G - E·k(k+1)/2)
+		var seq u128
+		seq.addMul(uint64(k+1), uint64(G))
+		seq = seq.sub(sum([2]int64{E, k * (k + 1) / 2}))
+		for i := int64(0); i < K; i++ { // K is the number of stalls, not requests
+			corr.Sum = addU128(corr.Sum, seq)
+		}
+		if K > 0 && G > A {
+			m := ceilDiv(G-A, E)
+			if m > k+1 {
+				m = k + 1
+			}
+			corr.Above = K * m
+		}
+		corr.Above += (N - K) * gt(S)
+		// Of the k+1 values G-jE: a above S, e equal to S, b below S.
+		var a, e, b int64
+		if K > 0 {
+			a = ceilDiv(G-S, E)
+			if a > k+1 {
+				a = k + 1
+			}
+			if (G-S)%E == 0 && (G-S)/E <= k {
+				e = 1
+			}
+			b = k + 1 - a - e
+		}
+		for i, p := range Percentiles {
+			r := rank(p.PPM, corr.Count)
+			switch {
+			case r <= K*b:
+				t := ceilDiv(r, K)
+				corr.P[i] = G - (k-t+1)*E
+			case r <= K*b+(N-K)+K*e:
+				corr.P[i] = S
+			default:
+				t := ceilDiv(r-K*b-(N-K)-K*e, K)
+				corr.P[i] = G - (a-t)*E
+			}
+		}
+		cf.Recordings[Corrected] = corr
+	}
+
+	cf.paced(cfg)
+	return cf
+}
+
+func addU128(a, b u128) u128 {
+	var c uint64
+	a.lo, c = addc(a.lo, b.lo)
+	a.hi += b.hi + c
+	return a
+}
+
+func addc(a, b uint64) (uint64, uint64) {
+	s := a + b
+	if s < a {
+		return s, 1
+	}
+	return s, 0
+}
+
+// paced derives the paced client stall by stall: between stalls it sends on
+// its own slots anchor + i·T; the first send whose service a stall reaches is
+// slow, and the schedule re-anchors at max(send + T, reply).
+func (cf *ClosedForms) paced(cfg Config) {
+	T, S, L, P, F, D, A := cf.T, cf.S, cf.L, cf.P, cf.F, cfg.Duration, cfg.Above
+	sendsFrom := func(a int64) int64 { // sends a + iT < D
+		if a >= D {
+			return 0
+		}
+		return ceilDiv(D-a, T)
+	}
+	var sent int64
+	var slow []int64
+	a := int64(0)
+	lastDone := int64(-1)
+	if L > 0 {
+		for k := int64(0); ; k++ {
+			s := F + k*P
+			if (P == 0 && k > 0) || s >= D+S {
+				break
+			}
+			var i int64
+			if s >= a+S {
+				i = (s-S-a)/T + 1
+			}
+			x := a + i*T
+			if x >= D {
+				break
+			}
+			if x >= s+L {
+				continue // the stall fell between two sends
+			}
+			r := s + L + S
+			if x < s {
+				r = x + S + L
+			}
+			slow = append(slow, r-x)
+			sent += i + 1
+			lastDone = r
+			a = x + T
+			if r > a {
+				a = r
+			}
+		}
+	}
+	rest := sendsFrom(a)
+	sent += rest
+	if rest > 0 {
+		lastDone = a + (rest-1)*T + S
+	}
+	K := int64(len(slow))
+	cf.Clients[PacedClient] = &ClientForm{Planned: cf.N, Sent: sent, LastCompletion: lastDone, Stalls: regimeStallsBefore(F, P, L, lastDone)}
+	sort.Slice(slow, func(i, j int) bool { return slow[i] < slow[j] })
+	mk := func(e int64) *Form {
+		// Samples: sent-K of S (each adding k(S) corrected values when e > 0)
+		// and, per slow v, v-jE for j = 0..k(v).
+		kv := func(v int64) int64 {
+			if e <= 0 || v < 2*e {
+				return 0
+			}
+			return v/e - 1
+		}
+		f := &Form{Formula: map[string]string{}}
+		f.Count = sent
+		f.Sum.addMul(uint64(S), uint64(sent-K))
+		f.Max = S
+		countLE := func(x int64) int64 {
+			c := int64(0)
+			if S <= x {
+				c = sent - K
+			}
+			for _, v := range slow {
+				k := kv(v)
+				if x >= v {
+					c += k + 1
+				} else if x >= v-k*e {
+					c += k + 1 - ceilDiv(v-x, e)
+				}
+			}
+			return c
+		}
+		for _, v := range slow {
+			k := kv(v)
+			f.Count += k
+			var seq u128
+			seq.addMul(uint64(k+1), uint64(v))
+			var sub u128
+			sub.addMul(uint64(e), uint64(k*(k+1)/2))
+			f.Sum = addU128(f.Sum, seq.sub(sub))
+			if v > f.Max {
+				f.Max = v
+			}
+		}
+		f.Above = f.Count - countLE(A)
+		for i, p := range Percentiles {
+			r := rank0(p.PPM, f.Count, cfg.Rank)
+			lo, hi := int64(0), f.Max
+			for lo < hi { // a search over values, not a loop over requests
+				m := lo + (hi-lo)/2
+				if countLE(m) >= r {
+					hi = m
+				} else {
+					lo = m + 1
+				}
+			}
+			f.P[i] = lo
+		}
+		return f
+	}
+	cf.Recordings[Paced] = mk(0)
+	PE := cfg.PacedInterval()
+	if S >= 2*PE {
+		cf.NotApplicable[PacedCorrected] = "service ≥ 2E: the correction adds samples to every ordinary reply"
+	} else {
+		cf.Recordings[PacedCorrected] = mk(PE)
+	}
+}
+
+func rank0(ppm, n int64, r Rank) int64 { return RankOf(ppm, n, r) }
+
+// regimeStallsBefore counts stalls that begin before t.
+func regimeStallsBefore(first, every, length, t int64) int64 {
+	if length == 0 || t <= first {
+		return 0
+	}
+	if every == 0 {
+		return 1
+	}
+	return (t-1-first)/every + 1
+}

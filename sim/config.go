@@ -1,0 +1,231 @@
+// Package sim simulates one server that stalls on a schedule, one request
+// schedule, and the recordings that load generators make of it, on a virtual
+// clock of whole nanoseconds. It reads no clock, starts no goroutine, and is
+// deterministic: the same Config gives the same Result natively and in
+// WebAssembly.
+package sim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Rank is the percentile rank convention.
+type Rank uint8
+
+const (
+	// RankRound is HdrHistogram's (C and Go): rank floor(p/100·n + 1/2), at least 1.
+	RankRound Rank = iota
+	// RankCeil is the nearest-rank rule (Java HdrHistogram): rank ceil(p/100·n).
+	RankCeil
+)
+
+func (r Rank) String() string {
+	if r == RankCeil {
+		return "ceil"
+	}
+	return "round"
+}
+
+// Rate is a request rate in thousandths of a request per second, so that
+// rates such as 0.5/s and 333.333/s are exact.
+type Rate int64
+
+// RateOf returns the Rate of n whole requests per second.
+func RateOf(n int64) Rate { return Rate(n * 1000) }
+
+func (r Rate) String() string {
+	whole, frac := int64(r)/1000, int64(r)%1000
+	if frac == 0 {
+		return fmt.Sprint(whole)
+	}
+	return strings.TrimRight(fmt.Sprintf("%d.%03d", whole, frac), "0")
+}
+
+// Config is one simulation. Times are nanoseconds.
+type Config struct {
+	Preset   string // the preset the parameters started from ("" is bench)
+	Rate     Rate   // requests per second (milli)
+	Service  int64  // service time
+	Stall    int64  // stall length; 0: no stalls
+	Every    int64  // stall period; 0: a single stall at First
+	First    int64  // start of the first stall
+	Duration int64  // requests are due in [0, Duration)
+	Interval int64  // expected interval for the correction; 0: conns/rate
+	Above    int64  // threshold for the "above" count
+	Conns    int    // closed-loop connections
+	Workers  int    // server workers; 0: unlimited
+	Rank     Rank
+}
+
+// Limits. A configuration beyond one of them is refused with a message that
+// names the limit and by how much it is exceeded.
+const (
+	MaxRate       = Rate(10_000_000 * 1000) // 10M requests/s
+	MaxDuration   = int64(86400e9)          // one day of virtual time
+	MaxTime       = int64(86400e9)          // stall, service, first, every, interval, above
+	MaxConns      = 10000
+	MaxWorkers    = 10000
+	MaxRequests   = int64(50_000_000) // planned requests per client
+	ExactSamples  = int64(2_000_000)  // exact percentiles up to this many samples
+	HistogramSigf = 3                 // significant digits beyond ExactSamples
+)
+
+// Default is the bench preset, the reference run of seed 000.
+func Default() Config {
+	return Config{
+		Rate:     RateOf(5000),
+		Service:  100e3,
+		Stall:    200e6,
+		Every:    1e9,
+		First:    500e6,
+		Duration: 20e9,
+		Above:    1e6,
+		Conns:    1,
+		Workers:  1,
+		Rank:     RankRound,
+	}
+}
+
+// Preset is a named starting configuration.
+type Preset struct {
+	Name, Title, Source string
+	Config              Config
+}
+
+// Presets lists the named configurations, in display order.
+func Presets() []Preset {
+	bench := Default()
+	tcp := Default()
+	tcp.Rate, tcp.Service, tcp.Stall, tcp.Every, tcp.First, tcp.Duration = RateOf(1000), 10e3, 500e6, 5e9, 2500e6, 20e9
+	note := Default()
+	note.Rate, note.Service, note.Stall, note.Every, note.First, note.Duration, note.Workers = RateOf(1000), 1e6, 1e9, 0, 30e9, 60e9, 0
+	single := note
+	single.Workers = 1
+	c10 := Default()
+	c10.Rate, c10.Conns, c10.Service, c10.Stall, c10.Every, c10.First, c10.Duration, c10.Workers = RateOf(1000), 10, 10e6, 1e9, 0, 30e9, 60e9, 0
+	ps := []Preset{
+		{"bench", "Seed 000: 5000/s, 100 µs service, 200 ms stall every 1 s", "000", bench},
+		{"tcp", "Seed 001: 1000/s, 10 µs service, 500 ms stall every 5 s", "001", tcp},
+		{"note60", "Seed 004: 60 s at 1000/s, 1 ms service, one 1 s stall, unlimited workers", "004", note},
+		{"note60-single", "Seed 004 with one worker: the queue never drains", "004", single},
+		{"clients10", "Seed 003: 1000/s over 10 connections, 10 ms service, one 1 s stall, unlimited workers", "003", c10},
+	}
+	for i := range ps {
+		ps[i].Config.Preset = ps[i].Name
+	}
+	ps[0].Config.Preset = ""
+	return ps
+}
+
+// PresetConfig returns the named preset's configuration.
+func PresetConfig(name string) (Config, bool) {
+	if name == "" {
+		name = "bench"
+	}
+	for _, p := range Presets() {
+		if p.Name == name {
+			return p.Config, true
+		}
+	}
+	return Config{}, false
+}
+
+// FieldError is one invalid field: its name, the value given and the range allowed.
+type FieldError struct {
+	Field, Value, Allowed string
+}
+
+func (e *FieldError) Error() string {
+	if e.Value == "" {
+		return fmt.Sprintf("%s: %s", e.Field, e.Allowed)
+	}
+	return fmt.Sprintf("%s: %q is not allowed: %s", e.Field, e.Value, e.Allowed)
+}
+
+// Errors is every problem found at once.
+type Errors []*FieldError
+
+func (es Errors) Error() string {
+	s := make([]string, len(es))
+	for i, e := range es {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "; ")
+}
+
+// Field returns the error for one field, or nil.
+func (es Errors) Field(name string) *FieldError {
+	for _, e := range es {
+		if e.Field == name {
+			return e
+		}
+	}
+	return nil
+}
+
+// Validate checks every field and the size limits, returning all problems
+// as Errors (nil when the configuration can run).
+func (c Config) Validate() error {
+	var es Errors
+	bad := func(field, value, allowed string) { es = append(es, &FieldError{field, value, allowed}) }
+	dur := func(field string, v, lo, hi int64) {
+		if v < lo || v > hi {
+			bad(field, FormatDuration(v), fmt.Sprintf("allowed %s to %s", FormatDuration(lo), FormatDuration(hi)))
+		}
+	}
+	if c.Rate < 1 || c.Rate > MaxRate {
+		bad("rate", c.Rate.String(), "allowed 0.001 to 10000000 requests per second")
+	}
+	dur("service", c.Service, 0, MaxTime)
+	dur("stall", c.Stall, 0, MaxTime)
+	dur("every", c.Every, 0, MaxTime)
+	dur("first", c.First, 0, MaxTime)
+	dur("duration", c.Duration, 1, MaxDuration)
+	dur("interval", c.Interval, 0, MaxTime)
+	dur("above", c.Above, 0, MaxTime)
+	if c.Conns < 1 || c.Conns > MaxConns {
+		bad("conns", fmt.Sprint(c.Conns), fmt.Sprintf("allowed 1 to %d connections", MaxConns))
+	}
+	if c.Workers < 0 || c.Workers > MaxWorkers {
+		bad("workers", fmt.Sprint(c.Workers), fmt.Sprintf("allowed 1 to %d workers, or unlimited", MaxWorkers))
+	}
+	if c.Rank > RankCeil {
+		bad("rank", fmt.Sprint(c.Rank), "allowed round or ceil")
+	}
+	if len(es) == 0 && c.Every > 0 && c.Stall >= c.Every {
+		bad("stall", FormatDuration(c.Stall), fmt.Sprintf("must be shorter than every (%s), or the server never runs", FormatDuration(c.Every)))
+	}
+	if len(es) == 0 {
+		if n := NewSchedule(c.Rate).Count(c.Duration); n > MaxRequests {
+			bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
+				"limit: at most %d requests per client; rate × duration plans %d, %d over (shorten the duration or lower the rate)",
+				MaxRequests, n, n-MaxRequests))
+		}
+	}
+	if es == nil {
+		return nil
+	}
+	return es
+}
+
+// ExpectedInterval is the E the closed loop's correction uses: Interval if
+// set, else each connection's own interval conns/rate, rounded to a nanosecond.
+func (c Config) ExpectedInterval() int64 {
+	if c.Interval > 0 {
+		return c.Interval
+	}
+	return NewSchedule(c.Rate).Interval(int64(c.Conns))
+}
+
+// PacedSlot is the paced client's slot length, 1/rate rounded to a nanosecond.
+func (c Config) PacedSlot() int64 { return NewSchedule(c.Rate).Interval(1) }
+
+// PacedInterval is the E of the paced client's correction: Interval if set,
+// else its slot 1/rate.
+func (c Config) PacedInterval() int64 {
+	if c.Interval > 0 {
+		return c.Interval
+	}
+	return c.PacedSlot()
+}

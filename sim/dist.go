@@ -1,0 +1,435 @@
+package sim
+
+import (
+	"math"
+	"math/bits"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// Percentiles reported for every recording, in parts per million.
+var Percentiles = []struct {
+	Name string // "p99_9"
+	PPM  int64
+}{{"p50", 500000}, {"p90", 900000}, {"p99", 990000}, {"p99_9", 999000}, {"p99_99", 999900}}
+
+// RankOf returns the 1-based rank of the ppm/10⁴ percentile among n samples,
+// computed exactly in integers: round is floor(p/100·n + 1/2), ceil is
+// ceil(p/100·n); both at least 1 and at most n.
+func RankOf(ppm, n int64, r Rank) int64 {
+	if n <= 0 {
+		return 0
+	}
+	hi, lo := bits.Mul64(uint64(ppm), uint64(n))
+	add := uint64(500000)
+	if r == RankCeil {
+		add = 999999
+	}
+	lo, c := bits.Add64(lo, add, 0)
+	hi += c
+	q, _ := bits.Div64(hi, lo, 1e6)
+	k := int64(q)
+	if k < 1 {
+		k = 1
+	}
+	if k > n {
+		k = n
+	}
+	return k
+}
+
+// u128 is an exact sum of latencies.
+type u128 struct{ hi, lo uint64 }
+
+func (s *u128) add(v uint64) {
+	var c uint64
+	s.lo, c = bits.Add64(s.lo, v, 0)
+	s.hi += c
+}
+
+func (s *u128) addMul(v, n uint64) {
+	h, l := bits.Mul64(v, n)
+	var c uint64
+	s.lo, c = bits.Add64(s.lo, l, 0)
+	s.hi += h + c
+}
+
+func (s u128) sub(o u128) u128 {
+	lo, b := bits.Sub64(s.lo, o.lo, 0)
+	return u128{s.hi - o.hi - b, lo}
+}
+
+// div returns s/n as a float64, exact to the float's precision.
+func (s u128) div(n int64) float64 {
+	if n <= 0 {
+		return 0
+	}
+	if s.hi >= uint64(n) {
+		return (float64(s.hi)*math.Exp2(64) + float64(s.lo)) / float64(n)
+	}
+	q, r := bits.Div64(s.hi, s.lo, uint64(n))
+	return float64(q) + float64(r)/float64(n)
+}
+
+// Float returns the sum as a float64.
+func (s u128) Float() float64 { return float64(s.hi)*math.Exp2(64) + float64(s.lo) }
+
+// Dist is one recording's distribution of latencies. It is exact (sorted
+// samples, or sorted samples plus the arithmetic sequences an expected-interval
+// correction adds, counted and never materialised) or, beyond ExactSamples,
+// an hdrhistogram-go histogram with HistogramSigf significant digits. Count,
+// sum (so the mean), max and the above-threshold count are exact either way.
+type Dist struct {
+	n      int64
+	sum    u128
+	max    int64
+	sorted []int64
+
+	// correction sequences over sorted: for each group, mult base samples of
+	// value v each add v-E, v-2E, …, v-kE.
+	e      int64
+	groups []seqGroup
+
+	hist *hdrhistogram.Histogram
+}
+
+type seqGroup struct{ v, mult, k int64 }
+
+// Count is the number of samples.
+func (d *Dist) Count() int64 { return d.n }
+
+// Max is the largest sample (0 when empty).
+func (d *Dist) Max() int64 { return d.max }
+
+// Sum is the exact total of all samples.
+func (d *Dist) Sum() u128 { return d.sum }
+
+// Mean is the exact sum over the count.
+func (d *Dist) Mean() float64 { return d.sum.div(d.n) }
+
+// Exact reports whether percentiles are exact sample values.
+func (d *Dist) Exact() bool { return d.hist == nil }
+
+// Histogram returns the hdrhistogram-go histogram behind an inexact Dist.
+func (d *Dist) Histogram() *hdrhistogram.Histogram { return d.hist }
+
+// Sorted returns the exact samples in ascending order when the Dist holds
+// them one by one (nil for histogram or counted-sequence distributions).
+func (d *Dist) Sorted() []int64 {
+	if d.hist != nil || d.groups != nil {
+		return nil
+	}
+	return d.sorted
+}
+
+// Precision returns the width of the equivalence range at v: 1 when exact.
+func (d *Dist) Precision(v int64) int64 {
+	if d.hist == nil {
+		return 1
+	}
+	return equivalentRange(v)
+}
+
+// Percentile returns the sample at the rank of ppm under convention r.
+func (d *Dist) Percentile(ppm int64, r Rank) int64 {
+	return d.ValueAtRank(RankOf(ppm, d.n, r))
+}
+
+// ValueAtRank returns the k-th smallest sample (1-based); in histogram mode
+// the highest value equivalent to it, as HdrHistogram reports.
+func (d *Dist) ValueAtRank(k int64) int64 {
+	if d.n == 0 || k < 1 {
+		return 0
+	}
+	if k > d.n {
+		k = d.n
+	}
+	switch {
+	case d.hist != nil:
+		var cum int64
+		for _, b := range d.hist.Distribution() {
+			cum += b.Count
+			if cum >= k {
+				return b.To
+			}
+		}
+		return d.max
+	case d.groups == nil:
+		return d.sorted[k-1]
+	}
+	lo, hi := int64(0), d.max // the least x with CountAtOrBelow(x) >= k
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if d.CountAtOrBelow(mid) >= k {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// CountAtOrBelow returns how many samples are <= x (in histogram mode, the
+// samples whose equivalence range lies at or below x).
+func (d *Dist) CountAtOrBelow(x int64) int64 {
+	if d.hist != nil {
+		var c int64
+		for _, b := range d.hist.Distribution() {
+			if b.To > x {
+				break
+			}
+			c += b.Count
+		}
+		return c
+	}
+	c := int64(upperBound(d.sorted, x))
+	for _, g := range d.groups {
+		c += g.mult * seqAtOrBelow(g.v, d.e, g.k, x)
+	}
+	return c
+}
+
+// CountAbove returns how many samples are strictly above a.
+func (d *Dist) CountAbove(a int64) int64 {
+	if d.hist != nil {
+		return d.n - d.CountAtOrBelow(a)
+	}
+	return d.n - d.CountAtOrBelow(a)
+}
+
+// seqAtOrBelow counts j in [1, k] with v - j·e <= x.
+func seqAtOrBelow(v, e, k, x int64) int64 {
+	if x >= v-e {
+		return k
+	}
+	if x < v-k*e {
+		return 0
+	}
+	lo := (v - x + e - 1) / e // least j with v - j e <= x
+	return k - lo + 1
+}
+
+// upperBound returns the number of elements of a (ascending) that are <= x.
+func upperBound(a []int64, x int64) int {
+	lo, hi := 0, len(a)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if a[m] <= x {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// CorrectionCount returns how many samples HdrHistogram's expected-interval
+// correction adds for one sample v: v-E, v-2E, … while >= E.
+func CorrectionCount(v, e int64) int64 {
+	if e <= 0 || v < 2*e {
+		return 0
+	}
+	return v/e - 1
+}
+
+// exactDist builds an exact Dist from samples, sorting them in place.
+func exactDist(samples []int64) *Dist {
+	radixSort(samples)
+	d := &Dist{n: int64(len(samples)), sorted: samples}
+	for _, v := range samples {
+		d.sum.add(uint64(v))
+	}
+	if len(samples) > 0 {
+		d.max = samples[len(samples)-1]
+	}
+	return d
+}
+
+// maxMaterialised is the largest corrected set written out sample by sample;
+// a larger one is counted as sequences.
+const maxMaterialised = 2 * ExactSamples
+
+// maxGroups bounds the sequence groups of a counted correction; beyond it the
+// correction goes into a histogram.
+const maxGroups = 1024
+
+// correctedDist returns base re-recorded with the expected-interval
+// correction E, without materialising the added samples unless there are few.
+func correctedDist(base *Dist, e int64) *Dist {
+	if base.hist != nil {
+		h := newHist()
+		d := &Dist{hist: h, n: 0}
+		for _, b := range base.hist.Distribution() {
+			if b.Count == 0 {
+				continue
+			}
+			// HdrHistogram corrects each recorded value; a bucket stands for its
+			// highest equivalent value here.
+			recordCorrected(d, b.To, b.Count, e)
+		}
+		return d
+	}
+	var groups []seqGroup
+	added := int64(0)
+	s := base.sorted
+	for i := len(s) - 1; i >= 0; {
+		v := s[i]
+		k := CorrectionCount(v, e)
+		if k == 0 {
+			break // ascending: all smaller values add nothing
+		}
+		j := i
+		for j >= 0 && s[j] == v {
+			j--
+		}
+		groups = append(groups, seqGroup{v, int64(i - j), k})
+		added += int64(i-j) * k
+		i = j
+	}
+	total := base.n + added
+	if total <= maxMaterialised {
+		out := make([]int64, 0, total)
+		out = append(out, s...)
+		for _, g := range groups {
+			for m := int64(0); m < g.mult; m++ {
+				for j := int64(1); j <= g.k; j++ {
+					out = append(out, g.v-j*e)
+				}
+			}
+		}
+		return exactDist(out)
+	}
+	d := &Dist{n: total, sum: base.sum, max: base.max, sorted: s, e: e}
+	if len(groups) <= maxGroups {
+		d.groups = groups
+		for _, g := range groups {
+			// Σ_{j=1..k} (v - j e) = k v - e k(k+1)/2
+			d.sum.addMul(uint64(g.mult), seqSum(g.v, e, g.k))
+		}
+		return d
+	}
+	h := &Dist{hist: newHist()}
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		recordCorrected(h, s[i], int64(j-i), e)
+		i = j
+	}
+	return h
+}
+
+func seqSum(v, e, k int64) uint64 {
+	hi, lo := bits.Mul64(uint64(k), uint64(k+1))
+	q, _ := bits.Div64(hi, lo, 2)
+	return uint64(k)*uint64(v) - uint64(e)*q
+}
+
+// histHighest is the largest latency a histogram records (about 9.8 h).
+const histHighest = int64(1) << 45
+
+func newHist() *hdrhistogram.Histogram { return hdrhistogram.New(1, histHighest, HistogramSigf) }
+
+// equivalentRange is the width of the histogram bucket holding v, for the
+// geometry of newHist (lowest 1, 3 significant digits: 2048 sub-buckets).
+func equivalentRange(v int64) int64 {
+	b := 64 - bits.LeadingZeros64(uint64(v|2047)) - 11
+	return int64(1) << b
+}
+
+func lowestEquivalent(v int64) int64 {
+	b := 64 - bits.LeadingZeros64(uint64(v|2047)) - 11
+	return v >> b << b
+}
+
+// record adds n samples of v to a histogram Dist.
+func (d *Dist) record(v, n int64) {
+	if v > histHighest {
+		v = histHighest
+	}
+	_ = d.hist.RecordValues(v, n)
+	d.n += n
+	d.sum.addMul(uint64(v), uint64(n))
+	if v > d.max {
+		d.max = v
+	}
+}
+
+// recordCorrected adds n samples of v and, for each, the corrected sequence
+// v-E, v-2E, …, stepping through whole histogram buckets at a time.
+func recordCorrected(d *Dist, v, n, e int64) {
+	d.record(v, n)
+	k := CorrectionCount(v, e)
+	if k == 0 {
+		return
+	}
+	d.sum.addMul(uint64(n), seqSum(v, e, k))
+	d.n += n * k
+	x := v - e // current top of the remaining sequence
+	left := k
+	for left > 0 {
+		lo := lowestEquivalent(x)
+		c := (x-lo)/e + 1
+		if c > left {
+			c = left
+		}
+		_ = d.hist.RecordValues(x, c*n)
+		x -= c * e
+		left -= c
+	}
+}
+
+// radixSort sorts non-negative int64s ascending (LSD, 11-bit digits, passes
+// whose digit is the same for every key skipped).
+func radixSort(a []int64) {
+	if len(a) < 64 {
+		for i := 1; i < len(a); i++ {
+			for j := i; j > 0 && a[j] < a[j-1]; j-- {
+				a[j], a[j-1] = a[j-1], a[j]
+			}
+		}
+		return
+	}
+	const bitsPer, buckets, passes = 11, 1 << 11, 6
+	var counts [passes][buckets]int
+	for _, v := range a {
+		u := uint64(v)
+		for p := 0; p < passes; p++ {
+			counts[p][(u>>(p*bitsPer))&(buckets-1)]++
+		}
+	}
+	buf := make([]int64, len(a))
+	src, dst := a, buf
+	for p := 0; p < passes; p++ {
+		c := &counts[p]
+		trivial := false
+		for _, n := range c {
+			if n == len(a) {
+				trivial = true
+				break
+			}
+			if n != 0 {
+				break
+			}
+		}
+		if trivial {
+			continue
+		}
+		sum := 0
+		for i, n := range c {
+			c[i] = sum
+			sum += n
+		}
+		shift := uint(p * bitsPer)
+		for _, v := range src {
+			b := (uint64(v) >> shift) & (buckets - 1)
+			dst[c[b]] = v
+			c[b]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &a[0] {
+		copy(a, src)
+	}
+}

@@ -1,0 +1,258 @@
+package sim
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Fields lists the query names in canonical order.
+var Fields = []string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}
+
+// FormatDuration writes ns in Go duration syntax with the largest unit that
+// represents it exactly (ASCII "us" for microseconds), so that one value has
+// one spelling.
+func FormatDuration(ns int64) string {
+	if ns == 0 {
+		return "0s"
+	}
+	sign := ""
+	if ns < 0 {
+		sign, ns = "-", -ns
+	}
+	units := []struct {
+		name string
+		size int64
+	}{{"h", 3600e9}, {"m", 60e9}, {"s", 1e9}, {"ms", 1e6}, {"us", 1e3}, {"ns", 1}}
+	for _, u := range units {
+		if ns%u.size == 0 {
+			return sign + strconv.FormatInt(ns/u.size, 10) + u.name
+		}
+	}
+	return sign + strconv.FormatInt(ns, 10) + "ns"
+}
+
+// ParseRate reads a decimal rate with at most three decimals.
+func ParseRate(s string) (Rate, error) {
+	s = strings.TrimSpace(s)
+	whole, frac, dot := strings.Cut(s, ".")
+	if whole == "" && !dot || len(frac) > 3 || (dot && frac == "") {
+		return 0, fmt.Errorf("not a decimal number with at most three decimals")
+	}
+	for _, c := range whole + frac {
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("not a decimal number with at most three decimals")
+		}
+	}
+	if len(whole) > 12 {
+		return 0, fmt.Errorf("too large")
+	}
+	var w, f int64
+	if whole != "" {
+		w, _ = strconv.ParseInt(whole, 10, 64)
+	}
+	if frac != "" {
+		f, _ = strconv.ParseInt((frac + "00")[:3], 10, 64)
+	}
+	return Rate(w*1000 + f), nil
+}
+
+// ParseQuery reads a query string (or a whole URL; a leading '?' is fine)
+// into a Config: the preset first, then each field over it. Every problem is
+// returned at once, as Errors; a field in error keeps the preset's value, so
+// the Config returned is always runnable when only field errors occurred.
+// Keys named in extra are allowed and ignored (the page's own keys).
+func ParseQuery(q string, extra ...string) (Config, error) {
+	if i := strings.IndexByte(q, '?'); i >= 0 {
+		q = q[i+1:]
+	}
+	if i := strings.IndexByte(q, '#'); i >= 0 {
+		q = q[:i]
+	}
+	var es Errors
+	vals, err := url.ParseQuery(q)
+	if err != nil {
+		es = append(es, &FieldError{"query", "", "cannot be decoded: " + err.Error()})
+	}
+	cfg := Default()
+	get := func(k string) (string, bool) {
+		vs, ok := vals[k]
+		if !ok {
+			return "", false
+		}
+		if len(vs) > 1 {
+			es = append(es, &FieldError{k, strings.Join(vs, ","), "given more than once; give it once"})
+		}
+		return vs[len(vs)-1], true
+	}
+	if name, ok := get("preset"); ok {
+		if p, found := PresetConfig(name); found {
+			cfg = p
+		} else {
+			var names []string
+			for _, p := range Presets() {
+				names = append(names, p.Name)
+			}
+			es = append(es, &FieldError{"preset", name, "allowed " + strings.Join(names, ", ")})
+		}
+	}
+	field := func(name string, set func(string) *FieldError) {
+		if v, ok := get(name); ok {
+			if fe := set(v); fe != nil {
+				es = append(es, fe)
+			}
+		}
+	}
+	durField := func(name string, dst *int64, lo, hi int64, auto string) {
+		field(name, func(v string) *FieldError {
+			allowed := fmt.Sprintf("allowed %s to %s, as a Go duration such as 100us, 200ms or 1s", FormatDuration(lo), FormatDuration(hi))
+			if auto != "" {
+				allowed += ", or " + auto
+				if v == auto {
+					*dst = 0
+					return nil
+				}
+			}
+			d, err := time.ParseDuration(strings.TrimSpace(v))
+			if err != nil || int64(d) < lo || int64(d) > hi {
+				return &FieldError{name, v, allowed}
+			}
+			*dst = int64(d)
+			return nil
+		})
+	}
+	field("rate", func(v string) *FieldError {
+		r, err := ParseRate(v)
+		if err != nil || r < 1 || r > MaxRate {
+			return &FieldError{"rate", v, "allowed 0.001 to 10000000 requests per second, at most three decimals"}
+		}
+		cfg.Rate = r
+		return nil
+	})
+	durField("service", &cfg.Service, 0, MaxTime, "")
+	durField("stall", &cfg.Stall, 0, MaxTime, "")
+	durField("every", &cfg.Every, 0, MaxTime, "")
+	durField("first", &cfg.First, 0, MaxTime, "")
+	durField("duration", &cfg.Duration, 1, MaxDuration, "")
+	durField("interval", &cfg.Interval, 0, MaxTime, "auto")
+	durField("above", &cfg.Above, 0, MaxTime, "")
+	field("conns", func(v string) *FieldError {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > MaxConns {
+			return &FieldError{"conns", v, fmt.Sprintf("allowed 1 to %d connections", MaxConns)}
+		}
+		cfg.Conns = n
+		return nil
+	})
+	field("workers", func(v string) *FieldError {
+		if v == "unlimited" {
+			cfg.Workers = 0
+			return nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > MaxWorkers {
+			return &FieldError{"workers", v, fmt.Sprintf("allowed 1 to %d workers, or unlimited (0)", MaxWorkers)}
+		}
+		cfg.Workers = n
+		return nil
+	})
+	field("rank", func(v string) *FieldError {
+		switch v {
+		case "round":
+			cfg.Rank = RankRound
+		case "ceil":
+			cfg.Rank = RankCeil
+		default:
+			return &FieldError{"rank", v, "allowed round or ceil"}
+		}
+		return nil
+	})
+	known := map[string]bool{}
+	for _, f := range append(Fields, extra...) {
+		known[f] = true
+	}
+	var unknown []string
+	for k := range vals {
+		if !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sortStrings(unknown)
+		for _, k := range unknown {
+			es = append(es, &FieldError{k, "", "unknown parameter; known: " + strings.Join(Fields, ", ")})
+		}
+	}
+	// Cross-field rules and size limits, only once every field read cleanly.
+	if len(es) == 0 {
+		if err := cfg.Validate(); err != nil {
+			es = append(es, err.(Errors)...)
+		}
+	} else if cfg.Validate() != nil {
+		// A mix of bad fields could still leave an unrunnable combination:
+		// fall back to the preset so the caller always has a runnable Config.
+		base, _ := PresetConfig(cfg.Preset)
+		cfg = base
+	}
+	if es != nil {
+		return cfg, es
+	}
+	return cfg, nil
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// Values returns each field's canonical text, in Fields order.
+func (c Config) Values() []string {
+	w := strconv.Itoa(c.Workers)
+	if c.Workers == 0 {
+		w = "unlimited"
+	}
+	iv := FormatDuration(c.Interval)
+	if c.Interval == 0 {
+		iv = "auto"
+	}
+	p := c.Preset
+	if p == "" {
+		p = "bench"
+	}
+	return []string{p, c.Rate.String(), FormatDuration(c.Service), FormatDuration(c.Stall),
+		FormatDuration(c.Every), FormatDuration(c.First), FormatDuration(c.Duration), iv,
+		FormatDuration(c.Above), strconv.Itoa(c.Conns), w, c.Rank.String()}
+}
+
+// Query returns the canonical query string: fixed key order, normalised
+// values, and only the fields that differ from the preset (the bench preset
+// itself is the default and is omitted). One state, one URL.
+func (c Config) Query() string {
+	base, ok := PresetConfig(c.Preset)
+	if !ok {
+		base = Default()
+	}
+	mine, theirs := c.Values(), base.Values()
+	var b strings.Builder
+	for i, k := range Fields {
+		if k == "preset" {
+			if c.Preset == "" || c.Preset == "bench" {
+				continue
+			}
+		} else if mine[i] == theirs[i] {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(url.QueryEscape(mine[i]))
+	}
+	return b.String()
+}

@@ -1,0 +1,63 @@
+package sim
+
+// Report is the machine-readable summary of a Result: the report command's
+// JSON, and what the page and tests read.
+type Report struct {
+	Query      string                  `json:"query"`
+	Planned    int64                   `json:"planned"`
+	SlotNs     int64                   `json:"slot_ns"`
+	Exact      bool                    `json:"exact"`
+	Clients    map[string]ClientReport `json:"clients"`
+	Recordings map[string]RecReport    `json:"recordings"`
+	Checks     []Check                 `json:"checks"`
+	Passed     int                     `json:"passed"`
+	Failed     int                     `json:"failed"`
+	Notes      []string                `json:"notes"`
+}
+
+// ClientReport is one client's counters.
+type ClientReport struct {
+	Planned          int64 `json:"planned"`
+	Sent             int64 `json:"sent"`
+	Stalls           int64 `json:"stalls"`
+	LastCompletionNs int64 `json:"last_completion_ns"`
+}
+
+// RecReport is one recording's metrics.
+type RecReport struct {
+	Count      int64   `json:"count"`
+	MeanNs     float64 `json:"mean_ns"`
+	P50Ns      int64   `json:"p50_ns"`
+	P90Ns      int64   `json:"p90_ns"`
+	P99Ns      int64   `json:"p99_ns"`
+	P999Ns     int64   `json:"p99_9_ns"`
+	P9999Ns    int64   `json:"p99_99_ns"`
+	MaxNs      int64   `json:"max_ns"`
+	Above      int64   `json:"above"`
+	AboveShare float64 `json:"above_share"`
+	IntervalNs int64   `json:"interval_ns,omitempty"`
+	Exact      bool    `json:"exact"`
+}
+
+// Report summarises the result.
+func (r *Result) Report() Report {
+	rep := Report{Query: r.Query, Planned: r.Planned, SlotNs: r.Slot, Exact: r.Exact,
+		Clients: map[string]ClientReport{}, Recordings: map[string]RecReport{}, Checks: r.Checks, Notes: r.Notes}
+	for _, c := range r.Clients {
+		rep.Clients[c.Client.String()] = ClientReport{c.Planned, c.Sent, c.StallsMet, c.LastCompletion}
+	}
+	for _, rec := range r.Recordings {
+		rep.Recordings[rec.Kind.String()] = RecReport{Count: rec.Count, MeanNs: rec.Mean,
+			P50Ns: rec.P[0], P90Ns: rec.P[1], P99Ns: rec.P[2], P999Ns: rec.P[3], P9999Ns: rec.P[4],
+			MaxNs: rec.Max, Above: rec.Above, AboveShare: rec.Share(), IntervalNs: rec.Interval, Exact: rec.Dist.Exact()}
+	}
+	rep.Passed, _ = r.Passed()
+	rep.Failed = len(r.Checks) - rep.Passed
+	if rep.Checks == nil {
+		rep.Checks = []Check{}
+	}
+	if rep.Notes == nil {
+		rep.Notes = []string{}
+	}
+	return rep
+}

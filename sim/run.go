@@ -1,0 +1,484 @@
+package sim
+
+// Client indexes the three load generators.
+type Client int
+
+const (
+	ClosedClient Client = iota // waits for each reply before the next send
+	PacedClient                // sleeps to its next slot; when late, sends at once and re-anchors
+	OpenClient                 // sends every request when it is due
+)
+
+var clientNames = [...]string{"closed", "paced", "open"}
+
+func (c Client) String() string { return clientNames[c] }
+
+// Kind indexes the five recordings, in display order.
+type Kind int
+
+const (
+	Closed Kind = iota
+	Paced
+	Open
+	Corrected
+	PacedCorrected
+	NumKinds
+)
+
+var kindNames = [...]string{"closed", "paced", "open", "corrected", "paced_corrected"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Kinds returns every recording kind in display order.
+func Kinds() []Kind { return []Kind{Closed, Paced, Open, Corrected, PacedCorrected} }
+
+// Client returns the client whose replies a recording holds.
+func (k Kind) Client() Client {
+	switch k {
+	case Paced, PacedCorrected:
+		return PacedClient
+	case Open:
+		return OpenClient
+	}
+	return ClosedClient
+}
+
+// ClientRun is what one client did.
+type ClientRun struct {
+	Client         Client
+	Planned        int64 // requests the schedule holds
+	Sent           int64 // requests the client sent
+	StallsMet      int64 // stalls that began before its last reply
+	LastCompletion int64 // its last reply
+	// Per request, in send order, when the run is exact (nil otherwise):
+	// Send[i] when it left (nil for the open loop, which sends at Due(i)) and
+	// Done[i] when its reply arrived.
+	Send, Done []int64
+}
+
+// Latency returns the recorded latency of request i (exact runs only).
+func (c *ClientRun) Latency(i int, s Schedule) int64 {
+	if c.Send == nil {
+		return c.Done[i] - s.Due(int64(i))
+	}
+	return c.Done[i] - c.Send[i]
+}
+
+// Recording is one data set and its metrics.
+type Recording struct {
+	Kind     Kind
+	Interval int64 // the expected interval E of a corrected recording
+	Dist     *Dist
+	Count    int64
+	Mean     float64
+	P        [5]int64 // at Percentiles
+	Max      int64
+	Above    int64 // samples strictly above Config.Above
+}
+
+// Share returns Above as a fraction of Count.
+func (r *Recording) Share() float64 {
+	if r.Count == 0 {
+		return 0
+	}
+	return float64(r.Above) / float64(r.Count)
+}
+
+// Result is a finished simulation.
+type Result struct {
+	Config     Config
+	Query      string
+	Planned    int64
+	Slot       int64 // 1/rate, rounded to a nanosecond
+	Exact      bool  // percentiles are exact sample values
+	Clients    [3]ClientRun
+	Recordings [NumKinds]Recording
+	Checks     []Check
+	Notes      []string
+}
+
+// Recording returns the named recording, or nil.
+func (r *Result) Recording(name string) *Recording {
+	for i := range r.Recordings {
+		if r.Recordings[i].Kind.String() == name {
+			return &r.Recordings[i]
+		}
+	}
+	return nil
+}
+
+// Schedule returns the run's request schedule.
+func (r *Result) Schedule() Schedule { return NewSchedule(r.Config.Rate) }
+
+// Stalls returns the start of every stall that began before the last reply
+// of any client.
+func (r *Result) Stalls() []int64 {
+	st := newStalls(r.Config)
+	end := int64(0)
+	for _, c := range r.Clients {
+		if c.LastCompletion > end {
+			end = c.LastCompletion
+		}
+	}
+	n := st.Count(end)
+	out := make([]int64, n)
+	for j := range out {
+		out[j] = st.Start(int64(j))
+	}
+	return out
+}
+
+// Run simulates cfg to the end.
+func Run(cfg Config) (*Result, error) {
+	r, err := Start(cfg)
+	if err != nil {
+		return nil, err
+	}
+	for !r.Step(1 << 62) {
+	}
+	return r.Result(), nil
+}
+
+// Runner simulates a Config in slices, so that a caller on a single thread
+// (the browser) can yield between them.
+type Runner struct {
+	cfg     Config
+	planned int64
+	exact   bool
+	sims    [3]*clientSim
+	cur     int
+	corr    *Dist // histogram mode: the closed loop's corrected recording
+	pcorr   *Dist
+	above   [NumKinds]int64
+	res     *Result
+}
+
+// Start validates cfg and prepares a run.
+func Start(cfg Config) (*Runner, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	sched := NewSchedule(cfg.Rate)
+	n := sched.Count(cfg.Duration)
+	r := &Runner{cfg: cfg, planned: n, exact: n <= ExactSamples}
+	for c := range r.sims {
+		r.sims[c] = newClientSim(Client(c), cfg, n, r.exact)
+	}
+	if !r.exact {
+		r.corr = &Dist{hist: newHist()}
+		r.pcorr = &Dist{hist: newHist()}
+	}
+	return r, nil
+}
+
+// Planned returns the number of requests each client's schedule holds.
+func (r *Runner) Planned() int64 { return r.planned }
+
+// Progress returns the requests simulated so far over all clients, and the
+// total expected (the paced client may send fewer).
+func (r *Runner) Progress() (done, total int64) {
+	for _, s := range r.sims {
+		done += s.i
+	}
+	return done, 3 * r.planned
+}
+
+const chunk = 1 << 16
+
+// Step simulates up to budget requests and reports whether every client has
+// finished.
+func (r *Runner) Step(budget int64) bool {
+	for r.cur < len(r.sims) && budget > 0 {
+		s := r.sims[r.cur]
+		if s.finished {
+			r.cur++
+			continue
+		}
+		n := budget
+		if !r.exact && n > chunk {
+			n = chunk
+		}
+		before := s.i
+		s.step(n)
+		budget -= s.i - before
+		if !r.exact {
+			r.flush(s, before)
+		}
+	}
+	return r.cur >= len(r.sims)
+}
+
+// flush feeds a histogram-mode chunk into the recordings.
+func (r *Runner) flush(s *clientSim, from int64) {
+	A := r.cfg.Above
+	cnt := int(s.i - from)
+	sched := NewSchedule(r.cfg.Rate)
+	for j := 0; j < cnt; j++ {
+		var v int64
+		if s.send == nil {
+			v = s.fin[j] - sched.Due(from+int64(j))
+		} else {
+			v = s.fin[j] - s.send[j]
+		}
+		switch s.client {
+		case ClosedClient:
+			s.dist.record(v, 1)
+			recordCorrected(r.corr, v, 1, r.cfg.ExpectedInterval())
+			if v > A {
+				r.above[Closed]++
+			}
+			r.above[Corrected] += correctedAbove(v, r.cfg.ExpectedInterval(), A)
+		case PacedClient:
+			s.dist.record(v, 1)
+			recordCorrected(r.pcorr, v, 1, r.cfg.PacedInterval())
+			if v > A {
+				r.above[Paced]++
+			}
+			r.above[PacedCorrected] += correctedAbove(v, r.cfg.PacedInterval(), A)
+		case OpenClient:
+			s.dist.record(v, 1)
+			if v > A {
+				r.above[Open]++
+			}
+		}
+	}
+}
+
+// correctedAbove counts v and its corrected sequence strictly above a.
+func correctedAbove(v, e, a int64) int64 {
+	if v <= a {
+		return 0
+	}
+	k := CorrectionCount(v, e)
+	// j in [1,k] with v - j e > a  <=>  j e < v - a  <=>  j <= (v-a-1)/e
+	m := (v - a - 1) / e
+	if m > k {
+		m = k
+	}
+	return 1 + m
+}
+
+// Result finishes the run: distributions, metrics and checks.
+func (r *Runner) Result() *Result {
+	if r.res != nil {
+		return r.res
+	}
+	for !r.Step(1 << 62) {
+	}
+	cfg := r.cfg
+	sched := NewSchedule(cfg.Rate)
+	st := newStalls(cfg)
+	res := &Result{Config: cfg, Query: cfg.Query(), Planned: r.planned, Slot: sched.Interval(1), Exact: r.exact}
+	for c, s := range r.sims {
+		cr := &res.Clients[c]
+		*cr = ClientRun{Client: Client(c), Planned: r.planned, Sent: s.i, LastCompletion: s.last, StallsMet: st.Count(s.last)}
+		if r.exact {
+			cr.Done = s.fin[:s.i]
+			if s.send != nil {
+				cr.Send = s.send[:s.i]
+			}
+		}
+	}
+	dists := [NumKinds]*Dist{}
+	E, PE := cfg.ExpectedInterval(), cfg.PacedInterval()
+	if r.exact {
+		for _, k := range []Kind{Closed, Paced, Open} {
+			cr := &res.Clients[k.Client()]
+			lat := make([]int64, cr.Sent)
+			for i := range lat {
+				lat[i] = cr.Latency(i, sched)
+			}
+			dists[k] = exactDist(lat)
+		}
+		dists[Corrected] = correctedDist(dists[Closed], E)
+		dists[PacedCorrected] = correctedDist(dists[Paced], PE)
+		if !dists[Corrected].Exact() || !dists[PacedCorrected].Exact() {
+			res.Exact = false
+		}
+	} else {
+		dists[Closed], dists[Paced], dists[Open] = r.sims[ClosedClient].dist, r.sims[PacedClient].dist, r.sims[OpenClient].dist
+		dists[Corrected], dists[PacedCorrected] = r.corr, r.pcorr
+	}
+	for _, k := range Kinds() {
+		d := dists[k]
+		rec := &res.Recordings[k]
+		rec.Kind, rec.Dist = k, d
+		rec.Count, rec.Mean, rec.Max = d.Count(), d.Mean(), d.Max()
+		for i, p := range Percentiles {
+			rec.P[i] = d.Percentile(p.PPM, cfg.Rank)
+		}
+		if d.hist != nil && !r.exact {
+			rec.Above = r.above[k]
+		} else {
+			rec.Above = d.CountAbove(cfg.Above)
+		}
+	}
+	res.Recordings[Corrected].Interval = E
+	res.Recordings[PacedCorrected].Interval = PE
+	if !res.Exact {
+		res.Notes = append(res.Notes, "Some recordings exceed the exact bound of 2000000 samples: their percentiles come from hdrhistogram-go histograms with 3 significant digits (each value within 0.1% of the sample it stands for); counts, means, maxima and counts above the threshold stay exact.")
+	}
+	res.Checks, res.Notes = checkResult(res, res.Notes)
+	r.res = res
+	return res
+}
+
+// clientSim is one client driving its own copy of the server.
+type clientSim struct {
+	client   Client
+	n        int64 // planned
+	i        int64 // requests sent so far
+	finished bool
+	due      dueIter
+	sv       server
+	free     int64 // the single worker's free time
+	conns    *minHeap
+	workers  *minHeap
+	next     int64 // paced: next send
+	slot     int64 // paced: 1/rate
+	duration int64
+	last     int64
+	exact    bool
+	base     int64   // histogram mode: index of buffer element 0
+	send     []int64 // exact: every request; histogram: a chunk
+	fin      []int64
+	dist     *Dist // histogram mode
+}
+
+func newClientSim(c Client, cfg Config, n int64, exact bool) *clientSim {
+	s := &clientSim{client: c, n: n, due: newDueIter(cfg.Rate), sv: newServer(cfg), duration: cfg.Duration, exact: exact, slot: cfg.PacedSlot()}
+	size := n
+	if !exact {
+		size = chunk
+		s.dist = &Dist{hist: newHist()}
+	}
+	s.fin = make([]int64, size)
+	if c != OpenClient {
+		s.send = make([]int64, size)
+	}
+	switch c {
+	case ClosedClient:
+		// One connection: at most one request is outstanding, so the
+		// connection is the only thing to wait for (free). More connections
+		// queue at the server only when there are fewer workers.
+		if cfg.Conns > 1 {
+			s.conns = newMinHeap(cfg.Conns)
+			if cfg.Workers != 0 && cfg.Workers < cfg.Conns {
+				s.workers = newMinHeap(cfg.Workers)
+			}
+		}
+	case OpenClient:
+		switch cfg.Workers {
+		case 1:
+		case 0:
+			s.free = -1 // unlimited workers: every request starts at arrival
+		default:
+			s.workers = newMinHeap(cfg.Workers)
+		}
+	}
+	return s
+}
+
+// step simulates up to budget more requests.
+func (s *clientSim) step(budget int64) {
+	end := s.n
+	if s.i+budget < end {
+		end = s.i + budget
+	}
+	if !s.exact {
+		s.base = s.i
+	}
+	switch {
+	case s.client == PacedClient:
+		s.stepPaced(end)
+	case s.conns == nil && s.workers == nil:
+		s.stepSingle(end)
+	default:
+		s.stepGeneral(end)
+	}
+	if s.i >= s.n || s.client == PacedClient && s.next >= s.duration {
+		s.finished = true
+	}
+}
+
+// stepSingle is the hot loop for one connection or an open loop, with one
+// worker (free >= 0) or none to wait for (free = -1): ready = max(due, free).
+func (s *clientSim) stepSingle(end int64) {
+	d, sv, free, last := s.due, s.sv, s.free, s.last
+	fin, send, base := s.fin, s.send, s.base
+	oneWorker := free >= 0
+	S := sv.service
+	for i := s.i; i < end; i++ {
+		t := int64(d.q)
+		if oneWorker && free > t {
+			t = free
+		}
+		var f int64
+		if f = t + S; t >= sv.ns || f > sv.ns {
+			_, f = sv.serve(t)
+		}
+		if send != nil {
+			send[i-base] = t
+		}
+		fin[i-base] = f
+		if oneWorker {
+			free = f
+		}
+		if f > last {
+			last = f
+		}
+		d.next()
+	}
+	s.due, s.sv, s.last = d, sv, last
+	if oneWorker {
+		s.free = free
+	}
+	s.i = end
+}
+
+// stepGeneral handles N connections and W workers with heaps.
+func (s *clientSim) stepGeneral(end int64) {
+	for ; s.i < end; s.i++ {
+		due := int64(s.due.q)
+		send := due
+		if s.conns != nil && s.conns.t[0] > send {
+			send = s.conns.t[0]
+		}
+		ready := send
+		if s.workers != nil && s.workers.t[0] > ready {
+			ready = s.workers.t[0]
+		}
+		_, f := s.sv.serve(ready)
+		if s.conns != nil {
+			s.conns.replaceMin(f)
+		}
+		if s.workers != nil {
+			s.workers.replaceMin(f)
+		}
+		if s.send != nil {
+			s.send[s.i-s.base] = send
+		}
+		s.fin[s.i-s.base] = f
+		if f > s.last {
+			s.last = f
+		}
+		s.due.next()
+	}
+}
+
+// stepPaced: one connection; after a reply at r to a send at t the next send
+// is at max(t + 1/rate, r), while sends fall before the duration.
+func (s *clientSim) stepPaced(end int64) {
+	for ; s.i < end && s.next < s.duration; s.i++ {
+		t := s.next
+		_, f := s.sv.serve(t)
+		s.send[s.i-s.base] = t
+		s.fin[s.i-s.base] = f
+		s.last = f
+		nx := t + s.slot
+		if f > nx {
+			nx = f
+		}
+		s.next = nx
+	}
+}
