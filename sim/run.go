@@ -401,39 +401,112 @@ func (s *clientSim) step(budget int64) {
 	}
 }
 
-// stepSingle is the hot loop for one connection or an open loop, with one
-// worker (free >= 0) or none to wait for (free = -1): ready = max(due, free).
+// stepSingle is the hot path for one connection (closed) or an open loop
+// with one worker (free >= 0) or unlimited workers (free = -1): a request is
+// ready at max(due, free). Its loop body is the seed's: the later of due and
+// the previous reply, plus the service, with the stall path taken only when
+// a stall is at or before the completion.
 func (s *clientSim) stepSingle(end int64) {
-	d, sv, free, last := s.due, s.sv, s.free, s.last
-	fin, send, base := s.fin, s.send, s.base
-	oneWorker := free >= 0
-	S := sv.service
-	for i := s.i; i < end; i++ {
-		t := int64(d.q)
-		if oneWorker && free > t {
-			t = free
+	ns, free := s.sv.ns, s.free
+	fin := s.fin[s.i-s.base : end-s.base]
+	var send []int64
+	if s.send != nil { // closed: record the send too
+		send = s.send[s.i-s.base : end-s.base]
+		send = send[:len(fin)]
+	}
+	unlimited := free < 0 // free stays -1: ready at the due time
+	exact := s.due.dr == 0
+	T, S := int64(s.due.dq), s.sv.service
+	for j := 0; j < len(fin); {
+		if exact {
+			// Runs until a stall is at or before a completion.
+			var k int
+			q := int64(s.due.q)
+			switch {
+			case send != nil:
+				k, q, free = fastClosed(send[j:], fin[j:], q, T, free, S, ns)
+			case unlimited:
+				k, q = fastUnlimited(fin[j:], q, T, S, ns)
+			default:
+				k, q, free = fastOpen(fin[j:], q, T, free, S, ns)
+			}
+			s.due.q = uint64(q)
+			j += k
+			if j == len(fin) {
+				break
+			}
 		}
-		var f int64
-		if f = t + S; t >= sv.ns || f > sv.ns {
-			_, f = sv.serve(t)
-		}
+		// One request by the general path: any schedule, the stall model.
+		t := max(int64(s.due.q), free)
+		s.sv.ns = ns
+		_, f := s.sv.serve(t)
+		ns = s.sv.ns
 		if send != nil {
-			send[i-base] = t
+			send[j] = t
 		}
-		fin[i-base] = f
-		if oneWorker {
+		fin[j] = f
+		if !unlimited {
 			free = f
 		}
-		if f > last {
-			last = f
-		}
-		d.next()
+		s.due.next()
+		j++
 	}
-	s.due, s.sv, s.last = d, sv, last
-	if oneWorker {
-		s.free = free
+	s.due.index = end
+	s.sv.ns, s.free = ns, free
+	if len(fin) > 0 && fin[len(fin)-1] > s.last {
+		s.last = fin[len(fin)-1] // replies come in order on these paths
 	}
 	s.i = end
+}
+
+// fastClosed is seed 000's closed loop on an exact schedule (due = i·T):
+// send = max(due, previous reply), reply = send + S, while no stall begins
+// at or before a reply (ns is the next stall). It returns how many requests
+// it simulated and the state after them.
+func fastClosed(send, fin []int64, due, T, free, S, ns int64) (int, int64, int64) {
+	send = send[:len(fin)]
+	for j := range fin {
+		t := max(due, free)
+		f := t + S
+		if f > ns || t >= ns {
+			return j, due, free
+		}
+		send[j] = t
+		fin[j] = f
+		free = f
+		due += T
+	}
+	return len(fin), due, free
+}
+
+// fastOpen is the open loop with one worker: the same walk, recording only
+// the reply (the latency is taken from the due time).
+func fastOpen(fin []int64, due, T, free, S, ns int64) (int, int64, int64) {
+	for j := range fin {
+		t := max(due, free)
+		f := t + S
+		if f > ns || t >= ns {
+			return j, due, free
+		}
+		fin[j] = f
+		free = f
+		due += T
+	}
+	return len(fin), due, free
+}
+
+// fastUnlimited is the open loop with unlimited workers: each request starts
+// when it is due.
+func fastUnlimited(fin []int64, due, T, S, ns int64) (int, int64) {
+	for j := range fin {
+		f := due + S
+		if f > ns || due >= ns {
+			return j, due
+		}
+		fin[j] = f
+		due += T
+	}
+	return len(fin), due
 }
 
 // stepGeneral handles N connections and W workers with heaps.
@@ -469,16 +542,39 @@ func (s *clientSim) stepGeneral(end int64) {
 // stepPaced: one connection; after a reply at r to a send at t the next send
 // is at max(t + 1/rate, r), while sends fall before the duration.
 func (s *clientSim) stepPaced(end int64) {
-	for ; s.i < end && s.next < s.duration; s.i++ {
-		t := s.next
+	for s.i < end && s.next < s.duration {
+		b := s.i - s.base
+		k, t := fastPaced(s.send[b:end-s.base], s.fin[b:end-s.base], s.next, s.slot, s.sv.service, s.sv.ns, s.duration)
+		s.i += int64(k)
+		s.next = t
+		if k > 0 {
+			s.last = s.fin[s.i-1-s.base]
+		}
+		if s.i >= end || t >= s.duration {
+			break
+		}
+		// The stall path for one send.
 		_, f := s.sv.serve(t)
 		s.send[s.i-s.base] = t
 		s.fin[s.i-s.base] = f
 		s.last = f
-		nx := t + s.slot
-		if f > nx {
-			nx = f
-		}
-		s.next = nx
+		s.next = max(t+s.slot, f)
+		s.i++
 	}
+}
+
+// fastPaced sends on the paced client's own slots while no stall begins at
+// or before a reply; it returns how many it sent and the next send time.
+func fastPaced(send, fin []int64, t, slot, S, ns, duration int64) (int, int64) {
+	send = send[:len(fin)]
+	for j := range fin {
+		f := t + S
+		if t >= duration || f > ns || t >= ns {
+			return j, t
+		}
+		send[j] = t
+		fin[j] = f
+		t = max(t+slot, f)
+	}
+	return len(fin), t
 }
