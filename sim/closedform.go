@@ -80,9 +80,9 @@ type ClientForm struct {
 // ClosedForms holds every value the regime determines.
 type ClosedForms struct {
 	T, S, L, P, F, N, K, J, E int64
-	Recordings               map[Kind]*Form
-	Clients                  map[Client]*ClientForm
-	NotApplicable            map[Kind]string
+	Recordings                map[Kind]*Form
+	Clients                   map[Client]*ClientForm
+	NotApplicable             map[Kind]string
 }
 
 // DeriveClosedForms computes the regime's values from the parameters. It

@@ -249,9 +249,10 @@ func exactDist(samples []int64) *Dist {
 // a larger one is counted as sequences.
 const maxMaterialised = 2 * ExactSamples
 
-// maxGroups bounds the sequence groups of a counted correction; beyond it the
-// correction goes into a histogram.
-const maxGroups = 1024
+// maxGroups bounds the sequence groups of a counted correction (each rank
+// query costs a binary search over values times the groups); beyond it the
+// correction is written out when small, or goes into a histogram.
+const maxGroups = 256
 
 // correctedDist returns base re-recorded with the expected-interval
 // correction E, without materialising the added samples unless there are few.
@@ -287,6 +288,19 @@ func correctedDist(base *Dist, e int64) *Dist {
 		i = j
 	}
 	total := base.n + added
+	if len(groups) <= maxGroups {
+		// Few distinct slow samples (the deterministic model has one per
+		// stall shape): count the sequences, never write them out.
+		d := &Dist{n: total, sum: base.sum, max: base.max, sorted: s, e: e, groups: groups}
+		if len(groups) == 0 {
+			d.groups = nil
+		}
+		for _, g := range groups {
+			// Σ_{j=1..k} (v - j e) = k v - e k(k+1)/2
+			d.sum.addMul(uint64(g.mult), seqSum(g.v, e, g.k))
+		}
+		return d
+	}
 	if total <= maxMaterialised {
 		out := make([]int64, 0, total)
 		out = append(out, s...)
@@ -298,15 +312,6 @@ func correctedDist(base *Dist, e int64) *Dist {
 			}
 		}
 		return exactDist(out)
-	}
-	d := &Dist{n: total, sum: base.sum, max: base.max, sorted: s, e: e}
-	if len(groups) <= maxGroups {
-		d.groups = groups
-		for _, g := range groups {
-			// Σ_{j=1..k} (v - j e) = k v - e k(k+1)/2
-			d.sum.addMul(uint64(g.mult), seqSum(g.v, e, g.k))
-		}
-		return d
 	}
 	h := &Dist{hist: newHist()}
 	for i := 0; i < len(s); {
@@ -383,6 +388,9 @@ func recordCorrected(d *Dist, v, n, e int64) {
 // radixSort sorts non-negative int64s ascending (LSD, 11-bit digits, passes
 // whose digit is the same for every key skipped).
 func radixSort(a []int64) {
+	if sortFewDistinct(a) {
+		return
+	}
 	if len(a) < 64 {
 		for i := 1; i < len(a); i++ {
 			for j := i; j > 0 && a[j] < a[j-1]; j-- {
@@ -391,12 +399,23 @@ func radixSort(a []int64) {
 		}
 		return
 	}
-	const bitsPer, buckets, passes = 11, 1 << 11, 6
-	var counts [passes][buckets]int
+	const bitsPer, buckets, maxPasses = 11, 1 << 11, 6
+	var mx uint64
 	for _, v := range a {
+		mx |= uint64(v)
+	}
+	passes := (bits.Len64(mx) + bitsPer - 1) / bitsPer
+	var counts [maxPasses][buckets]uint32
+	c0, c1, c2 := &counts[0], &counts[1], &counts[2]
+	for _, v := range a { // three digits cover 33 bits (8.6 s) in one pass
 		u := uint64(v)
-		for p := 0; p < passes; p++ {
-			counts[p][(u>>(p*bitsPer))&(buckets-1)]++
+		c0[u&(buckets-1)]++
+		c1[(u>>bitsPer)&(buckets-1)]++
+		c2[(u>>(2*bitsPer))&(buckets-1)]++
+	}
+	for p := 3; p < passes; p++ {
+		for _, v := range a {
+			counts[p][(uint64(v)>>(p*bitsPer))&(buckets-1)]++
 		}
 	}
 	buf := make([]int64, len(a))
@@ -405,7 +424,7 @@ func radixSort(a []int64) {
 		c := &counts[p]
 		trivial := false
 		for _, n := range c {
-			if n == len(a) {
+			if int(n) == len(a) {
 				trivial = true
 				break
 			}
@@ -416,7 +435,7 @@ func radixSort(a []int64) {
 		if trivial {
 			continue
 		}
-		sum := 0
+		sum := uint32(0)
 		for i, n := range c {
 			c[i] = sum
 			sum += n
@@ -432,4 +451,49 @@ func radixSort(a []int64) {
 	if &src[0] != &a[0] {
 		copy(a, src)
 	}
+}
+
+// sortFewDistinct sorts a in one pass when it holds at most 32 distinct
+// values (a closed loop records the service time and one value per stall),
+// and reports whether it did.
+func sortFewDistinct(a []int64) bool {
+	const most = 32
+	var keys [most]int64
+	var counts [most]int
+	n, cur := 0, -1
+	for _, v := range a {
+		if cur >= 0 && keys[cur] == v {
+			counts[cur]++
+			continue
+		}
+		cur = -1
+		for i := 0; i < n; i++ {
+			if keys[i] == v {
+				cur = i
+				break
+			}
+		}
+		if cur < 0 {
+			if n == most {
+				return false
+			}
+			keys[n], cur = v, n
+			n++
+		}
+		counts[cur]++
+	}
+	ks, cs := keys[:n], counts[:n]
+	for i := 1; i < n; i++ { // insertion sort of the distinct values
+		for j := i; j > 0 && ks[j] < ks[j-1]; j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+	out := a[:0]
+	for i, k := range ks {
+		for c := 0; c < cs[i]; c++ {
+			out = append(out, k)
+		}
+	}
+	return true
 }
