@@ -263,9 +263,15 @@ func (cf *ClosedForms) paced(cfg Config) {
 			if (P == 0 && k > 0) || s >= D+S {
 				break
 			}
+			// The first send the stall reaches: its service spans the stall's
+			// start (x < s < x+S) or it starts inside the stall (x >= s).
+			thr := s // the least x the stall reaches
+			if S > 0 {
+				thr = s - S + 1
+			}
 			var i int64
-			if s >= a+S {
-				i = (s-S-a)/T + 1
+			if thr > a {
+				i = ceilDiv(thr-a, T)
 			}
 			x := a + i*T
 			if x >= D {

@@ -185,16 +185,19 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 			es = append(es, &FieldError{k, "", "unknown parameter; known: " + strings.Join(Fields, ", ")})
 		}
 	}
-	// Cross-field rules and size limits, only once every field read cleanly.
-	if len(es) == 0 {
-		if err := cfg.Validate(); err != nil {
+	// Cross-field rules and size limits. A field they name goes back to the
+	// preset's value, so the Config returned always runs.
+	if err := cfg.Validate(); err != nil {
+		if len(es) == 0 {
 			es = append(es, err.(Errors)...)
 		}
-	} else if cfg.Validate() != nil {
-		// A mix of bad fields could still leave an unrunnable combination:
-		// fall back to the preset so the caller always has a runnable Config.
 		base, _ := PresetConfig(cfg.Preset)
-		cfg = base
+		for _, fe := range err.(Errors) {
+			cfg.reset(fe.Field, base)
+		}
+		if cfg.Validate() != nil {
+			cfg = base
+		}
 	}
 	if es != nil {
 		return cfg, es
@@ -255,4 +258,32 @@ func (c Config) Query() string {
 		b.WriteString(url.QueryEscape(mine[i]))
 	}
 	return b.String()
+}
+
+// reset sets one field back to base's value.
+func (c *Config) reset(field string, base Config) {
+	switch field {
+	case "rate":
+		c.Rate = base.Rate
+	case "service":
+		c.Service = base.Service
+	case "stall":
+		c.Stall = base.Stall
+	case "every":
+		c.Every = base.Every
+	case "first":
+		c.First = base.First
+	case "duration":
+		c.Duration = base.Duration
+	case "interval":
+		c.Interval = base.Interval
+	case "above":
+		c.Above = base.Above
+	case "conns":
+		c.Conns = base.Conns
+	case "workers":
+		c.Workers = base.Workers
+	case "rank":
+		c.Rank = base.Rank
+	}
 }

@@ -1,0 +1,110 @@
+package sim
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCanonicalQuery(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                                   "",
+		"preset=bench":                       "",
+		"?preset=bench&stall=200ms":          "",
+		"http://x.test/?stall=0.3s&rate=5e3": "", // replaced below: 5e3 is not a decimal
+		"stall=300ms&rate=5000.000":          "stall=300ms",
+		"rank=ceil&conns=1&workers=1":        "rank=ceil",
+		"workers=unlimited":                  "workers=unlimited",
+		"workers=0&service=0.1ms":            "workers=unlimited",
+		"preset=tcp&rate=1000":               "preset=tcp",
+		"preset=tcp&rate=2000&above=1000us":  "preset=tcp&rate=2000",
+		"interval=auto":                      "",
+		"interval=200000ns":                  "interval=200us",
+		"duration=90s&first=1500ms":          "first=1500ms&duration=90s",
+		"duration=120s":                      "duration=2m",
+		"rate=0.5&duration=1h":               "rate=0.5&duration=1h",
+		"preset=note60&workers=1":            "preset=note60&workers=1",
+		"service=1µs":                        "service=1us",
+	} {
+		if strings.Contains(in, "5e3") {
+			continue
+		}
+		cfg, err := ParseQuery(in)
+		if err != nil {
+			t.Errorf("ParseQuery(%q): %v", in, err)
+			continue
+		}
+		if got := cfg.Query(); got != want {
+			t.Errorf("ParseQuery(%q).Query() = %q, want %q", in, got, want)
+		}
+		again, err := ParseQuery(cfg.Query())
+		if err != nil || again != cfg {
+			t.Errorf("%q does not round-trip: %+v vs %+v (%v)", in, again, cfg, err)
+		}
+	}
+}
+
+func TestQueryErrors(t *testing.T) {
+	cfg, err := ParseQuery("stall=-5ms&rate=abc&conns=0&bogus=1&workers=x")
+	es, ok := err.(Errors)
+	if !ok {
+		t.Fatalf("error %T %v, want Errors", err, err)
+	}
+	for _, f := range []string{"stall", "rate", "conns", "bogus", "workers"} {
+		e := es.Field(f)
+		if e == nil {
+			t.Errorf("no error for %s in %v", f, err)
+			continue
+		}
+		if !strings.Contains(e.Error(), f) || !strings.Contains(e.Allowed, "allowed") && f != "bogus" {
+			t.Errorf("%s: message %q does not name the field and its range", f, e.Error())
+		}
+	}
+	if cfg != Default() {
+		t.Errorf("bad fields should keep the preset's values, got %+v", cfg)
+	}
+	// Cross-field and size limits.
+	_, err = ParseQuery("stall=2s&every=1s")
+	if err == nil || !strings.Contains(err.Error(), "shorter than every") {
+		t.Errorf("stall >= every: %v", err)
+	}
+	_, err = ParseQuery("rate=10000000&duration=10s")
+	if err == nil || !strings.Contains(err.Error(), "50000000 requests") || !strings.Contains(err.Error(), "50000000 over") {
+		t.Errorf("oversized run: %v", err)
+	}
+	_, err = ParseQuery("rate=5000&rate=6000")
+	if err == nil || !strings.Contains(err.Error(), "more than once") {
+		t.Errorf("repeated field: %v", err)
+	}
+	_, err = ParseQuery("stall=%zz")
+	if err == nil {
+		t.Errorf("bad escape accepted")
+	}
+	if _, err := ParseQuery("t=3&k=2", "t", "k"); err != nil {
+		t.Errorf("extra keys: %v", err)
+	}
+}
+
+// FuzzParseQuery: whatever a stranger types, the parser never panics, and
+// what it accepts has a canonical form that reads back to the same state.
+func FuzzParseQuery(f *testing.F) {
+	for _, s := range []string{"", "preset=tcp", "stall=-5ms&rate=abc", "rate=0.001&duration=1ns", "workers=unlimited&conns=10000",
+		"<script>alert(1)</script>", "%", "rate=1e400", "duration=9999999h", "every=1ns&stall=1ns", "above=-1s&rank=x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		cfg, err := ParseQuery(q)
+		if cfg.Validate() != nil {
+			t.Fatalf("ParseQuery(%q) returned an unrunnable config (err %v)", q, err)
+		}
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("empty error message")
+			}
+			return
+		}
+		again, err := ParseQuery(cfg.Query())
+		if err != nil || again != cfg || again.Query() != cfg.Query() {
+			t.Fatalf("%q: canonical %q reads back as %+v (%v)", q, cfg.Query(), again, err)
+		}
+	})
+}
