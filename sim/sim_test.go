@@ -239,3 +239,29 @@ func firstDiff(a, b string) string {
 	}
 	return fmt.Sprintf("lengths differ: %d vs %d lines", len(al), len(bl))
 }
+
+// TestGoldenReports pins the whole report of every preset. The same golden
+// files are read by the native and the js/wasm test runs, so the two agree.
+func TestGoldenReports(t *testing.T) {
+	for _, p := range Presets() {
+		for _, q := range []string{p.Config.Query(), p.Config.Query() + "&rank=ceil"} {
+			cfg, err := ParseQuery(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Run(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.MarshalIndent(res.Report(), "", " ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := p.Name
+			if strings.HasSuffix(q, "ceil") {
+				name += "_ceil"
+			}
+			golden(t, filepath.Join("testdata", "report_"+name+".golden.json"), string(b)+"\n")
+		}
+	}
+}
