@@ -1,0 +1,233 @@
+package sim
+
+import "sort"
+
+// TraceRequest is one request as the animation draws it.
+type TraceRequest struct {
+	Index   int64 // position in send order
+	Due     int64 // when the schedule wanted it sent (paced: its own slot)
+	Send    int64 // when it left the client
+	Start   int64 // when the server began serving it
+	Done    int64 // when its reply arrived
+	Latency int64 // what the client recorded
+	Stall   int64 // the stall that delayed it (-1: none)
+}
+
+// Synthetic is the corrected samples one slow reply adds: Count values From,
+// From−Step, …, appearing when the reply arrives at At.
+type Synthetic struct {
+	Index         int64
+	At            int64
+	From, Step    int64
+	Count         int64
+	AboveCount    int64 // how many of them are above the threshold
+	ReplyLatency  int64
+	CorrectionFor Kind
+}
+
+// Trace is what one client did in a window of time.
+type Trace struct {
+	Client    Client
+	From, To  int64
+	Requests  []TraceRequest
+	NeverSent []int64     // paced: slots of its own schedule that it skipped
+	Synthetic []Synthetic // closed and paced: what the correction adds
+	Above     int64       // the threshold
+}
+
+// Counts are a client's running counters at one instant of a trace.
+type Counts struct {
+	Recorded  int64 // samples recorded so far in the window
+	Slowest   int64 // the largest of them
+	Above     int64 // how many are above the threshold
+	Synthetic int64 // corrected samples added so far
+	Waiting   int64 // due (or, paced, sent) but not answered yet
+}
+
+// CountsAt returns the running counters at instant t.
+func (tr *Trace) CountsAt(t int64) Counts {
+	var c Counts
+	for _, r := range tr.Requests {
+		if r.Done <= t {
+			c.Recorded++
+			c.Slowest = max(c.Slowest, r.Latency)
+			if r.Latency > tr.Above {
+				c.Above++
+			}
+		} else if r.Due <= t {
+			c.Waiting++
+		}
+	}
+	for _, s := range tr.Synthetic {
+		if s.At <= t {
+			c.Synthetic += s.Count
+		}
+	}
+	return c
+}
+
+// Events returns the instants at which something happens in the trace (a
+// request falls due, leaves, starts or is answered), sorted and distinct.
+func (tr *Trace) Events() []int64 {
+	var ev []int64
+	for _, r := range tr.Requests {
+		for _, t := range []int64{r.Due, r.Send, r.Start, r.Done} {
+			if t >= tr.From && t <= tr.To {
+				ev = append(ev, t)
+			}
+		}
+	}
+	sort.Slice(ev, func(i, j int) bool { return ev[i] < ev[j] })
+	out := ev[:0]
+	for i, t := range ev {
+		if i == 0 || t != ev[i-1] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// NumStalls returns how many stalls began before the last reply of any client.
+func (r *Result) NumStalls() int { return len(r.Stalls()) }
+
+// StallWindow returns the window the animation shows for stall k: from a
+// little before it begins until the last request it delayed, in any client,
+// is answered (and a little after).
+func (r *Result) StallWindow(k int) (from, to int64) {
+	st := newStalls(r.Config)
+	s := st.Start(int64(k))
+	end := s + r.Config.Stall
+	for c := range r.Clients {
+		if d := r.delayedUntil(Client(c), s); d > end {
+			end = d
+		}
+	}
+	lead := max(r.Config.Stall/10, 4*r.Slot, r.Config.Service)
+	return max(0, s-lead), end + lead
+}
+
+// delayedUntil returns when the last request a stall at s delayed is answered
+// by client c: it walks from the first request answered after s while
+// requests wait longer than their service.
+func (r *Result) delayedUntil(c Client, s int64) int64 {
+	cr := &r.Clients[c]
+	if cr.Done == nil {
+		return s
+	}
+	i := r.firstDoneAfter(c, s)
+	end := s
+	S, L := r.Config.Service, r.Config.Stall
+	for ; i < len(cr.Done); i++ {
+		due := r.dueOf(c, i)
+		if due >= s+L && cr.Done[i]-due <= S && c != PacedClient {
+			break
+		}
+		if c == PacedClient && due >= s+L && cr.Done[i]-cr.Send[i] <= S {
+			break
+		}
+		end = max(end, cr.Done[i])
+	}
+	return end
+}
+
+// firstDoneAfter returns the first request (in send order) answered after t,
+// looking back from the schedule position of t past requests still open.
+func (r *Result) firstDoneAfter(c Client, t int64) int {
+	cr := &r.Clients[c]
+	var i int
+	if cr.Send != nil {
+		i = sort.Search(len(cr.Send), func(j int) bool { return cr.Send[j] >= t })
+	} else {
+		i = int(min(r.Schedule().Count(t), int64(len(cr.Done))))
+	}
+	// Look back past requests still open at t (up to a pool's width beyond).
+	width := max(r.Config.Conns, r.Config.Workers, 1)
+	miss := 0
+	for j := i - 1; j >= 0 && miss <= width; j-- {
+		if cr.Done[j] > t {
+			i, miss = j, 0
+		} else {
+			miss++
+		}
+	}
+	return i
+}
+
+func (r *Result) dueOf(c Client, i int) int64 {
+	if c == PacedClient {
+		return r.Clients[c].Send[i]
+	}
+	return r.Schedule().Due(int64(i))
+}
+
+// TraceWindow returns what client c did between from and to: every request
+// open at some instant of the window, the paced client's skipped slots and
+// the samples the correction adds for replies in the window. It needs the
+// per-request data of an exact run (nil otherwise) and re-runs nothing.
+func (r *Result) TraceWindow(c Client, from, to int64) *Trace {
+	cr := &r.Clients[c]
+	if cr.Done == nil {
+		return nil
+	}
+	tr := &Trace{Client: c, From: from, To: to, Above: r.Config.Above}
+	st := newStalls(r.Config)
+	S := r.Config.Service
+	E := map[Client]int64{ClosedClient: r.Recordings[Corrected].Interval, PacedClient: r.Recordings[PacedCorrected].Interval}[c]
+	kind := map[Client]Kind{ClosedClient: Corrected, PacedClient: PacedCorrected}[c]
+	for i := r.firstDoneAfter(c, from); i < len(cr.Done); i++ {
+		due := r.dueOf(c, i)
+		if due > to {
+			break
+		}
+		send := due
+		if cr.Send != nil {
+			send = cr.Send[i]
+		}
+		done := cr.Done[i]
+		start := serviceStart(st, done, S)
+		req := TraceRequest{Index: int64(i), Due: due, Send: send, Start: start, Done: done, Latency: cr.Latency(i, r.Schedule()), Stall: -1}
+		if c == PacedClient {
+			req.Latency = done - send
+		}
+		if done-due > S || done-start > S {
+			// The stall that delayed it: the last one begun before its reply.
+			if n := st.Count(done); n > 0 {
+				req.Stall = n - 1
+			}
+		}
+		tr.Requests = append(tr.Requests, req)
+		if c != OpenClient {
+			if k := CorrectionCount(req.Latency, E); k > 0 {
+				tr.Synthetic = append(tr.Synthetic, Synthetic{Index: int64(i), At: done, From: req.Latency - E, Step: E, Count: k,
+					AboveCount: correctedAbove(req.Latency, E, r.Config.Above) - 1, ReplyLatency: req.Latency, CorrectionFor: kind})
+			}
+		}
+		if c == PacedClient && i+1 < len(cr.Send) {
+			// Slots of its own schedule that fell between two sends.
+			slot := r.Config.PacedSlot()
+			for t := send + slot; t < cr.Send[i+1] && t < to; t += slot {
+				if t >= from {
+					tr.NeverSent = append(tr.NeverSent, t)
+				}
+			}
+		}
+	}
+	return tr
+}
+
+// serviceStart inverts the stall model: the instant a service of S that
+// ended at done began, stepping back over the stalls that stretched it.
+func serviceStart(st stallSeries, done, S int64) int64 {
+	cur, rest := done, S
+	n := st.Count(done) // stalls begun before done
+	for j := n - 1; j >= 0 && rest > 0; j-- {
+		s := st.Start(j)
+		end := s + st.length
+		if end <= cur-rest {
+			break // the stall ended before the service needed to begin
+		}
+		rest -= cur - end // the work done after this stall; it began before it
+		cur = s
+	}
+	return cur - rest
+}
