@@ -56,6 +56,20 @@ type Config struct {
 	Conns    int    // closed-loop connections
 	Workers  int    // server workers; 0: unlimited
 	Rank     Rank
+
+	// The event engine's fields (engine.go, QUERY.md). Their zero values are
+	// today's model: constant arrivals, fixed service, an unbounded queue,
+	// no timeout, no outages.
+	Arrivals   Arrivals    // the arrival pattern
+	RateTo     Rate        // ramp: the rate at the end of the duration
+	Bursts     string      // burst: windows "from-to@rate,…", canonical text
+	Dist       ServiceDist // the service time distribution; Service is its first parameter
+	ServiceP95 int64       // lognormal: the 95th percentile (Service is the median)
+	ServiceMax int64       // uniform: the maximum (Service is the minimum)
+	Queue      int         // waiting room: 0 unbounded, NoQueue none, n at most n waiting
+	Timeout    int64       // client timeout; 0: none
+	Outages    string      // outage windows "from-to,…", canonical text
+	Seed       uint64      // the seed of every random stream
 }
 
 // Limits. A configuration beyond one of them is refused with a message that
@@ -193,10 +207,14 @@ func (c Config) Validate() error {
 	if c.Rank > RankCeil {
 		bad("rank", fmt.Sprint(c.Rank), "allowed round or ceil")
 	}
+	c.validateEngine(bad)
 	if len(es) == 0 && c.Every > 0 && c.Stall >= c.Every {
 		bad("stall", FormatDuration(c.Stall), fmt.Sprintf("must be shorter than every (%s), or the server never runs", FormatDuration(c.Every)))
 	}
 	if len(es) == 0 {
+		c.validateEngineSize(bad)
+	}
+	if len(es) == 0 && !c.EventDriven() {
 		if n := NewSchedule(c.Rate).Count(c.Duration); n > MaxRequests {
 			bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
 				"limit: at most %d requests per client; rate × duration plans %d, %d over (shorten the duration or lower the rate)",

@@ -9,7 +9,8 @@ import (
 )
 
 // Fields lists the query names in canonical order.
-var Fields = []string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}
+// The event engine's fields (engine_config.go, QUERY.md) follow today's.
+var Fields = append([]string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}, engineFields...)
 
 // FormatDuration writes ns in Go duration syntax with the largest unit that
 // represents it exactly (ASCII "us" for microseconds), so that one value has
@@ -169,6 +170,9 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 		}
 		return nil
 	})
+	for _, name := range engineFields {
+		field(name, func(v string) *FieldError { return cfg.parseEngineField(name, v) })
+	}
 	known := map[string]bool{}
 	for _, f := range append(Fields, extra...) {
 		known[f] = true
@@ -190,6 +194,8 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	if err := cfg.Validate(); err != nil {
 		if len(es) == 0 {
 			es = append(es, err.(Errors)...)
+		} else {
+			es = appendEngineErrors(es, err.(Errors))
 		}
 		base, _ := PresetConfig(cfg.Preset)
 		for _, fe := range err.(Errors) {
@@ -227,9 +233,9 @@ func (c Config) Values() []string {
 	if p == "" {
 		p = "bench"
 	}
-	return []string{p, c.Rate.String(), FormatDuration(c.Service), FormatDuration(c.Stall),
+	return append([]string{p, c.Rate.String(), FormatDuration(c.Service), FormatDuration(c.Stall),
 		FormatDuration(c.Every), FormatDuration(c.First), FormatDuration(c.Duration), iv,
-		FormatDuration(c.Above), strconv.Itoa(c.Conns), w, c.Rank.String()}
+		FormatDuration(c.Above), strconv.Itoa(c.Conns), w, c.Rank.String()}, c.engineFieldValues()...)
 }
 
 // Query returns the canonical query string: fixed key order, normalised
@@ -255,9 +261,19 @@ func (c Config) Query() string {
 		}
 		b.WriteString(k)
 		b.WriteByte('=')
-		b.WriteString(url.QueryEscape(mine[i]))
+		b.WriteString(queryEscape(mine[i]))
 	}
 	return b.String()
+}
+
+// queryEscape is url.QueryEscape leaving ',' and '@' as they are: both are
+// allowed in a query, and the window lists read better without %2C and %40.
+func queryEscape(s string) string {
+	e := url.QueryEscape(s)
+	if strings.Contains(e, "%") {
+		e = strings.NewReplacer("%2C", ",", "%40", "@").Replace(e)
+	}
+	return e
 }
 
 // reset sets one field back to base's value.
@@ -285,5 +301,7 @@ func (c *Config) reset(field string, base Config) {
 		c.Workers = base.Workers
 	case "rank":
 		c.Rank = base.Rank
+	default:
+		c.resetEngine(field, base)
 	}
 }

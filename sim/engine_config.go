@@ -1,0 +1,443 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Arrivals is the pattern of the request schedule.
+type Arrivals uint8
+
+const (
+	// ArrivalsConstant is today's schedule: request i due at i/rate.
+	ArrivalsConstant Arrivals = iota
+	// ArrivalsPoisson draws each gap from an exponential of mean 1/rate.
+	ArrivalsPoisson
+	// ArrivalsRamp is a Poisson process whose rate moves linearly from rate
+	// at 0 to RateTo at the end of the duration.
+	ArrivalsRamp
+	// ArrivalsBurst is a Poisson process at rate, and at each burst
+	// window's own rate inside it.
+	ArrivalsBurst
+)
+
+var arrivalNames = [...]string{"constant", "poisson", "ramp", "burst"}
+
+func (a Arrivals) String() string {
+	if int(a) < len(arrivalNames) {
+		return arrivalNames[a]
+	}
+	return fmt.Sprintf("Arrivals(%d)", a)
+}
+
+// ServiceDist is the distribution of service times.
+type ServiceDist uint8
+
+const (
+	// ServiceFixed: every request takes Service.
+	ServiceFixed ServiceDist = iota
+	// ServiceExponential: exponential with mean Service.
+	ServiceExponential
+	// ServiceLognormal: lognormal with median Service and 95th percentile ServiceP95.
+	ServiceLognormal
+	// ServiceUniform: uniform between Service and ServiceMax.
+	ServiceUniform
+)
+
+var distNames = [...]string{"fixed", "exponential", "lognormal", "uniform"}
+
+func (d ServiceDist) String() string {
+	if int(d) < len(distNames) {
+		return distNames[d]
+	}
+	return fmt.Sprintf("ServiceDist(%d)", d)
+}
+
+// NoQueue is the Config.Queue value of a server with no waiting room: a
+// request that finds every worker busy is rejected. Queue 0 is unbounded.
+const NoQueue = -1
+
+// Engine limits, beyond those of config.go. A configuration over one is
+// refused before it starts (arrivals) or when the run reaches it (events,
+// queued, drain), with a *LimitError naming the limit.
+const (
+	MaxArrivals = int64(10_000_000)  // mean arrivals per client of an event-driven run
+	MaxEvents   = int64(200_000_000) // events of one run, over its three clients
+	MaxQueued   = 2_000_000          // requests waiting at one instant at one server
+	MaxDrain    = int64(7 * 86400e9) // virtual time after the duration for the backlog to clear
+	MaxQueueCap = 1_000_000          // the largest queue capacity
+	MaxWindows  = 16                 // burst windows, and outage windows
+	// TimeBudget is the real time a caller should allow one run (the engine
+	// reads no clock: the browser measures it between Step slices).
+	TimeBudget = 20 * time.Second
+)
+
+// LimitError is a run refused by a limit: its name, what the run needed and
+// what the limit allows.
+type LimitError struct {
+	Limit string // "arrivals", "events", "queued", "drain", "time"
+	Need  string
+	Max   string
+	Hint  string
+}
+
+func (e *LimitError) Error() string {
+	s := fmt.Sprintf("limit %s: %s, over the limit of %s", e.Limit, e.Need, e.Max)
+	if e.Hint != "" {
+		s += " (" + e.Hint + ")"
+	}
+	return s
+}
+
+// ErrTimeBudget is the refusal of a run that a caller stopped after its real
+// time budget (the browser: TimeBudget) ran out.
+func ErrTimeBudget(elapsed, budget time.Duration) error {
+	return &LimitError{Limit: "time", Need: fmt.Sprintf("the run took more than %v of real time", elapsed.Round(time.Millisecond)),
+		Max: budget.String(), Hint: "shorten the duration, lower the rate, or run it natively with the report command"}
+}
+
+// Window is a half-open interval of virtual time [From, To).
+type Window struct{ From, To int64 }
+
+// Burst is a window with its own arrival rate.
+type Burst struct {
+	Window
+	Rate Rate
+}
+
+// parseWindows reads "from-to[@rate],…" (Go durations, rates as in rate).
+// withRate says whether each window carries "@rate". The windows come back
+// sorted by From; overlaps and bad parts are errors.
+func parseWindows(s string, withRate bool) ([]Burst, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) > MaxWindows {
+		return nil, fmt.Errorf("%d windows, at most %d", len(parts), MaxWindows)
+	}
+	out := make([]Burst, 0, len(parts))
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		var b Burst
+		span := p
+		if withRate {
+			var rs string
+			var ok bool
+			span, rs, ok = strings.Cut(p, "@")
+			if !ok {
+				return nil, fmt.Errorf("window %q has no @rate", p)
+			}
+			r, err := ParseRate(rs)
+			if err != nil || r > MaxRate {
+				return nil, fmt.Errorf("window %q: rate %q is not 0 to 10000000 with at most three decimals", p, rs)
+			}
+			b.Rate = r
+		}
+		from, to, ok := strings.Cut(span, "-")
+		if !ok {
+			return nil, fmt.Errorf("window %q is not from-to", p)
+		}
+		f, err1 := time.ParseDuration(strings.TrimSpace(from))
+		t, err2 := time.ParseDuration(strings.TrimSpace(to))
+		if err1 != nil || err2 != nil || f < 0 || int64(t) > MaxTime || f >= t {
+			return nil, fmt.Errorf("window %q: need 0 ≤ from < to ≤ %s, as Go durations", p, FormatDuration(MaxTime))
+		}
+		b.From, b.To = int64(f), int64(t)
+		out = append(out, b)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
+	for i := 1; i < len(out); i++ {
+		if out[i].From < out[i-1].To {
+			return nil, fmt.Errorf("windows %s and %s overlap", formatWindow(out[i-1], withRate), formatWindow(out[i], withRate))
+		}
+	}
+	return out, nil
+}
+
+func formatWindow(b Burst, withRate bool) string {
+	s := FormatDuration(b.From) + "-" + FormatDuration(b.To)
+	if withRate {
+		s += "@" + b.Rate.String()
+	}
+	return s
+}
+
+func formatWindows(bs []Burst, withRate bool) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = formatWindow(b, withRate)
+	}
+	return strings.Join(parts, ",")
+}
+
+// BurstWindows returns the burst windows, sorted (nil if none or invalid).
+func (c Config) BurstWindows() []Burst {
+	bs, _ := parseWindows(c.Bursts, true)
+	return bs
+}
+
+// OutageWindows returns the outage windows, sorted (nil if none or invalid).
+func (c Config) OutageWindows() []Window {
+	bs, _ := parseWindows(c.Outages, false)
+	out := make([]Window, len(bs))
+	for i, b := range bs {
+		out[i] = b.Window
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// EventDriven reports whether the configuration uses a feature only the
+// event engine models (random arrivals or service, a queue capacity, a
+// client timeout, outages). The others run on the fast path of run.go; the
+// two agree on them (engine_test.go).
+func (c Config) EventDriven() bool {
+	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages != ""
+}
+
+// ExpectedArrivals is the mean number of arrivals of the schedule before
+// the duration (exact for constant arrivals).
+func (c Config) ExpectedArrivals() float64 {
+	D := float64(c.Duration)
+	perNs := func(r Rate) float64 { return float64(r) / 1e12 }
+	switch c.Arrivals {
+	case ArrivalsPoisson:
+		return perNs(c.Rate) * D
+	case ArrivalsRamp:
+		return (perNs(c.Rate) + perNs(c.RateTo)) / 2 * D
+	case ArrivalsBurst:
+		m, inside := 0.0, 0.0
+		for _, b := range c.BurstWindows() {
+			to := math.Min(float64(b.To), D)
+			if to > float64(b.From) {
+				m += perNs(b.Rate) * (to - float64(b.From))
+				inside += to - float64(b.From)
+			}
+		}
+		return m + perNs(c.Rate)*(D-inside)
+	}
+	return float64(NewSchedule(c.Rate).Count(c.Duration))
+}
+
+// validateEngine checks the engine's fields and their combinations; bad
+// appends one error per problem. It runs inside Config.Validate.
+func (c Config) validateEngine(bad func(field, value, allowed string)) {
+	dur := func(v int64) string { return FormatDuration(v) }
+	if c.Arrivals > ArrivalsBurst {
+		bad("arrivals", c.Arrivals.String(), "allowed constant, poisson, ramp or burst")
+	}
+	if c.RateTo < 0 || c.RateTo > MaxRate {
+		bad("to", c.RateTo.String(), "allowed 0 to 10000000 requests per second")
+	} else if c.RateTo != 0 && c.Arrivals != ArrivalsRamp {
+		bad("to", c.RateTo.String(), "the ramp's end rate: allowed only with arrivals=ramp")
+	}
+	if bs, err := parseWindows(c.Bursts, true); err != nil {
+		bad("bursts", c.Bursts, "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): "+err.Error())
+	} else if c.Arrivals == ArrivalsBurst && len(bs) == 0 {
+		bad("bursts", "", "required with arrivals=burst: 1 to 16 windows from-to@rate, e.g. 5s-6s@20000")
+	} else if c.Arrivals != ArrivalsBurst && len(bs) > 0 {
+		bad("bursts", c.Bursts, "allowed only with arrivals=burst")
+	} else {
+		for _, b := range bs {
+			if b.To > c.Duration {
+				bad("bursts", c.Bursts, fmt.Sprintf("each window must end inside the duration (%s): %s does not", dur(c.Duration), formatWindow(b, true)))
+				break
+			}
+		}
+	}
+	if c.Dist > ServiceUniform {
+		bad("dist", c.Dist.String(), "allowed fixed, exponential, lognormal or uniform")
+	}
+	if (c.Dist == ServiceExponential || c.Dist == ServiceLognormal) && c.Service <= 0 {
+		bad("service", dur(c.Service), fmt.Sprintf("the %s of dist=%s: allowed 1ns to %s", map[bool]string{true: "mean", false: "median"}[c.Dist == ServiceExponential], c.Dist, dur(MaxTime)))
+	}
+	switch {
+	case c.ServiceP95 < 0 || c.ServiceP95 > MaxTime:
+		bad("service_p95", dur(c.ServiceP95), "allowed 1ns to "+dur(MaxTime))
+	case c.Dist == ServiceLognormal && c.ServiceP95 == 0:
+		bad("service_p95", "", "required with dist=lognormal: the 95th percentile, at least service (the median)")
+	case c.Dist == ServiceLognormal && c.ServiceP95 < c.Service:
+		bad("service_p95", dur(c.ServiceP95), fmt.Sprintf("allowed service (the median, %s) to %s", dur(c.Service), dur(MaxTime)))
+	case c.Dist != ServiceLognormal && c.ServiceP95 != 0:
+		bad("service_p95", dur(c.ServiceP95), "allowed only with dist=lognormal")
+	}
+	switch {
+	case c.ServiceMax < 0 || c.ServiceMax > MaxTime:
+		bad("service_max", dur(c.ServiceMax), "allowed 0s to "+dur(MaxTime))
+	case c.Dist == ServiceUniform && c.ServiceMax < c.Service:
+		bad("service_max", dur(c.ServiceMax), fmt.Sprintf("required with dist=uniform: allowed service (the minimum, %s) to %s", dur(c.Service), dur(MaxTime)))
+	case c.Dist != ServiceUniform && c.ServiceMax != 0:
+		bad("service_max", dur(c.ServiceMax), "allowed only with dist=uniform")
+	}
+	if c.Queue < NoQueue || c.Queue > MaxQueueCap {
+		bad("queue", strconv.Itoa(c.Queue), fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap))
+	}
+	if c.Timeout < 0 || c.Timeout > MaxTime {
+		bad("timeout", dur(c.Timeout), "allowed 1ns to "+dur(MaxTime)+", or none (0s)")
+	}
+	if _, err := parseWindows(c.Outages, false); err != nil {
+		bad("outages", c.Outages, "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): "+err.Error())
+	}
+}
+
+// validateEngineSize refuses an event-driven run whose mean arrivals exceed
+// MaxArrivals; it runs once every field is valid.
+func (c Config) validateEngineSize(bad func(field, value, allowed string)) {
+	if !c.EventDriven() {
+		return
+	}
+	if n := c.ExpectedArrivals(); n > float64(MaxArrivals) {
+		bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
+			"limit arrivals: an event-driven run allows at most %d arrivals per client on average; these parameters plan about %.0f, %.0f over (shorten the duration or lower the rate)",
+			MaxArrivals, n, n-float64(MaxArrivals)))
+	}
+}
+
+// engineFieldValues returns the canonical text of the engine's fields, in
+// the order of engineFields.
+func (c Config) engineFieldValues() []string {
+	q := "unbounded"
+	switch {
+	case c.Queue == NoQueue:
+		q = "0"
+	case c.Queue > 0:
+		q = strconv.Itoa(c.Queue)
+	}
+	norm := func(s string, withRate bool) string {
+		bs, err := parseWindows(s, withRate)
+		if err != nil {
+			return s
+		}
+		return formatWindows(bs, withRate)
+	}
+	return []string{c.Arrivals.String(), c.RateTo.String(), norm(c.Bursts, true), c.Dist.String(),
+		FormatDuration(c.ServiceP95), FormatDuration(c.ServiceMax), q, FormatDuration(c.Timeout),
+		norm(c.Outages, false), strconv.FormatUint(c.Seed, 10)}
+}
+
+// engineFields are the query names of the engine's fields, in canonical order.
+var engineFields = []string{"arrivals", "to", "bursts", "dist", "service_p95", "service_max", "queue", "timeout", "outages", "seed"}
+
+// parseEngineField reads one engine field into c; it returns nil when the
+// value is valid on its own (cross-field rules are Validate's).
+func (c *Config) parseEngineField(name, v string) *FieldError {
+	v0 := v
+	v = strings.TrimSpace(v)
+	durIn := func(dst *int64, lo int64, allowed string) *FieldError {
+		d, err := time.ParseDuration(v)
+		if err != nil || int64(d) < lo || int64(d) > MaxTime {
+			return &FieldError{name, v0, allowed}
+		}
+		*dst = int64(d)
+		return nil
+	}
+	switch name {
+	case "arrivals":
+		for i, n := range arrivalNames {
+			if v == n {
+				c.Arrivals = Arrivals(i)
+				return nil
+			}
+		}
+		return &FieldError{name, v0, "allowed constant, poisson, ramp or burst"}
+	case "to":
+		r, err := ParseRate(v)
+		if err != nil || r > MaxRate {
+			return &FieldError{name, v0, "the ramp's end rate: allowed 0 to 10000000 requests per second, at most three decimals"}
+		}
+		c.RateTo = r
+	case "bursts":
+		bs, err := parseWindows(v, true)
+		if err != nil {
+			return &FieldError{name, v0, "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): " + err.Error()}
+		}
+		c.Bursts = formatWindows(bs, true)
+	case "dist":
+		for i, n := range distNames {
+			if v == n {
+				c.Dist = ServiceDist(i)
+				return nil
+			}
+		}
+		return &FieldError{name, v0, "allowed fixed, exponential, lognormal or uniform"}
+	case "service_p95":
+		return durIn(&c.ServiceP95, 1, "the lognormal's 95th percentile: allowed 1ns to "+FormatDuration(MaxTime)+", as a Go duration")
+	case "service_max":
+		return durIn(&c.ServiceMax, 0, "the uniform's maximum: allowed 0s to "+FormatDuration(MaxTime)+", as a Go duration")
+	case "queue":
+		if v == "unbounded" {
+			c.Queue = 0
+			return nil
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > MaxQueueCap {
+			return &FieldError{name, v0, fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap)}
+		}
+		c.Queue = n
+		if n == 0 {
+			c.Queue = NoQueue
+		}
+	case "timeout":
+		return durIn(&c.Timeout, 0, "the client's timeout: allowed 1ns to "+FormatDuration(MaxTime)+" as a Go duration, or 0s for none")
+	case "outages":
+		bs, err := parseWindows(v, false)
+		if err != nil {
+			return &FieldError{name, v0, "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): " + err.Error()}
+		}
+		c.Outages = formatWindows(bs, false)
+	case "seed":
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return &FieldError{name, v0, "allowed 0 to 18446744073709551615, in decimal digits"}
+		}
+		c.Seed = n
+	}
+	return nil
+}
+
+// appendEngineErrors adds to es the cross-field errors of the engine's
+// fields that es does not name yet, so that one answer lists them all.
+func appendEngineErrors(es, more Errors) Errors {
+	for _, fe := range more {
+		for _, name := range engineFields {
+			if fe.Field == name && es.Field(name) == nil {
+				es = append(es, fe)
+			}
+		}
+	}
+	return es
+}
+
+// resetEngine sets one of the engine's fields back to base's value.
+func (c *Config) resetEngine(field string, base Config) {
+	switch field {
+	case "arrivals":
+		c.Arrivals = base.Arrivals
+	case "to":
+		c.RateTo = base.RateTo
+	case "bursts":
+		c.Bursts = base.Bursts
+	case "dist":
+		c.Dist = base.Dist
+	case "service_p95":
+		c.ServiceP95 = base.ServiceP95
+	case "service_max":
+		c.ServiceMax = base.ServiceMax
+	case "queue":
+		c.Queue = base.Queue
+	case "timeout":
+		c.Timeout = base.Timeout
+	case "outages":
+		c.Outages = base.Outages
+	case "seed":
+		c.Seed = base.Seed
+	}
+}
