@@ -3,6 +3,8 @@
 package main
 
 import (
+	_ "embed"
+
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -19,8 +21,24 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// pages lists the routes the static site holds as files.
+// pages lists the routes the static site holds: "/" as index.html, the
+// others as directories with an index.html, which every static host serves.
 var pages = []string{"/"}
+
+// pageDirs returns the addresses of the pages other than "/" (with the
+// trailing slash a static host redirects to).
+func pageDirs() []string {
+	var dirs []string
+	for _, p := range pages[1:] {
+		dirs = append(dirs, p+"/")
+	}
+	return dirs
+}
+
+// workerJS is the service worker template (see worker.js).
+//
+//go:embed worker.js
+var workerJS string
 
 // handler is the go-app handler shared by the server and the generator.
 func handler(prefix, version string) *app.Handler {
@@ -30,12 +48,15 @@ func handler(prefix, version string) *app.Handler {
 		Title:           "Omission: the latency a load test never measured",
 		Description:     "A simulator of coordinated omission: one stalling server, one schedule, and what closed, paced and open load generators record of it.",
 		Lang:            "en",
-		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png"},
+		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
 		BackgroundColor: "#ffffff",
 		ThemeColor:      "#1f2a44",
 		LoadingLabel:    "Loading the simulator… {progress}%",
 		Styles:          []string{"/web/app.css"},
 		Version:         version,
+		// Every page the site has is precached, so share URLs work offline.
+		CacheableResources:    pageDirs(),
+		ServiceWorkerTemplate: workerJS,
 	}
 	if prefix != "" {
 		h.Resources = app.PrefixedLocation(prefix)
@@ -58,7 +79,7 @@ func siteVersion(webDir, prefix string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	files = append(files, "wasm_exec.js")
+	files = append(files, wasmExecBeside(webDir))
 	sort.Strings(files)
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -91,14 +112,35 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	if err := app.GenerateStaticWebsite(out, handler(prefix, version), pages...); err != nil {
 		return "", err
 	}
+	// go-app writes /article as a file named article; a static host serves
+	// that without a content type, so it becomes article/index.html.
+	for _, p := range pages[1:] {
+		name := strings.Trim(p, "/")
+		f := filepath.Join(out, name)
+		tmp := f + ".page"
+		if err := os.Rename(f, tmp); err != nil {
+			return "", err
+		}
+		if err := os.MkdirAll(f, 0o755); err != nil {
+			return "", err
+		}
+		if err := os.Rename(tmp, filepath.Join(f, "index.html")); err != nil {
+			return "", err
+		}
+	}
 	if err := copyDir(webDir, filepath.Join(out, "web")); err != nil {
 		return "", err
 	}
 	// The site ships the wasm_exec.js of the toolchain that built app.wasm.
-	if err := copyFile("wasm_exec.js", filepath.Join(out, "wasm_exec.js")); err != nil {
+	if err := copyFile(wasmExecBeside(webDir), filepath.Join(out, "wasm_exec.js")); err != nil {
 		return "", err
 	}
 	return version, nil
+}
+
+// wasmExecBeside is the project's wasm_exec.js, next to the web directory.
+func wasmExecBeside(webDir string) string {
+	return filepath.Join(filepath.Dir(filepath.Clean(webDir)), "wasm_exec.js")
 }
 
 func copyDir(src, dst string) error {
