@@ -8,7 +8,7 @@ WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/mi
 WASM_RUN  := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 CHROMIUM  ?= $(firstword $(shell command -v chromium chromium-browser google-chrome 2>/dev/null))
 
-.PHONY: run wasm static test test-native test-wasm test-browser bench report deps-test fmt-check vet clean
+.PHONY: site-size run wasm static test test-native test-wasm test-browser bench report deps-test fmt-check vet clean
 
 ## run: build app.wasm and the site, serve it on $(ADDR) and print the address
 run: wasm
@@ -53,9 +53,16 @@ test-browser: wasm
 
 ## bench: print BENCH <name> <value> <unit> lines
 bench: wasm
-	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim | awk '/ns\/request/ { for (i = 1; i <= NF; i++) if ($$i == "ns/request") { n = $$1; sub(/^Benchmark/, "", n); sub(/-[0-9]+$$/, "", n); print "BENCH " n ".native " $$(i-1) " ns/request" } }'
-	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench . -benchtime 2s ./sim | awk '/ns\/request/ { for (i = 1; i <= NF; i++) if ($$i == "ns/request") { n = $$1; sub(/^Benchmark/, "", n); sub(/-[0-9]+$$/, "", n); print "BENCH " n ".wasm " $$(i-1) " ns/request" } }'
+	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim ./app/... | awk -v where=native -f bench.awk
+	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine' -benchtime 2s ./sim | awk -v where=wasm -f bench.awk
+	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run BrowserBench -v ./app/... | grep '^BENCH' || true
 
 clean:
 	rm -rf static web/app.wasm test-output
+
+## site-size: the size of what the static site ships
+site-size: wasm
+	@printf 'BENCH site.app_wasm.raw %s bytes\n' $$(wc -c < web/app.wasm)
+	@printf 'BENCH site.app_wasm.gzip %s bytes\n' $$(gzip -9 -c web/app.wasm | wc -c)
+	@d=$$(mktemp -d) && $(GO) run ./app static -out $$d/site >/dev/null && printf 'BENCH site.total %s bytes\n' $$(du -sb $$d/site | cut -f1) && rm -rf $$d
