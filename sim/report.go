@@ -13,6 +13,16 @@ type Report struct {
 	Passed     int                     `json:"passed"`
 	Failed     int                     `json:"failed"`
 	Notes      []string                `json:"notes"`
+
+	// Added by the engine issue (engine_hash.go).
+	Hash          string            `json:"hash"`           // SHA-256 of the result (Result.Hash)
+	EngineVersion int               `json:"engine_version"` // EngineVersion
+	Engine        string            `json:"engine"`         // "fast" (run.go) or "event" (engine.go)
+	Seed          string            `json:"seed"`           // decimal: JSON numbers lose 64-bit integers
+	Params        map[string]string `json:"params"`         // every parameter, defaults included
+	Limits        map[string]int64  `json:"limits"`
+	NotModelled   []string          `json:"not_modelled"`
+	Series        *SeriesReport     `json:"series,omitempty"` // event runs: the charts' time series
 }
 
 // ClientReport is one client's counters.
@@ -21,6 +31,12 @@ type ClientReport struct {
 	Sent             int64 `json:"sent"`
 	Stalls           int64 `json:"stalls"`
 	LastCompletionNs int64 `json:"last_completion_ns"`
+	// Outcomes other than a reply (event runs; 0 on the fast path).
+	Rejected     int64 `json:"rejected"`
+	Failed       int64 `json:"failed"`
+	TimedOut     int64 `json:"timed_out"`
+	Wasted       int64 `json:"wasted"`         // services finished after the client gave up
+	WastedWorkNs int64 `json:"wasted_work_ns"` // the worker time they took
 }
 
 // RecReport is one recording's metrics.
@@ -44,7 +60,7 @@ func (r *Result) Report() Report {
 	rep := Report{Query: r.Query, Planned: r.Planned, SlotNs: r.Slot, Exact: r.Exact,
 		Clients: map[string]ClientReport{}, Recordings: map[string]RecReport{}, Checks: r.Checks, Notes: r.Notes}
 	for _, c := range r.Clients {
-		rep.Clients[c.Client.String()] = ClientReport{c.Planned, c.Sent, c.StallsMet, c.LastCompletion}
+		rep.Clients[c.Client.String()] = ClientReport{Planned: c.Planned, Sent: c.Sent, Stalls: c.StallsMet, LastCompletionNs: c.LastCompletion}
 	}
 	for _, rec := range r.Recordings {
 		rep.Recordings[rec.Kind.String()] = RecReport{Count: rec.Count, MeanNs: rec.Mean,
@@ -59,5 +75,6 @@ func (r *Result) Report() Report {
 	if rep.Notes == nil {
 		rep.Notes = []string{}
 	}
+	r.engineReport(&rep)
 	return rep
 }

@@ -95,6 +95,11 @@ type Result struct {
 	Recordings [NumKinds]Recording
 	Checks     []Check
 	Notes      []string
+	// Hash is the SHA-256 of the result's canonical JSON (engine_hash.go):
+	// the same query gives the same hash natively and in WebAssembly.
+	Hash string
+	// Engine is what the event engine adds (engine_run.go); nil on the fast path.
+	Engine *EngineResult
 }
 
 // Recording returns the named recording, or nil.
@@ -136,6 +141,9 @@ func Run(cfg Config) (*Result, error) {
 	}
 	for !r.Step(1 << 62) {
 	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
 	return r.Result(), nil
 }
 
@@ -151,12 +159,16 @@ type Runner struct {
 	pcorr   *Dist
 	above   [NumKinds]int64
 	res     *Result
+	eng     *engineRun // event-driven configurations (engine_run.go)
 }
 
 // Start validates cfg and prepares a run.
 func Start(cfg Config) (*Runner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
+	}
+	if cfg.EventDriven() {
+		return &Runner{cfg: cfg, planned: int64(cfg.ExpectedArrivals()), eng: newEngineRun(cfg)}, nil
 	}
 	sched := NewSchedule(cfg.Rate)
 	n := sched.Count(cfg.Duration)
@@ -177,6 +189,9 @@ func (r *Runner) Planned() int64 { return r.planned }
 // Progress returns the requests simulated so far over all clients, and the
 // total expected (the paced client may send fewer).
 func (r *Runner) Progress() (done, total int64) {
+	if r.eng != nil {
+		return r.eng.progress()
+	}
 	for _, s := range r.sims {
 		done += s.i
 	}
@@ -187,7 +202,13 @@ const chunk = 1 << 16
 
 // Step simulates up to budget requests and reports whether every client has
 // finished.
+//
+// An event-driven run counts its budget in events (one to three a request)
+// and also stops when a limit refuses it: Err then says which.
 func (r *Runner) Step(budget int64) bool {
+	if r.eng != nil {
+		return r.eng.step(budget)
+	}
 	for r.cur < len(r.sims) && budget > 0 {
 		s := r.sims[r.cur]
 		if s.finished {
@@ -259,11 +280,21 @@ func correctedAbove(v, e, a int64) int64 {
 }
 
 // Result finishes the run: distributions, metrics and checks.
+//
+// It returns nil when a limit refused the run (see Err).
 func (r *Runner) Result() *Result {
 	if r.res != nil {
 		return r.res
 	}
 	for !r.Step(1 << 62) {
+	}
+	if r.eng != nil {
+		if r.eng.err != nil {
+			return nil
+		}
+		r.res = r.eng.result()
+		r.res.Hash = r.res.computeHash()
+		return r.res
 	}
 	cfg := r.cfg
 	sched := NewSchedule(cfg.Rate)
@@ -319,8 +350,17 @@ func (r *Runner) Result() *Result {
 		res.Notes = append(res.Notes, "Some recordings exceed the exact bound of 2000000 samples: their percentiles come from hdrhistogram-go histograms with 3 significant digits (each value within 0.1% of the sample it stands for); counts, means, maxima and counts above the threshold stay exact.")
 	}
 	res.Checks, res.Notes = checkResult(res, res.Notes)
+	res.Hash = res.computeHash()
 	r.res = res
 	return res
+}
+
+// Err returns the limit that refused an event-driven run, or nil.
+func (r *Runner) Err() error {
+	if r.eng != nil {
+		return r.eng.err
+	}
+	return nil
 }
 
 // clientSim is one client driving its own copy of the server.

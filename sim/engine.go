@@ -1,0 +1,653 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// EngineVersion numbers the rules of the model (QUERY.md states them). A
+// change to any rule that can move a number is a new version; the version is
+// in every report and in its hash.
+const EngineVersion = 1
+
+// This file is the general engine: a discrete-event simulation of one
+// server driven by one client, on a virtual clock of whole nanoseconds. All
+// events of a client's run sit in one binary heap ordered by (time,
+// sequence), the sequence being the order in which they were scheduled. The
+// engine reads no clock and starts no goroutine; its random numbers come
+// from rng.go. Each client (closed, paced, open) drives its own copy of the
+// server, as on the fast path of run.go, and draws the same streams: the
+// shared arrival schedule and the service time of its k-th request.
+//
+// The server. W workers (or unlimited) serve first come, first served from
+// one queue of capacity Q (unbounded, none, or n waiting). A request that
+// finds every worker busy and the queue full is rejected at once. The stall
+// model of server.go holds unchanged: a request that reaches a worker inside
+// a stall starts when the stall ends; a stall that begins strictly inside a
+// service lengthens it by the stall; one that begins exactly as a service
+// ends leaves it alone; a stall freezes every worker. An outage window
+// fails, at once, every request that arrives during it and every waiting
+// request that reaches a worker during it; a request already held by a
+// worker goes on.
+//
+// The client timeout. When a request has not been answered T after it was
+// sent (a reply at exactly T is late), the client gives up: the attempt
+// fails at the client, which goes on as after any answer. The server does
+// not know: it serves the request anyway, and that service is wasted work.
+
+type evKind uint8
+
+const (
+	evArrive  evKind = iota // the next request of the schedule is due
+	evPaced                 // the paced client sends
+	evDone                  // a worker finishes a request
+	evTimeout               // a request's deadline at the client
+)
+
+var evNames = [...]string{"arrive", "paced", "done", "timeout"}
+
+type event struct {
+	t    int64
+	seq  uint64
+	id   int32
+	kind evKind
+}
+
+// eventHeap is a binary min-heap of events by (t, seq).
+type eventHeap []event
+
+func (h eventHeap) less(i, j int) bool {
+	return h[i].t < h[j].t || h[i].t == h[j].t && h[i].seq < h[j].seq
+}
+
+func (h *eventHeap) push(e event) {
+	*h = append(*h, e)
+	a := *h
+	i := len(a) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !a.less(i, p) {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
+	}
+}
+
+func (h *eventHeap) pop() event {
+	a := *h
+	top := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	*h = a
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && a.less(r, l) {
+			m = r
+		}
+		if !a.less(m, i) {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	return top
+}
+
+// Outcome is how a request ended for its client.
+type Outcome uint8
+
+const (
+	OutcomeReply    Outcome = iota // answered by the server in time
+	OutcomeRejected                // the queue was full
+	OutcomeFailed                  // an outage failed it
+	OutcomeTimedOut                // the client gave up
+	outcomePending
+)
+
+var outcomeNames = [...]string{"reply", "rejected", "failed", "timed_out", "pending"}
+
+func (o Outcome) String() string { return outcomeNames[o] }
+
+const engNever = int64(math.MaxInt64)
+
+// stallClock is the stall schedule of one server copy, for ready times that
+// never decrease and service times that vary.
+type stallClock struct {
+	first, every, length int64
+	ns                   int64 // start of the first stall that ends after the last ready time
+	horizon              int64 // completions beyond it saturate here (the drain limit)
+}
+
+func newStallClock(c Config, horizon int64) stallClock {
+	if c.Stall == 0 {
+		return stallClock{first: engNever, ns: engNever, horizon: horizon}
+	}
+	return stallClock{first: c.First, every: c.Every, length: c.Stall, ns: c.First, horizon: horizon}
+}
+
+// serve returns when a request that reaches a worker at t with service s
+// starts and completes.
+func (c *stallClock) serve(t, s int64) (start, done int64) {
+	ns := c.ns
+	if ns != engNever && ns+c.length <= t { // that stall is over: find the next one
+		switch {
+		case c.every == 0:
+			ns = engNever
+		default:
+			j := (t-c.length-c.first)/c.every + 1
+			ns = c.first + j*c.every
+		}
+		c.ns = ns
+	}
+	start = t
+	if ns <= t { // t is inside [ns, ns+length)
+		start = ns + c.length
+		if c.every == 0 {
+			ns = engNever
+		} else {
+			ns += c.every
+		}
+	}
+	done = start + s
+	if ns >= done { // no stall begins strictly inside the service
+		return start, done
+	}
+	rest := s - (ns - start) // work left when the stall at ns begins
+	if c.every == 0 {
+		return start, ns + c.length + rest
+	}
+	work := c.every - c.length // work done between two stalls
+	m := (rest - 1) / work     // stalls that begin strictly inside after this one
+	if m > (c.horizon-ns)/c.every {
+		return start, c.horizon
+	}
+	return start, ns + c.length + m*c.every + (rest - m*work)
+}
+
+// request is one request in flight at a server copy.
+type request struct {
+	send, ready, doneAt int64
+	index               int64
+	service             int64
+	queued, served      bool // waiting; the server has finished with it
+	answered, timer     bool // the client has its outcome; a timeout event is pending
+}
+
+// clientStats are what one client's run produced.
+type clientStats struct {
+	planned, sent                       int64
+	replies, rejected, failed, timedOut int64
+	wasted, wastedNs, failedAtWorker    int64
+	entered, completed                  int64
+	firstSend, lastAnswer, end          int64
+	areaSys, areaQ, areaBusy            u128
+	sojourn, waits                      u128
+	waitBlocks                          []float64 // sum of waits per block of waitBlock requests (send order)
+	backwards                           int64     // events popped earlier than the clock: must stay 0
+	events                              int64
+	sendT, doneT                        []int64 // exact mode, per request in send order
+	outcome                             []Outcome
+	dist, corr                          *Dist // histogram mode
+	aboveBase, aboveCorr                int64
+	ser                                 *seriesAcc
+}
+
+const waitBlock = 1024
+
+// engSim is one client driving its own copy of the server.
+type engSim struct {
+	client   Client
+	cfg      Config
+	exact    bool
+	heap     eventHeap
+	seq      uint64
+	now      int64
+	finished bool
+	err      error
+	trace    *strings.Builder
+
+	arr             arrivals
+	svc             serviceGen
+	paced           xoshiro // the paced client's own gaps
+	next            int64   // due time of the next request of the schedule
+	haveNext, armed bool
+
+	workers, busy int
+	qcap          int // -1 unbounded
+	queue         []int32
+	qhead         int
+	stalls        stallClock
+	outages       []Window
+	outIdx        int
+	horizon       int64
+
+	reqs []request
+	free []int32
+
+	inTry    bool  // closed: closedTry is running
+	nIdle    int   // closed: idle connections
+	plan     int64 // paced: the next send of its own schedule (-1 none)
+	timeout  int64
+	duration int64
+	corrE    int64
+	above    int64
+	nsys     int64
+
+	extra    int64 // work beyond the current event, in events (histogram-mode corrections)
+	maxSends int64 // paced, constant arrivals: at most the schedule's count, as on the fast path
+
+	st clientStats
+}
+
+func newEngSim(c Client, cfg Config, exact bool) *engSim {
+	horizon := cfg.Duration + MaxDrain
+	s := &engSim{client: c, cfg: cfg, exact: exact, workers: cfg.Workers, qcap: -1,
+		stalls: newStallClock(cfg, horizon), outages: cfg.OutageWindows(), horizon: horizon,
+		timeout: cfg.Timeout, duration: cfg.Duration, above: cfg.Above, plan: -1}
+	switch {
+	case cfg.Queue == NoQueue:
+		s.qcap = 0
+	case cfg.Queue > 0:
+		s.qcap = cfg.Queue
+	}
+	s.arr = newArrivals(cfg, newStream(cfg.Seed, "arrivals"))
+	s.svc = newServiceGen(cfg, newStream(cfg.Seed, "service"))
+	s.paced = newStream(cfg.Seed, "paced")
+	s.st.ser = newSeriesAcc(cfg, exact)
+	s.corrE = cfg.ExpectedInterval()
+	if c == PacedClient {
+		s.corrE = cfg.PacedInterval()
+	}
+	if !exact {
+		s.st.dist = &Dist{hist: newHist()}
+		if c != OpenClient {
+			s.st.corr = &Dist{hist: newHist()}
+		}
+	}
+	// The schedule's count is needed before the run only for sizing.
+	guess := int(cfg.ExpectedArrivals()*1.01) + 16
+	if exact {
+		if guess > int(ExactSamples+ExactSamples/16) {
+			guess = int(ExactSamples)
+		}
+		s.st.sendT = make([]int64, 0, guess)
+		s.st.doneT = make([]int64, 0, guess)
+		s.st.outcome = make([]Outcome, 0, guess)
+	}
+	switch c {
+	case ClosedClient:
+		s.nIdle = cfg.Conns
+		s.pull()
+		if s.haveNext {
+			s.push(s.next, evArrive, 0)
+			s.armed = true
+		}
+	case OpenClient:
+		s.pull()
+		if s.haveNext {
+			s.push(s.next, evArrive, 0)
+		}
+	case PacedClient:
+		s.push(0, evPaced, 0)
+		s.maxSends = math.MaxInt64
+		if cfg.Arrivals == ArrivalsConstant {
+			s.maxSends = NewSchedule(cfg.Rate).Count(cfg.Duration)
+		}
+	}
+	return s
+}
+
+// pull reads the due time of the next request of the shared schedule.
+func (s *engSim) pull() {
+	s.next, s.haveNext = s.arr.next()
+	if s.haveNext {
+		s.st.planned++
+	}
+}
+
+func (s *engSim) push(t int64, k evKind, id int32) {
+	if t > s.horizon {
+		s.refuse(&LimitError{Limit: "drain", Need: fmt.Sprintf("the %s client's backlog runs past %s", s.client, FormatDuration(s.horizon)),
+			Max: FormatDuration(MaxDrain) + " after the duration", Hint: "add workers, lower the rate, or set a queue capacity or a timeout"})
+		return
+	}
+	s.seq++
+	s.heap.push(event{t: t, seq: s.seq, id: id, kind: k})
+}
+
+func (s *engSim) refuse(err error) {
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+func (s *engSim) tracef(format string, args ...any) {
+	fmt.Fprintf(s.trace, "%12d %-6s ", s.now, s.client)
+	fmt.Fprintf(s.trace, format, args...)
+	s.trace.WriteByte('\n')
+}
+
+// step processes up to budget events; it reports how many it used.
+func (s *engSim) step(budget int64) int64 {
+	used := int64(0)
+	for used < budget && len(s.heap) > 0 && s.err == nil {
+		ev := s.heap.pop()
+		if ev.t != s.now {
+			s.advance(ev.t)
+		}
+		used += 1 + s.extra
+		s.extra = 0
+		if s.trace != nil {
+			s.tracef("%-7s #%d seq %d (queue %d, busy %d)", evNames[ev.kind], ev.id, ev.seq, len(s.queue)-s.qhead, s.busy)
+		}
+		switch ev.kind {
+		case evArrive:
+			if s.client == OpenClient {
+				due := s.next
+				s.pull()
+				if s.haveNext {
+					s.push(s.next, evArrive, 0)
+				}
+				s.send(due)
+			} else {
+				s.armed = false
+				s.closedTry()
+			}
+		case evPaced:
+			s.send(s.now)
+		case evDone:
+			s.done(ev.id)
+		case evTimeout:
+			s.reqs[ev.id].timer = false
+			if !s.reqs[ev.id].answered {
+				s.answer(ev.id, OutcomeTimedOut) // may send (and grow s.reqs)
+			}
+			if s.reqs[ev.id].served {
+				s.release(ev.id)
+			}
+		}
+	}
+	s.st.events += used
+	if s.err == nil && len(s.heap) == 0 {
+		s.finish()
+	}
+	return used
+}
+
+// advance moves the clock to t, integrating the number of requests at the
+// server (waiting and in service), the queue and the busy workers.
+func (s *engSim) advance(t int64) {
+	if t < s.now {
+		s.st.backwards++
+		return
+	}
+	dt := uint64(t - s.now)
+	q := int64(len(s.queue) - s.qhead)
+	s.st.areaSys.addMul(uint64(s.nsys), dt)
+	s.st.areaQ.addMul(uint64(q), dt)
+	s.st.areaBusy.addMul(uint64(s.busy), dt)
+	s.st.ser.integrate(s.now, t, q, int64(s.busy))
+	s.now = t
+}
+
+// closedTry sends due requests on idle connections, and arms an arrival
+// event for the next due request while a connection idles.
+func (s *engSim) closedTry() {
+	if s.inTry {
+		return
+	}
+	s.inTry = true
+	for s.nIdle > 0 && s.haveNext && s.next <= s.now && s.err == nil {
+		s.nIdle--
+		due := s.next
+		s.pull()
+		s.send(due)
+	}
+	s.inTry = false
+	if s.nIdle > 0 && s.haveNext && !s.armed {
+		s.push(s.next, evArrive, 0)
+		s.armed = true
+	}
+}
+
+func (s *engSim) alloc() int32 {
+	if n := len(s.free); n > 0 {
+		id := s.free[n-1]
+		s.free = s.free[:n-1]
+		return id
+	}
+	s.reqs = append(s.reqs, request{})
+	return int32(len(s.reqs) - 1)
+}
+
+func (s *engSim) release(id int32) { s.free = append(s.free, id) }
+
+func (s *engSim) inOutage(t int64) bool {
+	for s.outIdx < len(s.outages) && s.outages[s.outIdx].To <= t {
+		s.outIdx++
+	}
+	return s.outIdx < len(s.outages) && s.outages[s.outIdx].From <= t
+}
+
+// send is the client sending the next request at the current instant; due
+// is when the schedule wanted it (the open client: now).
+func (s *engSim) send(due int64) {
+	k := s.st.sent
+	s.st.sent++
+	if k == 0 {
+		s.st.firstSend = s.now
+	}
+	id := s.alloc()
+	r := &s.reqs[id]
+	*r = request{send: s.now, index: k, service: s.svc.next(), ready: -1}
+	if s.exact {
+		s.st.sendT = append(s.st.sendT, s.now)
+		s.st.doneT = append(s.st.doneT, -1)
+		s.st.outcome = append(s.st.outcome, outcomePending)
+	}
+	if s.client == PacedClient {
+		s.plan = s.arr.after(s.now, &s.paced)
+	}
+	if s.trace != nil {
+		s.tracef("send    #%d request %d due %d service %d", id, k, due, r.service)
+	}
+	// The server receives it.
+	switch {
+	case s.inOutage(s.now):
+		r.served = true
+		s.answer(id, OutcomeFailed)
+		s.release(id)
+		return
+	case s.workers == 0 || s.busy < s.workers:
+		s.nsys++
+		s.st.entered++
+		s.start(id)
+	case s.qcap >= 0 && len(s.queue)-s.qhead >= s.qcap:
+		r.served = true
+		s.answer(id, OutcomeRejected)
+		s.release(id)
+		return
+	default:
+		s.nsys++
+		s.st.entered++
+		r.queued = true
+		s.enqueue(id)
+	}
+	if s.timeout > 0 {
+		r = &s.reqs[id]
+		if !r.answered && (r.queued || r.doneAt-r.send >= s.timeout) {
+			r.timer = true
+			s.push(r.send+s.timeout, evTimeout, id)
+		}
+	}
+}
+
+func (s *engSim) enqueue(id int32) {
+	if s.qhead > 0 && s.qhead*2 >= len(s.queue) { // compact the consumed half
+		n := copy(s.queue, s.queue[s.qhead:])
+		s.queue = s.queue[:n]
+		s.qhead = 0
+	}
+	s.queue = append(s.queue, id)
+	q := len(s.queue) - s.qhead
+	s.st.ser.queued(int64(q))
+	if q > limitQueued {
+		s.refuse(&LimitError{Limit: "queued", Need: fmt.Sprintf("%d requests wait at the %s client's server at %s", q, s.client, FormatDuration(s.now)),
+			Max: fmt.Sprint(limitQueued), Hint: "set a queue capacity, add workers or lower the rate"})
+	}
+}
+
+// start gives request id a worker at the current instant.
+func (s *engSim) start(id int32) {
+	r := &s.reqs[id]
+	r.ready = s.now
+	r.queued = false
+	s.busy++
+	_, done := s.stalls.serve(s.now, r.service)
+	r.doneAt = done
+	s.addWait(r.index, s.now-r.send)
+	s.push(done, evDone, id)
+}
+
+func (s *engSim) addWait(index, w int64) {
+	s.st.waits.add(uint64(w))
+	b := int(index / waitBlock)
+	for len(s.st.waitBlocks) <= b {
+		s.st.waitBlocks = append(s.st.waitBlocks, 0)
+	}
+	s.st.waitBlocks[b] += float64(w)
+}
+
+// done is a worker finishing request id: it takes the next waiting request,
+// then the client gets its reply (unless it gave up).
+func (s *engSim) done(id int32) {
+	s.busy--
+	s.nsys--
+	s.st.completed++
+	s.reqs[id].served = true
+	s.st.sojourn.add(uint64(s.now - s.reqs[id].send))
+	s.dispatch()
+	// s.reqs may grow below (a closed client sends on its answer): index it afresh.
+	if r := s.reqs[id]; !r.answered && s.timeout > 0 && s.now-r.send >= s.timeout {
+		s.answer(id, OutcomeTimedOut) // the reply is at the deadline: late
+		s.wastedWork(id)
+	} else if r.answered {
+		s.wastedWork(id)
+	} else {
+		s.answer(id, OutcomeReply)
+	}
+	if !s.reqs[id].timer {
+		s.release(id)
+	}
+}
+
+// wastedWork counts a service whose client had given up.
+func (s *engSim) wastedWork(id int32) {
+	r := s.reqs[id]
+	s.st.wasted++
+	s.st.wastedNs += s.now - r.ready
+	if s.trace != nil {
+		s.tracef("wasted  #%d request %d worker time %d", id, r.index, s.now-r.ready)
+	}
+}
+
+// dispatch hands waiting requests to free workers at the current instant.
+func (s *engSim) dispatch() {
+	for s.qhead < len(s.queue) && (s.workers == 0 || s.busy < s.workers) {
+		id := s.queue[s.qhead]
+		s.qhead++
+		if s.inOutage(s.now) {
+			r := &s.reqs[id]
+			r.queued, r.served = false, true
+			s.nsys--
+			s.st.failedAtWorker++
+			s.st.sojourn.add(uint64(s.now - r.send))
+			s.addWait(r.index, s.now-r.send)
+			if !r.answered {
+				s.answer(id, OutcomeFailed)
+			}
+			if !s.reqs[id].timer {
+				s.release(id)
+			}
+			continue
+		}
+		s.start(id)
+	}
+	if s.qhead == len(s.queue) {
+		s.queue, s.qhead = s.queue[:0], 0
+	}
+}
+
+// answer gives request id's client its outcome at the current instant.
+func (s *engSim) answer(id int32, o Outcome) {
+	r := &s.reqs[id]
+	r.answered = true
+	t := s.now
+	s.st.lastAnswer = t
+	if s.trace != nil {
+		s.tracef("answer  #%d request %d %s latency %d", id, r.index, o, t-r.send)
+	}
+	switch o {
+	case OutcomeReply:
+		s.st.replies++
+		s.record(t - r.send)
+	case OutcomeRejected:
+		s.st.rejected++
+	case OutcomeFailed:
+		s.st.failed++
+	case OutcomeTimedOut:
+		s.st.timedOut++
+	}
+	s.st.ser.answered(o)
+	if s.exact {
+		s.st.doneT[r.index] = t
+		s.st.outcome[r.index] = o
+	}
+	switch s.client {
+	case ClosedClient:
+		s.nIdle++
+		s.closedTry()
+	case PacedClient:
+		next := s.plan
+		if next >= 0 && t > next {
+			next = t
+		}
+		if next >= 0 && next < s.duration && s.st.sent < s.maxSends {
+			s.push(next, evPaced, 0)
+		}
+	}
+}
+
+// record adds one reply's latency to the client's recording.
+func (s *engSim) record(v int64) {
+	if s.exact {
+		return // built from the per-request arrays at the end
+	}
+	s.st.ser.sample(v)
+	s.st.dist.record(v, 1)
+	if v > s.above {
+		s.st.aboveBase++
+	}
+	if s.st.corr != nil {
+		// Writing the corrected sequence into the histogram costs about
+		// one event per four values: charge it, so that a Step slice stays
+		// short and the events limit bounds the whole run.
+		s.extra += CorrectionCount(v, s.corrE) / 4
+		recordCorrected(s.st.corr, v, 1, s.corrE)
+		s.st.aboveCorr += correctedAbove(v, s.corrE, s.above)
+	}
+}
+
+func (s *engSim) finish() {
+	s.finished = true
+	s.st.end = s.now
+	s.st.ser.close(s.now)
+}
