@@ -1,0 +1,191 @@
+package sim
+
+import "sort"
+
+// TraceIndex reads the requests TraceWindow(c, from, to) would return, one at
+// a time and in the same order, without building the slice. The animation
+// walks windows of up to millions of requests through it and keeps only
+// summaries; a frame then reads a handful of requests by position.
+//
+// Within a window of the constant-rate model the due, send, start and reply
+// instants never decrease with the position (one FIFO server, a constant
+// service time, stalls that pause every worker), so counting the requests
+// past any of these instants at a time t is a binary search
+// (TestTraceIndexMonotone checks it on random runs).
+type TraceIndex struct {
+	r        *Result
+	c        Client
+	lo, hi   int // positions lo..hi-1 of the client's requests
+	from, to int64
+	st       stallSeries
+	sched    Schedule
+	e        int64 // the correction's expected interval; 0 for the open loop
+	slot     int64 // the paced client's slot
+}
+
+// TraceIndexOf returns the index of TraceWindow(c, from, to), or nil when the
+// run kept no per-request data (TraceWindow is nil then too).
+func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
+	cr := &r.Clients[c]
+	if cr.Done == nil {
+		return nil
+	}
+	x := &TraceIndex{r: r, c: c, from: from, to: to, st: newStalls(r.Config), sched: r.Schedule(), slot: r.Config.PacedSlot()}
+	switch c {
+	case ClosedClient:
+		x.e = r.Recordings[Corrected].Interval
+	case PacedClient:
+		x.e = r.Recordings[PacedCorrected].Interval
+	}
+	x.lo = r.firstDoneAfter(c, from)
+	n := len(cr.Done) - x.lo
+	x.hi = x.lo + sort.Search(n, func(j int) bool { return r.dueOf(c, x.lo+j) > to })
+	return x
+}
+
+// Len returns how many requests the window holds.
+func (x *TraceIndex) Len() int { return x.hi - x.lo }
+
+// Client returns the client the index reads.
+func (x *TraceIndex) Client() Client { return x.c }
+
+// Window returns the window's bounds.
+func (x *TraceIndex) Window() (from, to int64) { return x.from, x.to }
+
+// Above returns the threshold of the run.
+func (x *TraceIndex) Above() int64 { return x.r.Config.Above }
+
+// Interval returns the expected interval of the client's corrected recording
+// (0 for the open loop, which has none).
+func (x *TraceIndex) Interval() int64 { return x.e }
+
+// Slot returns the paced client's slot: the step of its skipped slots.
+func (x *TraceIndex) Slot() int64 { return x.slot }
+
+// Due returns the due instant of request j (a cheap part of At).
+func (x *TraceIndex) Due(j int) int64 { return x.r.dueOf(x.c, x.lo+j) }
+
+// Send returns when request j left the client (a cheap part of At).
+func (x *TraceIndex) Send(j int) int64 {
+	if s := x.r.Clients[x.c].Send; s != nil {
+		return s[x.lo+j]
+	}
+	return x.Due(j)
+}
+
+// Done returns when request j was answered (a cheap part of At).
+func (x *TraceIndex) Done(j int) int64 { return x.r.Clients[x.c].Done[x.lo+j] }
+
+// Latency returns what the client recorded for request j (a cheap part of At).
+func (x *TraceIndex) Latency(j int) int64 {
+	i := x.lo + j
+	cr := &x.r.Clients[x.c]
+	if x.c == PacedClient {
+		return cr.Done[i] - cr.Send[i]
+	}
+	return cr.Latency(i, x.sched)
+}
+
+// Start returns when the server began serving request j.
+func (x *TraceIndex) Start(j int) int64 {
+	return serviceStart(x.st, x.Done(j), x.r.Config.Service)
+}
+
+// At returns request j, 0 <= j < Len(): TraceWindow's Requests[j].
+func (x *TraceIndex) At(j int) TraceRequest {
+	i := x.lo + j
+	due, send, done := x.Due(j), x.Send(j), x.Done(j)
+	S := x.r.Config.Service
+	start := serviceStart(x.st, done, S)
+	req := TraceRequest{Index: int64(i), Due: due, Send: send, Start: start, Done: done, Latency: x.Latency(j), Stall: -1}
+	if done-due > S || done-start > S {
+		if n := x.st.Count(done); n > 0 {
+			req.Stall = n - 1
+		}
+	}
+	return req
+}
+
+// Correction returns how many samples the client's corrected recording adds
+// for a reply that recorded latency, and how many of those are above the
+// threshold (0, 0 for the open loop).
+func (x *TraceIndex) Correction(latency int64) (count, above int64) {
+	if x.c == OpenClient {
+		return 0, 0
+	}
+	k := CorrectionCount(latency, x.e)
+	if k == 0 {
+		return 0, 0
+	}
+	return k, correctedAbove(latency, x.e, x.r.Config.Above) - 1
+}
+
+// Synthetic returns the samples the correction adds for request j, as
+// TraceWindow lists them, and whether there are any.
+func (x *TraceIndex) Synthetic(j int) (Synthetic, bool) {
+	lat := x.Latency(j)
+	k, above := x.Correction(lat)
+	if k == 0 {
+		return Synthetic{}, false
+	}
+	kind := Corrected
+	if x.c == PacedClient {
+		kind = PacedCorrected
+	}
+	return Synthetic{Index: int64(x.lo + j), At: x.Done(j), From: lat - x.e, Step: x.e, Count: k,
+		AboveCount: above, ReplyLatency: lat, CorrectionFor: kind}, true
+}
+
+// NeverSentAfter returns the paced client's skipped slots that follow request
+// j in the window: count slots first, first+Slot(), …, the entries of
+// TraceWindow's NeverSent that lie between this send and the next.
+func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
+	cr := &x.r.Clients[x.c]
+	i := x.lo + j
+	if x.c != PacedClient || i+1 >= len(cr.Send) || x.slot <= 0 {
+		return 0, 0
+	}
+	send, next := cr.Send[i], cr.Send[i+1]
+	end := min(next, x.to) // slots strictly before end
+	// Slots send + k·slot, k >= 1, with from <= slot < end.
+	k0 := int64(1)
+	if send+x.slot < x.from {
+		k0 = ceilDiv(x.from-send, x.slot)
+	}
+	first = send + k0*x.slot
+	if first >= end {
+		return 0, 0
+	}
+	return first, (end-first-1)/x.slot + 1
+}
+
+// StallCount returns NumStalls() without building the list of stalls (a run
+// may hold millions of short ones).
+func (r *Result) StallCount() int {
+	end := int64(0)
+	for _, c := range r.Clients {
+		end = max(end, c.LastCompletion)
+	}
+	return int(newStalls(r.Config).Count(end))
+}
+
+// StallSpan returns when stall k begins and ends.
+func (r *Result) StallSpan(k int64) (start, end int64) {
+	st := newStalls(r.Config)
+	if st.first == never {
+		return never, never
+	}
+	s := st.Start(k)
+	return s, s + st.length
+}
+
+// StallsIn returns the stalls that overlap [from, to): stalls first to
+// last-1, which may go beyond StallCount when no reply is left to meet them.
+func (r *Result) StallsIn(from, to int64) (first, last int64) {
+	st := newStalls(r.Config)
+	if st.first == never || to <= from {
+		return 0, 0
+	}
+	first, last = st.Count(from-st.length+1), st.Count(to)
+	return first, max(first, last)
+}

@@ -1,0 +1,154 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// checkIndex compares a TraceIndex with the TraceWindow it stands for, and
+// checks that the four instants never decrease with the position.
+func checkIndex(t *testing.T, res *Result, c Client, from, to int64) {
+	t.Helper()
+	tr := res.TraceWindow(c, from, to)
+	x := res.TraceIndexOf(c, from, to)
+	if tr == nil || x == nil {
+		t.Fatalf("%s %s: trace %v, index %v", res.Query, c, tr != nil, x != nil)
+	}
+	if x.Len() != len(tr.Requests) {
+		t.Fatalf("%s %s [%d, %d]: index holds %d requests, trace %d", res.Query, c, from, to, x.Len(), len(tr.Requests))
+	}
+	var syn []Synthetic
+	var never []int64
+	var prev TraceRequest
+	for j := 0; j < x.Len(); j++ {
+		got := x.At(j)
+		if got != tr.Requests[j] {
+			t.Fatalf("%s %s: request %d: index %+v, trace %+v", res.Query, c, j, got, tr.Requests[j])
+		}
+		if x.Due(j) != got.Due || x.Send(j) != got.Send || x.Start(j) != got.Start || x.Done(j) != got.Done || x.Latency(j) != got.Latency {
+			t.Fatalf("%s %s: request %d: accessors disagree with At", res.Query, c, j)
+		}
+		if j > 0 && (got.Due < prev.Due || got.Send < prev.Send || got.Start < prev.Start || got.Done < prev.Done) {
+			t.Fatalf("%s %s: request %d goes back in time: %+v after %+v", res.Query, c, j, got, prev)
+		}
+		if got.Send < got.Due || got.Start < got.Send || got.Done < got.Start {
+			t.Fatalf("%s %s: request %d: instants out of order: %+v", res.Query, c, j, got)
+		}
+		prev = got
+		if s, ok := x.Synthetic(j); ok {
+			syn = append(syn, s)
+		}
+		first, n := x.NeverSentAfter(j)
+		for k := int64(0); k < n; k++ {
+			never = append(never, first+k*x.Slot())
+		}
+	}
+	if len(syn) != len(tr.Synthetic) {
+		t.Fatalf("%s %s: %d synthetic entries, trace %d", res.Query, c, len(syn), len(tr.Synthetic))
+	}
+	for k := range syn {
+		if syn[k] != tr.Synthetic[k] {
+			t.Fatalf("%s %s: synthetic %d: %+v, trace %+v", res.Query, c, k, syn[k], tr.Synthetic[k])
+		}
+	}
+	if len(never) != len(tr.NeverSent) {
+		t.Fatalf("%s %s: %d skipped slots, trace %d", res.Query, c, len(never), len(tr.NeverSent))
+	}
+	for k := range never {
+		if never[k] != tr.NeverSent[k] {
+			t.Fatalf("%s %s: skipped slot %d at %d, trace %d", res.Query, c, k, never[k], tr.NeverSent[k])
+		}
+	}
+}
+
+func TestTraceIndexBench(t *testing.T) {
+	for _, q := range []string{"", "preset=tcp", "preset=clients10", "preset=note60", "preset=note60-single"} {
+		res := run(t, q)
+		for k := 0; k < min(res.NumStalls(), 3); k++ {
+			from, to := res.StallWindow(k)
+			for c := range res.Clients {
+				checkIndex(t, res, Client(c), from, to)
+			}
+		}
+	}
+}
+
+// TestTraceIndexMonotone: on random runs and random windows the index is the
+// trace, and its instants never decrease with the position.
+func TestTraceIndexMonotone(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 55))
+	checked := 0
+	for n := 0; n < 150; n++ {
+		cfg := randomAny(r)
+		if NewSchedule(cfg.Rate).Count(cfg.Duration) > 20000 {
+			continue
+		}
+		res, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Exact {
+			continue
+		}
+		checked++
+		for k := 0; k < min(res.NumStalls(), 2); k++ {
+			from, to := res.StallWindow(k)
+			for c := range res.Clients {
+				checkIndex(t, res, Client(c), from, to)
+			}
+		}
+		from := r.Int64N(cfg.Duration + 1)
+		to := from + r.Int64N(cfg.Duration/2+1)
+		for c := range res.Clients {
+			checkIndex(t, res, Client(c), from, to)
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d random runs checked", checked)
+	}
+}
+
+func TestTraceIndexNil(t *testing.T) {
+	res := &Result{Config: Default()}
+	if x := res.TraceIndexOf(OpenClient, 0, 1); x != nil {
+		t.Fatalf("an index without per-request data: %+v", x)
+	}
+}
+
+// TestStallHelpers: the allocation-free stall helpers agree with Stalls().
+func TestStallHelpers(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 99))
+	for n := 0; n < 200; n++ {
+		cfg := randomAny(r)
+		if NewSchedule(cfg.Rate).Count(cfg.Duration) > 5000 {
+			continue
+		}
+		res, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := res.Stalls()
+		if res.StallCount() != len(all) {
+			t.Fatalf("%s: StallCount %d, Stalls %d", cfg.Query(), res.StallCount(), len(all))
+		}
+		for k, s := range all {
+			if a, b := res.StallSpan(int64(k)); a != s || b != s+cfg.Stall {
+				t.Fatalf("%s: stall %d spans [%d, %d), want start %d", cfg.Query(), k, a, b, s)
+			}
+		}
+		from := r.Int64N(cfg.Duration+1) - cfg.Duration/4
+		to := from + r.Int64N(cfg.Duration+1)
+		first, last := res.StallsIn(from, to)
+		// Every stall overlapping the window is in [first, last), and no other.
+		for k := max(0, first-3); k < last+3; k++ {
+			a, b := res.StallSpan(k)
+			if cfg.Every == 0 && k > 0 {
+				break
+			}
+			overlaps := cfg.Stall > 0 && a < to && b > from
+			if in := k >= first && k < last; in != overlaps {
+				t.Fatalf("%s: window [%d, %d): stall %d [%d, %d) overlaps %v, in [%d, %d) %v", cfg.Query(), from, to, k, a, b, overlaps, first, last, in)
+			}
+		}
+	}
+}
