@@ -54,12 +54,11 @@ type event struct {
 	kind evKind
 }
 
-// eventHeap is a binary min-heap of events by (t, seq).
+// eventHeap is a binary min-heap of events by (t, seq). Sifts move a hole
+// and write the moving event once.
 type eventHeap []event
 
-func (h eventHeap) less(i, j int) bool {
-	return h[i].t < h[j].t || h[i].t == h[j].t && h[i].seq < h[j].seq
-}
+func before(a, b *event) bool { return a.t < b.t || a.t == b.t && a.seq < b.seq }
 
 func (h *eventHeap) push(e event) {
 	*h = append(*h, e)
@@ -67,21 +66,34 @@ func (h *eventHeap) push(e event) {
 	i := len(a) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !a.less(i, p) {
+		if !before(&e, &a[p]) {
 			break
 		}
-		a[i], a[p] = a[p], a[i]
+		a[i] = a[p]
 		i = p
+	}
+	a[i] = e
+}
+
+// removeTop drops the minimum.
+func (h *eventHeap) removeTop() {
+	a := *h
+	n := len(a) - 1
+	e := a[n]
+	*h = a[:n]
+	if n > 0 {
+		h.down(e)
 	}
 }
 
-func (h *eventHeap) pop() event {
+// replaceTop puts e in the minimum's place and restores the order: the pop
+// and the push of an event that schedules another, in one sift.
+func (h *eventHeap) replaceTop(e event) { h.down(e) }
+
+// down sifts e from the root.
+func (h *eventHeap) down(e event) {
 	a := *h
-	top := a[0]
-	n := len(a) - 1
-	a[0] = a[n]
-	a = a[:n]
-	*h = a
+	n := len(a)
 	i := 0
 	for {
 		l := 2*i + 1
@@ -89,16 +101,16 @@ func (h *eventHeap) pop() event {
 			break
 		}
 		m := l
-		if r := l + 1; r < n && a.less(r, l) {
+		if r := l + 1; r < n && before(&a[r], &a[l]) {
 			m = r
 		}
-		if !a.less(m, i) {
+		if !before(&a[m], &e) {
 			break
 		}
-		a[i], a[m] = a[m], a[i]
+		a[i] = a[m]
 		i = m
 	}
-	return top
+	a[i] = e
 }
 
 // Outcome is how a request ended for its client.
@@ -216,8 +228,8 @@ type engSim struct {
 
 	arr             arrivals
 	svc             serviceGen
-	paced           xoshiro // the paced client's own gaps
-	next            int64   // due time of the next request of the schedule
+	paced           variateBuf // the paced client's own gaps
+	next            int64      // due time of the next request of the schedule
 	haveNext, armed bool
 
 	workers, busy int
@@ -241,6 +253,7 @@ type engSim struct {
 	above    int64
 	nsys     int64
 
+	hole     bool  // the top of the heap is the event being handled
 	extra    int64 // work beyond the current event, in events (histogram-mode corrections)
 	maxSends int64 // paced, constant arrivals: at most the schedule's count, as on the fast path
 
@@ -260,7 +273,7 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 	}
 	s.arr = newArrivals(cfg, newStream(cfg.Seed, "arrivals"))
 	s.svc = newServiceGen(cfg, newStream(cfg.Seed, "service"))
-	s.paced = newStream(cfg.Seed, "paced")
+	s.paced = newVariateBuf(newStream(cfg.Seed, "paced"), nil)
 	s.st.ser = newSeriesAcc(cfg, exact)
 	s.corrE = cfg.ExpectedInterval()
 	if c == PacedClient {
@@ -320,6 +333,11 @@ func (s *engSim) push(t int64, k evKind, id int32) {
 		return
 	}
 	s.seq++
+	if s.hole { // the event being handled still holds the top: take its place
+		s.hole = false
+		s.heap.replaceTop(event{t: t, seq: s.seq, id: id, kind: k})
+		return
+	}
 	s.heap.push(event{t: t, seq: s.seq, id: id, kind: k})
 }
 
@@ -339,7 +357,10 @@ func (s *engSim) tracef(format string, args ...any) {
 func (s *engSim) step(budget int64) int64 {
 	used := int64(0)
 	for used < budget && len(s.heap) > 0 && s.err == nil {
-		ev := s.heap.pop()
+		// The event stays at the top while it is handled; the first event it
+		// schedules replaces it (one sift instead of two), else it is removed.
+		ev := s.heap[0]
+		s.hole = true
 		if ev.t != s.now {
 			s.advance(ev.t)
 		}
@@ -374,6 +395,10 @@ func (s *engSim) step(budget int64) int64 {
 				s.release(ev.id)
 			}
 		}
+		if s.hole {
+			s.hole = false
+			s.heap.removeTop()
+		}
 	}
 	s.st.events += used
 	if s.err == nil && len(s.heap) == 0 {
@@ -383,18 +408,25 @@ func (s *engSim) step(budget int64) int64 {
 }
 
 // advance moves the clock to t, integrating the number of requests at the
-// server (waiting and in service), the queue and the busy workers.
+// server (waiting and in service), the queue and the busy workers; the
+// series takes a snapshot of the integrals at each interval boundary.
 func (s *engSim) advance(t int64) {
 	if t < s.now {
 		s.st.backwards++
 		return
 	}
+	for t >= s.st.ser.nextB {
+		s.accumulate(s.st.ser.nextB)
+		s.st.ser.cross(s.st.areaQ, s.st.areaBusy, int64(len(s.queue)-s.qhead))
+	}
+	s.accumulate(t)
+}
+
+func (s *engSim) accumulate(t int64) {
 	dt := uint64(t - s.now)
-	q := int64(len(s.queue) - s.qhead)
 	s.st.areaSys.addMul(uint64(s.nsys), dt)
-	s.st.areaQ.addMul(uint64(q), dt)
+	s.st.areaQ.addMul(uint64(len(s.queue)-s.qhead), dt)
 	s.st.areaBusy.addMul(uint64(s.busy), dt)
-	s.st.ser.integrate(s.now, t, q, int64(s.busy))
 	s.now = t
 }
 
@@ -532,16 +564,20 @@ func (s *engSim) done(id int32) {
 	s.busy--
 	s.nsys--
 	s.st.completed++
-	s.reqs[id].served = true
-	s.st.sojourn.add(uint64(s.now - s.reqs[id].send))
+	r := &s.reqs[id]
+	r.served = true
+	s.st.sojourn.add(uint64(s.now - r.send))
 	s.dispatch()
-	// s.reqs may grow below (a closed client sends on its answer): index it afresh.
-	if r := s.reqs[id]; !r.answered && s.timeout > 0 && s.now-r.send >= s.timeout {
+	// Fields one by one, never the struct as a whole (a wide load over the
+	// byte just stored stalls), and afresh after answer: a closed client
+	// sends on its answer, and s.reqs may grow.
+	switch r := &s.reqs[id]; {
+	case r.answered:
+		s.wastedWork(id)
+	case s.timeout > 0 && s.now-r.send >= s.timeout:
 		s.answer(id, OutcomeTimedOut) // the reply is at the deadline: late
 		s.wastedWork(id)
-	} else if r.answered {
-		s.wastedWork(id)
-	} else {
+	default:
 		s.answer(id, OutcomeReply)
 	}
 	if !s.reqs[id].timer {
@@ -551,7 +587,7 @@ func (s *engSim) done(id int32) {
 
 // wastedWork counts a service whose client had given up.
 func (s *engSim) wastedWork(id int32) {
-	r := s.reqs[id]
+	r := &s.reqs[id]
 	s.st.wasted++
 	s.st.wastedNs += s.now - r.ready
 	if s.trace != nil {
@@ -649,5 +685,5 @@ func (s *engSim) record(v int64) {
 func (s *engSim) finish() {
 	s.finished = true
 	s.st.end = s.now
-	s.st.ser.close(s.now)
+	s.st.ser.close(s.now, s.st.areaQ, s.st.areaBusy)
 }

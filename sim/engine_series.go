@@ -45,12 +45,16 @@ type ClientSeries struct {
 	Max         []int64   `json:"max_ns"`
 }
 
-// seriesAcc accumulates one client's series during its run.
+// seriesAcc accumulates one client's series during its run. The clock's
+// integrals of the queue and of the busy workers are kept by the engine;
+// this takes their values at each interval boundary.
 type seriesAcc struct {
 	iv                               int64
-	j                                int // the interval of the clock
+	j                                int   // the interval of the clock
+	nextB                            int64 // the start of interval j+1 (engNever past the last)
 	exact                            bool
-	qArea, busyArea                  [MaxSeriesPoints]float64
+	qAt, busyAt                      [MaxSeriesPoints + 1]u128 // the integrals at each boundary
+	qEnd, busyEnd                    u128                      // and at the end of the run
 	qMax                             [MaxSeriesPoints]int64
 	replies, rejected, failed, timed [MaxSeriesPoints]int64
 	hists                            [][]uint32 // histogram mode: reply latencies per interval
@@ -59,27 +63,22 @@ type seriesAcc struct {
 
 func newSeriesAcc(cfg Config, exact bool) *seriesAcc {
 	a := &seriesAcc{iv: SeriesInterval(cfg.Duration), exact: exact}
+	a.nextB = a.iv
 	if !exact {
 		a.hists = make([][]uint32, MaxSeriesPoints)
 	}
 	return a
 }
 
-// integrate adds q waiting and busy workers over [from, to).
-func (a *seriesAcc) integrate(from, to, q, busy int64) {
-	for from < to && a.j < MaxSeriesPoints {
-		b := int64(a.j+1) * a.iv
-		seg := min(to, b)
-		d := float64(seg - from)
-		a.qArea[a.j] += float64(q) * d
-		a.busyArea[a.j] += float64(busy) * d
-		from = seg
-		if seg == b {
-			a.j++
-			if a.j < MaxSeriesPoints {
-				a.qMax[a.j] = q
-			}
-		}
+// cross moves to the next interval at its boundary, where q requests wait.
+func (a *seriesAcc) cross(areaQ, areaBusy u128, q int64) {
+	a.j++
+	a.qAt[a.j], a.busyAt[a.j] = areaQ, areaBusy
+	if a.j < MaxSeriesPoints {
+		a.qMax[a.j] = q
+		a.nextB += a.iv
+	} else {
+		a.nextB = engNever
 	}
 }
 
@@ -141,7 +140,9 @@ func (a *seriesAcc) sample(v int64) {
 	h[coarseIndex(v)]++
 }
 
-func (a *seriesAcc) close(end int64) { a.end = end }
+func (a *seriesAcc) close(end int64, areaQ, areaBusy u128) {
+	a.end, a.qEnd, a.busyEnd = end, areaQ, areaBusy
+}
 
 // points is the number of intervals charted, and whether the run went past them.
 func (a *seriesAcc) points() (int, bool) {
@@ -167,8 +168,12 @@ func (a *seriesAcc) build(workers int, rank Rank, lat, at []int64) ClientSeries 
 		if rest := a.end - int64(j)*a.iv; rest < span && rest > 0 {
 			span = rest
 		}
-		s.QueueMean[j] = a.qArea[j] / float64(span)
-		s.Busy[j] = a.busyArea[j] / float64(span)
+		qTo, busyTo := a.qEnd, a.busyEnd
+		if j+1 <= a.j {
+			qTo, busyTo = a.qAt[j+1], a.busyAt[j+1]
+		}
+		s.QueueMean[j] = qTo.sub(a.qAt[j]).Float() / float64(span)
+		s.Busy[j] = busyTo.sub(a.busyAt[j]).Float() / float64(span)
 		if workers > 0 {
 			s.Utilisation[j] = s.Busy[j] / float64(workers)
 		}

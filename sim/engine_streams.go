@@ -9,13 +9,13 @@ import "math"
 type arrivals struct {
 	kind    Arrivals
 	D       int64
-	due     dueIter // constant: today's exact schedule
-	slot    int64   // constant: 1/rate rounded, the paced client's slot
-	g       xoshiro
-	meanGap float64 // poisson: 1/rate in ns
-	r0      float64 // ramp: the rate at 0, per ns
-	slope   float64 // ramp: the change of the rate per ns, per ns
-	base    float64 // burst: the rate outside the windows, per ns
+	due     dueIter    // constant: today's exact schedule
+	slot    int64      // constant: 1/rate rounded, the paced client's slot
+	e       variateBuf // the shared schedule's exponential variates
+	meanGap float64    // poisson: 1/rate in ns
+	r0      float64    // ramp: the rate at 0, per ns
+	slope   float64    // ramp: the change of the rate per ns, per ns
+	base    float64    // burst: the rate outside the windows, per ns
 	bursts  []burstNs
 	last    int64 // the previous arrival of the shared schedule
 	done    bool
@@ -29,7 +29,7 @@ type burstNs struct {
 func perNs(r Rate) float64 { return float64(r) / 1e12 }
 
 func newArrivals(cfg Config, g xoshiro) arrivals {
-	a := arrivals{kind: cfg.Arrivals, D: cfg.Duration, g: g, slot: cfg.PacedSlot()}
+	a := arrivals{kind: cfg.Arrivals, D: cfg.Duration, e: newVariateBuf(g, nil), slot: cfg.PacedSlot()}
 	switch cfg.Arrivals {
 	case ArrivalsConstant:
 		a.due = newDueIter(cfg.Rate)
@@ -62,7 +62,7 @@ func (a *arrivals) next() (int64, bool) {
 		a.due.next()
 		return t, true
 	}
-	t := a.after(a.last, &a.g)
+	t := a.after(a.last, &a.e)
 	if t < 0 {
 		a.done = true
 		return 0, false
@@ -72,15 +72,15 @@ func (a *arrivals) next() (int64, bool) {
 }
 
 // after returns the first arrival after t0 of the process started afresh at
-// t0, drawing from g: t0 + 1/rate for constant arrivals (which may be past
+// t0, drawing from es: t0 + 1/rate for constant arrivals (which may be past
 // the duration: the caller checks), else the instant at which the integral of
 // the rate from t0 reaches an exponential variate E, rounded to a
 // nanosecond, or −1 when that is at or past the duration.
-func (a *arrivals) after(t0 int64, g *xoshiro) int64 {
+func (a *arrivals) after(t0 int64, es *variateBuf) int64 {
 	if a.kind == ArrivalsConstant {
 		return t0 + a.slot
 	}
-	E := g.expVariate()
+	E := es.next()
 	left := float64(a.D - t0)
 	var gap float64
 	switch a.kind {
@@ -151,18 +151,21 @@ type serviceGen struct {
 	mean      float64 // exponential
 	mu, sigma float64 // lognormal: of ln(service in ns)
 	lo, span  float64 // uniform
-	g         xoshiro
+	g         variateBuf
 }
 
 func newServiceGen(cfg Config, g xoshiro) serviceGen {
-	s := serviceGen{kind: cfg.Dist, fixed: cfg.Service, g: g}
+	s := serviceGen{kind: cfg.Dist, fixed: cfg.Service}
 	switch cfg.Dist {
 	case ServiceExponential:
+		s.g = newVariateBuf(g, nil)
 		s.mean = float64(cfg.Service)
 	case ServiceLognormal:
+		s.g = newVariateBuf(g, (*xoshiro).normal)
 		s.mu = detLn(float64(cfg.Service))
 		s.sigma = (detLn(float64(cfg.ServiceP95)) - s.mu) / z95
 	case ServiceUniform:
+		s.g = newVariateBuf(g, (*xoshiro).uniform)
 		s.lo = float64(cfg.Service)
 		s.span = float64(cfg.ServiceMax - cfg.Service)
 	}
@@ -173,11 +176,11 @@ func (s *serviceGen) next() int64 {
 	var x float64
 	switch s.kind {
 	case ServiceExponential:
-		x = s.mean * s.g.expVariate()
+		x = s.mean * s.g.next()
 	case ServiceLognormal:
-		x = detExp(s.mu + float64(s.sigma*s.g.normal()))
+		x = detExp(s.mu + float64(s.sigma*s.g.next()))
 	case ServiceUniform:
-		x = s.lo + float64(s.span*s.g.uniform())
+		x = s.lo + float64(s.span*s.g.next())
 	default:
 		return s.fixed
 	}

@@ -7,7 +7,8 @@ import "math"
 // arithmetic, and the real functions use only addition, subtraction,
 // multiplication, division and square root (each correctly rounded by
 // IEEE 754 on every platform), never the math package's Log or Exp, whose
-// assembly versions differ between architectures. Every product that feeds
+// assembly versions differ between architectures. Powers of two are taken
+// apart and put together on the bits of a float64, which is exact. Every product that feeds
 // a sum is wrapped in an explicit float64 conversion, which the Go
 // specification says forbids fusing it into a multiply-add.
 
@@ -78,6 +79,43 @@ func (g *xoshiro) expVariate() float64 {
 	return -detLn(1 - g.uniform())
 }
 
+// variateBuf hands out one stream's variates in order, drawing them in
+// batches: the logarithms of a batch run back to back, which the processor
+// overlaps, instead of one at a time between the engine's branches. The
+// values and their order are exactly the unbatched ones.
+type variateBuf struct {
+	g    xoshiro
+	draw func(*xoshiro) float64
+	buf  [64]float64
+	i    int
+}
+
+func newVariateBuf(g xoshiro, draw func(*xoshiro) float64) variateBuf {
+	return variateBuf{g: g, draw: draw, i: 64}
+}
+
+func (b *variateBuf) next() float64 {
+	if b.i == len(b.buf) {
+		b.fill()
+	}
+	v := b.buf[b.i]
+	b.i++
+	return v
+}
+
+func (b *variateBuf) fill() {
+	if b.draw == nil { // the exponential, inlined
+		for j := range b.buf {
+			b.buf[j] = -detLn(1 - float64(b.g.next()>>11)*0x1p-53)
+		}
+	} else {
+		for j := range b.buf {
+			b.buf[j] = b.draw(&b.g)
+		}
+	}
+	b.i = 0
+}
+
 // normal returns a standard normal variate by the polar form of the
 // Box–Muller transform: u and v uniform in (−1, 1) until s = u² + v² is in
 // (0, 1), then u·√(−2 ln s / s). The second variate of the pair is not kept.
@@ -120,42 +158,30 @@ var (
 	pow2neg = [...]float64{0x1p-512, 0x1p-256, 0x1p-128, 0x1p-64, 0x1p-32, 0x1p-16, 0x1p-8, 0x1p-4, 0x1p-2, 0x1p-1}
 )
 
-// detLn is the natural logarithm from +, −, ×, ÷ and comparisons only, within
-// one unit in the last place. x is scaled by exact powers of two to
-// x = 2^k·m with m in [√½, √2); then ln m = f − f²/2 + s·(f²/2 + R(s²)) with
-// f = m − 1 and s = f/(2 + f), R a minimax polynomial.
+// detLn is the natural logarithm, within one unit in the last place. x is
+// split as 2^k·m with m in [√½, √2) on its bits (musl's trick: offset the
+// bits by those of √½, read k from the exponent field, rebuild m), which is
+// exact; then ln m = f − f²/2 + s·(f²/2 + R(s²)) with f = m − 1 and
+// s = f/(2 + f), R a minimax polynomial, in + − × ÷ only.
 func detLn(x float64) float64 {
-	switch {
-	case x != x || x < 0:
-		return math.NaN()
-	case x == 0:
-		return math.Inf(-1)
-	case x > math.MaxFloat64:
-		return x
-	}
-	k := 0
-	if x >= 2 {
-		for i, e := range pow2e {
-			if x >= pow2[i] {
-				x *= pow2neg[i]
-				k += e
-			}
+	b := math.Float64bits(x)
+	k0 := 0
+	if b-0x0010000000000000 >= 0x7fe0000000000000 { // not a positive normal number
+		switch {
+		case x != x || x < 0:
+			return math.NaN()
+		case x == 0:
+			return math.Inf(-1)
+		case x > math.MaxFloat64:
+			return x
 		}
-	} else if x < 1 {
-		for i, e := range pow2e {
-			if x < pow2neg[i] {
-				x *= pow2[i]
-				k -= e
-			}
-		}
-		x *= 2 // now in [1, 2)
-		k--
+		b, k0 = math.Float64bits(x*0x1p54), -54 // subnormal: scale it up, exactly
 	}
-	if x > math.Sqrt2 {
-		x *= 0.5
-		k++
-	}
-	f := x - 1
+	const sqrtHalf = 0x3fe6a09e667f3bcd // the bits of √½
+	h := b + (0x3ff0000000000000 - sqrtHalf)
+	k := int(h>>52) - 0x3ff + k0
+	m := math.Float64frombits(h&(1<<52-1) + sqrtHalf)
+	f := m - 1
 	s := f / (2 + f)
 	z := s * s
 	w := z * z
@@ -167,9 +193,9 @@ func detLn(x float64) float64 {
 	return float64(fk*ln2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(fk*ln2Lo))) - f)
 }
 
-// detExp is the exponential from +, −, ×, ÷ and comparisons only, within one
-// unit in the last place: x = k·ln 2 + r with |r| ≤ ln2/2, e^r from a
-// rational approximation, then scaled by 2^k with exact multiplications.
+// detExp is the exponential, within one unit in the last place: x = k·ln 2
+// + r with |r| ≤ ln2/2, e^r from a rational approximation in + − × ÷ only,
+// then scaled by 2^k, an exact multiplication.
 func detExp(x float64) float64 {
 	switch {
 	case x != x:
@@ -194,6 +220,9 @@ func detExp(x float64) float64 {
 	t := r * r
 	c := r - float64(t*(ep1+float64(t*(ep2+float64(t*(ep3+float64(t*(ep4+float64(t*ep5)))))))))
 	y := 1 - ((lo - float64(r*c)/(2-c)) - hi)
+	if -1022 <= k && k <= 1023 {
+		return y * math.Float64frombits(uint64(k+1023)<<52) // 2^k, exactly
+	}
 	return scale2(y, k)
 }
 
