@@ -1,0 +1,206 @@
+package charts
+
+import (
+	"image/color"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"omission/sim"
+)
+
+var clients = []sim.Client{sim.ClosedClient, sim.PacedClient, sim.OpenClient}
+
+// kindOf is the recording whose colour a client's panel takes.
+func kindOf(c sim.Client) sim.Kind {
+	switch c {
+	case sim.PacedClient:
+		return sim.Paced
+	case sim.OpenClient:
+		return sim.Open
+	}
+	return sim.Closed
+}
+
+// depthPlot draws a count over time as the largest count in each px
+// column: a step line, filled down to zero when fill is set. fine holds the
+// peaks of a grid at least as fine as the data area's px over the x range.
+type depthPlot struct {
+	fine   []int
+	fill   color.Color
+	stroke draw.LineStyle
+}
+
+func (q depthPlot) Plot(c draw.Canvas, p *plot.Plot) {
+	hi := q.fine
+	if cols := columns(c); len(hi) > cols {
+		hi = regrid(hi, cols)
+	}
+	cols := len(hi)
+	cw := (c.Max.X - c.Min.X) / vg.Length(cols)
+	pts := make([]vg.Point, 0, 2*cols)
+	for j, v := range hi {
+		y := c.Y(p.Y.Norm(float64(v)))
+		pts = append(pts, vg.Point{X: c.Min.X + cw*vg.Length(j), Y: y}, vg.Point{X: c.Min.X + cw*vg.Length(j+1), Y: y})
+	}
+	pts = dropFlat(pts)
+	if q.fill != nil {
+		y0 := c.Y(p.Y.Norm(0))
+		ring := append([]vg.Point{{X: c.Min.X, Y: y0}}, pts...)
+		ring = append(ring, vg.Point{X: c.Max.X, Y: y0})
+		c.FillPolygon(q.fill, ring)
+	}
+	c.StrokeLines(q.stroke, pts)
+}
+
+func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
+	th := f.th
+	cfg := res.Config
+	type clientData struct {
+		sentPeak, duePeak   int
+		sentAt, dueAt       int64
+		differs             bool
+		sentBucket, dueBuck []int
+		sentCols, dueCols   []int
+	}
+	end := max(cfg.Duration, 1)
+	for _, cr := range res.Clients {
+		end = max(end, cr.LastCompletion)
+	}
+	bw, nb := timeBuckets(cfg, end)
+	buckets := grid{0, 1 / float64(bw), nb}
+	fine := newGrid(0, float64(end), o.Width)
+	data := make([]clientData, len(clients))
+	top := 1
+	var dues []int64
+	type counted struct {
+		d    depth
+		his  [][]int
+		peak int
+		at   int64
+	}
+	done := map[sim.Client]counted{}
+	for i := len(clients) - 1; i >= 0; i-- { // open first: the closed loop may reuse its count
+		c := clients[i]
+		sent, due, ok := clientDepth(res, c, &dues)
+		if !ok {
+			return unavailable(res, QueueDepth, f)
+		}
+		cd := &data[i]
+		// One pass per count: the table's buckets, and columns at one per
+		// px of the whole chart, finer than its data area.
+		his, peak, at := sent.peaks(buckets, fine)
+		cd.sentPeak, cd.sentAt, cd.sentBucket, cd.sentCols = peak, at, his[0], his[1]
+		cd.differs = !equalInts(sent.arrive, due.arrive)
+		if cd.differs {
+			if prev, ok := done[sim.OpenClient]; c == sim.ClosedClient && ok && equalInts(due.leave, prev.d.leave) {
+				// With one connection and one worker the closed loop walks
+				// the open loop's timeline: the same schedule and replies
+				// give the same count.
+				his, peak, at = prev.his, prev.peak, prev.at
+			} else {
+				his, peak, at = due.peaks(buckets, fine)
+			}
+			cd.duePeak, cd.dueAt, cd.dueBuck, cd.dueCols = peak, at, his[0], his[1]
+		} else {
+			cd.duePeak, cd.dueAt, cd.dueBuck, cd.dueCols = cd.sentPeak, cd.sentAt, cd.sentBucket, cd.sentCols
+		}
+		top = max(top, cd.duePeak, cd.sentPeak)
+		done[c] = counted{due, [][]int{cd.dueBuck, cd.dueCols}, cd.duePeak, cd.dueAt}
+	}
+
+	sentLine := func(k sim.Kind) draw.LineStyle { return draw.LineStyle{Color: th.kinds[k], Width: 1.2} }
+	dueLine := func(k sim.Kind) draw.LineStyle {
+		return draw.LineStyle{Color: th.kinds[k], Width: 1.6, Dashes: []vg.Length{5, 3}}
+	}
+	items := []legendItem{
+		{"sent, not yet answered", boxThumb(draw.LineStyle{Color: withAlpha(th.ink, 0.3)}, draw.LineStyle{Color: th.ink, Width: 1})},
+	}
+	anyDiff := false
+	for _, cd := range data {
+		anyDiff = anyDiff || cd.differs
+	}
+	if anyDiff {
+		items = append(items, legendItem{"due, not yet answered", lineThumb(draw.LineStyle{Color: th.ink, Width: 1.6, Dashes: []vg.Length{5, 3}}, nil)})
+	}
+	stalls := res.Stalls()
+	shade, more := shading(res, th)
+	c := f.legendStrip(f.dc, append(items, more...))
+	var ps []*plot.Plot
+	var labels []string
+	var cols []color.Color
+	for i, cl := range clients {
+		k := kindOf(cl)
+		labels, cols = append(labels, cl.String()), append(cols, th.kinds[k])
+		p := f.newPlot()
+		p.X.Min, p.X.Max = 0, float64(end)
+		p.X.Tick.Marker = durationTicks{n: 6}
+		p.X.Label.Text = "time"
+		p.Y.Min, p.Y.Max = 0, float64(top)*1.08
+		p.Y.Tick.Marker = countTicks{}
+		for _, b := range shade {
+			p.Add(b)
+		}
+		p.Add(f.grid(), depthPlot{fine: data[i].sentCols, fill: withAlpha(th.kinds[k], 0.35), stroke: sentLine(k)})
+		if data[i].differs {
+			p.Add(depthPlot{fine: data[i].dueCols, stroke: dueLine(k)})
+		}
+		ps = append(ps, p)
+	}
+	tiles, inner := f.panels(c, ps)
+	for i, p := range ps {
+		f.drawLabel(tiles[i], inner[i], p, labels[i], cols[i])
+		p.Draw(inner[i])
+	}
+
+	ch := &Chart{Available: true}
+	t := Table{Header: []string{"time"}}
+	for i, cl := range clients {
+		t.Header = append(t.Header, cl.String()+" sent, unanswered")
+		if data[i].differs {
+			t.Header = append(t.Header, cl.String()+" due, unanswered")
+		}
+	}
+	for b := 0; b < nb; b++ {
+		row := []string{Duration(int64(b)*bw) + " to " + Duration(min(int64(b+1)*bw, end))}
+		for i := range clients {
+			row = append(row, "up to "+itoa(data[i].sentBucket[b]))
+			if data[i].differs {
+				row = append(row, "up to "+itoa(data[i].dueBuck[b]))
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	ch.Table = t
+
+	var s strings.Builder
+	s.WriteString("Requests each client has sent and not yet had answered (filled)")
+	if anyDiff {
+		s.WriteString(", and requests due by the schedule and not yet answered (dashed), which differ when a client falls behind its schedule")
+	}
+	if len(stalls) > 0 {
+		s.WriteString("; stalls shaded")
+	}
+	s.WriteString(". ")
+	var parts []string
+	for i, cl := range clients {
+		cd := data[i]
+		part := cl.String() + ": at most " + itoa(cd.sentPeak) + " sent and unanswered"
+		if cd.sentPeak > 0 {
+			part += " (first at " + Duration(cd.sentAt) + ")"
+		}
+		if cd.differs {
+			part += ", while up to " + itoa(cd.duePeak) + " were due and unanswered (first at " + Duration(cd.dueAt) + ")"
+		}
+		parts = append(parts, part)
+	}
+	s.WriteString(strings.Join(parts, "; "))
+	s.WriteString(".")
+	ch.Caption = s.String()
+	return ch
+}
+
+func equalInts(a, b []int64) bool { return slices.Equal(a, b) }

@@ -1,0 +1,252 @@
+package charts
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"omission/sim"
+)
+
+// latencyRange returns the y range of latencies lo..hi (ns) on a log or
+// linear axis, and the floor at which zero latencies are drawn on a log
+// axis. lo and hi are the smallest positive and the largest sample; zero
+// tells whether any sample is 0.
+func latencyRange(lo, hi int64, zero, log bool) (min, max, floor float64) {
+	if !log {
+		if hi <= 0 {
+			return 0, 1e3, 0
+		}
+		return 0, float64(hi) * 1.08, 0
+	}
+	if lo <= 0 { // no positive sample at all
+		return 1e3, 1e6, 1e3
+	}
+	min = math.Pow(10, math.Floor(math.Log10(float64(lo))))
+	if zero {
+		min /= 10
+	}
+	max = math.Max(float64(hi)*1.3, min*10)
+	return min, max, min
+}
+
+// spectrumDecades is how many nines the percentile axis shows: enough that
+// the largest recording's last sample sits before its end, at least five
+// (99.999%) so that the p99.99 marker is never at the edge.
+func spectrumDecades(maxN int64) int {
+	d := 5
+	if maxN > 0 {
+		d = max(d, int(math.Floor(math.Log10(float64(maxN))))+1)
+	}
+	return min(d, maxNines-1)
+}
+
+func spectrum(res *sim.Result, o Options, f *frame) *Chart {
+	th := f.th
+	kinds := sim.Kinds()
+	var maxN, lo, hi int64
+	zero := false
+	for _, k := range kinds {
+		r := &res.Recordings[k]
+		d := r.Dist
+		if d == nil || d.Count() == 0 {
+			continue
+		}
+		maxN = max(maxN, d.Count())
+		if m := minPositive(d); m > 0 && (lo == 0 || m < lo) {
+			lo = m
+		}
+		hi = max(hi, d.Max())
+		if d.CountAtOrBelow(0) > 0 {
+			zero = true
+		}
+	}
+	D := spectrumDecades(maxN)
+	xmax := ninesToP(float64(D))
+	logY := o.Y != YLinear
+	ymin, ymax, floor := latencyRange(lo, hi, zero, logY)
+
+	c := f.legendStrip(f.dc, spectrumLegend(res, th))
+	p := f.newPlot()
+	p.X.Scale = PercentileScale{}
+	p.X.Min, p.X.Max = 0, xmax
+	p.X.Label.Text = "percentile (spaced by 1/(1−p))"
+	p.Y.Min, p.Y.Max = ymin, ymax
+	if logY {
+		p.Y.Scale = plot.LogScale{}
+	}
+	p.Y.Tick.Marker = durationTicks{log: logY, n: 4}
+	// Label every decade if the labels fit, else every second or third.
+	widest := f.tick.Width(PercentLabel(D))
+	decade := (c.Max.X - c.Min.X - 70) / vg.Length(D)
+	p.X.Tick.Marker = PercentileTicks{Every: int(math.Ceil(float64((widest + 10) / decade)))}
+	p.Add(f.grid())
+
+	// One point per px of width in 1/(1−p), plus the five percentiles
+	// exactly, so the line runs through its markers.
+	npts := o.Width
+	rank := res.Config.Rank
+	marks := &markers{floor: floor}
+	for _, k := range kinds {
+		r := &res.Recordings[k]
+		d := r.Dist
+		if d == nil || d.Count() == 0 {
+			continue
+		}
+		n := d.Count()
+		type pt struct {
+			p    float64
+			rank int64
+		}
+		pts := make([]pt, 0, npts+len(sim.Percentiles)+1)
+		for j := 0; j <= npts; j++ {
+			q := ninesToP(float64(D) * float64(j) / float64(npts))
+			pts = append(pts, pt{q, rankAt(q, n, rank)})
+		}
+		for _, pc := range sim.Percentiles {
+			pts = append(pts, pt{float64(pc.PPM) / 1e6, sim.RankOf(pc.PPM, n, rank)})
+		}
+		pts = append(pts, pt{xmax, n}) // the largest sample ends the line
+		slices.SortStableFunc(pts, func(a, b pt) int {
+			switch {
+			case a.p < b.p:
+				return -1
+			case a.p > b.p:
+				return 1
+			}
+			return 0
+		})
+		ranks := make([]int64, len(pts))
+		var run int64
+		for i, q := range pts {
+			run = max(run, q.rank)
+			ranks[i] = run
+		}
+		vals := valuesAtRanks(d, ranks)
+		xys := make(plotter.XYs, len(pts))
+		for i := range pts {
+			xys[i] = plotter.XY{X: pts[i].p, Y: atFloor(float64(vals[i]), floor)}
+		}
+		p.Add(polyline{simplify(xys), th.line(k)})
+		for i, pc := range sim.Percentiles {
+			id := k.String() + "." + pc.Name
+			marks.list = append(marks.list, Marker{Recording: k, Percentile: pc.Name, Fraction: float64(pc.PPM) / 1e6,
+				Value: r.P[i], Check: id, HasCheck: res.CheckFor(id) != nil})
+		}
+	}
+	marks.th = th
+	p.Add(marks)
+	f.drawPlot(c, p, "latency", nil)
+	for i := range marks.list { // to SVG coordinates: y grows downwards
+		marks.list[i].Y = float64(o.Height) - marks.list[i].Y
+	}
+
+	ch := &Chart{Available: true, Markers: marks.list}
+	ch.Table, ch.Caption = spectrumText(res, logY, zero)
+	return ch
+}
+
+// atFloor lifts values below floor (zeros on a log axis) to it.
+func atFloor(v, floor float64) float64 {
+	if v < floor {
+		return floor
+	}
+	return v
+}
+
+// simplify drops points that lie between two neighbours of the same y: a
+// spectrum is flat over long runs, and the SVG need not say so twice.
+func simplify(xys plotter.XYs) plotter.XYs {
+	if len(xys) < 3 {
+		return xys
+	}
+	out := xys[:1]
+	for i := 1; i < len(xys)-1; i++ {
+		if xys[i].Y == out[len(out)-1].Y && xys[i].Y == xys[i+1].Y {
+			continue
+		}
+		out = append(out, xys[i])
+	}
+	return append(out, xys[len(xys)-1])
+}
+
+// markers draws the percentile markers and records where they went.
+type markers struct {
+	th    *theme
+	floor float64
+	list  []Marker
+}
+
+func (m *markers) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for i := range m.list {
+		mk := &m.list[i]
+		pt := vg.Point{X: trX(mk.Fraction), Y: trY(atFloor(float64(mk.Value), m.floor))}
+		c.DrawGlyph(m.th.glyph(mk.Recording), pt)
+		mk.X, mk.Y = float64(pt.X), float64(pt.Y)
+	}
+}
+
+func spectrumLegend(res *sim.Result, th *theme) []legendItem {
+	var items []legendItem
+	for _, k := range sim.Kinds() {
+		g := th.glyph(k)
+		items = append(items, legendItem{k.String(), lineThumb(th.line(k), &g)})
+	}
+	return items
+}
+
+// cell formats a recording's number, or "—" when it has no samples.
+func cell(r *sim.Recording, v int64) string {
+	if r.Count == 0 {
+		return "—"
+	}
+	return Duration(v)
+}
+
+func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
+	kinds := sim.Kinds()
+	t := Table{Header: []string{"percentile"}}
+	for _, k := range kinds {
+		t.Header = append(t.Header, k.String())
+	}
+	for i, pc := range sim.Percentiles {
+		row := []string{pname(pc.Name)}
+		for _, k := range kinds {
+			r := &res.Recordings[k]
+			row = append(row, cell(r, r.P[i]))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	maxRow, countRow := []string{"max"}, []string{"count"}
+	for _, k := range kinds {
+		r := &res.Recordings[k]
+		maxRow = append(maxRow, cell(r, r.Max))
+		countRow = append(countRow, thousands(r.Count))
+	}
+	t.Rows = append(t.Rows, maxRow, countRow)
+
+	var b strings.Builder
+	b.WriteString("Latency at each percentile of the five recordings, on a percentile axis spaced by 1/(1−p) (0%, 90%, 99%, 99.9%, …)")
+	if logY {
+		b.WriteString(" and a log latency axis")
+	}
+	b.WriteString(". ")
+	for _, i := range []int{2, 4} {
+		b.WriteString(pname(sim.Percentiles[i].Name) + ": ")
+		b.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.P[i]) }))
+		b.WriteString(". ")
+	}
+	b.WriteString("Max: ")
+	b.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.Max) }))
+	b.WriteString(".")
+	if zero && logY {
+		b.WriteString(" Latencies of 0 are drawn on the bottom of the axis.")
+	}
+	return t, b.String()
+}

@@ -1,0 +1,305 @@
+package charts
+
+import (
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"omission/sim"
+)
+
+// measured are the recordings with one sample per request, one panel each.
+var measured = []sim.Kind{sim.Closed, sim.Paced, sim.Open}
+
+// bands shades time windows [from, to) inside the x range.
+type bands struct {
+	windows [][2]int64
+	colour  color.Color
+}
+
+func (s bands) Plot(c draw.Canvas, p *plot.Plot) {
+	for _, w := range s.windows {
+		a, b := math.Max(float64(w[0]), p.X.Min), math.Min(float64(w[1]), p.X.Max)
+		if b <= a {
+			continue
+		}
+		x0, x1 := c.X(p.X.Norm(a)), c.X(p.X.Norm(b))
+		c.FillPolygon(s.colour, []vg.Point{{X: x0, Y: c.Min.Y}, {X: x1, Y: c.Min.Y}, {X: x1, Y: c.Max.Y}, {X: x0, Y: c.Max.Y}})
+	}
+}
+
+// shading returns the bands of a result's stalls and of its outages (the
+// event engine's windows in which the server fails every request), and
+// their legend entries.
+func shading(res *sim.Result, th *theme) (out []bands, items []legendItem) {
+	var st [][2]int64
+	for _, s := range res.Stalls() {
+		st = append(st, [2]int64{s, s + res.Config.Stall})
+	}
+	if len(st) > 0 {
+		out = append(out, bands{st, th.stall})
+		items = append(items, legendItem{"stall", boxThumb(draw.LineStyle{Color: th.stall}, draw.LineStyle{})})
+	}
+	var ou [][2]int64
+	for _, w := range res.Config.OutageWindows() {
+		ou = append(ou, [2]int64{w.From, w.To})
+	}
+	if len(ou) > 0 {
+		out = append(out, bands{ou, th.outage})
+		items = append(items, legendItem{"outage", boxThumb(draw.LineStyle{Color: th.outage}, draw.LineStyle{})})
+	}
+	return out, items
+}
+
+// columns is the number of whole px columns of a data area.
+func columns(c draw.Canvas) int { return max(1, int(math.Ceil(float64(c.Max.X-c.Min.X)))) }
+
+// dropFlat removes points between two neighbours at the same height.
+func dropFlat(pts []vg.Point) []vg.Point {
+	if len(pts) < 3 {
+		return pts
+	}
+	out := pts[:1]
+	for i := 1; i < len(pts)-1; i++ {
+		if pts[i].Y == out[len(out)-1].Y && pts[i].Y == pts[i+1].Y {
+			continue
+		}
+		out = append(out, pts[i])
+	}
+	return append(out, pts[len(pts)-1])
+}
+
+// envelopePlot draws one recording's latencies over time as the min–max
+// band of each px column (env, computed for the data area's width), so
+// that a single slow request still reaches its height. Columns without a
+// request are left empty.
+type envelopePlot struct {
+	env   *envelope
+	floor float64 // on a log axis, smaller values are drawn here
+	fill  color.Color
+}
+
+// minBand is the thinnest an envelope is drawn, in px: one fill, no
+// outline, and still a visible line where every latency is the same.
+const minBand = 1.2
+
+func (e envelopePlot) Plot(c draw.Canvas, p *plot.Plot) {
+	env := e.env
+	cols := len(env.has)
+	cw := (c.Max.X - c.Min.X) / vg.Length(cols)
+	y := func(v float64) vg.Length { return c.Y(p.Y.Norm(atFloor(v, e.floor))) }
+	for a := 0; a < cols; {
+		if !env.has[a] {
+			a++
+			continue
+		}
+		b := a
+		for b+1 < cols && env.has[b+1] {
+			b++
+		}
+		// The band runs from the left edge of column a to the right edge
+		// of column b, through the centre of every column between.
+		top := make([]vg.Point, 0, b-a+3)
+		bot := make([]vg.Point, 0, b-a+3)
+		add := func(x vg.Length, j int) {
+			t, u := y(env.hi[j]), y(env.lo[j])
+			if t-u < minBand { // never thinner than minBand, so a flat run shows
+				m := (t + u) / 2
+				t, u = m+minBand/2, m-minBand/2
+			}
+			top, bot = append(top, vg.Point{X: x, Y: t}), append(bot, vg.Point{X: x, Y: u})
+		}
+		add(c.Min.X+cw*vg.Length(a), a)
+		for j := a; j <= b; j++ {
+			add(c.Min.X+cw*(vg.Length(j)+0.5), j)
+		}
+		add(c.Min.X+cw*vg.Length(b+1), b)
+		top, bot = dropFlat(top), dropFlat(bot)
+		ring := make([]vg.Point, 0, len(top)+len(bot))
+		ring = append(ring, top...)
+		for i := len(bot) - 1; i >= 0; i-- {
+			ring = append(ring, bot[i])
+		}
+		c.FillPolygon(e.fill, ring)
+		a = b + 1
+	}
+}
+
+// hideLabels keeps a ticker's tick marks but drops its labels (for the
+// upper panels of a stack, which share the bottom panel's time axis).
+type hideLabels struct{ plot.Ticker }
+
+func (h hideLabels) Ticks(min, max float64) []plot.Tick {
+	ts := h.Ticker.Ticks(min, max)
+	out := make([]plot.Tick, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, plot.Tick{Value: t.Value})
+	}
+	return out
+}
+
+// panels lays plots out one above the other, sharing the x axis of the
+// last (the others lose their tick labels), and returns the tile of each
+// and the canvas its plot is drawn in (the tile less the y label strip).
+func (f *frame) panels(c draw.Canvas, ps []*plot.Plot) (tiles, inner []draw.Canvas) {
+	grid := make([][]*plot.Plot, len(ps))
+	for i, p := range ps {
+		if i < len(ps)-1 {
+			p.X.Tick.Marker = hideLabels{p.X.Tick.Marker}
+			p.X.Label.Text = ""
+		}
+		grid[i] = []*plot.Plot{p}
+	}
+	for _, row := range plot.Align(grid, draw.Tiles{Rows: len(ps), Cols: 1, PadY: 6}, f.labelled(c)) {
+		in := row[0]
+		t := in
+		t.Min.X = c.Min.X
+		tiles, inner = append(tiles, t), append(inner, in)
+	}
+	return tiles, inner
+}
+
+// timeBuckets cuts [0, end) into table rows: one per stall period when the
+// stalls repeat and there are at most 60 of them, else 20 equal parts.
+func timeBuckets(cfg sim.Config, end int64) (width int64, n int) {
+	if end <= 0 {
+		return 1, 1
+	}
+	if cfg.Stall > 0 && cfg.Every > 0 && end/cfg.Every < 60 {
+		return cfg.Every, int((end + cfg.Every - 1) / cfg.Every)
+	}
+	w := (end + 19) / 20
+	return w, int((end + w - 1) / w)
+}
+
+func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
+	th := f.th
+	var rqs []requests
+	for _, k := range measured {
+		rq, ok := requestsOf(res, k)
+		if !ok {
+			return unavailable(res, LatencyTime, f)
+		}
+		rqs = append(rqs, rq)
+	}
+	cfg := res.Config
+	end := max(cfg.Duration, 1)
+	// The axis comes from the recordings, which hold these very latencies,
+	// so that the requests are read once, after the layout.
+	var lo, hi int64
+	zero := false
+	for _, k := range measured {
+		d := res.Recordings[k].Dist
+		if d == nil || d.Count() == 0 {
+			continue
+		}
+		if m := minPositive(d); m > 0 && (lo == 0 || m < lo) {
+			lo = m
+		}
+		hi = max(hi, d.Max())
+		zero = zero || d.CountAtOrBelow(0) > 0
+	}
+	logY := o.Y == YLog
+	ymin, ymax, floor := latencyRange(lo, hi, zero, logY)
+
+	items := make([]legendItem, 0, 4)
+	for _, k := range measured {
+		items = append(items, legendItem{k.String(), boxThumb(draw.LineStyle{Color: th.kinds[k]}, draw.LineStyle{})})
+	}
+	stalls := res.Stalls()
+	shade, more := shading(res, th)
+	c := f.legendStrip(f.dc, append(items, more...))
+	var ps []*plot.Plot
+	for range measured {
+		p := f.newPlot()
+		p.X.Min, p.X.Max = 0, float64(end)
+		p.X.Tick.Marker = durationTicks{n: 6}
+		p.X.Label.Text = "due time (paced: send time)"
+		p.Y.Min, p.Y.Max = ymin, ymax
+		if logY {
+			p.Y.Scale = plot.LogScale{}
+		}
+		p.Y.Tick.Marker = durationTicks{log: logY, n: 2}
+		ps = append(ps, p)
+	}
+	tiles, inner := f.panels(c, ps)
+	bw, nb := timeBuckets(cfg, end)
+	stats := make([]latStats, len(measured))
+	for i, k := range measured {
+		p := ps[i]
+		g := newGrid(0, float64(end), columns(p.DataCanvas(inner[i])))
+		env := newEnvelope(g.n)
+		stats[i] = rqs[i].scan(g, env, bw, nb)
+		for _, b := range shade {
+			p.Add(b)
+		}
+		p.Add(f.grid(), envelopePlot{env: env, floor: floor, fill: th.kinds[k]})
+		f.drawLabel(tiles[i], inner[i], p, k.String(), th.kinds[k])
+		p.Draw(inner[i])
+	}
+
+	ch := &Chart{Available: true}
+	t := Table{Header: []string{"due time"}}
+	for _, k := range measured {
+		t.Header = append(t.Header, k.String()+" max")
+	}
+	for b := 0; b < nb; b++ {
+		row := []string{Duration(int64(b)*bw) + " to " + Duration(min(int64(b+1)*bw, end))}
+		for i := range measured {
+			if v := stats[i].bucket[b]; v >= 0 {
+				row = append(row, Duration(v))
+			} else {
+				row = append(row, "—")
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	ch.Table = t
+
+	var s strings.Builder
+	s.WriteString("Each request's latency against its due time (the paced client's against its send time), drawn as the smallest and largest latency in each pixel column so that no single slow request is lost")
+	if len(stalls) > 0 {
+		s.WriteString("; " + itoa(len(stalls)) + " stall")
+		if len(stalls) > 1 {
+			s.WriteString("s")
+		}
+		s.WriteString(" of " + Duration(cfg.Stall) + " shaded")
+	}
+	s.WriteString(". Largest: ")
+	s.WriteString(listing(measured, func(k sim.Kind) string {
+		st := stats[indexOf(k)]
+		if st.n == 0 {
+			return "—"
+		}
+		return Duration(st.max) + " at " + Duration(st.maxAt)
+	}))
+	s.WriteString(". Requests above " + Duration(cfg.Above) + ": ")
+	s.WriteString(listing(measured, func(k sim.Kind) string {
+		return thousands(res.Recordings[k].Above) + " of " + thousands(int64(stats[indexOf(k)].n))
+	}))
+	s.WriteString(".")
+	lost := false
+	for _, rq := range rqs {
+		lost = lost || rq.lost > 0
+	}
+	if lost {
+		s.WriteString(" Requests that got no reply (rejected, failed or timed out) are no latency sample and are not drawn: ")
+		s.WriteString(listing(measured, func(k sim.Kind) string { return thousands(int64(rqs[indexOf(k)].lost)) }))
+		s.WriteString(".")
+	}
+	ch.Caption = s.String()
+	return ch
+}
+
+func indexOf(k sim.Kind) int {
+	for i, m := range measured {
+		if m == k {
+			return i
+		}
+	}
+	return -1
+}
