@@ -1,62 +1,671 @@
 package main
 
 import (
-	"fmt"
+	"net/url"
+	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/sim"
 )
 
-// page is the visualiser. (A first version: the bench report table.)
+// pageKeys are URL keys the page keeps for itself, beside the simulator's
+// query (sim.Fields). The parser accepts them, and every URL the page writes
+// carries them along unchanged. Features that put their own state in the URL
+// (the animation's stall and moment, for instance) add their keys here.
+var pageKeys []string
+
+// Debounce: typing waits for a pause; a slider recomputes as soon as it
+// rests, or every maxWait while it keeps moving; a change event (Enter,
+// leaving the box, releasing the slider, ticking a box) recomputes at once.
+const (
+	typingDelay  = 400 * time.Millisecond
+	slidingDelay = 40 * time.Millisecond
+	maxWait      = 300 * time.Millisecond
+)
+
+// page is the visualiser: the controls, the headline, the results table and
+// the checks. The URL query is its only state: the controls are read from
+// it and written back to it.
+//
+// Its fields are its own state (unexported) and change only on the UI
+// goroutine. The children get what they show as props.
 type page struct {
 	app.Compo
 
-	res  *sim.Result
-	errs error
+	inputs  []string   // the text of each control, in sim.Fields order; replaced, never changed in place
+	sliders []int      // slider positions; replaced likewise
+	errs    sim.Errors // the problems of the query the controls hold
+	msgs    []fieldMsg // errs in words
+	invalid bool       // the controls hold an invalid query: results are stale
+	cfg     sim.Config // the configuration of the last valid query
+	query   string     // its canonical query
+	extra   url.Values // values of pageKeys from the URL
+	link    string     // the page's current URL, for the share box
+	copied  string     // the copy button's last message
+
+	editSeq   int64     // debounce counter of the controls
+	editSince time.Time // when the pending edits began
+
+	seq    int64       // the latest run
+	run    *simRun     // the latest run while it runs
+	status simStatus   // where it stands
+	shown  *resultView // the result on screen
+	fault  string      // observed: a panic caught in a handler
+
+	pendingURL     *url.URL // the URL to write once the browser has painted
+	pendingPush    bool
+	flushScheduled bool
+
+	ctx      app.Context // the page's own context, for work that ends later
+	hist     history     // the URL bar; nil is the browser's
+	popstate app.Func    // the popstate listener (browser only)
 }
 
-// OnNav runs on the UI goroutine when the page becomes the navigation target.
-func (p *page) OnNav(ctx app.Context) { p.load(ctx.Page().URL().RawQuery) }
+// OnInit runs before the first Render: the controls start at the bench
+// preset until the URL is read.
+func (p *page) OnInit() {
+	p.setInputs(sim.Default().Values())
+}
 
-func (p *page) load(query string) {
-	cfg, err := sim.ParseQuery(query)
-	p.errs = err
-	res, err := sim.Run(cfg)
-	if err != nil {
-		p.errs = err
+// OnMount runs on the UI goroutine when the page is mounted in the browser:
+// it follows the fault state and the history's back and forward.
+func (p *page) OnMount(ctx app.Context) {
+	defer recoverFault(ctx, "mount")
+	p.ctx = ctx
+	ctx.ObserveState(stateFault, &p.fault)
+	p.listenHistory(ctx)
+}
+
+// OnPreRender runs instead of OnMount where go-app runs natively (the
+// static generator, go-app's test engine).
+func (p *page) OnPreRender(ctx app.Context) {
+	defer recoverFault(ctx, "prerender")
+	p.ctx = ctx
+	ctx.ObserveState(stateFault, &p.fault)
+}
+
+// OnNav runs on the UI goroutine when the page becomes the navigation
+// target, the first load included: the URL's query is the state.
+func (p *page) OnNav(ctx app.Context) {
+	defer recoverFault(ctx, "navigation")
+	p.loadURL(ctx, ctx.Page().URL().RawQuery)
+}
+
+// OnDismount runs on the UI goroutine when the page is removed.
+func (p *page) OnDismount() {
+	p.stopHistory()
+	p.cancelRun()
+}
+
+// listenHistory follows back and forward. go-app calls OnNav on popstate too,
+// but not when the URL equals the last one it navigated to itself, and the
+// page writes its URLs with the History API, behind go-app's back.
+func (p *page) listenHistory(ctx app.Context) {
+	if !app.IsClient || p.hist != nil {
 		return
 	}
-	p.res = res
+	p.popstate = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) {
+			defer recoverFault(ctx, "history")
+			p.loadURL(ctx, app.Window().URL().RawQuery)
+		})
+		return nil
+	})
+	app.Window().Call("addEventListener", "popstate", p.popstate)
 }
 
-func (p *page) Render() app.UI {
-	if p.res == nil {
-		return app.Main().Body(app.P().Text("Simulating…"))
+func (p *page) stopHistory() {
+	if p.popstate != nil {
+		app.Window().Call("removeEventListener", "popstate", p.popstate)
+		p.popstate.Release()
+		p.popstate = nil
 	}
-	head := []app.UI{app.Th().Text("")}
-	for _, k := range sim.Kinds() {
-		head = append(head, app.Th().Scope("col").Text(k.String()))
+}
+
+func (p *page) history() history {
+	if p.hist == nil {
+		return browserHistory{}
 	}
-	rows := []app.UI{app.Tr().Body(head...)}
-	metric := func(name string, get func(r *sim.Recording) int64) {
-		cells := []app.UI{app.Th().Scope("row").Text(name)}
-		for i := range p.res.Recordings {
-			r := &p.res.Recordings[i]
-			v := get(r)
-			cells = append(cells, app.Td().DataSet("metric", r.Kind.String()+"."+name).DataSet("ns", v).Text(fmt.Sprintf("%.1f µs", float64(v)/1e3)))
+	return p.hist
+}
+
+// loadURL makes a URL query the state: controls, messages, and a run (with
+// the preset's values for any invalid field). It is how the page starts, and
+// how back and forward restore a state.
+func (p *page) loadURL(ctx app.Context, raw string) {
+	cfg, err := sim.ParseQuery(raw, pageKeys...)
+	errs := asErrors(err)
+	vals, _ := url.ParseQuery(raw)
+	p.extra = url.Values{}
+	for _, k := range pageKeys {
+		if v, ok := vals[k]; ok {
+			p.extra[k] = v
 		}
-		rows = append(rows, app.Tr().Body(cells...))
 	}
-	for i, pc := range sim.Percentiles {
-		metric(pc.Name, func(r *sim.Recording) int64 { return r.P[i] })
+	p.editSeq++ // the URL wins over pending edits
+	p.pendingURL = nil
+	p.setErrs(errs)
+	p.invalid, p.cfg = false, cfg
+	inputs := cfg.Values()
+	for _, fe := range errs {
+		if i := fieldIndex(fe.Field); i >= 0 && i < len(inputs) {
+			if v := vals[fe.Field]; len(v) > 0 {
+				inputs[i] = v[len(v)-1]
+			}
+		}
 	}
-	metric("max", func(r *sim.Recording) int64 { return r.Max })
-	passed, total := p.res.Passed()
-	return app.Main().Body(
-		app.H1().Text("Omission"),
-		app.P().Text("One server stalls on a schedule; three load generators record it."),
-		app.Table().Body(rows...),
-		app.P().Textf("%d of %d checks passed", passed, total),
+	p.setInputs(inputs)
+	canon := cfg.Query()
+	if errs == nil {
+		// A valid URL is rewritten in its canonical form.
+		p.writeURL(ctx, canon, false)
+	} else if cur := ctx.Page().URL(); cur != nil {
+		p.link = cur.String()
+	}
+	if p.current(canon) {
+		return // this state is on screen already, or on its way
+	}
+	p.query = canon
+	p.start(ctx, cfg)
+}
+
+// current reports whether the latest run is for canon and not abandoned.
+func (p *page) current(canon string) bool {
+	return p.seq != 0 && canon == p.query && (p.run != nil || p.shown != nil && p.shown.Seq == p.seq)
+}
+
+// setInput records a control's new text and recomputes after delay (at
+// once when 0). Later edits supersede pending ones.
+func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration) {
+	if i < 0 || i >= len(p.inputs) {
+		return
+	}
+	inputs := append([]string(nil), p.inputs...)
+	inputs[i] = text
+	p.setInputs(inputs)
+	p.editSeq++
+	now := time.Now()
+	if p.editSince.IsZero() {
+		p.editSince = now
+	}
+	if delay <= 0 || delay < typingDelay && now.Sub(p.editSince) >= maxWait {
+		p.applyInputs(ctx)
+		return
+	}
+	seq := p.editSeq
+	ctx.After(delay, func(ctx app.Context) {
+		defer recoverFault(ctx, "edit")
+		if seq == p.editSeq {
+			p.applyInputs(ctx)
+		}
+	})
+}
+
+// applyInputs turns the controls into the state: a valid query replaces the
+// URL (no history entry) and runs; an invalid one replaces the URL with what
+// was typed, shows the messages, and leaves the last result on screen,
+// marked stale.
+func (p *page) applyInputs(ctx app.Context) {
+	p.editSince = time.Time{}
+	cfg, err := sim.ParseQuery(inputsQuery(p.inputs))
+	errs := asErrors(err)
+	p.setErrs(errs)
+	if errs != nil {
+		p.invalid = true
+		p.cancelRun()
+		p.writeURL(ctx, mixedQuery(p.inputs, errs), false)
+		return
+	}
+	p.invalid = false
+	p.cfg = cfg
+	canon := cfg.Query()
+	p.writeURL(ctx, canon, false)
+	if p.current(canon) {
+		return
+	}
+	p.query = canon
+	p.start(ctx, cfg)
+}
+
+// choosePreset starts over from a preset and adds a history entry.
+func (p *page) choosePreset(ctx app.Context, name string) {
+	cfg, ok := sim.PresetConfig(name)
+	if !ok {
+		return
+	}
+	p.editSeq++ // drop pending edits
+	p.editSince = time.Time{}
+	p.setErrs(nil)
+	p.invalid, p.cfg = false, cfg
+	p.setInputs(cfg.Values())
+	canon := cfg.Query()
+	p.writeURL(ctx, canon, true)
+	if p.current(canon) {
+		return
+	}
+	p.query = canon
+	p.start(ctx, cfg)
+}
+
+// start runs cfg: the first slice now, the rest (if any) on a goroutine
+// that yields between slices. A newer start cancels it.
+func (p *page) start(ctx app.Context, cfg sim.Config) {
+	p.cancelRun()
+	p.seq = nextSeq()
+	p.status = simStatus{Seq: p.seq, Status: statusRunning}
+	if !canSimulate() {
+		return // prerendering: no numbers for a query the page cannot know
+	}
+	run, err := newRun(p.seq, cfg)
+	if err != nil {
+		p.fail(p.seq, err)
+		return
+	}
+	p.run = run
+	done, err := run.slice()
+	switch {
+	case err != nil:
+		p.fail(run.Seq, err)
+	case done:
+		view, err := run.finish()
+		p.show(ctx, run.Seq, view, err)
+	default:
+		p.status.Sliced = true
+		p.continueRun(run)
+	}
+}
+
+// continueRun simulates the rest of a run on its own goroutine, yielding to
+// the browser between slices; progress and the result come back by dispatch.
+func (p *page) continueRun(run *simRun) {
+	ctx := p.ctx
+	ctx.Async(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				ctx.Dispatch(func(ctx app.Context) { p.fail(run.Seq, panicError{r}) })
+			}
+		}()
+		for {
+			yieldToBrowser()
+			done, err := run.slice()
+			if err == errCancelled {
+				return
+			}
+			if err != nil {
+				ctx.Dispatch(func(ctx app.Context) { p.fail(run.Seq, err) })
+				return
+			}
+			if done {
+				break
+			}
+			progress := run.progress()
+			ctx.Dispatch(func(ctx app.Context) {
+				if p.status.Seq == run.Seq {
+					p.status.Progress = progress
+				}
+			})
+		}
+		view, err := run.finish()
+		if err == errCancelled {
+			return
+		}
+		ctx.Dispatch(func(ctx app.Context) { p.show(ctx, run.Seq, view, err) })
+	})
+}
+
+// show puts a finished run on screen, if it is still the latest.
+func (p *page) show(ctx app.Context, seq int64, view *resultView, err error) {
+	if seq != p.seq {
+		return
+	}
+	if err != nil {
+		p.fail(seq, err)
+		return
+	}
+	p.run = nil
+	p.shown = view
+	p.status = simStatus{Seq: seq, Status: statusDone, Progress: 1}
+	ctx.SetState(stateResult, view)
+	p.scheduleFlush(ctx)
+}
+
+// fail records that the latest run could not finish.
+func (p *page) fail(seq int64, err error) {
+	if seq != p.seq || err == errCancelled {
+		return
+	}
+	p.run = nil
+	p.status = simStatus{Seq: seq, Status: statusFailed, Err: "The simulation stopped: " + err.Error()}
+}
+
+// cancelRun cancels the run in flight, if any.
+func (p *page) cancelRun() {
+	if p.run != nil {
+		p.run.Cancel()
+		p.run = nil
+	}
+}
+
+func (p *page) setInputs(values []string) {
+	inputs := make([]string, len(sim.Fields))
+	copy(inputs, values)
+	p.inputs = inputs
+	sliders := make([]int, len(inputs))
+	for i := range inputs {
+		sliders[i] = sliderIndex(specAt(i), inputs[i])
+		if sliders[i] < 0 && i < len(p.sliders) {
+			sliders[i] = p.sliders[i] // an invalid text leaves the slider where it was
+		}
+	}
+	p.sliders = sliders
+}
+
+func (p *page) setErrs(errs sim.Errors) {
+	p.errs = errs
+	p.msgs = fieldMessages(errs)
+}
+
+// toggleOff is the value a toggled field takes when its box is unchecked.
+func (p *page) toggleOff(i int) string {
+	if i == fInterval {
+		return sim.FormatDuration(p.cfg.ExpectedInterval())
+	}
+	return specAt(i).Fallback
+}
+
+// writeURL sets the query (and the page's own keys) the URL bar must show,
+// replacing the entry or pushing a new one. The write itself waits until the
+// browser has painted (the History API can block for milliseconds), and
+// successive writes before it merge: a push followed by replaces is one new
+// entry with the last URL.
+func (p *page) writeURL(ctx app.Context, q string, push bool) {
+	u := p.urlFor(ctx, q)
+	p.link = u.String()
+	if p.pendingURL != nil {
+		if p.pendingPush && !push {
+			push = true
+		} else if !p.pendingPush && push {
+			p.flushURL(ctx)
+		}
+	}
+	p.pendingURL, p.pendingPush = u, push
+	p.scheduleFlush(ctx)
+}
+
+func (p *page) scheduleFlush(ctx app.Context) {
+	if p.flushScheduled || p.pendingURL == nil {
+		return
+	}
+	p.flushScheduled = true
+	afterPaint(ctx, func(ctx app.Context) {
+		p.flushScheduled = false
+		p.flushURL(ctx)
+	})
+}
+
+// flushURL writes the pending URL.
+func (p *page) flushURL(ctx app.Context) {
+	u, push := p.pendingURL, p.pendingPush
+	p.pendingURL = nil
+	if u == nil {
+		return
+	}
+	if cur := ctx.Page().URL(); !push && cur != nil && cur.RawQuery == u.RawQuery && cur.Path == u.Path && cur.Fragment == "" {
+		return
+	}
+	if push {
+		p.history().push(ctx, u)
+	} else {
+		p.history().replace(ctx, u)
+	}
+}
+
+// urlFor is the page's URL with the query q and the page's own keys.
+func (p *page) urlFor(ctx app.Context, q string) *url.URL {
+	u := &url.URL{Path: "/"}
+	if cur := ctx.Page().URL(); cur != nil {
+		c := *cur
+		u = &c
+	}
+	if len(p.extra) > 0 {
+		var extra []string
+		for _, k := range pageKeys {
+			for _, v := range p.extra[k] {
+				extra = append(extra, url.QueryEscape(k)+"="+url.QueryEscape(v))
+			}
+		}
+		if len(extra) > 0 {
+			if q != "" {
+				q += "&"
+			}
+			q += strings.Join(extra, "&")
+		}
+	}
+	u.RawQuery, u.Fragment, u.RawFragment = q, "", ""
+	return u
+}
+
+// phase is what the page is showing, for the reader and for tests
+// (data-state): loading (no result yet), running, ready, stale (the controls
+// hold an invalid value), failed.
+func (p *page) phase() string {
+	switch {
+	case p.invalid:
+		return "stale"
+	case p.status.Seq == p.seq && p.status.Status == statusFailed:
+		return "failed"
+	case p.shown != nil && p.shown.Seq == p.seq:
+		return "ready"
+	case p.shown != nil:
+		return "running"
+	}
+	return "loading"
+}
+
+// staleResult tells whether the numbers on screen should be marked as not
+// matching the parameters. A run that finishes within its first slice is
+// never marked: it is painted in the next frame anyway.
+func (p *page) staleResult(phase string) bool {
+	switch phase {
+	case "stale", "failed":
+		return true
+	case "running":
+		return p.status.Sliced
+	}
+	return false
+}
+
+// copyLink puts the page's URL on the clipboard.
+func (p *page) copyLink(ctx app.Context) {
+	href := app.Window().Get("location").Get("href").String()
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		p.copied = "Copy the address above: this browser does not let the page use the clipboard."
+		return
+	}
+	var done, failed app.Func
+	release := func() { done.Release(); failed.Release() }
+	done = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) { p.copied = "Link copied." })
+		release()
+		return nil
+	})
+	failed = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.copied = "The clipboard refused: copy the address above."
+		})
+		release()
+		return nil
+	})
+	clip.Call("writeText", href).Call("then", done).Call("catch", failed)
+}
+
+// Render builds the page from its state. It computes nothing.
+func (p *page) Render() app.UI {
+	phase := p.phase()
+	stale := p.staleResult(phase)
+	var shownQuery string
+	var shownSeq int64
+	if p.shown != nil {
+		shownQuery, shownSeq = p.shown.Query, p.shown.Seq
+	}
+	return app.Div().ID("omission").Class("omission", "phase-"+phase).
+		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).
+		Body(
+			app.Header().Class("masthead").Body(
+				app.H1().Text("Omission"),
+				app.P().Class("tagline").Text("One server stalls on a schedule. Three load generators measure it, and their numbers disagree by orders of magnitude: coordinated omission."),
+			),
+			app.If(p.fault != "", func() app.UI {
+				return app.P().Class("fault").Attr("role", "alert").Text("Something went wrong (" + p.fault + "). The page still works; reloading starts afresh.")
+			}),
+			app.Div().Class("top").Body(
+				&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, owner: p},
+				app.Div().Class("story").Body(
+					&headline{IStale: stale, IView: p.shown},
+					p.renderStatus(phase),
+					p.renderShare(),
+				),
+			),
+			&resultsTable{IStale: stale, IView: p.shown},
+			// The charts (issue 4) and the animation (issue 5) go here, fed
+			// the same way (or following the stateResult state).
+			&checksList{IView: p.shown},
+			app.Footer().Class("colophon").Body(
+				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),
+			),
+		)
+}
+
+func (p *page) renderStatus(phase string) app.UI {
+	var msg app.UI
+	switch phase {
+	case "stale":
+		msg = app.P().Class("status stale").Text("Fix the highlighted value: the numbers shown are for the last valid parameters.")
+	case "failed":
+		msg = app.P().Class("status failed").Text(p.status.Err)
+	case "running":
+		if p.status.Sliced {
+			msg = app.P().Class("status running").Body(
+				app.Label().For("progress").Text("Simulating… "),
+				app.Progress().ID("progress").Max(100).Value(int(100*p.status.Progress+0.5)),
+			)
+		}
+	case "loading":
+		msg = app.P().Class("status loading").Text("Loading the simulator…")
+	default:
+		if len(p.errs) > 0 {
+			msg = app.P().Class("status partial").Text("Some values in the address were not valid: the messages beside them say why; those fields use the preset's value.")
+		}
+	}
+	return app.Div().Class("status-line").Aria("live", "polite").Body(msg)
+}
+
+func (p *page) renderShare() app.UI {
+	return app.Div().Class("share").Body(
+		app.Label().For("share-url").Text("Share this state"),
+		app.Div().Class("share-row").Body(
+			app.Input().Type("text").ID("share-url").ReadOnly(true).Value(p.link).
+				OnFocus(on("share-focus", func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") })),
+			app.Button().Type("button").ID("copy-link").
+				OnClick(on("copy-link", func(ctx app.Context, e app.Event) { p.copyLink(ctx) })).
+				Text("Copy link"),
+		),
+		app.Span().Class("copied").Aria("live", "polite").Text(p.copied),
 	)
+}
+
+// inputsQuery is the query the controls hold: the preset, and every field
+// whose text is not the preset's own.
+func inputsQuery(inputs []string) string {
+	base, ok := sim.PresetConfig(inputs[fPreset])
+	if !ok {
+		base = sim.Default()
+	}
+	baseVals := base.Values()
+	parts := []string{"preset=" + url.QueryEscape(inputs[fPreset])}
+	for i := 1; i < len(inputs) && i < len(sim.Fields); i++ {
+		if i < len(baseVals) && inputs[i] == baseVals[i] {
+			continue
+		}
+		parts = append(parts, sim.Fields[i]+"="+url.QueryEscape(inputs[i]))
+	}
+	return strings.Join(parts, "&")
+}
+
+// mixedQuery is the URL query of controls holding invalid values: the valid
+// fields in canonical form (when they differ from the preset), the invalid
+// ones as typed, so that reloading shows the same messages.
+func mixedQuery(inputs []string, errs sim.Errors) string {
+	preset := inputs[fPreset]
+	base, ok := sim.PresetConfig(preset)
+	if !ok {
+		base = sim.Default()
+	}
+	baseVals := base.Values()
+	var parts []string
+	if preset != "" && preset != "bench" {
+		parts = append(parts, "preset="+url.QueryEscape(preset))
+	}
+	for i := 1; i < len(inputs) && i < len(sim.Fields); i++ {
+		name := sim.Fields[i]
+		if errs.Field(name) != nil {
+			parts = append(parts, name+"="+url.QueryEscape(inputs[i]))
+			continue
+		}
+		if i < len(baseVals) && inputs[i] == baseVals[i] {
+			continue
+		}
+		one, err := sim.ParseQuery("preset=" + url.QueryEscape(preset) + "&" + name + "=" + url.QueryEscape(inputs[i]))
+		if err != nil {
+			parts = append(parts, name+"="+url.QueryEscape(inputs[i]))
+			continue
+		}
+		if v := one.Values()[i]; i >= len(baseVals) || v != baseVals[i] {
+			parts = append(parts, name+"="+url.QueryEscape(v))
+		}
+	}
+	return strings.Join(parts, "&")
+}
+
+func fieldIndex(name string) int {
+	for i, f := range sim.Fields {
+		if f == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// asErrors returns the field errors of a parse, or nil. Any other error
+// becomes a field error of the whole query.
+func asErrors(err error) sim.Errors {
+	if err == nil {
+		return nil
+	}
+	if es, ok := err.(sim.Errors); ok {
+		return es
+	}
+	return sim.Errors{{Field: "query", Allowed: err.Error()}}
+}
+
+// history writes the URL bar.
+type history interface {
+	replace(ctx app.Context, u *url.URL)
+	push(ctx app.Context, u *url.URL)
+}
+
+// browserHistory is the browser's History API.
+type browserHistory struct{}
+
+func (browserHistory) replace(ctx app.Context, u *url.URL) { ctx.Page().ReplaceURL(u) }
+
+func (browserHistory) push(ctx app.Context, u *url.URL) {
+	if !app.IsClient {
+		ctx.Page().ReplaceURL(u)
+		return
+	}
+	app.Window().Get("history").Call("pushState", nil, "", u.String())
 }

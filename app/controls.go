@@ -1,0 +1,348 @@
+package main
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/sim"
+)
+
+// Indices into sim.Fields of the fields the page names; the simulator's
+// list is fixed in this order and may grow (the event engine's fields
+// follow these).
+const (
+	fPreset = iota
+	fRate
+	fService
+	fStall
+	fEvery
+	fFirst
+	fDuration
+	fInterval
+	fAbove
+	fConns
+	fWorkers
+	fRank
+)
+
+// fieldSpec describes the control of one query field.
+type fieldSpec struct {
+	Name  string // the query key
+	Label string
+	Unit  string // shown after the input
+	Hint  string // what it means, under the label
+	// Slider lists the canonical values a range slider steps through (nil:
+	// no slider). The text box takes any value.
+	Slider []string
+	// Toggle is a word the field accepts instead of a number ("unlimited",
+	// "auto"), offered as a checkbox; Fallback is the value when unchecked.
+	Toggle, ToggleLabel, Fallback string
+	Choices                       []string // a select instead of a text box
+	Engine                        bool     // one of the event engine's parameters, shown folded
+}
+
+// fieldSpecs are the controls of the fields, by name. The preset is a row of
+// buttons. A field the simulator adds that has no spec here still gets a text
+// box, labelled with its name, among the engine's parameters.
+var fieldSpecs = map[string]fieldSpec{
+	"preset":  {Name: "preset", Label: "Preset"},
+	"rate":    {Name: "rate", Label: "Rate", Unit: "req/s", Hint: "requests due per second, up to three decimals", Slider: []string{"1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000", "20000", "50000", "100000", "200000", "500000", "1000000"}},
+	"service": {Name: "service", Label: "Service time", Unit: "per request", Hint: "a Go duration: 10us, 1ms", Slider: []string{"0s", "1us", "2us", "5us", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms"}},
+	"stall":   {Name: "stall", Label: "Stall length", Unit: "duration", Hint: "how long the server freezes; 0s: never", Slider: []string{"0s", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s", "2s", "5s", "10s"}},
+	"every":   {Name: "every", Label: "Stall every", Unit: "duration", Hint: "period of the stalls; 0s: a single stall"},
+	"first":   {Name: "first", Label: "First stall at", Unit: "duration", Hint: "when the first stall begins"},
+	"duration": {Name: "duration", Label: "Run length", Unit: "duration",
+		Hint: "requests fall due during this time"},
+	"interval": {Name: "interval", Label: "Expected interval", Unit: "duration", Hint: "E of the correction; auto: connections ÷ rate",
+		Toggle: "auto", ToggleLabel: "auto", Fallback: "1ms"},
+	"above": {Name: "above", Label: "Threshold", Unit: "duration", Hint: "count the samples above this latency", Slider: []string{"0s", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s"}},
+	"conns": {Name: "conns", Label: "Connections", Unit: "closed loop", Hint: "requests the closed loop keeps in flight"},
+	"workers": {Name: "workers", Label: "Workers", Unit: "server", Hint: "requests the server serves at once",
+		Toggle: "unlimited", ToggleLabel: "unlimited", Fallback: "1"},
+	"rank": {Name: "rank", Label: "Percentile rank", Hint: "round: HdrHistogram C and Go; ceil: nearest rank, Java",
+		Choices: []string{"round", "ceil"}},
+
+	// The event engine's fields.
+	"arrivals":    {Name: "arrivals", Label: "Arrivals", Hint: "constant: due every 1/rate; the others are random (seeded)", Choices: []string{"constant", "poisson", "ramp", "burst"}, Engine: true},
+	"to":          {Name: "to", Label: "Ramp to", Unit: "req/s", Hint: "ramp: the rate at the end of the run", Engine: true},
+	"bursts":      {Name: "bursts", Label: "Bursts", Unit: "from-to@rate,…", Hint: "burst: windows with their own rate, e.g. 5s-6s@20000", Engine: true},
+	"dist":        {Name: "dist", Label: "Service distribution", Hint: "the service time is the first parameter", Choices: []string{"fixed", "exponential", "lognormal", "uniform"}, Engine: true},
+	"service_p95": {Name: "service_p95", Label: "Service p95", Unit: "duration", Hint: "lognormal: its 95th percentile", Engine: true},
+	"service_max": {Name: "service_max", Label: "Service max", Unit: "duration", Hint: "uniform: its maximum", Engine: true},
+	"queue":       {Name: "queue", Label: "Queue", Unit: "waiting", Hint: "room for waiting requests; 0: none, unbounded: no limit", Toggle: "unbounded", ToggleLabel: "unbounded", Fallback: "100", Engine: true},
+	"timeout":     {Name: "timeout", Label: "Client timeout", Unit: "duration", Hint: "0s: none", Engine: true},
+	"outages":     {Name: "outages", Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s", Engine: true},
+	"seed":        {Name: "seed", Label: "Seed", Hint: "the seed of every random stream", Engine: true},
+}
+
+// specAt returns the control spec of sim.Fields[i].
+func specAt(i int) fieldSpec {
+	name := sim.Fields[i]
+	if s, ok := fieldSpecs[name]; ok {
+		return s
+	}
+	return fieldSpec{Name: name, Label: name, Engine: true}
+}
+
+// sliderIndex returns the slider position nearest to a field's text, or -1
+// when the text is not a number of the field's kind.
+func sliderIndex(spec fieldSpec, text string) int {
+	if len(spec.Slider) == 0 {
+		return -1
+	}
+	x, ok := fieldNumber(spec.Name, text)
+	if !ok {
+		return -1
+	}
+	best, bestD := -1, math.Inf(1)
+	for i, s := range spec.Slider {
+		y, _ := fieldNumber(spec.Name, s)
+		d := math.Abs(math.Log1p(x) - math.Log1p(y))
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// fieldNumber reads a rate or a duration as a number, for slider positions.
+func fieldNumber(name, text string) (float64, bool) {
+	if name == "rate" {
+		r, err := sim.ParseRate(text)
+		return float64(r) / 1000, err == nil
+	}
+	d, err := time.ParseDuration(text)
+	return float64(d), err == nil && d >= 0
+}
+
+// controlsPanel is the form: the presets and a control for every query
+// field, each with its message when the value is invalid. The page owns the
+// values; the panel shows them and reports edits to the page.
+type controlsPanel struct {
+	app.Compo
+
+	IInputs  []string   // the text of each control, in sim.Fields order
+	ISliders []int      // slider positions
+	IErrs    []fieldMsg // the messages of the invalid fields
+
+	owner      *page // set when created; kept across updates (unexported)
+	engineOpen bool  // the reader opened the engine's parameters
+}
+
+// fieldMsg is one message: the field it belongs to and its text.
+type fieldMsg struct {
+	Field, Text string
+}
+
+func (c *controlsPanel) msg(field string) (string, bool) {
+	for _, m := range c.IErrs {
+		if m.Field == field {
+			return m.Text, true
+		}
+	}
+	return "", false
+}
+
+func (c *controlsPanel) input(i int) string {
+	if i < len(c.IInputs) {
+		return c.IInputs[i]
+	}
+	return ""
+}
+
+// edit hands an edit to the page.
+func (c *controlsPanel) edit(ctx app.Context, i int, text string, delay time.Duration) {
+	if c.owner != nil {
+		c.owner.setInput(ctx, i, text, delay)
+	}
+}
+
+// Render builds the form from the props.
+func (c *controlsPanel) Render() app.UI {
+	var general []app.UI
+	for _, m := range c.IErrs {
+		if fieldIndex(m.Field) < 0 {
+			general = append(general, app.Li().Class("error").DataSet("error", m.Field).Text(m.Text))
+		}
+	}
+	var fields, engine []app.UI
+	engineOpen := c.engineOpen
+	for i := 1; i < len(c.IInputs); i++ {
+		if specAt(i).Engine {
+			engine = append(engine, c.renderField(i))
+			if _, bad := c.msg(sim.Fields[i]); bad {
+				engineOpen = true
+			}
+		} else {
+			fields = append(fields, c.renderField(i))
+		}
+	}
+	toggle, scope := on("engine-toggle", func(ctx app.Context, e app.Event) {
+		c.engineOpen = ctx.JSSrc().Get("open").Bool()
+	})
+	return app.Form().Class("controls").Aria("label", "Parameters").
+		OnSubmit(on("submit", func(ctx app.Context, e app.Event) {
+			e.PreventDefault()
+			if c.owner != nil {
+				c.owner.editSeq++
+				c.owner.applyInputs(ctx)
+			}
+		})).
+		Body(
+			c.renderPresets(),
+			app.If(len(general) > 0, func() app.UI {
+				return app.Ul().Class("errors").Aria("live", "polite").Body(general...)
+			}),
+			app.Div().Class("fields").Body(fields...),
+			app.If(len(engine) > 0, func() app.UI {
+				d := app.Details().Class("engine").On("toggle", toggle, scope).Body(
+					app.Summary().Text("More parameters: arrivals, service distribution, queue, timeout, outages"),
+					app.Div().Class("fields").Body(engine...),
+				)
+				if engineOpen {
+					d = d.Open(true) // only when true: see renderField
+				}
+				return d
+			}),
+		)
+}
+
+// renderField builds one control: label, hint, input (and slider or
+// checkbox), and the field's message.
+func (c *controlsPanel) renderField(i int) app.UI {
+	spec := specAt(i)
+	id := "in-" + spec.Name
+	errID := "err-" + spec.Name
+	text := c.input(i)
+	msg, bad := c.msg(spec.Name)
+	var input app.UI
+	switch {
+	case spec.Choices != nil:
+		opts := make([]app.UI, len(spec.Choices))
+		for j, ch := range spec.Choices {
+			o := app.Option().Value(ch).Text(ch)
+			if text == ch {
+				o = o.Selected(true)
+			}
+			opts[j] = o
+		}
+		// The select's value property keeps the choice once the reader has
+		// used it (a selected attribute no longer would).
+		input = app.Select().ID(id).Name(spec.Name).Aria("describedby", "hint-"+spec.Name).Attr("value", text).
+			OnChange(on("select/"+spec.Name, func(ctx app.Context, e app.Event) {
+				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
+			})).Body(opts...)
+	default:
+		toggled := spec.Toggle != "" && text == spec.Toggle
+		box := app.Input().Type("text").ID(id).Name(spec.Name).Class("text").
+			Attr("autocomplete", "off").Attr("spellcheck", "false").
+			Value(text).
+			Aria("invalid", bad).Aria("describedby", "hint-"+spec.Name+" "+errID).
+			OnInput(on("input/"+spec.Name, func(ctx app.Context, e app.Event) {
+				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), typingDelay)
+			})).
+			OnChange(on("change/"+spec.Name, func(ctx app.Context, e app.Event) {
+				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
+			}))
+		if toggled {
+			// Only when true: go-app writes a false boolean attribute into
+			// prerendered HTML as present.
+			box = box.Disabled(true)
+		}
+		parts := []app.UI{box, app.Span().Class("unit").Text(spec.Unit)}
+		if spec.Toggle != "" {
+			cb := app.Input().Type("checkbox").ID(id + "-" + spec.Toggle).
+				OnChange(on("toggle/"+spec.Name, func(ctx app.Context, e app.Event) {
+					v := spec.Fallback
+					if c.owner != nil {
+						v = c.owner.toggleOff(i)
+					}
+					if ctx.JSSrc().Get("checked").Bool() {
+						v = spec.Toggle
+					}
+					c.edit(ctx, i, v, 0)
+				}))
+			if toggled || app.IsClient {
+				cb = cb.Checked(toggled) // a property in the browser: it can go back to false
+			}
+			parts = append(parts, app.Label().Class("toggle").Body(cb, app.Text(" "+spec.ToggleLabel)))
+		}
+		if spec.Slider != nil {
+			pos := 0
+			if i < len(c.ISliders) {
+				pos = max(c.ISliders[i], 0)
+			}
+			parts = append(parts, app.Input().Type("range").ID(id+"-slider").Class("slider").
+				Min(0).Max(len(spec.Slider)-1).Step(1).Value(strconv.Itoa(pos)).
+				Aria("label", spec.Label+" (slider)").
+				OnInput(on("slide/"+spec.Name, func(ctx app.Context, e app.Event) {
+					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
+						c.edit(ctx, i, spec.Slider[k], slidingDelay)
+					}
+				})).
+				OnChange(on("slid/"+spec.Name, func(ctx app.Context, e app.Event) {
+					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
+						c.edit(ctx, i, spec.Slider[k], 0)
+					}
+				})))
+		}
+		input = app.Div().Class("inputs").Body(parts...)
+	}
+	cls := "field"
+	if bad {
+		cls += " invalid"
+	}
+	return app.Div().Class(cls).DataSet("field", spec.Name).Body(
+		app.Label().For(id).Text(spec.Label),
+		app.Small().ID("hint-"+spec.Name).Class("hint").Text(spec.Hint),
+		input,
+		app.If(bad, func() app.UI {
+			return app.P().ID(errID).Class("error").DataSet("error", spec.Name).Aria("live", "polite").Text(msg)
+		}),
+	)
+}
+
+// renderPresets builds the preset buttons; the one the state starts from is
+// pressed.
+func (c *controlsPanel) renderPresets() app.UI {
+	buttons := make([]app.UI, 0, len(presets))
+	for _, ps := range presets {
+		name := ps.Name
+		pressed := c.input(fPreset) == name
+		buttons = append(buttons, app.Button().Type("button").Class("preset").DataSet("preset", name).
+			Aria("pressed", pressed).Title("%s", ps.Title).
+			OnClick(on("preset/"+name, func(ctx app.Context, e app.Event) {
+				if c.owner != nil {
+					c.owner.choosePreset(ctx, name)
+				}
+			})).
+			Text(name))
+	}
+	msg, bad := c.msg("preset")
+	return app.FieldSet().Class("presets").Body(
+		app.Legend().Text("Presets"),
+		app.Div().Class("preset-buttons").Body(buttons...),
+		app.If(bad, func() app.UI {
+			return app.P().ID("err-preset").Class("error").DataSet("error", "preset").Text(msg)
+		}),
+	)
+}
+
+// fieldMessages words the field errors for the reader: the field, the value
+// given and the range allowed.
+func fieldMessages(errs sim.Errors) []fieldMsg {
+	if len(errs) == 0 {
+		return nil
+	}
+	out := make([]fieldMsg, len(errs))
+	for i, fe := range errs {
+		out[i] = fieldMsg{Field: fe.Field, Text: fe.Error()}
+	}
+	return out
+}
+
+// presets are the simulator's named configurations.
+var presets = sim.Presets()

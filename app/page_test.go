@@ -1,0 +1,450 @@
+//go:build !wasm
+
+package main
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/sim"
+)
+
+// host mounts a component in go-app's test engine and keeps a context to
+// drive it. Its render func builds the child from the host's view, so that
+// setView hands the child new props the way a parent does.
+type host struct {
+	app.Compo
+	render func(v *resultView) app.UI
+	view   *resultView
+	ctx    app.Context
+	child0 app.UI
+}
+
+// OnPreRender is OnMount where go-app runs natively.
+func (h *host) OnPreRender(ctx app.Context) { h.ctx = ctx }
+
+func (h *host) Render() app.UI {
+	ui := h.render(h.view)
+	if h.child0 == nil {
+		h.child0 = ui
+	}
+	return app.Div().Body(ui)
+}
+
+// setView re-renders the host with a new result.
+func (h *host) setView(e app.TestEngine, v *resultView) {
+	h.ctx.Dispatch(func(app.Context) { h.view = v })
+	e.ConsumeAll()
+}
+
+// load mounts the host in a new test engine; the page runs simulations
+// natively there.
+func load(t *testing.T, h *host) app.TestEngine {
+	t.Helper()
+	simulateNatively = true
+	t.Cleanup(func() { simulateNatively = false })
+	e := app.NewTestEngine()
+	if err := e.Load(h); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return e
+}
+
+// fakeHistory records the URL bar.
+type fakeHistory struct {
+	entries []string // the history; the last is the current entry
+	pushes  int
+}
+
+func (f *fakeHistory) replace(ctx app.Context, u *url.URL) {
+	if len(f.entries) == 0 {
+		f.entries = append(f.entries, "")
+	}
+	f.entries[len(f.entries)-1] = u.String()
+	ctx.Page().ReplaceURL(u)
+}
+
+func (f *fakeHistory) push(ctx app.Context, u *url.URL) {
+	f.entries = append(f.entries, u.String())
+	f.pushes++
+	ctx.Page().ReplaceURL(u)
+}
+
+func (f *fakeHistory) current() string {
+	if len(f.entries) == 0 {
+		return ""
+	}
+	return f.entries[len(f.entries)-1]
+}
+
+// mountPage loads a page with a fake URL bar in a test engine.
+func mountPage(t *testing.T) (app.TestEngine, *page, *fakeHistory) {
+	t.Helper()
+	hist := &fakeHistory{}
+	p := &page{hist: hist}
+	h := &host{render: func(*resultView) app.UI { return p }}
+	e := load(t, h)
+	return e, p, hist
+}
+
+// root0 is the host's child component as mounted: the first one rendered
+// (later renders only hand their props to it).
+func (h *host) root0() app.UI { return h.child0 }
+
+// visit stands for the browser opening the page at /?q: the URL changes,
+// then go-app calls OnNav.
+func visit(e app.TestEngine, p *page, q string) {
+	p.ctx.Page().ReplaceURL(&url.URL{Path: "/", RawQuery: q})
+	act(e, p, p.OnNav)
+}
+
+// act runs f on the UI goroutine the way an event of the page does, so the
+// page renders afterwards, and waits for everything it started.
+func act(e app.TestEngine, p *page, f func(ctx app.Context)) {
+	p.ctx.Dispatch(f)
+	e.ConsumeAll()
+}
+
+// tags returns the attributes of every element with the given tag in
+// go-app's HTML encoding: values are Go-quoted, and an attribute whose
+// value is "true" is written bare (a bare attribute reads as "true" here).
+func tags(html, tag string) []map[string]string {
+	var out []map[string]string
+	attrRe := regexp.MustCompile(`([a-zA-Z-]+)(=?)(?:"((?:[^"\\]|\\.)*)")?`)
+	for _, m := range regexp.MustCompile(`<`+tag+`(\s[^>]*)?>`).FindAllStringSubmatch(html, -1) {
+		attrs := map[string]string{}
+		for _, a := range attrRe.FindAllStringSubmatch(m[1], -1) {
+			v := "true"
+			if a[2] == "=" {
+				v = a[3]
+				if u, err := strconv.Unquote(`"` + v + `"`); err == nil {
+					v = u
+				}
+			}
+			attrs[a[1]] = v
+		}
+		out = append(out, attrs)
+	}
+	return out
+}
+
+// cellValues reads the data-metric cells of encoded HTML.
+func cellValues(html string) map[string]string {
+	out := map[string]string{}
+	for _, a := range tags(html, "td") {
+		if id := a["data-metric"]; id != "" {
+			if v, ok := a["data-ns"]; ok {
+				out[id] = v
+			} else {
+				out[id] = a["data-value"]
+			}
+		}
+	}
+	return out
+}
+
+func TestPageBench(t *testing.T) {
+	e, p, hist := mountPage(t)
+	visit(e, p, "preset=bench")
+	if got := p.phase(); got != "ready" {
+		t.Fatalf("phase %q after loading the bench preset (status %+v)", got, p.status)
+	}
+	if p.shown.Query != "" {
+		t.Errorf("the bench preset's canonical query is %q, want empty", p.shown.Query)
+	}
+	if hist.pushes != 0 || !strings.HasSuffix(hist.current(), "/") {
+		t.Errorf("loading rewrote the URL to %q with %d pushes; want the canonical / in place", hist.current(), hist.pushes)
+	}
+	html := app.HTMLString(p)
+	got := cellValues(html)
+	for id, want := range seed000 {
+		if got[id] != want {
+			t.Errorf("%s = %q, want %q", id, got[id], want)
+		}
+	}
+	for _, a := range tags(html, "div") {
+		if a["id"] == "omission" && (a["data-state"] != "ready") {
+			t.Errorf("root: %v", a)
+		}
+	}
+	var cost map[string]string
+	for _, a := range tags(html, "span") {
+		if a["id"] == "cost" {
+			cost = a
+		}
+	}
+	if cost == nil || cost["data-ms"] == "" || cost["data-requests"] != "280020" {
+		t.Errorf("cost line: %v", cost)
+	}
+	checks := 0
+	for _, a := range tags(html, "details") {
+		if strings.HasPrefix(a["id"], "check-") {
+			checks++
+			if a["data-pass"] != "true" {
+				t.Errorf("%s: data-pass %q", a["id"], a["data-pass"])
+			}
+		}
+	}
+	if checks != p.shown.Total || checks < 50 {
+		t.Errorf("%d checks on the page, the result has %d", checks, p.shown.Total)
+	}
+}
+
+func TestPageEditsAndHistory(t *testing.T) {
+	e, p, hist := mountPage(t)
+	visit(e, p, "")
+
+	// Editing a control replaces the URL and recomputes.
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "300ms", 0) })
+	if hist.pushes != 0 || !strings.HasSuffix(hist.current(), "/?stall=300ms") {
+		t.Fatalf("after the edit: URL %q, %d pushes", hist.current(), hist.pushes)
+	}
+	if p.phase() != "ready" || p.shown.Query != "stall=300ms" {
+		t.Fatalf("after the edit: phase %q, shown %q", p.phase(), p.shown.Query)
+	}
+	if v := p.shown.cell("open.max").Exact; v != "300100000" {
+		t.Errorf("open.max with a 300ms stall = %s", v)
+	}
+
+	// A preset adds a history entry.
+	act(e, p, func(ctx app.Context) { p.choosePreset(ctx, "tcp") })
+	if hist.pushes != 1 || !strings.HasSuffix(hist.current(), "/?preset=tcp") {
+		t.Fatalf("after the preset: URL %q, %d pushes", hist.current(), hist.pushes)
+	}
+	if p.shown.Query != "preset=tcp" || p.inputs[fPreset] != "tcp" || p.inputs[fStall] != "500ms" {
+		t.Fatalf("after the preset: shown %q, inputs %v", p.shown.Query, p.inputs)
+	}
+
+	// Back: the browser shows the previous URL and the page follows it.
+	visit(e, p, "stall=300ms")
+	if p.shown.Query != "stall=300ms" || p.inputs[fStall] != "300ms" || p.inputs[fPreset] != "bench" {
+		t.Fatalf("after back: shown %q, inputs %v", p.shown.Query, p.inputs)
+	}
+
+	// An invalid value: messages, the URL holds what was typed, and the last
+	// valid result stays, marked stale; no run.
+	seq := p.shown.Seq
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "-5ms", 0) })
+	if p.phase() != "stale" || p.shown.Seq != seq {
+		t.Fatalf("after an invalid edit: phase %q, shown seq %d (was %d)", p.phase(), p.shown.Seq, seq)
+	}
+	if !strings.HasSuffix(hist.current(), "/?stall=-5ms") {
+		t.Errorf("after an invalid edit the URL is %q", hist.current())
+	}
+	fe := p.errs.Field("stall")
+	if fe == nil || !strings.Contains(fe.Error(), "allowed") {
+		t.Fatalf("stall error: %v", p.errs)
+	}
+	root := app.HTMLString(p)
+	if !strings.Contains(root, `data-state="stale"`) {
+		t.Error("the page is not marked stale")
+	}
+	// The message sits beside the stall control: page > .top > the
+	// controls' form > .fields > the stall field > its fourth child.
+	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
+	if err := app.Match(msg, p, 0, 1, 0, 0, 1, fStall-1, 3); err != nil {
+		t.Error(err)
+	}
+	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 1, fStall-1, 3, 0); err != nil {
+		t.Error(err)
+	}
+	// The box is marked invalid and keeps what was typed.
+	box := p.inputs[fStall]
+	if box != "-5ms" {
+		t.Errorf("the stall box holds %q", box)
+	}
+
+	// Fixing it recomputes.
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "250ms", 0) })
+	if p.phase() != "ready" || p.shown.Query != "stall=250ms" {
+		t.Fatalf("after fixing: phase %q shown %q", p.phase(), p.shown.Query)
+	}
+}
+
+func TestPageInvalidURL(t *testing.T) {
+	e, p, hist := mountPage(t)
+	visit(e, p, "stall=-5ms&rate=abc&bogus=1")
+	for _, f := range []string{"stall", "rate", "bogus"} {
+		if p.errs.Field(f) == nil {
+			t.Errorf("no message for %s: %v", f, p.errs)
+		}
+	}
+	// The other fields run; the invalid ones use the preset's values.
+	if p.phase() != "ready" || p.shown.Query != "" {
+		t.Errorf("phase %q shown %q", p.phase(), p.shown.Query)
+	}
+	if p.inputs[fStall] != "-5ms" || p.inputs[fRate] != "abc" {
+		t.Errorf("the controls hold %q and %q, want what the URL said", p.inputs[fStall], p.inputs[fRate])
+	}
+	if hist.current() != "" {
+		t.Errorf("an invalid URL was rewritten to %q", hist.current())
+	}
+	html := app.HTMLString(p)
+	for _, f := range []string{"stall", "rate", "bogus"} {
+		if !strings.Contains(html, `data-error="`+f+`"`) {
+			t.Errorf("no message element for %s", f)
+		}
+	}
+	if !strings.Contains(html, "stall: &#34;-5ms&#34; is not allowed: allowed 0s to 24h") {
+		t.Errorf("the stall message does not name its range:\n%s", html)
+	}
+}
+
+func TestPageShowsURLTextAsText(t *testing.T) {
+	e, p, _ := mountPage(t)
+	script := `<script>alert(1)</script>`
+	img := `"><img src=x onerror=alert(1)>`
+	visit(e, p, "stall="+url.QueryEscape(script)+"&service="+url.QueryEscape(img)+"&"+url.QueryEscape(script)+"=1")
+	// The message is a text node (escaped by the DOM), the box's value a
+	// property: neither is parsed as markup. (The unknown key's message
+	// comes first, so the fields are the form's third child.)
+	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 2, fStall-1, 3, 0); err != nil {
+		t.Error(err)
+	}
+	if !strings.Contains(p.errs.Field("stall").Error(), script) {
+		t.Errorf("the message does not quote the value: %q", p.errs.Field("stall").Error())
+	}
+	html := app.HTMLString(p)
+	if !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("the script text is not shown escaped")
+	}
+	if p.errs.Field(script) == nil {
+		t.Errorf("the unknown key has no message: %v", p.errs)
+	}
+}
+
+// TestNoRawHTML: nothing of the page is inserted as markup, so nothing from
+// the URL can be.
+func TestNoRawHTML(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"app.Raw(", "innerHTML", "insertAdjacentHTML"} {
+			if strings.Contains(string(b), bad) {
+				t.Errorf("%s uses %s", f, bad)
+			}
+		}
+	}
+}
+
+func TestTableComponent(t *testing.T) {
+	h := &host{render: func(v *resultView) app.UI { return &resultsTable{IView: v} }}
+	e := load(t, h)
+	if err := app.Match(app.P().Class("empty"), h.root0(), 0, 1); err != nil {
+		t.Errorf("before a result: %v", err)
+	}
+	v := benchView(t)
+	h.setView(e, v)
+	tbl := h.root0().(*resultsTable)
+	// section > .table-wrap > table > tbody > row p99 > the open column.
+	row := -1
+	for i, r := range v.Rows {
+		if r.Metric == "p99" {
+			row = i
+		}
+	}
+	c := v.cell("open.p99")
+	want := app.Td().DataSet("metric", "open.p99").DataSet("ns", "195100000").Title("%s", proofTitle(*c))
+	if err := app.Match(want, tbl, 0, 2, 0, 2, row, 1+int(sim.Open)); err != nil {
+		t.Error(err)
+	}
+	if err := app.Match(app.Text("195.1 ms"), tbl, 0, 2, 0, 2, row, 1+int(sim.Open), 0, 0); err != nil {
+		t.Error(err)
+	}
+	ratio := app.Td().Class("ratio").DataSet("ratio", "p99").DataSet("value", "1951")
+	if err := app.Match(ratio, tbl, 0, 2, 0, 2, row, 6); err != nil {
+		t.Error(err)
+	}
+	if err := app.Match(&resultsTable{IView: v}, tbl); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestChecksFollowProof(t *testing.T) {
+	h := &host{render: func(v *resultView) app.UI { return &checksList{IView: v} }}
+	e := load(t, h)
+	h.setView(e, benchView(t))
+	cl := h.root0().(*checksList)
+	h.ctx.SetState(stateProof, "open.p99")
+	e.ConsumeAll()
+	if cl.selected != "open.p99" || !cl.open["open.p99"] || cl.none != nil {
+		t.Fatalf("selected %q open %v none %v", cl.selected, cl.open["open.p99"], cl.none)
+	}
+	html := app.HTMLString(cl)
+	found := false
+	for _, a := range tags(html, "details") {
+		if a["id"] == "check-open.p99" {
+			found = true
+			if _, open := a["open"]; !open || !strings.Contains(a["class"], "selected") || a["data-pass"] != "true" {
+				t.Errorf("check-open.p99: %v", a)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no check-open.p99")
+	}
+	if !strings.Contains(html, "195.1 ms (195,100,000 ns)") {
+		t.Error("the open check does not show its values")
+	}
+
+	// corrected.sent is a client's number: its check is closed.sent.
+	h.ctx.SetState(stateProof, "corrected.sent")
+	e.ConsumeAll()
+	if cl.selected != "closed.sent" {
+		t.Errorf("corrected.sent opens %q", cl.selected)
+	}
+
+	// No closed form: the panel says so and lists the invariants.
+	cfg, _ := sim.PresetConfig("note60")
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.setView(e, buildView(2, res, 1))
+	h.ctx.SetState(stateProof, "open.p99")
+	e.ConsumeAll()
+	if cl.none == nil || cl.selected != "" || len(cl.none.Invariants) == 0 {
+		t.Fatalf("note60 open.p99: selected %q none %+v", cl.selected, cl.none)
+	}
+	html = app.HTMLString(cl)
+	if !strings.Contains(html, `id="proof-none"`) || !strings.Contains(html, "simulation only") || !strings.Contains(html, "inv.conservation.open") {
+		t.Errorf("the panel of a number without closed form:\n%s", html)
+	}
+}
+
+func TestHeadlineComponent(t *testing.T) {
+	h := &host{render: func(v *resultView) app.UI { return &headline{IView: v} }}
+	e := load(t, h)
+	h.setView(e, benchView(t))
+	hl := h.root0()
+	html := app.HTMLString(hl)
+	got := map[string]string{}
+	for _, a := range tags(html, "span") {
+		if id := a["data-headline"]; id != "" {
+			got[id] = a["data-ns"] + a["data-value"]
+		}
+	}
+	want := map[string]string{"closed.p99": "100000", "open.p99": "195100000", "paced.never_sent": "19980"}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("headline %s = %q, want %q", k, got[k], v)
+		}
+	}
+	if !strings.Contains(html, "1951×") || !strings.Contains(html, "71 of 71 checks passed") && !strings.Contains(html, "checks passed") {
+		t.Errorf("headline:\n%s", html)
+	}
+}

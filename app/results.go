@@ -1,0 +1,170 @@
+package main
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// numberLink is a number that opens its proof: the check that derives it in
+// closed form, or the note that it has none and the invariants it was
+// checked against. It carries no handler of its own: the section holding it
+// handles clicks for all its numbers (proofClick), which keeps an update of
+// the table from re-binding a hundred handlers.
+func numberLink(c cellView) app.HTMLA {
+	href, cls := "#check-"+c.Proof, "num"
+	switch {
+	case c.Proof == "":
+		href, cls = "#proof-none", cls+" sim-only"
+	case !c.Pass:
+		cls += " fail"
+	}
+	return app.A().Href(href).Class(cls).DataSet("proof-of", c.ID).Text(c.Text)
+}
+
+// proofClick is the click handler of a section holding proof links: a click
+// on one (or Enter on it) shows that number's proof, through stateProof.
+func proofClick(scope string) (app.EventHandler, app.EventOption) {
+	return on(scope, func(ctx app.Context, e app.Event) {
+		link := e.Get("target").Call("closest", "a[data-proof-of]")
+		if !link.Truthy() {
+			return
+		}
+		// Keep go-app's router (a window click listener) out of it: the URL
+		// holds the parameters, not the proof on show.
+		e.PreventDefault()
+		e.StopImmediatePropagation()
+		ctx.SetState(stateProof, link.Get("dataset").Get("proofOf").String())
+	})
+}
+
+// proofTitle is the hover text of a number.
+func proofTitle(c cellView) string {
+	switch {
+	case c.Proof == "":
+		return c.Title + " · simulation only: no closed form for these parameters"
+	case !c.Pass:
+		return c.Title + " · its check FAILED: click for the details"
+	}
+	return c.Title + " · click for its proof"
+}
+
+// headline is the story on one screen: closed-loop p99 against open-loop p99
+// for the same server, their ratio, and what the paced client never sent.
+type headline struct {
+	app.Compo
+
+	IView  *resultView // the result on screen (nil: none yet)
+	IStale bool        // the numbers do not match the parameters (yet)
+}
+
+// Render reads the formatted result.
+func (h *headline) Render() app.UI {
+	cls := "headline"
+	if h.IStale {
+		cls += " stale"
+	}
+	v := h.IView
+	if v == nil {
+		return app.Section().Class(cls).Aria("label", "Headline").Body(
+			app.P().Class("server").Text("The simulator runs in this page once it has loaded."),
+		)
+	}
+	hl := &v.Headline
+	stat := func(key, label string, value app.UI, sub string) app.UI {
+		return app.Div().Class("stat", key).Body(
+			app.Div().Class("label").Text(label),
+			app.Div().Class("value").Body(value),
+			app.If(sub != "", func() app.UI { return app.Div().Class("sub").Text(sub) }),
+		)
+	}
+	cell := func(c cellView) app.UI {
+		return app.Span().DataSet("headline", c.ID).DataSet(c.Attr, c.Exact).Title("%s", proofTitle(c)).Body(numberLink(c))
+	}
+	return app.Section().Class(cls).Aria("label", "Headline").OnClick(proofClick("proof/headline")).Body(
+		app.P().Class("server").Text(hl.Server),
+		app.Div().Class("stats").Body(
+			stat("closed", "closed-loop p99", cell(hl.ClosedP99), "time from send"),
+			stat("open", "open-loop p99", cell(hl.OpenP99), "time from due"),
+			stat("ratio", "open ÷ closed", app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), "same server, same stalls"),
+			stat("paced", "never sent by the paced client", cell(hl.NeverSent), "of "+hl.Planned+" planned ("+hl.NeverSentShare+")"),
+		),
+		app.P().Class("explain").Text("The closed loop waits out each stall on its one connection: it records a single slow reply and never sends the requests that fell due meanwhile, so its p99 looks like a healthy server. The open loop sends on schedule and times each request from when it was due, so every request caught behind a stall counts."),
+		app.P().Class("summary-line").Body(
+			app.A().Href("#checks").Class("checks-link").
+				OnClick(on("to-checks", func(ctx app.Context, e app.Event) {
+					e.PreventDefault()
+					e.StopImmediatePropagation()
+					ctx.ScrollTo("checks")
+				})).
+				Textf("%d of %d checks passed", v.Passed, v.Total),
+			app.Text(" · "),
+			app.Span().ID("cost").Class("cost").DataSet("ms", rawFloat(v.Cost.Ms)).
+				DataSet("requests", v.Cost.Requests).DataSet("samples", v.Cost.Samples).
+				Text(v.Cost.Text),
+		),
+	)
+}
+
+// resultsTable shows every recording's metrics, one column per recording
+// and the open/closed ratio. Each cell carries data-metric and data-ns or
+// data-value with the exact number.
+type resultsTable struct {
+	app.Compo
+
+	IView  *resultView // the result on screen (nil: none yet)
+	IStale bool        // the numbers do not match the parameters (yet)
+}
+
+// Render reads the formatted result.
+func (t *resultsTable) Render() app.UI {
+	v := t.IView
+	cls := "results"
+	if t.IStale {
+		cls += " stale"
+	}
+	if v == nil {
+		return app.Section().ID("results").Class(cls).Body(
+			app.H2().Text("Results"),
+			app.P().Class("empty").Text("No result yet."),
+		)
+	}
+	head := []app.UI{app.Th().Scope("col").Text("metric")}
+	for _, c := range v.Columns {
+		head = append(head, app.Th().Scope("col").Class("rec-"+c.Recording).Title("%s", c.Detail).DataSet("recording", c.Recording).Body(
+			app.Span().Class("rec-name").Text(c.Label),
+		))
+	}
+	head = append(head, app.Th().Scope("col").Class("ratio").Title("%s", "open loop ÷ closed loop").Text("open ÷ closed"))
+	rows := make([]app.UI, 0, len(v.Rows))
+	for _, r := range v.Rows {
+		cells := make([]app.UI, 0, len(r.Cells)+2)
+		cells = append(cells, app.Th().Scope("row").Title("%s", r.Help).Text(r.Label))
+		for _, c := range r.Cells {
+			cells = append(cells, app.Td().DataSet("metric", c.ID).DataSet(c.Attr, c.Exact).Title("%s", proofTitle(c)).Body(numberLink(c)))
+		}
+		if r.Ratio.Metric != "" {
+			cells = append(cells, app.Td().Class("ratio").DataSet("ratio", r.Ratio.Metric).DataSet("value", r.Ratio.Exact).Text(r.Ratio.Text))
+		} else {
+			cells = append(cells, app.Td().Class("ratio"))
+		}
+		rows = append(rows, app.Tr().DataSet("row", r.Metric).Body(cells...))
+	}
+	return app.Section().ID("results").Class(cls).Aria("labelledby", "results-title").Body(
+		app.H2().ID("results-title").Text("Every recording"),
+		app.P().Class("legend").Text("Each number opens its proof. Hover for the exact value. A dotted underline: no closed form for these parameters, simulation only."),
+		app.Div().Class("table-wrap").Body(
+			app.Table().OnClick(proofClick("proof/table")).Body(
+				app.Caption().Textf("Latency as each recording sees it (query: %s)", queryLabel(v.Query)),
+				app.THead().Body(app.Tr().Body(head...)),
+				app.TBody().Body(rows...),
+			),
+		),
+	)
+}
+
+// queryLabel shows a canonical query; the empty one is the bench preset.
+func queryLabel(q string) string {
+	if q == "" {
+		return "bench preset, defaults"
+	}
+	return q
+}

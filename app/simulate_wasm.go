@@ -1,0 +1,65 @@
+//go:build wasm
+
+package main
+
+import (
+	"sync"
+	"syscall/js"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// canSimulate: the browser always runs simulations.
+func canSimulate() bool { return true }
+
+var (
+	yieldOnce sync.Once
+	yieldPort js.Value
+	yieldDone = make(chan struct{}, 1)
+)
+
+// yieldToBrowser lets the browser run a task (input events, rendering) and
+// returns when it is this goroutine's turn again. A MessageChannel message is
+// a task without setTimeout's 4 ms clamp.
+func yieldToBrowser() {
+	yieldOnce.Do(func() {
+		ch := js.Global().Get("MessageChannel").New()
+		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+			select {
+			case yieldDone <- struct{}{}:
+			default:
+			}
+			return nil
+		}))
+		yieldPort = ch.Get("port2")
+	})
+	yieldPort.Call("postMessage", nil)
+	<-yieldDone
+}
+
+// afterPaint runs f on the UI goroutine once the browser has painted what
+// the current update renders: two animation frames later (go-app renders on
+// its own timer, which may fall after the first), in a task of its own. Work
+// that may block (the History API can take milliseconds) goes there, off the
+// path from an input to its painted result.
+func afterPaint(ctx app.Context, f func(app.Context)) {
+	var first, second, task js.Func
+	ch := js.Global().Get("MessageChannel").New()
+	task = js.FuncOf(func(js.Value, []js.Value) any {
+		first.Release()
+		second.Release()
+		task.Release()
+		ctx.Dispatch(f)
+		return nil
+	})
+	ch.Get("port1").Set("onmessage", task)
+	second = js.FuncOf(func(js.Value, []js.Value) any {
+		ch.Get("port2").Call("postMessage", nil)
+		return nil
+	})
+	first = js.FuncOf(func(js.Value, []js.Value) any {
+		js.Global().Call("requestAnimationFrame", second)
+		return nil
+	})
+	js.Global().Call("requestAnimationFrame", first)
+}

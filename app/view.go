@@ -1,0 +1,394 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"omission/sim"
+)
+
+// resultView is everything the page shows of one finished simulation,
+// formatted once when the result arrives so that Render only reads it.
+// It is published as the stateResult state; components copy it.
+type resultView struct {
+	Seq    int64  // the request that produced it
+	Query  string // its canonical query
+	Result *sim.Result
+
+	Columns  []columnView
+	Rows     []rowView
+	Headline headlineView
+	Cost     costView
+
+	Checks       []checkView // closed forms first, then invariants, in the simulator's order
+	Passed       int
+	Total        int
+	Notes        []string
+	NoClosedForm map[string]string   // recording → why it has no closed form
+	Invariants   map[string][]string // recording → ids of the invariants that bear on it
+}
+
+// columnView is one recording's column header.
+type columnView struct {
+	Recording string // "closed"
+	Label     string // "closed loop"
+	Detail    string // what the recording measures
+}
+
+// rowView is one metric across the recordings, and the open/closed ratio.
+type rowView struct {
+	Metric string // "p99"
+	Label  string // "p99"
+	Help   string
+	Cells  []cellView
+	Ratio  ratioView
+}
+
+// cellView is one number of the table.
+type cellView struct {
+	ID    string // data-metric: "open.p99"
+	Attr  string // "ns" for latencies, "value" for counts and shares
+	Exact string // the exact value, for the data attribute
+	Text  string // displayed
+	Title string // hover text: the exact value and where it comes from
+	Proof string // the check that proves it, "" when there is none
+	Pass  bool   // the check passed (meaningful when Proof != "")
+}
+
+// ratioView is open ÷ closed for one row.
+type ratioView struct {
+	Metric string // "p99"; "" when the row has no ratio
+	Exact  string
+	Text   string
+}
+
+// headlineView is the story in three numbers.
+type headlineView struct {
+	ClosedP99, OpenP99 cellView
+	Ratio              string
+	RatioOK            bool
+	NeverSent          cellView // paced client: planned − sent
+	Planned            string
+	NeverSentShare     string
+	Server             string // one line describing the run
+}
+
+// costView is the cost line.
+type costView struct {
+	Requests int64   // requests simulated, over all clients
+	Samples  int64   // samples recorded, over all recordings
+	Ms       float64 // wall time of the update
+	Text     string
+}
+
+// checkView is one check as the page lists it.
+type checkView struct {
+	ID          string
+	Invariant   bool
+	Pass        bool
+	Recording   string // "open", "closed" …, or "" for an invariant over several
+	Metric      string
+	Summary     string // the quantity in words
+	Formula     string
+	Substituted string
+	Want, Got   string
+	Tolerance   string
+}
+
+// recordingInfo describes each recording for headers and hover text.
+var recordingInfo = map[sim.Kind][2]string{
+	sim.Closed:         {"closed loop", "waits for each reply before the next send; times each request from its send"},
+	sim.Paced:          {"paced", "sleeps to its next slot; when late it sends at once and never sends the slots it missed"},
+	sim.Open:           {"open loop", "sends every request when it is due; times it from its due time"},
+	sim.Corrected:      {"closed, corrected", "the closed loop plus the samples the expected-interval correction adds"},
+	sim.PacedCorrected: {"paced, corrected", "the paced client plus the samples the expected-interval correction adds"},
+}
+
+// latencyMetric tells whether a metric is a time (written with a unit)
+// rather than a count.
+func latencyMetric(m string) bool {
+	switch m {
+	case "mean", "max", "last_completion":
+		return true
+	}
+	return percentileMetric(m)
+}
+
+func percentileMetric(m string) bool {
+	for _, p := range sim.Percentiles {
+		if p.Name == m {
+			return true
+		}
+	}
+	return false
+}
+
+// buildView formats a result for the page. ms is the wall time of the update.
+func buildView(seq int64, res *sim.Result, ms float64) *resultView {
+	v := &resultView{Seq: seq, Query: res.Query, Result: res}
+	for _, k := range sim.Kinds() {
+		info := recordingInfo[k]
+		v.Columns = append(v.Columns, columnView{Recording: k.String(), Label: info[0], Detail: info[1]})
+	}
+	v.buildChecks(res)
+	v.buildRows(res)
+	v.buildHeadline(res)
+	for _, c := range res.Clients {
+		v.Cost.Requests += c.Sent
+	}
+	for _, r := range res.Recordings {
+		v.Cost.Samples += r.Count
+	}
+	v.setCost(ms)
+	return v
+}
+
+// proofFor returns the id of the check that proves a cell, or "".
+func (v *resultView) proofFor(id string) string {
+	rec, metric, _ := strings.Cut(id, ".")
+	switch metric {
+	case "planned", "sent":
+		// Requests are a client's: the corrected recordings inherit them.
+		k := kindOf(rec)
+		if k < 0 {
+			return ""
+		}
+		id = k.Client().String() + "." + metric
+	case "above_share":
+		id = rec + ".above"
+	}
+	for _, c := range v.Checks {
+		if c.ID == id {
+			return id
+		}
+	}
+	return ""
+}
+
+// check returns the check with the id, or nil.
+func (v *resultView) check(id string) *checkView {
+	for i := range v.Checks {
+		if v.Checks[i].ID == id {
+			return &v.Checks[i]
+		}
+	}
+	return nil
+}
+
+// cell returns the table cell with the id, or nil.
+func (v *resultView) cell(id string) *cellView {
+	for i := range v.Rows {
+		for j := range v.Rows[i].Cells {
+			if v.Rows[i].Cells[j].ID == id {
+				return &v.Rows[i].Cells[j]
+			}
+		}
+	}
+	return nil
+}
+
+func kindOf(name string) sim.Kind {
+	for _, k := range sim.Kinds() {
+		if k.String() == name {
+			return k
+		}
+	}
+	return -1
+}
+
+func (v *resultView) buildChecks(res *sim.Result) {
+	v.Passed, v.Total = res.Passed()
+	v.Notes = res.Notes
+	p50 := map[string]string{}
+	for _, c := range res.Checks {
+		if strings.HasSuffix(c.ID, ".p50") {
+			p50[strings.TrimSuffix(c.ID, ".p50")] = c.Formula
+		}
+	}
+	for _, c := range res.Checks {
+		cv := checkView{ID: c.ID, Invariant: c.Kind == "invariant", Pass: c.Pass, Summary: c.Quantity,
+			Formula: c.Formula, Substituted: c.Substituted, Tolerance: c.Tolerance}
+		if !cv.Invariant {
+			cv.Recording, cv.Metric, _ = strings.Cut(c.ID, ".")
+			if cv.Formula == "" && percentileMetric(cv.Metric) && p50[cv.Recording] != "" {
+				cv.Formula = "the same rank rule as p50: " + p50[cv.Recording]
+			}
+		}
+		if !cv.Invariant && latencyMetric(cv.Metric) {
+			cv.Want, cv.Got = fmtLatency(c.Want)+" ("+fmtExactNs(c.Want)+")", fmtLatency(c.Got)+" ("+fmtExactNs(c.Got)+")"
+		} else {
+			cv.Want, cv.Got = fmtExact(c.Want), fmtExact(c.Got)
+		}
+		v.Checks = append(v.Checks, cv)
+	}
+	// Closed forms before invariants, each group in the simulator's order.
+	var cf, inv []checkView
+	for _, c := range v.Checks {
+		if c.Invariant {
+			inv = append(inv, c)
+		} else {
+			cf = append(cf, c)
+		}
+	}
+	v.Checks = append(cf, inv...)
+
+	v.NoClosedForm = map[string]string{}
+	v.Invariants = map[string][]string{}
+	global := ""
+	for _, n := range res.Notes {
+		if strings.HasPrefix(n, "No closed form") {
+			global = n
+		}
+	}
+	for _, k := range sim.Kinds() {
+		name := k.String()
+		if v.proofFor(name+".count") == "" {
+			why := global
+			for _, n := range res.Notes {
+				if strings.HasPrefix(n, name+": no closed form") {
+					why = n
+				}
+			}
+			if why == "" {
+				why = "No closed form is given for this recording with these parameters."
+			}
+			v.NoClosedForm[name] = why
+		}
+		for _, c := range inv {
+			if invariantBears(c.ID, k) {
+				v.Invariants[name] = append(v.Invariants[name], c.ID)
+			}
+		}
+	}
+}
+
+// invariantBears tells whether an invariant is about a recording. The ids
+// name the recording they check (inv.conservation.open, inv.corrected.max);
+// the ones about the shared timeline bear on both the closed and open loops.
+func invariantBears(id string, k sim.Kind) bool {
+	parts := strings.Split(strings.TrimPrefix(id, "inv."), ".")
+	for _, p := range parts {
+		if p == k.String() {
+			return true
+		}
+	}
+	switch k {
+	case sim.Closed, sim.Open:
+		switch parts[0] {
+		case "counts_equal", "same_timeline", "due_ge_send":
+			return true
+		}
+	case sim.Paced:
+		return parts[0] == "paced"
+	}
+	return false
+}
+
+func (v *resultView) buildRows(res *sim.Result) {
+	above := sim.FormatDuration(res.Config.Above)
+	type metric struct {
+		name, label, help string
+		latency           bool
+		get               func(k sim.Kind) float64
+	}
+	rec := func(k sim.Kind) *sim.Recording { return &res.Recordings[k] }
+	client := func(k sim.Kind) *sim.ClientRun { return &res.Clients[k.Client()] }
+	metrics := []metric{
+		{"planned", "planned", "requests the schedule holds for the client", false, func(k sim.Kind) float64 { return float64(client(k).Planned) }},
+		{"sent", "sent", "requests the client actually sent", false, func(k sim.Kind) float64 { return float64(client(k).Sent) }},
+		{"count", "samples", "latency samples in the recording", false, func(k sim.Kind) float64 { return float64(rec(k).Count) }},
+		{"mean", "mean", "mean latency", true, func(k sim.Kind) float64 { return rec(k).Mean }},
+	}
+	for i, p := range sim.Percentiles {
+		i := i
+		metrics = append(metrics, metric{p.Name, strings.ReplaceAll(p.Name, "_", "."),
+			sim.MetricWords(p.Name), true, func(k sim.Kind) float64 { return float64(rec(k).P[i]) }})
+	}
+	metrics = append(metrics,
+		metric{"max", "max", "largest sample", true, func(k sim.Kind) float64 { return float64(rec(k).Max) }},
+		metric{"above", "above " + above, "samples strictly above the threshold of " + above, false, func(k sim.Kind) float64 { return float64(rec(k).Above) }},
+		metric{"above_share", "share above " + above, "share of the samples above the threshold of " + above, false, func(k sim.Kind) float64 { return rec(k).Share() }},
+	)
+	for _, m := range metrics {
+		row := rowView{Metric: m.name, Label: m.label, Help: m.help}
+		for _, k := range sim.Kinds() {
+			x := m.get(k)
+			c := cellView{ID: k.String() + "." + m.name}
+			switch {
+			case m.latency:
+				c.Attr, c.Exact, c.Text = "ns", rawFloat(x), fmtLatency(x)
+				c.Title = fmtExactNs(x)
+			case m.name == "above_share":
+				c.Attr, c.Exact, c.Text = "value", rawFloat(x), fmtShare(x)
+				c.Title = fmt.Sprintf("%s of %s samples", fmtCount(rec(k).Above), fmtCount(rec(k).Count))
+			default:
+				c.Attr, c.Exact, c.Text = "value", rawFloat(x), fmtCount(int64(x))
+				c.Title = fmtExact(x)
+			}
+			if (m.name == "planned" || m.name == "sent") && k.Client().String() != k.String() {
+				c.Title += " (the " + k.Client().String() + " client's requests)"
+			}
+			c.Proof = v.proofFor(c.ID)
+			if c.Proof != "" {
+				c.Pass = v.check(c.Proof).Pass
+			}
+			row.Cells = append(row.Cells, c)
+		}
+		switch m.name {
+		case "planned", "sent", "count":
+		default:
+			o, cl := m.get(sim.Open), m.get(sim.Closed)
+			text, ok := fmtRatio(o, cl)
+			row.Ratio = ratioView{Metric: m.name, Text: text}
+			if ok && cl != 0 {
+				row.Ratio.Exact = rawFloat(o / cl)
+			}
+		}
+		v.Rows = append(v.Rows, row)
+	}
+}
+
+func (v *resultView) buildHeadline(res *sim.Result) {
+	h := &v.Headline
+	if c := v.cell("closed.p99"); c != nil {
+		h.ClosedP99 = *c
+	}
+	if c := v.cell("open.p99"); c != nil {
+		h.OpenP99 = *c
+	}
+	h.Ratio, h.RatioOK = fmtRatio(float64(res.Recordings[sim.Open].P[2]), float64(res.Recordings[sim.Closed].P[2]))
+	pc := res.Clients[sim.PacedClient]
+	never := pc.Planned - pc.Sent
+	h.NeverSent = cellView{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: fmtCount(never),
+		Title: fmt.Sprintf("%s planned − %s sent", fmtCount(pc.Planned), fmtCount(pc.Sent)), Proof: v.proofFor("paced.sent")}
+	if h.NeverSent.Proof != "" {
+		h.NeverSent.Pass = v.check(h.NeverSent.Proof).Pass
+	}
+	h.Planned = fmtCount(pc.Planned)
+	if pc.Planned > 0 {
+		h.NeverSentShare = fmtShare(float64(never) / float64(pc.Planned))
+	}
+	cfg := res.Config
+	stall := "no stalls"
+	switch {
+	case cfg.Stall > 0 && cfg.Every > 0:
+		stall = fmt.Sprintf("a %s stall every %s from %s", dur(cfg.Stall), dur(cfg.Every), dur(cfg.First))
+	case cfg.Stall > 0:
+		stall = fmt.Sprintf("one %s stall at %s", dur(cfg.Stall), dur(cfg.First))
+	}
+	workers := plural(int64(cfg.Workers), "worker")
+	if cfg.Workers == 0 {
+		workers = "unlimited workers"
+	}
+	h.Server = fmt.Sprintf("%s requests/s for %s, %s service, %s; %s, %s.",
+		cfg.Rate, dur(cfg.Duration), dur(cfg.Service), stall, plural(int64(cfg.Conns), "connection"), workers)
+}
+
+func dur(ns int64) string { return fmtLatency(float64(ns)) }
+
+func plural(n int64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmtCount(n) + " " + word + "s"
+}

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"omission/sim"
+)
+
+// benchView is the formatted bench preset, seed 000's run.
+func benchView(t *testing.T) *resultView {
+	t.Helper()
+	res, err := sim.Run(sim.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buildView(1, res, 12.5)
+}
+
+// seed000 are the bench preset's numbers every client of the simulator
+// agrees on: data-metric → exact value.
+var seed000 = map[string]string{
+	"closed.planned": "100000", "closed.sent": "100000", "closed.count": "100000",
+	"closed.mean": "140000", "closed.p50": "100000", "closed.p99": "100000",
+	"closed.p99_99": "200100000", "closed.max": "200100000", "closed.above": "20",
+	"paced.sent": "80020", "paced.count": "80020", "paced.p99_99": "200000000",
+	"open.count": "100000", "open.mean": "40120000", "open.p90": "150100000", "open.p99": "195100000",
+	"open.p99_9": "199600000", "open.max": "200100000", "open.above": "39820",
+	"corrected.count": "119980", "corrected.p90": "80300000", "corrected.p99": "188100000",
+	"corrected.above": "19920", "paced_corrected.count": "100000", "paced_corrected.mean": "20101000",
+	"paced_corrected.p99": "190100000", "paced_corrected.above": "19901",
+}
+
+func TestViewBenchNumbers(t *testing.T) {
+	v := benchView(t)
+	for id, want := range seed000 {
+		c := v.cell(id)
+		if c == nil {
+			t.Errorf("no cell %s", id)
+			continue
+		}
+		if c.Exact != want {
+			t.Errorf("%s = %s, want %s", id, c.Exact, want)
+		}
+		if c.Proof == "" || !c.Pass {
+			t.Errorf("%s: proof %q pass %v, want a passing check", id, c.Proof, c.Pass)
+		}
+	}
+	// Every recording × every metric of the contract has a cell.
+	for _, k := range sim.Kinds() {
+		for _, m := range []string{"planned", "sent", "count", "mean", "p50", "p90", "p99", "p99_9", "p99_99", "max", "above"} {
+			c := v.cell(k.String() + "." + m)
+			if c == nil {
+				t.Errorf("no cell %s.%s", k, m)
+				continue
+			}
+			wantAttr := "value"
+			if latencyMetric(m) {
+				wantAttr = "ns"
+			}
+			if c.Attr != wantAttr {
+				t.Errorf("%s carries data-%s, want data-%s", c.ID, c.Attr, wantAttr)
+			}
+		}
+	}
+	if c := v.cell("open.p99"); c.Text != "195.1 ms" || !strings.Contains(c.Title, "195,100,000 ns") {
+		t.Errorf("open.p99 shows %q, hover %q", c.Text, c.Title)
+	}
+	if v.Passed != v.Total || v.Total == 0 {
+		t.Errorf("%d of %d checks passed", v.Passed, v.Total)
+	}
+	h := v.Headline
+	if h.ClosedP99.Exact != "100000" || h.OpenP99.Exact != "195100000" || h.Ratio != "1951×" || h.NeverSent.Exact != "19980" {
+		t.Errorf("headline: closed %s open %s ratio %s never sent %s", h.ClosedP99.Exact, h.OpenP99.Exact, h.Ratio, h.NeverSent.Exact)
+	}
+	if h.NeverSent.Proof != "paced.sent" {
+		t.Errorf("never sent is proved by %q, want paced.sent", h.NeverSent.Proof)
+	}
+	if v.Cost.Requests != 280020 || v.Cost.Samples != 500000 || !strings.Contains(v.Cost.Text, "280,020 requests (500,000 samples) in 12.5 ms") {
+		t.Errorf("cost: %+v", v.Cost)
+	}
+	// Requests belong to clients: the corrected recordings are proved by
+	// their client's checks.
+	if p := v.proofFor("corrected.sent"); p != "closed.sent" {
+		t.Errorf("corrected.sent is proved by %q", p)
+	}
+	if p := v.proofFor("paced_corrected.planned"); p != "paced.planned" {
+		t.Errorf("paced_corrected.planned is proved by %q", p)
+	}
+	// The percentiles above p50 share its rank rule; the page says so.
+	if c := v.check("open.p90"); c == nil || !strings.Contains(c.Formula, "same rank rule") {
+		t.Errorf("open.p90's formula: %+v", c)
+	}
+	if c := v.check("closed.planned"); c == nil || c.Want != "100,000" {
+		t.Errorf("closed.planned is a count: %+v", c)
+	}
+	// Closed forms come first, then invariants.
+	seenInv := false
+	for _, c := range v.Checks {
+		if c.Invariant {
+			seenInv = true
+		} else if seenInv {
+			t.Fatalf("closed form %s after an invariant", c.ID)
+		}
+	}
+}
+
+func TestViewWithoutClosedForm(t *testing.T) {
+	cfg, _ := sim.PresetConfig("note60")
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := buildView(1, res, 1)
+	c := v.cell("open.p99")
+	if c.Proof != "" {
+		t.Fatalf("open.p99 has proof %q, want none (no closed form for note60)", c.Proof)
+	}
+	if !strings.Contains(v.NoClosedForm["open"], "No closed form") {
+		t.Errorf("open's note: %q", v.NoClosedForm["open"])
+	}
+	invs := v.Invariants["open"]
+	if len(invs) == 0 {
+		t.Fatal("no invariant listed for the open loop")
+	}
+	for _, id := range invs {
+		if !strings.HasPrefix(id, "inv.") || v.check(id) == nil {
+			t.Errorf("invariant %q is not a check", id)
+		}
+	}
+	if len(v.Invariants["corrected"]) == 0 || len(v.Invariants["paced"]) == 0 {
+		t.Errorf("invariants: %v", v.Invariants)
+	}
+}
+
+func TestFormat(t *testing.T) {
+	for _, c := range []struct {
+		ns   float64
+		want string
+	}{
+		{0, "0"}, {999, "999 ns"}, {1000, "1 µs"}, {100000, "100 µs"}, {149963.759, "150 µs"},
+		{16786114.35, "16.79 ms"}, {195100000, "195.1 ms"}, {200100000, "200.1 ms"},
+		{1001000000, "1.001 s"}, {20e9, "20 s"}, {86400e9, "86400 s"},
+	} {
+		if got := fmtLatency(c.ns); got != c.want {
+			t.Errorf("fmtLatency(%v) = %q, want %q", c.ns, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {100000, "100,000"}, {1234567, "1,234,567"}, {-1234, "-1,234"}} {
+		if got := fmtCount(c.n); got != c.want {
+			t.Errorf("fmtCount(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+	if got := fmtExactNs(149963.759); got != "149,963.759 ns" {
+		t.Errorf("fmtExactNs = %q", got)
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{{0, "0%"}, {0.3982, "39.82%"}, {0.0002, "0.02%"}, {0.00025, "0.025%"}, {1, "100%"}} {
+		if got := fmtShare(c.x); got != c.want {
+			t.Errorf("fmtShare(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		num, den float64
+		want     string
+	}{{195100000, 100000, "1951×"}, {40120000, 140000, "287×"}, {1, 1, "1×"}, {15, 10, "1.5×"}, {0, 0, "1×"}, {5, 0, "—"}} {
+		if got, _ := fmtRatio(c.num, c.den); got != c.want {
+			t.Errorf("fmtRatio(%v, %v) = %q, want %q", c.num, c.den, got, c.want)
+		}
+	}
+}
+
+func TestSimulateCancelAndSlices(t *testing.T) {
+	big := sim.Default()
+	big.Duration = 200e9 // a million requests per client: several slices
+	run, err := newRun(1, big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.Cancel()
+	run.Cancel() // twice is fine
+	if _, err := run.slice(); err != errCancelled {
+		t.Fatalf("a cancelled run's slice returned %v", err)
+	}
+	if _, err := run.finish(); err != errCancelled {
+		t.Fatalf("a cancelled run finished: %v", err)
+	}
+	yields := 0
+	v, err := simulate(2, big, func() { yields++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if yields == 0 {
+		t.Error("a run of three million requests never yielded")
+	}
+	if v.Seq != 2 || v.Cost.Ms <= 0 || v.Cost.Requests < 2e6 {
+		t.Fatalf("seq %d cost %+v", v.Seq, v.Cost)
+	}
+	v, err = simulate(3, sim.Default(), func() {})
+	if err != nil || v.cell("open.p99").Exact != "195100000" {
+		t.Fatalf("bench: %v %v", err, v.cell("open.p99"))
+	}
+	bad := sim.Default()
+	bad.Conns = 0
+	if _, err := simulate(4, bad, func() {}); err == nil {
+		t.Fatal("an invalid configuration ran")
+	}
+}
+
+func TestQueriesFromControls(t *testing.T) {
+	inputs := sim.Default().Values()
+	if q := inputsQuery(inputs); q != "preset=bench" {
+		t.Errorf("bench controls give %q", q)
+	}
+	inputs[fStall] = "300ms"
+	if q := inputsQuery(inputs); q != "preset=bench&stall=300ms" {
+		t.Errorf("stall 300ms gives %q", q)
+	}
+	cfg, err := sim.ParseQuery(inputsQuery(inputs))
+	if err != nil || cfg.Query() != "stall=300ms" {
+		t.Errorf("canonical %q, %v", cfg.Query(), err)
+	}
+	// Invalid values stay as typed, valid ones become canonical.
+	inputs[fRate] = "abc"
+	inputs[fService] = "0.2ms"
+	_, err = sim.ParseQuery(inputsQuery(inputs))
+	errs := asErrors(err)
+	if errs.Field("rate") == nil {
+		t.Fatalf("rate=abc accepted: %v", err)
+	}
+	if q := mixedQuery(inputs, errs); q != "rate=abc&service=200us&stall=300ms" {
+		t.Errorf("mixed query %q", q)
+	}
+}
+
+func TestSliderIndex(t *testing.T) {
+	spec := fieldSpecs["stall"]
+	for text, want := range map[string]int{"200ms": 8, "0s": 0, "10s": len(spec.Slider) - 1, "190ms": 8, "1h": len(spec.Slider) - 1, "abc": -1} {
+		if got := sliderIndex(spec, text); got != want {
+			t.Errorf("slider position of stall %s = %d, want %d", text, got, want)
+		}
+	}
+	if got := sliderIndex(fieldSpecs["rate"], "5000"); fieldSpecs["rate"].Slider[got] != "5000" {
+		t.Errorf("rate 5000 at %d", got)
+	}
+}
