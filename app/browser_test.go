@@ -1,0 +1,403 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"omission/sim"
+)
+
+// nativeCells runs a query natively and returns what its page cells must
+// hold: data-metric → data-ns or data-value.
+func nativeCells(t *testing.T, query string) map[string]string {
+	t.Helper()
+	cfg, err := sim.ParseQuery(query)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := buildView(1, res, 0)
+	out := map[string]string{}
+	for _, r := range v.Rows {
+		for _, c := range r.Cells {
+			out[c.ID] = c.Exact
+		}
+	}
+	return out
+}
+
+// sameCells compares the page's cells with the native run's, every one.
+func sameCells(t *testing.T, what string, got, want map[string]string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Errorf("%s: %d cells on the page, %d expected", what, len(got), len(want))
+	}
+	var keys []string
+	for k := range want {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if got[k] != want[k] {
+			t.Errorf("%s: %s = %q, want %q", what, k, got[k], want[k])
+		}
+	}
+}
+
+// setField types into a control the way a reader does, then presses Enter.
+func (b *browser) setField(t *testing.T, name, value string) {
+	t.Helper()
+	b.exec(t, fmt.Sprintf(`document.getElementById(%q).value = ""`, "in-"+name))
+	b.do(t, "typing into "+name, chromedp.SendKeys(chromedp.CSS("#in-"+name), value+"\r"))
+}
+
+func TestBrowserPage(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+
+	// The bench preset: seed 000's numbers, every cell, as the native run.
+	b.open(t, s.URL+"/?preset=bench")
+	b.waitReady(t, "")
+	bench := b.metrics(t)
+	for id, want := range seed000 {
+		if bench[id] != want {
+			t.Errorf("bench: %s = %q, want %q", id, bench[id], want)
+		}
+	}
+	sameCells(t, "bench", bench, nativeCells(t, ""))
+	// ?preset=bench is the default: the canonical URL has no query.
+	b.waitLocation(t, s.URL+"/")
+
+	// The headline is on screen at 1280×800 without scrolling, beside the
+	// controls.
+	layout := eval[map[string]float64](t, b, `(() => {
+		const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+		const stats = r(".headline .stats"), controls = r("form.controls");
+		return {statsBottom: stats.bottom, statsTop: stats.top, statsLeft: stats.left,
+			controlsRight: controls.right, controlsTop: controls.top, innerH: innerHeight, innerW: innerWidth};
+	})()`)
+	if layout["innerW"] != 1280 || layout["innerH"] != 800 {
+		t.Errorf("viewport %v×%v, want 1280×800", layout["innerW"], layout["innerH"])
+	}
+	if layout["statsBottom"] > layout["innerH"] || layout["statsTop"] < 0 {
+		t.Errorf("the headline is not on the first screen: %v", layout)
+	}
+	if layout["statsLeft"] < layout["controlsRight"] {
+		t.Errorf("the headline is not beside the controls: %v", layout)
+	}
+	b.screenshot(t, "page-bench-1280x800.png", false)
+
+	// All checks pass, and the page lists every one.
+	checks := eval[map[string]int](t, b, `(() => {
+		const all = document.querySelectorAll('[id^="check-"]');
+		const passed = document.querySelectorAll('[id^="check-"][data-pass="true"]');
+		const s = document.getElementById("checks-summary");
+		return {all: all.length, passed: passed.length, summaryPassed: +s.dataset.passed, summaryTotal: +s.dataset.total};
+	})()`)
+	if checks["all"] == 0 || checks["passed"] != checks["all"] || checks["summaryPassed"] != checks["summaryTotal"] || checks["summaryTotal"] != checks["all"] {
+		t.Errorf("checks on the page: %v", checks)
+	}
+
+	// The cost line.
+	ms := eval[string](t, b, `document.getElementById("cost").dataset.ms`)
+	if ms == "" || ms == "0" {
+		t.Errorf("cost line data-ms = %q", ms)
+	}
+
+	// A number opens its proof and scrolls to it.
+	b.do(t, "clicking open.p99", chromedp.Click(chromedp.CSS(`td[data-metric="open.p99"] a`)))
+	b.waitFor(t, "the open.p99 check to open", `(() => {
+		const d = document.getElementById("check-open.p99");
+		if (!d || !d.open) return false;
+		const r = d.getBoundingClientRect();
+		return r.top >= 0 && r.top < innerHeight && d.textContent.includes("195,100,000 ns");
+	})()`)
+	if loc := b.location(t); loc != s.URL+"/" {
+		t.Errorf("opening a proof changed the URL to %q", loc)
+	}
+	b.screenshot(t, "page-proof.png", false)
+	b.exec(t, `window.scrollTo(0, 0)`)
+
+	// A preset adds a history entry.
+	b.do(t, "choosing tcp", chromedp.Click(chromedp.CSS(`button[data-preset="tcp"]`)))
+	b.waitReady(t, "preset=tcp")
+	b.waitLocation(t, s.URL+"/?preset=tcp")
+	sameCells(t, "tcp", b.metrics(t), nativeCells(t, "preset=tcp"))
+
+	// Changing the stall length changes the URL (in place) and the numbers.
+	b.setField(t, "stall", "300ms")
+	b.waitReady(t, "preset=tcp&stall=300ms")
+	b.waitLocation(t, s.URL+"/?preset=tcp&stall=300ms")
+	edited := b.metrics(t)
+	sameCells(t, "tcp, stall 300ms", edited, nativeCells(t, "preset=tcp&stall=300ms"))
+	if edited["open.max"] == bench["open.max"] {
+		t.Errorf("the stall changed but open.max did not: %s", edited["open.max"])
+	}
+	history := eval[int](t, b, `history.length`)
+
+	// Reloading that URL gives the same numbers.
+	b.do(t, "reloading", chromedp.Reload())
+	b.waitReady(t, "preset=tcp&stall=300ms")
+	sameCells(t, "after reload", b.metrics(t), edited)
+
+	// Back restores the previous state (the edit made no entry of its own),
+	// forward the edited one.
+	if n := eval[int](t, b, `history.length`); n != history {
+		t.Errorf("reloading changed the history length from %d to %d", history, n)
+	}
+	b.exec(t, `history.back()`)
+	b.waitReady(t, "")
+	b.waitLocation(t, s.URL+"/")
+	sameCells(t, "after back", b.metrics(t), bench)
+	if v := eval[string](t, b, `document.getElementById("in-stall").value`); v != "200ms" {
+		t.Errorf("after back the stall box holds %q", v)
+	}
+	b.exec(t, `history.forward()`)
+	b.waitReady(t, "preset=tcp&stall=300ms")
+	sameCells(t, "after forward", b.metrics(t), edited)
+
+	// An invalid edit: the message, and the last result stays, marked stale.
+	b.setField(t, "stall", "-1s")
+	b.waitFor(t, "the stale state", `document.getElementById("omission").dataset.state === "stale"`)
+	msg := eval[string](t, b, `document.querySelector('[data-error="stall"]').textContent`)
+	if !strings.Contains(msg, "stall") || !strings.Contains(msg, "allowed 0s to 24h") {
+		t.Errorf("stall message %q", msg)
+	}
+	sameCells(t, "stale", b.metrics(t), edited)
+	b.waitLocation(t, s.URL+"/?preset=tcp&stall=-1s")
+	b.screenshot(t, "page-stale.png", false)
+}
+
+func TestBrowserInvalidQuery(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?stall=-5ms&rate=abc")
+	// Both fields fall back to the preset's values: the bench result.
+	b.waitReady(t, "")
+	msgs := eval[map[string]string](t, b, `(() => {
+		const out = {};
+		for (const el of document.querySelectorAll("[data-error]")) out[el.dataset.error] = el.textContent;
+		return out;
+	})()`)
+	if !strings.Contains(msgs["stall"], `"-5ms"`) || !strings.Contains(msgs["stall"], "allowed") {
+		t.Errorf("stall message %q", msgs["stall"])
+	}
+	if !strings.Contains(msgs["rate"], `"abc"`) || !strings.Contains(msgs["rate"], "requests per second") {
+		t.Errorf("rate message %q", msgs["rate"])
+	}
+	if len(msgs) != 2 {
+		t.Errorf("messages: %v", msgs)
+	}
+	sameCells(t, "defaults for the invalid fields", b.metrics(t), nativeCells(t, ""))
+	if loc := b.location(t); loc != s.URL+"/?stall=-5ms&rate=abc" {
+		t.Errorf("an invalid URL was rewritten to %q", loc)
+	}
+	b.screenshot(t, "page-invalid.png", false)
+}
+
+func TestBrowserURLIsNotMarkup(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.trapDialogs(t)
+	script := `<script>alert(1)</script>`
+	img := `"><img src=x onerror=alert(1)>`
+	q := "stall=" + urlEscape(script) + "&rate=" + urlEscape(img) + "&" + urlEscape(img) + "=1"
+	b.open(t, s.URL+"/?"+q)
+	b.waitReady(t, "")
+	got := eval[map[string]any](t, b, `new Promise(resolve => setTimeout(() => {
+		const errs = {};
+		for (const el of document.querySelectorAll("[data-error]")) errs[el.dataset.error] = el.textContent;
+		resolve({
+			errs,
+			dialogs: window.__dialogs.length,
+			imgs: document.querySelectorAll("img:not(#app-wasm-loader-icon)").length,
+			inlineScripts: [...document.querySelectorAll("script")].filter(s => !s.src).length,
+			stallBox: document.getElementById("in-stall").value,
+			rateBox: document.getElementById("in-rate").value,
+		});
+	}, 500))`)
+	errs := got["errs"].(map[string]any)
+	if m, _ := errs["stall"].(string); !strings.Contains(m, script) {
+		t.Errorf("the stall message does not show the text: %q", m)
+	}
+	if m, _ := errs["rate"].(string); !strings.Contains(m, img) {
+		t.Errorf("the rate message does not show the text: %q", m)
+	}
+	if m, _ := errs[img].(string); !strings.Contains(m, "unknown parameter") {
+		t.Errorf("the unknown key's message: %q (all: %v)", m, errs)
+	}
+	if got["dialogs"].(float64) != 0 || got["imgs"].(float64) != 0 || got["inlineScripts"].(float64) != 0 {
+		t.Errorf("the URL ran or became markup: %v", got)
+	}
+	if got["stallBox"] != script || got["rateBox"] != img {
+		t.Errorf("the boxes hold %q and %q", got["stallBox"], got["rateBox"])
+	}
+	b.screenshot(t, "page-xss.png", false)
+}
+
+func TestBrowserNoClosedForm(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?preset=note60")
+	b.waitReady(t, "preset=note60")
+	sameCells(t, "note60", b.metrics(t), nativeCells(t, "preset=note60"))
+	b.do(t, "clicking open.p99", chromedp.Click(chromedp.CSS(`td[data-metric="open.p99"] a`)))
+	b.waitFor(t, "the no-closed-form panel", `(() => {
+		const p = document.getElementById("proof-none");
+		return p && p.dataset.for === "open.p99" && p.textContent.includes("simulation only") &&
+			p.querySelectorAll("li").length > 0 && p.getBoundingClientRect().top < innerHeight;
+	})()`)
+	b.screenshot(t, "page-no-closed-form.png", false)
+}
+
+func TestBrowserAccessibleAndNarrow(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	// Every control has a label; the keyboard reaches them in order.
+	unlabelled := eval[[]string](t, b, `[...document.querySelectorAll("input, select, button")]
+		.filter(el => !(el.labels && el.labels.length) && !el.getAttribute("aria-label") && !el.textContent.trim())
+		.map(el => el.id || el.outerHTML.slice(0, 60))`)
+	if len(unlabelled) > 0 {
+		t.Errorf("controls without a label: %v", unlabelled)
+	}
+	focusable := eval[int](t, b, `document.querySelectorAll("form.controls input:not([tabindex='-1']), form.controls select, form.controls button").length`)
+	if focusable < 12 {
+		t.Errorf("only %d focusable controls", focusable)
+	}
+	// The keyboard reaches the controls, and focus is visible.
+	b.exec(t, `document.querySelector('button[data-preset="bench"]').focus()`)
+	b.do(t, "pressing Tab", chromedp.KeyEvent("\t"))
+	focus := eval[map[string]string](t, b, `(() => { const el = document.activeElement; const st = getComputedStyle(el); return {id: el.dataset.preset || el.id, outline: st.outlineStyle, width: st.outlineWidth}; })()`)
+	if focus["id"] != "tcp" || focus["outline"] == "none" || focus["width"] == "0px" {
+		t.Errorf("after Tab from the first preset: %v", focus)
+	}
+	// A phone-width screen: no sideways scrolling of the page.
+	b.do(t, "narrowing", chromedp.EmulateViewport(375, 800))
+	b.waitFor(t, "the narrow layout", `document.querySelector(".top").getBoundingClientRect().width <= 375`)
+	over := eval[float64](t, b, `document.documentElement.scrollWidth - innerWidth`)
+	if over > 1 {
+		t.Errorf("at 375 px the page is %v px too wide", over)
+	}
+	b.screenshot(t, "page-phone.png", false)
+
+	// The copy button answers (the headless clipboard may refuse; the page
+	// says so either way).
+	b.do(t, "copying", chromedp.Click(chromedp.CSS("#copy-link")))
+	b.waitFor(t, "the copy message", `document.querySelector(".copied").textContent !== ""`)
+
+	// Dark theme.
+	b.do(t, "dark", chromedp.EmulateViewport(1280, 800), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	}))
+	bg := eval[string](t, b, `getComputedStyle(document.body).backgroundColor`)
+	if bg != "rgb(20, 23, 28)" {
+		t.Errorf("dark theme background %q", bg)
+	}
+	b.screenshot(t, "page-dark.png", false)
+}
+
+func TestBrowserSliderAndLongRun(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+
+	// A slider recomputes once it rests.
+	idx := sliderIndex(fieldSpecs["stall"], "500ms")
+	b.exec(t, fmt.Sprintf(`const sl = document.getElementById("in-stall-slider"); sl.value = "%d"; sl.dispatchEvent(new Event("input", {bubbles: true}))`, idx))
+	b.waitReady(t, "stall=500ms")
+	b.waitLocation(t, s.URL+"/?stall=500ms")
+	if v := eval[string](t, b, `document.getElementById("in-stall").value`); v != "500ms" {
+		t.Errorf("the slider set the box to %q", v)
+	}
+
+	// A long run shows its progress, marks the old numbers stale, and a
+	// newer change cancels it.
+	b.setField(t, "duration", "600s")
+	b.waitFor(t, "the progress bar", `(() => {
+		const r = document.getElementById("omission"), p = document.getElementById("progress");
+		return r.dataset.state === "running" && p && document.querySelector(".results.stale");
+	})()`)
+	b.screenshot(t, "page-running.png", false)
+	b.do(t, "choosing bench", chromedp.Click(chromedp.CSS(`button[data-preset="bench"]`)))
+	b.waitReady(t, "")
+	seq := eval[string](t, b, `document.getElementById("omission").dataset.seq`)
+	b.exec(t, `window.__late = false; new MutationObserver(() => { if (document.getElementById("omission").dataset.query) window.__late = true; }).observe(document.getElementById("omission"), {attributes: true})`)
+	late := eval[bool](t, b, `new Promise(r => setTimeout(() => r(window.__late), 1500))`)
+	if late || eval[string](t, b, `document.getElementById("omission").dataset.seq`) != seq {
+		t.Error("the cancelled run's result arrived after the newer one")
+	}
+	sameCells(t, "bench after a cancelled run", b.metrics(t), nativeCells(t, ""))
+}
+
+// TestBrowserBench measures one full update of the bench preset: from the
+// change event of the stall box to the frame that paints the new table,
+// median of several (make bench prints it).
+func TestBrowserBench(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	const runs = 9
+	var total, sims []float64
+	for i := 0; i < runs+2; i++ {
+		stall := []string{"199ms", "200ms"}[i%2]
+		r := eval[map[string]float64](t, b, fmt.Sprintf(`new Promise((resolve, reject) => {
+			const root = document.getElementById("omission"), box = document.getElementById("in-stall");
+			const seq = root.dataset.seq;
+			const done = () => root.dataset.state === "ready" && root.dataset.seq !== seq;
+			const t0 = performance.now();
+			const finish = () => requestAnimationFrame(() => {
+				// The rAF callback runs before the frame is painted; a task
+				// posted from it runs after.
+				const ch = new MessageChannel();
+				ch.port1.onmessage = () => resolve({ms: performance.now() - t0, sim: +document.getElementById("cost").dataset.ms});
+				ch.port2.postMessage(0);
+			});
+			const mo = new MutationObserver(() => { if (done()) { mo.disconnect(); finish(); } });
+			mo.observe(root, {attributes: true});
+			setTimeout(() => reject(new Error("no update")), 20000);
+			box.value = %q;
+			box.dispatchEvent(new Event("change", {bubbles: true}));
+		})`, stall))
+		if i >= 2 { // the first two warm up the JIT and the heap
+			total = append(total, r["ms"])
+			sims = append(sims, r["sim"])
+		}
+	}
+	med := func(v []float64) float64 {
+		sort.Float64s(v)
+		return v[len(v)/2]
+	}
+	t.Logf("update ms: %v; simulation ms: %v", total, sims)
+	line := fmt.Sprintf("BENCH page.update.chromium %.1f ms\nBENCH page.simulate.chromium %.1f ms\n", med(total), med(sims))
+	fmt.Print(line)
+	if os.Getenv("OMISSION_BENCH") == "" {
+		t.Log(strings.TrimSpace(line))
+	}
+	if m := med(total); math.IsNaN(m) || m <= 0 {
+		t.Errorf("bad measurement %v", m)
+	}
+}
+
+func urlEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "&", "%26", "=", "%3D", "#", "%23", "+", "%2B", " ", "%20", "\"", "%22", "<", "%3C", ">", "%3E").Replace(s)
+}
