@@ -47,13 +47,25 @@ func (q depthPlot) Plot(c draw.Canvas, p *plot.Plot) {
 		pts = append(pts, vg.Point{X: c.Min.X + cw*vg.Length(j), Y: y}, vg.Point{X: c.Min.X + cw*vg.Length(j+1), Y: y})
 	}
 	pts = dropFlat(pts)
-	if q.fill != nil {
-		y0 := c.Y(p.Y.Norm(0))
-		ring := append([]vg.Point{{X: c.Min.X, Y: y0}}, pts...)
-		ring = append(ring, vg.Point{X: c.Max.X, Y: y0})
-		c.FillPolygon(q.fill, ring)
+	var line vg.Path
+	line.Move(pts[0])
+	for _, pt := range pts[1:] {
+		line.Line(pt)
 	}
-	c.StrokeLines(q.stroke, pts)
+	if q.fill != nil { // the points lie inside c: no clipping needed
+		y0 := c.Y(p.Y.Norm(0))
+		var area vg.Path
+		area.Move(vg.Point{X: pts[0].X, Y: y0})
+		for _, pt := range pts {
+			area.Line(pt)
+		}
+		area.Line(vg.Point{X: pts[len(pts)-1].X, Y: y0})
+		area.Close()
+		c.SetColor(q.fill)
+		c.Fill(area)
+	}
+	c.SetLineStyle(q.stroke)
+	c.Stroke(line)
 }
 
 func queueDepth(res *sim.Result, o Options, f *frame) *Chart {

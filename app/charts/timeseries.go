@@ -22,13 +22,22 @@ type bands struct {
 }
 
 func (s bands) Plot(c draw.Canvas, p *plot.Plot) {
+	var path vg.Path // one SVG path for every window
 	for _, w := range s.windows {
 		a, b := math.Max(float64(w[0]), p.X.Min), math.Min(float64(w[1]), p.X.Max)
 		if b <= a {
 			continue
 		}
 		x0, x1 := c.X(p.X.Norm(a)), c.X(p.X.Norm(b))
-		c.FillPolygon(s.colour, []vg.Point{{X: x0, Y: c.Min.Y}, {X: x1, Y: c.Min.Y}, {X: x1, Y: c.Max.Y}, {X: x0, Y: c.Max.Y}})
+		path.Move(vg.Point{X: x0, Y: c.Min.Y})
+		path.Line(vg.Point{X: x1, Y: c.Min.Y})
+		path.Line(vg.Point{X: x1, Y: c.Max.Y})
+		path.Line(vg.Point{X: x0, Y: c.Max.Y})
+		path.Close()
+	}
+	if len(path) > 0 {
+		c.SetColor(s.colour)
+		c.Fill(path)
 	}
 }
 
@@ -92,6 +101,7 @@ func (e envelopePlot) Plot(c draw.Canvas, p *plot.Plot) {
 	cols := len(env.has)
 	cw := (c.Max.X - c.Min.X) / vg.Length(cols)
 	y := func(v float64) vg.Length { return c.Y(p.Y.Norm(atFloor(v, e.floor))) }
+	var path vg.Path
 	for a := 0; a < cols; {
 		if !env.has[a] {
 			a++
@@ -119,13 +129,19 @@ func (e envelopePlot) Plot(c draw.Canvas, p *plot.Plot) {
 		}
 		add(c.Min.X+cw*vg.Length(b+1), b)
 		top, bot = dropFlat(top), dropFlat(bot)
-		ring := make([]vg.Point, 0, len(top)+len(bot))
-		ring = append(ring, top...)
-		for i := len(bot) - 1; i >= 0; i-- {
-			ring = append(ring, bot[i])
+		path.Move(top[0])
+		for _, pt := range top[1:] {
+			path.Line(pt)
 		}
-		c.FillPolygon(e.fill, ring)
+		for i := len(bot) - 1; i >= 0; i-- {
+			path.Line(bot[i])
+		}
+		path.Close()
 		a = b + 1
+	}
+	if len(path) > 0 { // every run in one SVG path; the points lie inside c
+		c.SetColor(e.fill)
+		c.Fill(path)
 	}
 }
 
