@@ -188,8 +188,6 @@ func requestsOf(res *sim.Result, k sim.Kind) (requests, bool) {
 	return rq, true
 }
 
-func (r requests) len() int { return len(r.cr.Done) }
-
 func (r requests) due(i int) int64 {
 	switch {
 	case r.dues != nil:

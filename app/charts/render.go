@@ -234,12 +234,12 @@ func RenderAll(res *sim.Result, opts Options) ([]*Chart, error) {
 
 // frame is the SVG canvas of one chart and its text styles.
 type frame struct {
-	o                          Options
-	th                         *theme
-	svg                        *vgsvg.Canvas
-	dc                         draw.Canvas
-	text                       *measurer
-	tick, label, legend, small text.Style
+	o                   Options
+	th                  *theme
+	svg                 *vgsvg.Canvas
+	dc                  draw.Canvas
+	text                *measurer
+	tick, label, legend text.Style
 }
 
 var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
@@ -262,7 +262,7 @@ func newFrame(o Options) *frame {
 	style := func(size vg.Length) text.Style {
 		return text.Style{Color: f.th.ink, Font: font.From(sans, size), Handler: f.text}
 	}
-	f.tick, f.label, f.legend, f.small = style(11), style(12), style(11.5), style(10.5)
+	f.tick, f.label, f.legend = style(11), style(12), style(11.5)
 	return f
 }
 

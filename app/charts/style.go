@@ -168,19 +168,29 @@ func withAlpha(c color.NRGBA, a float64) color.NRGBA {
 
 // theme is a Palette and the recordings' looks as gonum values.
 type theme struct {
-	t                            Theme
-	bg, ink, grid, stall, muted  color.NRGBA
-	outage                       color.NRGBA
-	kinds                        [sim.NumKinds]color.NRGBA
-	glyphs                       [sim.NumKinds]draw.GlyphDrawer
-	lineWidth, thinWidth, radius vg.Length
+	t                           Theme
+	bg, ink, grid, stall, muted color.NRGBA
+	outage                      color.NRGBA
+	kinds                       [sim.NumKinds]color.NRGBA
+	glyphs                      [sim.NumKinds]draw.GlyphDrawer
+	lineWidth, radius           vg.Length
 }
 
+// themes are built once: a theme is never changed after.
+var themes = [2]*theme{Light: buildTheme(Light), Dark: buildTheme(Dark)}
+
 func newTheme(t Theme) *theme {
+	if t == Dark {
+		return themes[Dark]
+	}
+	return themes[Light]
+}
+
+func buildTheme(t Theme) *theme {
 	p := Colours(t)
 	th := &theme{t: t, bg: hex(p.Background), ink: hex(p.Ink), grid: hex(p.Grid),
 		stall: withAlpha(hex(p.Stall), p.StallAlpha), outage: withAlpha(hex(p.Stall), p.OutageAlpha),
-		lineWidth: 1.6, thinWidth: 1, radius: 3.5}
+		lineWidth: 1.6, radius: 3.5}
 	th.muted = withAlpha(th.ink, 0.7)
 	for _, k := range sim.Kinds() {
 		l := LookOf(k, t)
