@@ -17,4 +17,7 @@ func main() {
 // server and the static site generator.
 func routes() {
 	app.Route("/", func() app.Composer { return &page{} })
+	// Static hosts serve /article as /article/: both reach the page.
+	app.RouteWithRegexp(`^/article/?$`, func() app.Composer { return &articlePage{} })
+	app.RouteWithRegexp(`^/embed/?$`, func() app.Composer { return &embedPage{} })
 }

@@ -23,7 +23,7 @@ import (
 
 // pages lists the routes the static site holds: "/" as index.html, the
 // others as directories with an index.html, which every static host serves.
-var pages = []string{"/"}
+var pages = []string{"/", "/article", "/embed"}
 
 // pageDirs returns the addresses of the pages other than "/" (with the
 // trailing slash a static host redirects to).
@@ -52,7 +52,7 @@ func handler(prefix, version string) *app.Handler {
 		BackgroundColor: "#ffffff",
 		ThemeColor:      "#1f2a44",
 		LoadingLabel:    "Loading the simulator… {progress}%",
-		Styles:          []string{"/web/app.css"},
+		Styles:          []string{"/web/app.css", "/web/article.css"},
 		Version:         version,
 		// Every page the site has is precached, so share URLs work offline.
 		CacheableResources:    pageDirs(),
@@ -112,19 +112,15 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	if err := app.GenerateStaticWebsite(out, handler(prefix, version), pages...); err != nil {
 		return "", err
 	}
-	// go-app writes /article as a file named article; a static host serves
-	// that without a content type, so it becomes article/index.html.
+	// go-app writes /article as article.html; a static host serves that only
+	// at /article.html, so it becomes article/index.html (/article/, to
+	// which hosts redirect /article).
 	for _, p := range pages[1:] {
-		name := strings.Trim(p, "/")
-		f := filepath.Join(out, name)
-		tmp := f + ".page"
-		if err := os.Rename(f, tmp); err != nil {
-			return "", err
-		}
+		f := filepath.Join(out, strings.Trim(p, "/"))
 		if err := os.MkdirAll(f, 0o755); err != nil {
 			return "", err
 		}
-		if err := os.Rename(tmp, filepath.Join(f, "index.html")); err != nil {
+		if err := os.Rename(f+".html", filepath.Join(f, "index.html")); err != nil {
 			return "", err
 		}
 	}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/charts"
+)
+
+func init() {
+	// The embed route's own key, beside the simulator's query.
+	pageKeys = append(pageKeys, "figure")
+}
+
+// embedPage is /embed?figure=…&…query: one figure and nothing else, sized to
+// its frame, for an iframe in someone else's article.
+type embedPage struct {
+	app.Compo
+
+	kind  charts.Kind
+	query string
+	err   string
+}
+
+// OnNav runs on the UI goroutine when the embed is opened: the URL says
+// which figure and which parameters.
+func (e *embedPage) OnNav(ctx app.Context) {
+	defer recoverFault(ctx, "embed")
+	e.load(ctx.Page().URL().RawQuery)
+}
+
+func (e *embedPage) load(raw string) {
+	vals, err := url.ParseQuery(raw)
+	e.err = ""
+	if err != nil {
+		e.err = "the address cannot be read: " + err.Error()
+		return
+	}
+	name := vals.Get("figure")
+	if name == "" {
+		name = "spectrum"
+	}
+	k, ok := charts.ParseKind(name)
+	if !ok {
+		e.err = "figure: allowed spectrum, distribution, latency-time or queue-depth"
+		return
+	}
+	vals.Del("figure")
+	e.kind, e.query = k, vals.Encode()
+}
+
+// Render builds the figure alone.
+func (e *embedPage) Render() app.UI {
+	if e.err != "" {
+		return app.Main().Class("embed").Body(app.P().Class("error").Text(e.err))
+	}
+	return app.Main().Class("embed").Body(
+		&chartFigure{IKind: e.kind, IQuery: e.query, IBare: true},
+		app.P().Class("embed-credit").Body(
+			app.A().Href(visualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser"),
+		),
+	)
+}
