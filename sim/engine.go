@@ -47,18 +47,28 @@ const (
 
 var evNames = [...]string{"arrive", "paced", "done", "timeout"}
 
+// event is 16 bytes: its time, and a key that packs the sequence (high
+// bits), the kind and the request slot. Sequences are unique, so ordering
+// by (t, key) is ordering by (t, sequence).
 type event struct {
-	t    int64
-	seq  uint64
-	id   int32
-	kind evKind
+	t   int64
+	key uint64 // seq<<26 | kind<<24 | id
 }
+
+const (
+	idBits  = 24
+	maxSlot = 1<<idBits - 1 // requests in flight at one server copy
+)
+
+func (e *event) kind() evKind { return evKind(e.key >> idBits & 3) }
+func (e *event) id() int32    { return int32(e.key & maxSlot) }
+func (e *event) seq() uint64  { return e.key >> (idBits + 2) }
 
 // eventHeap is a binary min-heap of events by (t, seq). Sifts move a hole
 // and write the moving event once.
 type eventHeap []event
 
-func before(a, b *event) bool { return a.t < b.t || a.t == b.t && a.seq < b.seq }
+func before(a, b *event) bool { return a.t < b.t || a.t == b.t && a.key < b.key }
 
 func (h *eventHeap) push(e event) {
 	*h = append(*h, e)
@@ -200,7 +210,7 @@ type clientStats struct {
 	wasted, wastedNs, failedAtWorker    int64
 	entered, completed                  int64
 	firstSend, lastAnswer, end          int64
-	areaSys, areaQ, areaBusy            u128
+	areaQ, areaBusy                     u128 // ∫ waiting dt, ∫ busy workers dt (their sum: ∫ at the server dt)
 	sojourn, waits                      u128
 	waitBlocks                          []float64 // sum of waits per block of waitBlock requests (send order)
 	backwards                           int64     // events popped earlier than the clock: must stay 0
@@ -251,8 +261,8 @@ type engSim struct {
 	duration int64
 	corrE    int64
 	above    int64
-	nsys     int64
 
+	nextB    int64 // the series' next interval boundary
 	hole     bool  // the top of the heap is the event being handled
 	extra    int64 // work beyond the current event, in events (histogram-mode corrections)
 	maxSends int64 // paced, constant arrivals: at most the schedule's count, as on the fast path
@@ -275,6 +285,7 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 	s.svc = newServiceGen(cfg, newStream(cfg.Seed, "service"))
 	s.paced = newVariateBuf(newStream(cfg.Seed, "paced"), nil)
 	s.st.ser = newSeriesAcc(cfg, exact)
+	s.nextB = s.st.ser.nextB
 	s.corrE = cfg.ExpectedInterval()
 	if c == PacedClient {
 		s.corrE = cfg.PacedInterval()
@@ -332,13 +343,19 @@ func (s *engSim) push(t int64, k evKind, id int32) {
 			Max: FormatDuration(MaxDrain) + " after the duration", Hint: "add workers, lower the rate, or set a queue capacity or a timeout"})
 		return
 	}
-	s.seq++
-	if s.hole { // the event being handled still holds the top: take its place
-		s.hole = false
-		s.heap.replaceTop(event{t: t, seq: s.seq, id: id, kind: k})
+	if id > maxSlot {
+		s.refuse(&LimitError{Limit: "queued", Need: fmt.Sprintf("more than %d requests in flight at the %s client's server", maxSlot, s.client),
+			Max: fmt.Sprint(maxSlot), Hint: "set a queue capacity, a timeout, or fewer workers"})
 		return
 	}
-	s.heap.push(event{t: t, seq: s.seq, id: id, kind: k})
+	s.seq++
+	e := event{t: t, key: s.seq<<(idBits+2) | uint64(k)<<idBits | uint64(id)}
+	if s.hole { // the event being handled still holds the top: take its place
+		s.hole = false
+		s.heap.replaceTop(e)
+		return
+	}
+	s.heap.push(e)
 }
 
 func (s *engSim) refuse(err error) {
@@ -356,7 +373,7 @@ func (s *engSim) tracef(format string, args ...any) {
 // step processes up to budget events; it reports how many it used.
 func (s *engSim) step(budget int64) int64 {
 	used := int64(0)
-	for used < budget && len(s.heap) > 0 && s.err == nil {
+	for used < budget && len(s.heap) > 0 {
 		// The event stays at the top while it is handled; the first event it
 		// schedules replaces it (one sift instead of two), else it is removed.
 		ev := s.heap[0]
@@ -364,12 +381,11 @@ func (s *engSim) step(budget int64) int64 {
 		if ev.t != s.now {
 			s.advance(ev.t)
 		}
-		used += 1 + s.extra
-		s.extra = 0
+		id := ev.id()
 		if s.trace != nil {
-			s.tracef("%-7s #%d seq %d (queue %d, busy %d)", evNames[ev.kind], ev.id, ev.seq, len(s.queue)-s.qhead, s.busy)
+			s.tracef("%-7s #%d seq %d (queue %d, busy %d)", evNames[ev.kind()], id, ev.seq(), len(s.queue)-s.qhead, s.busy)
 		}
-		switch ev.kind {
+		switch ev.kind() {
 		case evArrive:
 			if s.client == OpenClient {
 				due := s.next
@@ -385,19 +401,24 @@ func (s *engSim) step(budget int64) int64 {
 		case evPaced:
 			s.send(s.now)
 		case evDone:
-			s.done(ev.id)
+			s.done(id)
 		case evTimeout:
-			s.reqs[ev.id].timer = false
-			if !s.reqs[ev.id].answered {
-				s.answer(ev.id, OutcomeTimedOut) // may send (and grow s.reqs)
+			s.reqs[id].timer = false
+			if !s.reqs[id].answered {
+				s.answer(id, OutcomeTimedOut) // may send (and grow s.reqs)
 			}
-			if s.reqs[ev.id].served {
-				s.release(ev.id)
+			if s.reqs[id].served {
+				s.release(id)
 			}
 		}
 		if s.hole {
 			s.hole = false
 			s.heap.removeTop()
+		}
+		used += 1 + s.extra
+		s.extra = 0
+		if s.err != nil {
+			break
 		}
 	}
 	s.st.events += used
@@ -415,16 +436,15 @@ func (s *engSim) advance(t int64) {
 		s.st.backwards++
 		return
 	}
-	for t >= s.st.ser.nextB {
-		s.accumulate(s.st.ser.nextB)
-		s.st.ser.cross(s.st.areaQ, s.st.areaBusy, int64(len(s.queue)-s.qhead))
+	for t >= s.nextB {
+		s.accumulate(s.nextB)
+		s.nextB = s.st.ser.cross(s.st.areaQ, s.st.areaBusy, int64(len(s.queue)-s.qhead))
 	}
 	s.accumulate(t)
 }
 
 func (s *engSim) accumulate(t int64) {
 	dt := uint64(t - s.now)
-	s.st.areaSys.addMul(uint64(s.nsys), dt)
 	s.st.areaQ.addMul(uint64(len(s.queue)-s.qhead), dt)
 	s.st.areaBusy.addMul(uint64(s.busy), dt)
 	s.now = t
@@ -493,13 +513,12 @@ func (s *engSim) send(due int64) {
 	}
 	// The server receives it.
 	switch {
-	case s.inOutage(s.now):
+	case len(s.outages) > 0 && s.inOutage(s.now):
 		r.served = true
 		s.answer(id, OutcomeFailed)
 		s.release(id)
 		return
 	case s.workers == 0 || s.busy < s.workers:
-		s.nsys++
 		s.st.entered++
 		s.start(id)
 	case s.qcap >= 0 && len(s.queue)-s.qhead >= s.qcap:
@@ -508,7 +527,6 @@ func (s *engSim) send(due int64) {
 		s.release(id)
 		return
 	default:
-		s.nsys++
 		s.st.entered++
 		r.queued = true
 		s.enqueue(id)
@@ -562,12 +580,13 @@ func (s *engSim) addWait(index, w int64) {
 // then the client gets its reply (unless it gave up).
 func (s *engSim) done(id int32) {
 	s.busy--
-	s.nsys--
 	s.st.completed++
 	r := &s.reqs[id]
 	r.served = true
 	s.st.sojourn.add(uint64(s.now - r.send))
-	s.dispatch()
+	if s.qhead < len(s.queue) {
+		s.dispatch()
+	}
 	// Fields one by one, never the struct as a whole (a wide load over the
 	// byte just stored stalls), and afresh after answer: a closed client
 	// sends on its answer, and s.reqs may grow.
@@ -600,10 +619,9 @@ func (s *engSim) dispatch() {
 	for s.qhead < len(s.queue) && (s.workers == 0 || s.busy < s.workers) {
 		id := s.queue[s.qhead]
 		s.qhead++
-		if s.inOutage(s.now) {
+		if len(s.outages) > 0 && s.inOutage(s.now) {
 			r := &s.reqs[id]
 			r.queued, r.served = false, true
-			s.nsys--
 			s.st.failedAtWorker++
 			s.st.sojourn.add(uint64(s.now - r.send))
 			s.addWait(r.index, s.now-r.send)

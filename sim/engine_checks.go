@@ -89,10 +89,11 @@ func engineChecks(res *Result) []Check {
 		if T := ec.End; T > 0 && ec.Entered > 0 {
 			n := float64(ec.Entered)
 			tt := float64(T)
+			areaSys := addU128(st.areaQ, st.areaBusy) // N(t) = waiting + in service
 			add(Check{ID: "little." + name, Kind: "law", Quantity: name + ": Little's law at the server, L = λW, on the run's own data",
-				Formula:     "L = ∫N(t)dt / T; λ = n / T; W = Σ(leave − arrive) / n; L = λW exactly when every request has left",
-				Substituted: fmt.Sprintf("T = %d ns, n = %d, ∫N(t)dt = %s request·ns, Σ(leave − arrive) = %s ns", T, ec.Entered, u128Text(st.areaSys), u128Text(st.sojourn)),
-				Want:        n / tt * (st.sojourn.Float() / n), Got: st.areaSys.Float() / tt, Pass: st.areaSys == st.sojourn,
+				Formula:     "L = ∫N(t)dt / T with N = waiting + in service; λ = n / T; W = Σ(leave − arrive) / n; L = λW exactly when every request has left",
+				Substituted: fmt.Sprintf("T = %d ns, n = %d, ∫N(t)dt = %s request·ns, Σ(leave − arrive) = %s ns", T, ec.Entered, u128Text(areaSys), u128Text(st.sojourn)),
+				Want:        n / tt * (st.sojourn.Float() / n), Got: areaSys.Float() / tt, Pass: areaSys == st.sojourn,
 				Tolerance: "exact: the integer sums are compared"})
 			add(Check{ID: "little.queue." + name, Kind: "law", Quantity: name + ": Little's law for the queue, Lq = λWq",
 				Formula:     "Lq = ∫Q(t)dt / T; Wq = Σ(reach a worker − arrive) / n",

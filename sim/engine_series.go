@@ -70,8 +70,9 @@ func newSeriesAcc(cfg Config, exact bool) *seriesAcc {
 	return a
 }
 
-// cross moves to the next interval at its boundary, where q requests wait.
-func (a *seriesAcc) cross(areaQ, areaBusy u128, q int64) {
+// cross moves to the next interval at its boundary, where q requests wait;
+// it returns the next boundary.
+func (a *seriesAcc) cross(areaQ, areaBusy u128, q int64) int64 {
 	a.j++
 	a.qAt[a.j], a.busyAt[a.j] = areaQ, areaBusy
 	if a.j < MaxSeriesPoints {
@@ -80,6 +81,7 @@ func (a *seriesAcc) cross(areaQ, areaBusy u128, q int64) {
 	} else {
 		a.nextB = engNever
 	}
+	return a.nextB
 }
 
 func (a *seriesAcc) queued(q int64) {
