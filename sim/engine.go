@@ -145,7 +145,7 @@ const engNever = int64(math.MaxInt64)
 type stallClock struct {
 	first, every, length int64
 	ns                   int64 // start of the first stall that ends after the last ready time
-	horizon              int64 // completions beyond it saturate here (the drain limit)
+	horizon              int64 // completions beyond it saturate just past it (the drain limit)
 }
 
 func newStallClock(c Config, horizon int64) stallClock {
@@ -189,7 +189,7 @@ func (c *stallClock) serve(t, s int64) (start, done int64) {
 	work := c.every - c.length // work done between two stalls
 	m := (rest - 1) / work     // stalls that begin strictly inside after this one
 	if m > (c.horizon-ns)/c.every {
-		return start, c.horizon
+		return start, c.horizon + 1 // past the drain limit: the run is refused
 	}
 	return start, ns + c.length + m*c.every + (rest - m*work)
 }

@@ -229,6 +229,11 @@ func TestEngineRefusals(t *testing.T) {
 	if !errors.As(err, &le) || le.Limit != "drain" {
 		t.Errorf("endless drain: %v", err)
 	}
+	// A service that the stalls stretch past the limit (1 ms of work a second).
+	_, err = Run(parse(t, "dist=exponential&service=1h&stall=999ms&every=1s&first=0s&duration=10ms&rate=1000"))
+	if !errors.As(err, &le) || le.Limit != "drain" {
+		t.Errorf("a service stretched past the drain limit: %v", err)
+	}
 	r, err := Start(parse(t, "arrivals=poisson&rate=1000&service=24h&stall=0&duration=1s&workers=1"))
 	if err != nil {
 		t.Fatal(err)
