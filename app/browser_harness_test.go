@@ -263,11 +263,13 @@ func (b *browser) waitFor(t testing.TB, what, predicate string) {
 }
 
 // waitReady waits until the page shows the finished result of the canonical
-// query q ("" is the bench preset), for the current URL.
+// query q ("" is the bench preset), its checks included (they follow the
+// table by a frame).
 func (b *browser) waitReady(t testing.TB, q string) {
 	t.Helper()
 	b.waitFor(t, "the result of "+fmt.Sprintf("%q", q), fmt.Sprintf(
-		`(() => { const r = document.getElementById("omission"); return r && r.dataset.state === "ready" && (r.dataset.query || "") === %q; })()`, q))
+		`(() => { const r = document.getElementById("omission"), c = document.getElementById("checks");
+			return r && c && r.dataset.state === "ready" && (r.dataset.query || "") === %q && c.dataset.seq === r.dataset.seq; })()`, q))
 }
 
 // metrics reads every result cell: data-metric → its data-ns or data-value.

@@ -331,7 +331,7 @@ func TestBrowserSliderAndLongRun(t *testing.T) {
 
 	// A long run shows its progress, marks the old numbers stale, and a
 	// newer change cancels it.
-	b.setField(t, "duration", "600s")
+	b.setField(t, "duration", "10000s") // 50 million requests per client, the most allowed
 	b.waitFor(t, "the progress bar", `(() => {
 		const r = document.getElementById("omission"), p = document.getElementById("progress");
 		return r.dataset.state === "running" && p && document.querySelector(".results.stale");

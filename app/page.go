@@ -52,6 +52,7 @@ type page struct {
 	run    *simRun     // the latest run while it runs
 	status simStatus   // where it stands
 	shown  *resultView // the result on screen
+	proofs *resultView // the result the checks list shows: shown, one paint later
 	fault  string      // observed: a panic caught in a handler
 
 	pendingURL     *url.URL // the URL to write once the browser has painted
@@ -328,6 +329,13 @@ func (p *page) show(ctx app.Context, seq int64, view *resultView, err error) {
 	p.shown = view
 	p.status = simStatus{Seq: seq, Status: statusDone, Progress: 1}
 	ctx.SetState(stateResult, view)
+	// The checks list is long and below the fold: it follows once the
+	// headline and the table are painted, so they are not kept waiting.
+	afterPaint(ctx, func(ctx app.Context) {
+		if p.shown == view {
+			p.proofs = view
+		}
+	})
 	p.scheduleFlush(ctx)
 }
 
@@ -412,8 +420,8 @@ func (p *page) flushURL(ctx app.Context) {
 	if u == nil {
 		return
 	}
-	if cur := ctx.Page().URL(); !push && cur != nil && cur.RawQuery == u.RawQuery && cur.Path == u.Path && cur.Fragment == "" {
-		return
+	if cur := ctx.Page().URL(); cur != nil && cur.RawQuery == u.RawQuery && cur.Path == u.Path && cur.Fragment == "" {
+		return // already there: no write, and no duplicate entry
 	}
 	if push {
 		p.history().push(ctx, u)
@@ -532,7 +540,7 @@ func (p *page) Render() app.UI {
 			&resultsTable{IStale: stale, IView: p.shown},
 			// The charts (issue 4) and the animation (issue 5) go here, fed
 			// the same way (or following the stateResult state).
-			&checksList{IView: p.shown},
+			&checksList{IView: p.proofs},
 			app.Footer().Class("colophon").Body(
 				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),
 			),

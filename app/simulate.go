@@ -54,7 +54,7 @@ func nextSeq() int64 { return requestSeq.Add(1) }
 
 // sliceTime is how long a run may hold the browser's only thread before it
 // yields, so that input is handled and progress painted during long runs.
-const sliceTime = 12 * time.Millisecond
+var sliceTime = 12 * time.Millisecond
 
 // stepBudget is how many requests one Step call simulates; cancellation and
 // the slice clock are checked between calls.

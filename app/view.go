@@ -89,6 +89,7 @@ type checkView struct {
 	Recording   string // "open", "closed" …, or "" for an invariant over several
 	Metric      string
 	Summary     string // the quantity in words
+	Line        string // its line in the list: " quantity = value "
 	Formula     string
 	Substituted string
 	Want, Got   string
@@ -219,6 +220,7 @@ func (v *resultView) buildChecks(res *sim.Result) {
 		} else {
 			cv.Want, cv.Got = fmtExact(c.Want), fmtExact(c.Got)
 		}
+		cv.Line = " " + cv.Summary + " = " + firstPart(cv.Got) + " "
 		v.Checks = append(v.Checks, cv)
 	}
 	// Closed forms before invariants, each group in the simulator's order.

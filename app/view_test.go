@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"omission/sim"
 )
@@ -190,13 +191,16 @@ func TestSimulateCancelAndSlices(t *testing.T) {
 	if _, err := run.finish(); err != errCancelled {
 		t.Fatalf("a cancelled run finished: %v", err)
 	}
+	// Slices of a single Step each: the run must yield between them.
+	defer func(d time.Duration) { sliceTime = d }(sliceTime)
+	sliceTime = time.Nanosecond
 	yields := 0
 	v, err := simulate(2, big, func() { yields++ })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if yields == 0 {
-		t.Error("a run of three million requests never yielded")
+	if want := 2_000_000 / stepBudget; yields < want {
+		t.Errorf("a run of three million requests in slices of %d yielded %d times, want at least %d", stepBudget, yields, want)
 	}
 	if v.Seq != 2 || v.Cost.Ms <= 0 || v.Cost.Requests < 2e6 {
 		t.Fatalf("seq %d cost %+v", v.Seq, v.Cost)
