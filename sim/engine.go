@@ -70,6 +70,21 @@ type eventHeap []event
 
 func before(a, b *event) bool { return a.t < b.t || a.t == b.t && a.key < b.key }
 
+// b2i is 1 for true, 0 for false; the compiler makes it a SETcc, no branch.
+func b2i(b bool) int {
+	x := 0
+	if b {
+		x = 1
+	}
+	return x
+}
+
+// beforeBit is before as 0 or 1, computed without branches: the heap's
+// comparisons of random times would mispredict half of the time.
+func beforeBit(a, b *event) int {
+	return b2i(a.t < b.t) | b2i(a.t == b.t)&b2i(a.key < b.key)
+}
+
 func (h *eventHeap) push(e event) {
 	*h = append(*h, e)
 	a := *h
@@ -111,8 +126,8 @@ func (h *eventHeap) down(e event) {
 			break
 		}
 		m := l
-		if r := l + 1; r < n && before(&a[r], &a[l]) {
-			m = r
+		if l+1 < n {
+			m += beforeBit(&a[l+1], &a[l])
 		}
 		if !before(&a[m], &e) {
 			break
@@ -343,11 +358,6 @@ func (s *engSim) push(t int64, k evKind, id int32) {
 			Max: FormatDuration(MaxDrain) + " after the duration", Hint: "add workers, lower the rate, or set a queue capacity or a timeout"})
 		return
 	}
-	if id > maxSlot {
-		s.refuse(&LimitError{Limit: "queued", Need: fmt.Sprintf("more than %d requests in flight at the %s client's server", maxSlot, s.client),
-			Max: fmt.Sprint(maxSlot), Hint: "set a queue capacity, a timeout, or fewer workers"})
-		return
-	}
 	s.seq++
 	e := event{t: t, key: s.seq<<(idBits+2) | uint64(k)<<idBits | uint64(id)}
 	if s.hole { // the event being handled still holds the top: take its place
@@ -477,6 +487,10 @@ func (s *engSim) alloc() int32 {
 		return id
 	}
 	s.reqs = append(s.reqs, request{})
+	if len(s.reqs) > maxSlot { // an event holds a slot in idBits bits (the arrivals limit keeps far below)
+		s.refuse(&LimitError{Limit: "queued", Need: fmt.Sprintf("more than %d requests in flight at the %s client's server", maxSlot, s.client),
+			Max: fmt.Sprint(maxSlot), Hint: "set a queue capacity, a timeout, or fewer workers"})
+	}
 	return int32(len(s.reqs) - 1)
 }
 
