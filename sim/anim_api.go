@@ -189,3 +189,26 @@ func (r *Result) StallsIn(from, to int64) (first, last int64) {
 	first, last = st.Count(from-st.length+1), st.Count(to)
 	return first, max(first, last)
 }
+
+// NeverSentTail returns the paced client's skipped slots after its last
+// send of the whole run, when that send is in the window: the slots of its
+// schedule that come due, before the end of the duration and within the
+// window, while it waits for a reply that arrives too late or never. They
+// are not in TraceWindow's NeverSent, which lists slots between two sends.
+func (x *TraceIndex) NeverSentTail() (first, count int64) {
+	cr := &x.r.Clients[x.c]
+	if x.c != PacedClient || x.hi == x.lo || x.hi != len(cr.Send) || x.slot <= 0 {
+		return 0, 0
+	}
+	send := cr.Send[x.hi-1]
+	end := min(x.r.Config.Duration, x.to+1) // slots strictly before end
+	k0 := int64(1)
+	if send+x.slot < x.from {
+		k0 = ceilDiv(x.from-send, x.slot)
+	}
+	first = send + k0*x.slot
+	if first >= end {
+		return 0, 0
+	}
+	return first, (end-first-1)/x.slot + 1
+}

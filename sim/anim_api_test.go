@@ -152,3 +152,37 @@ func TestStallHelpers(t *testing.T) {
 		}
 	}
 }
+
+// TestNeverSentTail: a paced client stuck in a stall longer than what is left
+// of the run skips every slot to the end; the tail lists them.
+func TestNeverSentTail(t *testing.T) {
+	res := run(t, "rate=1000&stall=1h&every=0s&first=1s&duration=30m&service=100us")
+	from, to := res.StallWindow(0)
+	x := res.TraceIndexOf(PacedClient, from, to)
+	first, n := x.NeverSentTail()
+	last := res.Clients[PacedClient].Send[len(res.Clients[PacedClient].Send)-1]
+	if first != last+x.Slot() || first+(n-1)*x.Slot() >= res.Config.Duration || first+n*x.Slot() < res.Config.Duration {
+		t.Fatalf("tail: %d slots from %d (last send %d, duration %d)", n, first, last, res.Config.Duration)
+	}
+	// With it, the paced client's skipped slots are all it planned and did not send.
+	var between int64
+	for j := 0; j < x.Len(); j++ {
+		_, k := x.NeverSentAfter(j)
+		between += k
+	}
+	if got, want := between+n, res.Clients[PacedClient].Planned-res.Clients[PacedClient].Sent; got < want-1 || got > want+1 {
+		t.Errorf("skipped %d + %d slots, planned − sent = %d", between, n, want)
+	}
+	// A window that ends before the run: nothing after the window's end.
+	if _, n := res.TraceIndexOf(PacedClient, from, 10e9).NeverSentTail(); n > 10e9/int64(x.Slot()) {
+		t.Errorf("%d tail slots in a 10 s window", n)
+	}
+	// The bench preset's paced client sends to the end: no tail in its windows.
+	b := run(t, "")
+	for k := 0; k < b.NumStalls(); k++ {
+		from, to := b.StallWindow(k)
+		if _, n := b.TraceIndexOf(PacedClient, from, to).NeverSentTail(); n != 0 {
+			t.Errorf("bench stall %d: %d tail slots", k, n)
+		}
+	}
+}
