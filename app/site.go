@@ -52,7 +52,8 @@ func handler(prefix, version string) *app.Handler {
 		BackgroundColor: "#ffffff",
 		ThemeColor:      "#1f2a44",
 		LoadingLabel:    "Loading the simulator… {progress}%",
-		Styles:          []string{"/web/app.css", "/web/article.css"},
+		Styles:          []string{"/web/app.css", "/web/article.css", "/web/anim.css"},
+		Scripts:         []string{"/web/anim.js"},
 		Version:         version,
 		// Every page the site has is precached, so share URLs work offline.
 		CacheableResources:    pageDirs(),

@@ -1,0 +1,559 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/charts"
+	"omission/sim"
+)
+
+// The animation of the request queues through each stall (issue 5). It
+// follows stateResult like the table; its stall and moment live in the URL
+// as anim (the stall's index in the run, from 0, as sim numbers stalls) and
+// anim_t (the simulated instant, a Go duration such as 1.6s).
+const (
+	animKey  = "anim"
+	animTKey = "anim_t"
+)
+
+func init() {
+	pageKeys = append(pageKeys, animKey, animTKey)
+}
+
+// animPanel is the animation: controls, one stage per client and its
+// counters. Its fields are its own state and change on the UI goroutine,
+// except the player's, which the frame callback shares under the player's
+// mutex.
+type animPanel struct {
+	app.Compo
+
+	view resultView // observed: stateResult
+
+	p      *animPlayer
+	res    *sim.Result // the result the model was built from
+	err    string      // why there is nothing to draw
+	stall  int         // the model's stall and how many there are
+	stalls int
+	from   int64 // the model's window
+	to     int64
+	speed  int // the speed slider, mirrored for Render
+	group  int64
+
+	preparing string // a large model being built
+	buildSeq  int
+
+	want     animWant // a stall and moment from the URL, to apply to the next model
+	wroteURL bool     // the animation has put its keys in the URL
+	urlSeq   int
+	autoplay bool // play when first on screen (no moment in the URL, motion allowed)
+
+	ctx app.Context
+	js  animJS // the browser side (anim_bridge.go)
+}
+
+// animWant is a stall and moment asked for by the URL.
+type animWant struct {
+	set, hasT bool
+	stall     int
+	t         int64
+}
+
+// parseAnimURL reads the animation's keys from a raw query. Invalid values
+// are ignored (the animation starts at its default there).
+func parseAnimURL(raw string) animWant {
+	vals, _ := url.ParseQuery(raw)
+	var w animWant
+	if v := vals.Get(animKey); v != "" {
+		if k, err := strconv.Atoi(v); err == nil && k >= 0 {
+			w.set, w.stall = true, k
+		}
+	}
+	if v := vals.Get(animTKey); v != "" {
+		if d, err := time.ParseDuration(v); err == nil && d >= 0 {
+			w.set, w.hasT, w.t = true, true, int64(d)
+		}
+	}
+	return w
+}
+
+// animURLQuery returns raw with the animation's keys set to stall and t,
+// every other parameter left as it was and in its order (the page's query
+// is canonical), the animation's keys last, as the page writes its own keys.
+func animURLQuery(raw string, stall int, t int64) string {
+	q := stripAnimKeys(raw)
+	if q != "" {
+		q += "&"
+	}
+	return q + animKey + "=" + strconv.Itoa(stall) + "&" + animTKey + "=" + url.QueryEscape(time.Duration(t).String())
+}
+
+// stripAnimKeys returns raw without the animation's keys.
+func stripAnimKeys(raw string) string {
+	var parts []string
+	for _, p := range strings.Split(raw, "&") {
+		if p == "" {
+			continue
+		}
+		k, _, _ := strings.Cut(p, "=")
+		if k, err := url.QueryUnescape(k); err == nil && (k == animKey || k == animTKey) {
+			continue
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, "&")
+}
+
+// OnMount runs on the UI goroutine: the panel reads its URL keys, follows
+// the result and, in the browser, starts its drawing side.
+func (a *animPanel) OnMount(ctx app.Context) {
+	defer recoverFault(ctx, "animation")
+	a.ctx = ctx
+	a.p = newAnimPlayer()
+	if u := ctx.Page().URL(); u != nil {
+		a.want = parseAnimURL(u.RawQuery)
+	}
+	a.p.reduced = a.js.reducedMotion()
+	a.autoplay = !a.want.hasT && !a.p.reduced
+	ctx.ObserveState(stateResult, &a.view).OnChange(func() {
+		// The table and headline paint first; the model is built after.
+		afterPaint(ctx, func(ctx app.Context) {
+			defer recoverFault(ctx, "animation")
+			a.load(ctx)
+		})
+	})
+	a.load(ctx)
+	ctx.Defer(func(ctx app.Context) {
+		defer recoverFault(ctx, "animation")
+		a.js.start(ctx, a)
+	})
+}
+
+// OnDismount runs on the UI goroutine: the frame loop, observers and
+// callbacks stop.
+func (a *animPanel) OnDismount() {
+	a.js.stop()
+}
+
+// load builds the model of the observed result, for the stall the URL asks
+// for, or the one on show.
+func (a *animPanel) load(ctx app.Context) {
+	res := a.view.Result
+	if res == nil || res == a.res {
+		return
+	}
+	a.res = res
+	if err := animAvailable(res); err != nil {
+		a.err = err.Error()
+		a.p.mu.Lock()
+		a.p.model, a.p.playing = nil, false
+		a.p.mu.Unlock()
+		return
+	}
+	a.err = ""
+	stall, t, keepT := a.stall, int64(0), false
+	if a.p.model != nil {
+		a.p.mu.Lock()
+		t, keepT = a.p.t, true
+		a.p.mu.Unlock()
+	}
+	w := a.want
+	a.want = animWant{}
+	if w.set {
+		stall, keepT = w.stall, false
+		if w.hasT {
+			t, keepT = w.t, true
+		}
+	}
+	a.show(ctx, stall, t, keepT)
+}
+
+// Models of windows up to animSyncRequests requests are built at once;
+// larger ones in slices of animSliceRequests (about 15 ms in WebAssembly),
+// yielding to the browser between them.
+const (
+	animSyncRequests  = 150_000
+	animSliceRequests = 60_000
+)
+
+// show builds the model of stall k and then shows instant t (clamped to the
+// window) when keepT, else the window's start. A newer call supersedes a
+// build in progress.
+func (a *animPanel) show(ctx app.Context, k int, t int64, keepT bool) {
+	a.buildSeq++
+	seq := a.buildSeq
+	b, err := newAnimBuilder(a.res, k)
+	if err != nil {
+		a.err = err.Error()
+		return
+	}
+	if b.requests() <= animSyncRequests {
+		b.step(math.MaxInt)
+		a.install(ctx, b.m, t, keepT)
+		return
+	}
+	a.preparing = fmt.Sprintf("Preparing the animation of stall %d (%s requests)…", b.m.stall+1, fmtCount(b.requests()))
+	a.p.mu.Lock()
+	a.p.playing = false
+	a.p.mu.Unlock()
+	var next func(ctx app.Context)
+	next = func(ctx app.Context) {
+		defer recoverFault(ctx, "animation")
+		if seq != a.buildSeq {
+			ctx.PreventUpdate()
+			return
+		}
+		if !b.step(animSliceRequests) {
+			ctx.PreventUpdate()
+			ctx.After(time.Millisecond, next)
+			return
+		}
+		a.preparing = ""
+		a.install(ctx, b.m, t, keepT)
+	}
+	ctx.After(time.Millisecond, next)
+}
+
+// install shows a built model. Once the animation has put its keys in the
+// URL it keeps them current: after a new result too, since the page writes
+// the keys it loaded with its own URL (a little later, once painted).
+func (a *animPanel) install(ctx app.Context, m *animModel, t int64, keepT bool) {
+	if !keepT {
+		t = m.from
+	}
+	p := a.p
+	p.mu.Lock()
+	playing := p.playing
+	p.setModel(m, t)
+	p.playing = playing && keepT
+	a.speed = p.speed
+	p.mu.Unlock()
+	a.stall, a.stalls, a.from, a.to = m.stall, m.stalls, m.from, m.to
+	a.group = m.colMax
+	a.js.request()
+	if a.wroteURL {
+		a.writeURL(ctx, 400*time.Millisecond)
+	}
+}
+
+// The controls. Each runs on the UI goroutine.
+
+func (a *animPanel) togglePlay(ctx app.Context) {
+	p := a.p
+	p.mu.Lock()
+	p.play(!p.playing)
+	playing := p.playing
+	p.mu.Unlock()
+	a.autoplay = false
+	a.js.request()
+	if !playing {
+		a.writeURL(ctx, 0)
+	}
+}
+
+func (a *animPanel) step(ctx app.Context, forward bool) {
+	p := a.p
+	p.mu.Lock()
+	if p.model == nil {
+		p.mu.Unlock()
+		return
+	}
+	p.playing = false
+	var t int64
+	var ok bool
+	if forward {
+		t, ok = p.model.nextEvent(p.t)
+	} else {
+		t, ok = p.model.prevEvent(p.t)
+	}
+	if !ok {
+		t = p.model.to
+		if !forward {
+			t = p.model.from
+		}
+	}
+	p.seek(t)
+	p.mu.Unlock()
+	a.autoplay = false
+	a.js.request()
+	a.writeURL(ctx, 250*time.Millisecond)
+}
+
+func (a *animPanel) seek(ctx app.Context, t int64, delay time.Duration) {
+	p := a.p
+	p.mu.Lock()
+	p.playing = false
+	p.seek(t)
+	p.mu.Unlock()
+	a.autoplay = false
+	a.js.request()
+	a.writeURL(ctx, delay)
+}
+
+func (a *animPanel) changeStall(ctx app.Context, k int) {
+	if a.res == nil || k < 0 || k >= a.stalls || k == a.stall {
+		return
+	}
+	a.p.mu.Lock()
+	a.p.playing = false
+	a.p.mu.Unlock()
+	a.autoplay = false
+	a.wroteURL = true // the new stall goes into the URL once shown
+	a.show(ctx, k, 0, false)
+}
+
+func (a *animPanel) setSpeed(s int) {
+	s = min(max(s, 0), speedSteps)
+	a.p.mu.Lock()
+	a.p.speed = s
+	a.p.dirty = true
+	a.p.mu.Unlock()
+	a.speed = s
+	a.js.request()
+}
+
+// shown runs on the UI goroutine when the animation first comes on screen.
+func (a *animPanel) shown(ctx app.Context) {
+	if !a.autoplay || a.p.model == nil {
+		return
+	}
+	a.autoplay = false
+	a.p.mu.Lock()
+	a.p.play(true)
+	a.p.mu.Unlock()
+	a.js.request()
+}
+
+// ended runs on the UI goroutine when playing reaches the window's end.
+func (a *animPanel) ended(ctx app.Context) {
+	a.writeURL(ctx, 0)
+}
+
+// writeURL puts the stall and moment in the URL (replacing the entry: no
+// history entry per step), after delay, so that a scrub writes once.
+func (a *animPanel) writeURL(ctx app.Context, delay time.Duration) {
+	a.urlSeq++
+	seq := a.urlSeq
+	write := func(ctx app.Context) {
+		if seq != a.urlSeq || a.p.model == nil {
+			return
+		}
+		u := ctx.Page().URL()
+		if u == nil {
+			return
+		}
+		a.p.mu.Lock()
+		stall, t := a.p.model.stall, a.p.t
+		a.p.mu.Unlock()
+		q := animURLQuery(u.RawQuery, stall, t)
+		if q == u.RawQuery {
+			return
+		}
+		v := *u
+		v.RawQuery, v.Fragment, v.RawFragment = q, "", ""
+		ctx.Page().ReplaceURL(&v)
+		a.wroteURL = true
+	}
+	if delay <= 0 {
+		write(ctx)
+		return
+	}
+	ctx.After(delay, func(ctx app.Context) {
+		defer recoverFault(ctx, "animation URL")
+		ctx.PreventUpdate()
+		write(ctx)
+	})
+}
+
+// onKey handles the keyboard shortcuts while the focus is in the panel.
+func (a *animPanel) onKey(ctx app.Context, e app.Event) {
+	if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+		return
+	}
+	key := e.Get("key").String()
+	tag := strings.ToLower(e.Get("target").Get("tagName").String())
+	typ := strings.ToLower(e.Get("target").Get("type").String())
+	onRange := tag == "input" && typ == "range"
+	switch key {
+	case " ", "k", "K":
+		if tag == "button" && key == " " {
+			return // the button's own click
+		}
+		e.PreventDefault()
+		a.togglePlay(ctx)
+	case "ArrowRight", ".":
+		if onRange && key == "ArrowRight" {
+			return
+		}
+		e.PreventDefault()
+		a.step(ctx, true)
+	case "ArrowLeft", ",":
+		if onRange && key == "ArrowLeft" {
+			return
+		}
+		e.PreventDefault()
+		a.step(ctx, false)
+	case "]", "PageDown":
+		e.PreventDefault()
+		a.changeStall(ctx, a.stall+1)
+	case "[", "PageUp":
+		e.PreventDefault()
+		a.changeStall(ctx, a.stall-1)
+	case "Home":
+		if !onRange {
+			e.PreventDefault()
+			a.seek(ctx, a.from, 0)
+		}
+	case "End":
+		if !onRange {
+			e.PreventDefault()
+			a.seek(ctx, a.to, 0)
+		}
+	case "+", "=":
+		a.setSpeed(a.speed + 10)
+	case "-", "_":
+		a.setSpeed(a.speed - 10)
+	}
+}
+
+// speedText says how fast the animation plays.
+func speedText(m *animModel, s int) string {
+	r := realPerSim(m, s)
+	if r >= 1 {
+		return "1 ms of simulated time takes " + fmtLatency(r*1e6)
+	}
+	return "1 s of simulated time takes " + fmtLatency(r*1e9)
+}
+
+// Render builds the panel from its state; the frame loop draws the canvases
+// and writes the counters.
+func (a *animPanel) Render() app.UI {
+	root := app.Section().ID("anim").Class("anim").DataSet("anim", "queues").DataSet("stall", a.stall).
+		Aria("labelledby", "anim-title").
+		OnKeyDown(on("anim-keys", a.onKey))
+	head := []app.UI{
+		app.H2().ID("anim-title").Text("Watch a stall"),
+		app.P().Class("anim-intro").Text("Each client meets the same stall. Marks are requests at their due time: they fly to the queue when sent, wait, are served, and leave a sample of what the client recorded in the tally beside its stage. The closed loop holds back what it cannot send (not sent yet); the paced client skips its slots (never sent); the open loop sends everything on time and records the wait."),
+	}
+	if a.err != "" || a.p == nil || a.p.model == nil {
+		msg := a.err
+		if msg == "" {
+			msg = a.preparing
+		}
+		if msg == "" {
+			msg = "Waiting for the simulation…"
+		}
+		return root.DataSet("ready", "false").Body(append(head,
+			app.P().Class("anim-note").DataSet("anim-unavailable", "1").Text(msg),
+			a.renderStages(true))...)
+	}
+	a.p.mu.Lock()
+	playing, t, m := a.p.playing, a.p.t, a.p.model
+	a.p.mu.Unlock()
+	playText := "Play"
+	if playing {
+		playText = "Pause"
+	}
+	span := a.to - a.from
+	body := append(head,
+		app.If(a.preparing != "", func() app.UI {
+			return app.P().Class("anim-note").Aria("live", "polite").Text(a.preparing)
+		}),
+		app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
+			app.Div().Class("anim-row").Body(
+				app.Button().Type("button").Class("anim-btn").DataSet("anim-prev-stall", "1").Aria("label", "Previous stall").
+					Disabled(a.stall == 0).OnClick(on("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
+				app.Span().Class("anim-stall").DataSet("anim-stall-text", "1").Aria("live", "polite").
+					Text(fmt.Sprintf("Stall %d of %d, from %s to %s", a.stall+1, a.stalls, fmtLatency(float64(m.start)), fmtLatency(float64(m.end)))),
+				app.Button().Type("button").Class("anim-btn").DataSet("anim-next-stall", "1").Aria("label", "Next stall").
+					Disabled(a.stall+1 >= a.stalls).OnClick(on("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
+				app.Span().Class("anim-sep"),
+				app.Button().Type("button").Class("anim-btn").DataSet("anim-back", "1").Aria("label", "Previous event").Title("Previous event (←)").
+					OnClick(on("anim-back", func(ctx app.Context, e app.Event) { a.step(ctx, false) })).Text("◀ Event"),
+				app.Button().Type("button").Class("anim-btn", "anim-play").DataSet("anim-play", "1").Aria("pressed", playing).Title("Play or pause (Space)").
+					OnClick(on("anim-play", func(ctx app.Context, e app.Event) { a.togglePlay(ctx) })).Text(playText),
+				app.Button().Type("button").Class("anim-btn").DataSet("anim-step", "1").Aria("label", "Next event").Title("Next event (→)").
+					OnClick(on("anim-step", func(ctx app.Context, e app.Event) { a.step(ctx, true) })).Text("Event ▶"),
+				app.Label().Class("anim-speed").For("anim-speed").Text("Speed"),
+				app.Input().Type("range").ID("anim-speed").DataSet("anim-speed", "1").Min(0).Max(speedSteps).Step(1).Value(a.speed).
+					OnInput(on("anim-speed", func(ctx app.Context, e app.Event) {
+						if v, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+							a.setSpeed(v)
+						}
+					})),
+				app.Span().Class("anim-speed-text").Text(speedText(m, a.speed)),
+			),
+			app.Div().Class("anim-row", "anim-scrub").Body(
+				app.Label().For("anim-scrub").Text("Moment"),
+				app.Input().Type("range").ID("anim-scrub").DataSet("anim-scrub", "1").Min(0).Max(span).Step(float64(max(1, span/2000))).Value(t-a.from).
+					Aria("valuetext", fmtLatency(float64(t))).
+					OnInput(on("anim-scrub", func(ctx app.Context, e app.Event) {
+						if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil {
+							ctx.PreventUpdate()
+							a.seek(ctx, a.from+int64(v), 300*time.Millisecond)
+						}
+					})),
+				app.Output().For("anim-scrub").Class("anim-time").DataSet("anim-time", "1"),
+			),
+		),
+		a.renderStages(false),
+		app.P().Class("anim-legend").Body(
+			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", animColumns, fmtCount(a.group))),
+			app.Span().Class("anim-x").Text("×"),
+			app.Text(": a slot the paced client never sent. Under the line, the server's history: busy, or hatched when stalled. In the tally, the corrected samples are stacked in the corrected recording's colour on the client's own."),
+		),
+		app.P().Class("anim-keys").Text("Keys: Space play or pause · ← → previous or next event · [ ] previous or next stall · Home End the window's ends · + − speed."),
+	)
+	return root.DataSet("ready", "true").Body(body...)
+}
+
+// renderStages renders a stage per client: its name, its counters (the
+// frame loop fills them) and its canvas.
+func (a *animPanel) renderStages(hidden bool) app.UI {
+	stages := make([]app.UI, 0, 3)
+	for i, c := range animOrder {
+		kind := [3]sim.Kind{sim.Closed, sim.Paced, sim.Open}[i]
+		counters := []app.UI{
+			animCounter("recorded", "recorded"),
+			animCounter("slowest", "slowest"),
+			animCounter("above", "above "+fmtLatency(float64(animAbove(a.res)))),
+			animCounter("waiting", "waiting"),
+		}
+		switch c {
+		case sim.ClosedClient:
+			counters = append(counters, animCounter("not-sent", "not sent yet"), animCounter("synthetic", "corrected adds"))
+		case sim.PacedClient:
+			counters = append(counters, animCounter("never-sent", "never sent"), animCounter("synthetic", "corrected adds"))
+		}
+		stages = append(stages, app.Div().Class("anim-stage", "anim-"+c.String()).DataSet("anim-stage", i).DataSet("client", c.String()).
+			Style("--anim-c-light", charts.LookOf(kind, charts.Light).Colour).Style("--anim-c-dark", charts.LookOf(kind, charts.Dark).Colour).Body(
+			app.Div().Class("anim-head").Body(
+				app.Span().Class("anim-name").Text(recordingInfo[kind][0]),
+				app.Dl().Class("anim-counts").Body(counters...),
+			),
+			app.Canvas().Class("anim-canvas").Attr("role", "img").
+				Aria("label", fmt.Sprintf("The %s: its requests on the time axis, its queue, the server and the tally of what it recorded", recordingInfo[kind][0])),
+		))
+	}
+	return app.Div().Class("anim-stages").Hidden(hidden).Body(stages...)
+}
+
+func animCounter(slot, label string) app.UI {
+	return app.Div().Class("anim-count").Body(
+		app.Dt().Text(label),
+		app.Dd().DataSet("count", slot),
+	)
+}
+
+func animAbove(res *sim.Result) int64 {
+	if res == nil {
+		return sim.Default().Above
+	}
+	return res.Config.Above
+}

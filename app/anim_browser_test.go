@@ -1,0 +1,262 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"omission/sim"
+)
+
+// The animation in headless Chromium, against the built site (make wasm
+// first): it plays, scrubs to the trace's counts, lands on a linked moment,
+// steps with the keyboard, and keeps its state in the URL.
+
+// animDOM is what the page shows of the animation.
+type animDOM struct {
+	Ready  string           `json:"ready"`
+	Frame  int              `json:"frame"`
+	TNs    string           `json:"tNs"`
+	Stall  string           `json:"stall"`
+	Counts []map[string]any `json:"counts"`
+}
+
+const animDOMJS = `(() => {
+	const r = document.querySelector("[data-anim]");
+	if (!r) return {ready: "missing", frame: 0, tNs: "", stall: "", counts: []};
+	const counts = [];
+	for (const st of r.querySelectorAll("[data-anim-stage]")) {
+		const c = {client: st.dataset.client};
+		for (const d of st.querySelectorAll("[data-count]")) c[d.dataset.count] = d.dataset.value === undefined ? null : Number(d.dataset.value);
+		counts.push(c);
+	}
+	return {ready: r.dataset.ready || "", frame: Number(r.dataset.frame || 0), tNs: r.dataset.tNs || "", stall: r.dataset.stall || "", counts};
+})()`
+
+func (b *browser) anim(t testing.TB) animDOM {
+	t.Helper()
+	return eval[animDOM](t, b, animDOMJS)
+}
+
+// showAnim scrolls the animation into view and waits for its first frame.
+func (b *browser) showAnim(t testing.TB) {
+	t.Helper()
+	b.waitFor(t, "the animation panel", `(() => { const r = document.querySelector("[data-anim]"); return r && r.dataset.ready === "true"; })()`)
+	eval[bool](t, b, `(() => { document.querySelector("[data-anim]").scrollIntoView({block: "start"}); return true; })()`)
+	b.waitFor(t, "the animation's first frame", `(() => { const r = document.querySelector("[data-anim]"); return r && Number(r.dataset.frame || 0) > 0; })()`)
+}
+
+// pauseAnim stops playing (if it plays) and waits for the pause to show.
+func (b *browser) pauseAnim(t testing.TB) {
+	t.Helper()
+	eval[bool](t, b, `(() => { const r = document.querySelector("[data-anim]"); if (r.dataset.playing === "true") r.querySelector("[data-anim-play]").click(); return true; })()`)
+	b.waitFor(t, "the animation to pause", `document.querySelector("[data-anim]").dataset.playing === "false"`)
+}
+
+// benchTraces returns the bench preset's result and the traces of stall k,
+// stage order.
+func benchTraces(t testing.TB, k int) (*sim.Result, [3]*sim.Trace) {
+	t.Helper()
+	res := animRun(t, "preset=bench")
+	from, to := res.StallWindow(k)
+	var tr [3]*sim.Trace
+	for i, c := range animOrder {
+		tr[i] = res.TraceWindow(c, from, to)
+	}
+	return res, tr
+}
+
+// checkAnimCounts compares the page's counters with the traces at the
+// instant the page says it shows.
+func checkAnimCounts(t *testing.T, d animDOM, traces [3]*sim.Trace) int64 {
+	t.Helper()
+	at, err := strconv.ParseInt(d.TNs, 10, 64)
+	if err != nil {
+		t.Fatalf("data-t-ns %q: %v", d.TNs, err)
+	}
+	if len(d.Counts) != 3 {
+		t.Fatalf("%d stages on the page", len(d.Counts))
+	}
+	for i, tr := range traces {
+		want := tr.CountsAt(at)
+		got := d.Counts[i]
+		num := func(k string) int64 {
+			v, ok := got[k].(float64)
+			if !ok {
+				t.Fatalf("%s: counter %s missing: %v", got["client"], k, got)
+			}
+			return int64(v)
+		}
+		g := sim.Counts{Recorded: num("recorded"), Slowest: num("slowest"), Above: num("above"), Waiting: num("waiting")}
+		w := sim.Counts{Recorded: want.Recorded, Slowest: want.Slowest, Above: want.Above, Waiting: want.Waiting}
+		if _, ok := got["synthetic"]; ok {
+			g.Synthetic, w.Synthetic = num("synthetic"), want.Synthetic
+		}
+		if g != w {
+			t.Fatalf("%s at %d ns: the page counts %+v, the trace %+v", got["client"], at, g, w)
+		}
+	}
+	return at
+}
+
+func TestBrowserAnim(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	res, traces := benchTraces(t, 1)
+	from, to := res.StallWindow(1)
+
+	// 1. A link to stall 1 opens the animation on it, and it plays.
+	b.open(t, s.URL+"/?anim=1")
+	b.waitReady(t, "")
+	b.showAnim(t)
+	d0 := b.anim(t)
+	if d0.Stall != "1" {
+		t.Fatalf("data-stall %q, want 1", d0.Stall)
+	}
+	if eval[string](t, b, `document.querySelector("[data-anim]").dataset.playing`) != "true" {
+		eval[bool](t, b, `(() => { document.querySelector("[data-anim-play]").click(); return true; })()`)
+	}
+	b.waitFor(t, "frames to advance while playing", fmt.Sprintf(
+		`(() => { const r = document.querySelector("[data-anim]"); return Number(r.dataset.frame) >= %d + 20 && Number(r.dataset.tNs) > %s; })()`, d0.Frame, d0.TNs))
+	// Let it play into the stall, where the counters move.
+	b.waitFor(t, "the open loop's counters to change", fmt.Sprintf(
+		`(() => { const d = document.querySelector('[data-anim-stage="2"] [data-count="recorded"]'); return d && Number(d.dataset.value) > %v; })()`, d0.Counts[2]["recorded"]))
+	d1 := b.anim(t)
+	if d1.Frame <= d0.Frame {
+		t.Fatalf("data-frame went from %d to %d", d0.Frame, d1.Frame)
+	}
+	b.pauseAnim(t)
+	checkAnimCounts(t, b.anim(t), traces)
+
+	// 2. Scrub to the middle of the stall: the page shows the trace's counts
+	// for the instant it shows.
+	target := int64(1500e6+100e6) - from
+	eval[bool](t, b, fmt.Sprintf(`(() => {
+		const s = document.querySelector("[data-anim-scrub]");
+		s.value = "%d";
+		s.dispatchEvent(new Event("input", {bubbles: true}));
+		return true; })()`, target))
+	b.waitFor(t, "the scrubbed moment", fmt.Sprintf(
+		`(() => { const r = document.querySelector("[data-anim]"); const v = Number(r.dataset.tNs); return Math.abs(v - %d) <= %d; })()`, from+target, (to-from)/2000+1))
+	time.Sleep(200 * time.Millisecond) // a frame after the scrub's last
+	at := checkAnimCounts(t, b.anim(t), traces)
+	mid := traces[2].CountsAt(at)
+	if mid.Waiting < 400 || traces[0].CountsAt(at).Waiting < 400 {
+		t.Errorf("mid-stall at %d: open %+v, closed %+v: requests should be waiting", at, mid, traces[0].CountsAt(at))
+	}
+	// The moment goes into the URL, replacing the entry.
+	hist := eval[int](t, b, `history.length`)
+	b.waitFor(t, "the moment in the URL", fmt.Sprintf(`location.search.includes("anim_t=" + encodeURIComponent(%q))`, time.Duration(at).String()))
+	if h := eval[int](t, b, `history.length`); h != hist {
+		t.Errorf("scrubbing added history entries: %d, then %d", hist, h)
+	}
+	if loc := b.location(t); !strings.Contains(loc, "anim=1&anim_t=") {
+		t.Errorf("URL %s lacks the animation's keys", loc)
+	}
+	b.screenshot(t, "anim.png", false)
+
+	// 3. Keyboard: → steps to the next event; ] goes to the next stall.
+	eval[bool](t, b, `(() => { document.querySelector("[data-anim-play]").focus(); return true; })()`)
+	m, err := newAnimModel(res, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, _ := m.nextEvent(at)
+	eval[bool](t, b, `(() => { document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true})); return true; })()`)
+	b.waitFor(t, "the next event", fmt.Sprintf(`document.querySelector("[data-anim]").dataset.tNs === "%d"`, next))
+	checkAnimCounts(t, b.anim(t), traces)
+	eval[bool](t, b, `(() => { document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "]", bubbles: true})); return true; })()`)
+	b.waitFor(t, "stall 2", `document.querySelector("[data-anim]").dataset.stall === "2"`)
+	b.waitFor(t, "stall 2 in the URL", `location.search.includes("anim=2")`)
+
+	// 4. A link with a stall and a moment lands there, paused.
+	b.open(t, s.URL+"/?anim=1&anim_t=1.6s")
+	b.waitReady(t, "")
+	b.showAnim(t)
+	b.waitFor(t, "the linked moment", `(() => { const r = document.querySelector("[data-anim]"); return r.dataset.tNs === "1600000000" && r.dataset.stall === "1"; })()`)
+	time.Sleep(300 * time.Millisecond)
+	d := b.anim(t)
+	if d.TNs != "1600000000" {
+		t.Fatalf("the linked moment moved to %s (it should not autoplay)", d.TNs)
+	}
+	checkAnimCounts(t, d, traces)
+	if loc := b.location(t); !strings.Contains(loc, "anim=1&anim_t=1.6s") {
+		t.Errorf("the page dropped the animation's keys: %s", loc)
+	}
+	b.screenshot(t, "anim-linked.png", false)
+}
+
+// TestBrowserAnimReducedMotion: with prefers-reduced-motion the animation
+// does not play by itself.
+func TestBrowserAnimReducedMotion(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.emulateReducedMotion(t)
+	b.open(t, s.URL+"/?anim=1")
+	b.waitReady(t, "")
+	b.showAnim(t)
+	time.Sleep(700 * time.Millisecond)
+	d := b.anim(t)
+	if p := eval[string](t, b, `document.querySelector("[data-anim]").dataset.playing`); p != "false" {
+		t.Fatalf("playing %q with reduced motion", p)
+	}
+	from, _ := animRun(t, "preset=bench").StallWindow(1)
+	if d.TNs != strconv.FormatInt(from, 10) {
+		t.Fatalf("the moment moved to %s without the reader", d.TNs)
+	}
+}
+
+// TestBrowserBenchAnim plays the bench preset's stall 1 for 5 s and prints
+// the frame cost: the work of each frame (Go's tick and the canvas drawing,
+// performance.now() around both, in the page).
+func TestBrowserBenchAnim(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?anim=1")
+	b.waitReady(t, "")
+	b.showAnim(t)
+	b.pauseAnim(t)
+	eval[bool](t, b, `(() => {
+		const r = document.querySelector("[data-anim]");
+		r.querySelector("[data-anim-prev-stall]").focus();
+		r.__anim.takeStats();
+		r.querySelector("[data-anim-play]").click();
+		return true; })()`)
+	time.Sleep(5 * time.Second)
+	st := eval[map[string]float64](t, b, `document.querySelector("[data-anim]").__anim.takeStats()`)
+	if st["frames"] < 100 {
+		t.Fatalf("only %v frames in 5 s: %v", st["frames"], st)
+	}
+	fmt.Printf("BENCH anim.frame.mean.chromium %.3f ms\n", st["mean"])
+	fmt.Printf("BENCH anim.frame.worst.chromium %.3f ms\n", st["worst"])
+	t.Logf("%v frames; frame work mean %.3f ms, worst %.3f ms; requestAnimationFrame gaps mean %.2f ms, worst %.2f ms",
+		st["frames"], st["mean"], st["worst"], st["gapMean"], st["gapWorst"])
+	if os.Getenv("OMISSION_BENCH") == "" && st["mean"] > 16 {
+		t.Errorf("mean frame work %.2f ms is over a 60 fps frame", st["mean"])
+	}
+}
+
+// emulateReducedMotion makes the tab prefer reduced motion, and (for the
+// screenshots of the dark theme) can be combined with a colour scheme.
+func (b *browser) emulateReducedMotion(t testing.TB) {
+	t.Helper()
+	b.emulateMedia(t, &emulation.MediaFeature{Name: "prefers-reduced-motion", Value: "reduce"})
+}
+
+func (b *browser) emulateMedia(t testing.TB, features ...*emulation.MediaFeature) {
+	t.Helper()
+	b.do(t, "emulating media features", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features})
+		return err
+	}))
+}
