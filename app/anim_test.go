@@ -691,7 +691,7 @@ func TestAnimPanelRender(t *testing.T) {
 	for q, want := range map[string]string{
 		"stall=0s": "no stall",
 		"rate=100000&duration=30s&stall=20ms&every=1s&service=1us": "timings of every request",
-		"arrivals=poisson&seed=7": "event engine",
+		"arrivals=poisson&seed=7":                                  "event engine",
 	} {
 		res := animRun(t, q)
 		a := &animPanel{p: newAnimPlayer(), view: resultView{Seq: 1, Result: res}}
