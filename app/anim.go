@@ -541,7 +541,8 @@ func (a *animPanel) renderStages(hidden bool) app.UI {
 				Aria("label", fmt.Sprintf("The %s: its requests on the time axis, its queue, the server and the tally of what it recorded", recordingInfo[kind][0])),
 		))
 	}
-	return app.Div().Class("anim-stages").Hidden(hidden).Body(stages...)
+	return app.Div().Class("anim-stages").Hidden(hidden).TabIndex(0).
+		Aria("label", "The three clients' stages. Space plays or pauses; the arrow keys step from event to event.").Body(stages...)
 }
 
 func animCounter(slot, label string) app.UI {

@@ -260,3 +260,49 @@ func (b *browser) emulateMedia(t testing.TB, features ...*emulation.MediaFeature
 		return err
 	}))
 }
+
+// TestBrowserAnimDarkAndDismount: the dark theme draws the stages in its
+// palette; leaving the page stops the frame loop and releases the callbacks.
+func TestBrowserAnimDarkAndDismount(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.emulateMedia(t, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"})
+	b.open(t, s.URL+"/?anim=1&anim_t=1.78s")
+	b.waitReady(t, "")
+	b.showAnim(t)
+	time.Sleep(300 * time.Millisecond)
+	// Every stage's canvas holds a drawing: pixels of the client's colour.
+	drawn := eval[[]int](t, b, `(() => {
+		const out = [];
+		for (const c of document.querySelectorAll("[data-anim] canvas")) {
+			const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+			let n = 0;
+			for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+			out.push(n);
+		}
+		return out; })()`)
+	if len(drawn) != 3 {
+		t.Fatalf("%d canvases", len(drawn))
+	}
+	for i, n := range drawn {
+		if n < 1000 {
+			t.Errorf("stage %d: %d pixels drawn", i, n)
+		}
+	}
+	b.screenshot(t, "anim-dark.png", false)
+
+	// Leave for the article (go-app follows popstate): the panel dismounts.
+	eval[bool](t, b, `(() => {
+		window.__anim = document.querySelector("[data-anim]").__anim;
+		document.querySelector("[data-anim-play]").click();
+		history.pushState(null, "", "/article");
+		dispatchEvent(new PopStateEvent("popstate"));
+		return true; })()`)
+	b.waitFor(t, "the article", `!document.querySelector("[data-anim]")`)
+	time.Sleep(300 * time.Millisecond)
+	frames := eval[int](t, b, `window.__anim.frames`)
+	time.Sleep(500 * time.Millisecond)
+	if got := eval[string](t, b, `window.__anim.raf + " " + window.__anim.frames + " " + window.__anim.go.tick(0, 100)`); got != fmt.Sprintf("0 %d 0", frames) {
+		t.Errorf("after leaving: raf, frames, tick = %s, want 0 %d 0 (the loop stopped, the callbacks gone)", got, frames)
+	}
+}
