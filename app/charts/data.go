@@ -448,18 +448,24 @@ func (d depth) peaks(gs ...grid) (his [][]int, peak int, at int64) {
 
 // arrivalCounts sets cnt[i] to the count just after arrival i (every event
 // at its instant applied) and returns the largest count and the first
-// instant it is reached. It calls nothing and branches little: a leaf loop
-// compiles much tighter in WebAssembly. l must have a sentinel above every
-// time just past its end (see withSentinel).
+// instant it is reached. It calls nothing and branches little, which counts
+// in WebAssembly: arrivals before the last leave find their leaves by a
+// bare loop (a leave above them stops it), the later ones see them all.
 func arrivalCounts(a, l []int64, cnt []int32) (peak int, at int64) {
-	l = l[:len(l)+1]
 	cnt = cnt[:len(a)]
+	n := len(a)
+	if len(l) > 0 {
+		n = firstAbove(a, 0, l[len(l)-1]-1) // arrivals before the last leave
+	}
 	j := 0
-	for i, t := range a {
+	for i, t := range a[:n] {
 		for l[j] <= t {
 			j++
 		}
 		cnt[i] = int32(i + 1 - j)
+	}
+	for i := n; i < len(a); i++ {
+		cnt[i] = int32(i + 1 - len(l))
 	}
 	for i := len(a) - 2; i >= 0; i-- { // arrivals at one instant share its count
 		if a[i] == a[i+1] {
@@ -472,19 +478,6 @@ func arrivalCounts(a, l []int64, cnt []int32) (peak int, at int64) {
 		}
 	}
 	return peak, at
-}
-
-// withSentinel returns a sorted copy of a whose backing array holds
-// math.MaxInt64 just past its end, for arrivalCounts.
-func withSentinel(a []int64) []int64 {
-	b := make([]int64, len(a)+1)
-	copy(b, a)
-	b[len(a)] = math.MaxInt64
-	b = b[:len(a)]
-	if !slices.IsSorted(b) {
-		slices.Sort(b)
-	}
-	return b
 }
 
 // firstAbove returns the least i ≥ from with a[i] > x (len(a) if none), a
@@ -550,7 +543,7 @@ func clientDepth(res *sim.Result, c sim.Client, dues *[]int64) (sent, due depth,
 	if cr.Done == nil && cr.Sent > 0 || c != sim.OpenClient && cr.Send == nil && cr.Sent > 0 {
 		return depth{}, depth{}, false
 	}
-	leave := withSentinel(cr.Done)
+	leave := sortedCopy(cr.Done)
 	if c == sim.PacedClient {
 		s := sortedCopy(cr.Send)
 		return depth{s, leave}, depth{s, leave}, true

@@ -87,7 +87,7 @@ func TestDepthColumns(t *testing.T) {
 			d.leave = append(d.leave, a+r.Int64N(3_000))
 		}
 		slices.Sort(d.arrive)
-		d.leave = withSentinel(d.leave)
+		slices.Sort(d.leave)
 		cols := 1 + r.IntN(90)
 		x1 := 13_000.0
 		if trial%2 == 1 {
