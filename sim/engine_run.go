@@ -36,6 +36,7 @@ type EngineClient struct {
 var (
 	limitEvents = MaxEvents
 	limitQueued = MaxQueued
+	limitExact  = ExactSamples // mean arrivals a client up to which percentiles are exact
 )
 
 // engineRun is a Runner's event-driven run: the three clients one after
@@ -50,7 +51,7 @@ type engineRun struct {
 }
 
 func newEngineRun(cfg Config) *engineRun {
-	e := &engineRun{cfg: cfg, exact: cfg.ExpectedArrivals() <= float64(ExactSamples)}
+	e := &engineRun{cfg: cfg, exact: cfg.ExpectedArrivals() <= float64(limitExact)}
 	for c := range e.sims {
 		e.sims[c] = newEngSim(Client(c), cfg, e.exact)
 	}
