@@ -220,13 +220,16 @@ func TestAnimBenchStall1(t *testing.T) {
 func TestAnimCountsMatchTrace(t *testing.T) {
 	_, m := animBenchStall1(t)
 	traces := animTraces(m)
-	for _, at := range animAllEvents(traces) {
-		animCheckCounts(t, m, traces, at)
-		animCheckCounts(t, m, traces, at-1)
+	for k, at := range animAllEvents(traces) {
+		// Every event in and around the stall, one in five elsewhere.
+		if k%5 == 0 || at >= m.start-1e6 && at <= m.end+1e6 {
+			animCheckCounts(t, m, traces, at)
+			animCheckCounts(t, m, traces, at-1)
+		}
 	}
 	r := rand.New(rand.NewPCG(3, 33))
 	checked := 0
-	for _, q := range animRandomQueries(r, 60) {
+	for _, q := range animRandomQueries(r, 40) {
 		res := animRun(t, q)
 		if animAvailable(res) != nil {
 			continue
@@ -243,7 +246,7 @@ func TestAnimCountsMatchTrace(t *testing.T) {
 		}
 		animCheckCounts(t, m, traces, m.to)
 	}
-	if checked < 40 {
+	if checked < 25 {
 		t.Errorf("only %d random runs could be animated", checked)
 	}
 }
@@ -493,8 +496,8 @@ func TestAnimLargeWindows(t *testing.T) {
 		t.Skip("long runs")
 	}
 	for _, q := range []string{
-		"rate=20000&stall=60s&every=0s&first=1s&duration=90s&service=10us&conns=10&workers=unlimited",
-		"rate=1000&stall=1h&every=0s&first=1s&duration=30m&service=100us",
+		"rate=10000&stall=30s&every=0s&first=1s&duration=40s&service=10us&conns=10&workers=unlimited",
+		"rate=500&stall=1h&every=0s&first=1s&duration=30m&service=100us",
 		"preset=note60-single",
 		"preset=clients10",
 		"rate=1000&stall=3ms&every=5ms&first=0s&duration=20s&service=900us", // thousands of stalls in one window
@@ -526,9 +529,8 @@ func TestAnimLargeWindows(t *testing.T) {
 		}
 		// Spot checks against the trace itself (a walk over every request).
 		traces := animTraces(m)
-		for k := 1; k < 4; k++ {
-			animCheckCountsNoTally(t, m, traces, m.from+(m.to-m.from)*int64(k)/4)
-		}
+		animCheckCountsNoTally(t, m, traces, m.start+(m.end-m.start)/3)
+		animCheckCountsNoTally(t, m, traces, m.end+(m.to-m.end)/2)
 		allocs := testing.AllocsPerRun(20, func() { f.build(m, frameParams{t: (m.from + m.to) / 2, flight: 1e6}) })
 		if allocs != 0 {
 			t.Errorf("%s: a frame allocates %v times", q, allocs)
@@ -688,12 +690,17 @@ func TestAnimPanelRender(t *testing.T) {
 	}
 
 	// What cannot be drawn is said.
+	histogram := *res // as if beyond sim.ExactSamples: no per-request data
+	histogram.Exact = false
 	for q, want := range map[string]string{
-		"stall=0s": "no stall",
-		"rate=100000&duration=30s&stall=20ms&every=1s&service=1us": "timings of every request",
-		"arrivals=poisson&seed=7":                                  "event engine",
+		"stall=0s":                "no stall",
+		"histogram":               "timings of every request",
+		"arrivals=poisson&seed=7": "event engine",
 	} {
-		res := animRun(t, q)
+		res := &histogram
+		if q != "histogram" {
+			res = animRun(t, q)
+		}
 		a := &animPanel{p: newAnimPlayer(), view: resultView{Seq: 1, Result: res}}
 		a.load(ctx)
 		html := app.HTMLString(a.Render())
