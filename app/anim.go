@@ -54,8 +54,7 @@ type animPanel struct {
 	urlSeq   int
 	autoplay bool // play when first on screen (no moment in the URL, motion allowed)
 
-	ctx app.Context
-	js  animJS // the browser side (anim_bridge.go)
+	js animJS // the browser side (anim_bridge.go)
 }
 
 // animWant is a stall and moment asked for by the URL.
@@ -114,7 +113,6 @@ func stripAnimKeys(raw string) string {
 // the result and, in the browser, starts its drawing side.
 func (a *animPanel) OnMount(ctx app.Context) {
 	defer recoverFault(ctx, "animation")
-	a.ctx = ctx
 	a.p = newAnimPlayer()
 	if u := ctx.Page().URL(); u != nil {
 		a.want = parseAnimURL(u.RawQuery)
@@ -227,11 +225,19 @@ func (a *animPanel) install(ctx app.Context, m *animModel, t int64, keepT bool) 
 	if !keepT {
 		t = m.from
 	}
+	// Autoplay once, if on screen already (else when it comes on screen).
+	autoplay := a.autoplay && a.js.onScreen()
+	if autoplay {
+		a.autoplay = false
+	}
 	p := a.p
 	p.mu.Lock()
 	playing := p.playing
 	p.setModel(m, t)
 	p.playing = playing && keepT
+	if autoplay {
+		p.play(true)
+	}
 	a.speed = p.speed
 	p.mu.Unlock()
 	a.stall, a.stalls, a.from, a.to = m.stall, m.stalls, m.from, m.to

@@ -124,6 +124,11 @@ func toAny(s []string) []any {
 	return out
 }
 
+// onScreen reports whether the animation is visible: in view, tab shown.
+func (j *animJS) onScreen() bool {
+	return j.handle != nil && j.handle.Call("active").Bool()
+}
+
 // request asks for a frame.
 func (j *animJS) request() {
 	if j.handle != nil {
