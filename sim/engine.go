@@ -455,9 +455,23 @@ func (s *engSim) advance(t int64) {
 
 func (s *engSim) accumulate(t int64) {
 	dt := uint64(t - s.now)
-	s.st.areaQ.addMul(uint64(len(s.queue)-s.qhead), dt)
-	s.st.areaBusy.addMul(uint64(s.busy), dt)
+	addProd(&s.st.areaQ, uint64(len(s.queue)-s.qhead), dt)
+	addProd(&s.st.areaBusy, uint64(s.busy), dt)
 	s.now = t
+}
+
+// addProd adds x·y to s; when both fit in 32 bits (nearly always) without
+// the 128-bit product, which WebAssembly computes in software.
+func addProd(s *u128, x, y uint64) {
+	if (x|y)>>32 != 0 {
+		s.addMul(x, y)
+		return
+	}
+	lo := s.lo + x*y
+	if lo < s.lo {
+		s.hi++
+	}
+	s.lo = lo
 }
 
 // closedTry sends due requests on idle connections, and arms an arrival
