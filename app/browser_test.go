@@ -79,6 +79,14 @@ func TestBrowserPage(t *testing.T) {
 		}
 	}
 	sameCells(t, "bench", bench, nativeCells(t, ""))
+	// The same query gives the same result, hash and all, natively and here.
+	native, err := sim.Run(sim.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := eval[string](t, b, `document.getElementById("omission").dataset.hash`); h != native.Hash || h == "" {
+		t.Errorf("data-hash %q, the native run's %q", h, native.Hash)
+	}
 	// ?preset=bench is the default: the canonical URL has no query.
 	b.waitLocation(t, s.URL+"/")
 
@@ -207,6 +215,17 @@ func TestBrowserInvalidQuery(t *testing.T) {
 		t.Errorf("an invalid URL was rewritten to %q", loc)
 	}
 	b.screenshot(t, "page-invalid.png", false)
+
+	// An invalid engine field opens the folded engine parameters.
+	b.open(t, s.URL+"/?arrivals=bogus")
+	b.waitReady(t, "")
+	engine := eval[map[string]any](t, b, `(() => {
+		const d = document.querySelector("details.engine"), m = document.querySelector('[data-error="arrivals"]');
+		return {open: d && d.open, msg: m ? m.textContent : ""};
+	})()`)
+	if engine["open"] != true || !strings.Contains(engine["msg"].(string), "poisson") {
+		t.Errorf("arrivals=bogus: %v", engine)
+	}
 }
 
 func TestBrowserURLIsNotMarkup(t *testing.T) {
@@ -359,6 +378,10 @@ func TestBrowserBench(t *testing.T) {
 	const runs = 9
 	var total, sims []float64
 	for i := 0; i < runs+2; i++ {
+		// Each update starts from a page at rest: the previous one's
+		// follow-up work (the checks, the figures) done.
+		b.waitReady(t, []string{"", "stall=199ms"}[i%2])
+		eval[bool](t, b, `new Promise(r => setTimeout(() => r(true), 150))`)
 		stall := []string{"199ms", "200ms"}[i%2]
 		r := eval[map[string]float64](t, b, fmt.Sprintf(`new Promise((resolve, reject) => {
 			const root = document.getElementById("omission"), box = document.getElementById("in-stall");

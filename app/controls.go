@@ -153,13 +153,6 @@ func (c *controlsPanel) input(i int) string {
 	return ""
 }
 
-// edit hands an edit to the page.
-func (c *controlsPanel) edit(ctx app.Context, i int, text string, delay time.Duration) {
-	if c.owner != nil {
-		c.owner.setInput(ctx, i, text, delay)
-	}
-}
-
 // Render builds the form from the props.
 func (c *controlsPanel) Render() app.UI {
 	var general []app.UI
@@ -172,12 +165,19 @@ func (c *controlsPanel) Render() app.UI {
 	engineOpen := c.engineOpen
 	for i := 1; i < len(c.IInputs); i++ {
 		if specAt(i).Engine {
-			engine = append(engine, c.renderField(i))
 			if _, bad := c.msg(sim.Fields[i]); bad {
 				engineOpen = true
 			}
-		} else {
-			fields = append(fields, c.renderField(i))
+		}
+	}
+	for i := 1; i < len(c.IInputs); i++ {
+		f := c.field(i)
+		switch {
+		case !specAt(i).Engine:
+			fields = append(fields, f)
+		case engineOpen:
+			// Folded away, the engine's controls are not built at all.
+			engine = append(engine, f)
 		}
 	}
 	toggle, scope := on("engine-toggle", func(ctx app.Context, e app.Event) {
@@ -197,7 +197,7 @@ func (c *controlsPanel) Render() app.UI {
 				return app.Ul().Class("errors").Aria("live", "polite").Body(general...)
 			}),
 			app.Div().Class("fields").Body(fields...),
-			app.If(len(engine) > 0, func() app.UI {
+			app.If(hasEngine(len(c.IInputs)), func() app.UI {
 				d := app.Details().Class("engine").On("toggle", toggle, scope).Body(
 					app.Summary().Text("More parameters: arrivals, service distribution, queue, timeout, outages"),
 					app.Div().Class("fields").Body(engine...),
@@ -210,14 +210,54 @@ func (c *controlsPanel) Render() app.UI {
 		)
 }
 
-// renderField builds one control: label, hint, input (and slider or
-// checkbox), and the field's message.
-func (c *controlsPanel) renderField(i int) app.UI {
+// field returns the control of field i with its current props.
+func (c *controlsPanel) field(i int) app.UI {
+	f := &fieldControl{IIndex: i, IText: c.input(i), owner: c.owner}
+	f.IMsg, f.IBad = c.msg(sim.Fields[i])
+	if i < len(c.ISliders) {
+		f.ISlider = c.ISliders[i]
+	}
+	return f
+}
+
+// hasEngine tells whether the simulator has fields beyond the page's own.
+func hasEngine(n int) bool {
+	for i := 1; i < n; i++ {
+		if specAt(i).Engine {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldControl is the control of one field: label, hint, input (and slider
+// or checkbox) and its message. A component of its own so that an edit
+// re-renders one field, not the form.
+type fieldControl struct {
+	app.Compo
+
+	IIndex  int    // the field, an index into sim.Fields
+	IText   string // its text
+	ISlider int    // its slider position (-1: none)
+	IMsg    string // its message when invalid
+	IBad    bool
+
+	owner *page // set when created; kept across updates (unexported)
+}
+
+func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Duration) {
+	if c.owner != nil {
+		c.owner.setInput(ctx, i, text, delay)
+	}
+}
+
+// Render builds the control from the props.
+func (c *fieldControl) Render() app.UI {
+	i := c.IIndex
 	spec := specAt(i)
 	id := "in-" + spec.Name
 	errID := "err-" + spec.Name
-	text := c.input(i)
-	msg, bad := c.msg(spec.Name)
+	text, msg, bad := c.IText, c.IMsg, c.IBad
 	var input app.UI
 	switch {
 	case spec.Choices != nil:
@@ -271,10 +311,7 @@ func (c *controlsPanel) renderField(i int) app.UI {
 			parts = append(parts, app.Label().Class("toggle").Body(cb, app.Text(" "+spec.ToggleLabel)))
 		}
 		if spec.Slider != nil {
-			pos := 0
-			if i < len(c.ISliders) {
-				pos = max(c.ISliders[i], 0)
-			}
+			pos := max(c.ISlider, 0)
 			parts = append(parts, app.Input().Type("range").ID(id+"-slider").Class("slider").
 				Min(0).Max(len(spec.Slider)-1).Step(1).Value(strconv.Itoa(pos)).
 				Aria("label", spec.Label+" (slider)").

@@ -328,12 +328,13 @@ func (p *page) show(ctx app.Context, seq int64, view *resultView, err error) {
 	p.run = nil
 	p.shown = view
 	p.status = simStatus{Seq: seq, Status: statusDone, Progress: 1}
-	ctx.SetState(stateResult, view)
-	// The checks list is long and below the fold: it follows once the
-	// headline and the table are painted, so they are not kept waiting.
+	// The headline and the table are painted first. The checks list (long,
+	// below the fold) and the components that follow stateResult (the
+	// figures, which take longer to build) follow once they are on screen.
 	afterPaint(ctx, func(ctx app.Context) {
 		if p.shown == view {
 			p.proofs = view
+			ctx.SetState(stateResult, view)
 		}
 	})
 	p.scheduleFlush(ctx)
@@ -514,13 +515,13 @@ func (p *page) copyLink(ctx app.Context) {
 func (p *page) Render() app.UI {
 	phase := p.phase()
 	stale := p.staleResult(phase)
-	var shownQuery string
+	var shownQuery, shownHash string
 	var shownSeq int64
 	if p.shown != nil {
-		shownQuery, shownSeq = p.shown.Query, p.shown.Seq
+		shownQuery, shownSeq, shownHash = p.shown.Query, p.shown.Seq, p.shown.Hash
 	}
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
-		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).
+		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).
 		Body(
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
@@ -538,8 +539,9 @@ func (p *page) Render() app.UI {
 				),
 			),
 			&resultsTable{IStale: stale, IView: p.shown},
-			// The charts (issue 4) and the animation (issue 5) go here, fed
-			// the same way (or following the stateResult state).
+			// The charts (issue 4) go here, fed the same way or following
+			// the stateResult state, as the animation does.
+			&animPanel{},
 			&checksList{IView: p.proofs},
 			app.Footer().Class("colophon").Body(
 				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),

@@ -247,12 +247,12 @@ func TestPageEditsAndHistory(t *testing.T) {
 		t.Error("the page is not marked stale")
 	}
 	// The message sits beside the stall control: page > .top > the
-	// controls' form > .fields > the stall field > its fourth child.
+	// controls' form > .fields > the stall field (a component) > its fourth child.
 	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
-	if err := app.Match(msg, p, 0, 1, 0, 0, 1, fStall-1, 3); err != nil {
+	if err := app.Match(msg, p, 0, 1, 0, 0, 1, fStall-1, 0, 3); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 1, fStall-1, 3, 0); err != nil {
+	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 1, fStall-1, 0, 3, 0); err != nil {
 		t.Error(err)
 	}
 	// The box is marked invalid and keeps what was typed.
@@ -305,7 +305,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	// The message is a text node (escaped by the DOM), the box's value a
 	// property: neither is parsed as markup. (The unknown key's message
 	// comes first, so the fields are the form's third child.)
-	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 2, fStall-1, 3, 0); err != nil {
+	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
 		t.Error(err)
 	}
 	if !strings.Contains(p.errs.Field("stall").Error(), script) {

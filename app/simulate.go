@@ -24,7 +24,9 @@ import (
 // change cancels it. Its results come back to the UI goroutine by dispatch.
 //
 // Finished results are also published as the stateResult state (a
-// resultView), for components that follow it with ctx.ObserveState.
+// resultView), for components that follow it with ctx.ObserveState. The page
+// publishes a result once its headline and table are painted, so that the
+// heavier figures never hold them back.
 const (
 	stateResult = "omission/result"
 	stateProof  = "omission/proof"

@@ -13,6 +13,7 @@ import (
 type resultView struct {
 	Seq    int64  // the request that produced it
 	Query  string // its canonical query
+	Hash   string // the result's hash (the same natively and in the browser)
 	Result *sim.Result
 
 	Columns  []columnView
@@ -126,7 +127,7 @@ func percentileMetric(m string) bool {
 
 // buildView formats a result for the page. ms is the wall time of the update.
 func buildView(seq int64, res *sim.Result, ms float64) *resultView {
-	v := &resultView{Seq: seq, Query: res.Query, Result: res}
+	v := &resultView{Seq: seq, Query: res.Query, Hash: res.Hash, Result: res}
 	for _, k := range sim.Kinds() {
 		info := recordingInfo[k]
 		v.Columns = append(v.Columns, columnView{Recording: k.String(), Label: info[0], Detail: info[1]})
