@@ -444,3 +444,23 @@ func TestHeadlineComponent(t *testing.T) {
 		t.Errorf("headline:\n%s", html)
 	}
 }
+
+// TestHandlerPanicIsReported: a panic in an event handler is caught and
+// shown; the app goes on.
+func TestHandlerPanicIsReported(t *testing.T) {
+	e, p, _ := mountPage(t)
+	visit(e, p, "")
+	h, _ := on("test/panic", func(ctx app.Context, ev app.Event) { panic("boom") })
+	act(e, p, func(ctx app.Context) { h(ctx, app.Event{}) })
+	if !strings.Contains(p.fault, "boom") {
+		t.Fatalf("fault %q", p.fault)
+	}
+	if html := app.HTMLString(p); !strings.Contains(html, "Something went wrong") {
+		t.Error("the page does not say something went wrong")
+	}
+	// It still works.
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "300ms", 0) })
+	if p.phase() != "ready" || p.shown.Query != "stall=300ms" {
+		t.Errorf("after the panic: phase %q shown %q", p.phase(), p.shown.Query)
+	}
+}
