@@ -119,12 +119,11 @@ func (a *animPanel) OnMount(ctx app.Context) {
 	}
 	a.p.reduced = a.js.reducedMotion()
 	a.autoplay = !a.want.hasT && !a.p.reduced
+	// The page publishes stateResult once the table is painted: the model
+	// is built after that.
 	ctx.ObserveState(stateResult, &a.view).OnChange(func() {
-		// The table and headline paint first; the model is built after.
-		afterPaint(ctx, func(ctx app.Context) {
-			defer recoverFault(ctx, "animation")
-			a.load(ctx)
-		})
+		defer recoverFault(ctx, "animation")
+		a.load(ctx)
 	})
 	a.load(ctx)
 	ctx.Defer(func(ctx app.Context) {

@@ -50,6 +50,7 @@
       this.frames = 0;
       this.raf = 0;
       this.stats = { n: 0, sum: 0, worst: 0, gaps: 0, gapSum: 0, gapWorst: 0, last: 0 };
+      this.samples = new Float64Array(4096); // the last frames' work, for percentiles
       this.cells = null;
       this.hatch = {};
       this.inView = false;
@@ -97,6 +98,7 @@
         this.draw();
         const dt = performance.now() - t0;
         const s = this.stats;
+        this.samples[s.n % this.samples.length] = dt;
         s.n++; s.sum += dt; s.worst = Math.max(s.worst, dt);
         if (s.last > 0 && (flags & 2)) {
           const gap = now - s.last;
@@ -284,7 +286,10 @@
     // gaps between frames while playing (requestAnimationFrame deltas).
     takeStats() {
       const s = this.stats;
-      const out = { frames: s.n, mean: s.n ? s.sum / s.n : 0, worst: s.worst, gapMean: s.gaps ? s.gapSum / s.gaps : 0, gapWorst: s.gapWorst };
+      const sorted = Array.from(this.samples.subarray(0, Math.min(s.n, this.samples.length))).sort((a, b) => a - b);
+      const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0);
+      const out = { frames: s.n, mean: s.n ? s.sum / s.n : 0, worst: s.worst, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99),
+        gapMean: s.gaps ? s.gapSum / s.gaps : 0, gapWorst: s.gapWorst };
       this.stats = { n: 0, sum: 0, worst: 0, gaps: 0, gapSum: 0, gapWorst: 0, last: 0 };
       return out;
     }
