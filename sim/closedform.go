@@ -19,6 +19,9 @@ import (
 // next stall (every >= J·T, with J = ceil(L/(T-S)) requests delayed per
 // stall); and the last stall's J delayed requests all inside the run.
 func Regime(cfg Config) (ok bool, why []string) {
+	if cfg.EventDriven() {
+		return false, []string{"random arrivals or service times, a bounded queue, timeouts or outages: the closed forms cover the deterministic model only"}
+	}
 	if cfg.Conns != 1 {
 		why = append(why, fmt.Sprintf("conns = %d: the closed forms assume one connection", cfg.Conns))
 	}

@@ -287,3 +287,16 @@ func TestAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestRegimeEventDriven: a random or bounded configuration has no closed form.
+func TestRegimeEventDriven(t *testing.T) {
+	for _, q := range []string{"arrivals=poisson", "dist=exponential", "timeout=50ms", "queue=10"} {
+		cfg, err := ParseQuery(q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if ok, why := Regime(cfg); ok || len(why) == 0 || DeriveClosedForms(cfg) != nil {
+			t.Errorf("%s: in the regime (%v)", q, why)
+		}
+	}
+}
