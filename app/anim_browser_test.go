@@ -179,6 +179,15 @@ func TestBrowserAnim(t *testing.T) {
 	b.waitFor(t, "stall 2", `document.querySelector("[data-anim]").dataset.stall === "2"`)
 	b.waitFor(t, "stall 2 in the URL", `location.search.includes("anim=2")`)
 
+	// A new parameter: the page rewrites its URL (with the keys it loaded),
+	// the animation keeps its stall and puts its keys back.
+	b.setField(t, "service", "50us")
+	b.waitReady(t, "service=50us")
+	b.waitFor(t, "the animation's keys after the page's", `location.search.includes("service=50us") && location.search.includes("anim=2&anim_t=")`)
+	if d := b.anim(t); d.Stall != "2" {
+		t.Errorf("after a new parameter: data-stall %s, want 2", d.Stall)
+	}
+
 	// 4. A link with a stall and a moment lands there, paused.
 	b.open(t, s.URL+"/?anim=1&anim_t=1.6s")
 	b.waitReady(t, "")
