@@ -33,8 +33,8 @@ type noProof struct {
 // OnInit runs before the first Render.
 func (c *checksList) OnInit() { c.open = map[string]bool{} }
 
-// OnMount runs on the UI goroutine: the list follows the result and the
-// reader's choice of proof.
+// OnMount runs on the UI goroutine: the list follows the reader's choice of
+// proof (stateProof); the result comes from the page (IView).
 func (c *checksList) OnMount(ctx app.Context) { c.observe(ctx) }
 
 // OnPreRender is OnMount where go-app runs natively (prerendering, tests).
