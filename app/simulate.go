@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -139,7 +140,15 @@ func (s *simRun) finish() (*resultView, error) {
 	if s.cancelled() {
 		return nil, errCancelled
 	}
+	// A run a limit stopped (the event engine's events or queued work) has
+	// no result: its error names the limit.
+	if err := s.r.Err(); err != nil {
+		return nil, err
+	}
 	res := s.r.Result()
+	if res == nil {
+		return nil, errors.New("the simulation stopped without a result")
+	}
 	v := buildView(s.Seq, res, 0)
 	// The cost line reports the whole update: the run, the checks and the
 	// formatting of what the page shows.
