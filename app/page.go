@@ -539,8 +539,7 @@ func (p *page) Render() app.UI {
 				),
 			),
 			&resultsTable{IStale: stale, IView: p.shown},
-			// The charts (issue 4) go here, fed the same way or following
-			// the stateResult state, as the animation does.
+			&chartsPanel{},
 			&animPanel{},
 			&checksList{IView: p.proofs},
 			app.Footer().Class("colophon").Body(

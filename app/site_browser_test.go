@@ -1,0 +1,255 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Tests of the charts on the page, the article, the embeds and the static
+// site served by a plain file server, online and offline.
+
+// waitCharts waits until the charts panel shows the page's current result.
+func (b *browser) waitCharts(t testing.TB) {
+	t.Helper()
+	b.waitFor(t, "the charts of the result", `(() => {
+		const r = document.getElementById("omission"), c = document.querySelector("section.charts");
+		return r && c && r.dataset.state === "ready" && c.dataset.seq === r.dataset.seq &&
+			document.querySelectorAll("section.charts [data-chart] img").length === 4; })()`)
+}
+
+func TestBrowserCharts(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?preset=bench")
+	b.waitReady(t, "")
+	b.waitCharts(t)
+	type chart struct {
+		Src, Caption string
+		Markers      int
+		Rows         int
+	}
+	read := func() map[string]chart {
+		return eval[map[string]chart](t, b, `(() => {
+			const out = {};
+			for (const f of document.querySelectorAll("section.charts [data-chart]")) {
+				out[f.dataset.chart] = {
+					Src: f.querySelector("img").getAttribute("src"),
+					Caption: f.querySelector("figcaption").innerText,
+					Markers: f.querySelectorAll("a.marker").length,
+					Rows: f.querySelectorAll("details table tbody tr").length,
+				};
+			}
+			return out;
+		})()`)
+	}
+	before := read()
+	for _, name := range []string{"spectrum", "distribution", "latency-time", "queue-depth"} {
+		c, ok := before[name]
+		if !ok {
+			t.Fatalf("no %s chart", name)
+		}
+		if !strings.HasPrefix(c.Src, "data:image/svg+xml;base64,") || len(c.Src) < 2000 {
+			t.Errorf("%s: not an SVG image (%.60s…)", name, c.Src)
+		}
+		if len(c.Caption) < 40 || c.Rows == 0 {
+			t.Errorf("%s: caption %q, %d data rows", name, c.Caption, c.Rows)
+		}
+	}
+	if !strings.Contains(before["spectrum"].Caption, "195.1 ms") || before["spectrum"].Markers < 20 {
+		t.Errorf("spectrum: caption %q, %d marker links", before["spectrum"].Caption, before["spectrum"].Markers)
+	}
+	b.screenshot(t, "charts.png", true)
+	// A marker opens the check of its number.
+	b.exec(t, `document.querySelector('section.charts [data-chart=spectrum] a.marker[href="#check-open.p99"]').click()`)
+	b.waitFor(t, "the proof of open.p99", `(() => { const c = document.getElementById("check-open.p99"); return c && c.open !== false; })()`)
+	// A parameter change redraws the spectrum.
+	b.exec(t, `const i = document.getElementById("in-stall"); i.value = "300ms"; i.dispatchEvent(new Event("change", {bubbles: true}))`)
+	b.waitReady(t, "stall=300ms")
+	b.waitCharts(t)
+	after := read()
+	if after["spectrum"].Src == before["spectrum"].Src {
+		t.Error("the spectrum did not change with the stall")
+	}
+}
+
+// pyServer serves dir with python3's http.server, the plainest static host.
+func pyServer(t testing.TB, dir string) (base string, stop func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	cmd := exec.Command("python3", "-m", "http.server", fmt.Sprint(port), "--bind", "127.0.0.1", "--directory", dir)
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("python3 -m http.server: %v", err)
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	for i := 0; ; i++ {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			break
+		}
+		if i == 200 {
+			t.Fatal("python3 -m http.server did not start")
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	done := false
+	stop = func() {
+		if !done {
+			done = true
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}
+	t.Cleanup(stop)
+	return "http://" + addr, stop
+}
+
+// waitWorker waits until the service worker controls the page and its cache
+// holds the site.
+func (b *browser) waitWorker(t testing.TB) {
+	t.Helper()
+	b.waitFor(t, "the service worker's cache", `(async () => {
+		if (!navigator.serviceWorker.controller) return false;
+		for (const k of await caches.keys()) {
+			const c = await caches.open(k), keys = await c.keys();
+			if (keys.some(r => r.url.endsWith("/web/app.wasm")) && keys.some(r => r.url.includes("/article/"))) return true;
+		}
+		return false;
+	})()`)
+}
+
+// articleOK checks the article's numbers against a native run.
+func articleOK(t *testing.T, b *browser) {
+	t.Helper()
+	b.waitFor(t, "the article's numbers", `document.querySelectorAll("main.article .num[data-metric]").length > 40 && !document.querySelector("main.article .num.pending")`)
+	type num struct{ Metric, Query, Ns, Value string }
+	got := eval[[]num](t, b, `[...document.querySelectorAll("main.article .num[data-metric]")].map(e => ({Metric: e.dataset.metric, Query: e.dataset.query || "", Ns: e.dataset.ns || "", Value: e.dataset.value || ""}))`)
+	want, err := articleNumbers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range got {
+		w, ok := want[numRef{g.Query, g.Metric}]
+		if !ok {
+			t.Errorf("article number %s %q is not the article's", g.Metric, g.Query)
+			continue
+		}
+		v := g.Value
+		if w.IsNs {
+			v = g.Ns
+		}
+		if v != rawFloat(w.Value) {
+			t.Errorf("article %s (%q) = %s, native %s", g.Metric, g.Query, v, rawFloat(w.Value))
+		}
+	}
+	if figs := eval[int](t, b, `document.querySelectorAll("main.article [data-chart] img").length`); figs < 2 {
+		t.Errorf("article: %d chart figures", figs)
+	}
+}
+
+// TestBrowserStaticSite serves the static site with python3 -m http.server
+// at the root and under a sub-path: the page, the article and an embed load;
+// then, with the server stopped, the page, a share URL with a query and the
+// article load from the service worker.
+func TestBrowserStaticSite(t *testing.T) {
+	requireBrowser(t)
+	for _, prefix := range []string{"", "/omission"} {
+		t.Run("prefix="+prefix, func(t *testing.T) {
+			dir, err := buildTestSite(prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer os.RemoveAll(dir)
+			root := dir
+			if prefix != "" { // the host serves the site as a folder of its root
+				root = t.TempDir()
+				if err := os.Rename(dir, filepath.Join(root, strings.Trim(prefix, "/"))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			base, stop := pyServer(t, root)
+			home := base + prefix + "/"
+			b := newBrowser(t)
+			b.open(t, home+"?preset=bench")
+			b.waitReady(t, "")
+			if m := b.metrics(t); m["open.p99"] != "195100000" || m["corrected.count"] != "119980" {
+				t.Fatalf("bench numbers: open.p99 %s corrected.count %s", m["open.p99"], m["corrected.count"])
+			}
+			b.open(t, base+prefix+"/article")
+			articleOK(t, b)
+			b.open(t, base+prefix+"/embed?figure=latency-time&preset=tcp")
+			b.waitFor(t, "the embedded chart", `document.querySelector("main.embed [data-chart=latency-time] img") !== null`)
+			if n := eval[int](t, b, `document.querySelectorAll("header, h1, #omission, nav").length`); n != 0 {
+				t.Errorf("the embed has %d pieces of page chrome", n)
+			}
+			b.open(t, home)
+			b.waitReady(t, "")
+			b.waitWorker(t)
+
+			stop() // offline for real: nothing answers on the port
+			b.open(t, home+"?preset=bench")
+			b.waitReady(t, "")
+			b.open(t, home+"?preset=tcp&stall=400ms")
+			b.waitReady(t, "preset=tcp&stall=400ms")
+			if m := b.metrics(t); m["closed.count"] != "20000" {
+				t.Errorf("offline share URL: closed.count %s", m["closed.count"])
+			}
+			b.open(t, base+prefix+"/article/")
+			articleOK(t, b)
+			b.screenshot(t, "offline"+strings.ReplaceAll(prefix, "/", "-")+".png", false)
+		})
+	}
+}
+
+// TestWasmExecShipped: the wasm_exec.js the site ships is the project's, and
+// the project's is the toolchain's that builds app.wasm.
+func TestWasmExecShipped(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, err := os.ReadFile(filepath.Join(root, "wasm_exec.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Skipf("go env GOROOT: %v", err)
+	}
+	var tool []byte
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		if tool, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(goroot)), p)); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("the toolchain's wasm_exec.js: %v", err)
+	}
+	if !bytes.Equal(ours, tool) {
+		t.Error("wasm_exec.js differs from the toolchain's: run make wasm (it refreshes it)")
+	}
+	if _, err := os.Stat(filepath.Join(root, "web", "app.wasm")); err != nil {
+		t.Skip("web/app.wasm not built: the shipped copy is checked with it")
+	}
+	out := t.TempDir()
+	if _, err := buildSite(filepath.Join(root, "web"), out, ""); err != nil {
+		t.Fatal(err)
+	}
+	shipped, err := os.ReadFile(filepath.Join(out, "wasm_exec.js"))
+	if err != nil || !bytes.Equal(shipped, ours) {
+		t.Errorf("the site ships another wasm_exec.js (%v)", err)
+	}
+}
