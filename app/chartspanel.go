@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -21,6 +22,7 @@ type chartsPanel struct {
 	linear     bool // the spectrum and latency axes are linear
 	cdf        bool // the distribution is cumulative
 	shown      []chartShown
+	drawMs     float64 // how long the last drawing of the four charts took
 	err        string
 }
 
@@ -77,6 +79,8 @@ func (c *chartsPanel) draw(ctx app.Context, force bool) {
 		y = charts.YLinear
 	}
 	c.shown = c.shown[:0]
+	t0 := time.Now()
+	defer func() { c.drawMs = float64(time.Since(t0).Microseconds()) / 1000 }()
 	for _, k := range charts.Kinds() {
 		o := charts.Options{Width: w, Theme: prefersTheme(), Y: y, CDF: c.cdf}
 		if k == charts.Distribution && !c.cdf {
@@ -118,7 +122,7 @@ func (c *chartsPanel) Render() app.UI {
 		grid = append(grid, c.renderChart(s))
 	}
 	body = append(body, app.Div().Class("chart-grid").Body(grid...))
-	return app.Section().Class("charts").Aria("label", "Charts").DataSet("seq", c.drawnSeq).Body(body...)
+	return app.Section().Class("charts").Aria("label", "Charts").DataSet("seq", c.drawnSeq).DataSet("ms", rawFloat(c.drawMs)).Body(body...)
 }
 
 func (c *chartsPanel) renderChart(s chartShown) app.UI {

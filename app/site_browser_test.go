@@ -253,3 +253,86 @@ func TestWasmExecShipped(t *testing.T) {
 		t.Errorf("the site ships another wasm_exec.js (%v)", err)
 	}
 }
+
+func requireBench(t *testing.T) {
+	t.Helper()
+	if os.Getenv("OMISSION_BENCH") != "1" {
+		t.Skip("benchmarks run with OMISSION_BENCH=1 (make bench)")
+	}
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s[len(s)/2]
+}
+
+// TestBrowserBenchCharts times the full update with the charts: from the
+// stall box's change event until the four charts of the new result are
+// painted, and the charts' own drawing time in the page.
+func TestBrowserBenchCharts(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	b.waitCharts(t)
+	var full, draw []float64
+	for i := 0; i < 11; i++ {
+		eval[bool](t, b, `new Promise(r => setTimeout(() => r(true), 200))`)
+		r := eval[map[string]float64](t, b, fmt.Sprintf(`new Promise(resolve => {
+			const root = document.getElementById("omission"), box = document.getElementById("in-stall");
+			const seq = root.dataset.seq;
+			const done = () => { const c = document.querySelector("section.charts"); return root.dataset.state === "ready" && root.dataset.seq !== seq && c && c.dataset.seq === root.dataset.seq; };
+			const t0 = performance.now();
+			const mo = new MutationObserver(() => { if (done()) { mo.disconnect(); requestAnimationFrame(() => {
+				const ch = new MessageChannel();
+				ch.port1.onmessage = () => resolve({ms: performance.now() - t0, draw: +document.querySelector("section.charts").dataset.ms});
+				ch.port2.postMessage(0);
+			}); } });
+			mo.observe(document.body, {attributes: true, subtree: true, childList: true});
+			box.value = %q;
+			box.dispatchEvent(new Event("change", {bubbles: true}));
+		})`, []string{"199ms", "200ms"}[i%2]))
+		if i >= 1 { // the first is a warm-up
+			full = append(full, r["ms"])
+			draw = append(draw, r["draw"])
+		}
+	}
+	fmt.Printf("BENCH page.update_with_charts.chromium %.1f ms\n", median(full))
+	fmt.Printf("BENCH charts.render4.chromium %.1f ms\n", median(draw))
+	fmt.Printf("BENCH charts.render.chromium %.1f ms/plot\n", median(draw)/4)
+}
+
+// TestBrowserBenchSite times navigation to the first interactive render
+// (the bench result on screen) from the static site on localhost: cold (a
+// fresh profile) and from the service worker's cache.
+func TestBrowserBenchSite(t *testing.T) {
+	requireBench(t)
+	dir, err := buildTestSite("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	base, _ := pyServer(t, dir)
+	ready := `(() => { const r = document.getElementById("omission"); return r && r.dataset.state === "ready"; })()`
+	var cold, cached []float64
+	for i := 0; i < 3; i++ {
+		b := newBrowser(t)
+		b.open(t, base+"/")
+		b.waitFor(t, "the first result", ready)
+		cold = append(cold, eval[float64](t, b, `performance.now()`))
+		b.waitWorker(t)
+		for j := 0; j < 3; j++ {
+			b.open(t, base+"/")
+			b.waitFor(t, "the first result", ready)
+			cached = append(cached, eval[float64](t, b, `performance.now()`))
+		}
+	}
+	fmt.Printf("BENCH site.first_render.cold.chromium %.0f ms\n", median(cold))
+	fmt.Printf("BENCH site.first_render.cached.chromium %.0f ms\n", median(cached))
+}
