@@ -84,8 +84,12 @@ func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 		name := k.String()
 		desc := recordingFormulas(k, cf)
 		add := func(metric string, want, got int64, tol int64) {
+			formula := desc[metric]
+			if formula == "" && metric[0] == 'p' { // every percentile: the value at its rank
+				formula = desc["p50"] + "; r = " + rankFormula(cfg.Rank)
+			}
 			c := Check{ID: name + "." + metric, Kind: "closed-form", Quantity: name + ": " + metricWords[metric],
-				Formula: desc[metric], Substituted: consts, Want: float64(want), Got: float64(got)}
+				Formula: formula, Substituted: consts, Want: float64(want), Got: float64(got)}
 			diff := want - got
 			if diff < 0 {
 				diff = -diff
@@ -127,6 +131,14 @@ func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 	}
 	_ = cfg
 	return out
+}
+
+// rankFormula states the rank rule of a percentile p of n samples.
+func rankFormula(r Rank) string {
+	if r == RankCeil {
+		return "ceil(p/100 · n), at least 1"
+	}
+	return "floor(p/100 · n + 1/2), at least 1"
 }
 
 func sentFormula(c Client) string {
