@@ -149,21 +149,15 @@ func (e *engineRun) result() *Result {
 	}
 	for _, k := range Kinds() {
 		d := dists[k]
-		rec := &res.Recordings[k]
-		rec.Kind, rec.Dist = k, d
-		rec.Count, rec.Mean, rec.Max = d.Count(), d.Mean(), d.Max()
-		for i, p := range Percentiles {
-			rec.P[i] = d.Percentile(p.PPM, cfg.Rank)
-		}
+		exactAbove := int64(-1)
 		if d.hist != nil && !e.exact {
 			cs := &e.sims[k.Client()].st
-			rec.Above = cs.aboveBase
+			exactAbove = cs.aboveBase
 			if k == Corrected || k == PacedCorrected {
-				rec.Above = cs.aboveCorr
+				exactAbove = cs.aboveCorr
 			}
-		} else {
-			rec.Above = d.CountAbove(cfg.Above)
 		}
+		res.Recordings[k].setMetrics(k, d, cfg, exactAbove)
 	}
 	res.Recordings[Corrected].Interval = E
 	res.Recordings[PacedCorrected].Interval = PE

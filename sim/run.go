@@ -76,6 +76,21 @@ type Recording struct {
 	Above    int64 // samples strictly above Config.Above
 }
 
+// setMetrics fills a recording's metrics from its distribution. exactAbove,
+// when not negative, is the above-threshold count a histogram recording kept
+// exactly while it was recorded.
+func (rec *Recording) setMetrics(k Kind, d *Dist, cfg Config, exactAbove int64) {
+	rec.Kind, rec.Dist = k, d
+	rec.Count, rec.Mean, rec.Max = d.Count(), d.Mean(), d.Max()
+	for i, p := range Percentiles {
+		rec.P[i] = d.Percentile(p.PPM, cfg.Rank)
+	}
+	rec.Above = exactAbove
+	if exactAbove < 0 {
+		rec.Above = d.CountAbove(cfg.Above)
+	}
+}
+
 // Share returns Above as a fraction of Count.
 func (r *Recording) Share() float64 {
 	if r.Count == 0 {
@@ -332,17 +347,11 @@ func (r *Runner) Result() *Result {
 	}
 	for _, k := range Kinds() {
 		d := dists[k]
-		rec := &res.Recordings[k]
-		rec.Kind, rec.Dist = k, d
-		rec.Count, rec.Mean, rec.Max = d.Count(), d.Mean(), d.Max()
-		for i, p := range Percentiles {
-			rec.P[i] = d.Percentile(p.PPM, cfg.Rank)
-		}
+		exactAbove := int64(-1)
 		if d.hist != nil && !r.exact {
-			rec.Above = r.above[k]
-		} else {
-			rec.Above = d.CountAbove(cfg.Above)
+			exactAbove = r.above[k]
 		}
+		res.Recordings[k].setMetrics(k, d, cfg, exactAbove)
 	}
 	res.Recordings[Corrected].Interval = E
 	res.Recordings[PacedCorrected].Interval = PE
