@@ -230,7 +230,7 @@ func engineInvariants(res *Result) []Check {
 		add("inv."+pair[1].String()+".max", pair[1].String()+": the correction adds only smaller samples", "max(corrected) = max(recorded)",
 			float64(base.Max), float64(corr.Max), base.Max == corr.Max)
 	}
-	cl, op := &res.Clients[ClosedClient], &res.Clients[OpenClient]
+	cl := &res.Clients[ClosedClient]
 	if cl.Send != nil {
 		ok := int64(0)
 		for i := range cl.Send {
@@ -244,18 +244,7 @@ func engineInvariants(res *Result) []Check {
 	// One connection and one worker, nothing that fails a request: the
 	// closed and open clients walk the same server timeline.
 	if cfg.Conns == 1 && cfg.Workers == 1 && cfg.Queue == 0 && cfg.Timeout == 0 && cfg.Outages == "" {
-		add("inv.same_timeline.last", "one connection, one worker: closed and open end at the same instant", "last(closed) = last(open)",
-			float64(op.LastCompletion), float64(cl.LastCompletion), op.LastCompletion == cl.LastCompletion)
-		if cl.Done != nil {
-			same := int64(0)
-			for i := range cl.Done {
-				if cl.Done[i] == op.Done[i] {
-					same++
-				}
-			}
-			add("inv.same_timeline.replies", "every request completes at the same instant in both loops", "done_i(closed) = done_i(open) for all i",
-				float64(len(cl.Done)), float64(same), same == int64(len(cl.Done)))
-		}
+		sameTimelineChecks(res, add)
 	}
 	return out
 }
