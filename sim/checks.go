@@ -216,9 +216,7 @@ func invariantChecks(res *Result) []Check {
 	add("inv.counts_equal", "closed and open record the same number of samples", "count(closed) = count(open)",
 		float64(res.Recordings[Closed].Count), float64(res.Recordings[Open].Count), res.Recordings[Closed].Count == res.Recordings[Open].Count)
 	if cfg.Conns == 1 && cfg.Workers == 1 {
-		sameTimelineChecks(res, add)
-		add("inv.same_timeline.stalls", "closed and open meet the same stalls", "stalls(closed) = stalls(open)",
-			float64(op.StallsMet), float64(cl.StallsMet), op.StallsMet == cl.StallsMet)
+		sameTimelineChecks(res, add, true)
 	}
 	if res.Exact && cl.Done != nil {
 		sched := res.Schedule()
@@ -272,12 +270,17 @@ func invariantChecks(res *Result) []Check {
 type addCheck func(id, quantity, formula string, want, got float64, pass bool)
 
 // sameTimelineChecks: with one connection and one worker the closed and
-// open clients walk one server timeline, so they end at the same instant
-// and (when the replies were kept) answer every request at the same instant.
-func sameTimelineChecks(res *Result, add addCheck) {
+// open clients walk one server timeline, so they end at the same instant,
+// meet the same stalls (when stalls is set) and, when the replies were kept,
+// answer every request at the same instant.
+func sameTimelineChecks(res *Result, add addCheck, stalls bool) {
 	cl, op := &res.Clients[ClosedClient], &res.Clients[OpenClient]
 	add("inv.same_timeline.last", "one connection, one worker: closed and open end at the same instant", "last(closed) = last(open)",
 		float64(op.LastCompletion), float64(cl.LastCompletion), op.LastCompletion == cl.LastCompletion)
+	if stalls {
+		add("inv.same_timeline.stalls", "closed and open meet the same stalls", "stalls(closed) = stalls(open)",
+			float64(op.StallsMet), float64(cl.StallsMet), op.StallsMet == cl.StallsMet)
+	}
 	if cl.Done == nil || op.Done == nil {
 		return
 	}

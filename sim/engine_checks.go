@@ -244,7 +244,7 @@ func engineInvariants(res *Result) []Check {
 	// One connection and one worker, nothing that fails a request: the
 	// closed and open clients walk the same server timeline.
 	if cfg.Conns == 1 && cfg.Workers == 1 && cfg.Queue == 0 && cfg.Timeout == 0 && cfg.Outages == "" {
-		sameTimelineChecks(res, add)
+		sameTimelineChecks(res, add, false)
 	}
 	return out
 }
