@@ -533,25 +533,25 @@ func regrid(hi []int, n int) []int {
 }
 
 // clientDepth returns the requests client c has sent and not yet had
-// answered, and the requests due (by the schedule) and not yet answered.
-// They differ only for a closed loop that fell behind its schedule. For the
-// paced client, whose schedule re-anchors at every late send, a request is
-// due when it is sent. ok is false without per-request data. dues caches
-// the schedule's due times between clients.
-func clientDepth(res *sim.Result, c sim.Client, dues *[]int64) (sent, due depth, ok bool) {
+// answered, and the requests due (by the schedule) and not yet answered;
+// same reports that the two are one count, as for the open loop (which
+// sends when due) and the paced client (whose schedule re-anchors at every
+// late send, so a request is due when it is sent). ok is false without
+// per-request data. dues caches the schedule's due times between clients.
+func clientDepth(res *sim.Result, c sim.Client, dues *[]int64) (sent, due depth, same, ok bool) {
 	cr := &res.Clients[c]
 	if cr.Done == nil && cr.Sent > 0 || c != sim.OpenClient && cr.Send == nil && cr.Sent > 0 {
-		return depth{}, depth{}, false
+		return depth{}, depth{}, false, false
 	}
 	leave := sortedCopy(cr.Done)
 	if c == sim.PacedClient {
-		s := sortedCopy(cr.Send)
-		return depth{s, leave}, depth{s, leave}, true
+		s := depth{sortedCopy(cr.Send), leave}
+		return s, s, true, true
 	}
 	n := len(cr.Done)
 	if e := res.Engine; e != nil {
 		if len(e.Due) < n {
-			return depth{}, depth{}, false
+			return depth{}, depth{}, false, false
 		}
 		*dues = e.Due
 	}
@@ -566,9 +566,9 @@ func clientDepth(res *sim.Result, c sim.Client, dues *[]int64) (sent, due depth,
 		}
 		*dues = d
 	}
-	dueT := (*dues)[:n]
+	d := depth{(*dues)[:n], leave}
 	if c == sim.OpenClient {
-		return depth{dueT, leave}, depth{dueT, leave}, true
+		return d, d, true, true
 	}
-	return depth{sortedCopy(cr.Send), leave}, depth{dueT, leave}, true
+	return depth{sortedCopy(cr.Send), leave}, d, false, true
 }

@@ -147,7 +147,7 @@ func TestDepthColumns(t *testing.T) {
 // one in service.
 func TestQueueDepthBench(t *testing.T) {
 	res := bench(t)
-	sent, due, ok := clientDepth(res, sim.OpenClient, new([]int64))
+	sent, due, _, ok := clientDepth(res, sim.OpenClient, new([]int64))
 	if !ok {
 		t.Fatal("no per-request data")
 	}
@@ -158,7 +158,7 @@ func TestQueueDepthBench(t *testing.T) {
 	if m, at2 := due.peak(); m != n || at2 != at {
 		t.Errorf("open loop: due peak %d at %d, sent peak %d at %d; they should be one", m, at2, n, at)
 	}
-	sent, due, _ = clientDepth(res, sim.ClosedClient, new([]int64))
+	sent, due, _, _ = clientDepth(res, sim.ClosedClient, new([]int64))
 	if n, _ := sent.peak(); n != 1 {
 		t.Errorf("closed loop: %d sent and unanswered, want 1", n)
 	}

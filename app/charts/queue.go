@@ -97,7 +97,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	done := map[sim.Client]counted{}
 	for i := len(clients) - 1; i >= 0; i-- { // open first: the closed loop may reuse its count
 		c := clients[i]
-		sent, due, ok := clientDepth(res, c, &dues)
+		sent, due, same, ok := clientDepth(res, c, &dues)
 		if !ok {
 			return unavailable(res, QueueDepth, f)
 		}
@@ -106,9 +106,9 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		// px of the whole chart, finer than its data area.
 		his, peak, at := sent.peaks(buckets, fine)
 		cd.sentPeak, cd.sentAt, cd.sentBucket, cd.sentCols = peak, at, his[0], his[1]
-		cd.differs = !equalInts(sent.arrive, due.arrive)
-		if cd.differs {
-			if prev, ok := done[sim.OpenClient]; c == sim.ClosedClient && ok && equalInts(due.leave, prev.d.leave) {
+		cd.duePeak, cd.dueAt, cd.dueBuck, cd.dueCols = peak, at, his[0], his[1]
+		if !same {
+			if prev, ok := done[sim.OpenClient]; ok && equalInts(due.leave, prev.d.leave) {
 				// With one connection and one worker the closed loop walks
 				// the open loop's timeline: the same schedule and replies
 				// give the same count.
@@ -117,8 +117,8 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 				his, peak, at = due.peaks(buckets, fine)
 			}
 			cd.duePeak, cd.dueAt, cd.dueBuck, cd.dueCols = peak, at, his[0], his[1]
-		} else {
-			cd.duePeak, cd.dueAt, cd.dueBuck, cd.dueCols = cd.sentPeak, cd.sentAt, cd.sentBucket, cd.sentCols
+			// The dashed line only where it shows something the fill does not.
+			cd.differs = peak != cd.sentPeak || !slices.Equal(his[0], cd.sentBucket) || !slices.Equal(his[1], cd.sentCols)
 		}
 		top = max(top, cd.duePeak, cd.sentPeak)
 		done[c] = counted{due, [][]int{cd.dueBuck, cd.dueCols}, cd.duePeak, cd.dueAt}
