@@ -453,6 +453,15 @@ func (d depth) peaks(gs ...grid) (his [][]int, peak int, at int64) {
 // bare loop (a leave above them stops it), the later ones see them all.
 func arrivalCounts(a, l []int64, cnt []int32) (peak int, at int64) {
 	cnt = cnt[:len(a)]
+	if alternate(a, l) { // one request at a time: a single connection
+		for i := range cnt {
+			cnt[i] = 1
+		}
+		if len(a) > 0 {
+			peak, at = 1, a[0]
+		}
+		return peak, at
+	}
 	n := len(a)
 	if len(l) > 0 {
 		n = firstAbove(a, 0, l[len(l)-1]-1) // arrivals before the last leave
@@ -478,6 +487,23 @@ func arrivalCounts(a, l []int64, cnt []int32) (peak int, at int64) {
 		}
 	}
 	return peak, at
+}
+
+// alternate reports whether every request leaves after it arrives and
+// before the next arrives (a[i] < l[i] <= a[i+1]): the count is then 1 just
+// after each arrival, which one loop over the two slices proves, without
+// a merge.
+func alternate(a, l []int64) bool {
+	if len(a) != len(l) {
+		return false
+	}
+	l = l[:len(a)]
+	for i, t := range a {
+		if l[i] <= t || i > 0 && l[i-1] > t {
+			return false
+		}
+	}
+	return true
 }
 
 // firstAbove returns the least i ≥ from with a[i] > x (len(a) if none), a

@@ -142,6 +142,46 @@ func TestDepthColumns(t *testing.T) {
 	}
 }
 
+// TestAlternate checks the one-request-at-a-time shortcut against the
+// merge, on sequences that alternate and on ones that nearly do.
+func TestAlternate(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + r.IntN(50)
+		a, l := make([]int64, n), make([]int64, n)
+		t0 := int64(0)
+		for i := range a {
+			t0 += r.Int64N(3)
+			a[i] = t0
+			t0 += r.Int64N(3)
+			l[i] = t0
+		}
+		slices.Sort(l)
+		got := make([]int32, n)
+		p, at := arrivalCounts(a, l, got)
+		// The merge, written plainly.
+		want, wp, wat := make([]int32, n), 0, int64(0)
+		for i, t := range a {
+			c := 0
+			for k := range a {
+				if a[k] <= t {
+					c++
+				}
+				if l[k] <= t {
+					c--
+				}
+			}
+			want[i] = int32(c)
+			if c > wp {
+				wp, wat = c, t
+			}
+		}
+		if !slices.Equal(got, want) || p != wp || at != wat {
+			t.Fatalf("trial %d: a %v l %v: got %v (%d at %d), want %v (%d at %d)", trial, a, l, got, p, at, want, wp, wat)
+		}
+	}
+}
+
 // TestQueueDepthBench checks the queue of the bench preset against its
 // closed form: a 200 ms stall at 5000/s leaves 1000 requests due, plus the
 // one in service.
