@@ -18,7 +18,7 @@ run: wasm
 wasm:
 	@test -n "$(WASM_EXEC)" || { echo "wasm_exec.js not found in $(GOROOT): install a complete Go toolchain"; exit 1; }
 	cp $(WASM_EXEC) wasm_exec.js
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -o web/app.wasm ./app
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -tags minimal -o web/app.wasm ./app
 
 ## static: write the static site into static/ (PREFIX=/sub/path to serve it under a sub-path)
 static: wasm
