@@ -201,20 +201,11 @@ func kindOf(name string) sim.Kind {
 func (v *resultView) buildChecks(res *sim.Result) {
 	v.Passed, v.Total = res.Passed()
 	v.Notes = res.Notes
-	p50 := map[string]string{}
-	for _, c := range res.Checks {
-		if strings.HasSuffix(c.ID, ".p50") {
-			p50[strings.TrimSuffix(c.ID, ".p50")] = c.Formula
-		}
-	}
 	for _, c := range res.Checks {
 		cv := checkView{ID: c.ID, Invariant: c.Kind == "invariant", Pass: c.Pass, Summary: c.Quantity,
 			Formula: c.Formula, Substituted: c.Substituted, Tolerance: c.Tolerance}
 		if !cv.Invariant {
 			cv.Recording, cv.Metric, _ = strings.Cut(c.ID, ".")
-			if cv.Formula == "" && percentileMetric(cv.Metric) && p50[cv.Recording] != "" {
-				cv.Formula = "the same rank rule as p50: " + p50[cv.Recording]
-			}
 		}
 		if !cv.Invariant && latencyMetric(cv.Metric) {
 			cv.Want, cv.Got = fmtLatency(c.Want)+" ("+fmtExactNs(c.Want)+")", fmtLatency(c.Got)+" ("+fmtExactNs(c.Got)+")"

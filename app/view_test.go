@@ -88,8 +88,8 @@ func TestViewBenchNumbers(t *testing.T) {
 	if p := v.proofFor("paced_corrected.planned"); p != "paced.planned" {
 		t.Errorf("paced_corrected.planned is proved by %q", p)
 	}
-	// The percentiles above p50 share its rank rule; the page says so.
-	if c := v.check("open.p90"); c == nil || !strings.Contains(c.Formula, "same rank rule") {
+	// Every percentile states its formula and rank rule.
+	if c := v.check("open.p90"); c == nil || !strings.Contains(c.Formula, "r = floor(p/100") {
 		t.Errorf("open.p90's formula: %+v", c)
 	}
 	if c := v.check("closed.planned"); c == nil || c.Want != "100,000" {

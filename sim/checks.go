@@ -219,11 +219,12 @@ func invariantChecks(res *Result) []Check {
 		sameTimelineChecks(res, add, true)
 	}
 	if res.Exact && cl.Done != nil {
-		sched := res.Schedule()
+		dues := newDueIter(cfg.Rate)
 		okSend, okMono, okService := int64(0), true, true
 		prev := int64(-1)
 		for i := range cl.Done {
-			due := sched.Due(int64(i))
+			due := int64(dues.q)
+			dues.next()
 			if cl.Send[i] >= due {
 				okSend++
 			}

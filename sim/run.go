@@ -64,6 +64,24 @@ func (c *ClientRun) Latency(i int, s Schedule) int64 {
 	return c.Done[i] - c.Send[i]
 }
 
+// latencies returns every recorded latency in send order (exact runs),
+// walking the schedule with additions rather than a division per request.
+func (c *ClientRun) latencies(rate Rate) []int64 {
+	lat := make([]int64, len(c.Done))
+	if c.Send != nil {
+		for i := range lat {
+			lat[i] = c.Done[i] - c.Send[i]
+		}
+		return lat
+	}
+	due := newDueIter(rate)
+	for i := range lat {
+		lat[i] = c.Done[i] - int64(due.q)
+		due.next()
+	}
+	return lat
+}
+
 // Recording is one data set and its metrics.
 type Recording struct {
 	Kind     Kind
@@ -330,11 +348,7 @@ func (r *Runner) Result() *Result {
 	if r.exact {
 		for _, k := range []Kind{Closed, Paced, Open} {
 			cr := &res.Clients[k.Client()]
-			lat := make([]int64, cr.Sent)
-			for i := range lat {
-				lat[i] = cr.Latency(i, sched)
-			}
-			dists[k] = exactDist(lat)
+			dists[k] = exactDist(cr.latencies(cfg.Rate))
 		}
 		dists[Corrected] = correctedDist(dists[Closed], E)
 		dists[PacedCorrected] = correctedDist(dists[Paced], PE)
