@@ -49,14 +49,14 @@ test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_RUN)" ./sim
 
 test-browser: wasm
-	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app/...
+	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app
 
 ## bench: print BENCH <name> <value> <unit> lines
 bench: wasm
 	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim ./app/... | awk -v where=native -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine' -benchtime 2s ./sim | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
-	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run 'BrowserBench' -v ./app/... | grep '^BENCH' || true
+	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run 'BrowserBench' -v ./app | grep '^BENCH' || true
 
 clean:
 	rm -rf static web/app.wasm test-output
