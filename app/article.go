@@ -224,10 +224,23 @@ type articlePage struct {
 	err  string
 }
 
-// OnMount runs on the UI goroutine: it computes every number once.
+// OnMount runs on the UI goroutine: it computes every number once and
+// hands the animation figure its result.
 func (a *articlePage) OnMount(ctx app.Context) {
 	defer recoverFault(ctx, "article")
 	a.compute()
+	publishResult(ctx, qBench)
+}
+
+// publishResult runs a query and publishes it as stateResult, which the
+// animation panel follows (on the visualiser, the page publishes it).
+func publishResult(ctx app.Context, q string) {
+	res, err := runQuery(q)
+	if err != nil {
+		return
+	}
+	view := buildView(nextSeq(), res, 0)
+	ctx.Defer(func(ctx app.Context) { ctx.SetState(stateResult, view) })
 }
 
 func (a *articlePage) compute() {
@@ -309,12 +322,14 @@ func (a *articlePage) number(r numRef) app.UI {
 	return s.Text(v.Text)
 }
 
-// articleFigure is a figure bound to a query: a chart or the animation.
+// articleFigure is a figure bound to a query: a chart or the animation
+// (which follows the result OnMount publishes: the bench run).
 func articleFigure(f figureRef) app.UI {
 	if k, ok := charts.ParseKind(f.kind); ok {
 		return &chartFigure{IKind: k, IQuery: f.query}
 	}
 	return app.Figure().Class("figure").DataSet("figure", f.kind).Body(
-		app.P().Body(app.A().Href(visualiserLink(f.query)).Text("Watch the queues through a stall in the visualiser")),
+		&animPanel{},
+		app.FigCaption().Body(app.A().Href(visualiserLink(f.query)).Text("Open in the visualiser")),
 	)
 }

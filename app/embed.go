@@ -19,6 +19,7 @@ type embedPage struct {
 	app.Compo
 
 	kind  charts.Kind
+	anim  bool // the figure is the animation
 	query string
 	err   string
 }
@@ -27,10 +28,10 @@ type embedPage struct {
 // which figure and which parameters.
 func (e *embedPage) OnNav(ctx app.Context) {
 	defer recoverFault(ctx, "embed")
-	e.load(ctx.Page().URL().RawQuery)
+	e.load(ctx, ctx.Page().URL().RawQuery)
 }
 
-func (e *embedPage) load(raw string) {
+func (e *embedPage) load(ctx app.Context, raw string) {
 	vals, err := url.ParseQuery(raw)
 	e.err = ""
 	if err != nil {
@@ -41,13 +42,20 @@ func (e *embedPage) load(raw string) {
 	if name == "" {
 		name = "spectrum"
 	}
-	k, ok := charts.ParseKind(name)
-	if !ok {
-		e.err = "figure: allowed spectrum, distribution, latency-time or queue-depth"
+	vals.Del("figure")
+	e.query, e.anim = vals.Encode(), name == "animation"
+	if e.anim {
+		// The animation follows the published result; its own keys (anim,
+		// anim_t) stay in the query it reads from the URL.
+		publishResult(ctx, e.query)
 		return
 	}
-	vals.Del("figure")
-	e.kind, e.query = k, vals.Encode()
+	k, ok := charts.ParseKind(name)
+	if !ok {
+		e.err = "figure: allowed spectrum, distribution, latency-time, queue-depth or animation"
+		return
+	}
+	e.kind = k
 }
 
 // Render builds the figure alone.
@@ -55,8 +63,12 @@ func (e *embedPage) Render() app.UI {
 	if e.err != "" {
 		return app.Main().Class("embed").Body(app.P().Class("error").Text(e.err))
 	}
+	var fig app.UI = &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true}
+	if e.anim {
+		fig = &animPanel{}
+	}
 	return app.Main().Class("embed").Body(
-		&chartFigure{IKind: e.kind, IQuery: e.query, IBare: true},
+		fig,
 		app.P().Class("embed-credit").Body(
 			app.A().Href(visualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser"),
 		),

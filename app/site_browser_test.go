@@ -158,6 +158,7 @@ func articleOK(t *testing.T, b *browser) {
 	if figs := eval[int](t, b, `document.querySelectorAll("main.article [data-chart] img").length`); figs < 2 {
 		t.Errorf("article: %d chart figures", figs)
 	}
+	b.waitFor(t, "the article's animation", `document.querySelector("main.article [data-anim][data-stall]") !== null`)
 }
 
 // TestBrowserStaticSite serves the static site with python3 -m http.server
@@ -195,6 +196,8 @@ func TestBrowserStaticSite(t *testing.T) {
 			if n := eval[int](t, b, `document.querySelectorAll("header, h1, #omission, nav").length`); n != 0 {
 				t.Errorf("the embed has %d pieces of page chrome", n)
 			}
+			b.open(t, base+prefix+"/embed/?figure=animation&anim=1")
+			b.waitFor(t, "the embedded animation at stall 1, drawing", `(() => { const a = document.querySelector("main.embed [data-anim]"); return a && a.dataset.stall === "1" && +a.dataset.frame > 0; })()`)
 			b.open(t, home)
 			b.waitReady(t, "")
 			b.waitWorker(t)
