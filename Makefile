@@ -31,6 +31,8 @@ report:
 deps-test:
 	@command -v node >/dev/null || { echo "node is missing: the wasm tests run under Go's Node runner. Install it: apt-get install nodejs"; exit 1; }
 	@test -n "$(CHROMIUM)" || { echo "chromium is missing: the browser tests need it. Install it: apt-get install chromium"; exit 1; }
+	@command -v python3 >/dev/null || { echo "python3 is missing: the static-site test serves the site with python3 -m http.server. Install it: apt-get install python3"; exit 1; }
+	@command -v "$$($(GO) env CC)" >/dev/null || { echo "a C compiler is missing: go test -race needs cgo. Install it: apt-get install gcc"; exit 1; }
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); test -z "$$out" || { echo "gofmt needed: $$out"; exit 1; }

@@ -239,11 +239,6 @@ func (c Config) ExpectedInterval() int64 {
 // PacedSlot is the paced client's slot length, 1/rate rounded to a nanosecond.
 func (c Config) PacedSlot() int64 { return NewSchedule(c.Rate).Interval(1) }
 
-// PacedInterval is the E of the paced client's correction: Interval if set,
-// else its slot 1/rate.
-func (c Config) PacedInterval() int64 {
-	if c.Interval > 0 {
-		return c.Interval
-	}
-	return c.PacedSlot()
-}
+// PacedInterval is the E of the paced client's correction: its slot 1/rate
+// (the interval field sets the closed loop's E only).
+func (c Config) PacedInterval() int64 { return c.PacedSlot() }
