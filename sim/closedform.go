@@ -186,7 +186,7 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 		// K · Σ_{j=0..k} (G - jE) = K·((k+1)G - E·k(k+1)/2)
 		var seq u128
 		seq.addMul(uint64(k+1), uint64(G))
-		seq = seq.sub(sum([2]int64{E, k * (k + 1) / 2}))
+		seq = seq.sub(triangle(E, k))
 		for i := int64(0); i < K; i++ { // K is the number of stalls, not requests
 			corr.Sum = addU128(corr.Sum, seq)
 		}
@@ -228,6 +228,14 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 
 	cf.paced(cfg)
 	return cf
+}
+
+// triangle is e·k(k+1)/2 in 128 bits (e·k fits in 64: it is at most a
+// latency).
+func triangle(e, k int64) u128 {
+	var t u128
+	t.addMul(uint64(e*k), uint64(k+1)) // even: k(k+1) is
+	return u128{t.hi >> 1, t.lo>>1 | t.hi<<63}
 }
 
 func addU128(a, b u128) u128 {
@@ -337,9 +345,7 @@ func (cf *ClosedForms) paced(cfg Config) {
 			f.Count += k
 			var seq u128
 			seq.addMul(uint64(k+1), uint64(v))
-			var sub u128
-			sub.addMul(uint64(e), uint64(k*(k+1)/2))
-			f.Sum = addU128(f.Sum, seq.sub(sub))
+			f.Sum = addU128(f.Sum, seq.sub(triangle(e, k)))
 			if v > f.Max {
 				f.Max = v
 			}

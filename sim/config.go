@@ -85,6 +85,13 @@ const (
 	HistogramSigf = 3                 // significant digits beyond ExactSamples
 )
 
+// maxVirtualTime bounds a run's virtual clock (about 36 years), well inside
+// int64 nanoseconds and the histograms' range.
+const maxVirtualTime = float64(int64(1) << 60)
+
+// maxCorrected bounds the samples a correction may add to one recording.
+const maxCorrected = float64(int64(1) << 61)
+
 // Default is the bench preset, the reference run of seed 000.
 func Default() Config {
 	return Config{
@@ -219,6 +226,28 @@ func (c Config) Validate() error {
 			bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
 				"limit: at most %d requests per client; rate × duration plans %d, %d over (shorten the duration or lower the rate)",
 				MaxRequests, n, n-MaxRequests))
+		}
+	}
+	if len(es) == 0 && !c.EventDriven() {
+		// The virtual clock must not overflow: bound the last reply by the
+		// schedule plus all the service, stretched by the stalls' share.
+		n := float64(NewSchedule(c.Rate).Count(c.Duration))
+		end := float64(c.Duration) + n*float64(c.Service)
+		if c.Stall > 0 && c.Every > 0 {
+			end = end*float64(c.Every)/float64(c.Every-c.Stall) + float64(c.Stall)
+		} else {
+			end += float64(c.Stall)
+		}
+		// The correction adds at most latency/E samples for each one.
+		if e := float64(min(c.ExpectedInterval(), c.PacedInterval())); n*end/e > maxCorrected {
+			bad("interval", FormatDuration(int64(e)), fmt.Sprintf(
+				"limit: with this expected interval the correction could add about %.3g samples, over the limit of %.3g (a longer interval, or a shorter run)",
+				n*end/e, maxCorrected))
+		}
+		if end > maxVirtualTime {
+			bad("service", FormatDuration(c.Service), fmt.Sprintf(
+				"limit: requests × service, stretched by the stalls, reaches about %.3g s of virtual time, over the limit of %.3g s (shorten the duration, the service or the stalls)",
+				end/1e9, maxVirtualTime/1e9))
 		}
 	}
 	if es == nil {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 
@@ -150,7 +151,7 @@ func (d *Dist) ValueAtRank(k int64) int64 {
 		for _, b := range d.hist.Distribution() {
 			cum += b.Count
 			if cum >= k {
-				return b.To
+				return min(b.To, d.max) // the bucket's top, never past the exact max
 			}
 		}
 		return d.max
@@ -297,7 +298,7 @@ func correctedDist(base *Dist, e int64) *Dist {
 		}
 		for _, g := range groups {
 			// Σ_{j=1..k} (v - j e) = k v - e k(k+1)/2
-			d.sum.addMul(uint64(g.mult), seqSum(g.v, e, g.k))
+			d.sum.addScaled(seqSum(g.v, e, g.k), uint64(g.mult))
 		}
 		return d
 	}
@@ -325,14 +326,25 @@ func correctedDist(base *Dist, e int64) *Dist {
 	return h
 }
 
-func seqSum(v, e, k int64) uint64 {
-	hi, lo := bits.Mul64(uint64(k), uint64(k+1))
-	q, _ := bits.Div64(hi, lo, 2)
-	return uint64(k)*uint64(v) - uint64(e)*q
+// seqSum is Σ_{j=1..k} (v − j·e) = k·v − e·k(k+1)/2, exactly in 128 bits.
+func seqSum(v, e, k int64) u128 {
+	var s u128
+	s.addMul(uint64(k), uint64(v))
+	hi, lo := bits.Mul64(uint64(e*k), uint64(k+1)) // e·k ≤ v: no overflow
+	return s.sub(u128{hi >> 1, lo>>1 | hi<<63})
 }
 
-// histHighest is the largest latency a histogram records (about 9.8 h).
-const histHighest = int64(1) << 45
+// addScaled adds x·m (the product fits in 128 bits: sums are bounded).
+func (s *u128) addScaled(x u128, m uint64) {
+	h, l := bits.Mul64(x.lo, m)
+	var c uint64
+	s.lo, c = bits.Add64(s.lo, l, 0)
+	s.hi += x.hi*m + h + c
+}
+
+// histHighest is the largest latency a histogram records (about 146
+// years; Validate refuses runs whose virtual time could reach it).
+const histHighest = int64(1) << 62
 
 func newHist() *hdrhistogram.Histogram { return hdrhistogram.New(1, histHighest, HistogramSigf) }
 
@@ -350,14 +362,19 @@ func lowestEquivalent(v int64) int64 {
 
 // record adds n samples of v to a histogram Dist.
 func (d *Dist) record(v, n int64) {
-	if v > histHighest {
-		v = histHighest
-	}
-	_ = d.hist.RecordValues(v, n)
+	d.recordHist(v, n)
 	d.n += n
 	d.sum.addMul(uint64(v), uint64(n))
 	if v > d.max {
 		d.max = v
+	}
+}
+
+// recordHist adds n samples of v to the histogram. Validate keeps every
+// latency inside its range, so a refusal here is a broken invariant.
+func (d *Dist) recordHist(v, n int64) {
+	if err := d.hist.RecordValues(v, n); err != nil {
+		panic(fmt.Sprintf("sim: recording %d × %d ns: %v", n, v, err))
 	}
 }
 
@@ -369,7 +386,7 @@ func recordCorrected(d *Dist, v, n, e int64) {
 	if k == 0 {
 		return
 	}
-	d.sum.addMul(uint64(n), seqSum(v, e, k))
+	d.sum.addScaled(seqSum(v, e, k), uint64(n))
 	d.n += n * k
 	x := v - e // current top of the remaining sequence
 	left := k
@@ -379,7 +396,7 @@ func recordCorrected(d *Dist, v, n, e int64) {
 		if c > left {
 			c = left
 		}
-		_ = d.hist.RecordValues(x, c*n)
+		d.recordHist(x, c*n)
 		x -= c * e
 		left -= c
 	}

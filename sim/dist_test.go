@@ -136,6 +136,11 @@ func TestHugeCorrection(t *testing.T) {
 	if want := res.Planned + (v/10e3 - 1); c.Count != want {
 		t.Errorf("corrected count %d, want %d", c.Count, want)
 	}
+	// The 360M added samples average half the stall: the mean is exact in
+	// 128 bits (it overflowed 64).
+	if c.Mean < 1795e9 || c.Mean > 1805e9 {
+		t.Errorf("corrected mean %.0f ns, want about half an hour", c.Mean)
+	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
 		t.Errorf("allocated %d MB for a counted correction", alloc>>20)
 	}
@@ -187,6 +192,37 @@ func TestEquivalentRange(t *testing.T) {
 		lo, w := lowestEquivalent(v), equivalentRange(v)
 		if !h.ValuesAreEquivalent(lo, v) || !h.ValuesAreEquivalent(lo+w-1, v) || h.ValuesAreEquivalent(lo+w, v) || (lo > 0 && h.ValuesAreEquivalent(lo-1, v)) {
 			t.Errorf("v %d: range [%d, %d) does not match hdrhistogram-go", v, lo, lo+w)
+		}
+	}
+}
+
+// TestHistogramLongStall: in histogram mode a 24 h latency is recorded as
+// it is (no clamp), and no percentile passes the exact maximum.
+func TestHistogramLongStall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("3M requests a client")
+	}
+	res := run(t, "rate=10000&duration=300s&stall=24h&every=0s&first=1s&service=10us")
+	if res.Exact {
+		t.Fatal("want histogram mode")
+	}
+	for _, r := range res.Recordings {
+		if r.Max != 86400e9+10e3 {
+			t.Errorf("%s: max %d, want 24 h + 10 µs", r.Kind, r.Max)
+		}
+		for i, p := range r.P {
+			if p > r.Max {
+				t.Errorf("%s: %s = %d above the max %d", r.Kind, Percentiles[i].Name, p, r.Max)
+			}
+		}
+	}
+	// One slow sample of 24 h among 3M: the closed mean is exact.
+	if c := res.Recordings[Closed]; c.Mean != (float64(res.Planned)*10e3+86400e9)/float64(res.Planned) {
+		t.Errorf("closed mean %.3f", c.Mean)
+	}
+	for _, c := range res.Checks {
+		if !c.Pass {
+			t.Errorf("%s failed", c.ID)
 		}
 	}
 }
