@@ -60,7 +60,7 @@ func valuesAtRanks(d *sim.Dist, ranks []int64) []int64 {
 			b++
 		}
 		if b < len(bars) {
-			out[i] = bars[b].To
+			out[i] = min(bars[b].To, d.Max()) // as sim reports: never past the max
 		} else {
 			out[i] = d.Max()
 		}
