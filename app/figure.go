@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -20,11 +21,19 @@ var runCache = struct {
 	res   map[string]*sim.Result
 }{res: map[string]*sim.Result{}}
 
+// maxFigureRequests bounds the runs figures and embeds make.
+const maxFigureRequests = 300_000
+
 // runQuery parses and runs a query, reusing a cached result.
 func runQuery(q string) (*sim.Result, error) {
 	cfg, err := sim.ParseQuery(q, pageKeys...)
 	if err != nil {
 		return nil, err
+	}
+	// These runs are not sliced: a figure or an embed takes only what
+	// finishes at once, and sends larger runs to the visualiser.
+	if n := cfg.ExpectedArrivals(); n > maxFigureRequests {
+		return nil, fmt.Errorf("this run plans about %.0f requests a client, more than the %d a figure draws at once: open it in the visualiser", n, maxFigureRequests)
 	}
 	key := cfg.Query()
 	runCache.Lock()
@@ -77,10 +86,16 @@ type chartFigure struct {
 }
 
 // OnMount runs on the UI goroutine when the figure is mounted.
-func (f *chartFigure) OnMount(ctx app.Context) { f.draw() }
+func (f *chartFigure) OnMount(ctx app.Context) {
+	defer recoverFault(ctx, "figure")
+	f.draw()
+}
 
 // OnUpdate runs on the UI goroutine when the parent changed IKind or IQuery.
-func (f *chartFigure) OnUpdate(ctx app.Context) { f.draw() }
+func (f *chartFigure) OnUpdate(ctx app.Context) {
+	defer recoverFault(ctx, "figure")
+	f.draw()
+}
 
 func (f *chartFigure) draw() {
 	key := f.IKind.String() + "?" + f.IQuery

@@ -22,3 +22,15 @@ func TestSimulateLimitError(t *testing.T) {
 		t.Errorf("error %q does not name the limit", err)
 	}
 }
+
+// TestFigureRunBounded: figures and embeds run their query at once, so a
+// large one is refused with a pointer to the visualiser instead of holding
+// the page.
+func TestFigureRunBounded(t *testing.T) {
+	if _, err := runQuery("duration=10m"); err == nil || !strings.Contains(err.Error(), "visualiser") {
+		t.Errorf("a 3M-request figure: %v", err)
+	}
+	if res, err := runQuery("preset=tcp"); err != nil || res == nil {
+		t.Errorf("a small figure: %v", err)
+	}
+}

@@ -113,6 +113,9 @@ func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 	}
 	for _, c := range []Client{ClosedClient, PacedClient, OpenClient} {
 		f := cf.Clients[c]
+		if f == nil {
+			continue // no closed form for this client (see the notes)
+		}
 		cr := &res.Clients[c]
 		name := c.String()
 		for _, m := range []struct {

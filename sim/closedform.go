@@ -258,6 +258,11 @@ func addc(a, b uint64) (uint64, uint64) {
 // slow, and the schedule re-anchors at max(send + T, reply).
 func (cf *ClosedForms) paced(cfg Config) {
 	T, S, L, P, F, D, A := cf.T, cf.S, cf.L, cf.P, cf.F, cfg.Duration, cfg.Above
+	if L > 0 && P > 0 && D+S > F && (D+S-F)/P >= maxPacedStalls {
+		why := fmt.Sprintf("more than %d stalls: the paced client's stall-by-stall derivation is not run", maxPacedStalls)
+		cf.NotApplicable[Paced], cf.NotApplicable[PacedCorrected] = why, why
+		return
+	}
 	sendsFrom := func(a int64) int64 { // sends a + iT < D
 		if a >= D {
 			return 0
@@ -376,6 +381,10 @@ func (cf *ClosedForms) paced(cfg Config) {
 }
 
 func rank0(ppm, n int64, r Rank) int64 { return RankOf(ppm, n, r) }
+
+// maxPacedStalls bounds the stalls the paced derivation walks (its cost is
+// a loop over stalls and a search over their slow replies).
+const maxPacedStalls = 10000
 
 // regimeStallsBefore counts stalls that begin before t.
 func regimeStallsBefore(first, every, length, t int64) int64 {

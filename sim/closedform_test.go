@@ -300,3 +300,21 @@ func TestRegimeEventDriven(t *testing.T) {
 		}
 	}
 }
+
+// TestPacedFormBounded: a run with a great many stalls keeps its closed
+// forms for closed, open and corrected, skips the paced client's
+// stall-by-stall one, and finishes quickly.
+func TestPacedFormBounded(t *testing.T) {
+	res := run(t, "rate=10000&service=50us&stall=40us&every=100us&first=0s&duration=50s")
+	if res.CheckFor("open.p99") == nil || res.CheckFor("paced.p99") != nil || res.CheckFor("paced.sent") != nil {
+		t.Errorf("closed forms: open.p99 %v, paced.p99 %v", res.CheckFor("open.p99") != nil, res.CheckFor("paced.p99") != nil)
+	}
+	for _, c := range res.Checks {
+		if !c.Pass {
+			t.Errorf("%s failed", c.ID)
+		}
+	}
+	if !containsAny(res.Notes, "stall-by-stall") {
+		t.Errorf("no note on the paced closed form: %q", res.Notes)
+	}
+}
