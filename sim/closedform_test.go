@@ -272,15 +272,21 @@ func TestAgainstReference(t *testing.T) {
 		}
 		check("closed", res.Clients[ClosedClient].Send, &res.Clients[ClosedClient])
 		// Paced: one connection, re-anchoring.
+		// Slot k after the anchor is at anchor + round(k/rate); a late
+		// reply restarts the schedule.
 		p := &res.Clients[PacedClient]
-		next, slot := int64(0), cfg.PacedSlot()
+		next, anchor, k := int64(0), int64(0), int64(0)
 		i := 0
 		for ; next < cfg.Duration; i++ {
 			done := ref.serve(next)
 			if i >= len(p.Done) || p.Send[i] != next || p.Done[i] != done {
 				t.Fatalf("%s paced: send %d at %d: reference reply %d", cfg.Query(), i, next, done)
 			}
-			next = max(next+slot, done)
+			k++
+			next = anchor + sched.Due(k)
+			if done > next {
+				next, anchor, k = done, done, 0
+			}
 		}
 		if i != len(p.Done) {
 			t.Fatalf("%s paced: sent %d, reference %d", cfg.Query(), len(p.Done), i)

@@ -272,6 +272,8 @@ type engSim struct {
 	inTry    bool  // closed: closedTry is running
 	nIdle    int   // closed: idle connections
 	plan     int64 // paced: the next send of its own schedule (-1 none)
+	anchor   int64 // paced, constant arrivals: where its schedule restarted
+	slots    int64 // paced, constant arrivals: its slots since the anchor
 	timeout  int64
 	duration int64
 	corrE    int64
@@ -534,7 +536,14 @@ func (s *engSim) send(due int64) {
 		s.st.outcome = append(s.st.outcome, outcomePending)
 	}
 	if s.client == PacedClient {
-		s.plan = s.arr.after(s.now, &s.paced)
+		if s.arr.kind == ArrivalsConstant {
+			// Slot k after the anchor is at anchor + round(k/rate): the
+			// rounding does not accumulate.
+			s.slots++
+			s.plan = s.anchor + NewSchedule(s.cfg.Rate).Interval(s.slots)
+		} else {
+			s.plan = s.arr.after(s.now, &s.paced)
+		}
 	}
 	if s.trace != nil {
 		s.tracef("send    #%d request %d due %d service %d", id, k, due, r.service)
@@ -700,7 +709,8 @@ func (s *engSim) answer(id int32, o Outcome) {
 	case PacedClient:
 		next := s.plan
 		if next >= 0 && t > next {
-			next = t
+			next = t // late: send at once and restart the schedule there
+			s.anchor, s.slots = t, 0
 		}
 		if next >= 0 && next < s.duration && s.st.sent < s.maxSends {
 			s.push(next, evPaced, 0)

@@ -399,6 +399,9 @@ type clientSim struct {
 	workers  *minHeap
 	next     int64 // paced: next send
 	slot     int64 // paced: 1/rate
+	anchor   int64 // paced, rounded slots: where its schedule restarted
+	slots    dueIter
+	rate     Rate
 	duration int64
 	last     int64
 	exact    bool
@@ -409,7 +412,8 @@ type clientSim struct {
 }
 
 func newClientSim(c Client, cfg Config, n int64, exact bool) *clientSim {
-	s := &clientSim{client: c, n: n, due: newDueIter(cfg.Rate), sv: newServer(cfg), duration: cfg.Duration, exact: exact, slot: cfg.PacedSlot()}
+	s := &clientSim{client: c, n: n, due: newDueIter(cfg.Rate), sv: newServer(cfg), duration: cfg.Duration, exact: exact, slot: cfg.PacedSlot(),
+		slots: newDueIter(cfg.Rate), rate: cfg.Rate}
 	size := n
 	if !exact {
 		size = chunk
@@ -605,6 +609,10 @@ func (s *clientSim) stepGeneral(end int64) {
 // stepPaced: one connection; after a reply at r to a send at t the next send
 // is at max(t + 1/rate, r), while sends fall before the duration.
 func (s *clientSim) stepPaced(end int64) {
+	if s.due.dr != 0 {
+		s.stepPacedRounded(end)
+		return
+	}
 	for s.i < end && s.next < s.duration {
 		b := s.i - s.base
 		k, t := fastPaced(s.send[b:end-s.base], s.fin[b:end-s.base], s.next, s.slot, s.sv.service, s.sv.ns, s.duration)
@@ -623,6 +631,25 @@ func (s *clientSim) stepPaced(end int64) {
 		s.last = f
 		s.next = max(t+s.slot, f)
 		s.i++
+	}
+}
+
+// stepPacedRounded is the paced client when 1/rate is not a whole number of
+// nanoseconds: slot k after the anchor (its first send, or the last late
+// one) is at anchor + round(k/rate), so the rounding never accumulates.
+func (s *clientSim) stepPacedRounded(end int64) {
+	for ; s.i < end && s.next < s.duration; s.i++ {
+		t := s.next
+		_, f := s.sv.serve(t)
+		s.send[s.i-s.base] = t
+		s.fin[s.i-s.base] = f
+		s.last = f
+		s.slots.next()
+		nx := s.anchor + int64(s.slots.q)
+		if f > nx { // late: send at once and restart the schedule there
+			s.anchor, s.slots, nx = f, newDueIter(s.rate), f
+		}
+		s.next = nx
 	}
 }
 

@@ -265,3 +265,15 @@ func TestGoldenReports(t *testing.T) {
 		}
 	}
 }
+
+// TestPacedNoDrift: with no stall the paced client keeps the schedule's
+// count exactly, even when 1/rate is not a whole number of nanoseconds (a
+// rounded slot added again and again would drift).
+func TestPacedNoDrift(t *testing.T) {
+	for _, q := range []string{"rate=2860411.899&service=100ns&stall=0s&duration=500ms", "rate=3&service=1ms&stall=0s&duration=1h", "rate=7000&stall=0s&service=10us"} {
+		res := run(t, q)
+		if p := res.Clients[PacedClient]; p.Sent != p.Planned {
+			t.Errorf("%s: paced sent %d of %d planned with nothing to delay it", q, p.Sent, p.Planned)
+		}
+	}
+}
