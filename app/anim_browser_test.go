@@ -300,14 +300,15 @@ func TestBrowserAnimDarkAndDismount(t *testing.T) {
 	}
 	b.screenshot(t, "anim-dark.png", false)
 
-	// Leave for the article (go-app follows popstate): the panel dismounts.
+	// Leave for a page without the animation, a chart embed (go-app follows
+	// popstate): the panel dismounts.
 	eval[bool](t, b, `(() => {
 		window.__anim = document.querySelector("[data-anim]").__anim;
 		document.querySelector("[data-anim-play]").click();
-		history.pushState(null, "", "/article");
+		history.pushState(null, "", "/embed?figure=spectrum");
 		dispatchEvent(new PopStateEvent("popstate"));
 		return true; })()`)
-	b.waitFor(t, "the article", `!document.querySelector("[data-anim]")`)
+	b.waitFor(t, "the embed", `!document.querySelector("[data-anim]") && document.querySelector("main.embed") !== null`)
 	time.Sleep(300 * time.Millisecond)
 	frames := eval[int](t, b, `window.__anim.frames`)
 	time.Sleep(500 * time.Millisecond)
