@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"math"
 	"math/bits"
 
@@ -405,7 +407,7 @@ func recordCorrected(d *Dist, v, n, e int64) {
 // radixSort sorts non-negative int64s ascending (LSD, 11-bit digits, passes
 // whose digit is the same for every key skipped).
 func radixSort(a []int64) {
-	if sortFewDistinct(a) {
+	if sortFewDistinct(a) || sortByCounting(a) {
 		return
 	}
 	if len(a) < 64 {
@@ -514,3 +516,58 @@ func sortFewDistinct(a []int64) bool {
 	}
 	return true
 }
+
+// sortByCounting sorts a by counting its values in a small hash table when
+// it holds at most countingMax distinct values (an open loop's latencies
+// repeat the same arithmetic sequence after every stall), and reports
+// whether it did. It gives up as soon as the table is full.
+func sortByCounting(a []int64) bool {
+	const slots = 2 * countingMax // a power of two, at most half full
+	if len(a) < 4*countingMax {
+		return false
+	}
+	var keys [slots]int64
+	var counts [slots]int32
+	used := 0
+	for _, v := range a {
+		h := uint64(v) * 0x9E3779B97F4A7C15 >> (64 - countingBits - 1)
+		for {
+			if counts[h] == 0 {
+				if used == countingMax {
+					return false
+				}
+				keys[h], counts[h] = v, 1
+				used++
+				break
+			}
+			if keys[h] == v {
+				counts[h]++
+				break
+			}
+			h = (h + 1) & (slots - 1)
+		}
+	}
+	type kc struct {
+		k int64
+		c int32
+	}
+	distinct := make([]kc, 0, used)
+	for i := range keys {
+		if counts[i] > 0 {
+			distinct = append(distinct, kc{keys[i], counts[i]})
+		}
+	}
+	slices.SortFunc(distinct, func(x, y kc) int { return cmp.Compare(x.k, y.k) })
+	out := a[:0]
+	for _, d := range distinct {
+		for c := int32(0); c < d.c; c++ {
+			out = append(out, d.k)
+		}
+	}
+	return true
+}
+
+const (
+	countingBits = 12
+	countingMax  = 1 << countingBits // distinct values sortByCounting takes
+)

@@ -48,7 +48,7 @@ func TestRankOf(t *testing.T) {
 func TestRadixSort(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for _, n := range []int{0, 1, 5, 63, 64, 1000, 100000} {
-		for _, spread := range []int64{1, 3, 40, 1 << 20, 1 << 45, math.MaxInt64} {
+		for _, spread := range []int64{1, 3, 40, 4000, 4096, 4097, 5000, 1 << 20, 1 << 45, math.MaxInt64} {
 			a := make([]int64, n)
 			for i := range a {
 				a[i] = r.Int64N(spread)
