@@ -3,9 +3,9 @@ package sim
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"math"
 	"math/bits"
+	"slices"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
