@@ -160,7 +160,21 @@ func (d *Dist) ValueAtRank(k int64) int64 {
 	case d.groups == nil:
 		return d.sorted[k-1]
 	}
-	lo, hi := int64(0), d.max // the least x with CountAtOrBelow(x) >= k
+	return d.leastWithRank(k, 0, d.max)
+}
+
+// ValueAtRankBetween returns ValueAtRank(k) for a caller that knows it lies
+// in [lo, hi], searching only there (a counted correction answers a rank by
+// a search over values).
+func (d *Dist) ValueAtRankBetween(k, lo, hi int64) int64 {
+	if k < 1 || d.n == 0 || d.hist != nil || d.groups == nil {
+		return d.ValueAtRank(k)
+	}
+	return d.leastWithRank(min(k, d.n), lo, hi)
+}
+
+// leastWithRank is the least x in [lo, hi] with CountAtOrBelow(x) >= k.
+func (d *Dist) leastWithRank(k, lo, hi int64) int64 {
 	for lo < hi {
 		mid := lo + (hi-lo)/2
 		if d.CountAtOrBelow(mid) >= k {

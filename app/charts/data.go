@@ -39,7 +39,7 @@ func valuesAtRanks(d *sim.Dist, ranks []int64) []int64 {
 				return
 			}
 			m := (a + b) / 2
-			out[m] = valueBetween(d, ranks[m], out[a], out[b])
+			out[m] = d.ValueAtRankBetween(ranks[m], out[a], out[b])
 			fill(a, m)
 			fill(m, b)
 		}
@@ -66,23 +66,6 @@ func valuesAtRanks(d *sim.Dist, ranks []int64) []int64 {
 		}
 	}
 	return out
-}
-
-// valueBetween returns d.ValueAtRank(k) knowing that it lies in [lo, hi]:
-// the least x there with at least k samples at or below it.
-func valueBetween(d *sim.Dist, k, lo, hi int64) int64 {
-	if k < 1 || d.Count() == 0 {
-		return d.ValueAtRank(k)
-	}
-	for lo < hi {
-		mid := lo + (hi-lo)/2
-		if d.CountAtOrBelow(mid) >= k {
-			hi = mid
-		} else {
-			lo = mid + 1
-		}
-	}
-	return lo
 }
 
 // countsAtOrBelow returns d.CountAtOrBelow(x) for each x in xs (ascending),
