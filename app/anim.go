@@ -513,6 +513,11 @@ func (a *animPanel) Render() app.UI {
 			app.Span().Class("anim-x").Text("×"),
 			app.Text(": a slot the paced client never sent. Under the line, the server's history: busy, or hatched when stalled. In the tally, the corrected samples are stacked in the corrected recording's colour on the client's own."),
 		),
+		app.If(m.cut, func() app.UI {
+			return app.P().Class("anim-note").DataSet("anim-cut", "1").Textf(
+				"This stall's window holds more than %s requests of one client: it is shown up to %s, where that many have fallen due.",
+				fmtCount(sim.MaxWindowRequests), fmtLatency(float64(m.to)))
+		}),
 		app.P().Class("anim-keys").Text("Keys: Space play or pause · ← → previous or next event · [ ] previous or next stall · Home End the window's ends · + − speed."),
 	)
 	return root.DataSet("ready", "true").Body(body...)

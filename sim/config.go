@@ -155,13 +155,36 @@ func PresetConfig(name string) (Config, bool) {
 // FieldError is one invalid field: its name, the value given and the range allowed.
 type FieldError struct {
 	Field, Value, Allowed string
+	Reason                Reason // why it was refused
+}
+
+// Reason says why a query key was refused.
+type Reason uint8
+
+const (
+	ReasonInvalid  Reason = iota // the value is malformed or out of its range
+	ReasonUnknown                // the key is no field of the query
+	ReasonRepeated               // the key was given more than once
+	ReasonLimit                  // the run would pass a size or cost limit
+)
+
+// MaxQuoted is the most characters of a value a message quotes.
+const MaxQuoted = 64
+
+// Quote quotes a value for a message, cut to MaxQuoted characters (a URL
+// may hold a value of any length; a message never echoes it whole).
+func Quote(v string) string {
+	if n := len([]rune(v)); n > MaxQuoted {
+		return fmt.Sprintf("%q… (%d characters)", string([]rune(v)[:MaxQuoted]), n)
+	}
+	return fmt.Sprintf("%q", v)
 }
 
 func (e *FieldError) Error() string {
 	if e.Value == "" {
 		return fmt.Sprintf("%s: %s", e.Field, e.Allowed)
 	}
-	return fmt.Sprintf("%s: %q is not allowed: %s", e.Field, e.Value, e.Allowed)
+	return fmt.Sprintf("%s: %s is not allowed: %s", e.Field, Quote(e.Value), e.Allowed)
 }
 
 // Errors is every problem found at once.
@@ -189,7 +212,13 @@ func (es Errors) Field(name string) *FieldError {
 // as Errors (nil when the configuration can run).
 func (c Config) Validate() error {
 	var es Errors
-	bad := func(field, value, allowed string) { es = append(es, &FieldError{field, value, allowed}) }
+	bad := func(field, value, allowed string) {
+		es = append(es, &FieldError{Field: field, Value: value, Allowed: allowed})
+	}
+	// A size limit refuses the run as a whole, naming the field to change.
+	limit := func(field, value, allowed string) {
+		es = append(es, &FieldError{Field: field, Value: value, Allowed: allowed, Reason: ReasonLimit})
+	}
 	dur := func(field string, v, lo, hi int64) {
 		if v < lo || v > hi {
 			bad(field, FormatDuration(v), fmt.Sprintf("allowed %s to %s", FormatDuration(lo), FormatDuration(hi)))
@@ -219,11 +248,11 @@ func (c Config) Validate() error {
 		bad("stall", FormatDuration(c.Stall), fmt.Sprintf("must be shorter than every (%s), or the server never runs", FormatDuration(c.Every)))
 	}
 	if len(es) == 0 {
-		c.validateEngineSize(bad)
+		c.validateEngineSize(limit)
 	}
 	if len(es) == 0 && !c.EventDriven() {
 		if n := NewSchedule(c.Rate).Count(c.Duration); n > MaxRequests {
-			bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
+			limit("duration", FormatDuration(c.Duration), fmt.Sprintf(
 				"limit: at most %d requests per client; rate × duration plans %d, %d over (shorten the duration or lower the rate)",
 				MaxRequests, n, n-MaxRequests))
 		}
@@ -240,12 +269,12 @@ func (c Config) Validate() error {
 		}
 		// The correction adds at most latency/E samples for each one.
 		if e := float64(min(c.ExpectedInterval(), c.PacedInterval())); n*end/e > maxCorrected {
-			bad("interval", FormatDuration(int64(e)), fmt.Sprintf(
+			limit("interval", FormatDuration(int64(e)), fmt.Sprintf(
 				"limit: with this expected interval the correction could add about %.3g samples, over the limit of %.3g (a longer interval, or a shorter run)",
 				n*end/e, maxCorrected))
 		}
 		if end > maxVirtualTime {
-			bad("service", FormatDuration(c.Service), fmt.Sprintf(
+			limit("service", FormatDuration(c.Service), fmt.Sprintf(
 				"limit: requests × service, stretched by the stalls, reaches about %.3g s of virtual time, over the limit of %.3g s (shorten the duration, the service or the stalls)",
 				end/1e9, maxVirtualTime/1e9))
 		}

@@ -334,7 +334,7 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 	durIn := func(dst *int64, lo int64, allowed string) *FieldError {
 		d, err := time.ParseDuration(v)
 		if err != nil || int64(d) < lo || int64(d) > MaxTime {
-			return &FieldError{name, v0, allowed}
+			return &FieldError{Field: name, Value: v0, Allowed: allowed}
 		}
 		*dst = int64(d)
 		return nil
@@ -347,17 +347,17 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 				return nil
 			}
 		}
-		return &FieldError{name, v0, "allowed constant, poisson, ramp or burst"}
+		return &FieldError{Field: name, Value: v0, Allowed: "allowed constant, poisson, ramp or burst"}
 	case "to":
 		r, err := ParseRate(v)
 		if err != nil || r > MaxRate {
-			return &FieldError{name, v0, "the ramp's end rate: allowed 0 to 10000000 requests per second, at most three decimals"}
+			return &FieldError{Field: name, Value: v0, Allowed: "the ramp's end rate: allowed 0 to 10000000 requests per second, at most three decimals"}
 		}
 		c.RateTo = r
 	case "bursts":
 		bs, err := parseWindows(v, true)
 		if err != nil {
-			return &FieldError{name, v0, "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): " + err.Error()}
+			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): " + err.Error()}
 		}
 		c.Bursts = formatWindows(bs, true)
 	case "dist":
@@ -367,7 +367,7 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 				return nil
 			}
 		}
-		return &FieldError{name, v0, "allowed fixed, exponential, lognormal or uniform"}
+		return &FieldError{Field: name, Value: v0, Allowed: "allowed fixed, exponential, lognormal or uniform"}
 	case "service_p95":
 		return durIn(&c.ServiceP95, 1, "the lognormal's 95th percentile: allowed 1ns to "+FormatDuration(MaxTime)+", as a Go duration")
 	case "service_max":
@@ -379,7 +379,7 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > MaxQueueCap {
-			return &FieldError{name, v0, fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap)}
+			return &FieldError{Field: name, Value: v0, Allowed: fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap)}
 		}
 		c.Queue = n
 		if n == 0 {
@@ -390,13 +390,13 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 	case "outages":
 		bs, err := parseWindows(v, false)
 		if err != nil {
-			return &FieldError{name, v0, "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): " + err.Error()}
+			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): " + err.Error()}
 		}
 		c.Outages = formatWindows(bs, false)
 	case "seed":
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return &FieldError{name, v0, "allowed 0 to 18446744073709551615, in decimal digits"}
+			return &FieldError{Field: name, Value: v0, Allowed: "allowed 0 to 18446744073709551615, in decimal digits"}
 		}
 		c.Seed = n
 	}

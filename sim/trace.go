@@ -90,9 +90,15 @@ func (tr *Trace) Events() []int64 {
 // NumStalls returns how many stalls began before the last reply of any client.
 func (r *Result) NumStalls() int { return len(r.Stalls()) }
 
+// MaxWindowRequests bounds the requests of one client a stall's window
+// walks: a backlog that never drains (a server at full load) would otherwise
+// make the window the rest of the run.
+const MaxWindowRequests = 200_000
+
 // StallWindow returns the window the animation shows for stall k: from a
 // little before it begins until the last request it delayed, in any client,
-// is answered (and a little after).
+// is answered (and a little after), looking at most MaxWindowRequests
+// requests past the stall's start.
 func (r *Result) StallWindow(k int) (from, to int64) {
 	st := newStalls(r.Config)
 	s := st.Start(int64(k))
@@ -117,7 +123,7 @@ func (r *Result) delayedUntil(c Client, s int64) int64 {
 	i := r.firstDoneAfter(c, s)
 	end := s
 	S, L := r.Config.Service, r.Config.Stall
-	for ; i < len(cr.Done); i++ {
+	for n := min(len(cr.Done), i+MaxWindowRequests); i < n; i++ {
 		due := r.dueOf(c, i)
 		if due >= s+L && cr.Done[i]-due <= S && c != PacedClient {
 			break

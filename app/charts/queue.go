@@ -138,8 +138,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	if anyDiff {
 		items = append(items, legendItem{"due, not yet answered", lineThumb(draw.LineStyle{Color: th.ink, Width: 1.6, Dashes: []vg.Length{5, 3}}, nil)})
 	}
-	stalls := res.Stalls()
-	shade, more := shading(res, th)
+	shade, more := shading(res, th, end, o.Width)
 	c := f.legendStrip(f.dc, append(items, more...))
 	var ps []*plot.Plot
 	var labels []string
@@ -193,7 +192,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	if anyDiff {
 		s.WriteString(", and requests due by the schedule and not yet answered (dashed), which differ when a client falls behind its schedule")
 	}
-	if len(stalls) > 0 {
+	if res.StallCount() > 0 {
 		s.WriteString("; stalls shaded")
 	}
 	s.WriteString(". ")

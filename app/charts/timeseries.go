@@ -3,6 +3,7 @@ package charts
 import (
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -15,18 +16,28 @@ import (
 // measured are the recordings with one sample per request, one panel each.
 var measured = []sim.Kind{sim.Closed, sim.Paced, sim.Open}
 
-// bands shades time windows [from, to) inside the x range.
+// bands shades time windows inside the x range, each in colour with its
+// alpha scaled by the window's share of time stalled (1 for one stall).
 type bands struct {
-	windows [][2]int64
+	windows []sim.Band
 	colour  color.Color
 }
 
 func (s bands) Plot(c draw.Canvas, p *plot.Plot) {
-	var path vg.Path // one SVG path for every window
+	// One SVG path per shade: a run of millions of stalls is a handful of
+	// merged bands (sim.StallBands), never a rectangle each.
+	paths := map[float64]*vg.Path{}
+	var order []float64
 	for _, w := range s.windows {
-		a, b := math.Max(float64(w[0]), p.X.Min), math.Min(float64(w[1]), p.X.Max)
+		a, b := math.Max(float64(w.From), p.X.Min), math.Min(float64(w.To), p.X.Max)
 		if b <= a {
 			continue
+		}
+		path, ok := paths[w.Share]
+		if !ok {
+			path = &vg.Path{}
+			paths[w.Share] = path
+			order = append(order, w.Share)
 		}
 		x0, x1 := c.X(p.X.Norm(a)), c.X(p.X.Norm(b))
 		path.Move(vg.Point{X: x0, Y: c.Min.Y})
@@ -35,33 +46,61 @@ func (s bands) Plot(c draw.Canvas, p *plot.Plot) {
 		path.Line(vg.Point{X: x0, Y: c.Max.Y})
 		path.Close()
 	}
-	if len(path) > 0 {
-		c.SetColor(s.colour)
-		c.Fill(path)
+	for _, share := range order {
+		col := s.colour
+		if share < 1 {
+			col = scaleAlpha(col, max(share, minShare))
+		}
+		c.SetColor(col)
+		c.Fill(*paths[share])
 	}
 }
 
-// shading returns the bands of a result's stalls and of its outages (the
-// event engine's windows in which the server fails every request), and
-// their legend entries.
-func shading(res *sim.Result, th *theme) (out []bands, items []legendItem) {
-	var st [][2]int64
-	for _, s := range res.Stalls() {
-		st = append(st, [2]int64{s, s + res.Config.Stall})
-	}
-	if len(st) > 0 {
+// minShare keeps a merged band of short stalls visible.
+const minShare = 0.3
+
+// scaleAlpha multiplies a colour's opacity by f.
+func scaleAlpha(c color.Color, f float64) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	n.A = uint8(math.Round(float64(n.A) * f))
+	return n
+}
+
+// shading returns the bands of a result's stalls over [0, end) at cols
+// columns and of its outages (the event engine's windows in which the
+// server fails every request), and their legend entries.
+func shading(res *sim.Result, th *theme, end int64, cols int) (out []bands, items []legendItem) {
+	if st := res.StallBands(0, end, cols); len(st) > 0 {
 		out = append(out, bands{st, th.stall})
 		items = append(items, legendItem{"stall", boxThumb(draw.LineStyle{Color: th.stall}, draw.LineStyle{})})
 	}
-	var ou [][2]int64
+	var ou []sim.Band
 	for _, w := range res.Config.OutageWindows() {
-		ou = append(ou, [2]int64{w.From, w.To})
+		ou = append(ou, sim.Band{From: w.From, To: w.To, Share: 1})
 	}
 	if len(ou) > 0 {
 		out = append(out, bands{ou, th.outage})
 		items = append(items, legendItem{"outage", boxThumb(draw.LineStyle{Color: th.outage}, draw.LineStyle{})})
 	}
 	return out, items
+}
+
+// stallNote says how the stalls are drawn, for a caption: how many, and
+// that stalls closer than a pixel column share one band.
+func stallNote(res *sim.Result, end int64, cols int) string {
+	n := res.StallCount()
+	if n == 0 {
+		return ""
+	}
+	s := itoa(n) + " stall"
+	if n > 1 {
+		s += "s"
+	}
+	s += " of " + Duration(res.Config.Stall) + " shaded"
+	if b := res.StallBands(0, end, cols); len(b) == 1 && b[0].Share < 1 {
+		s += " (closer together than a pixel column, so drawn as one band, paler by the share of time stalled, " + strconv.FormatFloat(100*b[0].Share, 'g', 3, 64) + "%)"
+	}
+	return s
 }
 
 // columns is the number of whole px columns of a data area.
@@ -226,8 +265,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	for _, k := range measured {
 		items = append(items, legendItem{k.String(), boxThumb(draw.LineStyle{Color: th.kinds[k]}, draw.LineStyle{})})
 	}
-	stalls := res.Stalls()
-	shade, more := shading(res, th)
+	shade, more := shading(res, th, end, o.Width)
 	c := f.legendStrip(f.dc, append(items, more...))
 	var ps []*plot.Plot
 	for range measured {
@@ -278,12 +316,8 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 
 	var s strings.Builder
 	s.WriteString("Each request's latency against its due time (the paced client's against its send time), drawn as the smallest and largest latency in each pixel column so that no single slow request is lost")
-	if len(stalls) > 0 {
-		s.WriteString("; " + itoa(len(stalls)) + " stall")
-		if len(stalls) > 1 {
-			s.WriteString("s")
-		}
-		s.WriteString(" of " + Duration(cfg.Stall) + " shaded")
+	if note := stallNote(res, end, o.Width); note != "" {
+		s.WriteString("; " + note)
 	}
 	s.WriteString(". Largest: ")
 	s.WriteString(listing(measured, func(k sim.Kind) string {

@@ -1,0 +1,63 @@
+package sim
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEstimateAndPageBudget(t *testing.T) {
+	mustCfg := func(q string) Config {
+		t.Helper()
+		cfg, err := ParseQuery(q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return cfg
+	}
+	bench := mustCfg("")
+	c := bench.Estimate()
+	if c.Path != "exact" || c.Requests != 100000 || c.Stalls != 20 {
+		t.Errorf("bench estimate %+v", c)
+	}
+	if fe := bench.Within(PageBudget); fe != nil {
+		t.Errorf("the page refuses bench: %v", fe)
+	}
+	// Every exact run fits the page; the 50M-request run does not.
+	if fe := mustCfg("rate=100000&duration=20s").Within(PageBudget); fe != nil {
+		t.Errorf("the page refuses the largest exact run: %v", fe)
+	}
+	big := mustCfg("rate=10000000&duration=5s&service=1ns")
+	if big.Validate() != nil {
+		t.Fatal("the 50M run should be inside the simulator's limits")
+	}
+	fe := big.Within(PageBudget)
+	if fe == nil || fe.Field != "duration" || fe.Reason != ReasonLimit {
+		t.Fatalf("50M requests: %v", fe)
+	}
+	for _, want := range []string{"limit of the page", "50000000 requests a client", "histogram path", "shorten the duration or lower the rate", "go run ./app report"} {
+		if !strings.Contains(fe.Error(), want) {
+			t.Errorf("message %q lacks %q", fe.Error(), want)
+		}
+	}
+	// Cost grows with the requests, and the engine's with its arrivals.
+	small, large := mustCfg("arrivals=poisson&duration=1s").Estimate(), mustCfg("arrivals=poisson&duration=100s").Estimate()
+	if small.Path != "event" || large.Work <= small.Work || large.Requests != 500000 {
+		t.Errorf("engine estimates %+v %+v", small, large)
+	}
+	// A budget's suggestion is a run it accepts.
+	if fe := mustCfg("arrivals=poisson&rate=1000000&duration=10s").Within(PageBudget); fe == nil {
+		t.Error("10M Poisson arrivals fit the page")
+	}
+}
+
+func TestLimitReason(t *testing.T) {
+	_, err := ParseQuery("rate=10000000&duration=10s")
+	fe := asErrs(err).Field("duration")
+	if fe == nil || fe.Reason != ReasonLimit {
+		t.Errorf("request limit: %v", err)
+	}
+	_, err = ParseQuery("rate=abc")
+	if fe := asErrs(err).Field("rate"); fe == nil || fe.Reason != ReasonInvalid {
+		t.Errorf("invalid rate: %v", err)
+	}
+}
