@@ -10,7 +10,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"omission/app/charts"
 	"omission/sim"
 )
 
@@ -541,8 +540,9 @@ func (a *animPanel) renderStages(hidden bool) app.UI {
 		case sim.PacedClient:
 			counters = append(counters, animCounter("never-sent", "never sent"), animCounter("synthetic", "corrected adds"))
 		}
-		stages = append(stages, app.Div().Class("anim-stage", "anim-"+c.String()).DataSet("anim-stage", i).DataSet("client", c.String()).
-			Style("--anim-c-light", charts.LookOf(kind, charts.Light).Colour).Style("--anim-c-dark", charts.LookOf(kind, charts.Dark).Colour).Body(
+		// The stage's colour is its recording's (web/app.css --c-<kind>, the
+		// charts' palette): a class, since the page allows no inline style.
+		stages = append(stages, app.Div().Class("anim-stage", "anim-"+c.String(), "rec-"+kind.String()).DataSet("anim-stage", i).DataSet("client", c.String()).Body(
 			app.Div().Class("anim-head").Body(
 				app.Span().Class("anim-name").Text(recordingInfo[kind][0]),
 				app.Dl().Class("anim-counts").Body(counters...),

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -162,15 +163,22 @@ func (c *controlsPanel) Render() app.UI {
 		}
 	}
 	var fields, engine []app.UI
+	// The engine's parameters open by themselves when one of them is in
+	// error or set away from its default, so a URL never hides its state.
 	engineOpen := c.engineOpen
+	defaults := sim.Default().Values()
 	for i := 1; i < len(c.IInputs); i++ {
 		if specAt(i).Engine {
-			if _, bad := c.msg(sim.Fields[i]); bad {
+			_, bad := c.msg(sim.Fields[i])
+			if bad || i < len(defaults) && c.IInputs[i] != defaults[i] && c.IInputs[i] != "" {
 				engineOpen = true
 			}
 		}
 	}
 	for i := 1; i < len(c.IInputs); i++ {
+		if !c.offered(i) {
+			continue
+		}
 		f := c.field(i)
 		switch {
 		case !specAt(i).Engine:
@@ -208,6 +216,22 @@ func (c *controlsPanel) Render() app.UI {
 				return d
 			}),
 		)
+}
+
+// offered tells whether field i has a control now: a field that belongs to
+// a choice of another (sim.Dependents) is offered with that choice, and
+// whenever it holds a value or a message, so that it can be mended.
+func (c *controlsPanel) offered(i int) bool {
+	name := sim.Fields[i]
+	for _, d := range sim.Dependents() {
+		if d.Field != name {
+			continue
+		}
+		_, bad := c.msg(name)
+		text := strings.TrimSpace(c.input(i))
+		return bad || c.input(fieldIndex(d.Owner)) == d.Choice || text != "" && text != "0s" && text != "0"
+	}
+	return true
 }
 
 // field returns the control of field i with its current props.

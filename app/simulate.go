@@ -35,9 +35,11 @@ const (
 
 // Status values of simStatus.
 const (
-	statusRunning = "running"
-	statusDone    = "done"
-	statusFailed  = "failed"
+	statusRunning   = "running"
+	statusDone      = "done"
+	statusFailed    = "failed"
+	statusRefused   = "refused"
+	statusCancelled = "cancelled"
 )
 
 // simStatus is where the latest run stands.

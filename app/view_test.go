@@ -237,8 +237,8 @@ func TestQueriesFromControls(t *testing.T) {
 	if errs.Field("rate") == nil {
 		t.Fatalf("rate=abc accepted: %v", err)
 	}
-	if q := mixedQuery(inputs, errs); q != "rate=abc&service=200us&stall=300ms" {
-		t.Errorf("mixed query %q", q)
+	if q := readQuery(inputsQuery(inputs)).query; q != "rate=abc&service=200us&stall=300ms" {
+		t.Errorf("the URL of controls holding an invalid value is %q", q)
 	}
 }
 

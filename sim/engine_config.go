@@ -403,19 +403,6 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 	return nil
 }
 
-// appendEngineErrors adds to es the cross-field errors of the engine's
-// fields that es does not name yet, so that one answer lists them all.
-func appendEngineErrors(es, more Errors) Errors {
-	for _, fe := range more {
-		for _, name := range engineFields {
-			if fe.Field == name && es.Field(name) == nil {
-				es = append(es, fe)
-			}
-		}
-	}
-	return es
-}
-
 // resetEngine sets one of the engine's fields back to base's value.
 func (c *Config) resetEngine(field string, base Config) {
 	switch field {

@@ -125,10 +125,13 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	// Cross-field rules and size limits. A field they name goes back to the
 	// preset's value, so the Config returned always runs.
 	if err := cfg.Validate(); err != nil {
-		if len(es) == 0 {
-			es = append(es, err.(Errors)...)
-		} else {
-			es = appendEngineErrors(es, err.(Errors))
+		// Every problem at once, each field named once: a field whose value
+		// was refused keeps the preset's value and is not named again (a
+		// repeated key's field is, since it was not given at all).
+		for _, fe := range err.(Errors) {
+			if prev := es.Field(fe.Field); prev == nil || prev.Reason == ReasonRepeated {
+				es = append(es, fe)
+			}
 		}
 		base, _ := PresetConfig(cfg.Preset)
 		for _, fe := range err.(Errors) {
