@@ -201,9 +201,9 @@ func (c *controlsPanel) Render() app.UI {
 		})).
 		Body(
 			c.renderPresets(),
-			app.If(len(general) > 0, func() app.UI {
-				return app.Ul().Class("errors").Aria("live", "polite").Body(general...)
-			}),
+			// Always there, so that the fields keep their place (and their
+			// components) when a message comes or goes.
+			app.Ul().Class("errors").Aria("live", "polite").Hidden(len(general) == 0).Body(general...),
 			app.Div().Class("fields").Body(fields...),
 			app.If(hasEngine(len(c.IInputs)), func() app.UI {
 				d := app.Details().Class("engine").On("toggle", toggle, scope).Body(

@@ -63,6 +63,7 @@ type page struct {
 	flushScheduled bool
 
 	ctx      app.Context // the page's own context, for work that ends later
+	hasCtx   bool        // ctx is set (mounted or prerendered)
 	hist     history     // the URL bar; nil is the browser's
 	popstate app.Func    // the popstate listener (browser only)
 }
@@ -77,7 +78,7 @@ func (p *page) OnInit() {
 // it follows the fault state and the history's back and forward.
 func (p *page) OnMount(ctx app.Context) {
 	defer recoverFault(ctx, "mount")
-	p.ctx = ctx
+	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(stateFault, &p.fault)
 	p.listenHistory(ctx)
 }
@@ -86,7 +87,7 @@ func (p *page) OnMount(ctx app.Context) {
 // static generator, go-app's test engine).
 func (p *page) OnPreRender(ctx app.Context) {
 	defer recoverFault(ctx, "prerender")
-	p.ctx = ctx
+	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(stateFault, &p.fault)
 }
 
@@ -138,6 +139,7 @@ func (p *page) history() history {
 // loadURL makes a URL query the state: controls, messages, notices, and a
 // run. It is how the page starts, and how back and forward restore a state.
 func (p *page) loadURL(ctx app.Context, raw string) {
+	ctx = p.own(ctx)
 	st := readQuery(raw)
 	p.extra = st.extra
 	p.editSeq++ // the URL wins over pending edits
@@ -175,6 +177,17 @@ func (p *page) adopt(ctx app.Context, st queryState, push bool) {
 	p.start(ctx, st.cfg)
 }
 
+// own returns the page's own context for work that a child's event starts:
+// a child's context dies with the child (a re-render may replace it), and
+// a dispatch on a dead context is dropped, so deferred work (the URL write
+// after paint, a debounced edit) must hold the page's.
+func (p *page) own(ctx app.Context) app.Context {
+	if p.hasCtx {
+		return p.ctx
+	}
+	return ctx
+}
+
 // current reports whether the latest run is for canon and not abandoned.
 func (p *page) current(canon string) bool {
 	return p.seq != 0 && canon == p.query && (p.run != nil || p.shown != nil && p.shown.Seq == p.seq)
@@ -183,6 +196,7 @@ func (p *page) current(canon string) bool {
 // setInput records a control's new text and recomputes after delay (at
 // once when 0). Later edits supersede pending ones.
 func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration) {
+	ctx = p.own(ctx)
 	if i < 0 || i >= len(p.inputs) {
 		return
 	}
@@ -213,6 +227,7 @@ func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration
 // with the preset's value and keeps its text in the URL, and the URL is
 // replaced (no history entry).
 func (p *page) applyInputs(ctx app.Context) {
+	ctx = p.own(ctx)
 	p.editSince = time.Time{}
 	p.notices = p.notices[:0]
 	p.adopt(ctx, readQuery(p.withExtra(inputsQuery(p.inputs))), false)
@@ -230,6 +245,7 @@ func (p *page) withExtra(q string) string {
 
 // choosePreset starts over from a preset and adds a history entry.
 func (p *page) choosePreset(ctx app.Context, name string) {
+	ctx = p.own(ctx)
 	if _, ok := sim.PresetConfig(name); !ok {
 		return
 	}
@@ -244,6 +260,7 @@ func (p *page) choosePreset(ctx app.Context, name string) {
 // cancel stops the run in flight at the reader's request: the numbers of
 // the previous run stay, marked as not this query's.
 func (p *page) cancel(ctx app.Context) {
+	ctx = p.own(ctx)
 	if p.run == nil {
 		return
 	}
@@ -255,6 +272,7 @@ func (p *page) cancel(ctx app.Context) {
 
 // rerun starts the current state's run again after a cancel.
 func (p *page) rerun(ctx app.Context) {
+	ctx = p.own(ctx)
 	p.cancelled = false
 	p.query = p.cfg.Query()
 	p.start(ctx, p.cfg)
@@ -357,6 +375,11 @@ func (p *page) fail(seq int64, err error) {
 	}
 	p.run = nil
 	p.status = simStatus{Seq: seq, Status: statusFailed, Err: "The simulation stopped: " + err.Error()}
+	// No number shown is this query's: as when loading its URL, none stays.
+	p.shown, p.proofs = nil, nil
+	if p.hasCtx {
+		p.ctx.SetState(stateResult, resultView{Seq: seq})
+	}
 }
 
 // cancelRun cancels the run in flight, if any.
@@ -534,7 +557,7 @@ func (p *page) Render() app.UI {
 		shownQuery, shownSeq, shownHash = p.shown.Query, p.shown.Seq, p.shown.Hash
 	}
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
-		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).
+		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).
 		Body(
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),

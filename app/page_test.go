@@ -252,10 +252,10 @@ func TestPageEditsAndHistory(t *testing.T) {
 	// The message sits beside the stall control: page > .top > the
 	// controls' form > .fields > the stall field (a component) > its fourth child.
 	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
-	if err := app.Match(msg, p, 0, 1, 0, 0, 1, fStall-1, 0, 3); err != nil {
+	if err := app.Match(msg, p, 0, 1, 0, 0, 2, fStall-1, 0, 3); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 1, fStall-1, 0, 3, 0); err != nil {
+	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
 		t.Error(err)
 	}
 	// The box is marked invalid and keeps what was typed.
@@ -314,7 +314,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	visit(e, p, "stall="+url.QueryEscape(script)+"&service="+url.QueryEscape(img)+"&"+url.QueryEscape(script)+"=1")
 	// The message is a text node (escaped by the DOM), the box's value a
 	// property: neither is parsed as markup.
-	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 1, fStall-1, 0, 3, 0); err != nil {
+	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
 		t.Error(err)
 	}
 	if !strings.Contains(p.errs.Field("stall").Error(), script) {

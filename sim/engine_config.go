@@ -131,22 +131,22 @@ func parseWindows(s string, withRate bool) ([]Burst, error) {
 			var ok bool
 			span, rs, ok = strings.Cut(p, "@")
 			if !ok {
-				return nil, fmt.Errorf("window %q has no @rate", p)
+				return nil, fmt.Errorf("window %s has no @rate", Quote(p))
 			}
 			r, err := ParseRate(rs)
 			if err != nil || r > MaxRate {
-				return nil, fmt.Errorf("window %q: rate %q is not 0 to 10000000 with at most three decimals", p, rs)
+				return nil, fmt.Errorf("window %s: rate %s is not 0 to 10000000 with at most three decimals", Quote(p), Quote(rs))
 			}
 			b.Rate = r
 		}
 		from, to, ok := strings.Cut(span, "-")
 		if !ok {
-			return nil, fmt.Errorf("window %q is not from-to", p)
+			return nil, fmt.Errorf("window %s is not from-to", Quote(p))
 		}
 		f, err1 := time.ParseDuration(strings.TrimSpace(from))
 		t, err2 := time.ParseDuration(strings.TrimSpace(to))
 		if err1 != nil || err2 != nil || f < 0 || int64(t) > MaxTime || f >= t {
-			return nil, fmt.Errorf("window %q: need 0 ≤ from < to ≤ %s, as Go durations", p, FormatDuration(MaxTime))
+			return nil, fmt.Errorf("window %s: need 0 ≤ from < to ≤ %s, as Go durations", Quote(p), FormatDuration(MaxTime))
 		}
 		b.From, b.To = int64(f), int64(t)
 		out = append(out, b)
