@@ -147,16 +147,23 @@ func heyLatencies(sorted []float64, pctls []int) []float64 {
 	return data
 }
 
-// heyLatenciesPPM is the same rule with p in parts per million: the first
-// i with ⌊10⁶·i/n⌋ ≥ ppm.
+// heyLatenciesPPM applies the same rule to the headline percentiles, in
+// parts per million, each on its own: the first i with ⌊10⁶·i/n⌋ ≥ ppm,
+// or the slowest when no i reaches it (hey prints none of these beyond
+// its 99%).
 func heyLatenciesPPM(sorted []float64, ppm []int64) []float64 {
 	data := make([]float64, len(ppm))
-	j := 0
 	n := int64(len(sorted))
-	for i := int64(0); i < n && j < len(ppm); i++ {
-		if i*1000000/n >= ppm[j] {
-			data[j] = sorted[i]
-			j++
+	for j, p := range ppm {
+		if n == 0 {
+			continue
+		}
+		data[j] = sorted[n-1]
+		for i := int64(0); i < n; i++ {
+			if i*1000000/n >= p {
+				data[j] = sorted[i]
+				break
+			}
 		}
 	}
 	return data
