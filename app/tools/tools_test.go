@@ -214,3 +214,51 @@ func TestParseList(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 }
+
+// TestVariants: on seed 000's bench run the configured E reproduces the
+// corrected recording, and the closed loop keeps its schedule outside the
+// stalls, so its mean and median send intervals are that E too. Correcting
+// the open loop again (double correction) adds samples below its tail and
+// moves its percentiles down. A closed loop that cannot keep up (300 µs
+// service at 5000/s) sends every 300 µs: its measured E is the service.
+func TestVariants(t *testing.T) {
+	res, err := sim.Run(sim.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := Variants(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corr := res.Recordings[sim.Corrected]
+	by := map[string]Variant{}
+	for _, v := range vs {
+		by[v.Name] = v
+		t.Logf("%-10s E %8d count %8d p90 %9d→%9d p99 %9d→%9d p99.9 %9d→%9d", v.Name, v.E, v.Count, v.BeforeP90, v.P90, v.BeforeP99, v.P99, v.BeforeP999, v.P999)
+	}
+	c := by["configured"]
+	if c.E != 200e3 || c.Count != corr.Count || c.P90 != corr.P[1] || c.P99 != corr.P[2] || c.P999 != corr.P[3] {
+		t.Errorf("configured %+v, corrected recording %+v", c, corr.P)
+	}
+	if by["mean"].E != 200e3 || by["median"].E != 200e3 {
+		t.Errorf("mean %d median %d", by["mean"].E, by["median"].E)
+	}
+	d := by["double"]
+	open := res.Recordings[sim.Open]
+	if d.BeforeP99 != open.P[2] || d.Count <= open.Count || d.P90 >= d.BeforeP90 {
+		t.Errorf("double %+v", d)
+	}
+	cfg := sim.Default()
+	cfg.Service, cfg.Stall, cfg.Duration = 300e3, 0, 1e9
+	res, err = sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err = Variants(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs[1].E != 300e3 || vs[2].E != 300e3 || vs[0].E != 200e3 {
+		t.Errorf("behind schedule: E %d %d %d", vs[0].E, vs[1].E, vs[2].E)
+	}
+}
