@@ -63,7 +63,7 @@ type k6Trend struct {
 func newK6Trend(pr *sim.ProfileRun) k6Trend {
 	t := k6Trend{min: math.Inf(1), max: math.Inf(-1)}
 	for _, i := range pr.ReplyOrder() { // samples arrive as replies do
-		v := float64(pr.Done[i]-pr.Send[i]) / float64(1e6) // metrics.D: ns → ms
+		v := float64(pr.Done[i]-pr.Send[i]) / float64(1e6) // metrics.D (metrics/units.go 11–13): ns → ms
 		t.values = append(t.values, v)
 		t.sum += v
 		t.min, t.max = math.Min(t.min, v), math.Max(t.max, v)

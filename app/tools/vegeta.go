@@ -13,10 +13,10 @@ import (
 )
 
 // vegeta (https://github.com/tsenart/vegeta/blob/cf58112/):
-//   - lib/attack.go: the constant pacer hands hit i out at i/rate; when all
-//     workers are busy a new one starts (-max-workers is unbounded by
-//     default), so every hit leaves on time; a Result's Timestamp is when
-//     its worker began and its Latency runs from there.
+//   - lib/attack.go 50–53, 488–505: the pacer hands hits out on schedule;
+//     when all workers are blocked a new one starts (DefaultMaxWorkers is
+//     math.MaxUint64), so every hit leaves on time; 554–560: a Result's
+//     Timestamp is when its worker took the hit, its Latency runs from there.
 //   - lib/metrics.go 47–110: Requests, Rate = requests / (latest − earliest
 //     timestamp), Throughput = successes / (that + wait), Mean = total /
 //     requests; 164–200: quantiles from github.com/influxdata/tdigest
