@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // A Profile describes a load generator as a few mechanics: how many
@@ -157,7 +158,13 @@ func (p Profile) resolve(cfg Config) Profile {
 // validate refuses a profile that cannot run on cfg, naming the field and
 // the limit.
 func (p Profile) validate(cfg Config) error {
-	bad := func(field, value, allowed string) error { return &FieldError{field, value, allowed} }
+	bad := func(field, value, allowed string) error {
+		reason := ReasonInvalid
+		if strings.HasPrefix(allowed, "limit") {
+			reason = ReasonLimit
+		}
+		return &FieldError{Field: field, Value: value, Allowed: allowed, Reason: reason}
+	}
 	if cfg.EventDriven() {
 		return bad("tools", "", "the tool profiles model the deterministic server only: random arrivals or service, a queue capacity, a client timeout and outages (the event engine's fields) are not supported by them")
 	}
