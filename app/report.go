@@ -19,15 +19,19 @@ func reportCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON")
+	tool := fs.String("tool", "", "print what this load generator would print")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, fmt.Errorf("report: %v", err)}
 	}
 	if fs.NArg() > 1 {
 		return &exitError{2, fmt.Errorf("report: one query at most, got %d arguments", fs.NArg())}
 	}
-	cfg, err := sim.ParseQuery(fs.Arg(0))
+	cfg, err := sim.ParseQuery(fs.Arg(0), toolsKey)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	}
+	if *tool != "" {
+		return toolCmd(w, cfg, *tool)
 	}
 	res, err := sim.Run(cfg)
 	if err != nil {
@@ -37,7 +41,11 @@ func reportCmd(w io.Writer, args []string) error {
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		out, err := withTools(rep, cfg, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		if err := enc.Encode(out); err != nil {
 			return err
 		}
 	} else {
