@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -103,7 +104,7 @@ type animCounts struct {
 // Reasons the animation cannot be drawn, shown to the reader.
 var (
 	errAnimNoTrace = errors.New("the animation needs the timings of every request, which the simulator keeps only for runs of up to " +
-		fmtCount(sim.ExactSamples) + " samples per recording; this run has more. Shorten the duration or lower the rate to watch it")
+		units.Count(sim.ExactSamples) + " samples per recording; this run has more. Shorten the duration or lower the rate to watch it")
 	errAnimEngine  = errors.New("the animation draws the constant-rate model; this query uses the event engine's fields (arrivals, service distribution, queue, timeout or outages), which it does not draw yet")
 	errAnimNoStall = errors.New("this run has no stall (its length is 0), so there is nothing to watch")
 )

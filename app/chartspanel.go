@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/app/charts"
+	"omission/app/units"
 )
 
 // chartsPanel shows the four charts of the result on the page. It follows
@@ -148,7 +149,7 @@ func (c *chartsPanel) Render() app.UI {
 		grid = append(grid, c.renderChart(s))
 	}
 	body = append(body, app.Div().Class("chart-grid").Body(grid...))
-	return app.Section().Class("charts").Aria("label", "Charts").DataSet("seq", c.drawnSeq).DataSet("ms", rawFloat(c.drawMs)).Body(body...)
+	return app.Section().Class("charts").Aria("label", "Charts").DataSet("seq", c.drawnSeq).DataSet("ms", units.Raw(c.drawMs)).Body(body...)
 }
 
 func (c *chartsPanel) renderChart(s chartShown) app.UI {
@@ -158,9 +159,9 @@ func (c *chartsPanel) renderChart(s chartShown) app.UI {
 	marks := make([]app.UI, 0, len(ch.Markers))
 	for _, m := range ch.Markers {
 		id := m.Recording.String() + "." + m.Percentile
-		href, title := "#check-"+m.Check, id+" = "+fmtExactNs(float64(m.Value))+": its proof"
+		href, title := "#check-"+m.Check, id+" = "+units.ExactNs(float64(m.Value))+": its proof"
 		if !m.HasCheck {
-			href, title = "#proof-none", id+" = "+fmtExactNs(float64(m.Value))+": simulation only"
+			href, title = "#proof-none", id+" = "+units.ExactNs(float64(m.Value))+": simulation only"
 		}
 		marks = append(marks, app.A().Class("marker").Href(href).Title("%s", title).
 			Aria("label", title).

@@ -333,7 +333,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 // so nothing from the URL can be. (Generated markup such as the charts' SVG
 // lives elsewhere and carries no URL text.)
 func TestNoRawHTML(t *testing.T) {
-	for _, f := range []string{"page.go", "controls.go", "results.go", "checks.go", "view.go", "format.go", "guard.go", "simulate.go", "simulate_wasm.go", "simulate_native.go"} {
+	for _, f := range []string{"page.go", "controls.go", "results.go", "checks.go", "view.go", "guard.go", "simulate.go", "simulate_wasm.go", "simulate_native.go"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

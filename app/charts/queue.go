@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -176,7 +177,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		}
 	}
 	for b := 0; b < nb; b++ {
-		row := []string{Duration(int64(b)*bw) + " to " + Duration(min(int64(b+1)*bw, end))}
+		row := []string{units.Duration(int64(b)*bw) + " to " + units.Duration(min(int64(b+1)*bw, end))}
 		for i := range clients {
 			row = append(row, "up to "+itoa(data[i].sentBucket[b]))
 			if data[i].differs {
@@ -201,10 +202,10 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		cd := data[i]
 		part := cl.String() + ": at most " + itoa(cd.sentPeak) + " sent and unanswered"
 		if cd.sentPeak > 0 {
-			part += " (first at " + Duration(cd.sentAt) + ")"
+			part += " (first at " + units.Duration(cd.sentAt) + ")"
 		}
 		if cd.differs {
-			part += ", while up to " + itoa(cd.duePeak) + " were due and unanswered (first at " + Duration(cd.dueAt) + ")"
+			part += ", while up to " + itoa(cd.duePeak) + " were due and unanswered (first at " + units.Duration(cd.dueAt) + ")"
 		}
 		parts = append(parts, part)
 	}

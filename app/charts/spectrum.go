@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -206,7 +207,7 @@ func cell(r *sim.Recording, v int64) string {
 	if r.Count == 0 {
 		return "—"
 	}
-	return Duration(v)
+	return units.Duration(v)
 }
 
 func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
@@ -227,7 +228,7 @@ func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
 	for _, k := range kinds {
 		r := &res.Recordings[k]
 		maxRow = append(maxRow, cell(r, r.Max))
-		countRow = append(countRow, thousands(r.Count))
+		countRow = append(countRow, units.Count(r.Count))
 	}
 	t.Rows = append(t.Rows, maxRow, countRow)
 

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -96,7 +97,7 @@ func stallNote(res *sim.Result, end int64, cols int) string {
 	if n > 1 {
 		s += "s"
 	}
-	s += " of " + Duration(res.Config.Stall) + " shaded"
+	s += " of " + units.Duration(res.Config.Stall) + " shaded"
 	if b := res.StallBands(0, end, cols); len(b) == 1 && b[0].Share < 1 {
 		s += " (closer together than a pixel column, so drawn as one band, paler by the share of time stalled, " + strconv.FormatFloat(100*b[0].Share, 'g', 3, 64) + "%)"
 	}
@@ -302,10 +303,10 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		t.Header = append(t.Header, k.String()+" max")
 	}
 	for b := 0; b < nb; b++ {
-		row := []string{Duration(int64(b)*bw) + " to " + Duration(min(int64(b+1)*bw, end))}
+		row := []string{units.Duration(int64(b)*bw) + " to " + units.Duration(min(int64(b+1)*bw, end))}
 		for i := range measured {
 			if v := stats[i].bucket[b]; v >= 0 {
-				row = append(row, Duration(v))
+				row = append(row, units.Duration(v))
 			} else {
 				row = append(row, "—")
 			}
@@ -325,11 +326,11 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		if st.n == 0 {
 			return "—"
 		}
-		return Duration(st.max) + " at " + Duration(st.maxAt)
+		return units.Duration(st.max) + " at " + units.Duration(st.maxAt)
 	}))
-	s.WriteString(". Requests above " + Duration(cfg.Above) + ": ")
+	s.WriteString(". Requests above " + units.Duration(cfg.Above) + ": ")
 	s.WriteString(listing(measured, func(k sim.Kind) string {
-		return thousands(res.Recordings[k].Above) + " of " + thousands(int64(stats[indexOf(k)].n))
+		return units.Count(res.Recordings[k].Above) + " of " + units.Count(int64(stats[indexOf(k)].n))
 	}))
 	s.WriteString(".")
 	lost := false
@@ -338,7 +339,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	if lost {
 		s.WriteString(" Requests that got no reply (rejected, failed or timed out) are no latency sample and are not drawn: ")
-		s.WriteString(listing(measured, func(k sim.Kind) string { return thousands(int64(rqs[indexOf(k)].lost)) }))
+		s.WriteString(listing(measured, func(k sim.Kind) string { return units.Count(int64(rqs[indexOf(k)].lost)) }))
 		s.WriteString(".")
 	}
 	ch.Caption = s.String()
