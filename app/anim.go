@@ -528,7 +528,7 @@ func (a *animPanel) Render() app.UI {
 func (a *animPanel) renderStages(hidden bool) app.UI {
 	stages := make([]app.UI, 0, 3)
 	for i, c := range animOrder {
-		kind := [3]sim.Kind{sim.Closed, sim.Paced, sim.Open}[i]
+		kind := c.Recording()
 		counters := []app.UI{
 			animCounter("recorded", "recorded"),
 			animCounter("slowest", "slowest"),

@@ -165,9 +165,9 @@ func articleNumber(res *sim.Result, metric string) (numValue, error) {
 		case "J":
 			return cnt(cf.J), nil
 		case "d":
-			return lat(cf.T - cf.S), nil
+			return lat(cf.D), nil
 		case "k":
-			return cnt(sim.CorrectionCount(cfg.Stall+cfg.Service, cf.E)), nil
+			return cnt(cf.Added), nil
 		}
 	case "ratio":
 		o, c := res.Recordings[sim.Open], res.Recordings[sim.Closed]

@@ -11,7 +11,7 @@ import (
 	"omission/sim"
 )
 
-// Indices into sim.Fields of the fields the page names; the simulator's
+// Indices into sim.Fields() of the fields the page names; the simulator's
 // list is fixed in this order and may grow (the event engine's fields
 // follow these).
 const (
@@ -79,9 +79,9 @@ var fieldSpecs = map[string]fieldSpec{
 	"seed":        {Name: "seed", Label: "Seed", Hint: "the seed of every random stream", Engine: true},
 }
 
-// specAt returns the control spec of sim.Fields[i].
+// specAt returns the control spec of sim.Fields()[i].
 func specAt(i int) fieldSpec {
-	name := sim.Fields[i]
+	name := sim.Fields()[i]
 	if s, ok := fieldSpecs[name]; ok {
 		return s
 	}
@@ -125,7 +125,7 @@ func fieldNumber(name, text string) (float64, bool) {
 type controlsPanel struct {
 	app.Compo
 
-	IInputs  []string   // the text of each control, in sim.Fields order
+	IInputs  []string   // the text of each control, in sim.Fields() order
 	ISliders []int      // slider positions
 	IErrs    []fieldMsg // the messages of the invalid fields
 
@@ -169,7 +169,7 @@ func (c *controlsPanel) Render() app.UI {
 	defaults := sim.Default().Values()
 	for i := 1; i < len(c.IInputs); i++ {
 		if specAt(i).Engine {
-			_, bad := c.msg(sim.Fields[i])
+			_, bad := c.msg(sim.Fields()[i])
 			if bad || i < len(defaults) && c.IInputs[i] != defaults[i] && c.IInputs[i] != "" {
 				engineOpen = true
 			}
@@ -222,7 +222,7 @@ func (c *controlsPanel) Render() app.UI {
 // a choice of another (sim.Dependents) is offered with that choice, and
 // whenever it holds a value or a message, so that it can be mended.
 func (c *controlsPanel) offered(i int) bool {
-	name := sim.Fields[i]
+	name := sim.Fields()[i]
 	for _, d := range sim.Dependents() {
 		if d.Field != name {
 			continue
@@ -237,7 +237,7 @@ func (c *controlsPanel) offered(i int) bool {
 // field returns the control of field i with its current props.
 func (c *controlsPanel) field(i int) app.UI {
 	f := &fieldControl{IIndex: i, IText: c.input(i), owner: c.owner}
-	f.IMsg, f.IBad = c.msg(sim.Fields[i])
+	f.IMsg, f.IBad = c.msg(sim.Fields()[i])
 	if i < len(c.ISliders) {
 		f.ISlider = c.ISliders[i]
 	}
@@ -260,7 +260,7 @@ func hasEngine(n int) bool {
 type fieldControl struct {
 	app.Compo
 
-	IIndex  int    // the field, an index into sim.Fields
+	IIndex  int    // the field, an index into sim.Fields()
 	IText   string // its text
 	ISlider int    // its slider position (-1: none)
 	IMsg    string // its message when invalid

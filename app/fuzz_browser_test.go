@@ -103,12 +103,12 @@ func fuzzCorpus() []string {
 		}
 	}
 	esc := url.QueryEscape
-	for _, f := range sim.Fields {
+	for _, f := range sim.Fields() {
 		for _, v := range fieldBounds[f] {
 			add(f + "=" + esc(v))
 		}
 	}
-	for i, f := range sim.Fields {
+	for i, f := range sim.Fields() {
 		add(f + "=" + esc(fuzzPayloads[i%len(fuzzPayloads)]))
 		add(f + "=" + esc(fuzzPayloads[(i+3)%len(fuzzPayloads)]))
 	}
@@ -137,7 +137,7 @@ func fuzzCorpus() []string {
 	}
 	r := rand.New(rand.NewPCG(10, 1))
 	keys := make([]string, 0, len(validValues))
-	for _, f := range sim.Fields {
+	for _, f := range sim.Fields() {
 		if _, ok := validValues[f]; ok {
 			keys = append(keys, f)
 		}

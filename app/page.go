@@ -12,7 +12,7 @@ import (
 )
 
 // pageKeys are URL keys the page keeps for itself, beside the simulator's
-// query (sim.Fields). The parser accepts them, and every URL the page writes
+// query (sim.Fields()). The parser accepts them, and every URL the page writes
 // carries them along unchanged. Features that put their own state in the URL
 // (the animation's stall and moment, for instance) add their keys here.
 var pageKeys []string
@@ -35,7 +35,7 @@ const (
 type page struct {
 	app.Compo
 
-	inputs    []string   // the text of each control, in sim.Fields order; replaced, never changed in place
+	inputs    []string   // the text of each control, in sim.Fields() order; replaced, never changed in place
 	sliders   []int      // slider positions; replaced likewise
 	errs      sim.Errors // the problems of the query the controls hold
 	msgs      []fieldMsg // errs in words
@@ -391,7 +391,7 @@ func (p *page) cancelRun() {
 }
 
 func (p *page) setInputs(values []string) {
-	inputs := make([]string, len(sim.Fields))
+	inputs := make([]string, len(sim.Fields()))
 	copy(inputs, values)
 	p.inputs = inputs
 	sliders := make([]int, len(inputs))
@@ -661,19 +661,19 @@ func inputsQuery(inputs []string) string {
 	}
 	baseVals := base.Values()
 	parts := []string{"preset=" + url.QueryEscape(inputs[fPreset])}
-	for i := 1; i < len(inputs) && i < len(sim.Fields); i++ {
+	for i := 1; i < len(inputs) && i < len(sim.Fields()); i++ {
 		// An empty box leaves its field out: a companion field cleared is
 		// not given (its message then says whether it is required).
 		if i < len(baseVals) && inputs[i] == baseVals[i] || strings.TrimSpace(inputs[i]) == "" {
 			continue
 		}
-		parts = append(parts, sim.Fields[i]+"="+url.QueryEscape(inputs[i]))
+		parts = append(parts, sim.Fields()[i]+"="+url.QueryEscape(inputs[i]))
 	}
 	return strings.Join(parts, "&")
 }
 
 func fieldIndex(name string) int {
-	for i, f := range sim.Fields {
+	for i, f := range sim.Fields() {
 		if f == name {
 			return i
 		}

@@ -27,7 +27,7 @@ import (
 type queryState struct {
 	cfg     sim.Config // what runs (when refused is empty)
 	canon   string     // its canonical query
-	inputs  []string   // the text of each control, in sim.Fields order
+	inputs  []string   // the text of each control, in sim.Fields() order
 	invalid sim.Errors // values refused: each field runs with the preset's value
 	dropped sim.Errors // unknown and repeated keys, gone from the URL
 	refused sim.Errors // limits: nothing runs
@@ -92,7 +92,7 @@ func readQuery(raw string) queryState {
 	if preset != "bench" {
 		parts = append(parts, "preset="+url.QueryEscape(preset))
 	}
-	for i, name := range sim.Fields {
+	for i, name := range sim.Fields() {
 		if i == fPreset {
 			continue
 		}
@@ -135,7 +135,7 @@ func given(vals url.Values, k string) (string, bool) {
 // budget, with the run's own query in the message's pointer to the command
 // line.
 func pageBudget(cfg sim.Config) sim.Budget {
-	b := sim.PageBudget
+	b := sim.PageBudget()
 	b.Elsewhere = fmt.Sprintf("run it natively, where the limits are the simulator's own: go run ./app report %s", shellQuote(cfg.Query()))
 	return b
 }
@@ -164,7 +164,7 @@ func droppedNotice(fe *sim.FieldError, base sim.Config) string {
 // that no edit leaves a state only another edit elsewhere can mend.
 func withCompanions(inputs []string, i int, cfg sim.Config) {
 	for _, d := range sim.Dependents() {
-		if sim.Fields[i] != d.Owner {
+		if sim.Fields()[i] != d.Owner {
 			continue
 		}
 		j := fieldIndex(d.Field)

@@ -135,7 +135,7 @@ func TestCompanions(t *testing.T) {
 		if len(got.invalid) > 0 || len(got.refused) > 0 {
 			t.Errorf("%s=%s with %s=%q: %v %v", d.Owner, d.Choice, d.Field, inputs[fieldIndex(d.Field)], got.invalid, got.refused)
 		}
-		if sim.Fields[i] == "dist" && got.cfg.Dist == sim.ServiceFixed || sim.Fields[i] == "arrivals" && got.cfg.Arrivals == sim.ArrivalsConstant {
+		if sim.Fields()[i] == "dist" && got.cfg.Dist == sim.ServiceFixed || sim.Fields()[i] == "arrivals" && got.cfg.Arrivals == sim.ArrivalsConstant {
 			t.Errorf("%s=%s did not take effect", d.Owner, d.Choice)
 		}
 		inputs[i] = got.inputs[i]

@@ -229,24 +229,9 @@ func (v *resultView) buildChecks(res *sim.Result) {
 
 	v.NoClosedForm = map[string]string{}
 	v.Invariants = map[string][]string{}
-	global := ""
-	for _, n := range res.Notes {
-		if strings.HasPrefix(n, "No closed form") {
-			global = n
-		}
-	}
 	for _, k := range sim.Kinds() {
 		name := k.String()
-		if v.proofFor(name+".count") == "" {
-			why := global
-			for _, n := range res.Notes {
-				if strings.HasPrefix(n, name+": no closed form") {
-					why = n
-				}
-			}
-			if why == "" {
-				why = "No closed form is given for this recording with these parameters."
-			}
+		if why := res.NoClosedForm(k); why != "" {
 			v.NoClosedForm[name] = why
 		}
 		for _, c := range inv {
@@ -351,7 +336,7 @@ func (v *resultView) buildHeadline(res *sim.Result) {
 	if c := v.cell("open.p99"); c != nil {
 		h.OpenP99 = *c
 	}
-	h.Ratio, h.RatioOK = units.Ratio(float64(res.Recordings[sim.Open].P[2]), float64(res.Recordings[sim.Closed].P[2]))
+	h.Ratio, h.RatioOK = units.Ratio(float64(res.Recordings[sim.Open].P[sim.P99]), float64(res.Recordings[sim.Closed].P[sim.P99]))
 	pc := res.Clients[sim.PacedClient]
 	never := pc.Planned - pc.Sent
 	h.NeverSent = cellView{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: units.Count(never),

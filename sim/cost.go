@@ -69,8 +69,10 @@ type Budget struct {
 // 12 s of WebAssembly, shown with a progress bar and a Cancel button) and a
 // result of at most 512 MiB. The report command has no budget beyond the
 // simulator's limits.
-var PageBudget = Budget{Where: "the page", Work: 4e9, Bytes: 512 << 20,
-	Elsewhere: "the command line runs it (go run ./app report 'QUERY')"}
+func PageBudget() Budget {
+	return Budget{Where: "the page", Work: 4e9, Bytes: 512 << 20,
+		Elsewhere: "the command line runs it (go run ./app report 'QUERY')"}
+}
 
 // Within reports whether the run fits the budget; when it does not, the
 // error names the field to change (duration), the limit and what to change.

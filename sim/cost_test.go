@@ -19,18 +19,18 @@ func TestEstimateAndPageBudget(t *testing.T) {
 	if c.Path != "exact" || c.Requests != 100000 || c.Stalls != 20 {
 		t.Errorf("bench estimate %+v", c)
 	}
-	if fe := bench.Within(PageBudget); fe != nil {
+	if fe := bench.Within(PageBudget()); fe != nil {
 		t.Errorf("the page refuses bench: %v", fe)
 	}
 	// Every exact run fits the page; the 50M-request run does not.
-	if fe := mustCfg("rate=100000&duration=20s").Within(PageBudget); fe != nil {
+	if fe := mustCfg("rate=100000&duration=20s").Within(PageBudget()); fe != nil {
 		t.Errorf("the page refuses the largest exact run: %v", fe)
 	}
 	big := mustCfg("rate=10000000&duration=5s&service=1ns")
 	if big.Validate() != nil {
 		t.Fatal("the 50M run should be inside the simulator's limits")
 	}
-	fe := big.Within(PageBudget)
+	fe := big.Within(PageBudget())
 	if fe == nil || fe.Field != "duration" || fe.Reason != ReasonLimit {
 		t.Fatalf("50M requests: %v", fe)
 	}
@@ -45,7 +45,7 @@ func TestEstimateAndPageBudget(t *testing.T) {
 		t.Errorf("engine estimates %+v %+v", small, large)
 	}
 	// A budget's suggestion is a run it accepts.
-	if fe := mustCfg("arrivals=poisson&rate=1000000&duration=10s").Within(PageBudget); fe == nil {
+	if fe := mustCfg("arrivals=poisson&rate=1000000&duration=10s").Within(PageBudget()); fe == nil {
 		t.Error("10M Poisson arrivals fit the page")
 	}
 }

@@ -8,9 +8,12 @@ import (
 	"time"
 )
 
-// Fields lists the query names in canonical order.
-// The event engine's fields (engine_config.go, QUERY.md) follow today's.
-var Fields = append([]string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}, engineFields...)
+// fields are the query names in canonical order; the event engine's
+// (engine_config.go, QUERY.md) follow the deterministic model's.
+var fields = append([]string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}, engineFields...)
+
+// Fields returns the query names in canonical order (a copy).
+func Fields() []string { return append([]string(nil), fields...) }
 
 // FormatDuration writes ns in Go duration syntax with the largest unit that
 // represents it exactly (ASCII "us" for microseconds), so that one value has
@@ -99,7 +102,7 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 			es = append(es, &FieldError{Field: "preset", Value: name, Allowed: "allowed " + strings.Join(presetNames(), ", ")})
 		}
 	}
-	for _, name := range Fields[1:] {
+	for _, name := range fields[1:] {
 		if v, ok := get(name); ok {
 			if fe := cfg.setField(name, v); fe != nil {
 				es = append(es, fe)
@@ -107,7 +110,7 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 		}
 	}
 	known := map[string]bool{}
-	for _, f := range append(Fields, extra...) {
+	for _, f := range append(Fields(), extra...) {
 		known[f] = true
 	}
 	var unknown []string
@@ -119,7 +122,7 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	if len(unknown) > 0 {
 		sortStrings(unknown)
 		for _, k := range unknown {
-			es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields, ", ")})
+			es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(fields, ", ")})
 		}
 	}
 	// Cross-field rules and size limits. A field they name goes back to the
@@ -233,7 +236,7 @@ func CanonicalField(preset, name, text string) (string, *FieldError) {
 	}
 	i := fieldIndex(name)
 	if i < 0 {
-		return "", &FieldError{Field: name, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields, ", ")}
+		return "", &FieldError{Field: name, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(fields, ", ")}
 	}
 	if i == 0 {
 		if _, ok := PresetConfig(text); !ok {
@@ -248,7 +251,7 @@ func CanonicalField(preset, name, text string) (string, *FieldError) {
 }
 
 func fieldIndex(name string) int {
-	for i, f := range Fields {
+	for i, f := range fields {
 		if f == name {
 			return i
 		}
@@ -329,7 +332,7 @@ func (c Config) Query() string {
 	}
 	mine, theirs := c.Values(), base.Values()
 	var b strings.Builder
-	for i, k := range Fields {
+	for i, k := range fields {
 		if k == "preset" {
 			if c.Preset == "" || c.Preset == "bench" {
 				continue

@@ -458,7 +458,7 @@ func TestEngine(t *testing.T) {
 // samples: as many, with the same largest.
 func checkScan(t *testing.T, res *sim.Result) {
 	t.Helper()
-	for _, k := range measured {
+	for _, k := range measured() {
 		rq, ok := requestsOf(res, k)
 		if !ok {
 			t.Fatalf("%s: no per-request data", k)

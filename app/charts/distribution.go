@@ -258,7 +258,7 @@ func distributionText(res *sim.Result, b bins, o Options) (Table, string) {
 		s.WriteString(". ")
 	}
 	s.WriteString("Median: ")
-	s.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.P[0]) }))
+	s.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.P[sim.P50]) }))
 	s.WriteString(". Above " + units.Duration(res.Config.Above) + ": ")
 	s.WriteString(listing(kinds, func(k sim.Kind) string {
 		r := &res.Recordings[k]

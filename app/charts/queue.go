@@ -13,19 +13,6 @@ import (
 	"omission/sim"
 )
 
-var clients = []sim.Client{sim.ClosedClient, sim.PacedClient, sim.OpenClient}
-
-// kindOf is the recording whose colour a client's panel takes.
-func kindOf(c sim.Client) sim.Kind {
-	switch c {
-	case sim.PacedClient:
-		return sim.Paced
-	case sim.OpenClient:
-		return sim.Open
-	}
-	return sim.Closed
-}
-
 // depthPlot draws a count over time as the largest count in each px
 // column: a step line, filled down to zero when fill is set. fine holds the
 // peaks of a grid at least as fine as the data area's px over the x range.
@@ -86,7 +73,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	bw, nb := timeBuckets(cfg, end)
 	buckets := grid{0, 1 / float64(bw), nb}
 	fine := newGrid(0, float64(end), o.Width)
-	data := make([]clientData, len(clients))
+	data := make([]clientData, len(sim.Clients()))
 	top := 1
 	var dues []int64
 	type counted struct {
@@ -96,8 +83,8 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		at   int64
 	}
 	done := map[sim.Client]counted{}
-	for i := len(clients) - 1; i >= 0; i-- { // open first: the closed loop may reuse its count
-		c := clients[i]
+	for i := len(sim.Clients()) - 1; i >= 0; i-- { // open first: the closed loop may reuse its count
+		c := sim.Clients()[i]
 		sent, due, same, ok := clientDepth(res, c, &dues)
 		if !ok {
 			return unavailable(res, QueueDepth, f)
@@ -144,8 +131,8 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	var ps []*plot.Plot
 	var labels []string
 	var cols []color.Color
-	for i, cl := range clients {
-		k := kindOf(cl)
+	for i, cl := range sim.Clients() {
+		k := cl.Recording()
 		labels, cols = append(labels, cl.String()), append(cols, th.kinds[k])
 		p := f.newPlot()
 		p.X.Min, p.X.Max = 0, float64(end)
@@ -170,7 +157,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 
 	ch := &Chart{Available: true}
 	t := Table{Header: []string{"time"}}
-	for i, cl := range clients {
+	for i, cl := range sim.Clients() {
 		t.Header = append(t.Header, cl.String()+" sent, unanswered")
 		if data[i].differs {
 			t.Header = append(t.Header, cl.String()+" due, unanswered")
@@ -178,7 +165,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	for b := 0; b < nb; b++ {
 		row := []string{units.Duration(int64(b)*bw) + " to " + units.Duration(min(int64(b+1)*bw, end))}
-		for i := range clients {
+		for i := range sim.Clients() {
 			row = append(row, "up to "+itoa(data[i].sentBucket[b]))
 			if data[i].differs {
 				row = append(row, "up to "+itoa(data[i].dueBuck[b]))
@@ -198,7 +185,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	s.WriteString(". ")
 	var parts []string
-	for i, cl := range clients {
+	for i, cl := range sim.Clients() {
 		cd := data[i]
 		part := cl.String() + ": at most " + itoa(cd.sentPeak) + " sent and unanswered"
 		if cd.sentPeak > 0 {

@@ -107,7 +107,7 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 		pts := make([]pt, 0, npts+len(sim.Percentiles)+1)
 		for j := 0; j <= npts; j++ {
 			q := ninesToP(float64(D) * float64(j) / float64(npts))
-			pts = append(pts, pt{q, rankAt(q, n, rank)})
+			pts = append(pts, pt{q, sim.RankAt(q, n, rank)})
 		}
 		for _, pc := range sim.Percentiles {
 			pts = append(pts, pt{float64(pc.PPM) / 1e6, sim.RankOf(pc.PPM, n, rank)})

@@ -14,8 +14,15 @@ import (
 	"omission/sim"
 )
 
-// measured are the recordings with one sample per request, one panel each.
-var measured = []sim.Kind{sim.Closed, sim.Paced, sim.Open}
+// measured returns the recordings with one sample per request, one panel each:
+// what each client recorded itself.
+func measured() []sim.Kind {
+	var out []sim.Kind
+	for _, c := range sim.Clients() {
+		out = append(out, c.Recording())
+	}
+	return out
+}
 
 // bands shades time windows inside the x range, each in colour with its
 // alpha scaled by the window's share of time stalled (1 for one stall).
@@ -235,7 +242,7 @@ func timeBuckets(cfg sim.Config, end int64) (width int64, n int) {
 func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	th := f.th
 	var rqs []requests
-	for _, k := range measured {
+	for _, k := range measured() {
 		rq, ok := requestsOf(res, k)
 		if !ok {
 			return unavailable(res, LatencyTime, f)
@@ -248,7 +255,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	// so that the requests are read once, after the layout.
 	var lo, hi int64
 	zero := false
-	for _, k := range measured {
+	for _, k := range measured() {
 		d := res.Recordings[k].Dist
 		if d == nil || d.Count() == 0 {
 			continue
@@ -263,13 +270,13 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	ymin, ymax, floor := latencyRange(lo, hi, zero, logY)
 
 	items := make([]legendItem, 0, 4)
-	for _, k := range measured {
+	for _, k := range measured() {
 		items = append(items, legendItem{k.String(), boxThumb(draw.LineStyle{Color: th.kinds[k]}, draw.LineStyle{})})
 	}
 	shade, more := shading(res, th, end, o.Width)
 	c := f.legendStrip(f.dc, append(items, more...))
 	var ps []*plot.Plot
-	for range measured {
+	for range measured() {
 		p := f.newPlot()
 		p.X.Min, p.X.Max = 0, float64(end)
 		p.X.Tick.Marker = durationTicks{n: 6}
@@ -283,8 +290,8 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	tiles, inner := f.panels(c, ps)
 	bw, nb := timeBuckets(cfg, end)
-	stats := make([]latStats, len(measured))
-	for i, k := range measured {
+	stats := make([]latStats, len(measured()))
+	for i, k := range measured() {
 		p := ps[i]
 		g := newGrid(0, float64(end), columns(p.DataCanvas(inner[i])))
 		env := newEnvelope(g.n)
@@ -299,12 +306,12 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 
 	ch := &Chart{Available: true}
 	t := Table{Header: []string{"due time"}}
-	for _, k := range measured {
+	for _, k := range measured() {
 		t.Header = append(t.Header, k.String()+" max")
 	}
 	for b := 0; b < nb; b++ {
 		row := []string{units.Duration(int64(b)*bw) + " to " + units.Duration(min(int64(b+1)*bw, end))}
-		for i := range measured {
+		for i := range measured() {
 			if v := stats[i].bucket[b]; v >= 0 {
 				row = append(row, units.Duration(v))
 			} else {
@@ -321,7 +328,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		s.WriteString("; " + note)
 	}
 	s.WriteString(". Largest: ")
-	s.WriteString(listing(measured, func(k sim.Kind) string {
+	s.WriteString(listing(measured(), func(k sim.Kind) string {
 		st := stats[indexOf(k)]
 		if st.n == 0 {
 			return "—"
@@ -329,7 +336,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		return units.Duration(st.max) + " at " + units.Duration(st.maxAt)
 	}))
 	s.WriteString(". Requests above " + units.Duration(cfg.Above) + ": ")
-	s.WriteString(listing(measured, func(k sim.Kind) string {
+	s.WriteString(listing(measured(), func(k sim.Kind) string {
 		return units.Count(res.Recordings[k].Above) + " of " + units.Count(int64(stats[indexOf(k)].n))
 	}))
 	s.WriteString(".")
@@ -339,7 +346,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	if lost {
 		s.WriteString(" Requests that got no reply (rejected, failed or timed out) are no latency sample and are not drawn: ")
-		s.WriteString(listing(measured, func(k sim.Kind) string { return units.Count(int64(rqs[indexOf(k)].lost)) }))
+		s.WriteString(listing(measured(), func(k sim.Kind) string { return units.Count(int64(rqs[indexOf(k)].lost)) }))
 		s.WriteString(".")
 	}
 	ch.Caption = s.String()
@@ -347,7 +354,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 }
 
 func indexOf(k sim.Kind) int {
-	for i, m := range measured {
+	for i, m := range measured() {
 		if m == k {
 			return i
 		}
