@@ -40,6 +40,7 @@ type Page struct {
 	inputs    []string   // the text of each control, in sim.Fields() order; replaced, never changed in place
 	sliders   []int      // slider positions; replaced likewise
 	gens      []int      // per field: how often the page set its text from elsewhere
+	applied   int        // states adopted (data-applied: a test knows its action was read)
 	errs      sim.Errors // the problems of the query the controls hold
 	msgs      []fieldMsg // errs in words
 	notices   []string   // what the page dropped from the address (unknown or repeated keys)
@@ -207,6 +208,7 @@ func (p *Page) loadURL(ctx app.Context, raw string) {
 // adopt makes a read query the state (see querystate.go for the rule): the
 // messages, the URL, and the run. The controls' texts are the caller's.
 func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
+	p.applied++
 	p.setErrs(st.errs())
 	p.cancelled = false
 	p.cfg, p.query0 = st.cfg, st.query
@@ -633,7 +635,7 @@ func (p *Page) Render() app.UI {
 		shownQuery, shownSeq, shownHash = p.shown.Query, p.shown.Seq, p.shown.Hash
 	}
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
-		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).
+		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).DataSet("applied", p.applied).
 		Body(
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
