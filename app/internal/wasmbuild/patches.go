@@ -20,6 +20,12 @@ type filePatch struct {
 
 type textEdit struct{ Old, New string }
 
+// nativeOnly are packages of the native commands that app.wasm must not link
+// either: the build fails if one comes in.
+var nativeOnly = []string{
+	"github.com/andybalholm/brotli", // serve's and static's compression (app/compress.go)
+}
+
 // patches lists every edit of the browser build. The files are the ones
 // the module cache holds for these versions; the SHA-256 sums pin them.
 var patches = []modulePatch{
