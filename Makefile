@@ -10,8 +10,10 @@ CHROMIUM  ?= $(firstword $(shell command -v chromium chromium-browser google-chr
 # -s leaves out the wasm name section (Go function names for the browser's
 # profiler, 0.27 MB raw): make wasm WASM_LDFLAGS= keeps it.
 WASM_LDFLAGS ?= -s
+# fontTools for make fonts: Debian's python3-fonttools lives in /usr/bin/python3.
+FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
-.PHONY: site-size run wasm static test test-native test-large test-built test-wasm test-browser bench report deps-test fmt-check vet clean
+.PHONY: site-size run wasm static fonts test test-native test-large test-built test-wasm test-browser bench report deps-test fmt-check vet clean
 
 ## run: build app.wasm and the site, serve it on $(ADDR) and print the address
 run: wasm
@@ -27,6 +29,10 @@ wasm:
 ## static: write the static site into static/ (PREFIX=/sub/path to serve it under a sub-path)
 static: wasm
 	$(GO) run ./app static -prefix "$(PREFIX)"
+
+## fonts: rewrite the subset fonts gonum measures chart text with (needs Debian's python3-fonttools)
+fonts:
+	$(FONT_PYTHON) app/charts/fonts/liberation/subset.py
 
 ## report: print the report of a query, e.g. make report Q='preset=tcp'
 report:

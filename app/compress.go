@@ -7,26 +7,29 @@ package main
 // files, and for serve), and siteHandler serves them by Accept-Encoding
 // with cache lifetimes that never keep a stale file.
 //
-// What go-app's generated pages reference, and how long each may be kept:
+// What go-app's generated pages reference, and how long each may be kept
+// (go-app v10.1.11, pkg/app/http.go):
 //
 //   - index.html, article/index.html, embed/index.html, app.js, app.css,
 //     wasm_exec.js, manifest.webmanifest and app-worker.js have fixed URLs
-//     (go-app writes them: pkg/app/http.go, initPWAResources and servePage),
-//     so they are sent with "Cache-Control: no-cache" and a strong ETag: a
-//     browser keeps them but asks each time, and gets 304 Not Modified when
-//     nothing changed. go-app's Version only names the service worker's
-//     cache ("app-" + Version in app-worker.js); no URL carries it.
+//     (:268 initPWAResources, :612 servePage), so they are sent with
+//     "Cache-Control: no-cache" and a strong ETag: a browser keeps them but
+//     asks each time, and gets 304 Not Modified when nothing changed.
+//     go-app's Version only names the service worker's cache ("app-" +
+//     Version in app-worker.js); no URL carries it.
 //   - Every file under /web/ that go-app references (app.wasm, the styles,
 //     scripts and icons) is given a URL with its own content hash,
 //     /web/app.wasm?v=<hash>, by the resource resolver below: go-app resolves
-//     them all through Handler.Resources (http.go: {{.Wasm}} in app.js, the
-//     worker's resource list, the manifest's icons, the page's links). A
-//     request whose v is the file's hash is "immutable" for a year; any other
-//     request for it is no-cache. A new build changes the hash of what
-//     changed, so a cached file is never served for a newer one.
+//     them all through Handler.Resources (:324 {{.Wasm}} in app.js, :356 the
+//     worker's resource list, :377-400 the manifest's icons, and the page's
+//     links and images through the resolver servePage hands its page and
+//     engine, :623 and :634). A request whose v is the file's hash is
+//     "immutable" for a year; any other request for it is no-cache. A new
+//     build changes the hash of what changed, so a cached file is never
+//     served for a newer one.
 //
 // The service worker precaches with fetch(url, {cache: "no-cache"})
-// (app/worker.js), so its install revalidates and never takes an old copy.
+// (app/worker.js:19), so its install revalidates and never takes an old copy.
 
 import (
 	"bytes"
@@ -256,7 +259,7 @@ func hashWebURLs(h *app.Handler, webDir string) error {
 	}
 	inner := h.Resources
 	if inner == nil {
-		inner = app.LocalDir("") // go-app's default (http.go, initStaticResources)
+		inner = app.LocalDir("") // go-app's default (http.go:181, initStaticResources)
 	}
 	h.Resources = hashedResources{inner: inner, hashes: hashes}
 	return nil
@@ -370,7 +373,7 @@ func (h *siteHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer file.Close()
 	if hd.Get("Content-Encoding") != "" {
 		// ServeContent leaves Content-Length out when Content-Encoding is
-		// set (fs.go, serveContent), except for a range, which it sets
+		// set (Go 1.26 net/http/fs.go:423), except for a range, which it sets
 		// itself: the variant is the whole body.
 		if info, err := file.Stat(); err == nil {
 			hd.Set("Content-Length", strconv.FormatInt(info.Size(), 10))

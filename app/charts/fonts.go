@@ -6,8 +6,8 @@ import (
 )
 
 // svgFamily is the font-family that gonum's SVG backend writes for the
-// charts' face: the family name in the font's own name table (vgsvg.go,
-// svgFamilyName). The fonts that gonum measures with are subsets of
+// charts' face: the family name in the font's own name table
+// (gonum.org/v1/plot v0.17.0 vg/vgsvg/vgsvg.go:419, svgFamilyName). The fonts that gonum measures with are subsets of
 // Liberation, which the font licence does not let carry the Liberation name
 // (fonts/liberation/README.md), so finish swaps whatever this is for
 // FontFamily, which names the real fonts.

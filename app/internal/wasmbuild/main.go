@@ -7,7 +7,8 @@
 //     standard library's crypto (about 0.4 MB of app.wasm after gzip);
 //   - go-latex's default Go fonts (font/ttf parses four of them in a package
 //     variable, 0.5 MB raw, 0.28 MB gzip): gonum/plot's LaTeX text handler
-//     always passes its own fonts (text/latex.go, ttf.NewFrom), and Omission's
+//     always passes its own fonts (gonum.org/v1/plot v0.17.0 text/latex.go:60
+//     and :93, ttf.NewFrom), and Omission's
 //     charts draw plain text.
 //
 // It copies those two modules from the module cache, applies the edits in

@@ -81,7 +81,7 @@ var patches = []modulePatch{
 		Files: []filePatch{{
 			// font/ttf parses the four Go fonts into a package
 			// variable, the fonts of ttf.New. gonum/plot only calls
-			// ttf.NewFrom with fonts of its own (text/latex.go), so
+			// ttf.NewFrom with fonts of its own (text/latex.go:60, :93), so
 			// ttf.New, never called by Omission, panics instead.
 			Name:   "font/ttf/ttf.go",
 			SHA256: "ae483358f45755c9dec175bb41b02dbe78084a9ab67df670b751690d01f48ffe",
