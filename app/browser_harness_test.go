@@ -20,7 +20,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -155,10 +154,14 @@ func checkWasmFresh(root string) error {
 	return nil
 }
 
-// serveDir serves a directory with http.FileServer on 127.0.0.1, as a plain
-// static host would.
+// serveDir serves a built site on 127.0.0.1 with serve's handler
+// (siteHandler: compressed, with its cache headers).
 func serveDir(dir string) *httptest.Server {
-	srv := httptest.NewUnstartedServer(http.FileServer(http.Dir(dir)))
+	site, err := newSiteHandler(dir)
+	if err != nil {
+		panic(err)
+	}
+	srv := httptest.NewUnstartedServer(site)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		panic(err)

@@ -120,7 +120,11 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	if err := os.RemoveAll(out); err != nil {
 		return "", err
 	}
-	if err := app.GenerateStaticWebsite(out, handler(prefix, version), pages...); err != nil {
+	h := handler(prefix, version)
+	if err := hashWebURLs(h, webDir); err != nil { // compress.go
+		return "", err
+	}
+	if err := app.GenerateStaticWebsite(out, h, pages...); err != nil {
 		return "", err
 	}
 	// go-app writes /article as article.html; a static host serves that only
@@ -140,6 +144,10 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	}
 	// The site ships the wasm_exec.js of the toolchain that built app.wasm.
 	if err := copyFile(wasmExecBeside(webDir), filepath.Join(out, "wasm_exec.js")); err != nil {
+		return "", err
+	}
+	// .br and .gz beside each text file and app.wasm (compress.go).
+	if err := precompress(out); err != nil {
 		return "", err
 	}
 	return version, nil
@@ -189,7 +197,7 @@ func staticCmd(w io.Writer, args []string) error {
 }
 
 // serveCmd builds the static site and serves it, so what runs locally is
-// exactly what a static host serves.
+// exactly what a static host serves, compressed (siteHandler, compress.go).
 func serveCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -202,12 +210,16 @@ func serveCmd(w io.Writer, args []string) error {
 	if _, err := buildSite(*web, *out, ""); err != nil {
 		return err
 	}
+	site, err := newSiteHandler(*out)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "Omission is served on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	err = http.Serve(ln, http.FileServer(http.Dir(*out)))
+	err = http.Serve(ln, site)
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}

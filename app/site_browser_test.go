@@ -128,7 +128,7 @@ func (b *browser) waitWorker(t testing.TB) {
 		if (!navigator.serviceWorker.controller) return false;
 		for (const k of await caches.keys()) {
 			const c = await caches.open(k), keys = await c.keys();
-			if (keys.some(r => r.url.endsWith("/web/app.wasm")) && keys.some(r => r.url.includes("/article/"))) return true;
+			if (keys.some(r => new URL(r.url).pathname.endsWith("/web/app.wasm")) && keys.some(r => r.url.includes("/article/"))) return true;
 		}
 		return false;
 	})()`)

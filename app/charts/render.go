@@ -357,7 +357,7 @@ func (f *frame) finish(title string) string {
 	if i := strings.Index(body, open); i >= 0 {
 		body = body[i+len(open):]
 	}
-	body = strings.ReplaceAll(body, "font-family:Liberation Sans;", "font-family:"+FontFamily+";")
+	body = strings.ReplaceAll(body, "font-family:"+svgFamily+";", "font-family:"+FontFamily+";")
 	var out strings.Builder
 	out.Grow(len(body) + 256)
 	fmt.Fprintf(&out, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" class="omission-chart omission-chart-%s">`+"\n",
