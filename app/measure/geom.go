@@ -128,3 +128,32 @@ func recordCorrected(h *hdrhistogram.Histogram, v, n, e int64) (int64, error) {
 	}
 	return total, nil
 }
+
+// indexOf returns the counts index of value v (Java's countsArrayIndex:
+// getBucketIndex and getSubBucketIndex), or -1 beyond the geometry.
+func (g geom) indexOf(v int64) int64 {
+	if v < 0 {
+		return -1
+	}
+	mask := (g.subBucketCount - 1) << g.unitMagnitude
+	base := 64 - int(g.unitMagnitude) - int(g.halfMagnitude) - 1
+	bucket := int64(base - bits.LeadingZeros64(uint64(v|mask)))
+	sub := v >> (uint(bucket) + g.unitMagnitude)
+	idx := (bucket+1)<<g.halfMagnitude + (sub - g.subBucketCount/2)
+	if idx < 0 || idx >= g.countsLen {
+		return -1
+	}
+	return idx
+}
+
+// bar returns the value range and count of index idx: its lowest value and
+// highest equivalent value.
+func (g geom) bar(idx, count int64) hdrhistogram.Bar {
+	lo := g.valueAt(idx)
+	bucket := (idx >> g.halfMagnitude) - 1
+	if bucket < 0 {
+		bucket = 0
+	}
+	size := int64(1) << (uint(bucket) + g.unitMagnitude)
+	return hdrhistogram.Bar{From: lo, To: lo + size - 1, Count: count}
+}

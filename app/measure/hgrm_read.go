@@ -246,6 +246,11 @@ func parseHgrm(name string, f Format, ls []line, i int) (*File, error) {
 		return nil, &ParseError{Name: name, Format: f, Msg: err.Error()}
 	}
 	d.finish(f == FormatHgrmJava)
+	if f == FormatHgrmJava {
+		d.Notes = append(d.Notes, "Percentiles are read from the rows at Java HdrHistogram's rank, ceil(p·n).")
+	} else {
+		d.Notes = append(d.Notes, "Percentiles are read from the rows at HdrHistogram C and Go's rank, round(p·n).")
+	}
 	file := &File{Name: name, Format: f, Dists: []Dist{d}}
 	file.Notes = append(file.Notes, "Values are read as milliseconds, the unit HdrHistogram's tools print (outputValueUnitScalingRatio from ns or a value scale from µs).")
 	return file, nil

@@ -39,9 +39,9 @@ var reHlogLine = regexp.MustCompile(`^(Tag=[^,]*,)?[0-9.]+,[0-9.]+,[0-9.]+,HIST`
 const (
 	// MaxTags is the most tags an .hlog may hold.
 	MaxTags = 64
-	// maxCounts bounds the counts of all tags' histograms together (8 M
-	// counts, 64 MiB).
-	maxCounts = 1 << 23
+	// maxCounts bounds the counts of all tags' histograms together (4 M
+	// counts, 32 MiB: 5 significant digits from 1 ns to an hour fit).
+	maxCounts = 1 << 22
 	// maxInflated bounds the decompressed payload of a whole file.
 	maxInflated = 128 << 20
 )
@@ -49,7 +49,8 @@ const (
 type hlogTag struct {
 	name      string
 	g         geom
-	hist      *hdrhistogram.Histogram
+	counts    []int64 // by index of g
+	total     int64
 	maxColumn float64 // the largest Interval_Max column
 	intervals int
 	first     int // line of its first interval
@@ -149,17 +150,32 @@ func parseHlog(name string, ls []line) (*File, error) {
 		base = startTime
 	}
 	for _, tg := range tags {
-		d := Dist{Label: tg.name, Count: tg.hist.TotalCount(), MaxNs: -1, Hist: tg.hist}
+		// The bars with counts, in value order: every statistic walks these,
+		// never the whole geometry.
+		var bars []hdrhistogram.Bar
+		for i, c := range tg.counts {
+			if c != 0 {
+				bars = append(bars, tg.g.bar(int64(i), c))
+			}
+		}
+		hist := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: tg.g.lowest, HighestTrackableValue: tg.g.highest,
+			SignificantFigures: int64(tg.g.sig), Counts: tg.counts, IntegerToDoubleConversionRatio: 1})
+		tg.counts = nil
+		d := Dist{Label: tg.name, Count: tg.total, MaxNs: -1, Hist: hist, bars: bars}
 		if d.Label == "" {
 			d.Label = "(untagged)"
 		}
-		unit, how := hlogUnit(tg)
+		unit, how := hlogUnit(tg, bars)
 		d.UnitNs = unit
 		if d.Count > 0 {
-			d.HasMean, d.MeanNs = true, tg.hist.Mean()*float64(unit)
-			d.MaxNs = tg.hist.Max() * unit
+			var sum float64
+			for _, b := range bars {
+				sum += float64(b.From+(b.To-b.From+1)>>1) * float64(b.Count)
+			}
+			d.HasMean, d.MeanNs = true, sum/float64(d.Count)*float64(unit)
+			d.MaxNs = bars[len(bars)-1].To * unit
 		}
-		for _, r := range percentileRows(tg.hist.Distribution(), d.Count, TicksPerHalfDistance) {
+		for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
 			d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})
 		}
 		d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
@@ -198,8 +214,11 @@ func leadingFloat(s string) (float64, error) {
 // divide by 1e6 from ns, HdrHistogramJS by 1000 from µs): the ratio of the
 // histogram's max to the column is the power of 1000 that turns values into
 // ms.
-func hlogUnit(tg *hlogTag) (int64, string) {
-	mx := float64(tg.hist.Max())
+func hlogUnit(tg *hlogTag, bars []hdrhistogram.Bar) (int64, string) {
+	mx := 0.0
+	if len(bars) > 0 {
+		mx = float64(bars[len(bars)-1].To)
+	}
 	if mx == 0 || tg.maxColumn == 0 {
 		return 1, "Values are taken as nanoseconds (the Interval_Max column does not tell the unit)."
 	}
@@ -293,14 +312,10 @@ func decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *
 			return fmt.Errorf("the histograms need %d counts together; this reader allows %d", *counts+g.countsLen, maxCounts)
 		}
 		*counts += g.countsLen
-		t = &hlogTag{name: tag, g: g, hist: hdrhistogram.New(g.lowest, g.highest, int(max(sig, 1)))}
-		if sig == 0 {
-			// hdrhistogram-go's New clamps 0 digits to 1; keep the file's
-			// geometry as Import does.
-			t.hist = hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: g.lowest, HighestTrackableValue: g.highest, SignificantFigures: 0, Counts: make([]int64, g.countsLen)})
-		}
+		t = &hlogTag{name: tag, g: g, counts: make([]int64, g.countsLen)}
 		*tg = t
 	}
+	same := g == t.g
 	var idx int64
 	for p := 0; p < len(buf); {
 		v, n := zigzag(buf[p:])
@@ -319,12 +334,18 @@ func decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *
 			return fmt.Errorf("counts past the %d the geometry has", g.countsLen)
 		}
 		if v > 0 {
-			if v > math.MaxInt64-t.hist.TotalCount() {
+			if v > math.MaxInt64-t.total {
 				return fmt.Errorf("counts overflow")
 			}
-			if err := t.hist.RecordValues(g.valueAt(idx), v); err != nil {
-				return fmt.Errorf("a value of %d does not fit tag %q's histogram (from line %d): %v", g.valueAt(idx), tag, t.first, err)
+			k := idx
+			if !same {
+				// Another line's geometry: the value's index in the tag's.
+				if k = t.g.indexOf(g.valueAt(idx)); k < 0 {
+					return fmt.Errorf("a value of %d does not fit tag %q's histogram (highest %d)", g.valueAt(idx), tag, t.g.highest)
+				}
 			}
+			t.counts[k] += v
+			t.total += v
 		}
 		idx++
 	}

@@ -48,7 +48,7 @@ func jsonError(name string, f Format, data []byte, err error) error {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &se):
-		off = int(se.Offset)
+		off = int(se.Offset) - 1 // the offending byte
 		msg = "expected valid JSON: " + se.Error()
 	case errors.As(err, &te):
 		off = int(te.Offset)

@@ -118,7 +118,8 @@ type Dist struct {
 	UnitNs int64
 	Notes  []string
 
-	spectrum bool // Hist was rebuilt from percentile rows
+	spectrum bool              // Hist was rebuilt from percentile rows
+	bars     []hdrhistogram.Bar // an .hlog's counts, value order (nonzero only)
 }
 
 // File is what Parse read.
@@ -205,6 +206,19 @@ func (d *Dist) finish(rankCeil bool) {
 				}
 				prev = pt.Ns
 			}
+		case d.bars != nil && d.Count > 0:
+			// hdrhistogram-go's ValueAtPercentile over the bars: rank
+			// round(p·n) within [1, n], the highest value of its bucket.
+			r := rankOf(pc.PPM, d.Count, false)
+			var cum int64
+			for _, b := range d.bars {
+				cum += b.Count
+				if cum >= r {
+					pc.Ns = b.To * d.UnitNs
+					break
+				}
+			}
+			pc.How = FromHistogram
 		case d.Hist != nil && d.Hist.TotalCount() > 0:
 			pc.Ns = d.Hist.ValueAtQuantile(float64(pc.PPM)/1e4) * d.UnitNs
 			pc.How = FromHistogram

@@ -1,7 +1,9 @@
 // HgrmOut records "value count" lines from stdin into a Java HdrHistogram
 // (lowest 1, the highest given, 3 significant digits) and prints either its
-// outputPercentileDistribution in milliseconds ("hgrm") or an interval log
-// of one interval per "#interval" line ("hlog", HistogramLogWriter).
+// outputPercentileDistribution in milliseconds at each "#end" line ("hgrm",
+// the outputs separated by "#end" lines) or an interval log of one interval
+// per "#interval TAG START_MS" line ("hlog", HistogramLogWriter; each
+// interval is one second from START_MS).
 // It is run by the measure package's tests when java and Debian's
 // libhdrhistogram-java are installed.
 import java.io.BufferedReader;
@@ -19,25 +21,30 @@ public class HgrmOut {
         if (args[0].equals("hgrm")) {
             String line;
             while ((line = in.readLine()) != null) {
+                if (line.startsWith("#end")) {
+                    h.outputPercentileDistribution(out, 5, 1e6);
+                    out.println("#end");
+                    h.reset();
+                    continue;
+                }
                 String[] f = line.trim().split(" ");
                 h.recordValueWithCount(Long.parseLong(f[0]), Long.parseLong(f[1]));
             }
-            h.outputPercentileDistribution(out, 5, 1e6);
         } else {
             HistogramLogWriter w = new HistogramLogWriter(out);
             w.outputLogFormatVersion();
             w.outputStartTime(0);
             w.outputLegend();
-            long t = 0;
             String line;
             while ((line = in.readLine()) != null) {
                 if (line.startsWith("#interval")) {
+                    String[] f = line.split(" ");
+                    long t = Long.parseLong(f[2]);
                     h.setStartTimeStamp(t);
                     h.setEndTimeStamp(t + 1000);
-                    h.setTag(line.substring(9).trim());
+                    h.setTag(f[1]);
                     w.outputIntervalHistogram(h);
                     h.reset();
-                    t += 1000;
                     continue;
                 }
                 String[] f = line.trim().split(" ");
