@@ -39,7 +39,7 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app
+	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app ./app/measure
 
 ## test: vet, native tests, wasm build, sim under js/wasm, browser tests in headless Chromium
 test: deps-test fmt-check vet test-native test-large wasm test-wasm test-browser
@@ -63,6 +63,7 @@ bench: wasm
 	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine' -benchtime 2s ./sim | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run 'BrowserBench' -v ./app | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench' -v ./app/experiment | grep '^BENCH' || true
 
 clean:
 	rm -rf static web/app.wasm test-output

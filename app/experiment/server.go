@@ -305,16 +305,16 @@ func (s *Server) serve(r *request, free *int64) {
 	}
 	sc.pending = sc.pending[k:]
 	written := s.now() // when the reply is handed to the kernel
-	if len(out) > 0 && sc.err == nil {
-		_, sc.err = sc.conn.Write(out)
-	}
-	sc.out = out
-	sc.mu.Unlock()
 	s.mu.Lock()
 	if len(s.stats) < s.maxKeep {
 		s.stats = append(s.stats, holdSample{start, done, written})
 	}
 	s.mu.Unlock()
+	if len(out) > 0 && sc.err == nil {
+		_, sc.err = sc.conn.Write(out)
+	}
+	sc.out = out
+	sc.mu.Unlock()
 }
 
 // Hold is what the server achieved: how long after the model's reply time

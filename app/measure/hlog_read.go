@@ -68,6 +68,7 @@ func parseHlog(name string, ls []line) (*File, error) {
 	var startTime, baseTime float64
 	hasStart, hasBase := false, false
 	counts, inflated := int64(0), int64(0)
+	var z inflater
 	for _, l := range ls {
 		t := strings.TrimSpace(l.text)
 		switch {
@@ -122,7 +123,7 @@ func parseHlog(name string, ls []line) (*File, error) {
 			}
 		}
 		payload := strings.TrimSpace(parts[3])
-		if err := decodeInterval(payload, &tg, tag, &counts, &inflated); err != nil {
+		if err := z.decodeInterval(payload, &tg, tag, &counts, &inflated); err != nil {
 			return nil, perr(l, c, "histogram: %v", err)
 		}
 		if !containsTag(tags, tg) {
@@ -250,7 +251,14 @@ func unitName(ns int64) string {
 
 // decodeInterval decodes one V2 compressed histogram and adds its counts to
 // the tag's histogram (created with this line's geometry when *tg is nil).
-func decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *int64) error {
+// inflater reuses one zlib reader and buffer across a file's lines.
+type inflater struct {
+	zr  io.ReadCloser
+	br  bytes.Reader
+	buf []byte
+}
+
+func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *int64) error {
 	if len(payload) < 12 {
 		return fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", trimTo(payload, 20))
 	}
@@ -272,11 +280,18 @@ func decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *
 	if clen > int64(len(raw)-8) {
 		return fmt.Errorf("the compressed length %d exceeds the %d bytes present", clen, len(raw)-8)
 	}
-	zr, err := zlib.NewReader(bytes.NewReader(raw[8 : 8+clen]))
-	if err != nil {
-		return fmt.Errorf("zlib: %v", err)
+	z.br.Reset(raw[8 : 8+clen])
+	var err2 error
+	if z.zr == nil {
+		z.zr, err2 = zlib.NewReader(&z.br)
+	} else {
+		err2 = z.zr.(zlib.Resetter).Reset(&z.br, nil)
 	}
-	defer zr.Close()
+	if err2 != nil {
+		z.zr = nil
+		return fmt.Errorf("zlib: %v", err2)
+	}
+	zr := z.zr
 	var hdr [40]byte
 	if _, err := io.ReadFull(zr, hdr[:]); err != nil {
 		return fmt.Errorf("zlib: the 40-byte header: %v", err)
@@ -299,9 +314,22 @@ func decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *
 		return fmt.Errorf("the file's histograms inflate to more than %d MiB", maxInflated>>20)
 	}
 	*inflated += plen
-	buf, err := io.ReadAll(io.LimitReader(zr, plen+1))
-	if err != nil {
-		return fmt.Errorf("zlib: %v", err)
+	var buf []byte
+	if plen < 1<<20 {
+		if int64(cap(z.buf)) < plen+1 {
+			z.buf = make([]byte, 1<<20)
+		}
+		n, err := io.ReadFull(zr, z.buf[:plen+1])
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return fmt.Errorf("zlib: %v", err)
+		}
+		buf = z.buf[:n]
+	} else {
+		// A large claim: grow only as far as the stream really goes.
+		var err error
+		if buf, err = io.ReadAll(io.LimitReader(zr, plen+1)); err != nil {
+			return fmt.Errorf("zlib: %v", err)
+		}
 	}
 	if int64(len(buf)) != plen {
 		return fmt.Errorf("the payload has %d bytes, its header says %d", len(buf), plen)

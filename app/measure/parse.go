@@ -118,7 +118,7 @@ type Dist struct {
 	UnitNs int64
 	Notes  []string
 
-	spectrum bool              // Hist was rebuilt from percentile rows
+	spectrum bool               // Hist was rebuilt from percentile rows
 	bars     []hdrhistogram.Bar // an .hlog's counts, value order (nonzero only)
 }
 
