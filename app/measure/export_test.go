@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -33,14 +34,35 @@ func run(t testing.TB, q string) *sim.Result {
 	return res
 }
 
+// exported caches each query's run and set: several tests read them and
+// none changes them.
+var exported sync.Map // query -> *exportedRun
+
+type exportedRun struct {
+	once sync.Once
+	res  *sim.Result
+	set  *Set
+	err  error
+}
+
 func exportSet(t testing.TB, q string) (*sim.Result, *Set) {
 	t.Helper()
-	res := run(t, q)
-	set, err := FromResult(res)
-	if err != nil {
-		t.Fatal(err)
+	v, _ := exported.LoadOrStore(q, &exportedRun{})
+	e := v.(*exportedRun)
+	e.once.Do(func() {
+		cfg, err := sim.ParseQuery(q)
+		if err == nil {
+			e.res, err = sim.Run(cfg)
+		}
+		if err == nil {
+			e.set, err = FromResult(e.res)
+		}
+		e.err = err
+	})
+	if e.err != nil {
+		t.Fatal(e.err)
 	}
-	return res, set
+	return e.res, e.set
 }
 
 // queries the export tests run: exact fast-path runs of three presets, a

@@ -135,21 +135,27 @@ func TestGeomIndex(t *testing.T) {
 	for _, c := range []struct {
 		lowest, highest int64
 		sig             int
-	}{{1, 3600e9, 3}, {1000, 1e12, 2}, {1, 1 << 40, 5}, {7, 1e9, 0}} {
+	}{{1, 3600e9, 3}, {1000, 1e12, 2}, {1, 1e8, 5}, {7, 1e9, 0}} {
 		g, ok := newGeom(c.lowest, c.highest, c.sig)
 		if !ok {
 			t.Fatalf("%+v", c)
 		}
-		for _, v := range []int64{c.lowest, 1, 999, 1000, 2047, 2048, 2049, 123456789, c.highest / 3, c.highest} {
-			h := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: c.lowest, HighestTrackableValue: c.highest, SignificantFigures: int64(c.sig), Counts: make([]int64, g.countsLen)})
+		h := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: c.lowest, HighestTrackableValue: c.highest, SignificantFigures: int64(c.sig), Counts: make([]int64, g.countsLen)})
+		values := []int64{c.lowest, 1, 999, 1000, 2047, 2048, 2049, 123456789, c.highest / 3, c.highest}
+		for _, v := range values {
 			if err := h.RecordValue(v); err != nil {
 				t.Fatalf("%+v %d: %v", c, v, err)
 			}
-			bs := h.Distribution()
-			want := bs[len(bs)-1]
+		}
+		bs := h.Distribution() // one bar per index up to the last count
+		for _, v := range values {
 			idx := g.indexOf(v)
-			if got := g.bar(idx, 1); got != want || int64(len(bs)-1) != idx {
-				t.Errorf("%+v value %d: index %d bar %+v, hdrhistogram-go index %d bar %+v", c, v, idx, got, len(bs)-1, want)
+			if idx < 0 || idx >= int64(len(bs)) {
+				t.Fatalf("%+v value %d: index %d of %d bars", c, v, idx, len(bs))
+			}
+			want := bs[idx]
+			if got := g.bar(idx, want.Count); got != want || want.Count == 0 || v < want.From || v > want.To {
+				t.Errorf("%+v value %d: index %d bar %+v, hdrhistogram-go's %+v", c, v, idx, got, want)
 			}
 		}
 	}
