@@ -100,6 +100,9 @@ func TestSamples(t *testing.T) {
 			{"http_req_duration", 2940, map[string]int64{"p50": 255265, "p90": 7246047, "p99": 93191029, "p99_9": 98274099}, Missing, 99133845},
 			{"http_req_duration{expected_response:true}", 2940, map[string]int64{"p50": 255265, "p90": 7246047, "p99": 93191029, "p99_9": 98274099}, Missing, 99133845}}},
 		{"oha-constructed.json", FormatOha, []want{{"latency", 3000, map[string]int64{"p50": 162003, "p90": 336122, "p99": 89112019, "p99_9": 99512337, "p99_99": 100689012}, Stated, 100689012}}},
+		// The recorded spectrum of wrk2.txt alone: C's hdr_percentiles_print;
+		// its rows bound the percentiles ("Total count = 2996", "Max = 105.984").
+		{"c-hdr_percentiles_print.hgrm", FormatHgrmC, []want{{"hgrm", 2996, nil, FromSpectrum, 105984000}}},
 		// write_hlog.js: per tag 3×1000 values of 100-149 µs; open adds 100 ms, 99 ms, … 1 ms, closed one 100 ms.
 		{"hdrhistogramjs.hlog", FormatHlog, []want{{"open", 3100, nil, FromHistogram, 100031000}, {"closed", 3001, nil, FromHistogram, 100031000}}},
 	} {
