@@ -189,6 +189,9 @@ func TestShortExperiment(t *testing.T) {
 		Model           map[string]any
 	}
 	json.Unmarshal(b, &j)
+	if _, ok := j.Measured["wrk"]; ok {
+		t.Error("measured.wrk without -with wrk")
+	}
 	if !strings.HasPrefix(j.Server, "127.0.0.1:") || j.Model["recordings"] == nil {
 		t.Errorf("server %q, model %v", j.Server, j.Model != nil)
 	}
@@ -305,7 +308,8 @@ func TestExperimentBench(t *testing.T) {
 		check(math.Abs(diff(float64(r.Measured["closed"].MaxNs), float64(cfg.Stall))) <= 5, "closed max")
 		check(math.Abs(diff(ns, mns)) <= 10, "paced never sent")
 		bench("truth_failed", float64(failed), "bounds")
-		bench("load_average", loadAverage(), "load")
+		bench("load_average.start", r.LoadAverage[0], "load")
+		bench("load_average.end", r.LoadAverage[1], "load")
 	}
 }
 
@@ -314,16 +318,4 @@ func trim(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.2f", v)
-}
-
-// loadAverage is the machine's 1-minute load average (the machine is
-// shared: a busy one moves every real figure).
-func loadAverage() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return -1
-	}
-	var v float64
-	fmt.Sscan(string(b), &v)
-	return v
 }

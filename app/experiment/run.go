@@ -2,7 +2,9 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"runtime"
 	"runtime/debug"
@@ -89,8 +91,9 @@ type Result struct {
 	// the real closed and paced samples), and "wrk" with -with wrk.
 	Measured        map[string]Metrics    `json:"measured"`
 	MeasuredClients map[string]*ClientRun `json:"measured_clients"`
-	Wrk             *measure.Summary      `json:"wrk,omitempty"`
-	WrkOutput       string                `json:"wrk_output,omitempty"`
+	// Wrk is wrk's parsed output; the JSON has it as measured.wrk.
+	Wrk       *measure.Summary `json:"-"`
+	WrkOutput string           `json:"wrk_output,omitempty"`
 	// Service is the query's service time and the round trip the machine
 	// achieved (the closed client's median latency away from stalls).
 	ServiceNs   int64      `json:"service_ns"`
@@ -104,11 +107,32 @@ type Result struct {
 	Explanations    []string     `json:"explanations"`
 	Interrupted     bool         `json:"interrupted"`
 	WallNs          int64        `json:"wall_ns"`
+	// LoadAverage is the machine's 1-minute load average at the start and
+	// at the end (Linux; -1 elsewhere), and CPUs its processors: other
+	// processes' work delays the server and the clients for real.
+	LoadAverage [2]float64 `json:"load_average"`
+	CPUs        int        `json:"cpus"`
 
 	cfg    sim.Config
 	res    *sim.Result
 	calRes *sim.Result
 	epochs map[string]time.Time
+}
+
+// MarshalJSON writes the result with wrk's parsed output as measured.wrk.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	m := map[string]any{}
+	for k, v := range r.Measured {
+		m[k] = v
+	}
+	if r.Wrk != nil {
+		m["wrk"] = r.Wrk
+	}
+	return json.Marshal(struct {
+		*plain
+		Measured map[string]any `json:"measured"`
+	}{(*plain)(r), m})
 }
 
 // Metrics is one measured recording, as the report's recordings.
@@ -159,7 +183,8 @@ func Run(ctx context.Context, cfg sim.Config, opt Options) (*Result, error) {
 
 	start := time.Now()
 	r := &Result{Query: cfg.Query(), Transport: Transport, Measured: map[string]Metrics{}, MeasuredClients: map[string]*ClientRun{},
-		ServiceNs: cfg.Service, cfg: cfg, epochs: map[string]time.Time{}}
+		ServiceNs: cfg.Service, cfg: cfg, epochs: map[string]time.Time{}, CPUs: runtime.NumCPU()}
+	r.LoadAverage[0] = LoadAverage()
 	sched := sim.NewSchedule(cfg.Rate)
 	drain := DrainLimit(cfg)
 	p := plan{cfg: cfg, sched: sched, n: sched.Count(cfg.Duration), end: time.Duration(cfg.Duration) + drain, drain: drain}
@@ -201,6 +226,7 @@ func Run(ctx context.Context, cfg sim.Config, opt Options) (*Result, error) {
 		}
 	}
 	r.Interrupted = ctx.Err() != nil
+	r.LoadAverage[1] = LoadAverage()
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
@@ -405,12 +431,29 @@ func (r *Result) compare() {
 			}
 		}
 	}
+	if l := r.LoadAverage; l[0] >= 0 {
+		*ex = append(*ex, fmt.Sprintf("Machine: %d processors, 1-minute load average %.2f at the start and %.2f at the end; every runnable process beyond the experiment's own takes processor time from its server and clients, and a paced client late by more than the slack between its round trip and its slot skips slots.", r.CPUs, l[0], l[1]))
+	}
 	if r.Wrk != nil {
 		*ex = append(*ex, "wrk runs its own closed loop (one request per connection, sent as soon as the previous reply arrives, not on the query's schedule) and prints its latency after its own correction; the tools profile of wrk predicts it.")
 	}
 	if r.Interrupted {
 		*ex = append(*ex, "Interrupted: the figures hold what was measured until then.")
 	}
+}
+
+// LoadAverage is the machine's 1-minute load average from /proc/loadavg,
+// or -1 where there is none.
+func LoadAverage() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return -1
+	}
+	var v float64
+	if _, err := fmt.Sscan(string(b), &v); err != nil {
+		return -1
+	}
+	return v
 }
 
 func ratio(a, b float64) float64 {
