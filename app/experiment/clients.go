@@ -29,7 +29,7 @@ var Request = []byte("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: omission-
 // open loop's outstanding requests on one connection. The open client
 // pipelines on one connection, which against a server with one worker is
 // exactly the model's open loop: requests queue at the server in due order.
-const Transport = "raw keep-alive TCP (HTTP/1.1 written and parsed by the client; the open client pipelines on one connection)"
+const Transport = "raw keep-alive TCP: HTTP/1.1 written and parsed by the clients over connections opened before the schedule starts, so that no pool opens one behind a client's back and no handshake is timed; the open client pipelines on one connection, which against one worker is the model's open loop"
 
 // ClientRun is what one real client did.
 type ClientRun struct {

@@ -143,7 +143,13 @@ func StartServer(ctx context.Context, cfg sim.Config) (*Server, error) {
 		return nil, fmt.Errorf("experiment: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
-	s := &Server{cfg: cfg, st: stallsOf(cfg), ln: ln, queue: make(chan *request, 1<<16), ctx: cctx, cancel: cancel,
+	// Room for every request a stall can hold back and a second more, so
+	// that a connection's reader never waits for the workers.
+	room := int64(1 << 12)
+	if r := int64(cfg.Rate) / 1000; r > 0 {
+		room = min(int64(MaxPlanned), max(room, r*(cfg.Stall/1e9+2)))
+	}
+	s := &Server{cfg: cfg, st: stallsOf(cfg), ln: ln, queue: make(chan *request, room), ctx: cctx, cancel: cancel,
 		conns: map[net.Conn]struct{}{}, maxKeep: 4_000_000}
 	workers := cfg.Workers
 	if workers > 0 {
