@@ -127,6 +127,12 @@ func TestSamples(t *testing.T) {
 			}
 		}
 	}
+	// wrk's socket errors become a note.
+	data, _ := os.ReadFile(filepath.Join("testdata", "wrk-4.1.txt"))
+	f, err := Parse("wrk", []byte(strings.Replace(string(data), "Requests/sec:", "  Socket errors: connect 0, read 0, write 0, timeout 7\nRequests/sec:", 1)))
+	if err != nil || !strings.Contains(strings.Join(f.Dists[0].Notes, " "), "7 timed out") {
+		t.Errorf("socket errors: %v %v", err, f.Dists[0].Notes)
+	}
 	// The files written from the model: counts and percentiles are the
 	// model's within the precision each file carries.
 	res := run(t, sampleQuery)

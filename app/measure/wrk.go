@@ -26,6 +26,7 @@ import (
 var (
 	reWrkPct  = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)%\s+([0-9]+(?:\.[0-9]+)?)(us|ms|s|m|h)\s*$`)
 	reWrkReqs = regexp.MustCompile(`^\s*([0-9]+) requests in `)
+	reWrkErrs = regexp.MustCompile(`^\s*Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)`)
 	reWrkLat  = regexp.MustCompile(`^\s*Latency\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+`)
 )
 
@@ -71,6 +72,8 @@ func parseWrk(name string, ls []line) (*File, error) {
 				return nil, perr(l, 1, "requests: %v", err)
 			}
 			d.Count = n
+		case reWrkErrs.MatchString(l.text):
+			d.Notes = append(d.Notes, socketErrors(l.text))
 		}
 		if inDist {
 			m := reWrkPct.FindStringSubmatch(l.text)
@@ -200,7 +203,19 @@ func parseWrk2(name string, ls []line) (*File, error) {
 	if requests >= 0 {
 		f.Notes = append(f.Notes, fmt.Sprintf("%d requests completed.", requests))
 	}
+	for _, l := range ls {
+		if reWrkErrs.MatchString(l.text) {
+			f.Notes = append(f.Notes, socketErrors(l.text))
+		}
+	}
 	return f, nil
+}
+
+// socketErrors words wrk's "Socket errors" line: requests that timed out
+// are in no latency figure.
+func socketErrors(t string) string {
+	m := reWrkErrs.FindStringSubmatch(t)
+	return fmt.Sprintf("Socket errors: %s connect, %s read, %s write, %s timed out; a request that timed out is not in the latencies.", m[1], m[2], m[3], m[4])
 }
 
 // detectText recognises a text format and parses it.
