@@ -148,29 +148,40 @@ func TestShortExperiment(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: no real experiment")
 	}
+	if raceEnabled {
+		t.Skip("not under -race (it slows the server and the clients several times): make test runs it alone without the race detector")
+	}
 	cfg := config(t, shortQuery)
-	r, err := Run(context.Background(), cfg, Options{})
-	if err != nil {
-		t.Fatal(err)
+	// A machine too busy to hold the schedule (the server's replies late by
+	// milliseconds) is a fact about the machine, not the model: try once
+	// more, then skip saying so; a failure on a machine that kept time is a
+	// failure.
+	var r *Result
+	var problems []string
+	for attempt := 0; attempt < 2; attempt++ {
+		var err error
+		if r, err = Run(context.Background(), cfg, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if problems = shortBounds(r, cfg); len(problems) == 0 {
+			break
+		}
+		t.Logf("attempt %d: %s", attempt+1, strings.Join(problems, "; "))
+	}
+	var late int64
+	for _, cr := range r.MeasuredClients {
+		late = max(late, cr.Hold.LateP99Ns)
+	}
+	if len(problems) > 0 && late > 2e6 {
+		t.Skipf("the machine could not hold the schedule: the server's replies were up to %s late at p99 (load average %.2f on %d processors); bounds missed: %s",
+			time.Duration(late), r.LoadAverage[0], r.CPUs, strings.Join(problems, "; "))
+	}
+	for _, p := range problems {
+		t.Error(p)
 	}
 	var text strings.Builder
 	r.WriteText(&text)
 	t.Log("\n" + text.String())
-	nom := r.Model.Recordings
-	within := func(name string, got, want, tol float64) {
-		if math.Abs(got-want) > tol*want {
-			t.Errorf("%s: measured %.0f, model %.0f (allowed ±%.0f %%)", name, got, want, 100*tol)
-		}
-	}
-	open, closed := r.Measured["open"], r.Measured["closed"]
-	within("open p99", float64(open.P99Ns), float64(nom["open"].P99Ns), 0.25)
-	within("open p99.9", float64(open.P999Ns), float64(nom["open"].P999Ns), 0.25)
-	if closed.P99Ns >= 20e6 {
-		t.Errorf("closed p99 %d ns, want under 20 ms", closed.P99Ns)
-	}
-	within("closed max", float64(closed.MaxNs), float64(cfg.Stall), 0.15)
-	paced := r.MeasuredClients["paced"]
-	within("paced never sent", float64(paced.Planned-paced.Sent), float64(r.Model.Clients["paced"].Planned-r.Model.Clients["paced"].Sent), 0.5)
 	for _, name := range []string{"closed", "paced", "open"} {
 		cr := r.MeasuredClients[name]
 		if cr.Planned != 1000 || cr.Unanswered != 0 || cr.Err != "" || int64(len(cr.Latency)) != cr.Answered || r.Measured[name].Count != cr.Answered {
@@ -220,6 +231,28 @@ func TestShortExperiment(t *testing.T) {
 			t.Errorf("%s.hlog: %s %d (unit %d), measured %d", name, f.Dists[0].Label, f.Dists[0].Count, f.Dists[0].UnitNs, r.Measured[name].Count)
 		}
 	}
+}
+
+// shortBounds holds a short experiment to TestShortExperiment's loose
+// bounds and says which it misses.
+func shortBounds(r *Result, cfg sim.Config) []string {
+	var out []string
+	nom := r.Model.Recordings
+	within := func(name string, got, want, tol float64) {
+		if math.Abs(got-want) > tol*want {
+			out = append(out, fmt.Sprintf("%s: measured %.0f, model %.0f (allowed ±%.0f %%)", name, got, want, 100*tol))
+		}
+	}
+	open, closed := r.Measured["open"], r.Measured["closed"]
+	within("open p99", float64(open.P99Ns), float64(nom["open"].P99Ns), 0.25)
+	within("open p99.9", float64(open.P999Ns), float64(nom["open"].P999Ns), 0.25)
+	if closed.P99Ns >= 20e6 {
+		out = append(out, fmt.Sprintf("closed p99 %d ns, want under 20 ms", closed.P99Ns))
+	}
+	within("closed max", float64(closed.MaxNs), float64(cfg.Stall), 0.15)
+	paced := r.MeasuredClients["paced"]
+	within("paced never sent", float64(paced.Planned-paced.Sent), float64(r.Model.Clients["paced"].Planned-r.Model.Clients["paced"].Sent), 0.5)
+	return out
 }
 
 // TestInterrupted: a cancelled context stops the run at once and returns
