@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"omission/sim"
@@ -109,19 +110,25 @@ func runClosed(ctx context.Context, srv *Server, p plan) ClientRun {
 	cr := ClientRun{Client: "closed", Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()
 	type conn struct {
-		c  net.Conn
-		br *bufio.Reader
+		c    net.Conn
+		br   *bufio.Reader
+		shut func()
 	}
 	conns := make([]conn, p.cfg.Conns)
 	for k := range conns {
-		c, br, err := dial(ctx, srv.Addr())
+		c, _, err := dial(ctx, srv.Addr())
 		if err != nil {
 			cr.Err = err.Error()
 			return cr
 		}
 		defer c.Close()
-		c.SetReadDeadline(epoch.Add(p.end))
-		conns[k] = conn{c, br}
+		r, shut, err := newBlockingReader(c, epoch.Add(p.end))
+		if err != nil {
+			cr.Err = err.Error()
+			return cr
+		}
+		defer shut()
+		conns[k] = conn{c, bufio.NewReaderSize(r, 64<<10), shut}
 	}
 	var next, sent atomic.Int64
 	var mu sync.Mutex
@@ -168,7 +175,7 @@ func runClosed(ctx context.Context, srv *Server, p plan) ClientRun {
 	}
 	stop := context.AfterFunc(ctx, func() {
 		for _, cn := range conns {
-			cn.c.Close()
+			cn.shut()
 		}
 	})
 	wg.Wait()
@@ -184,7 +191,8 @@ func runClosed(ctx context.Context, srv *Server, p plan) ClientRun {
 
 func isTimeout(err error) bool {
 	var ne net.Error
-	return errors.As(err, &ne) && ne.Timeout() || errors.Is(err, io.EOF) || errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, net.ErrClosed)
+	return errors.As(err, &ne) && ne.Timeout() || errors.Is(err, io.EOF) || errors.Is(err, os.ErrDeadlineExceeded) ||
+		errors.Is(err, net.ErrClosed) || errors.Is(err, syscall.ENOTCONN) || errors.Is(err, syscall.EPIPE)
 }
 
 // runPaced is the paced client on one connection: it sleeps to its next
@@ -195,15 +203,21 @@ func isTimeout(err error) bool {
 func runPaced(ctx context.Context, srv *Server, p plan) ClientRun {
 	cr := ClientRun{Client: "paced", Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()
-	c, br, err := dial(ctx, srv.Addr())
+	c, _, err := dial(ctx, srv.Addr())
 	if err != nil {
 		cr.Err = err.Error()
 		return cr
 	}
 	defer c.Close()
-	c.SetReadDeadline(epoch.Add(p.end))
-	stop := context.AfterFunc(ctx, func() { c.Close() })
+	r, shut, err := newBlockingReader(c, epoch.Add(p.end))
+	if err != nil {
+		cr.Err = err.Error()
+		return cr
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	stop := context.AfterFunc(ctx, shut)
 	defer stop()
+	defer shut()
 	dur := p.cfg.Duration
 	anchor, k := int64(0), int64(0)
 	slot := int64(0)
