@@ -199,7 +199,7 @@ func parseK6(name string, data []byte, top map[string]json.RawMessage) (*File, e
 			}
 		}
 		sort.Slice(d.Points, func(i, j int) bool { return d.Points[i].Percentile < d.Points[j].Percentile })
-		statePoints(&d)
+		statePoints(&d, Interpolated)
 		d.Precision = "ms as float64 (to the ns); k6 interpolates percentiles linearly between samples at p·(n−1)"
 		d.finish(false)
 		f.Dists = append(f.Dists, d)
@@ -207,12 +207,13 @@ func parseK6(name string, data []byte, top map[string]json.RawMessage) (*File, e
 	return f, nil
 }
 
-// statePoints copies the points at the report's percentiles into P.
-func statePoints(d *Dist) {
+// statePoints copies the points at the report's percentiles into P, saying
+// how the tool got them.
+func statePoints(d *Dist, how How) {
 	for _, pt := range d.Points {
 		for i, pn := range PercentileNames {
 			if math.Abs(float64(pn.PPM)/1e4-pt.Percentile) < 1e-9 {
-				d.P[i] = Percentile{Ns: pt.Ns, How: Stated}
+				d.P[i] = Percentile{Ns: pt.Ns, How: how}
 			}
 		}
 	}
@@ -270,7 +271,7 @@ func parseVegeta(name string, data []byte, top map[string]json.RawMessage) (*Fil
 			d.Points = append(d.Points, Point{Percentile: k.pct, Ns: v, Count: -1})
 		}
 	}
-	statePoints(&d)
+	statePoints(&d, Estimated)
 	d.Precision = "integer ns; percentiles estimated by a t-digest (compression 100)"
 	d.Notes = append(d.Notes, "The count is vegeta's requests: every result, errors included.")
 	d.finish(false)
@@ -341,7 +342,7 @@ func parseOha(name string, data []byte, top map[string]json.RawMessage) (*File, 
 		}
 	}
 	sort.Slice(d.Points, func(i, j int) bool { return d.Points[i].Percentile < d.Points[j].Percentile })
-	statePoints(&d)
+	statePoints(&d, Stated)
 	d.Precision = "seconds as float64 (to the ns); exact samples at index floor(p·n)"
 	d.Notes = append(d.Notes, "The count is the successful responses (statusCodeDistribution); errors are not in the latencies.")
 	d.finish(false)

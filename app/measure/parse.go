@@ -70,6 +70,12 @@ const (
 	// rank; the value lies above the previous row's (LowNs) and at most at
 	// this one.
 	FromSpectrum How = "spectrum"
+	// Interpolated: the file prints it, and the tool interpolated it
+	// linearly between the two samples around its rank (k6).
+	Interpolated How = "interpolated"
+	// Estimated: the file prints it, and the tool estimated it from a
+	// sketch rather than its samples (vegeta's t-digest).
+	Estimated How = "estimated"
 	// Missing: the file does not determine it.
 	Missing How = "missing"
 )

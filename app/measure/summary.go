@@ -16,8 +16,8 @@ type Summary struct {
 	P999Ns      *int64   `json:"p99_9_ns"`
 	P9999Ns     *int64   `json:"p99_99_ns"`
 	MaxNs       *int64   `json:"max_ns"`
-	// How says, per percentile, "stated", "histogram", "spectrum" or
-	// "missing" (see How).
+	// How says, per percentile, "stated", "interpolated", "estimated",
+	// "histogram", "spectrum" or "missing" (see How).
 	How       map[string]How `json:"how"`
 	Missing   []string       `json:"missing"`
 	Precision string         `json:"precision"`
