@@ -29,7 +29,8 @@ func IntervalNs(span int64) int64 {
 // and the interval's maximum in ms. When the run kept per-request times the
 // intervals are one second of run time each (see IntervalNs), every sample
 // in the interval of its reply; otherwise one interval holds the whole run,
-// as a comment says.
+// as a comment says (and the sources' histograms take the line's tag and
+// times).
 func (s *Set) WriteHlog(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	lw := hdrhistogram.NewHistogramLogWriter(bw)
