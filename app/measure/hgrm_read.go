@@ -173,7 +173,7 @@ func fmtMs(ns int64) string { return fmt.Sprintf("%.3f", float64(ns)/1e6) }
 // footer (or the rows), and a histogram rebuilt with each row's new counts
 // at its value.
 func (sp *spectrum) dist(label string) (Dist, error) {
-	d := Dist{Label: label, Count: -1, MaxNs: -1, Points: sp.rows, UnitNs: 1, spectrum: true}
+	d := Dist{Label: label, Count: -1, MinNs: -1, MaxNs: -1, Points: sp.rows, UnitNs: 1, spectrum: true}
 	last := sp.rows[len(sp.rows)-1]
 	d.Count = last.Count
 	if c, ok := sp.footer["Totalcount"]; ok {
@@ -187,6 +187,7 @@ func (sp *spectrum) dist(label string) (Dist, error) {
 			d.HasMean, d.MeanNs = true, float64(ns)
 		}
 	}
+	d.MinNs = sp.rows[0].Ns // the 0 % row: the lowest bucket's highest value
 	d.MaxNs = last.Ns
 	if m, ok := sp.footer["Max"]; ok {
 		if ns, err := m.ns(1e6); err == nil {

@@ -162,7 +162,7 @@ func parseHlog(name string, ls []line) (*File, error) {
 		hist := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: tg.g.lowest, HighestTrackableValue: tg.g.highest,
 			SignificantFigures: int64(tg.g.sig), Counts: tg.counts, IntegerToDoubleConversionRatio: 1})
 		tg.counts = nil
-		d := Dist{Label: tg.name, Count: tg.total, MaxNs: -1, Hist: hist, bars: bars}
+		d := Dist{Label: tg.name, Count: tg.total, MinNs: -1, MaxNs: -1, Hist: hist, bars: bars}
 		if d.Label == "" {
 			d.Label = "(untagged)"
 		}
@@ -175,6 +175,7 @@ func parseHlog(name string, ls []line) (*File, error) {
 			}
 			d.HasMean, d.MeanNs = true, sum/float64(d.Count)*float64(unit)
 			d.MaxNs = bars[len(bars)-1].To * unit
+			d.MinNs = bars[0].From * unit
 		}
 		for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
 			d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})

@@ -145,7 +145,7 @@ func parseK6(name string, data []byte, top map[string]json.RawMessage) (*File, e
 			l, c := keyPos(data, mname)
 			return nil, &ParseError{Name: name, Format: FormatK6, Line: l, Col: c, Msg: fmt.Sprintf("expected metrics.%s to be an object", mname)}
 		}
-		d := Dist{Label: mname, Count: -1, MaxNs: -1, UnitNs: 1}
+		d := Dist{Label: mname, Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
 		get := func(key string) (int64, bool, error) {
 			v, err := jsonNumber(m, key)
 			if err != nil || v == nil {
@@ -167,6 +167,11 @@ func parseK6(name string, data []byte, top map[string]json.RawMessage) (*File, e
 			return nil, fail(err)
 		} else if ok {
 			d.MaxNs = v
+		}
+		if v, ok, err := get("min"); err != nil {
+			return nil, fail(err)
+		} else if ok {
+			d.MinNs = v
 		}
 		if c, err := jsonNumber(m, "count"); err != nil {
 			return nil, fail(err)
@@ -231,7 +236,7 @@ func parseVegeta(name string, data []byte, top map[string]json.RawMessage) (*Fil
 		l, c := keyPos(data, "latencies")
 		return nil, &ParseError{Name: name, Format: FormatVegeta, Line: l, Col: c, Msg: "expected \"latencies\" to be an object"}
 	}
-	d := Dist{Label: "latencies", Count: -1, MaxNs: -1, UnitNs: 1}
+	d := Dist{Label: "latencies", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
 	fail := func(key string, err error) error {
 		l, c := keyPos(data, key)
 		return &ParseError{Name: name, Format: FormatVegeta, Line: l, Col: c, Msg: err.Error()}
@@ -253,6 +258,11 @@ func parseVegeta(name string, data []byte, top map[string]json.RawMessage) (*Fil
 		return nil, fail("max", err)
 	} else if ok {
 		d.MaxNs = v
+	}
+	if v, ok, err := ns("min"); err != nil {
+		return nil, fail("min", err)
+	} else if ok {
+		d.MinNs = v
 	}
 	if r, err := jsonNumber(top, "requests"); err != nil {
 		return nil, fail("requests", err)
@@ -291,7 +301,7 @@ func parseOha(name string, data []byte, top map[string]json.RawMessage) (*File, 
 		l, c := keyPos(data, "summary")
 		return nil, &ParseError{Name: name, Format: FormatOha, Line: l, Col: c, Msg: "expected \"summary\" and \"latencyPercentiles\" to be objects"}
 	}
-	d := Dist{Label: "latency", Count: -1, MaxNs: -1, UnitNs: 1}
+	d := Dist{Label: "latency", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
 	sec := func(obj map[string]json.RawMessage, key string) (int64, bool, error) {
 		v, err := jsonNumber(obj, key)
 		if err != nil || v == nil {
@@ -313,6 +323,11 @@ func parseOha(name string, data []byte, top map[string]json.RawMessage) (*File, 
 		return nil, fail("slowest", err)
 	} else if ok {
 		d.MaxNs = v
+	}
+	if v, ok, err := sec(sum, "fastest"); err != nil {
+		return nil, fail("fastest", err)
+	} else if ok {
+		d.MinNs = v
 	}
 	if sc, ok := object(top["statusCodeDistribution"]); ok {
 		var n int64

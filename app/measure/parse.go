@@ -109,6 +109,7 @@ type Dist struct {
 	Count   int64  // -1: the file does not say
 	HasMean bool
 	MeanNs  float64
+	MinNs   int64 // the smallest sample; -1: the file does not say
 	MaxNs   int64 // -1: the file does not say
 	P       [5]Percentile
 	// Points is the file's own spectrum (percentile rows, or the tool's

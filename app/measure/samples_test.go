@@ -115,6 +115,9 @@ func TestSamples(t *testing.T) {
 		}
 		for i, w := range c.dists {
 			d := f.Dists[i]
+			if d.MinNs > d.MaxNs || c.format != FormatWrk && c.format != FormatWrk2 && d.MinNs < 0 {
+				t.Errorf("%s %d: min %d, max %d", c.file, i, d.MinNs, d.MaxNs)
+			}
 			if d.Label != w.label || d.Count != w.count || d.MaxNs != w.max {
 				t.Errorf("%s %d: label %q count %d max %d, want %q %d %d", c.file, i, d.Label, d.Count, d.MaxNs, w.label, w.count, w.max)
 			}

@@ -10,6 +10,7 @@ type Summary struct {
 	Label       string   `json:"label"`
 	Count       *int64   `json:"count"`
 	MeanNs      *float64 `json:"mean_ns"`
+	MinNs       *int64   `json:"min_ns"`
 	P50Ns       *int64   `json:"p50_ns"`
 	P90Ns       *int64   `json:"p90_ns"`
 	P99Ns       *int64   `json:"p99_ns"`
@@ -40,6 +41,11 @@ func (f *File) Summary(i int) Summary {
 		s.MeanNs = ptr(d.MeanNs)
 	} else {
 		s.Missing = append(s.Missing, "mean")
+	}
+	if d.MinNs >= 0 {
+		s.MinNs = ptr(d.MinNs)
+	} else {
+		s.Missing = append(s.Missing, "min")
 	}
 	dst := []**int64{&s.P50Ns, &s.P90Ns, &s.P99Ns, &s.P999Ns, &s.P9999Ns}
 	for k, p := range d.P {

@@ -44,7 +44,7 @@ func wrkValue(num, unit string) (int64, error) {
 
 // parseWrk reads wrk 4.x output.
 func parseWrk(name string, ls []line) (*File, error) {
-	d := Dist{Label: "latency", Count: -1, MaxNs: -1, UnitNs: 1}
+	d := Dist{Label: "latency", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
 	var pts []Point
 	inDist := false
 	perr := func(l line, col int, msg string, a ...any) error {
