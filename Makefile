@@ -13,7 +13,7 @@ WASM_LDFLAGS ?= -s
 # fontTools for make fonts: Debian's python3-fonttools lives in /usr/bin/python3.
 FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
-.PHONY: site-size run wasm static fonts test test-native test-large test-built test-wasm test-browser bench report deps-test fmt-check vet clean
+.PHONY: site-size run wasm static fonts test test-native test-large test-experiment test-built test-wasm test-browser bench report deps-test fmt-check vet clean
 
 ## run: build app.wasm and the site, serve it on $(ADDR) and print the address
 run: wasm
@@ -51,8 +51,8 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app/...
 
-## test: vet, native tests, the largest runs, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium
-test: deps-test fmt-check vet test-native test-large wasm test-built test-wasm test-browser
+## test: vet, native tests, the largest runs, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium
+test: deps-test fmt-check vet test-native test-large test-experiment wasm test-built test-wasm test-browser
 
 test-native:
 	$(GO) test -race -count=1 ./...
@@ -65,6 +65,11 @@ test-large:
 test-built: wasm
 	OMISSION_WASM=1 $(GO) test -count=1 -run 'TestWasmSize|TestBuiltSite' -v ./app
 
+## test-experiment: the short real experiment on loopback (about 3 s), alone and
+## without -race: other tests running beside it would take its processors
+test-experiment:
+	$(GO) test -count=1 -run 'TestShortExperiment' ./app/experiment
+
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_RUN)" ./sim
 
@@ -75,8 +80,10 @@ test-browser: wasm
 bench: wasm
 	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim ./app/... | awk -v where=native -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine' -benchtime 2s ./sim | awk -v where=wasm -f bench.awk
+	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Parse' -benchtime 2x ./app/measure | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run 'BrowserBench' -v ./app | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench' -v ./app/experiment | grep '^BENCH' || true
 
 clean:
 	rm -rf static web/app.wasm test-output

@@ -21,6 +21,7 @@ func reportCmd(w io.Writer, args []string) error {
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON")
 	tool := fs.String("tool", "", "print what this load generator would print")
+	measuredPath := fs.String("measured", "", "a measurement file to print beside the model (measured_cmd.go)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, fmt.Errorf("report: %v", err)}
 	}
@@ -34,6 +35,12 @@ func reportCmd(w io.Writer, args []string) error {
 	if *tool != "" {
 		return toolCmd(w, cfg, *tool)
 	}
+	var meas *measuredFile
+	if *measuredPath != "" {
+		if meas, err = loadMeasured(*measuredPath); err != nil {
+			return &exitError{2, err}
+		}
+	}
 	res, err := sim.Run(cfg)
 	if err != nil {
 		return &exitError{2, err}
@@ -46,11 +53,12 @@ func reportCmd(w io.Writer, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := enc.Encode(out); err != nil {
+		if err := enc.Encode(meas.json(out)); err != nil {
 			return err
 		}
 	} else {
 		writeText(w, res)
+		meas.text(w, res)
 	}
 	if rep.Failed > 0 {
 		return &exitError{1, fmt.Errorf("%d of %d checks failed", rep.Failed, len(rep.Checks))}
