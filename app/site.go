@@ -19,6 +19,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/page"
 )
 
 // pages lists the routes the static site holds: "/" as index.html, the
@@ -58,8 +60,9 @@ func handler(prefix, version string) *app.Handler {
 		// inline script, event handler or style attribute.
 		RawHeaders: []string{`<meta http-equiv="Content-Security-Policy" content="` + contentSecurityPolicy + `">`},
 		Version:    version,
-		// Every page the site has is precached, so share URLs work offline.
-		CacheableResources:    pageDirs(),
+		// Every page the site has is precached, so share URLs work offline,
+		// and so is the simulation worker's script.
+		CacheableResources:    append(pageDirs(), "/web/worker.js"),
 		ServiceWorkerTemplate: workerJS,
 	}
 	if prefix != "" {
@@ -124,6 +127,9 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	if err := hashWebURLs(h, webDir); err != nil { // compress.go
 		return "", err
 	}
+	// The page starts its simulation worker from this address (app/page,
+	// app/worker): the versioned one the service worker keeps offline.
+	h.Env = map[string]string{page.WorkerEnv: h.Resources.Resolve("/web/worker.js")}
 	if err := app.GenerateStaticWebsite(out, h, pages...); err != nil {
 		return "", err
 	}

@@ -1,5 +1,22 @@
 // Omission: the page's own small script (loaded by every page, before
-// app.wasm). The pages run under a Content-Security-Policy that allows no
+// app.wasm).
+//
+// It keeps the WebAssembly module the page compiles (go-app's app.js calls
+// WebAssembly.instantiateStreaming), so that the simulation worker
+// (web/worker.js, app/worker) can run the same module without fetching or
+// compiling it again.
+(() => {
+  "use strict";
+  const keep = (p) => p.then((r) => { if (r && r.module) window.omissionWasmModule = r.module; return r; });
+  const streaming = WebAssembly.instantiateStreaming;
+  if (streaming) WebAssembly.instantiateStreaming = (src, imports) => keep(streaming.call(WebAssembly, src, imports));
+  const plain = WebAssembly.instantiate;
+  WebAssembly.instantiate = (src, imports) => {
+    const p = plain.call(WebAssembly, src, imports);
+    return src instanceof WebAssembly.Module ? p : keep(p);
+  };
+})();
+// The pages run under a Content-Security-Policy that allows no
 // inline style attribute, so elements that need a computed position carry it
 // as data-left and data-top (percentages) and are placed here, through the
 // CSSOM, which the policy allows.

@@ -1,5 +1,18 @@
 package page
 
+import (
+	"errors"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/charts"
+	"omission/app/compute"
+	"omission/app/ui"
+	"omission/app/view"
+	"omission/app/worker"
+	"omission/sim"
+)
+
 // How a simulation runs in the page.
 //
 // The page starts a run when its parameters change (never in Render). The
@@ -36,4 +49,216 @@ type simStatus struct {
 	Err      string
 	Progress float64 // 0 to 1, while running in slices
 	Sliced   bool    // the run continues beyond its first slice
+}
+
+// startClient chooses where the page's runs go: a Web Worker running the
+// same app.wasm (the main thread then never waits for the simulator), or,
+// where none starts, this thread in slices; natively (prerendering, tests)
+// at once.
+func (p *Page) startClient(ctx app.Context) {
+	if p.client != nil {
+		return
+	}
+	if !app.IsClient {
+		p.client = worker.NewLocal(p.Settings, true, func(r worker.Response) { p.onResponse(ctx, r) }, ui.Yield)
+		return
+	}
+	deliver := func(r worker.Response) {
+		ctx.Dispatch(func(ctx app.Context) {
+			defer ui.Recover(ctx, "result")
+			p.onResponse(ctx, r)
+		})
+	}
+	b, err := worker.NewBrowser(app.Getenv(WorkerEnv), ui.RootPrefix()+"/wasm_exec.js", deliver, func(err error) {
+		ctx.Dispatch(func(ctx app.Context) { p.workerFailed(ctx, err) })
+	})
+	if err == nil {
+		p.client = b
+		return
+	}
+	p.localClient(ctx, err)
+}
+
+// WorkerEnv names the site's environment variable holding the address of
+// web/worker.js (with its version: site.go sets it).
+const WorkerEnv = "OMISSION_WORKER_JS"
+
+// localClient runs the page's simulations on its own thread, in slices.
+func (p *Page) localClient(ctx app.Context, why error) {
+	app.Log("omission: simulating on the page's thread: " + why.Error())
+	p.client = worker.NewLocal(p.Settings, false, func(r worker.Response) {
+		ctx.Dispatch(func(ctx app.Context) {
+			defer ui.Recover(ctx, "result")
+			p.onResponse(ctx, r)
+		})
+	}, ui.Yield)
+}
+
+// workerFailed falls back to this thread and runs the current state again.
+func (p *Page) workerFailed(ctx app.Context, err error) {
+	p.localClient(ctx, err)
+	if p.running {
+		p.send(p.cfg, false)
+	}
+}
+
+// start runs cfg, superseding any run in flight (the newest input wins).
+func (p *Page) start(ctx app.Context, cfg sim.Config) {
+	p.seq = compute.NextSeq()
+	p.status = simStatus{Seq: p.seq, Status: statusRunning}
+	p.charts = chartSet{}
+	if !p.Settings.Simulate {
+		return // no numbers for a query the page cannot know
+	}
+	if err := cfg.Validate(); err != nil {
+		p.fail(p.seq, err)
+		return
+	}
+	p.startClient(ctx)
+	p.send(cfg, false)
+}
+
+// send asks the client for a run of cfg (or new charts of the result on
+// show, redraw) under the page's current run number.
+func (p *Page) send(cfg sim.Config, redraw bool) {
+	p.running = true
+	p.charts.gen++
+	p.charts.opts = p.chartOptions()
+	p.client.Send(worker.Request{ID: p.seq, Gen: p.charts.gen, Query: cfg.Query(), Charts: p.charts.opts, Redraw: redraw})
+}
+
+// onResponse takes what the client answered, on the UI goroutine.
+func (p *Page) onResponse(ctx app.Context, r worker.Response) {
+	if r.ID != p.seq {
+		return // an older run's
+	}
+	switch {
+	case r.View != nil:
+		p.show(ctx, r.ID, r.View)
+	case r.Err != "" && (p.shown == nil || p.shown.Seq != p.seq):
+		p.fail(r.ID, errors.New(r.Err))
+		return
+	case r.Sliced:
+		p.status.Sliced, p.status.Progress = true, r.Progress
+	}
+	if r.Gen != p.charts.gen {
+		return // charts of an older drawing
+	}
+	if r.Chart != nil {
+		p.charts.add(r.Chart)
+	}
+	if r.Err != "" && p.shown != nil && p.shown.Seq == p.seq {
+		p.charts.err = r.Err
+	}
+	if r.Done {
+		p.running = false
+		p.charts.done, p.charts.ms = true, r.Ms
+		if p.charts.opts != p.chartOptions() {
+			p.redraw() // the width or the axes changed while they were drawn
+		}
+	}
+}
+
+// show puts a finished run on screen.
+func (p *Page) show(ctx app.Context, seq int64, v *view.View) {
+	p.shown = v
+	p.status = simStatus{Seq: seq, Status: statusDone, Progress: 1}
+	// The headline and the table are painted first. The checks list (long,
+	// below the fold) and the components that follow ui.StateResult follow
+	// once they are on screen.
+	ui.AfterPaint(ctx, func(ctx app.Context) {
+		if p.shown == v {
+			p.proofs = v
+			ctx.SetState(ui.StateResult, v)
+		}
+	})
+	p.scheduleFlush(ctx)
+}
+
+// fail records that the latest run could not finish: no number shown is
+// this query's, as when loading its URL.
+func (p *Page) fail(seq int64, err error) {
+	if seq != p.seq || err == compute.ErrCancelled {
+		return
+	}
+	p.running = false
+	p.status = simStatus{Seq: seq, Status: statusFailed, Err: "The simulation stopped: " + err.Error()}
+	p.shown, p.proofs = nil, nil
+	p.charts = chartSet{done: true}
+	if p.hasCtx {
+		p.ctx.SetState(ui.StateResult, view.View{Seq: seq})
+	}
+}
+
+// cancelRun stops the run in flight, if any: a newer request supersedes
+// it (a cancel).
+func (p *Page) cancelRun() {
+	if p.running && p.client != nil {
+		p.client.Send(worker.Request{ID: p.seq, Cancel: true})
+	}
+	p.running = false
+}
+
+// chartSet is the charts of the result on screen, in the order they came.
+type chartSet struct {
+	gen    int                  // the drawing they belong to (worker.Request.Gen)
+	opts   worker.ChartsOptions // how that drawing draws them
+	charts []*charts.Chart
+	done   bool    // every chart of the drawing came
+	ms     float64 // how long drawing them took
+	err    string
+}
+
+func (c *chartSet) add(ch *charts.Chart) {
+	for i, old := range c.charts {
+		if old.Kind == ch.Kind {
+			c.charts[i] = ch
+			return
+		}
+	}
+	c.charts = append(c.charts, ch)
+}
+
+// chartOptions are how the charts of the page's runs are drawn: at the
+// width the charts panel measured (or, before it has, the width the window
+// suggests), in the reader's colour scheme, with the axes the URL asks for.
+func (p *Page) chartOptions() worker.ChartsOptions {
+	w := p.chartsWidth
+	if w == 0 {
+		w = chartsWidthFor(windowWidth())
+	}
+	return worker.ChartsOptions{Width: w, Dark: ui.PrefersTheme() == charts.Dark,
+		Linear: p.extra.Get(ui.KeyAxis) == "linear", CDF: p.extra.Get(ui.KeyCDF) == "1"}
+}
+
+// windowWidth is the page's width in CSS px (640 natively).
+func windowWidth() int {
+	if app.IsClient {
+		if w := app.Window().Get("innerWidth"); w.Truthy() {
+			return w.Int()
+		}
+	}
+	return 640
+}
+
+// redraw asks for the charts of the result on show again (a new width, a
+// toggled axis), or, while its run goes on, lets the run draw them so.
+func (p *Page) redraw() {
+	if p.client == nil || !p.Settings.Simulate || p.refused {
+		return
+	}
+	if p.shown == nil || p.shown.Seq != p.seq {
+		return // the run in flight draws its charts, then onResponse sees they are out of date
+	}
+	p.charts.done = false
+	p.send(p.cfg, true)
+}
+
+// computesIn says where the page's runs go (data-compute): "worker", or
+// "page" (its own thread).
+func (p *Page) computesIn() string {
+	if p.client != nil && p.client.Remote() {
+		return "worker"
+	}
+	return "page"
 }

@@ -18,10 +18,10 @@ import (
 // formatted once when the result arrives so that Render only reads it.
 // It is published as the stateResult state; components copy it.
 type View struct {
-	Seq    int64  // the request that produced it
-	Query  string // its canonical query
-	Hash   string // the result's hash (the same natively and in the browser)
-	Result *sim.Result
+	Seq    int64       // the request that produced it
+	Query  string      // its canonical query
+	Hash   string      // the result's hash (the same natively and in the browser)
+	Result *sim.Result `json:"-"` // nil once the view has crossed from a Web Worker
 
 	Columns  []Column
 	Rows     []Row
