@@ -143,7 +143,10 @@ type Chart struct {
 	// SVG is a single <svg> element (no XML prolog), sized Width×Height px
 	// with a matching viewBox, role="img" and a <title>. It can be
 	// inlined (go-app's app.Raw) or saved as an .svg file as it is.
-	SVG     string
+	SVG string
+	// Src is the chart's image address when a page has it without its SVG
+	// (the static HTML's image, taken over by the app); "" otherwise.
+	Src     string `json:",omitempty"`
 	Title   string
 	Caption string // one paragraph with the chart's key numbers
 	Table   Table  // the data behind the chart, for screen readers

@@ -72,6 +72,9 @@ func (c *chartsPanel) sources() {
 			}
 		}
 		if s.url == "" {
+			s.url = ch.Src
+		}
+		if s.url == "" {
 			s.url = ui.SVGDataURL(ch.SVG)
 		}
 		out = append(out, s)

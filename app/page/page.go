@@ -65,8 +65,11 @@ type Page struct {
 	proofs  *view.View    // the result the checks list shows: shown, one paint later
 	charts  chartSet      // the charts of the result on screen, as they arrive
 
-	chartsWidth int    // the width the charts panel measured (0: not yet)
-	fault       string // observed: a panic caught in a handler
+	chartsWidth   int    // the width the charts panel measured (0: not yet)
+	takenOver     bool   // the app took over the static HTML's result
+	takenSeq      int64  // its run number
+	prerenderJSON string // the static generator's: what data-prerender holds
+	fault         string // observed: a panic caught in a handler
 
 	pendingURL     *url.URL // the URL to write once the browser has painted
 	pendingPush    bool
@@ -91,6 +94,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(ui.StateFault, &p.fault)
 	p.handle(ctx)
+	p.takeOver()
 	p.startClient(ctx)
 	p.listenHistory(ctx)
 }
@@ -513,7 +517,9 @@ func (p *Page) staleResult(phase string) bool {
 	case "cancelled", "failed":
 		return true
 	case "running":
-		return p.status.Sliced
+		// A run sliced long enough to show its progress, or the static
+		// HTML's result while the URL's own query runs.
+		return p.status.Sliced || p.takenOver && p.shown != nil && p.shown.Seq == p.takenSeq
 	}
 	return false
 }
@@ -554,6 +560,7 @@ func (p *Page) Render() app.UI {
 	}
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
 		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).DataSet("applied", p.applied).DataSet("compute", p.computesIn()).
+		DataSet("prerender", p.prerenderJSON).
 		Body(
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),

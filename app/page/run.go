@@ -1,6 +1,7 @@
 package page
 
 import (
+	"encoding/json"
 	"errors"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -153,6 +154,7 @@ func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 	if r.Done {
 		p.running = false
 		p.charts.done, p.charts.ms = true, r.Ms
+		p.prerenderJSON = p.prerenderData()
 		if p.charts.opts != p.chartOptions() {
 			p.redraw() // the width or the axes changed while they were drawn
 		}
@@ -261,4 +263,62 @@ func (p *Page) computesIn() string {
 		return "worker"
 	}
 	return "page"
+}
+
+// prerendered is what the static site's HTML says it shows: the view and
+// the charts (their SVG in the HTML's images, not here), for the app to take
+// over without running again and without a visible jump.
+type prerendered struct {
+	View   *view.View
+	Charts []*charts.Chart
+}
+
+// prerenderData is the JSON of the result on show, for data-prerender
+// (the static generator only).
+func (p *Page) prerenderData() string {
+	if !p.Settings.Prerender || p.shown == nil || !p.charts.done {
+		return ""
+	}
+	pr := prerendered{View: p.shown}
+	for _, ch := range p.charts.charts {
+		c := *ch
+		c.SVG = "" // the HTML has it, in the chart's image
+		pr.Charts = append(pr.Charts, &c)
+	}
+	b, err := json.Marshal(pr)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// takeOver reads what web/page.js kept of the static HTML (its result, its
+// charts' images) when the app starts in the browser: the page shows it at
+// once, and runs nothing when it is the URL's own query.
+func (p *Page) takeOver() {
+	if !app.IsClient {
+		return
+	}
+	kept := app.Window().Get("omissionPrerender")
+	if !kept.Truthy() || kept.Get("json").Type() != app.TypeString {
+		return
+	}
+	var pr prerendered
+	if json.Unmarshal([]byte(kept.Get("json").String()), &pr) != nil || pr.View == nil {
+		return
+	}
+	srcs := kept.Get("srcs")
+	var chs []*charts.Chart
+	for _, ch := range pr.Charts {
+		if s := srcs.Get(ch.Kind.String()); s.Type() == app.TypeString {
+			ch.Src = s.String()
+			chs = append(chs, ch)
+		}
+	}
+	p.seq = compute.NextSeq()
+	pr.View.Seq = p.seq
+	p.shown, p.proofs, p.query = pr.View, pr.View, pr.View.Query
+	p.status = simStatus{Seq: p.seq, Status: statusDone, Progress: 1}
+	p.charts = chartSet{charts: chs, done: len(chs) == len(charts.Kinds())}
+	p.takenOver, p.takenSeq = true, p.seq
 }
