@@ -18,17 +18,17 @@ import (
 type chartsPanel struct {
 	app.Compo
 
-	ISeq    int64           // the run they are of
-	ICharts []*charts.Chart // the charts drawn so far
-	IDone   bool            // every chart of the drawing came (data-seq is ISeq then)
-	IMs     float64         // how long drawing them took
-	IErr    string
 	ILinear bool // the latency axes are linear
 	ICDF    bool // the distribution is cumulative
 
-	reported int   // the width last reported to the page
-	srcs     []src // the charts' image addresses, made once per chart
+	set      chartSet // observed: stateCharts, the charts as they arrive
+	reported int      // the width last reported to the page
+	srcs     []src    // the charts' image addresses, made once per chart
 }
+
+// stateCharts carries the charts of the result on show to the panel, so
+// that a chart's arrival renders the panel alone.
+const stateCharts = "omission/page/charts"
 
 // src is a chart and the data: URL of its SVG.
 type src struct {
@@ -42,10 +42,19 @@ const (
 	actionChartsToggle = "omission/page/charts-toggle" // Value: ui.KeyAxis or ui.KeyCDF
 )
 
-// OnMount runs on the UI goroutine: the panel reports its width.
+// OnMount runs on the UI goroutine: the panel follows the charts and
+// reports its width.
 func (c *chartsPanel) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "charts")
+	c.observe(ctx)
 	c.report(ctx)
+}
+
+func (c *chartsPanel) observe(ctx app.Context) {
+	ctx.ObserveState(stateCharts, &c.set).OnChange(func() {
+		defer ui.Recover(ctx, "charts")
+		c.sources()
+	})
 }
 
 // OnResize runs on the UI goroutine when the window's size changes.
@@ -54,17 +63,18 @@ func (c *chartsPanel) OnResize(ctx app.Context) {
 	c.report(ctx)
 }
 
-// OnUpdate runs on the UI goroutine when the page hands over charts: their
-// image addresses are made here, never in Render.
-func (c *chartsPanel) OnUpdate(ctx app.Context) { c.sources() }
-
-// OnPreRender is OnUpdate where go-app runs natively (the static site's
+// OnPreRender is OnMount where go-app runs natively (the static site's
 // charts are in its HTML).
-func (c *chartsPanel) OnPreRender(ctx app.Context) { c.sources() }
+func (c *chartsPanel) OnPreRender(ctx app.Context) {
+	defer ui.Recover(ctx, "charts")
+	c.observe(ctx)
+}
 
+// sources makes the charts' image addresses, once each, when charts come:
+// never in Render.
 func (c *chartsPanel) sources() {
-	out := make([]src, 0, len(c.ICharts))
-	for _, ch := range c.ICharts {
+	out := make([]src, 0, len(c.set.charts))
+	for _, ch := range c.set.charts {
 		s := src{chart: ch}
 		for _, old := range c.srcs {
 			if old.chart == ch {
@@ -112,8 +122,8 @@ func chartsWidthFor(w int) int {
 // Render lays out the charts that came.
 func (c *chartsPanel) Render() app.UI {
 	body := []app.UI{app.H2().Text("The distributions, side by side")}
-	if c.IErr != "" {
-		body = append(body, app.P().Class("error").Text(c.IErr))
+	if c.set.err != "" {
+		body = append(body, app.P().Class("error").Text(c.set.err))
 	}
 	if len(c.srcs) == 0 {
 		body = append(body, app.P().Class("muted").Text("The charts appear with the first result."))
@@ -134,9 +144,9 @@ func (c *chartsPanel) Render() app.UI {
 		grid = append(grid, c.renderChart(s))
 	}
 	body = append(body, app.Div().Class("chart-grid").Body(grid...))
-	sec := app.Section().Class("charts").Aria("label", "Charts").DataSet("ms", units.Raw(c.IMs))
-	if c.IDone {
-		sec = sec.DataSet("seq", c.ISeq)
+	sec := app.Section().Class("charts").Aria("label", "Charts").DataSet("ms", units.Raw(c.set.ms))
+	if c.set.done {
+		sec = sec.DataSet("seq", c.set.seq)
 	}
 	return sec.Body(body...)
 }

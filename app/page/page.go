@@ -16,12 +16,13 @@ import (
 	"omission/sim"
 )
 
-// Debounce: typing waits for a pause; a slider recomputes as soon as it
-// rests, or every maxWait while it keeps moving; a change event (Enter,
-// leaving the box, releasing the slider, ticking a box) recomputes at once.
+// Debounce: typing waits for a pause (or maxWait while it goes on); a
+// slider recomputes at every step, since the runs go to a Web Worker where
+// the newest one supersedes the rest; a change event (Enter, leaving the
+// box, releasing the slider, ticking a box) recomputes at once.
 const (
 	typingDelay  = 400 * time.Millisecond
-	slidingDelay = 40 * time.Millisecond
+	slidingDelay = 0
 	maxWait      = 300 * time.Millisecond
 )
 
@@ -94,7 +95,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(ui.StateFault, &p.fault)
 	p.handle(ctx)
-	p.takeOver()
+	p.takeOver(ctx)
 	p.startClient(ctx)
 	p.listenHistory(ctx)
 }
@@ -252,6 +253,7 @@ func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 		p.seq = compute.NextSeq()
 		p.status = simStatus{Seq: p.seq, Status: statusRefused}
 		p.charts = chartSet{done: true}
+		p.publishCharts(ctx)
 		ctx.SetState(ui.StateResult, view.View{Seq: p.seq})
 		return
 	}
@@ -578,8 +580,7 @@ func (p *Page) Render() app.UI {
 				),
 			),
 			&resultsTable{IStale: stale, IView: p.shown},
-			&chartsPanel{ISeq: p.seq, ICharts: p.charts.charts, IDone: p.charts.done, IMs: p.charts.ms, IErr: p.charts.err,
-				ILinear: p.extra.Get(ui.KeyAxis) == "linear", ICDF: p.extra.Get(ui.KeyCDF) == "1"},
+			&chartsPanel{ILinear: p.extra.Get(ui.KeyAxis) == "linear", ICDF: p.extra.Get(ui.KeyCDF) == "1"},
 			&anim.Panel{},
 			&checksList{IView: p.proofs},
 			app.Footer().Class("colophon").Body(

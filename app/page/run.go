@@ -128,10 +128,22 @@ func (p *Page) send(cfg sim.Config, redraw bool) {
 	p.client.Send(worker.Request{ID: p.seq, Gen: p.charts.gen, Query: cfg.Query(), Charts: p.charts.opts, Redraw: redraw})
 }
 
-// onResponse takes what the client answered, on the UI goroutine.
+// publishCharts hands the charts to the panel.
+func (p *Page) publishCharts(ctx app.Context) {
+	p.charts.seq = p.seq
+	ctx.SetState(stateCharts, p.charts)
+}
+
+// onResponse takes what the client answered, on the UI goroutine. Only
+// the result itself and the end of a run change the page; a chart or the
+// progress change their own part.
 func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 	if r.ID != p.seq {
+		ctx.PreventUpdate()
 		return // an older run's
+	}
+	if r.View == nil && !r.Done && r.Err == "" && !r.Sliced {
+		ctx.PreventUpdate()
 	}
 	switch {
 	case r.View != nil:
@@ -155,9 +167,12 @@ func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 		p.running = false
 		p.charts.done, p.charts.ms = true, r.Ms
 		p.prerenderJSON = p.prerenderData()
-		if p.charts.opts != p.chartOptions() {
-			p.redraw() // the width or the axes changed while they were drawn
-		}
+	}
+	if r.Chart != nil || r.Done || r.Err != "" {
+		p.publishCharts(ctx)
+	}
+	if r.Done && p.charts.opts != p.chartOptions() {
+		p.redraw() // the width or the axes changed while they were drawn
 	}
 }
 
@@ -189,6 +204,7 @@ func (p *Page) fail(seq int64, err error) {
 	p.charts = chartSet{done: true}
 	if p.hasCtx {
 		p.ctx.SetState(ui.StateResult, view.View{Seq: seq})
+		p.publishCharts(p.ctx)
 	}
 }
 
@@ -202,7 +218,9 @@ func (p *Page) cancelRun() {
 }
 
 // chartSet is the charts of the result on screen, in the order they came.
+// It goes to the charts panel as the stateCharts state.
 type chartSet struct {
+	seq    int64                // the run they are of
 	gen    int                  // the drawing they belong to (worker.Request.Gen)
 	opts   worker.ChartsOptions // how that drawing draws them
 	charts []*charts.Chart
@@ -295,7 +313,7 @@ func (p *Page) prerenderData() string {
 // takeOver reads what web/page.js kept of the static HTML (its result, its
 // charts' images) when the app starts in the browser: the page shows it at
 // once, and runs nothing when it is the URL's own query.
-func (p *Page) takeOver() {
+func (p *Page) takeOver(ctx app.Context) {
 	if !app.IsClient {
 		return
 	}
@@ -321,4 +339,5 @@ func (p *Page) takeOver() {
 	p.status = simStatus{Seq: p.seq, Status: statusDone, Progress: 1}
 	p.charts = chartSet{charts: chs, done: len(chs) == len(charts.Kinds())}
 	p.takenOver, p.takenSeq = true, p.seq
+	p.publishCharts(ctx)
 }
