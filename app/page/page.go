@@ -519,9 +519,10 @@ func (p *Page) staleResult(phase string) bool {
 	case "cancelled", "failed":
 		return true
 	case "running":
-		// A run sliced long enough to show its progress, or the static
-		// HTML's result while the URL's own query runs.
-		return p.status.Sliced || p.takenOver && p.shown != nil && p.shown.Seq == p.takenSeq
+		// A run sliced long enough to show its progress, the static HTML's
+		// result while the URL's own query runs, or a result of a slider's
+		// earlier step.
+		return p.status.Sliced || p.takenOver && p.shown != nil && p.shown.Seq == p.takenSeq || p.shown != nil && p.shown.Seq < p.seq-1
 	}
 	return false
 }

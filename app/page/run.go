@@ -139,8 +139,16 @@ func (p *Page) publishCharts(ctx app.Context) {
 // progress change their own part.
 func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 	if r.ID != p.seq {
+		// An older run's: its result is still newer than the one on show
+		// while a slider is dragged (the worker finishes the run it has
+		// started, then takes the newest request), so it is shown, marked
+		// as not the current query's; the rest of it is dropped.
+		if r.View != nil && r.ID < p.seq && (p.shown == nil || r.ID > p.shown.Seq) && !p.refused {
+			p.shown = r.View
+			return
+		}
 		ctx.PreventUpdate()
-		return // an older run's
+		return
 	}
 	if r.View == nil && !r.Done && r.Err == "" && !r.Sliced {
 		ctx.PreventUpdate()
