@@ -313,4 +313,3 @@ func TestBrowserBenchCharts(t *testing.T) {
 	fmt.Printf("BENCH charts.render4.chromium %.1f ms\n", median(draw))
 	fmt.Printf("BENCH charts.render.chromium %.1f ms/plot\n", median(draw)/4)
 }
-
