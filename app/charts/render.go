@@ -97,6 +97,9 @@ type Options struct {
 	// CDF draws the Distribution as cumulative shares instead of a histogram.
 	CDF   bool
 	Theme Theme
+	// Extra are distributions drawn beside the recordings, on the spectrum
+	// and on the distribution's CDF (tools, measured files, a second run).
+	Extra []Series
 }
 
 // Size limits, in px. The time series stack three panels and need

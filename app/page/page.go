@@ -67,6 +67,7 @@ type Page struct {
 	charts  chartSet      // the charts of the result on screen, as they arrive
 
 	chartsWidth   int    // the width the charts panel measured (0: not yet)
+	beside        beside // tools, the comparison, measured files
 	takenOver     bool   // the app took over the static HTML's result
 	takenSeq      int64  // its run number
 	prerenderJSON string // the static generator's: what data-prerender holds
@@ -130,6 +131,7 @@ func (p *Page) handle(ctx app.Context) {
 			p.choosePreset(ctx, name)
 		}
 	})
+	p.handleBeside(ctx)
 	ctx.Handle(actionChartsWidth, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "charts")
 		if w, ok := a.Value.(int); ok && w != p.chartsWidth {
@@ -561,9 +563,18 @@ func (p *Page) Render() app.UI {
 	if p.shown != nil {
 		shownQuery, shownSeq, shownHash = p.shown.Query, p.shown.Seq, p.shown.Hash
 	}
+	// A measurement file dropped anywhere on the page is read (beside.go).
+	over, overScope := ui.On("drop/over", func(ctx app.Context, e app.Event) { e.PreventDefault() })
+	drop, dropScope := ui.On("drop/file", func(ctx app.Context, e app.Event) {
+		e.PreventDefault()
+		if files := e.Get("dataTransfer").Get("files"); files.Truthy() && files.Length() > 0 {
+			readFile(ctx, files.Index(0))
+		}
+	})
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
 		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).DataSet("applied", p.applied).DataSet("compute", p.computesIn()).
 		DataSet("prerender", p.prerenderJSON).
+		On("dragover", over, overScope).On("drop", drop, dropScope).
 		Body(
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
@@ -580,10 +591,11 @@ func (p *Page) Render() app.UI {
 					p.renderShare(),
 				),
 			),
-			&resultsTable{IStale: stale, IView: p.shown},
+			&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols},
 			&chartsPanel{ILinear: p.extra.Get(ui.KeyAxis) == "linear", ICDF: p.extra.Get(ui.KeyCDF) == "1"},
+			p.renderBeside(),
 			&anim.Panel{},
-			&checksList{IView: p.proofs},
+			&checksList{IView: p.proofs, IFiles: p.beside.notes},
 			app.Footer().Class("colophon").Body(
 				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),
 			),

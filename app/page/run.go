@@ -125,7 +125,9 @@ func (p *Page) send(cfg sim.Config, redraw bool) {
 	p.running = true
 	p.charts.gen++
 	p.charts.opts = p.chartOptions()
-	p.client.Send(worker.Request{ID: p.seq, Gen: p.charts.gen, Query: cfg.Query(), Charts: p.charts.opts, Redraw: redraw})
+	req := worker.Request{ID: p.seq, Gen: p.charts.gen, Query: cfg.Query(), Charts: p.charts.opts, Redraw: redraw}
+	p.besideRequest(&req)
+	p.client.Send(req)
 }
 
 // publishCharts hands the charts to the panel.
@@ -150,9 +152,10 @@ func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 		ctx.PreventUpdate()
 		return
 	}
-	if r.View == nil && !r.Done && r.Err == "" && !r.Sliced {
+	if r.View == nil && !r.Done && r.Err == "" && !r.Sliced && !r.Beside() {
 		ctx.PreventUpdate()
 	}
+	p.besideResponse(r)
 	switch {
 	case r.View != nil:
 		p.show(ctx, r.ID, r.View)
