@@ -56,25 +56,60 @@ func (q depthPlot) Plot(c draw.Canvas, p *plot.Plot) {
 	c.Stroke(line)
 }
 
-func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
-	th := f.th
-	cfg := res.Config
-	type clientData struct {
-		sentPeak, duePeak   int
-		sentAt, dueAt       int64
-		differs             bool
-		sentBucket, dueBuck []int
-		sentCols, dueCols   []int
+// queueClient is one client's counts on the queue-depth chart: requests
+// sent and not yet answered, and requests due by the schedule and not yet
+// answered, each as the table's buckets, as px columns and as its peak.
+type queueClient struct {
+	sentPeak, duePeak   int
+	sentAt, dueAt       int64
+	differs             bool // the due count is drawn: it differs from the sent one
+	sentBucket, dueBuck []int
+	sentCols, dueCols   []int
+}
+
+// queueCounts is the queue-depth chart's data: each client's counts over
+// [0, end), the table's nb buckets of bw ns, and the largest count.
+type queueCounts struct {
+	clients []queueClient
+	end, bw int64
+	nb      int
+	top     int
+}
+
+// anyDiffers tells whether some client's due count is drawn.
+func (q *queueCounts) anyDiffers() bool {
+	for _, cd := range q.clients {
+		if cd.differs {
+			return true
+		}
 	}
+	return false
+}
+
+// queueDepth renders the QueueDepth chart: its data, then its drawing, then its text.
+func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
+	q, ok := queueData(res, o)
+	if !ok {
+		return unavailable(res, QueueDepth, f)
+	}
+	drawQueue(res, o, f, q)
+	ch := &Chart{Available: true}
+	ch.Table = queueTable(q)
+	ch.Caption = queueCaption(res, q)
+	return ch
+}
+
+// queueData counts each client's requests in flight per bucket and px column (false: no per-request times).
+func queueData(res *sim.Result, o Options) (*queueCounts, bool) {
+	cfg := res.Config
 	end := max(cfg.Duration, 1)
 	for _, cr := range res.Clients {
 		end = max(end, cr.LastCompletion)
 	}
 	bw, nb := timeBuckets(cfg, end)
+	q := &queueCounts{clients: make([]queueClient, len(sim.Clients())), end: end, bw: bw, nb: nb, top: 1}
 	buckets := grid{0, 1 / float64(bw), nb}
 	fine := newGrid(0, float64(end), o.Width)
-	data := make([]clientData, len(sim.Clients()))
-	top := 1
 	var dues []int64
 	type counted struct {
 		d    depth
@@ -87,9 +122,9 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		c := sim.Clients()[i]
 		sent, due, same, ok := clientDepth(res, c, &dues)
 		if !ok {
-			return unavailable(res, QueueDepth, f)
+			return nil, false
 		}
-		cd := &data[i]
+		cd := &q.clients[i]
 		// One pass per count: the table's buckets, and columns at one per
 		// px of the whole chart, finer than its data area.
 		his, peak, at := sent.peaks(buckets, fine)
@@ -108,10 +143,15 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 			// The dashed line only where it shows something the fill does not.
 			cd.differs = peak != cd.sentPeak || !slices.Equal(his[0], cd.sentBucket) || !slices.Equal(his[1], cd.sentCols)
 		}
-		top = max(top, cd.duePeak, cd.sentPeak)
+		q.top = max(q.top, cd.duePeak, cd.sentPeak)
 		done[c] = counted{due, [][]int{cd.dueBuck, cd.dueCols}, cd.duePeak, cd.dueAt}
 	}
+	return q, true
+}
 
+// drawQueue draws the legend and one panel per client, the sent count filled and the due count dashed.
+func drawQueue(res *sim.Result, o Options, f *frame, q *queueCounts) {
+	th := f.th
 	sentLine := func(k sim.Kind) draw.LineStyle { return draw.LineStyle{Color: th.kinds[k], Width: 1.2} }
 	dueLine := func(k sim.Kind) draw.LineStyle {
 		return draw.LineStyle{Color: th.kinds[k], Width: 1.6, Dashes: []vg.Length{5, 3}}
@@ -119,14 +159,10 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	items := []legendItem{
 		{"sent, not yet answered", boxThumb(draw.LineStyle{Color: withAlpha(th.ink, 0.3)}, draw.LineStyle{Color: th.ink, Width: 1})},
 	}
-	anyDiff := false
-	for _, cd := range data {
-		anyDiff = anyDiff || cd.differs
-	}
-	if anyDiff {
+	if q.anyDiffers() {
 		items = append(items, legendItem{"due, not yet answered", lineThumb(draw.LineStyle{Color: th.ink, Width: 1.6, Dashes: []vg.Length{5, 3}}, nil)})
 	}
-	shade, more := shading(res, th, end, o.Width)
+	shade, more := shading(res, th, q.end, o.Width)
 	c := f.legendStrip(f.dc, append(items, more...))
 	var ps []*plot.Plot
 	var labels []string
@@ -135,17 +171,18 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		k := cl.Recording()
 		labels, cols = append(labels, cl.String()), append(cols, th.kinds[k])
 		p := f.newPlot()
-		p.X.Min, p.X.Max = 0, float64(end)
+		p.X.Min, p.X.Max = 0, float64(q.end)
 		p.X.Tick.Marker = durationTicks{n: 6}
 		p.X.Label.Text = "time"
-		p.Y.Min, p.Y.Max = 0, float64(top)*1.08
+		p.Y.Min, p.Y.Max = 0, float64(q.top)*1.08
 		p.Y.Tick.Marker = countTicks{}
 		for _, b := range shade {
 			p.Add(b)
 		}
-		p.Add(f.grid(), depthPlot{fine: data[i].sentCols, fill: withAlpha(th.kinds[k], 0.35), stroke: sentLine(k)})
-		if data[i].differs {
-			p.Add(depthPlot{fine: data[i].dueCols, stroke: dueLine(k)})
+		cd := &q.clients[i]
+		p.Add(f.grid(), depthPlot{fine: cd.sentCols, fill: withAlpha(th.kinds[k], 0.35), stroke: sentLine(k)})
+		if cd.differs {
+			p.Add(depthPlot{fine: cd.dueCols, stroke: dueLine(k)})
 		}
 		ps = append(ps, p)
 	}
@@ -154,30 +191,36 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		f.drawLabel(tiles[i], inner[i], p, labels[i], cols[i])
 		p.Draw(inner[i])
 	}
+}
 
-	ch := &Chart{Available: true}
+// queueTable is the queue-depth chart's table: each client's largest counts per time bucket.
+func queueTable(q *queueCounts) Table {
 	t := Table{Header: []string{"time"}}
 	for i, cl := range sim.Clients() {
 		t.Header = append(t.Header, cl.String()+" sent, unanswered")
-		if data[i].differs {
+		if q.clients[i].differs {
 			t.Header = append(t.Header, cl.String()+" due, unanswered")
 		}
 	}
-	for b := 0; b < nb; b++ {
-		row := []string{units.Duration(int64(b)*bw) + " to " + units.Duration(min(int64(b+1)*bw, end))}
+	for b := 0; b < q.nb; b++ {
+		row := []string{units.Duration(int64(b)*q.bw) + " to " + units.Duration(min(int64(b+1)*q.bw, q.end))}
 		for i := range sim.Clients() {
-			row = append(row, "up to "+itoa(data[i].sentBucket[b]))
-			if data[i].differs {
-				row = append(row, "up to "+itoa(data[i].dueBuck[b]))
+			cd := &q.clients[i]
+			row = append(row, "up to "+itoa(cd.sentBucket[b]))
+			if cd.differs {
+				row = append(row, "up to "+itoa(cd.dueBuck[b]))
 			}
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	ch.Table = t
+	return t
+}
 
+// queueCaption is the queue-depth chart's caption: what is drawn and each client's peaks.
+func queueCaption(res *sim.Result, q *queueCounts) string {
 	var s strings.Builder
 	s.WriteString("Requests each client has sent and not yet had answered (filled)")
-	if anyDiff {
+	if q.anyDiffers() {
 		s.WriteString(", and requests due by the schedule and not yet answered (dashed), which differ when a client falls behind its schedule")
 	}
 	if res.StallCount() > 0 {
@@ -186,7 +229,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	s.WriteString(". ")
 	var parts []string
 	for i, cl := range sim.Clients() {
-		cd := data[i]
+		cd := q.clients[i]
 		part := cl.String() + ": at most " + itoa(cd.sentPeak) + " sent and unanswered"
 		if cd.sentPeak > 0 {
 			part += " (first at " + units.Duration(cd.sentAt) + ")"
@@ -198,8 +241,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	s.WriteString(strings.Join(parts, "; "))
 	s.WriteString(".")
-	ch.Caption = s.String()
-	return ch
+	return s.String()
 }
 
 func equalInts(a, b []int64) bool { return slices.Equal(a, b) }
