@@ -57,16 +57,45 @@ func sampleRange(lo, hi int64) (float64, float64) {
 	return a, math.Max(float64(hi), a)
 }
 
+// distribution renders the Distribution chart: its bins, its legend and axes, its lines, then its text.
 func distribution(res *sim.Result, o Options, f *frame) *Chart {
 	th := f.th
-	kinds := sim.Kinds()
-	var lo, hi, maxN int64
-	for _, k := range kinds {
+	b, xlo := distributionBins(res, o)
+	xhi := b.edge[len(b.edge)-1]
+	items, showAbove := distributionLegend(res, th, o, xlo, xhi)
+	c := f.legendStrip(f.dc, items)
+	p := f.newPlot()
+	p.X.Scale = plot.LogScale{}
+	p.X.Min, p.X.Max = xlo, xhi
+	p.X.Tick.Marker = durationTicks{log: true}
+	p.X.Label.Text = "latency"
+	p.Add(f.grid())
+	ylabel := "share of samples"
+	if o.CDF {
+		addCDFLines(p, res, th, o, xlo, xhi)
+		ylabel = "share of samples at or below"
+	} else {
+		addBinLines(p, res, th, b, o.Y != YLinear)
+	}
+	if showAbove {
+		p.Add(vline{x: float64(res.Config.Above), style: thresholdStyle(th)})
+	}
+	f.drawPlot(c, p, ylabel, nil)
+
+	ch := &Chart{Available: true}
+	ch.Table = distributionTable(res, b, o)
+	ch.Caption = distributionCaption(res, b, o)
+	return ch
+}
+
+// distributionBins returns the log-spaced bins over every sample (and the CDF's series) and the axis's start.
+func distributionBins(res *sim.Result, o Options) (bins, float64) {
+	var lo, hi int64
+	for _, k := range sim.Kinds() {
 		d := res.Recordings[k].Dist
 		if d == nil || d.Count() == 0 {
 			continue
 		}
-		maxN = max(maxN, d.Count())
 		if m := minPositive(d); m > 0 && (lo == 0 || m < lo) {
 			lo = m
 		}
@@ -80,115 +109,98 @@ func distribution(res *sim.Result, o Options, f *frame) *Chart {
 	if float64(o.Width)/(math.Log10(top/xlo)*10+1) < 6 { // bins under 6 px wide
 		perDecade = 5
 	}
-	b := newBins(xlo, top, perDecade)
-	xhi := b.edge[len(b.edge)-1]
+	return newBins(xlo, top, perDecade), xlo
+}
 
-	items := spectrumLegend(res, th)
+// distributionLegend returns the legend's entries and whether the threshold is inside the axis.
+func distributionLegend(res *sim.Result, th *theme, o Options, xlo, xhi float64) (items []legendItem, showAbove bool) {
+	kinds := sim.Kinds()
+	items = spectrumLegend(res, th)
 	for i := range items {
 		items[i].thumb = lineThumb(th.line(kinds[i]), nil)
 	}
 	above := res.Config.Above
-	showAbove := above > 0 && float64(above) > xlo && float64(above) < xhi
+	showAbove = above > 0 && float64(above) > xlo && float64(above) < xhi
 	if showAbove {
 		items = append(items, legendItem{"threshold (above = " + units.Duration(above) + ")", lineThumb(thresholdStyle(th), nil)})
 	}
 	if o.CDF {
 		items = append(items, extraLegend(th, o.Extra)...)
 	}
-	c := f.legendStrip(f.dc, items)
-	p := f.newPlot()
-	p.X.Scale = plot.LogScale{}
-	p.X.Min, p.X.Max = xlo, xhi
-	p.X.Tick.Marker = durationTicks{log: true}
-	p.X.Label.Text = "latency"
-	p.Add(f.grid())
+	return items, showAbove
+}
 
-	if o.CDF {
-		p.Y.Min, p.Y.Max = 0, 1.02
-		p.Y.Tick.Marker = shareTicks{}
-		npts := o.Width
-		xs := make([]int64, npts+1)
-		fx := make([]float64, npts+1)
+// addCDFLines sets the CDF's share axis and adds each recording's cumulative share, one point per px, and the series.
+func addCDFLines(p *plot.Plot, res *sim.Result, th *theme, o Options, xlo, xhi float64) {
+	p.Y.Min, p.Y.Max = 0, 1.02
+	p.Y.Tick.Marker = shareTicks{}
+	npts := o.Width
+	xs := make([]int64, npts+1)
+	fx := make([]float64, npts+1)
+	for j := range xs {
+		fx[j] = xlo * math.Pow(xhi/xlo, float64(j)/float64(npts))
+		xs[j] = int64(math.Floor(fx[j] + 1e-6))
+	}
+	for _, k := range sim.Kinds() {
+		d := res.Recordings[k].Dist
+		if d == nil || d.Count() == 0 {
+			continue
+		}
+		cum := countsAtOrBelow(d, xs)
+		n := float64(d.Count())
+		xys := make(plotter.XYs, len(xs))
 		for j := range xs {
-			fx[j] = xlo * math.Pow(xhi/xlo, float64(j)/float64(npts))
-			xs[j] = int64(math.Floor(fx[j] + 1e-6))
+			xys[j] = plotter.XY{X: fx[j], Y: float64(cum[j]) / n}
 		}
-		for _, k := range kinds {
-			d := res.Recordings[k].Dist
-			if d == nil || d.Count() == 0 {
-				continue
-			}
-			cum := countsAtOrBelow(d, xs)
-			n := float64(d.Count())
-			xys := make(plotter.XYs, len(xs))
-			for j := range xs {
-				xys[j] = plotter.XY{X: fx[j], Y: float64(cum[j]) / n}
-			}
-			p.Add(polyline{simplify(xys), th.line(k)})
-		}
-		addCDFSeries(p, th, o.Extra, xlo)
-	} else {
-		logY := o.Y != YLinear
-		counts := make([][]int64, len(kinds))
-		least := 1.0 // the smallest share of a non-empty bin
-		for i, k := range kinds {
-			if d := res.Recordings[k].Dist; d != nil && d.Count() > 0 {
-				counts[i] = b.counts(d)
-				for _, v := range counts[i] {
-					if v > 0 {
-						least = math.Min(least, float64(v)/float64(d.Count()))
-					}
+		p.Add(polyline{simplify(xys), th.line(k)})
+	}
+	addCDFSeries(p, th, o.Extra, xlo)
+}
+
+// addBinLines sets the histogram's share axis and adds each recording's share per bin as a step line.
+func addBinLines(p *plot.Plot, res *sim.Result, th *theme, b bins, logY bool) {
+	kinds := sim.Kinds()
+	counts := make([][]int64, len(kinds))
+	least := 1.0 // the smallest share of a non-empty bin
+	for i, k := range kinds {
+		if d := res.Recordings[k].Dist; d != nil && d.Count() > 0 {
+			counts[i] = b.counts(d)
+			for _, v := range counts[i] {
+				if v > 0 {
+					least = math.Min(least, float64(v)/float64(d.Count()))
 				}
 			}
 		}
-		// On a log axis, empty bins drop to a floor at the decade below the
-		// smallest share drawn.
-		floor := 0.0
-		if logY {
-			floor = math.Pow(10, math.Floor(math.Log10(least*0.99)))
-			p.Y.Scale = plot.LogScale{}
-			p.Y.Min, p.Y.Max = floor, 1.6
+	}
+	// On a log axis, empty bins drop to a floor at the decade below the
+	// smallest share drawn.
+	floor := 0.0
+	if logY {
+		floor = math.Pow(10, math.Floor(math.Log10(least*0.99)))
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Min, p.Y.Max = floor, 1.6
+	}
+	p.Y.Tick.Marker = shareTicks{log: logY}
+	top := 0.0
+	for i, k := range kinds {
+		cnt := counts[i]
+		if cnt == nil {
+			continue
 		}
-		p.Y.Tick.Marker = shareTicks{log: logY}
-		top := 0.0
-		for i, k := range kinds {
-			cnt := counts[i]
-			if cnt == nil {
-				continue
-			}
-			n := float64(res.Recordings[k].Count)
-			xys := make(plotter.XYs, 0, 2*len(cnt)+2)
-			xys = append(xys, plotter.XY{X: b.edge[0], Y: floor})
-			for j, v := range cnt {
-				y := math.Max(float64(v)/n, floor)
-				top = math.Max(top, y)
-				xys = append(xys, plotter.XY{X: b.edge[j], Y: y}, plotter.XY{X: b.edge[j+1], Y: y})
-			}
-			xys = append(xys, plotter.XY{X: b.edge[len(b.edge)-1], Y: floor})
-			p.Add(polyline{simplify(xys), th.line(k)})
+		n := float64(res.Recordings[k].Count)
+		xys := make(plotter.XYs, 0, 2*len(cnt)+2)
+		xys = append(xys, plotter.XY{X: b.edge[0], Y: floor})
+		for j, v := range cnt {
+			y := math.Max(float64(v)/n, floor)
+			top = math.Max(top, y)
+			xys = append(xys, plotter.XY{X: b.edge[j], Y: y}, plotter.XY{X: b.edge[j+1], Y: y})
 		}
-		if !logY {
-			p.Y.Max = math.Max(top*1.08, 0.01)
-		}
+		xys = append(xys, plotter.XY{X: b.edge[len(b.edge)-1], Y: floor})
+		p.Add(polyline{simplify(xys), th.line(k)})
 	}
-	if showAbove {
-		p.Add(vline{x: float64(above), style: thresholdStyle(th)})
+	if !logY {
+		p.Y.Max = math.Max(top*1.08, 0.01)
 	}
-	ylabel := "share of samples"
-	if o.CDF {
-		ylabel = "share of samples at or below"
-	}
-	f.drawPlot(c, p, ylabel, nil)
-
-	ch := &Chart{Available: true}
-	ch.Table, ch.Caption = distributionText(res, b, o)
-	switch {
-	case len(o.Extra) > 0 && o.CDF:
-		ch.Caption += " Beside them (dashed or in ink): " + seriesNames(o.Extra) + "."
-	case len(o.Extra) > 0:
-		ch.Caption += " " + seriesNames(o.Extra) + " give percentiles, not every sample: the CDF draws them beside the recordings."
-	}
-	return ch
 }
 
 func thresholdStyle(th *theme) draw.LineStyle {
@@ -206,7 +218,8 @@ func (v vline) Plot(c draw.Canvas, p *plot.Plot) {
 	c.StrokeLine2(v.style, x, c.Min.Y, x, c.Max.Y)
 }
 
-func distributionText(res *sim.Result, b bins, o Options) (Table, string) {
+// distributionTable is the Distribution chart's table: each bin's (or each edge's cumulative) share per recording.
+func distributionTable(res *sim.Result, b bins, o Options) Table {
 	kinds := sim.Kinds()
 	counts := make([][]int64, len(kinds))
 	for i, k := range kinds {
@@ -257,7 +270,12 @@ func distributionText(res *sim.Result, b bins, o Options) (Table, string) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
+	return t
+}
 
+// distributionCaption is the Distribution chart's caption: what is drawn, the medians, the shares above the threshold.
+func distributionCaption(res *sim.Result, b bins, o Options) string {
+	kinds := sim.Kinds()
 	var s strings.Builder
 	if o.CDF {
 		s.WriteString("Share of each recording's samples at or below each latency, on a log latency axis. ")
@@ -281,7 +299,13 @@ func distributionText(res *sim.Result, b bins, o Options) (Table, string) {
 		return units.Share(r.Share()) + " (" + units.Count(r.Above) + ")"
 	}))
 	s.WriteString(".")
-	return t, s.String()
+	switch {
+	case len(o.Extra) > 0 && o.CDF:
+		s.WriteString(" Beside them (dashed or in ink): " + seriesNames(o.Extra) + ".")
+	case len(o.Extra) > 0:
+		s.WriteString(" " + seriesNames(o.Extra) + " give percentiles, not every sample: the CDF draws them beside the recordings.")
+	}
+	return s.String()
 }
 
 func itoa(n int) string { return units.Count(int64(n)) }
