@@ -239,8 +239,8 @@ func timeBuckets(cfg sim.Config, end int64) (width int64, n int) {
 	return w, int((end + w - 1) / w)
 }
 
+// latencyTime renders the LatencyTime chart: its axis, its drawing (which reads the requests), then its text.
 func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
-	th := f.th
 	var rqs []requests
 	for _, k := range measured() {
 		rq, ok := requestsOf(res, k)
@@ -249,8 +249,18 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		}
 		rqs = append(rqs, rq)
 	}
-	cfg := res.Config
-	end := max(cfg.Duration, 1)
+	end := max(res.Config.Duration, 1)
+	bw, nb := timeBuckets(res.Config, end)
+	stats := drawLatencyTime(res, o, f, rqs, end, bw, nb)
+
+	ch := &Chart{Available: true}
+	ch.Table = latencyTimeTable(stats, end, bw, nb)
+	ch.Caption = latencyTimeCaption(res, o, rqs, stats, end)
+	return ch
+}
+
+// latencyAxis returns the latency axis's range and log floor, from the measured recordings.
+func latencyAxis(res *sim.Result, logY bool) (ymin, ymax, floor float64) {
 	// The axis comes from the recordings, which hold these very latencies,
 	// so that the requests are read once, after the layout.
 	var lo, hi int64
@@ -266,9 +276,14 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		hi = max(hi, d.Max())
 		zero = zero || d.CountAtOrBelow(0) > 0
 	}
-	logY := o.Y == YLog
-	ymin, ymax, floor := latencyRange(lo, hi, zero, logY)
+	return latencyRange(lo, hi, zero, logY)
+}
 
+// drawLatencyTime draws the legend and a panel per recording, scanning its requests into px columns and table buckets.
+func drawLatencyTime(res *sim.Result, o Options, f *frame, rqs []requests, end, bw int64, nb int) []latStats {
+	th := f.th
+	logY := o.Y == YLog
+	ymin, ymax, floor := latencyAxis(res, logY)
 	items := make([]legendItem, 0, 4)
 	for _, k := range measured() {
 		items = append(items, legendItem{k.String(), boxThumb(draw.LineStyle{Color: th.kinds[k]}, draw.LineStyle{})})
@@ -289,7 +304,6 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		ps = append(ps, p)
 	}
 	tiles, inner := f.panels(c, ps)
-	bw, nb := timeBuckets(cfg, end)
 	stats := make([]latStats, len(measured()))
 	for i, k := range measured() {
 		p := ps[i]
@@ -303,8 +317,11 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		f.drawLabel(tiles[i], inner[i], p, k.String(), th.kinds[k])
 		p.Draw(inner[i])
 	}
+	return stats
+}
 
-	ch := &Chart{Available: true}
+// latencyTimeTable is the LatencyTime chart's table: each recording's largest latency per time bucket.
+func latencyTimeTable(stats []latStats, end, bw int64, nb int) Table {
 	t := Table{Header: []string{"due time"}}
 	for _, k := range measured() {
 		t.Header = append(t.Header, k.String()+" max")
@@ -320,8 +337,11 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	ch.Table = t
+	return t
+}
 
+// latencyTimeCaption is the LatencyTime chart's caption: what is drawn, the largest latencies, the requests above and lost.
+func latencyTimeCaption(res *sim.Result, o Options, rqs []requests, stats []latStats, end int64) string {
 	var s strings.Builder
 	s.WriteString("Each request's latency against its due time (the paced client's against its send time), drawn as the smallest and largest latency in each pixel column so that no single slow request is lost")
 	if note := stallNote(res, end, o.Width); note != "" {
@@ -335,7 +355,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		}
 		return units.Duration(st.max) + " at " + units.Duration(st.maxAt)
 	}))
-	s.WriteString(". Requests above " + units.Duration(cfg.Above) + ": ")
+	s.WriteString(". Requests above " + units.Duration(res.Config.Above) + ": ")
 	s.WriteString(listing(measured(), func(k sim.Kind) string {
 		return units.Count(res.Recordings[k].Above) + " of " + units.Count(int64(stats[indexOf(k)].n))
 	}))
@@ -349,8 +369,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 		s.WriteString(listing(measured(), func(k sim.Kind) string { return units.Count(int64(rqs[indexOf(k)].lost)) }))
 		s.WriteString(".")
 	}
-	ch.Caption = s.String()
-	return ch
+	return s.String()
 }
 
 func indexOf(k sim.Kind) int {
