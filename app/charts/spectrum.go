@@ -47,26 +47,10 @@ func spectrumDecades(maxN int64) int {
 	return min(d, maxNines-1)
 }
 
+// spectrum renders the Spectrum chart: its range, its axes, its lines and markers, then its text.
 func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 	th := f.th
-	kinds := sim.Kinds()
-	var maxN, lo, hi int64
-	zero := false
-	for _, k := range kinds {
-		r := &res.Recordings[k]
-		d := r.Dist
-		if d == nil || d.Count() == 0 {
-			continue
-		}
-		maxN = max(maxN, d.Count())
-		if m := minPositive(d); m > 0 && (lo == 0 || m < lo) {
-			lo = m
-		}
-		hi = max(hi, d.Max())
-		if d.CountAtOrBelow(0) > 0 {
-			zero = true
-		}
-	}
+	maxN, lo, hi, zero := spectrumRange(res)
 	D := spectrumDecades(maxN)
 	xmax := ninesToP(float64(D))
 	logY := o.Y != YLinear
@@ -74,75 +58,9 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 	ymin, ymax, floor := latencyRange(lo, hi, zero, logY)
 
 	c := f.legendStrip(f.dc, append(spectrumLegend(res, th), extraLegend(th, o.Extra)...))
-	p := f.newPlot()
-	p.X.Scale = PercentileScale{}
-	p.X.Min, p.X.Max = 0, xmax
-	p.X.Label.Text = "percentile (spaced by 1/(1−p))"
-	p.Y.Min, p.Y.Max = ymin, ymax
-	if logY {
-		p.Y.Scale = plot.LogScale{}
-	}
-	p.Y.Tick.Marker = durationTicks{log: logY, n: 4}
-	// Label every decade if the labels fit, else every second or third.
-	widest := f.tick.Width(PercentLabel(D))
-	decade := (c.Max.X - c.Min.X - 70) / vg.Length(D)
-	p.X.Tick.Marker = PercentileTicks{Every: int(math.Ceil(float64((widest + 10) / decade)))}
-	p.Add(f.grid())
-
-	// One point per px of width in 1/(1−p), plus the five percentiles
-	// exactly, so the line runs through its markers.
-	npts := o.Width
-	rank := res.Config.Rank
-	marks := &markers{floor: floor}
-	for _, k := range kinds {
-		r := &res.Recordings[k]
-		d := r.Dist
-		if d == nil || d.Count() == 0 {
-			continue
-		}
-		n := d.Count()
-		type pt struct {
-			p    float64
-			rank int64
-		}
-		pts := make([]pt, 0, npts+len(sim.Percentiles)+1)
-		for j := 0; j <= npts; j++ {
-			q := ninesToP(float64(D) * float64(j) / float64(npts))
-			pts = append(pts, pt{q, sim.RankAt(q, n, rank)})
-		}
-		for _, pc := range sim.Percentiles {
-			pts = append(pts, pt{float64(pc.PPM) / 1e6, sim.RankOf(pc.PPM, n, rank)})
-		}
-		pts = append(pts, pt{xmax, n}) // the largest sample ends the line
-		slices.SortStableFunc(pts, func(a, b pt) int {
-			switch {
-			case a.p < b.p:
-				return -1
-			case a.p > b.p:
-				return 1
-			}
-			return 0
-		})
-		ranks := make([]int64, len(pts))
-		var run int64
-		for i, q := range pts {
-			run = max(run, q.rank)
-			ranks[i] = run
-		}
-		vals := valuesAtRanks(d, ranks)
-		xys := make(plotter.XYs, len(pts))
-		for i := range pts {
-			xys[i] = plotter.XY{X: pts[i].p, Y: atFloor(float64(vals[i]), floor)}
-		}
-		p.Add(polyline{simplify(xys), th.line(k)})
-		for i, pc := range sim.Percentiles {
-			id := k.String() + "." + pc.Name
-			marks.list = append(marks.list, Marker{Recording: k, Percentile: pc.Name, Fraction: float64(pc.PPM) / 1e6,
-				Value: r.P[i], Check: id, HasCheck: res.CheckFor(id) != nil})
-		}
-	}
+	p := f.spectrumPlot(c, D, ymin, ymax, logY)
+	marks := addSpectrumLines(p, res, th, o.Width, D, floor)
 	addSpectrumSeries(p, th, o.Extra, xmax, floor)
-	marks.th = th
 	p.Add(marks)
 	f.drawPlot(c, p, "latency", nil)
 	for i := range marks.list { // to SVG coordinates: y grows downwards
@@ -156,6 +74,104 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 		ch.Caption += " Beside them (dashed or in ink): " + seriesNames(o.Extra) + "."
 	}
 	return ch
+}
+
+// spectrumRange returns the largest sample count, the smallest positive and the largest sample, and whether any is 0.
+func spectrumRange(res *sim.Result) (maxN, lo, hi int64, zero bool) {
+	for _, k := range sim.Kinds() {
+		d := res.Recordings[k].Dist
+		if d == nil || d.Count() == 0 {
+			continue
+		}
+		maxN = max(maxN, d.Count())
+		if m := minPositive(d); m > 0 && (lo == 0 || m < lo) {
+			lo = m
+		}
+		hi = max(hi, d.Max())
+		if d.CountAtOrBelow(0) > 0 {
+			zero = true
+		}
+	}
+	return maxN, lo, hi, zero
+}
+
+// spectrumPlot returns the spectrum's plot with its percentile axis of D decades and its latency axis, and its grid.
+func (f *frame) spectrumPlot(c draw.Canvas, D int, ymin, ymax float64, logY bool) *plot.Plot {
+	p := f.newPlot()
+	p.X.Scale = PercentileScale{}
+	p.X.Min, p.X.Max = 0, ninesToP(float64(D))
+	p.X.Label.Text = "percentile (spaced by 1/(1−p))"
+	p.Y.Min, p.Y.Max = ymin, ymax
+	if logY {
+		p.Y.Scale = plot.LogScale{}
+	}
+	p.Y.Tick.Marker = durationTicks{log: logY, n: 4}
+	// Label every decade if the labels fit, else every second or third.
+	widest := f.tick.Width(PercentLabel(D))
+	decade := (c.Max.X - c.Min.X - 70) / vg.Length(D)
+	p.X.Tick.Marker = PercentileTicks{Every: int(math.Ceil(float64((widest + 10) / decade)))}
+	p.Add(f.grid())
+	return p
+}
+
+// addSpectrumLines adds each recording's line, npts points over D decades, and returns its percentile markers.
+func addSpectrumLines(p *plot.Plot, res *sim.Result, th *theme, npts, D int, floor float64) *markers {
+	marks := &markers{th: th, floor: floor}
+	for _, k := range sim.Kinds() {
+		r := &res.Recordings[k]
+		d := r.Dist
+		if d == nil || d.Count() == 0 {
+			continue
+		}
+		p.Add(polyline{simplify(spectrumLine(d, res.Config.Rank, npts, D, floor)), th.line(k)})
+		for i, pc := range sim.Percentiles {
+			id := k.String() + "." + pc.Name
+			marks.list = append(marks.list, Marker{Recording: k, Percentile: pc.Name, Fraction: float64(pc.PPM) / 1e6,
+				Value: r.P[i], Check: id, HasCheck: res.CheckFor(id) != nil})
+		}
+	}
+	return marks
+}
+
+// spectrumLine returns a distribution's latency at npts+1 points evenly spaced in 1/(1−p) and at the five percentiles.
+func spectrumLine(d *sim.Dist, rank sim.Rank, npts, D int, floor float64) plotter.XYs {
+	// One point per px of width in 1/(1−p), plus the five percentiles
+	// exactly, so the line runs through its markers.
+	n := d.Count()
+	type pt struct {
+		p    float64
+		rank int64
+	}
+	pts := make([]pt, 0, npts+len(sim.Percentiles)+1)
+	for j := 0; j <= npts; j++ {
+		q := ninesToP(float64(D) * float64(j) / float64(npts))
+		pts = append(pts, pt{q, sim.RankAt(q, n, rank)})
+	}
+	for _, pc := range sim.Percentiles {
+		pts = append(pts, pt{float64(pc.PPM) / 1e6, sim.RankOf(pc.PPM, n, rank)})
+	}
+	pts = append(pts, pt{ninesToP(float64(D)), n}) // the largest sample ends the line
+	slices.SortStableFunc(pts, func(a, b pt) int {
+		switch {
+		case a.p < b.p:
+			return -1
+		case a.p > b.p:
+			return 1
+		}
+		return 0
+	})
+	ranks := make([]int64, len(pts))
+	var run int64
+	for i, q := range pts {
+		run = max(run, q.rank)
+		ranks[i] = run
+	}
+	vals := valuesAtRanks(d, ranks)
+	xys := make(plotter.XYs, len(pts))
+	for i := range pts {
+		xys[i] = plotter.XY{X: pts[i].p, Y: atFloor(float64(vals[i]), floor)}
+	}
+	return xys
 }
 
 // atFloor lifts values below floor (zeros on a log axis) to it.
