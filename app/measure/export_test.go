@@ -452,6 +452,20 @@ func TestCSVSamples(t *testing.T) {
 	if strings.Join(rows[0], ",") != CSVIntervalsHeader || len(rows) != 6 {
 		t.Errorf("histogram run: %d rows, header %v", len(rows), rows[0])
 	}
+	// A per-request run over the bound given: per-interval percentiles, one
+	// row per recording and second of the 2 s run (3 intervals: 0, 1, 2 s).
+	_, small := exportSet(t, exportQueries[0])
+	if !small.CSVSamples(small.rows()) || small.CSVSamples(small.rows()-1) {
+		t.Errorf("CSVSamples at the bound: %v, below it: %v", small.CSVSamples(small.rows()), small.CSVSamples(small.rows()-1))
+	}
+	b.Reset()
+	if err := small.WriteCSVWithin(&b, small.rows()-1); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ = csv.NewReader(&b).ReadAll()
+	if strings.Join(rows[0], ",") != CSVIntervalsHeader || len(rows) != 1+5*3 {
+		t.Errorf("over the bound: %d rows, header %v", len(rows), rows[0])
+	}
 }
 
 func TestJavaFixed(t *testing.T) {
