@@ -153,62 +153,6 @@ var outcomeNames = [...]string{"reply", "rejected", "failed", "timed_out", "pend
 
 func (o Outcome) String() string { return outcomeNames[o] }
 
-const engNever = int64(math.MaxInt64)
-
-// stallClock is the stall schedule of one server copy, for ready times that
-// never decrease and service times that vary.
-type stallClock struct {
-	first, every, length int64
-	ns                   int64 // start of the first stall that ends after the last ready time
-	horizon              int64 // completions beyond it saturate just past it (the drain limit)
-}
-
-func newStallClock(c Config, horizon int64) stallClock {
-	if c.Stall == 0 {
-		return stallClock{first: engNever, ns: engNever, horizon: horizon}
-	}
-	return stallClock{first: c.First, every: c.Every, length: c.Stall, ns: c.First, horizon: horizon}
-}
-
-// serve returns when a request that reaches a worker at t with service s
-// starts and completes.
-func (c *stallClock) serve(t, s int64) (start, done int64) {
-	ns := c.ns
-	if ns != engNever && ns+c.length <= t { // that stall is over: find the next one
-		switch {
-		case c.every == 0:
-			ns = engNever
-		default:
-			j := (t-c.length-c.first)/c.every + 1
-			ns = c.first + j*c.every
-		}
-		c.ns = ns
-	}
-	start = t
-	if ns <= t { // t is inside [ns, ns+length)
-		start = ns + c.length
-		if c.every == 0 {
-			ns = engNever
-		} else {
-			ns += c.every
-		}
-	}
-	done = start + s
-	if ns >= done { // no stall begins strictly inside the service
-		return start, done
-	}
-	rest := s - (ns - start) // work left when the stall at ns begins
-	if c.every == 0 {
-		return start, ns + c.length + rest
-	}
-	work := c.every - c.length // work done between two stalls
-	m := (rest - 1) / work     // stalls that begin strictly inside after this one
-	if m > (c.horizon-ns)/c.every {
-		return start, c.horizon + 1 // past the drain limit: the run is refused
-	}
-	return start, ns + c.length + m*c.every + (rest - m*work)
-}
-
 // request is one request in flight at a server copy.
 type request struct {
 	send, ready, doneAt int64
@@ -261,7 +205,7 @@ type engSim struct {
 	qcap          int // -1 unbounded
 	queue         []int32
 	qhead         int
-	stalls        stallClock
+	stalls        server // the stall model of server.go, with the drain horizon
 	outages       []Window
 	outIdx        int
 	horizon       int64
@@ -290,8 +234,9 @@ type engSim struct {
 func newEngSim(c Client, cfg Config, exact bool) *engSim {
 	horizon := cfg.Duration + MaxDrain
 	s := &engSim{client: c, cfg: cfg, exact: exact, workers: cfg.Workers, qcap: -1,
-		stalls: newStallClock(cfg, horizon), outages: cfg.OutageWindows(), horizon: horizon,
+		stalls: newServer(cfg), outages: cfg.OutageWindows(), horizon: horizon,
 		timeout: cfg.Timeout, duration: cfg.Duration, above: cfg.Above, plan: -1}
+	s.stalls.horizon = horizon
 	switch {
 	case cfg.Queue == NoQueue:
 		s.qcap = 0
@@ -598,7 +543,7 @@ func (s *engSim) start(id int32) {
 	r.ready = s.now
 	r.queued = false
 	s.busy++
-	_, done := s.stalls.serve(s.now, r.service)
+	_, done := s.stalls.serveFor(s.now, r.service)
 	r.doneAt = done
 	s.addWait(r.index, s.now-r.send)
 	s.push(done, evDone, id)
