@@ -62,13 +62,13 @@ type Config struct {
 	// no timeout, no outages.
 	Arrivals   Arrivals    // the arrival pattern
 	RateTo     Rate        // ramp: the rate at the end of the duration
-	Bursts     string      // burst: windows "from-to@rate,…", canonical text
+	Bursts     Windows     // burst: windows from-to@rate (ParseBursts)
 	Dist       ServiceDist // the service time distribution; Service is its first parameter
 	ServiceP95 int64       // lognormal: the 95th percentile (Service is the median)
 	ServiceMax int64       // uniform: the maximum (Service is the minimum)
 	Queue      int         // waiting room: 0 unbounded, NoQueue none, n at most n waiting
 	Timeout    int64       // client timeout; 0: none
-	Outages    string      // outage windows "from-to,…", canonical text
+	Outages    Windows     // outage windows from-to (ParseOutages)
 	Seed       uint64      // the seed of every random stream
 }
 

@@ -226,8 +226,8 @@ func engineExtras(cfg Config) string {
 	if cfg.Timeout > 0 {
 		s += ", client timeout " + FormatDuration(cfg.Timeout)
 	}
-	if cfg.Outages != "" {
-		s += ", outages " + cfg.Outages
+	if cfg.Outages.Len() > 0 {
+		s += ", outages " + cfg.Outages.String()
 	}
 	return s
 }
