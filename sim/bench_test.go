@@ -11,7 +11,7 @@ func BenchmarkSim(b *testing.B) {
 	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
 	for _, c := range []Client{ClosedClient, PacedClient, OpenClient} {
 		b.Run(c.String(), func(b *testing.B) {
-			s := newClientSim(c, cfg, n, true)
+			s := newClientSim(c, cfg, n)
 			b.ResetTimer()
 			var reqs int64
 			for i := 0; i < b.N; i++ {
