@@ -75,11 +75,11 @@ type Config struct {
 // Limits. A configuration beyond one of them is refused with a message that
 // names the limit and by how much it is exceeded.
 const (
-	MaxRate       = Rate(10_000_000 * 1000) // 10M requests/s
-	MaxDuration   = int64(86400e9)          // one day of virtual time
-	MaxTime       = int64(86400e9)          // stall, service, first, every, interval, above
-	MaxConns      = 10000
-	MaxWorkers    = 10000
+	MaxRate     = Rate(10_000_000 * 1000) // 10M requests/s
+	MaxDuration = int64(86400e9)          // one day of virtual time
+	MaxTime     = int64(86400e9)          // stall, service, first, every, interval, above
+	MaxConns    = 10000
+	MaxWorkers  = 10000
 	// MaxRequests bounds the work of one deterministic run: stretches of
 	// the long path (stalls met × slots), or requests one at a time.
 	MaxRequests = int64(50_000_000)
