@@ -1,0 +1,224 @@
+package sim
+
+import "sort"
+
+// A long run keeps no per-request data. What the animation reads of a window
+// (TraceIndexOf, TraceWindow, StallWindow) it gets by simulating that window
+// again: the state of a client at any request is reachable without walking
+// there (the long path's stretches give any reply, and the state is the
+// replies of the last few requests), and from it the walk of run.go goes on
+// request by request, as the first run did.
+
+// MaxTraceWindow bounds the requests of one client that a long run's trace
+// window re-simulates; a window that holds more is cut after them
+// (TraceIndex.Cut says so).
+const MaxTraceWindow = 1 << 21
+
+// longDone returns the reply of request i of client c (closed or open) of a
+// long run: that of its member in its class of the client's timeline.
+func (r *Result) longDone(c Client, i int64) int64 {
+	k, chain := longSlots(r.Config, c)
+	it := newClassIter(r.Config, r.Planned, i%k, k, chain)
+	m := i / k
+	var g seg
+	for it.next(&g) {
+		if m < g.m0+g.n {
+			return it.doneAt(&g, m)
+		}
+	}
+	return 0
+}
+
+// longDones returns the replies of requests a … b−1 of client c (closed or
+// open) of a long run, walking each class of its timeline once.
+func (r *Result) longDones(c Client, a, b int64) []int64 {
+	out := make([]int64, max(b-a, 0))
+	if len(out) == 0 {
+		return out
+	}
+	k, chain := longSlots(r.Config, c)
+	for cl := int64(0); cl < k; cl++ {
+		it := newClassIter(r.Config, r.Planned, cl, k, chain)
+		mLo := max(0, ceilDiv(a-cl, k))
+		if a < cl {
+			mLo = 0
+		}
+		var g seg
+		for it.next(&g) && it.index(g.m0) < b {
+			for m := max(g.m0, mLo); m < g.m0+g.n && it.index(m) < b; m++ {
+				out[it.index(m)-a] = it.doneAt(&g, m)
+			}
+		}
+	}
+	return out
+}
+
+// longSend returns when request i of client c (closed or open) of a long run
+// was sent: when due for the open loop; the later of due and the reply of
+// the request N before for the closed loop with N connections.
+func (r *Result) longSend(c Client, i int64) int64 {
+	due := r.Schedule().Due(i)
+	if c == OpenClient || i < int64(r.Config.Conns) {
+		return due
+	}
+	return max(due, r.longDone(c, i-int64(r.Config.Conns)))
+}
+
+// longPaced returns the paced client's state before its send i: the send
+// time, the anchor of its slots and the slot's index, and the reply of send i
+// when there is one (ok).
+func (r *Result) longPaced(i int64) (p *pacedIter, send, done int64, ok bool) {
+	p = newPacedIter(r.Config, i)
+	var g pacedSeg
+	for p.next(&g) {
+	}
+	// p stands before send i: one more step with the cap lifted sends it.
+	q := *p
+	q.n = i + 1
+	if !q.next(&g) {
+		return p, 0, 0, false
+	}
+	if g.quiet {
+		return p, g.first, g.first + r.Config.Service, true
+	}
+	return p, g.t, g.done, true
+}
+
+// firstAt returns the least i in [lo, hi) with f(i) (f monotone), or hi.
+func firstAt(lo, hi int64, f func(int64) bool) int64 {
+	n := sort.Search(int(hi-lo), func(j int) bool { return f(lo + int64(j)) })
+	return lo + int64(n)
+}
+
+// longFirstDoneAfter is firstDoneAfter for a long run: the first request, in
+// send order, sent at or after t or answered after it (sends and replies
+// never decrease with the position on this model).
+func (r *Result) longFirstDoneAfter(c Client, t int64) int64 {
+	n := r.Clients[c].Sent
+	var sent, answered func(int64) bool
+	switch c {
+	case PacedClient:
+		sent = func(i int64) bool { _, s, _, _ := r.longPaced(i); return s >= t }
+		answered = func(i int64) bool { _, _, d, _ := r.longPaced(i); return d > t }
+	case OpenClient:
+		return min(min(r.Schedule().Count(t), n), firstAt(0, n, func(i int64) bool { return r.longDone(c, i) > t }))
+	default:
+		sent = func(i int64) bool { return r.longSend(c, i) >= t }
+		answered = func(i int64) bool { return r.longDone(c, i) > t }
+	}
+	return min(firstAt(0, n, sent), firstAt(0, n, answered))
+}
+
+// resim returns the walk of client c of a long run, standing before request
+// lo in the state the run had there, with room for size requests (the
+// buffers are reused when the walk goes on: see walkOn).
+func (r *Result) resim(c Client, lo, size int64) *clientSim {
+	cfg := r.Config
+	s := newClientSim(c, cfg, 0)
+	s.n = r.Planned
+	s.i, s.base = lo, lo
+	s.fin = make([]int64, size)
+	if c != OpenClient {
+		s.send = make([]int64, size)
+	}
+	sched := r.Schedule()
+	setDue := func(it *dueIter, i int64) {
+		it.q, it.r, it.index = uint64(sched.Due(i)), dueRemainder(sched, i), i
+	}
+	if c == PacedClient {
+		p, _, _, _ := r.longPaced(lo)
+		s.next, s.anchor = p.t, p.anchor
+		setDue(&s.slots, p.j)
+		return s
+	}
+	setDue(&s.due, lo)
+	// The free times of connections and workers are the replies of the last
+	// requests (replies never come out of order): any order is a heap when
+	// sorted.
+	fill := func(h *minHeap) {
+		k := int64(len(h.t))
+		vals := r.longDones(c, lo-k, lo)
+		for j := range h.t {
+			h.t[j] = 0
+			if j < len(vals) && lo-k+int64(j) >= 0 {
+				h.t[j] = vals[j]
+			}
+		}
+		sort.Slice(h.t, func(a, b int) bool { return h.t[a] < h.t[b] })
+	}
+	switch {
+	case s.conns != nil || s.workers != nil:
+		if s.conns != nil {
+			fill(s.conns)
+		}
+		if s.workers != nil {
+			fill(s.workers)
+		}
+	case s.free >= 0 && lo > 0: // one connection, or one worker
+		s.free = r.longDone(c, lo-1)
+	}
+	return s
+}
+
+// walkOn simulates the next requests of a re-simulation into its buffers,
+// as many as they hold; it returns how many (0 at the end of the run).
+func (s *clientSim) walkOn() int64 {
+	if s.finished {
+		return 0
+	}
+	s.base = s.i
+	before := s.i
+	s.step(int64(len(s.fin)))
+	return s.i - before
+}
+
+// window re-simulates the requests lo … hi−1 of client c of a long run (and
+// for the paced client the send after them), returning their sends (nil for
+// the open loop) and replies.
+func (r *Result) window(c Client, lo, hi int64) (send, done []int64) {
+	size := hi - lo
+	if c == PacedClient && hi < r.Clients[c].Sent {
+		size++
+	}
+	if size <= 0 {
+		return nil, nil
+	}
+	s := r.resim(c, lo, size)
+	n := s.walkOn()
+	if s.send != nil {
+		send = s.send[:n]
+	}
+	return send, s.fin[:n]
+}
+
+// longDelayedUntil is delayedUntil for a long run: it walks a re-simulation
+// from the first request answered after s while requests wait longer than
+// their service, at most MaxTraceWindow requests.
+func (r *Result) longDelayedUntil(c Client, s int64) int64 {
+	lo := r.longFirstDoneAfter(c, s)
+	S, L := r.Config.Service, r.Config.Stall
+	sched := r.Schedule()
+	w := r.resim(c, lo, 1<<12)
+	end := s
+	for walked := int64(0); walked < MaxTraceWindow; {
+		n := w.walkOn()
+		if n == 0 {
+			break
+		}
+		for j := int64(0); j < n; j++ {
+			i := w.base + j
+			due := sched.Due(i)
+			lat := w.fin[j] - due
+			if c == PacedClient {
+				due = w.send[j]
+				lat = w.fin[j] - w.send[j]
+			}
+			if due >= s+L && lat <= S {
+				return end
+			}
+			end = max(end, w.fin[j])
+		}
+		walked += n
+	}
+	return end
+}
