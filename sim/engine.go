@@ -185,10 +185,16 @@ const waitBlock = 1024
 
 // engSim is one client driving its own copy of the server.
 type engSim struct {
-	client   Client
-	cfg      Config
-	exact    bool
-	heap     eventHeap
+	client Client
+	cfg    Config
+	exact  bool
+	heap   eventHeap
+	// The client's own next event (an arrival, or the paced client's send):
+	// at most one is pending at a time, so it waits beside the heap, which
+	// then holds only replies and timeouts. The order is the same: every
+	// event is taken in (time, sequence) order.
+	own      event
+	hasOwn   bool
 	seq      uint64
 	now      int64
 	finished bool
@@ -273,16 +279,16 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 		s.nIdle = cfg.Conns
 		s.pull()
 		if s.haveNext {
-			s.push(s.next, evArrive, 0)
+			s.pushOwn(s.next, evArrive)
 			s.armed = true
 		}
 	case OpenClient:
 		s.pull()
 		if s.haveNext {
-			s.push(s.next, evArrive, 0)
+			s.pushOwn(s.next, evArrive)
 		}
 	case PacedClient:
-		s.push(0, evPaced, 0)
+		s.pushOwn(0, evPaced)
 		s.maxSends = math.MaxInt64
 		if cfg.Arrivals == ArrivalsConstant {
 			s.maxSends = NewSchedule(cfg.Rate).Count(cfg.Duration)
@@ -299,6 +305,20 @@ func (s *engSim) pull() {
 	}
 }
 
+// pushOwn schedules the client's own next event: an arrival or a paced
+// send, always before the duration (so inside the drain horizon). It waits
+// beside the heap.
+func (s *engSim) pushOwn(t int64, k evKind) {
+	s.seq++
+	e := event{t: t, key: s.seq<<(idBits+2) | uint64(k)<<idBits}
+	if s.hasOwn { // never: at most one is pending (kept correct all the same)
+		s.heap.push(e)
+		return
+	}
+	s.own, s.hasOwn = e, true
+}
+
+// push schedules a reply or a timeout.
 func (s *engSim) push(t int64, k evKind, id int32) {
 	if t > s.horizon {
 		s.refuse(&LimitError{Limit: "drain", Need: fmt.Sprintf("the %s client's backlog runs past %s", s.client, FormatDuration(s.horizon)),
@@ -315,6 +335,9 @@ func (s *engSim) push(t int64, k evKind, id int32) {
 	s.heap.push(e)
 }
 
+// pending reports whether an event is still to come.
+func (s *engSim) pending() bool { return len(s.heap) > 0 || s.hasOwn }
+
 func (s *engSim) refuse(err error) {
 	if s.err == nil {
 		s.err = err
@@ -330,16 +353,31 @@ func (s *engSim) tracef(format string, args ...any) {
 // step processes up to budget events; it reports how many it used.
 func (s *engSim) step(budget int64) int64 {
 	used := int64(0)
-	for used < budget && len(s.heap) > 0 {
-		// The event stays at the top while it is handled; the first event it
-		// schedules replaces it (one sift instead of two), else it is removed.
-		ev := s.heap[0]
-		s.hole = true
+	tracing := s.trace != nil
+	for used < budget {
+		// The next event is the earlier of the heap's top and the client's
+		// own. A heap event stays at the top while it is handled; the first
+		// event it schedules replaces it (one sift instead of two), else it
+		// is removed.
+		var ev event
+		switch {
+		case len(s.heap) > 0 && (!s.hasOwn || before(&s.heap[0], &s.own)):
+			ev = s.heap[0]
+			s.hole = true
+		case s.hasOwn:
+			ev, s.hasOwn = s.own, false
+		default:
+			s.st.events += used
+			if s.err == nil {
+				s.finish()
+			}
+			return used
+		}
 		if ev.t != s.now {
 			s.advance(ev.t)
 		}
 		id := ev.id()
-		if s.trace != nil {
+		if tracing {
 			s.tracef("%-7s #%d seq %d (queue %d, busy %d)", evNames[ev.kind()], id, ev.seq(), len(s.queue)-s.qhead, s.busy)
 		}
 		switch ev.kind() {
@@ -348,7 +386,7 @@ func (s *engSim) step(budget int64) int64 {
 				due := s.next
 				s.pull()
 				if s.haveNext {
-					s.push(s.next, evArrive, 0)
+					s.pushOwn(s.next, evArrive)
 				}
 				s.send(due)
 			} else {
@@ -379,7 +417,7 @@ func (s *engSim) step(budget int64) int64 {
 		}
 	}
 	s.st.events += used
-	if s.err == nil && len(s.heap) == 0 {
+	if s.err == nil && !s.pending() {
 		s.finish()
 	}
 	return used
@@ -436,7 +474,7 @@ func (s *engSim) closedTry() {
 	}
 	s.inTry = false
 	if s.nIdle > 0 && s.haveNext && !s.armed {
-		s.push(s.next, evArrive, 0)
+		s.pushOwn(s.next, evArrive)
 		s.armed = true
 	}
 }
@@ -658,7 +696,7 @@ func (s *engSim) answer(id int32, o Outcome) {
 			s.anchor, s.slots = t, 0
 		}
 		if next >= 0 && next < s.duration && s.st.sent < s.maxSends {
-			s.push(next, evPaced, 0)
+			s.pushOwn(next, evPaced)
 		}
 	}
 }
