@@ -174,7 +174,7 @@ type clientStats struct {
 	waitBlocks                          []float64 // sum of waits per block of waitBlock requests (send order)
 	backwards                           int64     // events popped earlier than the clock: must stay 0
 	events                              int64
-	sendT, doneT                        []int64 // exact mode, per request in send order
+	sendT, doneT, startT                []int64 // exact mode, per request in send order
 	outcome                             []Outcome
 	dist, corr                          *Dist // histogram mode
 	aboveBase, aboveCorr                int64
@@ -272,6 +272,7 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 		}
 		s.st.sendT = make([]int64, 0, guess)
 		s.st.doneT = make([]int64, 0, guess)
+		s.st.startT = make([]int64, 0, guess)
 		s.st.outcome = make([]Outcome, 0, guess)
 	}
 	switch c {
@@ -516,6 +517,7 @@ func (s *engSim) send(due int64) {
 	if s.exact {
 		s.st.sendT = append(s.st.sendT, s.now)
 		s.st.doneT = append(s.st.doneT, -1)
+		s.st.startT = append(s.st.startT, -1)
 		s.st.outcome = append(s.st.outcome, outcomePending)
 	}
 	if s.client == PacedClient {
@@ -581,7 +583,10 @@ func (s *engSim) start(id int32) {
 	r.ready = s.now
 	r.queued = false
 	s.busy++
-	_, done := s.stalls.serveFor(s.now, r.service)
+	begin, done := s.stalls.serveFor(s.now, r.service)
+	if s.exact {
+		s.st.startT[r.index] = begin
+	}
 	r.doneAt = done
 	s.addWait(r.index, s.now-r.send)
 	s.push(done, evDone, id)
