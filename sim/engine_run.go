@@ -33,7 +33,7 @@ type EngineClient struct {
 	// began: when a worker took it, or the end of the stall it was taken in
 	// (−1: never, it was rejected or failed first).
 	Start []int64
-	st      *clientStats
+	st    *clientStats
 }
 
 // The limits the engine applies; tests lower them to reach them quickly.
