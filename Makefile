@@ -8,7 +8,7 @@ WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/mi
 WASM_RUN  := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 CHROMIUM  ?= $(firstword $(shell command -v chromium chromium-browser google-chrome 2>/dev/null))
 
-.PHONY: site-size run wasm static test test-native test-wasm test-browser bench report deps-test fmt-check vet clean
+.PHONY: site-size run wasm static test test-native test-large test-wasm test-browser bench report deps-test fmt-check vet clean
 
 ## run: build app.wasm and the site, serve it on $(ADDR) and print the address
 run: wasm
@@ -42,10 +42,14 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app
 
 ## test: vet, native tests, wasm build, sim under js/wasm, browser tests in headless Chromium
-test: deps-test fmt-check vet test-native wasm test-wasm test-browser
+test: deps-test fmt-check vet test-native test-large wasm test-wasm test-browser
 
 test-native:
 	$(GO) test -race -count=1 ./...
+
+## test-large: the largest runs each engine allows, without the race detector (it slows them tenfold)
+test-large:
+	$(GO) test -count=1 -run 'LargestRuns' ./app
 
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_RUN)" ./sim

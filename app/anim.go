@@ -10,7 +10,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"omission/app/charts"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -195,7 +195,7 @@ func (a *animPanel) show(ctx app.Context, k int, t int64, keepT bool) {
 		a.install(ctx, b.m, t, keepT)
 		return
 	}
-	a.preparing = fmt.Sprintf("Preparing the animation of stall %d (%s requests)…", b.m.stall+1, fmtCount(b.requests()))
+	a.preparing = fmt.Sprintf("Preparing the animation of stall %d (%s requests)…", b.m.stall+1, units.Count(b.requests()))
 	a.p.mu.Lock()
 	a.p.playing = false
 	a.p.mu.Unlock()
@@ -431,9 +431,9 @@ func (a *animPanel) onKey(ctx app.Context, e app.Event) {
 func speedText(m *animModel, s int) string {
 	r := realPerSim(m, s)
 	if r >= 1 {
-		return "1 ms of simulated time takes " + fmtLatency(r*1e6)
+		return "1 ms of simulated time takes " + units.Duration(r*1e6)
 	}
-	return "1 s of simulated time takes " + fmtLatency(r*1e9)
+	return "1 s of simulated time takes " + units.Duration(r*1e9)
 }
 
 // Render builds the panel from its state; the frame loop draws the canvases
@@ -475,7 +475,7 @@ func (a *animPanel) Render() app.UI {
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-prev-stall", "1").Aria("label", "Previous stall").
 					Disabled(a.stall == 0).OnClick(on("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
 				app.Span().Class("anim-stall").DataSet("anim-stall-text", "1").Aria("live", "polite").
-					Text(fmt.Sprintf("Stall %d of %d, from %s to %s", a.stall+1, a.stalls, fmtLatency(float64(m.start)), fmtLatency(float64(m.end)))),
+					Text(fmt.Sprintf("Stall %d of %d, from %s to %s", a.stall+1, a.stalls, units.Duration(float64(m.start)), units.Duration(float64(m.end)))),
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-next-stall", "1").Aria("label", "Next stall").
 					Disabled(a.stall+1 >= a.stalls).OnClick(on("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
 				app.Span().Class("anim-sep"),
@@ -497,7 +497,7 @@ func (a *animPanel) Render() app.UI {
 			app.Div().Class("anim-row", "anim-scrub").Body(
 				app.Label().For("anim-scrub").Text("Moment"),
 				app.Input().Type("range").ID("anim-scrub").DataSet("anim-scrub", "1").Min(0).Max(span).Step(float64(max(1, span/2000))).Value(t-a.from).
-					Aria("valuetext", fmtLatency(float64(t))).
+					Aria("valuetext", units.Duration(float64(t))).
 					OnInput(on("anim-scrub", func(ctx app.Context, e app.Event) {
 						if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil {
 							ctx.PreventUpdate()
@@ -509,10 +509,15 @@ func (a *animPanel) Render() app.UI {
 		),
 		a.renderStages(false),
 		app.P().Class("anim-legend").Body(
-			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", animColumns, fmtCount(a.group))),
+			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", animColumns, units.Count(a.group))),
 			app.Span().Class("anim-x").Text("×"),
 			app.Text(": a slot the paced client never sent. Under the line, the server's history: busy, or hatched when stalled. In the tally, the corrected samples are stacked in the corrected recording's colour on the client's own."),
 		),
+		app.If(m.cut, func() app.UI {
+			return app.P().Class("anim-note").DataSet("anim-cut", "1").Textf(
+				"This stall's window holds more than %s requests of one client: it is shown up to %s, where that many have fallen due.",
+				units.Count(sim.MaxWindowRequests), units.Duration(float64(m.to)))
+		}),
 		app.P().Class("anim-keys").Text("Keys: Space play or pause · ← → previous or next event · [ ] previous or next stall · Home End the window's ends · + − speed."),
 	)
 	return root.DataSet("ready", "true").Body(body...)
@@ -523,11 +528,11 @@ func (a *animPanel) Render() app.UI {
 func (a *animPanel) renderStages(hidden bool) app.UI {
 	stages := make([]app.UI, 0, 3)
 	for i, c := range animOrder {
-		kind := [3]sim.Kind{sim.Closed, sim.Paced, sim.Open}[i]
+		kind := c.Recording()
 		counters := []app.UI{
 			animCounter("recorded", "recorded"),
 			animCounter("slowest", "slowest"),
-			animCounter("above", "above "+fmtLatency(float64(animAbove(a.res)))),
+			animCounter("above", "above "+units.Duration(float64(animAbove(a.res)))),
 			animCounter("waiting", "waiting"),
 		}
 		switch c {
@@ -536,8 +541,9 @@ func (a *animPanel) renderStages(hidden bool) app.UI {
 		case sim.PacedClient:
 			counters = append(counters, animCounter("never-sent", "never sent"), animCounter("synthetic", "corrected adds"))
 		}
-		stages = append(stages, app.Div().Class("anim-stage", "anim-"+c.String()).DataSet("anim-stage", i).DataSet("client", c.String()).
-			Style("--anim-c-light", charts.LookOf(kind, charts.Light).Colour).Style("--anim-c-dark", charts.LookOf(kind, charts.Dark).Colour).Body(
+		// The stage's colour is its recording's (web/app.css --c-<kind>, the
+		// charts' palette): a class, since the page allows no inline style.
+		stages = append(stages, app.Div().Class("anim-stage", "anim-"+c.String(), "rec-"+kind.String()).DataSet("anim-stage", i).DataSet("client", c.String()).Body(
 			app.Div().Class("anim-head").Body(
 				app.Span().Class("anim-name").Text(recordingInfo[kind][0]),
 				app.Dl().Class("anim-counts").Body(counters...),

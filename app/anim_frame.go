@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"omission/app/charts"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -472,7 +473,9 @@ func (f *animFrame) background(m *animModel) {
 	f.op(opLine, stGrid, l.tx0, l.base+0.5, l.tx1, l.base+0.5)
 	f.op(opStroke, stGrid, l.tx0, l.laneY0, l.tx1-l.tx0, l.laneY1-l.laneY0)
 	// Time axis: ticks from the stall's start.
-	step := niceStep(float64(m.to-m.from), float64(l.tx1-l.tx0)/90)
+	// Heckbert's steps come within 1.5 of span/n: two thirds of the room
+	// for labels 90 px apart keeps them from touching.
+	step := units.NiceStep(float64(m.to-m.from), max(1, int(float64(l.tx1-l.tx0)/90*2/3)))
 	k0 := int64(math.Ceil(float64(m.from-m.start) / step))
 	for k := k0; ; k++ {
 		t := m.start + int64(float64(k)*step)
@@ -497,7 +500,7 @@ func (f *animFrame) background(m *animModel) {
 			x := l.bx + bw*float32(k)
 			f.op(opLine, stMuted, x, l.by+l.bh, x, l.by+l.bh+4)
 			if x-lastX >= 44 && x+16 <= l.bx+l.bw+10 {
-				f.op(opText, stMuted, x, l.by+l.bh+14, f.label(fmtLatency(float64(v))), 1)
+				f.op(opText, stMuted, x, l.by+l.bh+14, f.label(units.Duration(float64(v))), 1)
 				lastX = x
 			}
 		}
@@ -505,7 +508,7 @@ func (f *animFrame) background(m *animModel) {
 	if m.above > 0 {
 		x := l.bx + bw*binPos(m.bins, m.above)
 		f.op(opLine, stThreshold, x, l.by-2, x, l.by+l.bh)
-		f.op(opText, stThreshold, x+3, l.by+8, f.label("> "+fmtLatency(float64(m.above))), 0)
+		f.op(opText, stThreshold, x+3, l.by+8, f.label("> "+units.Duration(float64(m.above))), 0)
 	}
 }
 
@@ -529,29 +532,15 @@ func isPow10(v int64) bool {
 	return v == 1
 }
 
-// niceStep returns a tick step (1, 2 or 5 × 10^k ns) giving at most max ticks
-// over span.
-func niceStep(span, maxTicks float64) float64 {
-	maxTicks = max(maxTicks, 2)
-	raw := span / maxTicks
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= raw {
-			return m * p
-		}
-	}
-	return 10 * p
-}
-
 // axisLabel writes an offset from the stall's start: "0", "+100 ms", "−20 ms".
 func axisLabel(d int64) string {
 	switch {
 	case d == 0:
 		return "0"
 	case d > 0:
-		return "+" + fmtLatency(float64(d))
+		return "+" + units.Duration(float64(d))
 	}
-	return "−" + fmtLatency(float64(-d))
+	return "−" + units.Duration(float64(-d))
 }
 
 // animStyles returns the colour table of a theme: the page's colours per
@@ -600,5 +589,5 @@ func rgba(hex string, a float64) string {
 			}
 		}
 	}
-	return "rgba(" + strconv.Itoa(v[0]) + "," + strconv.Itoa(v[1]) + "," + strconv.Itoa(v[2]) + "," + trimDecimals(a) + ")"
+	return "rgba(" + strconv.Itoa(v[0]) + "," + strconv.Itoa(v[1]) + "," + strconv.Itoa(v[2]) + "," + units.Decimals(a) + ")"
 }

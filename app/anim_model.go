@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -38,6 +39,7 @@ type animModel struct {
 	from, to int64
 	start    int64 // the stall's start and end
 	end      int64
+	cut      bool // the window was ended early at sim.MaxWindowRequests requests
 
 	edges   [animColumns + 1]int64 // the columns' time bounds
 	stalled [animColumns]bool      // the column overlaps a stall
@@ -102,7 +104,7 @@ type animCounts struct {
 // Reasons the animation cannot be drawn, shown to the reader.
 var (
 	errAnimNoTrace = errors.New("the animation needs the timings of every request, which the simulator keeps only for runs of up to " +
-		fmtCount(sim.ExactSamples) + " samples per recording; this run has more. Shorten the duration or lower the rate to watch it")
+		units.Count(sim.ExactSamples) + " samples per recording; this run has more. Shorten the duration or lower the rate to watch it")
 	errAnimEngine  = errors.New("the animation draws the constant-rate model; this query uses the event engine's fields (arrivals, service distribution, queue, timeout or outages), which it does not draw yet")
 	errAnimNoStall = errors.New("this run has no stall (its length is 0), so there is nothing to watch")
 )
@@ -167,6 +169,14 @@ func newAnimBuilder(res *sim.Result, k int) (*animBuilder, error) {
 		return nil, fmt.Errorf("stall %d has an empty window", k)
 	}
 	m.start, m.end = res.StallSpan(int64(k))
+	// A window holds at most sim.MaxWindowRequests requests of any client:
+	// past that it ends early (a backlog that never drains, a stall at
+	// millions of requests a second), and the panel says so.
+	for _, c := range animOrder {
+		if x := res.TraceIndexOf(c, m.from, m.to); x != nil && x.Len() > sim.MaxWindowRequests {
+			m.to, m.cut = max(m.from+1, x.Due(sim.MaxWindowRequests-1)), true
+		}
+	}
 	for b := range m.edges {
 		m.edges[b] = m.from + int64(float64(m.to-m.from)*float64(b)/animColumns)
 	}
@@ -242,17 +252,13 @@ func (b *animBuilder) step(budget int) bool {
 	return b.pass == 2
 }
 
-// markStalls flags the columns a stall overlaps.
+// markStalls flags the columns a stall overlaps. Its cost follows the
+// columns: stalls closer than a column come as one merged band.
 func (m *animModel) markStalls() {
-	first, last := m.res.StallsIn(m.from, m.to+1)
-	for j := first; j < last; j++ {
-		s, e := m.res.StallSpan(j)
-		b0, b1 := m.column(s), m.column(e-1)
-		for b := max(b0, 0); b <= b1 && b < animColumns; b++ {
-			m.stalled[b] = true
-		}
-		if b1-b0 > animColumns {
-			break
+	for _, b := range m.res.StallBands(m.from, m.to+1, animColumns) {
+		b0, b1 := m.column(b.From), m.column(b.To-1)
+		for c := max(b0, 0); c <= b1 && c < animColumns; c++ {
+			m.stalled[c] = true
 		}
 	}
 }

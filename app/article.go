@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/app/charts"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -128,8 +129,8 @@ type numValue struct {
 // articleNumber computes one of the article's numbers from a result.
 func articleNumber(res *sim.Result, metric string) (numValue, error) {
 	cfg := res.Config
-	lat := func(ns int64) numValue { return numValue{float64(ns), true, fmtLatency(float64(ns))} }
-	cnt := func(v int64) numValue { return numValue{float64(v), false, fmtCount(v)} }
+	lat := func(ns int64) numValue { return numValue{float64(ns), true, units.Duration(float64(ns))} }
+	cnt := func(v int64) numValue { return numValue{float64(v), false, units.Count(v)} }
 	group, name, _ := strings.Cut(metric, ".")
 	switch group {
 	case "config":
@@ -151,7 +152,7 @@ func articleNumber(res *sim.Result, metric string) (numValue, error) {
 		case "slot":
 			return lat(res.Slot), nil
 		case "rate":
-			return numValue{float64(cfg.Rate) / 1000, false, groupThousands(cfg.Rate.String())}, nil
+			return numValue{float64(cfg.Rate) / 1000, false, units.Thousands(cfg.Rate.String())}, nil
 		case "conns":
 			return cnt(int64(cfg.Conns)), nil
 		}
@@ -164,16 +165,16 @@ func articleNumber(res *sim.Result, metric string) (numValue, error) {
 		case "J":
 			return cnt(cf.J), nil
 		case "d":
-			return lat(cf.T - cf.S), nil
+			return lat(cf.D), nil
 		case "k":
-			return cnt(sim.CorrectionCount(cfg.Stall+cfg.Service, cf.E)), nil
+			return cnt(cf.Added), nil
 		}
 	case "ratio":
 		o, c := res.Recordings[sim.Open], res.Recordings[sim.Closed]
 		for i, p := range sim.Percentiles {
 			if p.Name == name && c.P[i] > 0 {
 				r := float64(o.P[i]) / float64(c.P[i])
-				text, _ := fmtRatio(float64(o.P[i]), float64(c.P[i]))
+				text, _ := units.Ratio(float64(o.P[i]), float64(c.P[i]))
 				return numValue{r, false, text}, nil
 			}
 		}
@@ -198,13 +199,13 @@ func articleNumber(res *sim.Result, metric string) (numValue, error) {
 		case "count":
 			return cnt(rec.Count), nil
 		case "mean":
-			return numValue{rec.Mean, true, fmtLatency(rec.Mean)}, nil
+			return numValue{rec.Mean, true, units.Duration(rec.Mean)}, nil
 		case "max":
 			return lat(rec.Max), nil
 		case "above":
 			return cnt(rec.Above), nil
 		case "share":
-			return numValue{rec.Share(), false, fmtShare(rec.Share())}, nil
+			return numValue{rec.Share(), false, units.Share(rec.Share())}, nil
 		}
 		for i, p := range sim.Percentiles {
 			if p.Name == name {
@@ -315,9 +316,9 @@ func (a *articlePage) number(r numRef) app.UI {
 	}
 	s := app.Span().Class("num").DataSet("metric", r.metric).DataSet("query", r.query)
 	if v.IsNs {
-		s = s.DataSet("ns", rawFloat(v.Value)).Title("%s", fmtExactNs(v.Value))
+		s = s.DataSet("ns", units.Raw(v.Value)).Title("%s", units.ExactNs(v.Value))
 	} else {
-		s = s.DataSet("value", rawFloat(v.Value))
+		s = s.DataSet("value", units.Raw(v.Value))
 	}
 	return s.Text(v.Text)
 }

@@ -344,3 +344,44 @@ for (const name of ["alert", "confirm", "prompt"]) {
 		return err
 	}))
 }
+
+// console collects what the tab writes to its console: calls of the console
+// API, uncaught exceptions and the browser's log (a Content-Security-Policy
+// violation is a log entry of level error).
+type console struct {
+	mu   sync.Mutex
+	msgs []chromedp.ConsoleMessage
+}
+
+// watchConsole starts collecting the tab's console messages.
+func (b *browser) watchConsole(t testing.TB) *console {
+	t.Helper()
+	c := &console{}
+	msgs := chromedp.Console(b.ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			c.mu.Lock()
+			c.msgs = append(c.msgs, m)
+			c.mu.Unlock()
+		}
+	}()
+	return c
+}
+
+// errors returns the errors and exceptions since the last call, and forgets
+// them.
+func (c *console) errors() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for _, m := range c.msgs {
+		if m.Type == chromedp.ConsoleError || m.IsException() {
+			out = append(out, m.String())
+		}
+	}
+	c.msgs = c.msgs[:0]
+	return out
+}

@@ -178,16 +178,21 @@ func TestBrowserPage(t *testing.T) {
 	b.waitReady(t, "preset=tcp&stall=300ms")
 	sameCells(t, "after forward", b.metrics(t), edited)
 
-	// An invalid edit: the message, and the last result stays, marked stale.
+	// An invalid edit: the message, and the field runs with the preset's
+	// value, exactly as loading the resulting URL does.
 	b.setField(t, "stall", "-1s")
-	b.waitFor(t, "the stale state", `document.getElementById("omission").dataset.state === "stale"`)
+	b.waitReady(t, "preset=tcp")
 	msg := eval[string](t, b, `document.querySelector('[data-error="stall"]').textContent`)
 	if !strings.Contains(msg, "stall") || !strings.Contains(msg, "allowed 0s to 24h") {
 		t.Errorf("stall message %q", msg)
 	}
-	sameCells(t, "stale", b.metrics(t), edited)
 	b.waitLocation(t, s.URL+"/?preset=tcp&stall=-1s")
-	b.screenshot(t, "page-stale.png", false)
+	invalidEdit := b.metrics(t)
+	sameCells(t, "an invalid stall runs the preset's", invalidEdit, nativeCells(t, "preset=tcp"))
+	b.screenshot(t, "page-invalid-edit.png", false)
+	b.open(t, s.URL+"/?preset=tcp&stall=-1s")
+	b.waitReady(t, "preset=tcp")
+	sameCells(t, "the invalid edit's URL loaded", b.metrics(t), invalidEdit)
 }
 
 func TestBrowserInvalidQuery(t *testing.T) {
@@ -211,7 +216,7 @@ func TestBrowserInvalidQuery(t *testing.T) {
 		t.Errorf("messages: %v", msgs)
 	}
 	sameCells(t, "defaults for the invalid fields", b.metrics(t), nativeCells(t, ""))
-	if loc := b.location(t); loc != s.URL+"/?stall=-5ms&rate=abc" {
+	if loc := b.location(t); loc != s.URL+"/?rate=abc&stall=-5ms" {
 		t.Errorf("an invalid URL was rewritten to %q", loc)
 	}
 	b.screenshot(t, "page-invalid.png", false)
@@ -248,6 +253,7 @@ func TestBrowserURLIsNotMarkup(t *testing.T) {
 			imgs: [...document.querySelectorAll("img:not(#app-wasm-loader-icon)")].filter(i => !i.getAttribute("src").startsWith("data:image/svg+xml;base64,")).length,
 			inlineScripts: [...document.querySelectorAll("script")].filter(s => !s.src).length,
 			stallBox: document.getElementById("in-stall").value,
+			notice: (document.querySelector(".notices") || {}).textContent || "",
 			rateBox: document.getElementById("in-rate").value,
 		});
 	}, 500))`)
@@ -258,8 +264,8 @@ func TestBrowserURLIsNotMarkup(t *testing.T) {
 	if m, _ := errs["rate"].(string); !strings.Contains(m, img) {
 		t.Errorf("the rate message does not show the text: %q", m)
 	}
-	if m, _ := errs[img].(string); !strings.Contains(m, "unknown parameter") {
-		t.Errorf("the unknown key's message: %q (all: %v)", m, errs)
+	if n, _ := got["notice"].(string); !strings.Contains(n, img) || !strings.Contains(n, "not a parameter") {
+		t.Errorf("the unknown key's notice: %q", n)
 	}
 	if got["dialogs"].(float64) != 0 || got["imgs"].(float64) != 0 || got["inlineScripts"].(float64) != 0 {
 		t.Errorf("the URL ran or became markup: %v", got)
@@ -350,13 +356,31 @@ func TestBrowserSliderAndLongRun(t *testing.T) {
 		t.Errorf("the slider set the box to %q", v)
 	}
 
-	// A long run shows its progress, marks the old numbers stale, and a
-	// newer change cancels it.
-	b.setField(t, "duration", "10000s") // 50 million requests per client, the most allowed
+	// A run over the page's budget is refused: nothing runs, no number is
+	// shown, and the message names the field and what to change.
+	b.setField(t, "duration", "10000s") // 50 million requests per client
+	b.waitFor(t, "the refusal", `document.getElementById("omission").dataset.state === "refused"`)
+	refusal := eval[map[string]any](t, b, `({msg: document.querySelector('[data-error="duration"]').textContent, cells: document.querySelectorAll("[data-metric]").length})`)
+	if m := refusal["msg"].(string); !strings.Contains(m, "limit of the page") || !strings.Contains(m, "shorten the duration") || !strings.Contains(m, "go run ./app report") {
+		t.Errorf("refusal message %q", m)
+	}
+	if refusal["cells"].(float64) != 0 {
+		t.Errorf("a refused run shows %v numbers", refusal["cells"])
+	}
+
+	// A long run inside the budget shows its progress and a Cancel button,
+	// marks the old numbers stale, and a newer change cancels it.
+	b.setField(t, "duration", "20s")
+	b.waitReady(t, "stall=500ms")
+	b.setField(t, "rate", "200000") // 4 million requests per client, beyond the exact bound
 	b.waitFor(t, "the progress bar", `(() => {
 		const r = document.getElementById("omission"), p = document.getElementById("progress");
-		return r.dataset.state === "running" && p && document.querySelector(".results.stale");
+		return r.dataset.state === "running" && p && document.getElementById("cancel-run") && document.querySelector(".results.stale");
 	})()`)
+	b.do(t, "cancelling", chromedp.Click(chromedp.CSS("#cancel-run")))
+	b.waitFor(t, "the cancelled state", `document.getElementById("omission").dataset.state === "cancelled" && !!document.getElementById("rerun")`)
+	b.do(t, "running it again", chromedp.Click(chromedp.CSS("#rerun")))
+	b.waitFor(t, "the progress bar again", `document.getElementById("omission").dataset.state === "running" && !!document.getElementById("progress")`)
 	b.screenshot(t, "page-running.png", false)
 	b.do(t, "choosing bench", chromedp.Click(chromedp.CSS(`button[data-preset="bench"]`)))
 	b.waitReady(t, "")

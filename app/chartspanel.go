@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/app/charts"
+	"omission/app/units"
 )
 
 // chartsPanel shows the four charts of the result on the page. It follows
@@ -19,6 +20,7 @@ type chartsPanel struct {
 
 	drawnSeq   int64
 	drawnWidth int
+	drawing    int  // the latest draw; an older one in progress stops
 	linear     bool // the spectrum and latency axes are linear
 	cdf        bool // the distribution is cumulative
 	shown      []chartShown
@@ -63,36 +65,61 @@ func (c *chartsPanel) width() int {
 	return min(max(w, charts.MinWidth), 900)
 }
 
-// draw renders the charts when the result, the width or a toggle changed.
+// draw renders the charts when the result, the width or a toggle changed:
+// one chart a task, yielding to the browser between them, so that the four
+// never hold the page at once. A newer draw supersedes one in progress;
+// data-seq names the result once all four are drawn.
 func (c *chartsPanel) draw(ctx app.Context, force bool) {
 	res := c.view.Result
 	if res == nil {
+		if c.view.Seq != c.drawnSeq || len(c.shown) > 0 {
+			// A refused query: no chart is for it.
+			c.drawing++
+			c.shown, c.drawnSeq, c.err = nil, c.view.Seq, ""
+		}
 		return
 	}
 	w := c.width()
 	if !force && c.view.Seq == c.drawnSeq && w == c.drawnWidth {
 		return
 	}
-	c.drawnSeq, c.drawnWidth, c.err = c.view.Seq, w, ""
+	c.drawing++
+	gen, seq := c.drawing, c.view.Seq
 	y := charts.YAuto
 	if c.linear {
 		y = charts.YLinear
 	}
-	c.shown = c.shown[:0]
+	kinds := charts.Kinds()
+	next := make([]chartShown, 0, len(kinds))
+	errs := ""
 	t0 := time.Now()
-	defer func() { c.drawMs = float64(time.Since(t0).Microseconds()) / 1000 }()
-	for _, k := range charts.Kinds() {
+	var step func(ctx app.Context, i int)
+	step = func(ctx app.Context, i int) {
+		defer recoverFault(ctx, "charts")
+		if gen != c.drawing {
+			ctx.PreventUpdate()
+			return // superseded
+		}
+		k := kinds[i]
 		o := charts.Options{Width: w, Theme: prefersTheme(), Y: y, CDF: c.cdf}
 		if k == charts.Distribution && !c.cdf {
 			o.Y = charts.YAuto
 		}
-		ch, err := charts.Render(res, k, o)
-		if err != nil {
-			c.err = err.Error()
-			continue
+		if ch, err := charts.Render(res, k, o); err != nil {
+			errs = err.Error()
+		} else {
+			next = append(next, chartShown{ch, svgDataURL(ch.SVG)})
 		}
-		c.shown = append(c.shown, chartShown{ch, svgDataURL(ch.SVG)})
+		if i+1 < len(kinds) {
+			ctx.PreventUpdate()
+			nextTask(ctx, func(ctx app.Context) { step(ctx, i+1) })
+			return
+		}
+		c.shown, c.err = next, errs
+		c.drawnSeq, c.drawnWidth = seq, w
+		c.drawMs = float64(time.Since(t0).Microseconds()) / 1000
 	}
+	step(ctx, 0)
 }
 
 func (c *chartsPanel) toggle(ctx app.Context, flag *bool) {
@@ -122,7 +149,7 @@ func (c *chartsPanel) Render() app.UI {
 		grid = append(grid, c.renderChart(s))
 	}
 	body = append(body, app.Div().Class("chart-grid").Body(grid...))
-	return app.Section().Class("charts").Aria("label", "Charts").DataSet("seq", c.drawnSeq).DataSet("ms", rawFloat(c.drawMs)).Body(body...)
+	return app.Section().Class("charts").Aria("label", "Charts").DataSet("seq", c.drawnSeq).DataSet("ms", units.Raw(c.drawMs)).Body(body...)
 }
 
 func (c *chartsPanel) renderChart(s chartShown) app.UI {
@@ -132,14 +159,16 @@ func (c *chartsPanel) renderChart(s chartShown) app.UI {
 	marks := make([]app.UI, 0, len(ch.Markers))
 	for _, m := range ch.Markers {
 		id := m.Recording.String() + "." + m.Percentile
-		href, title := "#check-"+m.Check, id+" = "+fmtExactNs(float64(m.Value))+": its proof"
+		href, title := "#check-"+m.Check, id+" = "+units.ExactNs(float64(m.Value))+": its proof"
 		if !m.HasCheck {
-			href, title = "#proof-none", id+" = "+fmtExactNs(float64(m.Value))+": simulation only"
+			href, title = "#proof-none", id+" = "+units.ExactNs(float64(m.Value))+": simulation only"
 		}
 		marks = append(marks, app.A().Class("marker").Href(href).Title("%s", title).
 			Aria("label", title).
-			Style("left", fmt.Sprintf("%.3f%%", 100*m.X/float64(ch.Width))).
-			Style("top", fmt.Sprintf("%.3f%%", 100*m.Y/float64(ch.Height))).
+			// Placed by web/page.js through the CSSOM: the page allows no
+			// inline style attribute.
+			DataSet("left", fmt.Sprintf("%.3f", 100*m.X/float64(ch.Width))).
+			DataSet("top", fmt.Sprintf("%.3f", 100*m.Y/float64(ch.Height))).
 			OnClick(on("charts/marker", func(ctx app.Context, e app.Event) {
 				e.PreventDefault()
 				e.StopImmediatePropagation()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"omission/app/units"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -135,7 +136,7 @@ func (c *checksList) Render() app.UI {
 	return app.Section().ID("checks").Class("checks").DataSet("seq", v.Seq).Aria("labelledby", "checks-title").Body(
 		app.H2().ID("checks-title").Text("Proofs: every number checked"),
 		app.P().ID("checks-summary").Class(sumCls).DataSet("passed", v.Passed).DataSet("total", v.Total).
-			Textf("%d of %d checks passed%s.", v.Passed, v.Total, map[bool]string{true: ", " + plural(int64(failed), "failure"), false: ""}[failed > 0]),
+			Textf("%d of %d checks passed%s.", v.Passed, v.Total, map[bool]string{true: ", " + units.Plural(int64(failed), "failure"), false: ""}[failed > 0]),
 		app.If(len(notes) > 0, func() app.UI { return app.Ul().Class("notes").Body(notes...) }),
 		app.If(c.none != nil, func() app.UI { return c.renderNone() }),
 		app.If(len(closed) > 0, func() app.UI {

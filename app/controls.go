@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -10,7 +11,7 @@ import (
 	"omission/sim"
 )
 
-// Indices into sim.Fields of the fields the page names; the simulator's
+// Indices into sim.Fields() of the fields the page names; the simulator's
 // list is fixed in this order and may grow (the event engine's fields
 // follow these).
 const (
@@ -78,9 +79,9 @@ var fieldSpecs = map[string]fieldSpec{
 	"seed":        {Name: "seed", Label: "Seed", Hint: "the seed of every random stream", Engine: true},
 }
 
-// specAt returns the control spec of sim.Fields[i].
+// specAt returns the control spec of sim.Fields()[i].
 func specAt(i int) fieldSpec {
-	name := sim.Fields[i]
+	name := sim.Fields()[i]
 	if s, ok := fieldSpecs[name]; ok {
 		return s
 	}
@@ -124,7 +125,7 @@ func fieldNumber(name, text string) (float64, bool) {
 type controlsPanel struct {
 	app.Compo
 
-	IInputs  []string   // the text of each control, in sim.Fields order
+	IInputs  []string   // the text of each control, in sim.Fields() order
 	ISliders []int      // slider positions
 	IErrs    []fieldMsg // the messages of the invalid fields
 
@@ -162,15 +163,22 @@ func (c *controlsPanel) Render() app.UI {
 		}
 	}
 	var fields, engine []app.UI
+	// The engine's parameters open by themselves when one of them is in
+	// error or set away from its default, so a URL never hides its state.
 	engineOpen := c.engineOpen
+	defaults := sim.Default().Values()
 	for i := 1; i < len(c.IInputs); i++ {
 		if specAt(i).Engine {
-			if _, bad := c.msg(sim.Fields[i]); bad {
+			_, bad := c.msg(sim.Fields()[i])
+			if bad || i < len(defaults) && c.IInputs[i] != defaults[i] && c.IInputs[i] != "" {
 				engineOpen = true
 			}
 		}
 	}
 	for i := 1; i < len(c.IInputs); i++ {
+		if !c.offered(i) {
+			continue
+		}
 		f := c.field(i)
 		switch {
 		case !specAt(i).Engine:
@@ -193,9 +201,9 @@ func (c *controlsPanel) Render() app.UI {
 		})).
 		Body(
 			c.renderPresets(),
-			app.If(len(general) > 0, func() app.UI {
-				return app.Ul().Class("errors").Aria("live", "polite").Body(general...)
-			}),
+			// Always there, so that the fields keep their place (and their
+			// components) when a message comes or goes.
+			app.Ul().Class("errors").Aria("live", "polite").Hidden(len(general) == 0).Body(general...),
 			app.Div().Class("fields").Body(fields...),
 			app.If(hasEngine(len(c.IInputs)), func() app.UI {
 				d := app.Details().Class("engine").On("toggle", toggle, scope).Body(
@@ -210,10 +218,26 @@ func (c *controlsPanel) Render() app.UI {
 		)
 }
 
+// offered tells whether field i has a control now: a field that belongs to
+// a choice of another (sim.Dependents) is offered with that choice, and
+// whenever it holds a value or a message, so that it can be mended.
+func (c *controlsPanel) offered(i int) bool {
+	name := sim.Fields()[i]
+	for _, d := range sim.Dependents() {
+		if d.Field != name {
+			continue
+		}
+		_, bad := c.msg(name)
+		text := strings.TrimSpace(c.input(i))
+		return bad || c.input(fieldIndex(d.Owner)) == d.Choice || text != "" && text != "0s" && text != "0"
+	}
+	return true
+}
+
 // field returns the control of field i with its current props.
 func (c *controlsPanel) field(i int) app.UI {
 	f := &fieldControl{IIndex: i, IText: c.input(i), owner: c.owner}
-	f.IMsg, f.IBad = c.msg(sim.Fields[i])
+	f.IMsg, f.IBad = c.msg(sim.Fields()[i])
 	if i < len(c.ISliders) {
 		f.ISlider = c.ISliders[i]
 	}
@@ -236,7 +260,7 @@ func hasEngine(n int) bool {
 type fieldControl struct {
 	app.Compo
 
-	IIndex  int    // the field, an index into sim.Fields
+	IIndex  int    // the field, an index into sim.Fields()
 	IText   string // its text
 	ISlider int    // its slider position (-1: none)
 	IMsg    string // its message when invalid

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"time"
@@ -11,7 +12,7 @@ import (
 )
 
 // pageKeys are URL keys the page keeps for itself, beside the simulator's
-// query (sim.Fields). The parser accepts them, and every URL the page writes
+// query (sim.Fields()). The parser accepts them, and every URL the page writes
 // carries them along unchanged. Features that put their own state in the URL
 // (the animation's stall and moment, for instance) add their keys here.
 var pageKeys []string
@@ -34,16 +35,18 @@ const (
 type page struct {
 	app.Compo
 
-	inputs  []string   // the text of each control, in sim.Fields order; replaced, never changed in place
-	sliders []int      // slider positions; replaced likewise
-	errs    sim.Errors // the problems of the query the controls hold
-	msgs    []fieldMsg // errs in words
-	invalid bool       // the controls hold an invalid query: results are stale
-	cfg     sim.Config // the configuration of the last valid query
-	query   string     // its canonical query
-	extra   url.Values // values of pageKeys from the URL
-	link    string     // the page's current URL, for the share box
-	copied  string     // the copy button's last message
+	inputs    []string   // the text of each control, in sim.Fields() order; replaced, never changed in place
+	sliders   []int      // slider positions; replaced likewise
+	errs      sim.Errors // the problems of the query the controls hold
+	msgs      []fieldMsg // errs in words
+	notices   []string   // what the page dropped from the address (unknown or repeated keys)
+	refused   bool       // the query is over a limit: nothing runs, no number is shown
+	cancelled bool       // the reader cancelled the run
+	cfg       sim.Config // the configuration that runs
+	query     string     // its canonical query
+	extra     url.Values // values of pageKeys from the URL
+	link      string     // the page's current URL, for the share box
+	copied    string     // the copy button's last message
 
 	editSeq   int64     // debounce counter of the controls
 	editSince time.Time // when the pending edits began
@@ -60,6 +63,7 @@ type page struct {
 	flushScheduled bool
 
 	ctx      app.Context // the page's own context, for work that ends later
+	hasCtx   bool        // ctx is set (mounted or prerendered)
 	hist     history     // the URL bar; nil is the browser's
 	popstate app.Func    // the popstate listener (browser only)
 }
@@ -74,7 +78,7 @@ func (p *page) OnInit() {
 // it follows the fault state and the history's back and forward.
 func (p *page) OnMount(ctx app.Context) {
 	defer recoverFault(ctx, "mount")
-	p.ctx = ctx
+	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(stateFault, &p.fault)
 	p.listenHistory(ctx)
 }
@@ -83,7 +87,7 @@ func (p *page) OnMount(ctx app.Context) {
 // static generator, go-app's test engine).
 func (p *page) OnPreRender(ctx app.Context) {
 	defer recoverFault(ctx, "prerender")
-	p.ctx = ctx
+	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(stateFault, &p.fault)
 }
 
@@ -132,44 +136,56 @@ func (p *page) history() history {
 	return p.hist
 }
 
-// loadURL makes a URL query the state: controls, messages, and a run (with
-// the preset's values for any invalid field). It is how the page starts, and
-// how back and forward restore a state.
+// loadURL makes a URL query the state: controls, messages, notices, and a
+// run. It is how the page starts, and how back and forward restore a state.
 func (p *page) loadURL(ctx app.Context, raw string) {
-	cfg, err := sim.ParseQuery(raw, pageKeys...)
-	errs := asErrors(err)
-	vals, _ := url.ParseQuery(raw)
-	p.extra = url.Values{}
-	for _, k := range pageKeys {
-		if v, ok := vals[k]; ok {
-			p.extra[k] = v
-		}
-	}
+	ctx = p.own(ctx)
+	st := readQuery(raw)
+	p.extra = st.extra
 	p.editSeq++ // the URL wins over pending edits
 	p.pendingURL = nil
-	p.setErrs(errs)
-	p.invalid, p.cfg = false, cfg
-	inputs := cfg.Values()
-	for _, fe := range errs {
-		if i := fieldIndex(fe.Field); i >= 0 && i < len(inputs) {
-			if v := vals[fe.Field]; len(v) > 0 {
-				inputs[i] = v[len(v)-1]
-			}
-		}
+	p.setInputs(st.inputs)
+	p.notices = p.notices[:0]
+	base, _ := sim.PresetConfig(st.cfg.Preset)
+	for _, fe := range st.dropped {
+		p.notices = append(p.notices, droppedNotice(fe, base))
 	}
-	p.setInputs(inputs)
-	canon := cfg.Query()
-	if errs == nil {
-		// A valid URL is rewritten in its canonical form.
-		p.writeURL(ctx, canon, false)
-	} else if cur := ctx.Page().URL(); cur != nil {
-		p.link = cur.String()
+	p.adopt(ctx, st, false)
+}
+
+// adopt makes a read query the state (see querystate.go for the rule): the
+// messages, the URL, and the run. The controls' texts are the caller's.
+func (p *page) adopt(ctx app.Context, st queryState, push bool) {
+	p.setErrs(st.errs())
+	p.cancelled = false
+	p.cfg = st.cfg
+	p.writeURL(ctx, st.query, push)
+	p.refused = len(st.refused) > 0
+	if p.refused {
+		// Nothing runs, and nothing shown is for this query.
+		p.cancelRun()
+		p.query, p.shown, p.proofs = "", nil, nil
+		p.seq = nextSeq()
+		p.status = simStatus{Seq: p.seq, Status: statusRefused}
+		ctx.SetState(stateResult, resultView{Seq: p.seq})
+		return
 	}
-	if p.current(canon) {
+	if p.current(st.canon) {
 		return // this state is on screen already, or on its way
 	}
-	p.query = canon
-	p.start(ctx, cfg)
+	p.query = st.canon
+	p.start(ctx, st.cfg)
+}
+
+// own returns the page's own context for work that a child's event starts:
+// a child's context dies with the child (a re-render may replace it), and
+// a dispatch on a dead context is dropped, so deferred work (the URL write
+// after paint, a debounced edit) must hold the page's.
+func (p *page) own(ctx app.Context) app.Context {
+	if p.hasCtx {
+		return p.ctx
+	}
+	return ctx
 }
 
 // current reports whether the latest run is for canon and not abandoned.
@@ -180,11 +196,13 @@ func (p *page) current(canon string) bool {
 // setInput records a control's new text and recomputes after delay (at
 // once when 0). Later edits supersede pending ones.
 func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration) {
+	ctx = p.own(ctx)
 	if i < 0 || i >= len(p.inputs) {
 		return
 	}
 	inputs := append([]string(nil), p.inputs...)
 	inputs[i] = text
+	withCompanions(inputs, i, p.cfg)
 	p.setInputs(inputs)
 	p.editSeq++
 	now := time.Now()
@@ -204,50 +222,60 @@ func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration
 	})
 }
 
-// applyInputs turns the controls into the state: a valid query replaces the
-// URL (no history entry) and runs; an invalid one replaces the URL with what
-// was typed, shows the messages, and leaves the last result on screen,
-// marked stale.
+// applyInputs turns the controls into the state, by the same rule as a
+// URL (querystate.go): every valid field takes effect, an invalid one runs
+// with the preset's value and keeps its text in the URL, and the URL is
+// replaced (no history entry).
 func (p *page) applyInputs(ctx app.Context) {
+	ctx = p.own(ctx)
 	p.editSince = time.Time{}
-	cfg, err := sim.ParseQuery(inputsQuery(p.inputs))
-	errs := asErrors(err)
-	p.setErrs(errs)
-	if errs != nil {
-		p.invalid = true
-		p.cancelRun()
-		p.writeURL(ctx, mixedQuery(p.inputs, errs), false)
-		return
+	p.notices = p.notices[:0]
+	p.adopt(ctx, readQuery(p.withExtra(inputsQuery(p.inputs))), false)
+}
+
+// withExtra adds the page's own keys to a query, for readQuery.
+func (p *page) withExtra(q string) string {
+	for _, k := range pageKeys {
+		for _, v := range p.extra[k] {
+			q += "&" + url.QueryEscape(k) + "=" + url.QueryEscape(v)
+		}
 	}
-	p.invalid = false
-	p.cfg = cfg
-	canon := cfg.Query()
-	p.writeURL(ctx, canon, false)
-	if p.current(canon) {
-		return
-	}
-	p.query = canon
-	p.start(ctx, cfg)
+	return q
 }
 
 // choosePreset starts over from a preset and adds a history entry.
 func (p *page) choosePreset(ctx app.Context, name string) {
-	cfg, ok := sim.PresetConfig(name)
-	if !ok {
+	ctx = p.own(ctx)
+	if _, ok := sim.PresetConfig(name); !ok {
 		return
 	}
 	p.editSeq++ // drop pending edits
 	p.editSince = time.Time{}
-	p.setErrs(nil)
-	p.invalid, p.cfg = false, cfg
-	p.setInputs(cfg.Values())
-	canon := cfg.Query()
-	p.writeURL(ctx, canon, true)
-	if p.current(canon) {
+	p.notices = p.notices[:0]
+	st := readQuery(p.withExtra("preset=" + url.QueryEscape(name)))
+	p.setInputs(st.inputs)
+	p.adopt(ctx, st, true)
+}
+
+// cancel stops the run in flight at the reader's request: the numbers of
+// the previous run stay, marked as not this query's.
+func (p *page) cancel(ctx app.Context) {
+	ctx = p.own(ctx)
+	if p.run == nil {
 		return
 	}
-	p.query = canon
-	p.start(ctx, cfg)
+	p.cancelRun()
+	p.cancelled = true
+	p.query = "" // the same query runs again when asked
+	p.status = simStatus{Seq: p.seq, Status: statusCancelled}
+}
+
+// rerun starts the current state's run again after a cancel.
+func (p *page) rerun(ctx app.Context) {
+	ctx = p.own(ctx)
+	p.cancelled = false
+	p.query = p.cfg.Query()
+	p.start(ctx, p.cfg)
 }
 
 // start runs cfg: the first slice now, the rest (if any) on a goroutine
@@ -347,6 +375,11 @@ func (p *page) fail(seq int64, err error) {
 	}
 	p.run = nil
 	p.status = simStatus{Seq: seq, Status: statusFailed, Err: "The simulation stopped: " + err.Error()}
+	// No number shown is this query's: as when loading its URL, none stays.
+	p.shown, p.proofs = nil, nil
+	if p.hasCtx {
+		p.ctx.SetState(stateResult, resultView{Seq: seq})
+	}
 }
 
 // cancelRun cancels the run in flight, if any.
@@ -358,7 +391,7 @@ func (p *page) cancelRun() {
 }
 
 func (p *page) setInputs(values []string) {
-	inputs := make([]string, len(sim.Fields))
+	inputs := make([]string, len(sim.Fields()))
 	copy(inputs, values)
 	p.inputs = inputs
 	sliders := make([]int, len(inputs))
@@ -457,17 +490,20 @@ func (p *page) urlFor(ctx app.Context, q string) *url.URL {
 }
 
 // phase is what the page is showing, for the reader and for tests
-// (data-state): loading (no result yet), running, ready, stale (the controls
-// hold an invalid value), failed.
+// (data-state): loading (no result yet), running, ready, refused (over a
+// limit: no number is shown), cancelled (the reader stopped the run),
+// failed.
 func (p *page) phase() string {
 	switch {
-	case p.invalid:
-		return "stale"
+	case p.refused:
+		return "refused"
+	case p.cancelled:
+		return "cancelled"
 	case p.status.Seq == p.seq && p.status.Status == statusFailed:
 		return "failed"
 	case p.shown != nil && p.shown.Seq == p.seq:
 		return "ready"
-	case p.shown != nil:
+	case p.shown != nil || p.status.Sliced:
 		return "running"
 	}
 	return "loading"
@@ -478,7 +514,7 @@ func (p *page) phase() string {
 // never marked: it is painted in the next frame anyway.
 func (p *page) staleResult(phase string) bool {
 	switch phase {
-	case "stale", "failed":
+	case "cancelled", "failed":
 		return true
 	case "running":
 		return p.status.Sliced
@@ -521,7 +557,7 @@ func (p *page) Render() app.UI {
 		shownQuery, shownSeq, shownHash = p.shown.Query, p.shown.Seq, p.shown.Hash
 	}
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
-		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).
+		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).
 		Body(
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
@@ -551,25 +587,55 @@ func (p *page) Render() app.UI {
 func (p *page) renderStatus(phase string) app.UI {
 	var msg app.UI
 	switch phase {
-	case "stale":
-		msg = app.P().Class("status stale").Text("Fix the highlighted value: the numbers shown are for the last valid parameters.")
+	case "refused":
+		msg = app.P().Class("status refused").Attr("role", "alert").Text("This run is over a limit, so nothing was simulated: the message beside the field says which limit and what to change.")
+	case "cancelled":
+		msg = app.P().Class("status cancelled").Body(
+			app.Text("Cancelled: the numbers shown are for the previous parameters. "),
+			app.Button().Type("button").ID("rerun").
+				OnClick(on("rerun", func(ctx app.Context, e app.Event) { p.rerun(ctx) })).Text("Run it"),
+		)
 	case "failed":
-		msg = app.P().Class("status failed").Text(p.status.Err)
+		msg = app.P().Class("status failed").Attr("role", "alert").Text(p.status.Err)
 	case "running":
 		if p.status.Sliced {
-			msg = app.P().Class("status running").Body(
+			pct := int(100*p.status.Progress + 0.5)
+			msg = app.Div().Class("status running").Body(
 				app.Label().For("progress").Text("Simulating… "),
-				app.Progress().ID("progress").Max(100).Value(int(100*p.status.Progress+0.5)),
+				app.Progress().ID("progress").Max(100).Value(pct).Aria("valuetext", fmt.Sprintf("%d%% simulated", pct)).Text(fmt.Sprintf("%d%%", pct)),
+				app.Button().Type("button").ID("cancel-run").
+					OnClick(on("cancel-run", func(ctx app.Context, e app.Event) { p.cancel(ctx) })).Text("Cancel"),
 			)
 		}
 	case "loading":
 		msg = app.P().Class("status loading").Text("Loading the simulator…")
 	default:
 		if len(p.errs) > 0 {
-			msg = app.P().Class("status partial").Text("Some values in the address were not valid: the messages beside them say why; those fields use the preset's value.")
+			what := "1 value is not valid"
+			if len(p.errs) > 1 {
+				what = fmt.Sprintf("%d values are not valid", len(p.errs))
+			}
+			msg = app.P().Class("status partial").Textf("%s (%s): each runs with the preset's value until it is fixed; the messages beside the fields say why.",
+				what, errFields(p.errs))
 		}
 	}
-	return app.Div().Class("status-line").Aria("live", "polite").Body(msg)
+	var notes []app.UI
+	for _, n := range p.notices {
+		notes = append(notes, app.Li().Text(n))
+	}
+	return app.Div().Class("status-line").Aria("live", "polite").Body(
+		msg,
+		app.If(len(notes) > 0, func() app.UI { return app.Ul().Class("notices").DataSet("notices", len(notes)).Body(notes...) }),
+	)
+}
+
+// errFields lists the fields in error.
+func errFields(es sim.Errors) string {
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = e.Field
+	}
+	return strings.Join(names, ", ")
 }
 
 func (p *page) renderShare() app.UI {
@@ -595,52 +661,19 @@ func inputsQuery(inputs []string) string {
 	}
 	baseVals := base.Values()
 	parts := []string{"preset=" + url.QueryEscape(inputs[fPreset])}
-	for i := 1; i < len(inputs) && i < len(sim.Fields); i++ {
-		if i < len(baseVals) && inputs[i] == baseVals[i] {
+	for i := 1; i < len(inputs) && i < len(sim.Fields()); i++ {
+		// An empty box leaves its field out: a companion field cleared is
+		// not given (its message then says whether it is required).
+		if i < len(baseVals) && inputs[i] == baseVals[i] || strings.TrimSpace(inputs[i]) == "" {
 			continue
 		}
-		parts = append(parts, sim.Fields[i]+"="+url.QueryEscape(inputs[i]))
-	}
-	return strings.Join(parts, "&")
-}
-
-// mixedQuery is the URL query of controls holding invalid values: the valid
-// fields in canonical form (when they differ from the preset), the invalid
-// ones as typed, so that reloading shows the same messages.
-func mixedQuery(inputs []string, errs sim.Errors) string {
-	preset := inputs[fPreset]
-	base, ok := sim.PresetConfig(preset)
-	if !ok {
-		base = sim.Default()
-	}
-	baseVals := base.Values()
-	var parts []string
-	if preset != "" && preset != "bench" {
-		parts = append(parts, "preset="+url.QueryEscape(preset))
-	}
-	for i := 1; i < len(inputs) && i < len(sim.Fields); i++ {
-		name := sim.Fields[i]
-		if errs.Field(name) != nil {
-			parts = append(parts, name+"="+url.QueryEscape(inputs[i]))
-			continue
-		}
-		if i < len(baseVals) && inputs[i] == baseVals[i] {
-			continue
-		}
-		one, err := sim.ParseQuery("preset=" + url.QueryEscape(preset) + "&" + name + "=" + url.QueryEscape(inputs[i]))
-		if err != nil {
-			parts = append(parts, name+"="+url.QueryEscape(inputs[i]))
-			continue
-		}
-		if v := one.Values()[i]; i >= len(baseVals) || v != baseVals[i] {
-			parts = append(parts, name+"="+url.QueryEscape(v))
-		}
+		parts = append(parts, sim.Fields()[i]+"="+url.QueryEscape(inputs[i]))
 	}
 	return strings.Join(parts, "&")
 }
 
 func fieldIndex(name string) int {
-	for i, f := range sim.Fields {
+	for i, f := range sim.Fields() {
 		if f == name {
 			return i
 		}

@@ -228,31 +228,34 @@ func TestPageEditsAndHistory(t *testing.T) {
 		t.Fatalf("after back: shown %q, inputs %v", p.shown.Query, p.inputs)
 	}
 
-	// An invalid value: messages, the URL holds what was typed, and the last
-	// valid result stays, marked stale; no run.
+	// An invalid value: its message, the URL holds what was typed, and the
+	// run uses the preset's value for it, exactly as loading that URL does.
 	seq := p.shown.Seq
 	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "-5ms", 0) })
-	if p.phase() != "stale" || p.shown.Seq != seq {
-		t.Fatalf("after an invalid edit: phase %q, shown seq %d (was %d)", p.phase(), p.shown.Seq, seq)
+	if p.phase() != "ready" || p.shown.Seq == seq || p.shown.Query != "" {
+		t.Fatalf("after an invalid edit: phase %q, shown seq %d (was %d), query %q", p.phase(), p.shown.Seq, seq, p.shown.Query)
 	}
 	if !strings.HasSuffix(hist.current(), "/?stall=-5ms") {
 		t.Errorf("after an invalid edit the URL is %q", hist.current())
+	}
+	if loaded := readQuery("stall=-5ms"); loaded.cfg != p.cfg {
+		t.Errorf("the edit runs %+v, loading its URL runs %+v", p.cfg, loaded.cfg)
 	}
 	fe := p.errs.Field("stall")
 	if fe == nil || !strings.Contains(fe.Error(), "allowed") {
 		t.Fatalf("stall error: %v", p.errs)
 	}
 	root := app.HTMLString(p)
-	if !strings.Contains(root, `data-state="stale"`) {
-		t.Error("the page is not marked stale")
+	if !strings.Contains(root, `class="status partial"`) {
+		t.Error("the page does not say a value is invalid")
 	}
 	// The message sits beside the stall control: page > .top > the
 	// controls' form > .fields > the stall field (a component) > its fourth child.
 	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
-	if err := app.Match(msg, p, 0, 1, 0, 0, 1, fStall-1, 0, 3); err != nil {
+	if err := app.Match(msg, p, 0, 1, 0, 0, 2, fStall-1, 0, 3); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 1, fStall-1, 0, 3, 0); err != nil {
+	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
 		t.Error(err)
 	}
 	// The box is marked invalid and keeps what was typed.
@@ -271,10 +274,14 @@ func TestPageEditsAndHistory(t *testing.T) {
 func TestPageInvalidURL(t *testing.T) {
 	e, p, hist := mountPage(t)
 	visit(e, p, "stall=-5ms&rate=abc&bogus=1")
-	for _, f := range []string{"stall", "rate", "bogus"} {
+	for _, f := range []string{"stall", "rate"} {
 		if p.errs.Field(f) == nil {
 			t.Errorf("no message for %s: %v", f, p.errs)
 		}
+	}
+	// The unknown key is dropped, with a notice.
+	if p.errs.Field("bogus") != nil || len(p.notices) != 1 || !strings.Contains(p.notices[0], `"bogus"`) {
+		t.Errorf("bogus: errs %v, notices %q", p.errs, p.notices)
 	}
 	// The other fields run; the invalid ones use the preset's values.
 	if p.phase() != "ready" || p.shown.Query != "" {
@@ -283,17 +290,20 @@ func TestPageInvalidURL(t *testing.T) {
 	if p.inputs[fStall] != "-5ms" || p.inputs[fRate] != "abc" {
 		t.Errorf("the controls hold %q and %q, want what the URL said", p.inputs[fStall], p.inputs[fRate])
 	}
-	if hist.current() != "" {
-		t.Errorf("an invalid URL was rewritten to %q", hist.current())
+	if !strings.HasSuffix(hist.current(), "/?rate=abc&stall=-5ms") {
+		t.Errorf("the URL is %q, want the invalid values as typed and no unknown key", hist.current())
 	}
 	html := app.HTMLString(p)
-	for _, f := range []string{"stall", "rate", "bogus"} {
+	for _, f := range []string{"stall", "rate"} {
 		if !strings.Contains(html, `data-error="`+f+`"`) {
 			t.Errorf("no message element for %s", f)
 		}
 	}
 	if !strings.Contains(html, "stall: &#34;-5ms&#34; is not allowed: allowed 0s to 24h") {
 		t.Errorf("the stall message does not name its range:\n%s", html)
+	}
+	if !strings.Contains(html, `data-notices="1"`) {
+		t.Error("no notice of the dropped key")
 	}
 }
 
@@ -303,8 +313,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	img := `"><img src=x onerror=alert(1)>`
 	visit(e, p, "stall="+url.QueryEscape(script)+"&service="+url.QueryEscape(img)+"&"+url.QueryEscape(script)+"=1")
 	// The message is a text node (escaped by the DOM), the box's value a
-	// property: neither is parsed as markup. (The unknown key's message
-	// comes first, so the fields are the form's third child.)
+	// property: neither is parsed as markup.
 	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
 		t.Error(err)
 	}
@@ -315,8 +324,8 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	if !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Error("the script text is not shown escaped")
 	}
-	if p.errs.Field(script) == nil {
-		t.Errorf("the unknown key has no message: %v", p.errs)
+	if len(p.notices) != 1 || !strings.Contains(p.notices[0], "script") {
+		t.Errorf("the unknown key has no notice: %q", p.notices)
 	}
 }
 
@@ -324,7 +333,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 // so nothing from the URL can be. (Generated markup such as the charts' SVG
 // lives elsewhere and carries no URL text.)
 func TestNoRawHTML(t *testing.T) {
-	for _, f := range []string{"page.go", "controls.go", "results.go", "checks.go", "view.go", "format.go", "guard.go", "simulate.go", "simulate_wasm.go", "simulate_native.go"} {
+	for _, f := range []string{"page.go", "controls.go", "results.go", "checks.go", "view.go", "guard.go", "simulate.go", "simulate_wasm.go", "simulate_native.go"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -19,15 +20,19 @@ func reportCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON")
+	tool := fs.String("tool", "", "print what this load generator would print")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, fmt.Errorf("report: %v", err)}
 	}
 	if fs.NArg() > 1 {
 		return &exitError{2, fmt.Errorf("report: one query at most, got %d arguments", fs.NArg())}
 	}
-	cfg, err := sim.ParseQuery(fs.Arg(0))
+	cfg, err := sim.ParseQuery(fs.Arg(0), toolsKey)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	}
+	if *tool != "" {
+		return toolCmd(w, cfg, *tool)
 	}
 	res, err := sim.Run(cfg)
 	if err != nil {
@@ -37,7 +42,11 @@ func reportCmd(w io.Writer, args []string) error {
 	if *asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		out, err := withTools(rep, cfg, fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		if err := enc.Encode(out); err != nil {
 			return err
 		}
 	} else {
@@ -71,12 +80,12 @@ func writeText(w io.Writer, res *sim.Result) {
 	}
 	none := func(o, c *sim.Recording) string { return "" }
 	row("count", func(r *sim.Recording) string { return fmt.Sprint(r.Count) }, none)
-	row("mean", func(r *sim.Recording) string { return fmtNs(r.Mean) }, func(o, c *sim.Recording) string { return ratio(o.Mean, c.Mean) })
+	row("mean", func(r *sim.Recording) string { return units.Micros(r.Mean) }, func(o, c *sim.Recording) string { return ratio(o.Mean, c.Mean) })
 	for i, p := range sim.Percentiles {
-		row(strings.ReplaceAll(p.Name, "_", "."), func(r *sim.Recording) string { return fmtNs(float64(r.P[i])) },
+		row(strings.ReplaceAll(p.Name, "_", "."), func(r *sim.Recording) string { return units.Micros(float64(r.P[i])) },
 			func(o, c *sim.Recording) string { return ratio(float64(o.P[i]), float64(c.P[i])) })
 	}
-	row("max", func(r *sim.Recording) string { return fmtNs(float64(r.Max)) }, func(o, c *sim.Recording) string { return ratio(float64(o.Max), float64(c.Max)) })
+	row("max", func(r *sim.Recording) string { return units.Micros(float64(r.Max)) }, func(o, c *sim.Recording) string { return ratio(float64(o.Max), float64(c.Max)) })
 	row("above "+sim.FormatDuration(cfg.Above), func(r *sim.Recording) string { return fmt.Sprintf("%d (%.4f%%)", r.Above, 100*r.Share()) },
 		func(o, c *sim.Recording) string { return ratio(float64(o.Above), float64(c.Above)) })
 	tw.Flush()
@@ -85,7 +94,7 @@ func writeText(w io.Writer, res *sim.Result) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "client\tplanned\tsent\tnever sent\tstalls met\tlast reply\t\n")
 	for _, c := range res.Clients {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", c.Client, c.Planned, c.Sent, c.Planned-c.Sent, c.StallsMet, fmtNs(float64(c.LastCompletion)))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", c.Client, c.Planned, c.Sent, c.Planned-c.Sent, c.StallsMet, units.Micros(float64(c.LastCompletion)))
 	}
 	tw.Flush()
 	passed, total := res.Passed()
@@ -129,6 +138,3 @@ func trimFloat(f float64) string {
 	}
 	return fmt.Sprintf("%.3f", f)
 }
-
-// fmtNs prints a latency in µs with one decimal, as seed 000 does.
-func fmtNs(ns float64) string { return fmt.Sprintf("%.1fus", ns/1e3) }

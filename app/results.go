@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"omission/app/units"
 )
 
 // numberLink is a number that opens its proof: the check that derives it in
@@ -97,7 +98,7 @@ func (h *headline) Render() app.UI {
 				})).
 				Textf("%d of %d checks passed", v.Passed, v.Total),
 			app.Text(" · "),
-			app.Span().ID("cost").Class("cost").DataSet("ms", rawFloat(v.Cost.Ms)).
+			app.Span().ID("cost").Class("cost").DataSet("ms", units.Raw(v.Cost.Ms)).
 				DataSet("requests", v.Cost.Requests).DataSet("samples", v.Cost.Samples).
 				Text(v.Cost.Text),
 		),

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -35,9 +36,11 @@ const (
 
 // Status values of simStatus.
 const (
-	statusRunning = "running"
-	statusDone    = "done"
-	statusFailed  = "failed"
+	statusRunning   = "running"
+	statusDone      = "done"
+	statusFailed    = "failed"
+	statusRefused   = "refused"
+	statusCancelled = "cancelled"
 )
 
 // simStatus is where the latest run stands.
@@ -179,5 +182,5 @@ func simulate(seq int64, cfg sim.Config, yield func()) (*resultView, error) {
 func (v *resultView) setCost(ms float64) {
 	v.Cost.Ms = ms
 	v.Cost.Text = fmt.Sprintf("Simulated %s requests (%s samples) in %s ms",
-		fmtCount(v.Cost.Requests), fmtCount(v.Cost.Samples), trimDecimals(ms))
+		units.Count(v.Cost.Requests), units.Count(v.Cost.Samples), units.Decimals(ms))
 }

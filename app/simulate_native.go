@@ -23,3 +23,6 @@ func yieldToBrowser() { runtime.Gosched() }
 
 // afterPaint has no paint to wait for natively.
 func afterPaint(ctx app.Context, f func(app.Context)) { ctx.Dispatch(f) }
+
+// nextTask has no browser to make room for natively: f runs next.
+func nextTask(ctx app.Context, f func(app.Context)) { ctx.Dispatch(f) }

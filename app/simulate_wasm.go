@@ -15,7 +15,7 @@ func canSimulate() bool { return true }
 var (
 	yieldOnce sync.Once
 	yieldPort js.Value
-	yieldDone = make(chan struct{}, 1)
+	yieldDone = make(chan struct{}, 64) // one token a waiting goroutine
 )
 
 // yieldToBrowser lets the browser run a task (input events, rendering) and
@@ -62,4 +62,14 @@ func afterPaint(ctx app.Context, f func(app.Context)) {
 		return nil
 	})
 	js.Global().Call("requestAnimationFrame", first)
+}
+
+// nextTask runs f on the UI goroutine in a browser task of its own, after
+// the browser has handled what is waiting (input, paint): long work cut in
+// pieces this way never holds the page for more than a piece.
+func nextTask(ctx app.Context, f func(app.Context)) {
+	go func() {
+		yieldToBrowser()
+		ctx.Dispatch(f)
+	}()
 }

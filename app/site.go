@@ -53,8 +53,11 @@ func handler(prefix, version string) *app.Handler {
 		ThemeColor:      "#1f2a44",
 		LoadingLabel:    "Loading the simulator… {progress}%",
 		Styles:          []string{"/web/app.css", "/web/article.css", "/web/anim.css"},
-		Scripts:         []string{"/web/anim.js"},
-		Version:         version,
+		Scripts:         []string{"/web/page.js", "/web/anim.js"},
+		// Only the site's own scripts, styles, images and WebAssembly; no
+		// inline script, event handler or style attribute.
+		RawHeaders: []string{`<meta http-equiv="Content-Security-Policy" content="` + contentSecurityPolicy + `">`},
+		Version:    version,
 		// Every page the site has is precached, so share URLs work offline.
 		CacheableResources:    pageDirs(),
 		ServiceWorkerTemplate: workerJS,
@@ -64,6 +67,13 @@ func handler(prefix, version string) *app.Handler {
 	}
 	return h
 }
+
+// contentSecurityPolicy is every page's policy. 'wasm-unsafe-eval' lets
+// the page compile app.wasm and nothing else; img-src allows data: for the
+// charts, which are SVG images of data: URLs.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+	"img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; " +
+	"frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'"
 
 // siteVersion hashes everything the site ships, so caches renew only when
 // something changed.

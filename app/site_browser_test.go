@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"net"
+	"omission/app/units"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,8 +152,8 @@ func articleOK(t *testing.T, b *browser) {
 		if w.IsNs {
 			v = g.Ns
 		}
-		if v != rawFloat(w.Value) {
-			t.Errorf("article %s (%q) = %s, native %s", g.Metric, g.Query, v, rawFloat(w.Value))
+		if v != units.Raw(w.Value) {
+			t.Errorf("article %s (%q) = %s, native %s", g.Metric, g.Query, v, units.Raw(w.Value))
 		}
 	}
 	if figs := eval[int](t, b, `document.querySelectorAll("main.article [data-chart] img").length`); figs < 2 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -208,9 +209,9 @@ func (v *resultView) buildChecks(res *sim.Result) {
 			cv.Recording, cv.Metric, _ = strings.Cut(c.ID, ".")
 		}
 		if !cv.Invariant && latencyMetric(cv.Metric) {
-			cv.Want, cv.Got = fmtLatency(c.Want)+" ("+fmtExactNs(c.Want)+")", fmtLatency(c.Got)+" ("+fmtExactNs(c.Got)+")"
+			cv.Want, cv.Got = units.Duration(c.Want)+" ("+units.ExactNs(c.Want)+")", units.Duration(c.Got)+" ("+units.ExactNs(c.Got)+")"
 		} else {
-			cv.Want, cv.Got = fmtExact(c.Want), fmtExact(c.Got)
+			cv.Want, cv.Got = units.Exact(c.Want), units.Exact(c.Got)
 		}
 		cv.Line = " " + cv.Summary + " = " + firstPart(cv.Got) + " "
 		v.Checks = append(v.Checks, cv)
@@ -228,24 +229,9 @@ func (v *resultView) buildChecks(res *sim.Result) {
 
 	v.NoClosedForm = map[string]string{}
 	v.Invariants = map[string][]string{}
-	global := ""
-	for _, n := range res.Notes {
-		if strings.HasPrefix(n, "No closed form") {
-			global = n
-		}
-	}
 	for _, k := range sim.Kinds() {
 		name := k.String()
-		if v.proofFor(name+".count") == "" {
-			why := global
-			for _, n := range res.Notes {
-				if strings.HasPrefix(n, name+": no closed form") {
-					why = n
-				}
-			}
-			if why == "" {
-				why = "No closed form is given for this recording with these parameters."
-			}
+		if why := res.NoClosedForm(k); why != "" {
 			v.NoClosedForm[name] = why
 		}
 		for _, c := range inv {
@@ -310,14 +296,14 @@ func (v *resultView) buildRows(res *sim.Result) {
 			c := cellView{ID: k.String() + "." + m.name}
 			switch {
 			case m.latency:
-				c.Attr, c.Exact, c.Text = "ns", rawFloat(x), fmtLatency(x)
-				c.Title = fmtExactNs(x)
+				c.Attr, c.Exact, c.Text = "ns", units.Raw(x), units.Duration(x)
+				c.Title = units.ExactNs(x)
 			case m.name == "above_share":
-				c.Attr, c.Exact, c.Text = "value", rawFloat(x), fmtShare(x)
-				c.Title = fmt.Sprintf("%s of %s samples", fmtCount(rec(k).Above), fmtCount(rec(k).Count))
+				c.Attr, c.Exact, c.Text = "value", units.Raw(x), units.Share(x)
+				c.Title = fmt.Sprintf("%s of %s samples", units.Count(rec(k).Above), units.Count(rec(k).Count))
 			default:
-				c.Attr, c.Exact, c.Text = "value", rawFloat(x), fmtCount(int64(x))
-				c.Title = fmtExact(x)
+				c.Attr, c.Exact, c.Text = "value", units.Raw(x), units.Count(int64(x))
+				c.Title = units.Exact(x)
 			}
 			if (m.name == "planned" || m.name == "sent") && k.Client().String() != k.String() {
 				c.Title += " (the " + k.Client().String() + " client's requests)"
@@ -332,10 +318,10 @@ func (v *resultView) buildRows(res *sim.Result) {
 		case "planned", "sent", "count":
 		default:
 			o, cl := m.get(sim.Open), m.get(sim.Closed)
-			text, ok := fmtRatio(o, cl)
+			text, ok := units.Ratio(o, cl)
 			row.Ratio = ratioView{Metric: m.name, Text: text}
 			if ok && cl != 0 {
-				row.Ratio.Exact = rawFloat(o / cl)
+				row.Ratio.Exact = units.Raw(o / cl)
 			}
 		}
 		v.Rows = append(v.Rows, row)
@@ -350,17 +336,17 @@ func (v *resultView) buildHeadline(res *sim.Result) {
 	if c := v.cell("open.p99"); c != nil {
 		h.OpenP99 = *c
 	}
-	h.Ratio, h.RatioOK = fmtRatio(float64(res.Recordings[sim.Open].P[2]), float64(res.Recordings[sim.Closed].P[2]))
+	h.Ratio, h.RatioOK = units.Ratio(float64(res.Recordings[sim.Open].P[sim.P99]), float64(res.Recordings[sim.Closed].P[sim.P99]))
 	pc := res.Clients[sim.PacedClient]
 	never := pc.Planned - pc.Sent
-	h.NeverSent = cellView{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: fmtCount(never),
-		Title: fmt.Sprintf("%s planned − %s sent", fmtCount(pc.Planned), fmtCount(pc.Sent)), Proof: v.proofFor("paced.sent")}
+	h.NeverSent = cellView{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: units.Count(never),
+		Title: fmt.Sprintf("%s planned − %s sent", units.Count(pc.Planned), units.Count(pc.Sent)), Proof: v.proofFor("paced.sent")}
 	if h.NeverSent.Proof != "" {
 		h.NeverSent.Pass = v.check(h.NeverSent.Proof).Pass
 	}
-	h.Planned = fmtCount(pc.Planned)
+	h.Planned = units.Count(pc.Planned)
 	if pc.Planned > 0 {
-		h.NeverSentShare = fmtShare(float64(never) / float64(pc.Planned))
+		h.NeverSentShare = units.Share(float64(never) / float64(pc.Planned))
 	}
 	cfg := res.Config
 	stall := "no stalls"
@@ -370,19 +356,12 @@ func (v *resultView) buildHeadline(res *sim.Result) {
 	case cfg.Stall > 0:
 		stall = fmt.Sprintf("one %s stall at %s", dur(cfg.Stall), dur(cfg.First))
 	}
-	workers := plural(int64(cfg.Workers), "worker")
+	workers := units.Plural(int64(cfg.Workers), "worker")
 	if cfg.Workers == 0 {
 		workers = "unlimited workers"
 	}
 	h.Server = fmt.Sprintf("%s requests/s for %s, %s service, %s; %s, %s.",
-		cfg.Rate, dur(cfg.Duration), dur(cfg.Service), stall, plural(int64(cfg.Conns), "connection"), workers)
+		cfg.Rate, dur(cfg.Duration), dur(cfg.Service), stall, units.Plural(int64(cfg.Conns), "connection"), workers)
 }
 
-func dur(ns int64) string { return fmtLatency(float64(ns)) }
-
-func plural(n int64, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmtCount(n) + " " + word + "s"
-}
+func dur(ns int64) string { return units.Duration(ns) }

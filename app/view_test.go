@@ -134,48 +134,6 @@ func TestViewWithoutClosedForm(t *testing.T) {
 	}
 }
 
-func TestFormat(t *testing.T) {
-	for _, c := range []struct {
-		ns   float64
-		want string
-	}{
-		{0, "0"}, {999, "999 ns"}, {1000, "1 µs"}, {100000, "100 µs"}, {149963.759, "150 µs"},
-		{16786114.35, "16.79 ms"}, {195100000, "195.1 ms"}, {200100000, "200.1 ms"},
-		{1001000000, "1.001 s"}, {20e9, "20 s"}, {86400e9, "86400 s"},
-	} {
-		if got := fmtLatency(c.ns); got != c.want {
-			t.Errorf("fmtLatency(%v) = %q, want %q", c.ns, got, c.want)
-		}
-	}
-	for _, c := range []struct {
-		n    int64
-		want string
-	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {100000, "100,000"}, {1234567, "1,234,567"}, {-1234, "-1,234"}} {
-		if got := fmtCount(c.n); got != c.want {
-			t.Errorf("fmtCount(%d) = %q, want %q", c.n, got, c.want)
-		}
-	}
-	if got := fmtExactNs(149963.759); got != "149,963.759 ns" {
-		t.Errorf("fmtExactNs = %q", got)
-	}
-	for _, c := range []struct {
-		x    float64
-		want string
-	}{{0, "0%"}, {0.3982, "39.82%"}, {0.0002, "0.02%"}, {0.00025, "0.025%"}, {1, "100%"}} {
-		if got := fmtShare(c.x); got != c.want {
-			t.Errorf("fmtShare(%v) = %q, want %q", c.x, got, c.want)
-		}
-	}
-	for _, c := range []struct {
-		num, den float64
-		want     string
-	}{{195100000, 100000, "1951×"}, {40120000, 140000, "287×"}, {1, 1, "1×"}, {15, 10, "1.5×"}, {0, 0, "1×"}, {5, 0, "—"}} {
-		if got, _ := fmtRatio(c.num, c.den); got != c.want {
-			t.Errorf("fmtRatio(%v, %v) = %q, want %q", c.num, c.den, got, c.want)
-		}
-	}
-}
-
 func TestSimulateCancelAndSlices(t *testing.T) {
 	big := sim.Default()
 	big.Duration = 200e9 // a million requests per client: several slices
@@ -237,8 +195,8 @@ func TestQueriesFromControls(t *testing.T) {
 	if errs.Field("rate") == nil {
 		t.Fatalf("rate=abc accepted: %v", err)
 	}
-	if q := mixedQuery(inputs, errs); q != "rate=abc&service=200us&stall=300ms" {
-		t.Errorf("mixed query %q", q)
+	if q := readQuery(inputsQuery(inputs)).query; q != "rate=abc&service=200us&stall=300ms" {
+		t.Errorf("the URL of controls holding an invalid value is %q", q)
 	}
 }
 

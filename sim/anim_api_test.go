@@ -189,3 +189,30 @@ func TestNeverSentTail(t *testing.T) {
 		}
 	}
 }
+
+// TestStallBands: bands cover exactly the stalls a chart can tell apart, and
+// a run of millions of stalls is one band with its duty cycle.
+func TestStallBands(t *testing.T) {
+	res := run(t, "")
+	bands := res.StallBands(0, 20e9, 640)
+	if len(bands) != res.StallCount() {
+		t.Fatalf("%d bands for %d stalls a column apart", len(bands), res.StallCount())
+	}
+	for j, b := range bands {
+		s, e := res.StallSpan(int64(j))
+		if b.From != s || b.To != e || b.Share != 1 {
+			t.Errorf("band %d = %+v, want [%d, %d) share 1", j, b, s, e)
+		}
+	}
+	if got := res.StallBands(600e6, 1600e6, 100); len(got) != 2 || got[0].From != 600e6 || got[0].To != 700e6 || got[1].From != 1500e6 {
+		t.Errorf("clipped bands: %+v", got)
+	}
+	dense := run(t, "stall=1ns&every=4ns&first=0s&duration=100ms")
+	if n := dense.StallCount(); n < 1e6 {
+		t.Fatalf("only %d stalls", n)
+	}
+	got := dense.StallBands(0, 200e6, 640)
+	if len(got) != 1 || got[0].Share != 0.25 || got[0].From != 0 {
+		t.Errorf("dense stalls: %+v, want one band with share 0.25 from 0", got)
+	}
+}

@@ -54,13 +54,12 @@ func checkResult(res *Result, notes []string) ([]Check, []string) {
 	var checks []Check
 	cf := DeriveClosedForms(cfg)
 	if cf == nil {
-		_, why := Regime(cfg)
-		notes = append(notes, "No closed form applies to these parameters ("+strings.Join(why, "; ")+"): every number is simulation only, checked against the invariants listed.")
+		notes = append(notes, res.NoClosedForm(Closed))
 	} else {
 		checks = append(checks, closedFormChecks(res, cf)...)
 		for _, k := range Kinds() {
-			if why, ok := cf.NotApplicable[k]; ok {
-				notes = append(notes, fmt.Sprintf("%s: no closed form (%s); simulation only.", k, why))
+			if why := res.NoClosedForm(k); why != "" {
+				notes = append(notes, why)
 			}
 		}
 	}
@@ -111,7 +110,7 @@ func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 			Pass: f.Sum == d.Sum() && f.Count == rec.Count}
 		out = append(out, mc)
 	}
-	for _, c := range []Client{ClosedClient, PacedClient, OpenClient} {
+	for _, c := range Clients() {
 		f := cf.Clients[c]
 		if f == nil {
 			continue // no closed form for this client (see the notes)
@@ -269,4 +268,18 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// NoClosedForm returns why recording k has no closed form for the run's
+// parameters, or "" when it has one (its checks are then in Checks).
+func (r *Result) NoClosedForm(k Kind) string {
+	cf := DeriveClosedForms(r.Config)
+	if cf == nil {
+		_, why := Regime(r.Config)
+		return "No closed form applies to these parameters (" + strings.Join(why, "; ") + "): every number is simulation only, checked against the invariants listed."
+	}
+	if why, ok := cf.NotApplicable[k]; ok {
+		return fmt.Sprintf("%s: no closed form (%s); simulation only.", k, why)
+	}
+	return ""
 }

@@ -83,6 +83,8 @@ type ClientForm struct {
 // ClosedForms holds every value the regime determines.
 type ClosedForms struct {
 	T, S, L, P, F, N, K, J, E int64
+	D                         int64 // T − S: the spare capacity a request leaves, the open loop's step
+	Added                     int64 // samples the closed loop's correction adds per stall: floor((L+S)/E) − 1
 	Recordings                map[Kind]*Form
 	Clients                   map[Client]*ClientForm
 	NotApplicable             map[Kind]string
@@ -103,7 +105,7 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 		J = ceilDiv(L, T-S)
 	}
 	d := T - S
-	cf := &ClosedForms{T: T, S: S, L: L, P: P, F: F, N: N, K: K, J: J, E: cfg.ExpectedInterval(),
+	cf := &ClosedForms{T: T, S: S, L: L, P: P, F: F, N: N, K: K, J: J, E: cfg.ExpectedInterval(), D: T - S,
 		Recordings: map[Kind]*Form{}, Clients: map[Client]*ClientForm{}, NotApplicable: map[Kind]string{}}
 	rank := func(ppm, n int64) int64 { return RankOf(ppm, n, cfg.Rank) }
 	gt := func(v int64) int64 { // [v > A]
@@ -181,6 +183,7 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 		if K > 0 && G >= 2*E {
 			k = G/E - 1
 		}
+		cf.Added = k
 		corr := &Form{Count: N + K*k, Max: maxv, Formula: map[string]string{}}
 		corr.Sum = sum([2]int64{S, N - K})
 		// K · Σ_{j=0..k} (G - jE) = K·((k+1)G - E·k(k+1)/2)

@@ -160,13 +160,36 @@ func PresetConfig(name string) (Config, bool) {
 // FieldError is one invalid field: its name, the value given and the range allowed.
 type FieldError struct {
 	Field, Value, Allowed string
+	Reason                Reason // why it was refused
+}
+
+// Reason says why a query key was refused.
+type Reason uint8
+
+const (
+	ReasonInvalid  Reason = iota // the value is malformed or out of its range
+	ReasonUnknown                // the key is no field of the query
+	ReasonRepeated               // the key was given more than once
+	ReasonLimit                  // the run would pass a size or cost limit
+)
+
+// MaxQuoted is the most characters of a value a message quotes.
+const MaxQuoted = 64
+
+// Quote quotes a value for a message, cut to MaxQuoted characters (a URL
+// may hold a value of any length; a message never echoes it whole).
+func Quote(v string) string {
+	if n := len([]rune(v)); n > MaxQuoted {
+		return fmt.Sprintf("%q… (%d characters)", string([]rune(v)[:MaxQuoted]), n)
+	}
+	return fmt.Sprintf("%q", v)
 }
 
 func (e *FieldError) Error() string {
 	if e.Value == "" {
 		return fmt.Sprintf("%s: %s", e.Field, e.Allowed)
 	}
-	return fmt.Sprintf("%s: %q is not allowed: %s", e.Field, e.Value, e.Allowed)
+	return fmt.Sprintf("%s: %s is not allowed: %s", e.Field, Quote(e.Value), e.Allowed)
 }
 
 // Errors is every problem found at once.
@@ -194,7 +217,13 @@ func (es Errors) Field(name string) *FieldError {
 // as Errors (nil when the configuration can run).
 func (c Config) Validate() error {
 	var es Errors
-	bad := func(field, value, allowed string) { es = append(es, &FieldError{field, value, allowed}) }
+	bad := func(field, value, allowed string) {
+		es = append(es, &FieldError{Field: field, Value: value, Allowed: allowed})
+	}
+	// A size limit refuses the run as a whole, naming the field to change.
+	limit := func(field, value, allowed string) {
+		es = append(es, &FieldError{Field: field, Value: value, Allowed: allowed, Reason: ReasonLimit})
+	}
 	dur := func(field string, v, lo, hi int64) {
 		if v < lo || v > hi {
 			bad(field, FormatDuration(v), fmt.Sprintf("allowed %s to %s", FormatDuration(lo), FormatDuration(hi)))
@@ -224,10 +253,10 @@ func (c Config) Validate() error {
 		bad("stall", FormatDuration(c.Stall), fmt.Sprintf("must be shorter than every (%s), or the server never runs", FormatDuration(c.Every)))
 	}
 	if len(es) == 0 {
-		c.validateEngineSize(bad)
+		c.validateEngineSize(limit)
 	}
 	if len(es) == 0 && !c.EventDriven() {
-		c.validateFastSize(bad)
+		c.validateFastSize(limit)
 	}
 	if es == nil {
 		return nil
@@ -241,24 +270,7 @@ func (c Config) Validate() error {
 // met times the slots of the clients, would exceed MaxRequests.
 func (c Config) validateFastSize(bad func(field, value, allowed string)) {
 	n := NewSchedule(c.Rate).Count(c.Duration)
-	// Each client's requests split over its k slots, each slot a server
-	// of its own fed before the duration: the last reply comes at most the
-	// work of one slot's requests after it, stretched by the stalls' share.
-	kOpen, kClosed := int64(c.Workers), int64(c.Conns)
-	if c.Workers == 0 {
-		kOpen = n
-	}
-	if c.Workers != 0 && c.Workers < c.Conns {
-		kClosed = int64(c.Workers)
-	}
-	stretch := func(work float64) float64 {
-		if c.Stall > 0 && c.Every > 0 {
-			return work*float64(c.Every)/float64(c.Every-c.Stall) + float64(c.Stall)
-		}
-		return work + float64(c.Stall)
-	}
-	perSlot := func(k int64) float64 { return float64((n+k-1)/max(k, 1)) * float64(c.Service) }
-	end := float64(c.Duration) + stretch(max(perSlot(kOpen), perSlot(kClosed)))
+	end := c.fastEnd(n)
 	if end > maxVirtualTime {
 		bad("service", FormatDuration(c.Service), fmt.Sprintf(
 			"limit: requests × service, stretched by the stalls, reaches about %.3g s of virtual time, over the limit of %.3g s (shorten the duration, the service or the stalls)",
@@ -283,6 +295,28 @@ func (c Config) validateFastSize(bad func(field, value, allowed string)) {
 			"limit requests: a run of %d requests a client is simulated stretch by stretch, about %.3g of them here (stalls met × connections or workers), over the limit of %d (fewer stalls: a longer every; fewer conns or workers; or a shorter duration)",
 			n, w, MaxRequests))
 	}
+}
+
+// fastEnd bounds the last reply of a deterministic run of n requests a
+// client. Each client's requests split over its k slots, each slot a server
+// of its own fed before the duration: the last reply comes at most the work
+// of one slot's requests after it, stretched by the stalls' share.
+func (c Config) fastEnd(n int64) float64 {
+	kOpen, kClosed := int64(c.Workers), int64(c.Conns)
+	if c.Workers == 0 {
+		kOpen = n
+	}
+	if c.Workers != 0 && c.Workers < c.Conns {
+		kClosed = int64(c.Workers)
+	}
+	perSlot := func(k int64) float64 { return float64((n+k-1)/max(k, 1)) * float64(c.Service) }
+	work := max(perSlot(kOpen), perSlot(kClosed))
+	if c.Stall > 0 && c.Every > 0 {
+		work = work*float64(c.Every)/float64(c.Every-c.Stall) + float64(c.Stall)
+	} else {
+		work += float64(c.Stall)
+	}
+	return float64(c.Duration) + work
 }
 
 // longWork estimates the stretches the long path walks for all clients: a

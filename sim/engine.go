@@ -612,7 +612,7 @@ func (s *engSim) done(id int32) {
 	if s.qhead < len(s.queue) {
 		s.dispatch()
 	}
-	// Fields one by one, never the struct as a whole (a wide load over the
+	// Fields() one by one, never the struct as a whole (a wide load over the
 	// byte just stored stalls), and afresh after answer: a closed client
 	// sends on its answer, and s.reqs may grow.
 	switch r := &s.reqs[id]; {

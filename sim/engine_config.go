@@ -166,22 +166,22 @@ func parseWindows(s string, withRate bool) (Windows, error) {
 			var ok bool
 			span, rs, ok = strings.Cut(p, "@")
 			if !ok {
-				return Windows{}, fmt.Errorf("window %q has no @rate", p)
+				return Windows{}, fmt.Errorf("window %s has no @rate", Quote(p))
 			}
 			r, err := ParseRate(rs)
 			if err != nil || r > MaxRate {
-				return Windows{}, fmt.Errorf("window %q: rate %q is not 0 to 10000000 with at most three decimals", p, rs)
+				return Windows{}, fmt.Errorf("window %s: rate %s is not 0 to 10000000 with at most three decimals", Quote(p), Quote(rs))
 			}
 			b.Rate = r
 		}
 		from, to, ok := strings.Cut(span, "-")
 		if !ok {
-			return Windows{}, fmt.Errorf("window %q is not from-to", p)
+			return Windows{}, fmt.Errorf("window %s is not from-to", Quote(p))
 		}
 		f, err1 := time.ParseDuration(strings.TrimSpace(from))
 		t, err2 := time.ParseDuration(strings.TrimSpace(to))
 		if err1 != nil || err2 != nil || f < 0 || int64(t) > MaxTime || f >= t {
-			return Windows{}, fmt.Errorf("window %q: need 0 ≤ from < to ≤ %s, as Go durations", p, FormatDuration(MaxTime))
+			return Windows{}, fmt.Errorf("window %s: need 0 ≤ from < to ≤ %s, as Go durations", Quote(p), FormatDuration(MaxTime))
 		}
 		b.From, b.To = int64(f), int64(t)
 		out = append(out, b)
@@ -359,7 +359,7 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 	durIn := func(dst *int64, lo int64, allowed string) *FieldError {
 		d, err := time.ParseDuration(v)
 		if err != nil || int64(d) < lo || int64(d) > MaxTime {
-			return &FieldError{name, v0, allowed}
+			return &FieldError{Field: name, Value: v0, Allowed: allowed}
 		}
 		*dst = int64(d)
 		return nil
@@ -372,17 +372,17 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 				return nil
 			}
 		}
-		return &FieldError{name, v0, "allowed constant, poisson, ramp or burst"}
+		return &FieldError{Field: name, Value: v0, Allowed: "allowed constant, poisson, ramp or burst"}
 	case "to":
 		r, err := ParseRate(v)
 		if err != nil || r > MaxRate {
-			return &FieldError{name, v0, "the ramp's end rate: allowed 0 to 10000000 requests per second, at most three decimals"}
+			return &FieldError{Field: name, Value: v0, Allowed: "the ramp's end rate: allowed 0 to 10000000 requests per second, at most three decimals"}
 		}
 		c.RateTo = r
 	case "bursts":
 		bs, err := ParseBursts(v)
 		if err != nil {
-			return &FieldError{name, v0, "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): " + err.Error()}
+			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): " + err.Error()}
 		}
 		c.Bursts = bs
 	case "dist":
@@ -392,7 +392,7 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 				return nil
 			}
 		}
-		return &FieldError{name, v0, "allowed fixed, exponential, lognormal or uniform"}
+		return &FieldError{Field: name, Value: v0, Allowed: "allowed fixed, exponential, lognormal or uniform"}
 	case "service_p95":
 		return durIn(&c.ServiceP95, 1, "the lognormal's 95th percentile: allowed 1ns to "+FormatDuration(MaxTime)+", as a Go duration")
 	case "service_max":
@@ -404,7 +404,7 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 		}
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > MaxQueueCap {
-			return &FieldError{name, v0, fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap)}
+			return &FieldError{Field: name, Value: v0, Allowed: fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap)}
 		}
 		c.Queue = n
 		if n == 0 {
@@ -415,30 +415,17 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 	case "outages":
 		ws, err := ParseOutages(v)
 		if err != nil {
-			return &FieldError{name, v0, "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): " + err.Error()}
+			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): " + err.Error()}
 		}
 		c.Outages = ws
 	case "seed":
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return &FieldError{name, v0, "allowed 0 to 18446744073709551615, in decimal digits"}
+			return &FieldError{Field: name, Value: v0, Allowed: "allowed 0 to 18446744073709551615, in decimal digits"}
 		}
 		c.Seed = n
 	}
 	return nil
-}
-
-// appendEngineErrors adds to es the cross-field errors of the engine's
-// fields that es does not name yet, so that one answer lists them all.
-func appendEngineErrors(es, more Errors) Errors {
-	for _, fe := range more {
-		for _, name := range engineFields {
-			if fe.Field == name && es.Field(name) == nil {
-				es = append(es, fe)
-			}
-		}
-	}
-	return es
 }
 
 // resetEngine sets one of the engine's fields back to base's value.

@@ -7,8 +7,10 @@ import (
 	"strconv"
 )
 
-// NotModelled lists what the model leaves out, in every report.
-var NotModelled = []string{
+// NotModelled lists what the model leaves out, in every report (a copy).
+func NotModelled() []string { return append([]string(nil), notModelled...) }
+
+var notModelled = []string{
 	"Network: no latency, jitter, loss or bandwidth between the client and the server.",
 	"The load generator's own pauses: no garbage collection, scheduling delay or timer resolution in the client.",
 	"Connection setup, TLS and pools: the closed client's connections are always open.",
@@ -42,7 +44,7 @@ func Limits() map[string]int64 {
 func (c Config) Params() map[string]string {
 	m := map[string]string{}
 	vals := c.Values()
-	for i, k := range Fields {
+	for i, k := range Fields() {
 		if k != "preset" {
 			m[k] = vals[i]
 		}
@@ -67,7 +69,7 @@ func (r *Result) engineReport(rep *Report) {
 	rep.Seed = strconv.FormatUint(r.Config.Seed, 10)
 	rep.Params = r.Config.Params()
 	rep.Limits = Limits()
-	rep.NotModelled = NotModelled
+	rep.NotModelled = NotModelled()
 	if r.Engine == nil {
 		return
 	}

@@ -193,15 +193,15 @@ func (r *Result) window(c Client, lo, hi int64) (send, done []int64) {
 
 // longDelayedUntil is delayedUntil for a long run: it walks a re-simulation
 // from the first request answered after s while requests wait longer than
-// their service, at most MaxTraceWindow requests.
+// their service, at most MaxWindowRequests requests (as delayedUntil does).
 func (r *Result) longDelayedUntil(c Client, s int64) int64 {
 	lo := r.longFirstDoneAfter(c, s)
 	S, L := r.Config.Service, r.Config.Stall
 	sched := r.Schedule()
 	w := r.resim(c, lo, 1<<12)
 	end := s
-	for walked := int64(0); walked < MaxTraceWindow; {
-		n := w.walkOn()
+	for walked := int64(0); walked < MaxWindowRequests; {
+		n := min(w.walkOn(), MaxWindowRequests-walked)
 		if n == 0 {
 			break
 		}

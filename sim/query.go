@@ -8,9 +8,12 @@ import (
 	"time"
 )
 
-// Fields lists the query names in canonical order.
-// The event engine's fields (engine_config.go, QUERY.md) follow today's.
-var Fields = append([]string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}, engineFields...)
+// fields are the query names in canonical order; the event engine's
+// (engine_config.go, QUERY.md) follow the deterministic model's.
+var fields = append([]string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}, engineFields...)
+
+// Fields returns the query names in canonical order (a copy).
+func Fields() []string { return append([]string(nil), fields...) }
 
 // FormatDuration writes ns in Go duration syntax with the largest unit that
 // represents it exactly (ASCII "us" for microseconds), so that one value has
@@ -75,106 +78,39 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	var es Errors
 	vals, err := url.ParseQuery(q)
 	if err != nil {
-		es = append(es, &FieldError{"query", "", "cannot be decoded: " + err.Error()})
+		es = append(es, &FieldError{Field: "query", Value: "", Allowed: "cannot be decoded: " + err.Error()})
 	}
 	cfg := Default()
+	// A key given more than once is refused, whatever its values: the field
+	// keeps the preset's value, so that the query means one thing.
 	get := func(k string) (string, bool) {
 		vs, ok := vals[k]
 		if !ok {
 			return "", false
 		}
 		if len(vs) > 1 {
-			es = append(es, &FieldError{k, strings.Join(vs, ","), "given more than once; give it once"})
+			es = append(es, &FieldError{Field: k, Value: strings.Join(vs, ","), Reason: ReasonRepeated,
+				Allowed: fmt.Sprintf("given %d times; give it once (the run keeps the preset's value)", len(vs))})
+			return "", false
 		}
-		return vs[len(vs)-1], true
+		return vs[0], true
 	}
 	if name, ok := get("preset"); ok {
 		if p, found := PresetConfig(name); found {
 			cfg = p
 		} else {
-			var names []string
-			for _, p := range Presets() {
-				names = append(names, p.Name)
-			}
-			es = append(es, &FieldError{"preset", name, "allowed " + strings.Join(names, ", ")})
+			es = append(es, &FieldError{Field: "preset", Value: name, Allowed: "allowed " + strings.Join(presetNames(), ", ")})
 		}
 	}
-	field := func(name string, set func(string) *FieldError) {
+	for _, name := range fields[1:] {
 		if v, ok := get(name); ok {
-			if fe := set(v); fe != nil {
+			if fe := cfg.setField(name, v); fe != nil {
 				es = append(es, fe)
 			}
 		}
 	}
-	durField := func(name string, dst *int64, lo, hi int64, auto string) {
-		field(name, func(v string) *FieldError {
-			allowed := fmt.Sprintf("allowed %s to %s, as a Go duration such as 100us, 200ms or 1s", FormatDuration(lo), FormatDuration(hi))
-			if auto != "" {
-				allowed += ", or " + auto
-				if v == auto {
-					*dst = 0
-					return nil
-				}
-			}
-			d, err := time.ParseDuration(strings.TrimSpace(v))
-			if err != nil || int64(d) < lo || int64(d) > hi {
-				return &FieldError{name, v, allowed}
-			}
-			*dst = int64(d)
-			return nil
-		})
-	}
-	field("rate", func(v string) *FieldError {
-		r, err := ParseRate(v)
-		if err != nil || r < 1 || r > MaxRate {
-			return &FieldError{"rate", v, "allowed 0.001 to 10000000 requests per second, at most three decimals"}
-		}
-		cfg.Rate = r
-		return nil
-	})
-	durField("service", &cfg.Service, 0, MaxTime, "")
-	durField("stall", &cfg.Stall, 0, MaxTime, "")
-	durField("every", &cfg.Every, 0, MaxTime, "")
-	durField("first", &cfg.First, 0, MaxTime, "")
-	durField("duration", &cfg.Duration, 1, MaxDuration, "")
-	durField("interval", &cfg.Interval, 0, MaxTime, "auto")
-	durField("above", &cfg.Above, 0, MaxTime, "")
-	field("conns", func(v string) *FieldError {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 1 || n > MaxConns {
-			return &FieldError{"conns", v, fmt.Sprintf("allowed 1 to %d connections", MaxConns)}
-		}
-		cfg.Conns = n
-		return nil
-	})
-	field("workers", func(v string) *FieldError {
-		if v == "unlimited" {
-			cfg.Workers = 0
-			return nil
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 0 || n > MaxWorkers {
-			return &FieldError{"workers", v, fmt.Sprintf("allowed 1 to %d workers, or unlimited (0)", MaxWorkers)}
-		}
-		cfg.Workers = n
-		return nil
-	})
-	field("rank", func(v string) *FieldError {
-		switch v {
-		case "round":
-			cfg.Rank = RankRound
-		case "ceil":
-			cfg.Rank = RankCeil
-		default:
-			return &FieldError{"rank", v, "allowed round or ceil"}
-		}
-		return nil
-	})
-	for _, name := range engineFields {
-		field(name, func(v string) *FieldError { return cfg.parseEngineField(name, v) })
-	}
 	known := map[string]bool{}
-	for _, f := range append(Fields, extra...) {
+	for _, f := range append(Fields(), extra...) {
 		known[f] = true
 	}
 	var unknown []string
@@ -186,20 +122,28 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	if len(unknown) > 0 {
 		sortStrings(unknown)
 		for _, k := range unknown {
-			es = append(es, &FieldError{k, "", "unknown parameter; known: " + strings.Join(Fields, ", ")})
+			es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(fields, ", ")})
 		}
 	}
 	// Cross-field rules and size limits. A field they name goes back to the
 	// preset's value, so the Config returned always runs.
 	if err := cfg.Validate(); err != nil {
-		if len(es) == 0 {
-			es = append(es, err.(Errors)...)
-		} else {
-			es = appendEngineErrors(es, err.(Errors))
+		// Every problem at once, each field named once: a field whose value
+		// was refused keeps the preset's value and is not named again (a
+		// repeated key's field is, since it was not given at all).
+		for _, fe := range err.(Errors) {
+			if prev := es.Field(fe.Field); prev == nil || prev.Reason == ReasonRepeated {
+				es = append(es, fe)
+			}
 		}
 		base, _ := PresetConfig(cfg.Preset)
 		for _, fe := range err.(Errors) {
 			cfg.reset(fe.Field, base)
+			// A field that another choice needs (service_p95 with
+			// dist=lognormal …) takes that choice back with it.
+			if owner, ok := dependsOn[fe.Field]; ok {
+				cfg.reset(owner, base)
+			}
 		}
 		if cfg.Validate() != nil {
 			cfg = base
@@ -210,6 +154,146 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	}
 	return cfg, nil
 }
+
+// setField reads one field's text (any field but preset) into c. It checks
+// the value on its own; the rules between fields are Validate's.
+func (c *Config) setField(name, v string) *FieldError {
+	dur := func(dst *int64, lo, hi int64, auto string) *FieldError {
+		allowed := fmt.Sprintf("allowed %s to %s, as a Go duration such as 100us, 200ms or 1s", FormatDuration(lo), FormatDuration(hi))
+		if auto != "" {
+			allowed += ", or " + auto
+			if v == auto {
+				*dst = 0
+				return nil
+			}
+		}
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		if err != nil || int64(d) < lo || int64(d) > hi {
+			return &FieldError{Field: name, Value: v, Allowed: allowed}
+		}
+		*dst = int64(d)
+		return nil
+	}
+	switch name {
+	case "rate":
+		r, err := ParseRate(v)
+		if err != nil || r < 1 || r > MaxRate {
+			return &FieldError{Field: "rate", Value: v, Allowed: "allowed 0.001 to 10000000 requests per second, at most three decimals"}
+		}
+		c.Rate = r
+	case "service":
+		return dur(&c.Service, 0, MaxTime, "")
+	case "stall":
+		return dur(&c.Stall, 0, MaxTime, "")
+	case "every":
+		return dur(&c.Every, 0, MaxTime, "")
+	case "first":
+		return dur(&c.First, 0, MaxTime, "")
+	case "duration":
+		return dur(&c.Duration, 1, MaxDuration, "")
+	case "interval":
+		return dur(&c.Interval, 0, MaxTime, "auto")
+	case "above":
+		return dur(&c.Above, 0, MaxTime, "")
+	case "conns":
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > MaxConns {
+			return &FieldError{Field: "conns", Value: v, Allowed: fmt.Sprintf("allowed 1 to %d connections", MaxConns)}
+		}
+		c.Conns = n
+	case "workers":
+		if v == "unlimited" {
+			c.Workers = 0
+			return nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > MaxWorkers {
+			return &FieldError{Field: "workers", Value: v, Allowed: fmt.Sprintf("allowed 1 to %d workers, or unlimited (0)", MaxWorkers)}
+		}
+		c.Workers = n
+	case "rank":
+		switch v {
+		case "round":
+			c.Rank = RankRound
+		case "ceil":
+			c.Rank = RankCeil
+		default:
+			return &FieldError{Field: "rank", Value: v, Allowed: "allowed round or ceil"}
+		}
+	default:
+		return c.parseEngineField(name, v)
+	}
+	return nil
+}
+
+// CanonicalField returns the canonical writing of one field's text, read
+// over the named preset, or the field's own error (the rules between
+// fields are not applied: see ParseQuery).
+func CanonicalField(preset, name, text string) (string, *FieldError) {
+	cfg, ok := PresetConfig(preset)
+	if !ok {
+		cfg = Default()
+	}
+	i := fieldIndex(name)
+	if i < 0 {
+		return "", &FieldError{Field: name, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(fields, ", ")}
+	}
+	if i == 0 {
+		if _, ok := PresetConfig(text); !ok {
+			return "", &FieldError{Field: "preset", Value: text, Allowed: "allowed " + strings.Join(presetNames(), ", ")}
+		}
+		return text, nil
+	}
+	if fe := cfg.setField(name, text); fe != nil {
+		return "", fe
+	}
+	return cfg.Values()[i], nil
+}
+
+func fieldIndex(name string) int {
+	for i, f := range fields {
+		if f == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func presetNames() []string {
+	var names []string
+	for _, p := range Presets() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// Dependent is a field that belongs to one choice of another: it is
+// offered, and may be given, only with that choice.
+type Dependent struct {
+	Field    string // "service_p95"
+	Owner    string // "dist"
+	Choice   string // "lognormal"
+	Required bool   // the choice cannot run without it
+}
+
+var dependents = []Dependent{
+	{"to", "arrivals", "ramp", false},
+	{"bursts", "arrivals", "burst", true},
+	{"service_p95", "dist", "lognormal", true},
+	{"service_max", "dist", "uniform", true},
+}
+
+// Dependents lists the fields that belong to a choice of another field.
+func Dependents() []Dependent { return append([]Dependent(nil), dependents...) }
+
+// dependsOn maps a dependent field to its owner.
+var dependsOn = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range dependents {
+		m[d.Field] = d.Owner
+	}
+	return m
+}()
 
 func sortStrings(s []string) {
 	for i := 1; i < len(s); i++ {
@@ -248,7 +332,7 @@ func (c Config) Query() string {
 	}
 	mine, theirs := c.Values(), base.Values()
 	var b strings.Builder
-	for i, k := range Fields {
+	for i, k := range fields {
 		if k == "preset" {
 			if c.Preset == "" || c.Preset == "bench" {
 				continue

@@ -73,12 +73,19 @@ func TestQueryErrors(t *testing.T) {
 		t.Errorf("24 h at 10M/s: %v", err)
 	}
 	_, err = ParseQuery("rate=10000000&duration=24h&stall=1us&every=2us&first=0s")
-	if fe := errorsField(err, "duration"); fe == nil || !strings.Contains(fe.Allowed, "limit requests") || !strings.Contains(fe.Allowed, "50000000") || !strings.Contains(fe.Allowed, "longer every") {
+	if fe := asErrs(err).Field("duration"); fe == nil || !strings.Contains(fe.Allowed, "limit requests") || !strings.Contains(fe.Allowed, "50000000") || !strings.Contains(fe.Allowed, "longer every") {
 		t.Errorf("too many stretches: %v", err)
 	}
-	_, err = ParseQuery("rate=5000&rate=6000")
-	if err == nil || !strings.Contains(err.Error(), "more than once") {
+	// A repeated key is refused: the field keeps the preset's value.
+	cfg, err = ParseQuery("rate=5000&rate=6000&stall=300ms")
+	if fe := asErrs(err).Field("rate"); fe == nil || fe.Reason != ReasonRepeated || !strings.Contains(err.Error(), "given 2 times") {
 		t.Errorf("repeated field: %v", err)
+	}
+	if cfg.Rate != Default().Rate || cfg.Stall != 300e6 {
+		t.Errorf("repeated rate: ran rate %v stall %d, want the preset's rate and the given stall", cfg.Rate, cfg.Stall)
+	}
+	if fe := asErrs(err).Field("stall"); fe != nil {
+		t.Errorf("stall was given once: %v", fe)
 	}
 	_, err = ParseQuery("stall=%zz")
 	if err == nil {
@@ -114,9 +121,72 @@ func FuzzParseQuery(f *testing.F) {
 	})
 }
 
-func errorsField(err error, field string) *FieldError {
-	if es, ok := err.(Errors); ok {
-		return es.Field(field)
+func asErrs(err error) Errors {
+	es, _ := err.(Errors)
+	return es
+}
+
+func TestUnknownAndQuoted(t *testing.T) {
+	long := strings.Repeat("9", 10000)
+	_, err := ParseQuery("zz=1&rate=" + long)
+	es := asErrs(err)
+	if fe := es.Field("zz"); fe == nil || fe.Reason != ReasonUnknown {
+		t.Errorf("unknown key: %v", err)
 	}
-	return nil
+	fe := es.Field("rate")
+	if fe == nil || fe.Reason != ReasonInvalid {
+		t.Fatalf("long rate: %v", err)
+	}
+	msg := fe.Error()
+	if strings.Count(msg, "9") != MaxQuoted || !strings.Contains(msg, "(10000 characters)") {
+		t.Errorf("a long value is quoted in %d characters: %.200s", len(msg), msg)
+	}
+	if got := Quote("héllo"); got != `"héllo"` {
+		t.Errorf("Quote of a short value: %s", got)
+	}
+	if got := Quote(strings.Repeat("é", MaxQuoted+1)); !strings.HasPrefix(got, `"`+strings.Repeat("é", MaxQuoted)+`"…`) {
+		t.Errorf("Quote cuts runes, not bytes: %s", got)
+	}
+}
+
+// TestDependentFallsBack: a choice missing the field it needs runs without
+// that choice (its owner takes the preset's value), while the valid fields
+// take effect; no state is left that only a total reset can run.
+func TestDependentFallsBack(t *testing.T) {
+	cfg, err := ParseQuery("arrivals=poisson&dist=lognormal&seed=3")
+	es := asErrs(err)
+	if fe := es.Field("service_p95"); fe == nil || !strings.Contains(fe.Allowed, "required with dist=lognormal") {
+		t.Fatalf("missing service_p95: %v", err)
+	}
+	if cfg.Arrivals != ArrivalsPoisson || cfg.Seed != 3 || cfg.Dist != ServiceFixed {
+		t.Errorf("ran %v %v seed %d, want poisson arrivals, seed 3 and the preset's fixed service", cfg.Arrivals, cfg.Dist, cfg.Seed)
+	}
+	for _, d := range Dependents() {
+		if fieldIndex(d.Field) < 0 || fieldIndex(d.Owner) < 0 {
+			t.Errorf("dependent %+v names no field", d)
+		}
+	}
+}
+
+func TestCanonicalField(t *testing.T) {
+	for _, c := range []struct{ preset, name, in, want string }{
+		{"bench", "stall", "0.3s", "300ms"},
+		{"bench", "rate", "5000.000", "5000"},
+		{"tcp", "workers", "0", "unlimited"},
+		{"bench", "interval", "auto", "auto"},
+		{"bench", "service", "1µs", "1us"},
+		{"bench", "outages", "6s-7s,1s-2s", "1s-2s,6s-7s"},
+		{"bench", "preset", "tcp", "tcp"},
+	} {
+		got, fe := CanonicalField(c.preset, c.name, c.in)
+		if fe != nil || got != c.want {
+			t.Errorf("CanonicalField(%s, %s, %q) = %q, %v; want %q", c.preset, c.name, c.in, got, fe, c.want)
+		}
+	}
+	if _, fe := CanonicalField("bench", "rate", "abc"); fe == nil || fe.Field != "rate" {
+		t.Errorf("bad rate: %v", fe)
+	}
+	if _, fe := CanonicalField("bench", "zz", "1"); fe == nil || fe.Reason != ReasonUnknown {
+		t.Errorf("unknown field: %v", fe)
+	}
 }

@@ -64,7 +64,7 @@ func (r *Result) Report() Report {
 	}
 	for _, rec := range r.Recordings {
 		rep.Recordings[rec.Kind.String()] = RecReport{Count: rec.Count, MeanNs: rec.Mean,
-			P50Ns: rec.P[0], P90Ns: rec.P[1], P99Ns: rec.P[2], P999Ns: rec.P[3], P9999Ns: rec.P[4],
+			P50Ns: rec.P[P50], P90Ns: rec.P[P90], P99Ns: rec.P[P99], P999Ns: rec.P[P999], P9999Ns: rec.P[P9999],
 			MaxNs: rec.Max, Above: rec.Above, AboveShare: rec.Share(), IntervalNs: rec.Interval, Exact: rec.Dist.Exact()}
 	}
 	rep.Passed, _ = r.Passed()

@@ -90,9 +90,15 @@ func (tr *Trace) Events() []int64 {
 // NumStalls returns how many stalls began before the last reply of any client.
 func (r *Result) NumStalls() int { return len(r.Stalls()) }
 
+// MaxWindowRequests bounds the requests of one client a stall's window
+// walks: a backlog that never drains (a server at full load) would otherwise
+// make the window the rest of the run.
+const MaxWindowRequests = 200_000
+
 // StallWindow returns the window the animation shows for stall k: from a
 // little before it begins until the last request it delayed, in any client,
-// is answered (and a little after).
+// is answered (and a little after), looking at most MaxWindowRequests
+// requests past the stall's start.
 func (r *Result) StallWindow(k int) (from, to int64) {
 	st := newStalls(r.Config)
 	s := st.Start(int64(k))
@@ -120,7 +126,7 @@ func (r *Result) delayedUntil(c Client, s int64) int64 {
 	i := r.firstDoneAfter(c, s)
 	end := s
 	S, L := r.Config.Service, r.Config.Stall
-	for ; i < len(cr.Done); i++ {
+	for n := min(len(cr.Done), i+MaxWindowRequests); i < n; i++ {
 		due := r.dueOf(c, i)
 		if due >= s+L && cr.Done[i]-due <= S && c != PacedClient {
 			break
@@ -188,18 +194,41 @@ func (r *Result) TraceWindow(c Client, from, to int64) *Trace {
 }
 
 // serviceStart inverts the stall model: the instant a service of S that
-// ended at done began, stepping back over the stalls that stretched it.
+// ended at done began. The service took S of the server's working time (the
+// time outside stalls), so it began at the latest instant with S less
+// working time behind it than done: at a stall's end when it waited for
+// one. In closed form, whatever the number of stalls it spans.
 func serviceStart(st stallSeries, done, S int64) int64 {
-	cur, rest := done, S
-	n := st.Count(done) // stalls begun before done
-	for j := n - 1; j >= 0 && rest > 0; j-- {
-		s := st.Start(j)
-		end := s + st.length
-		if end <= cur-rest {
-			break // the stall ended before the service needed to begin
-		}
-		rest -= cur - end // the work done after this stall; it began before it
-		cur = s
+	if S <= 0 || st.first == never {
+		return done - S
 	}
-	return cur - rest
+	return st.latestWorked(st.worked(done) - S)
+}
+
+// worked returns the working time in [0, t): t less the stalled time.
+func (s stallSeries) worked(t int64) int64 {
+	if s.first == never || t <= s.first {
+		return t
+	}
+	if s.every == 0 {
+		return t - min(t-s.first, s.length)
+	}
+	j := (t - s.first) / s.every // stalls begun at or before t, less one
+	in := min(t-s.first-j*s.every, s.length)
+	return t - j*s.length - in
+}
+
+// latestWorked returns the latest instant with w of working time before it
+// (w >= 0): the end of a stall when w is reached as one begins.
+func (s stallSeries) latestWorked(w int64) int64 {
+	if s.first == never || w < s.first {
+		return w
+	}
+	w -= s.first // working time after the first stall begins
+	if s.every == 0 {
+		return s.first + s.length + w
+	}
+	W := s.every - s.length // working time after each stall
+	j := w / W
+	return s.first + j*s.every + s.length + (w - j*W)
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -251,16 +252,16 @@ func TestBenchCharts(t *testing.T) {
 	rec := func(k sim.Kind) *sim.Recording { return &res.Recordings[k] }
 	want := map[Kind][]string{
 		Spectrum: {
-			"p99: ", "p99.99: ", "open " + Duration(rec(sim.Open).P[2]),
-			"closed " + Duration(rec(sim.Closed).P[4]), "corrected " + Duration(rec(sim.Corrected).Max),
+			"p99: ", "p99.99: ", "open " + units.Duration(rec(sim.Open).P[2]),
+			"closed " + units.Duration(rec(sim.Closed).P[4]), "corrected " + units.Duration(rec(sim.Corrected).Max),
 		},
 		Distribution: {
-			"Median: closed " + Duration(rec(sim.Closed).P[0]),
-			"open " + percent(rec(sim.Open).Share()) + " (" + thousands(rec(sim.Open).Above) + ")",
+			"Median: closed " + units.Duration(rec(sim.Closed).P[0]),
+			"open " + units.Share(rec(sim.Open).Share()) + " (" + units.Count(rec(sim.Open).Above) + ")",
 			"Above 1 ms",
 		},
-		LatencyTime: {"20 stalls of 200 ms shaded", "closed " + Duration(rec(sim.Closed).Max) + " at ",
-			"open " + thousands(rec(sim.Open).Above) + " of 100,000"},
+		LatencyTime: {"20 stalls of 200 ms shaded", "closed " + units.Duration(rec(sim.Closed).Max) + " at ",
+			"open " + units.Count(rec(sim.Open).Above) + " of 100,000"},
 		QueueDepth: {"closed: at most 1 sent and unanswered", "paced: at most 1 sent", "open: at most 1,00"},
 	}
 	for k, subs := range want {
@@ -272,7 +273,7 @@ func TestBenchCharts(t *testing.T) {
 	}
 	// The spectrum's table repeats the recordings' numbers.
 	tab := by[Spectrum].Table
-	if got, want := tab.Rows[2][3], Duration(rec(sim.Open).P[2]); tab.Rows[2][0] != "p99" || got != want {
+	if got, want := tab.Rows[2][3], units.Duration(rec(sim.Open).P[2]); tab.Rows[2][0] != "p99" || got != want {
 		t.Errorf("spectrum table p99 open = %q (row %q), want %q", got, tab.Rows[2][0], want)
 	}
 	// The bench queue: the open loop's backlog is the stall's worth of
@@ -473,7 +474,7 @@ func TestEngine(t *testing.T) {
 // samples: as many, with the same largest.
 func checkScan(t *testing.T, res *sim.Result) {
 	t.Helper()
-	for _, k := range measured {
+	for _, k := range measured() {
 		rq, ok := requestsOf(res, k)
 		if !ok {
 			t.Fatalf("%s: no per-request data", k)

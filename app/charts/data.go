@@ -102,19 +102,6 @@ func countsAtOrBelow(d *sim.Dist, xs []int64) []int64 {
 	return out
 }
 
-// rankAt returns the 1-based rank of the fraction p among n samples under
-// the run's rank convention (clamped to [1, n]).
-func rankAt(p float64, n int64, r sim.Rank) int64 {
-	x := p * float64(n)
-	var k float64
-	if r == sim.RankCeil {
-		k = math.Ceil(x - 1e-9)
-	} else {
-		k = math.Floor(x + 0.5 + 1e-9)
-	}
-	return min(max(int64(k), 1), n)
-}
-
 // minPositive returns the smallest sample above zero (0 if none).
 func minPositive(d *sim.Dist) int64 {
 	n := d.Count()

@@ -22,7 +22,7 @@ func TestDistWalks(t *testing.T) {
 			n := d.Count()
 			ranks := []int64{0, 1, 2, n / 3, n / 2, n - 1, n, n + 5}
 			for p := 0.5; p < 1; p = (p + 1) / 2 { // dense in the tail
-				ranks = append(ranks, rankAt(p, n, sim.RankRound))
+				ranks = append(ranks, sim.RankAt(p, n, sim.RankRound))
 			}
 			slices.Sort(ranks)
 			got := valuesAtRanks(d, ranks)

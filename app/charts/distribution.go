@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -86,7 +87,7 @@ func distribution(res *sim.Result, o Options, f *frame) *Chart {
 	above := res.Config.Above
 	showAbove := above > 0 && float64(above) > xlo && float64(above) < xhi
 	if showAbove {
-		items = append(items, legendItem{"threshold (above = " + Duration(above) + ")", lineThumb(thresholdStyle(th), nil)})
+		items = append(items, legendItem{"threshold (above = " + units.Duration(above) + ")", lineThumb(thresholdStyle(th), nil)})
 	}
 	c := f.legendStrip(f.dc, items)
 	p := f.newPlot()
@@ -222,11 +223,11 @@ func distributionText(res *sim.Result, b bins, o Options) (Table, string) {
 		}
 		var row []string
 		if o.CDF {
-			row = []string{Duration(b.cut[j+1])}
+			row = []string{units.Duration(b.cut[j+1])}
 		} else if j == 0 {
-			row = []string{"up to " + Duration(b.cut[1])}
+			row = []string{"up to " + units.Duration(b.cut[1])}
 		} else {
-			row = []string{Duration(b.cut[j]) + " to " + Duration(b.cut[j+1])}
+			row = []string{units.Duration(b.cut[j]) + " to " + units.Duration(b.cut[j+1])}
 		}
 		for i, k := range kinds {
 			n := res.Recordings[k].Count
@@ -236,9 +237,9 @@ func distributionText(res *sim.Result, b bins, o Options) (Table, string) {
 			}
 			cum[i] += counts[i][j]
 			if o.CDF {
-				row = append(row, percent(float64(cum[i])/float64(n)))
+				row = append(row, units.Share(float64(cum[i])/float64(n)))
 			} else {
-				row = append(row, thousands(counts[i][j])+" ("+percent(float64(counts[i][j])/float64(n))+")")
+				row = append(row, units.Count(counts[i][j])+" ("+units.Share(float64(counts[i][j])/float64(n))+")")
 			}
 		}
 		t.Rows = append(t.Rows, row)
@@ -257,17 +258,17 @@ func distributionText(res *sim.Result, b bins, o Options) (Table, string) {
 		s.WriteString(". ")
 	}
 	s.WriteString("Median: ")
-	s.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.P[0]) }))
-	s.WriteString(". Above " + Duration(res.Config.Above) + ": ")
+	s.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.P[sim.P50]) }))
+	s.WriteString(". Above " + units.Duration(res.Config.Above) + ": ")
 	s.WriteString(listing(kinds, func(k sim.Kind) string {
 		r := &res.Recordings[k]
 		if r.Count == 0 {
 			return "—"
 		}
-		return percent(r.Share()) + " (" + thousands(r.Above) + ")"
+		return units.Share(r.Share()) + " (" + units.Count(r.Above) + ")"
 	}))
 	s.WriteString(".")
 	return t, s.String()
 }
 
-func itoa(n int) string { return thousands(int64(n)) }
+func itoa(n int) string { return units.Count(int64(n)) }

@@ -9,21 +9,9 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"omission/app/units"
 	"omission/sim"
 )
-
-var clients = []sim.Client{sim.ClosedClient, sim.PacedClient, sim.OpenClient}
-
-// kindOf is the recording whose colour a client's panel takes.
-func kindOf(c sim.Client) sim.Kind {
-	switch c {
-	case sim.PacedClient:
-		return sim.Paced
-	case sim.OpenClient:
-		return sim.Open
-	}
-	return sim.Closed
-}
 
 // depthPlot draws a count over time as the largest count in each px
 // column: a step line, filled down to zero when fill is set. fine holds the
@@ -85,7 +73,7 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	bw, nb := timeBuckets(cfg, end)
 	buckets := grid{0, 1 / float64(bw), nb}
 	fine := newGrid(0, float64(end), o.Width)
-	data := make([]clientData, len(clients))
+	data := make([]clientData, len(sim.Clients()))
 	top := 1
 	var dues []int64
 	type counted struct {
@@ -95,8 +83,8 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 		at   int64
 	}
 	done := map[sim.Client]counted{}
-	for i := len(clients) - 1; i >= 0; i-- { // open first: the closed loop may reuse its count
-		c := clients[i]
+	for i := len(sim.Clients()) - 1; i >= 0; i-- { // open first: the closed loop may reuse its count
+		c := sim.Clients()[i]
 		sent, due, same, ok := clientDepth(res, c, &dues)
 		if !ok {
 			return unavailable(res, QueueDepth, f)
@@ -138,14 +126,13 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	if anyDiff {
 		items = append(items, legendItem{"due, not yet answered", lineThumb(draw.LineStyle{Color: th.ink, Width: 1.6, Dashes: []vg.Length{5, 3}}, nil)})
 	}
-	stalls := res.Stalls()
-	shade, more := shading(res, th)
+	shade, more := shading(res, th, end, o.Width)
 	c := f.legendStrip(f.dc, append(items, more...))
 	var ps []*plot.Plot
 	var labels []string
 	var cols []color.Color
-	for i, cl := range clients {
-		k := kindOf(cl)
+	for i, cl := range sim.Clients() {
+		k := cl.Recording()
 		labels, cols = append(labels, cl.String()), append(cols, th.kinds[k])
 		p := f.newPlot()
 		p.X.Min, p.X.Max = 0, float64(end)
@@ -170,15 +157,15 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 
 	ch := &Chart{Available: true}
 	t := Table{Header: []string{"time"}}
-	for i, cl := range clients {
+	for i, cl := range sim.Clients() {
 		t.Header = append(t.Header, cl.String()+" sent, unanswered")
 		if data[i].differs {
 			t.Header = append(t.Header, cl.String()+" due, unanswered")
 		}
 	}
 	for b := 0; b < nb; b++ {
-		row := []string{Duration(int64(b)*bw) + " to " + Duration(min(int64(b+1)*bw, end))}
-		for i := range clients {
+		row := []string{units.Duration(int64(b)*bw) + " to " + units.Duration(min(int64(b+1)*bw, end))}
+		for i := range sim.Clients() {
 			row = append(row, "up to "+itoa(data[i].sentBucket[b]))
 			if data[i].differs {
 				row = append(row, "up to "+itoa(data[i].dueBuck[b]))
@@ -193,19 +180,19 @@ func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	if anyDiff {
 		s.WriteString(", and requests due by the schedule and not yet answered (dashed), which differ when a client falls behind its schedule")
 	}
-	if len(stalls) > 0 {
+	if res.StallCount() > 0 {
 		s.WriteString("; stalls shaded")
 	}
 	s.WriteString(". ")
 	var parts []string
-	for i, cl := range clients {
+	for i, cl := range sim.Clients() {
 		cd := data[i]
 		part := cl.String() + ": at most " + itoa(cd.sentPeak) + " sent and unanswered"
 		if cd.sentPeak > 0 {
-			part += " (first at " + Duration(cd.sentAt) + ")"
+			part += " (first at " + units.Duration(cd.sentAt) + ")"
 		}
 		if cd.differs {
-			part += ", while up to " + itoa(cd.duePeak) + " were due and unanswered (first at " + Duration(cd.dueAt) + ")"
+			part += ", while up to " + itoa(cd.duePeak) + " were due and unanswered (first at " + units.Duration(cd.dueAt) + ")"
 		}
 		parts = append(parts, part)
 	}

@@ -18,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -480,45 +481,9 @@ func wrap(s string, n int) string {
 // unavailable renders the placeholder of a chart that needs per-request data.
 func unavailable(res *sim.Result, kind Kind, f *frame) *Chart {
 	msg := fmt.Sprintf("%s is not available beyond %s samples per recording: this run plans %s requests per client, so it kept histograms, not each request.",
-		kind.Title(), thousands(sim.ExactSamples), thousands(res.Planned))
+		kind.Title(), units.Count(sim.ExactSamples), units.Count(res.Planned))
 	f.placeholder(msg)
 	return &Chart{Caption: msg, Available: false}
-}
-
-// thousands writes n with comma separators: 19990 → "19,990".
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
-// percent writes a fraction with three significant digits: "19.9%",
-// "0.0201%", "100%", "0%".
-func percent(f float64) string {
-	if f == 0 {
-		return "0%"
-	}
-	v := f * 100
-	dec := 2 - int(math.Floor(math.Log10(math.Abs(v))))
-	dec = min(max(dec, 0), 8)
-	s := strconv.FormatFloat(v, 'f', dec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s + "%"
 }
 
 // pname is a percentile's display name: "p99_9" → "p99.9".

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+
+	"omission/app/units"
 )
 
 // maxNines bounds the percentile axis: 1−p is kept above 10⁻¹⁵, where
@@ -92,67 +94,6 @@ func max1(n int) int {
 	return n
 }
 
-// units of time, largest first.
-var units = []struct {
-	name string
-	ns   float64
-}{{"s", 1e9}, {"ms", 1e6}, {"µs", 1e3}, {"ns", 1}}
-
-// unitFor returns the unit in which v (ns) reads with 1 to 3 integer digits.
-func unitFor(v float64) (string, float64) {
-	v = math.Abs(v)
-	for _, u := range units {
-		if v >= u.ns {
-			return u.name, u.ns
-		}
-	}
-	return "ns", 1
-}
-
-// Duration formats ns with up to four significant digits in the largest unit
-// that keeps an integer part: "100 µs", "199.9 ms", "1.25 s", "0 s".
-func Duration(ns int64) string { return durationSig(float64(ns), 4) }
-
-func durationSig(v float64, sig int) string {
-	if v == 0 {
-		return "0 s"
-	}
-	name, size := unitFor(v)
-	x := v / size
-	digits := 1
-	for a := math.Abs(x); a >= 10 && digits < sig; a /= 10 {
-		digits++
-	}
-	dec := sig - digits
-	if size == 1 {
-		dec = 0
-	}
-	s := strconv.FormatFloat(x, 'f', dec, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s + " " + name
-}
-
-// niceStep returns the 1, 2 or 5 × 10^k step nearest to span/n (Heckbert's
-// nice numbers), so that span is cut into about n parts.
-func niceStep(span float64, n int) float64 {
-	if !(span > 0) || n < 1 {
-		return 1
-	}
-	raw := span / float64(n)
-	mag := math.Pow(10, math.Floor(math.Log10(raw)))
-	switch f := raw / mag; {
-	case f < 1.5:
-		return mag
-	case f < 3:
-		return 2 * mag
-	case f < 7:
-		return 5 * mag
-	}
-	return 10 * mag
-}
-
 // decimals returns how many decimals step/size needs.
 func decimals(step, size float64) int {
 	d := 0
@@ -168,7 +109,7 @@ func linearTicks(min, max float64, n int, format func(v, step float64) string) [
 	if !(max > min) {
 		return []plot.Tick{{Value: min, Label: format(min, 1)}}
 	}
-	return linearTicksStep(min, max, niceStep(max-min, n), format)
+	return linearTicksStep(min, max, units.NiceStep(max-min, n), format)
 }
 
 // linearTicksStep puts labelled ticks every step in [min, max], with a
@@ -205,9 +146,9 @@ type durationTicks struct {
 
 func (t durationTicks) Ticks(min, max float64) []plot.Tick {
 	if t.log {
-		return logTicks(min, max, func(v float64) string { return durationSig(v, 3) })
+		return logTicks(min, max, func(v float64) string { return units.DurationSig(v, 3) })
 	}
-	name, size := unitFor(math.Max(math.Abs(min), math.Abs(max)))
+	name, size := units.TimeUnit(math.Max(math.Abs(min), math.Abs(max)))
 	return linearTicks(min, max, max1(t.n), func(v, step float64) string {
 		if v == 0 {
 			return "0"
@@ -256,7 +197,7 @@ func (t shareTicks) Ticks(min, max float64) []plot.Tick {
 	if max <= 1.05 && max >= 0.95 && min == 0 {
 		span = 1 // a whole 0–100% axis: steps of 20%
 	}
-	return linearTicksStep(min, max, niceStep(span, 5), func(v, step float64) string {
+	return linearTicksStep(min, max, units.NiceStep(span, 5), func(v, step float64) string {
 		return strconv.FormatFloat(v*100, 'f', decimals(step*100, 1), 64) + "%"
 	})
 }

@@ -2,6 +2,7 @@ package charts
 
 import (
 	"math"
+	"omission/app/units"
 	"slices"
 	"testing"
 
@@ -72,8 +73,8 @@ func TestDuration(t *testing.T) {
 		{199_900_000, "199.9 ms"}, {200_050_000, "200.1 ms"}, {1_250_000_000, "1.25 s"},
 		{20_000_000_000, "20 s"}, {123_456, "123.5 µs"},
 	} {
-		if got := Duration(c.ns); got != c.want {
-			t.Errorf("Duration(%d) = %q, want %q", c.ns, got, c.want)
+		if got := units.Duration(c.ns); got != c.want {
+			t.Errorf("units.Duration(%d) = %q, want %q", c.ns, got, c.want)
 		}
 	}
 }
@@ -122,9 +123,9 @@ func TestFormats(t *testing.T) {
 	for _, c := range []struct {
 		got, want string
 	}{
-		{thousands(0), "0"}, {thousands(999), "999"}, {thousands(1000), "1,000"}, {thousands(-1234567), "-1,234,567"},
-		{percent(0.199), "19.9%"}, {percent(0.0002), "0.02%"}, {percent(1), "100%"}, {percent(0), "0%"},
-		{percent(0.000201), "0.0201%"}, {sharePercent(1e-6), "0.0001%"}, {pname("p99_99"), "p99.99"},
+		{units.Count(0), "0"}, {units.Count(999), "999"}, {units.Count(1000), "1,000"}, {units.Count(-1234567), "-1,234,567"},
+		{units.Share(0.199), "19.9%"}, {units.Share(0.0002), "0.02%"}, {units.Share(1), "100%"}, {units.Share(0), "0%"},
+		{units.Share(0.000201), "0.0201%"}, {sharePercent(1e-6), "0.0001%"}, {pname("p99_99"), "p99.99"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

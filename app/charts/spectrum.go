@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -106,7 +107,7 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 		pts := make([]pt, 0, npts+len(sim.Percentiles)+1)
 		for j := 0; j <= npts; j++ {
 			q := ninesToP(float64(D) * float64(j) / float64(npts))
-			pts = append(pts, pt{q, rankAt(q, n, rank)})
+			pts = append(pts, pt{q, sim.RankAt(q, n, rank)})
 		}
 		for _, pc := range sim.Percentiles {
 			pts = append(pts, pt{float64(pc.PPM) / 1e6, sim.RankOf(pc.PPM, n, rank)})
@@ -206,7 +207,7 @@ func cell(r *sim.Recording, v int64) string {
 	if r.Count == 0 {
 		return "—"
 	}
-	return Duration(v)
+	return units.Duration(v)
 }
 
 func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
@@ -227,7 +228,7 @@ func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
 	for _, k := range kinds {
 		r := &res.Recordings[k]
 		maxRow = append(maxRow, cell(r, r.Max))
-		countRow = append(countRow, thousands(r.Count))
+		countRow = append(countRow, units.Count(r.Count))
 	}
 	t.Rows = append(t.Rows, maxRow, countRow)
 

@@ -3,30 +3,49 @@ package charts
 import (
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
-// measured are the recordings with one sample per request, one panel each.
-var measured = []sim.Kind{sim.Closed, sim.Paced, sim.Open}
+// measured returns the recordings with one sample per request, one panel each:
+// what each client recorded itself.
+func measured() []sim.Kind {
+	var out []sim.Kind
+	for _, c := range sim.Clients() {
+		out = append(out, c.Recording())
+	}
+	return out
+}
 
-// bands shades time windows [from, to) inside the x range.
+// bands shades time windows inside the x range, each in colour with its
+// alpha scaled by the window's share of time stalled (1 for one stall).
 type bands struct {
-	windows [][2]int64
+	windows []sim.Band
 	colour  color.Color
 }
 
 func (s bands) Plot(c draw.Canvas, p *plot.Plot) {
-	var path vg.Path // one SVG path for every window
+	// One SVG path per shade: a run of millions of stalls is a handful of
+	// merged bands (sim.StallBands), never a rectangle each.
+	paths := map[float64]*vg.Path{}
+	var order []float64
 	for _, w := range s.windows {
-		a, b := math.Max(float64(w[0]), p.X.Min), math.Min(float64(w[1]), p.X.Max)
+		a, b := math.Max(float64(w.From), p.X.Min), math.Min(float64(w.To), p.X.Max)
 		if b <= a {
 			continue
+		}
+		path, ok := paths[w.Share]
+		if !ok {
+			path = &vg.Path{}
+			paths[w.Share] = path
+			order = append(order, w.Share)
 		}
 		x0, x1 := c.X(p.X.Norm(a)), c.X(p.X.Norm(b))
 		path.Move(vg.Point{X: x0, Y: c.Min.Y})
@@ -35,33 +54,61 @@ func (s bands) Plot(c draw.Canvas, p *plot.Plot) {
 		path.Line(vg.Point{X: x0, Y: c.Max.Y})
 		path.Close()
 	}
-	if len(path) > 0 {
-		c.SetColor(s.colour)
-		c.Fill(path)
+	for _, share := range order {
+		col := s.colour
+		if share < 1 {
+			col = scaleAlpha(col, max(share, minShare))
+		}
+		c.SetColor(col)
+		c.Fill(*paths[share])
 	}
 }
 
-// shading returns the bands of a result's stalls and of its outages (the
-// event engine's windows in which the server fails every request), and
-// their legend entries.
-func shading(res *sim.Result, th *theme) (out []bands, items []legendItem) {
-	var st [][2]int64
-	for _, s := range res.Stalls() {
-		st = append(st, [2]int64{s, s + res.Config.Stall})
-	}
-	if len(st) > 0 {
+// minShare keeps a merged band of short stalls visible.
+const minShare = 0.3
+
+// scaleAlpha multiplies a colour's opacity by f.
+func scaleAlpha(c color.Color, f float64) color.Color {
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	n.A = uint8(math.Round(float64(n.A) * f))
+	return n
+}
+
+// shading returns the bands of a result's stalls over [0, end) at cols
+// columns and of its outages (the event engine's windows in which the
+// server fails every request), and their legend entries.
+func shading(res *sim.Result, th *theme, end int64, cols int) (out []bands, items []legendItem) {
+	if st := res.StallBands(0, end, cols); len(st) > 0 {
 		out = append(out, bands{st, th.stall})
 		items = append(items, legendItem{"stall", boxThumb(draw.LineStyle{Color: th.stall}, draw.LineStyle{})})
 	}
-	var ou [][2]int64
+	var ou []sim.Band
 	for _, w := range res.Config.OutageWindows() {
-		ou = append(ou, [2]int64{w.From, w.To})
+		ou = append(ou, sim.Band{From: w.From, To: w.To, Share: 1})
 	}
 	if len(ou) > 0 {
 		out = append(out, bands{ou, th.outage})
 		items = append(items, legendItem{"outage", boxThumb(draw.LineStyle{Color: th.outage}, draw.LineStyle{})})
 	}
 	return out, items
+}
+
+// stallNote says how the stalls are drawn, for a caption: how many, and
+// that stalls closer than a pixel column share one band.
+func stallNote(res *sim.Result, end int64, cols int) string {
+	n := res.StallCount()
+	if n == 0 {
+		return ""
+	}
+	s := itoa(n) + " stall"
+	if n > 1 {
+		s += "s"
+	}
+	s += " of " + units.Duration(res.Config.Stall) + " shaded"
+	if b := res.StallBands(0, end, cols); len(b) == 1 && b[0].Share < 1 {
+		s += " (closer together than a pixel column, so drawn as one band, paler by the share of time stalled, " + strconv.FormatFloat(100*b[0].Share, 'g', 3, 64) + "%)"
+	}
+	return s
 }
 
 // columns is the number of whole px columns of a data area.
@@ -195,7 +242,7 @@ func timeBuckets(cfg sim.Config, end int64) (width int64, n int) {
 func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	th := f.th
 	var rqs []requests
-	for _, k := range measured {
+	for _, k := range measured() {
 		rq, ok := requestsOf(res, k)
 		if !ok {
 			return unavailable(res, LatencyTime, f)
@@ -208,7 +255,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	// so that the requests are read once, after the layout.
 	var lo, hi int64
 	zero := false
-	for _, k := range measured {
+	for _, k := range measured() {
 		d := res.Recordings[k].Dist
 		if d == nil || d.Count() == 0 {
 			continue
@@ -223,14 +270,13 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	ymin, ymax, floor := latencyRange(lo, hi, zero, logY)
 
 	items := make([]legendItem, 0, 4)
-	for _, k := range measured {
+	for _, k := range measured() {
 		items = append(items, legendItem{k.String(), boxThumb(draw.LineStyle{Color: th.kinds[k]}, draw.LineStyle{})})
 	}
-	stalls := res.Stalls()
-	shade, more := shading(res, th)
+	shade, more := shading(res, th, end, o.Width)
 	c := f.legendStrip(f.dc, append(items, more...))
 	var ps []*plot.Plot
-	for range measured {
+	for range measured() {
 		p := f.newPlot()
 		p.X.Min, p.X.Max = 0, float64(end)
 		p.X.Tick.Marker = durationTicks{n: 6}
@@ -244,8 +290,8 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	tiles, inner := f.panels(c, ps)
 	bw, nb := timeBuckets(cfg, end)
-	stats := make([]latStats, len(measured))
-	for i, k := range measured {
+	stats := make([]latStats, len(measured()))
+	for i, k := range measured() {
 		p := ps[i]
 		g := newGrid(0, float64(end), columns(p.DataCanvas(inner[i])))
 		env := newEnvelope(g.n)
@@ -260,14 +306,14 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 
 	ch := &Chart{Available: true}
 	t := Table{Header: []string{"due time"}}
-	for _, k := range measured {
+	for _, k := range measured() {
 		t.Header = append(t.Header, k.String()+" max")
 	}
 	for b := 0; b < nb; b++ {
-		row := []string{Duration(int64(b)*bw) + " to " + Duration(min(int64(b+1)*bw, end))}
-		for i := range measured {
+		row := []string{units.Duration(int64(b)*bw) + " to " + units.Duration(min(int64(b+1)*bw, end))}
+		for i := range measured() {
 			if v := stats[i].bucket[b]; v >= 0 {
-				row = append(row, Duration(v))
+				row = append(row, units.Duration(v))
 			} else {
 				row = append(row, "—")
 			}
@@ -278,24 +324,20 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 
 	var s strings.Builder
 	s.WriteString("Each request's latency against its due time (the paced client's against its send time), drawn as the smallest and largest latency in each pixel column so that no single slow request is lost")
-	if len(stalls) > 0 {
-		s.WriteString("; " + itoa(len(stalls)) + " stall")
-		if len(stalls) > 1 {
-			s.WriteString("s")
-		}
-		s.WriteString(" of " + Duration(cfg.Stall) + " shaded")
+	if note := stallNote(res, end, o.Width); note != "" {
+		s.WriteString("; " + note)
 	}
 	s.WriteString(". Largest: ")
-	s.WriteString(listing(measured, func(k sim.Kind) string {
+	s.WriteString(listing(measured(), func(k sim.Kind) string {
 		st := stats[indexOf(k)]
 		if st.n == 0 {
 			return "—"
 		}
-		return Duration(st.max) + " at " + Duration(st.maxAt)
+		return units.Duration(st.max) + " at " + units.Duration(st.maxAt)
 	}))
-	s.WriteString(". Requests above " + Duration(cfg.Above) + ": ")
-	s.WriteString(listing(measured, func(k sim.Kind) string {
-		return thousands(res.Recordings[k].Above) + " of " + thousands(int64(stats[indexOf(k)].n))
+	s.WriteString(". Requests above " + units.Duration(cfg.Above) + ": ")
+	s.WriteString(listing(measured(), func(k sim.Kind) string {
+		return units.Count(res.Recordings[k].Above) + " of " + units.Count(int64(stats[indexOf(k)].n))
 	}))
 	s.WriteString(".")
 	lost := false
@@ -304,7 +346,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	}
 	if lost {
 		s.WriteString(" Requests that got no reply (rejected, failed or timed out) are no latency sample and are not drawn: ")
-		s.WriteString(listing(measured, func(k sim.Kind) string { return thousands(int64(rqs[indexOf(k)].lost)) }))
+		s.WriteString(listing(measured(), func(k sim.Kind) string { return units.Count(int64(rqs[indexOf(k)].lost)) }))
 		s.WriteString(".")
 	}
 	ch.Caption = s.String()
@@ -312,7 +354,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 }
 
 func indexOf(k sim.Kind) int {
-	for i, m := range measured {
+	for i, m := range measured() {
 		if m == k {
 			return i
 		}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"omission/sim"
+)
+
+// The page's one rule for a query, whether it comes from the address bar
+// or from the controls, so that what the page shows is always what loading
+// its URL shows:
+//
+//   - every valid field takes effect;
+//   - a field whose value is invalid runs with the preset's value; the URL
+//     keeps the text as typed, and the field and the summary say why (a
+//     choice whose required companion is missing, dist=lognormal without
+//     service_p95, runs without that choice until the companion is given);
+//   - an unknown key, or a key given more than once, is dropped from the
+//     URL at once, with a notice saying what was dropped and which value
+//     the field kept;
+//   - a run over a limit (the simulator's, or the page's own budget) is
+//     refused: nothing runs and no number is shown for it.
+
+// queryState is what one query means for the page.
+type queryState struct {
+	cfg     sim.Config // what runs (when refused is empty)
+	canon   string     // its canonical query
+	inputs  []string   // the text of each control, in sim.Fields() order
+	invalid sim.Errors // values refused: each field runs with the preset's value
+	dropped sim.Errors // unknown and repeated keys, gone from the URL
+	refused sim.Errors // limits: nothing runs
+	query   string     // the query the URL holds: canon, or the invalid values as typed
+	extra   url.Values // the page's own keys (pageKeys) as given
+}
+
+// errs returns every message of the state, for the controls.
+func (s *queryState) errs() sim.Errors {
+	out := append(append(sim.Errors(nil), s.invalid...), s.refused...)
+	return out
+}
+
+// readQuery reads a raw query under the page's rule.
+func readQuery(raw string) queryState {
+	if i := strings.IndexByte(raw, '#'); i >= 0 {
+		raw = raw[:i]
+	}
+	raw = strings.TrimPrefix(raw, "?")
+	vals, _ := url.ParseQuery(raw)
+	cfg, err := sim.ParseQuery(raw, pageKeys...)
+	st := queryState{cfg: cfg, extra: url.Values{}}
+	for _, k := range pageKeys {
+		if v, ok := vals[k]; ok {
+			st.extra[k] = v
+		}
+	}
+	for _, fe := range asErrors(err) {
+		switch fe.Reason {
+		case sim.ReasonUnknown, sim.ReasonRepeated:
+			st.dropped = append(st.dropped, fe)
+		case sim.ReasonLimit:
+			st.refused = append(st.refused, fe)
+		default:
+			st.invalid = append(st.invalid, fe)
+		}
+	}
+	if len(st.refused) == 0 {
+		if fe := cfg.Within(pageBudget(cfg)); fe != nil {
+			st.refused = append(st.refused, fe)
+		}
+	}
+	st.canon = cfg.Query()
+
+	// The controls show what the URL holds: a valid value in its canonical
+	// writing, an invalid one as typed, a missing one at the preset's value.
+	preset := cfg.Preset
+	if preset == "" {
+		preset = "bench"
+	}
+	if v, ok := given(vals, "preset"); ok && st.invalid.Field("preset") != nil {
+		preset = v
+	}
+	base, ok := sim.PresetConfig(preset)
+	if !ok {
+		base = sim.Default()
+	}
+	baseVals := base.Values()
+	st.inputs = base.Values()
+	st.inputs[fPreset] = preset
+	parts := []string{}
+	if preset != "bench" {
+		parts = append(parts, "preset="+url.QueryEscape(preset))
+	}
+	for i, name := range sim.Fields() {
+		if i == fPreset {
+			continue
+		}
+		v, ok := given(vals, name)
+		if !ok || st.dropped.Field(name) != nil {
+			if st.invalid.Field(name) != nil {
+				st.inputs[i] = "" // a required value that is missing
+			}
+			continue
+		}
+		canon, fe := sim.CanonicalField(preset, name, v)
+		switch {
+		case fe != nil || st.invalid.Field(name) != nil:
+			st.inputs[i] = v
+			parts = append(parts, name+"="+url.QueryEscape(v))
+		default:
+			st.inputs[i] = canon
+			if canon != baseVals[i] {
+				parts = append(parts, name+"="+url.QueryEscape(canon))
+			}
+		}
+	}
+	if len(st.invalid) == 0 && len(st.refused) == 0 {
+		st.query = st.canon
+	} else {
+		st.query = strings.Join(parts, "&")
+	}
+	return st
+}
+
+// given returns the single value of a key given once.
+func given(vals url.Values, k string) (string, bool) {
+	if vs := vals[k]; len(vs) == 1 {
+		return vs[0], true
+	}
+	return "", false
+}
+
+// pageBudget is what the page lets one run cost: the simulator's page
+// budget, with the run's own query in the message's pointer to the command
+// line.
+func pageBudget(cfg sim.Config) sim.Budget {
+	b := sim.PageBudget()
+	b.Elsewhere = fmt.Sprintf("run it natively, where the limits are the simulator's own: go run ./app report %s", shellQuote(cfg.Query()))
+	return b
+}
+
+// shellQuote quotes a query for a shell command line.
+func shellQuote(q string) string {
+	return "'" + strings.ReplaceAll(q, "'", `'\''`) + "'"
+}
+
+// droppedNotice words what readQuery dropped from the URL.
+func droppedNotice(fe *sim.FieldError, base sim.Config) string {
+	if fe.Reason == sim.ReasonUnknown {
+		return fmt.Sprintf("Ignored %s: not a parameter of this page; it was removed from the address.", sim.Quote(fe.Field))
+	}
+	kept := ""
+	if i := fieldIndex(fe.Field); i >= 0 {
+		kept = " The run keeps the preset's value, " + base.Values()[i] + "."
+	}
+	return fmt.Sprintf("%s was given more than once (%s), so neither value was taken and the key was removed from the address.%s",
+		fe.Field, sim.Quote(fe.Value), kept)
+}
+
+// withCompanions keeps the fields that belong to a choice in step with it
+// after field i changed (sim.Dependents): choosing dist=lognormal offers
+// service_p95 with a value that runs, and leaving that choice clears it, so
+// that no edit leaves a state only another edit elsewhere can mend.
+func withCompanions(inputs []string, i int, cfg sim.Config) {
+	for _, d := range sim.Dependents() {
+		if sim.Fields()[i] != d.Owner {
+			continue
+		}
+		j := fieldIndex(d.Field)
+		switch {
+		case inputs[i] == d.Choice && strings.TrimSpace(inputs[j]) == "" || inputs[i] == d.Choice && inputs[j] == "0s":
+			inputs[j] = companionDefault(d.Field, cfg)
+		case inputs[i] != d.Choice:
+			inputs[j] = ""
+		}
+	}
+}
+
+// companionDefault is a value a companion field starts from: one that runs
+// with the rest of the state.
+func companionDefault(field string, cfg sim.Config) string {
+	S := max(cfg.Service, 1000)
+	switch field {
+	case "service_p95":
+		return sim.FormatDuration(4 * S)
+	case "service_max":
+		return sim.FormatDuration(2 * S)
+	case "to":
+		return (2 * cfg.Rate).String()
+	case "bursts":
+		from := cfg.Duration / 2
+		return sim.FormatDuration(from) + "-" + sim.FormatDuration(from+max(cfg.Duration/10, 1)) + "@" + (2 * cfg.Rate).String()
+	}
+	return ""
+}

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"math/rand/v2"
+	"net/url"
+	"strings"
+	"testing"
+
+	"omission/sim"
+)
+
+func TestReadQueryRule(t *testing.T) {
+	st := readQuery("conns=0&rate=2000")
+	if st.cfg.Rate != sim.RateOf(2000) || st.cfg.Conns != 1 || st.invalid.Field("conns") == nil || len(st.refused) > 0 {
+		t.Errorf("conns=0&rate=2000: rate %v conns %d invalid %v refused %v", st.cfg.Rate, st.cfg.Conns, st.invalid, st.refused)
+	}
+	if st.query != "rate=2000&conns=0" || st.inputs[fConns] != "0" || st.inputs[fRate] != "2000" {
+		t.Errorf("query %q, inputs %q", st.query, st.inputs)
+	}
+
+	st = readQuery("zz=1&stall=0.3s")
+	if st.dropped.Field("zz") == nil || st.query != "stall=300ms" || st.inputs[fStall] != "300ms" || len(st.invalid) > 0 {
+		t.Errorf("unknown key: dropped %v query %q inputs %q", st.dropped, st.query, st.inputs)
+	}
+
+	st = readQuery("rate=5000&rate=6000&stall=300ms")
+	if st.dropped.Field("rate") == nil || st.cfg.Rate != sim.RateOf(5000) || st.query != "stall=300ms" || st.inputs[fRate] != "5000" {
+		t.Errorf("repeated key: dropped %v rate %v query %q", st.dropped, st.cfg.Rate, st.query)
+	}
+	if msg := droppedNotice(st.dropped.Field("rate"), sim.Default()); !strings.Contains(msg, "5000,6000") || !strings.Contains(msg, "preset's value, 5000") {
+		t.Errorf("notice %q", msg)
+	}
+
+	st = readQuery("arrivals=poisson&dist=lognormal")
+	p95 := fieldIndex("service_p95")
+	if st.invalid.Field("service_p95") == nil || st.inputs[fieldIndex("dist")] != "lognormal" || st.inputs[fieldIndex("arrivals")] != "poisson" || st.inputs[p95] != "" {
+		t.Errorf("missing service_p95: invalid %v inputs %q", st.invalid, st.inputs)
+	}
+	if st.cfg.Dist != sim.ServiceFixed || st.cfg.Arrivals != sim.ArrivalsPoisson || !strings.Contains(st.query, "dist=lognormal") {
+		t.Errorf("missing service_p95 runs %v %v, query %q", st.cfg.Arrivals, st.cfg.Dist, st.query)
+	}
+	// Giving the missing value makes the state valid: no trap.
+	inputs := append([]string(nil), st.inputs...)
+	inputs[p95] = "1ms"
+	if fixed := readQuery(inputsQuery(inputs)); len(fixed.invalid) > 0 || fixed.cfg.Dist != sim.ServiceLognormal {
+		t.Errorf("after service_p95=1ms: invalid %v dist %v", fixed.invalid, fixed.cfg.Dist)
+	}
+
+	// Over the simulator's limit (too many stretches for the long path), and
+	// over the page's budget (within the simulator's).
+	for _, q := range []string{"rate=10000000&duration=24h&stall=1us&every=2us&first=0s", "rate=10000000&service=1ns&stall=1ms&every=40ms&duration=24h"} {
+		if st := readQuery(q); len(st.refused) == 0 || st.refused[0].Field != "duration" {
+			t.Errorf("%s: refused %v", q, st.refused)
+		}
+	}
+	if st := readQuery("anim=2&anim_t=1.6s&stall=300ms"); st.extra.Get("anim") != "2" || st.query != "stall=300ms" {
+		t.Errorf("page keys: %v, %q", st.extra, st.query)
+	}
+}
+
+// TestReadQueryFixedPoint: the query the URL is given back means the same
+// run and the same messages, and drops nothing more (the view equals what
+// loading its URL shows). Random queries mix valid, invalid, unknown and
+// repeated keys.
+func TestReadQueryFixedPoint(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 2000; i++ {
+		q := randomQuery(r)
+		a := readQuery(q)
+		b := readQuery(a.query)
+		if a.cfg != b.cfg || len(b.dropped) > 0 || b.query != a.query || fieldsOf(a.invalid) != fieldsOf(b.invalid) || fieldsOf(a.refused) != fieldsOf(b.refused) {
+			t.Fatalf("%q → %q → %q: cfg equal %v, dropped %v, invalid %s / %s, refused %s / %s",
+				q, a.query, b.query, a.cfg == b.cfg, b.dropped, fieldsOf(a.invalid), fieldsOf(b.invalid), fieldsOf(a.refused), fieldsOf(b.refused))
+		}
+		// The controls' own query reads as the URL's.
+		c := readQuery(inputsQuery(a.inputs))
+		if c.cfg != a.cfg || fieldsOf(c.invalid) != fieldsOf(a.invalid) {
+			t.Fatalf("%q: the controls' query %q runs otherwise (invalid %s / %s)", q, inputsQuery(a.inputs), fieldsOf(a.invalid), fieldsOf(c.invalid))
+		}
+	}
+}
+
+func fieldsOf(es sim.Errors) string {
+	var s []string
+	for _, e := range es {
+		s = append(s, e.Field)
+	}
+	return strings.Join(s, ",")
+}
+
+// randomQuery draws a query of valid, invalid, unknown and repeated keys.
+func randomQuery(r *rand.Rand) string {
+	values := map[string][]string{
+		"preset":      {"bench", "tcp", "note60", "clients10", "nope"},
+		"rate":        {"1000", "2000.5", "0", "abc", "10000000"},
+		"service":     {"10us", "1ms", "-1s", "25h", "0s"},
+		"stall":       {"0s", "100ms", "2s", "x"},
+		"every":       {"1s", "0s", "500ms"},
+		"first":       {"0s", "1s", "oops"},
+		"duration":    {"1s", "10s", "0s", "1h"},
+		"interval":    {"auto", "1ms", "-1ms"},
+		"conns":       {"1", "4", "0", "10001"},
+		"workers":     {"1", "unlimited", "3", "-2"},
+		"rank":        {"round", "ceil", "floor"},
+		"arrivals":    {"poisson", "ramp", "burst", "constant", "wave"},
+		"dist":        {"lognormal", "uniform", "exponential", "fixed"},
+		"service_p95": {"2ms", "1ns"},
+		"service_max": {"1ms", "0s"},
+		"to":          {"3000", "-1"},
+		"bursts":      {"1s-2s@9000", "2s-1s@5"},
+		"seed":        {"7", "x"},
+		"zz":          {"1"},
+	}
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	var parts []string
+	for n := r.IntN(6); n > 0; n-- {
+		k := keys[r.IntN(len(keys))]
+		vs := values[k]
+		parts = append(parts, k+"="+url.QueryEscape(vs[r.IntN(len(vs))]))
+	}
+	return strings.Join(parts, "&")
+}
+
+// TestCompanions: choosing a distribution or an arrival pattern that needs
+// a companion value gives one that runs; leaving it clears it.
+func TestCompanions(t *testing.T) {
+	for _, d := range sim.Dependents() {
+		st := readQuery("")
+		inputs := append([]string(nil), st.inputs...)
+		i := fieldIndex(d.Owner)
+		inputs[i] = d.Choice
+		withCompanions(inputs, i, st.cfg)
+		got := readQuery(inputsQuery(inputs))
+		if len(got.invalid) > 0 || len(got.refused) > 0 {
+			t.Errorf("%s=%s with %s=%q: %v %v", d.Owner, d.Choice, d.Field, inputs[fieldIndex(d.Field)], got.invalid, got.refused)
+		}
+		if sim.Fields()[i] == "dist" && got.cfg.Dist == sim.ServiceFixed || sim.Fields()[i] == "arrivals" && got.cfg.Arrivals == sim.ArrivalsConstant {
+			t.Errorf("%s=%s did not take effect", d.Owner, d.Choice)
+		}
+		inputs[i] = got.inputs[i]
+		back := append([]string(nil), inputs...)
+		back[i] = readQuery("").inputs[i]
+		withCompanions(back, i, got.cfg)
+		if again := readQuery(inputsQuery(back)); len(again.invalid) > 0 || again.cfg != st.cfg {
+			t.Errorf("leaving %s=%s: %v, runs %+v", d.Owner, d.Choice, again.invalid, again.cfg)
+		}
+	}
+}

@@ -1,0 +1,211 @@
+package tools
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"omission/sim"
+)
+
+// k6 (https://github.com/grafana/k6/blob/87883075c/):
+//   - lib/executor/constant_arrival_rate.go 316–368: iteration gi starts at
+//     gi × period on a free VU (TryRunIteration); with none free it is a
+//     dropped_iterations sample, and one more VU is started in the
+//     background if maxVUs allows (349–363).
+//   - constant-vus: each VU loops its iterations back to back; both
+//     executors let iterations in flight finish for gracefulStop (30 s).
+//   - metrics/sink.go 145–166 TrendSink.P: sorted values, linear
+//     interpolation at p·(n − 1).
+//   - internal/js/summary-legacy.js 149–397: the legacy end-of-test summary
+//     (k6 run --summary-mode=legacy --no-color), its number and duration
+//     formatting and its column alignment.
+var k6VUsTool = tool{
+	name:      "k6-vus",
+	mechanics: "k6 constant-vus: conns VUs, each sending its next request as soon as the last reply is in, for the duration (iterations in flight finish within gracefulStop, 30 s); http_req_duration = reply − send; avg, min, med, max, p(90), p(95) of the sorted values, interpolated at p·(n−1)",
+	source:    "https://github.com/grafana/k6/blob/87883075c/metrics/sink.go#L145-L166",
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-vus, vus %d, duration %s)", cfg.Conns, goDuration(cfg.Duration))
+	},
+	profile: func(cfg sim.Config) sim.Profile {
+		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, RecordUntil: cfg.Duration + k6GracefulStop}
+	},
+	summarise: k6Summarise,
+}
+
+var k6ArrivalTool = tool{
+	name:      "k6-arrival",
+	mechanics: "k6 constant-arrival-rate: iteration i starts at i/rate on a free VU of a pool of conns (preAllocatedVUs = maxVUs = conns); with none free the iteration is dropped (dropped_iterations), never sent later; http_req_duration = reply − send",
+	source:    "https://github.com/grafana/k6/blob/87883075c/lib/executor/constant_arrival_rate.go#L328-L368",
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-arrival-rate, rate %s, timeUnit 1s, duration %s, preAllocatedVUs %d, maxVUs %d)",
+			cfg.Rate, goDuration(cfg.Duration), cfg.Conns, cfg.Conns)
+	},
+	profile: func(cfg sim.Config) sim.Profile {
+		return sim.Profile{Conc: sim.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: sim.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}
+	},
+	summarise: k6Summarise,
+}
+
+const k6GracefulStop = int64(30e9)
+
+// k6Trend is TrendSink: values in milliseconds as float64.
+type k6Trend struct {
+	values []float64
+	sum    float64
+	min    float64
+	max    float64
+}
+
+func newK6Trend(pr *sim.ProfileRun) k6Trend {
+	t := k6Trend{min: math.Inf(1), max: math.Inf(-1)}
+	for _, i := range pr.ReplyOrder() { // samples arrive as replies do
+		v := float64(pr.Done[i]-pr.Send[i]) / float64(1e6) // metrics.D (metrics/units.go 11–13): ns → ms
+		t.values = append(t.values, v)
+		t.sum += v
+		t.min, t.max = math.Min(t.min, v), math.Max(t.max, v)
+	}
+	sort.Float64s(t.values)
+	return t
+}
+
+// p is TrendSink.P.
+func (t k6Trend) p(pct float64) float64 {
+	switch len(t.values) {
+	case 0:
+		return 0
+	case 1:
+		return t.values[0]
+	}
+	i := pct * (float64(len(t.values)) - 1.0)
+	j := t.values[int(math.Floor(i))]
+	k := t.values[int(math.Ceil(i))]
+	f := i - math.Floor(i)
+	return j + (k-j)*f
+}
+
+func msToNs(v float64) int64 { return int64(math.Round(v * 1e6)) }
+
+func k6Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+	t := newK6Trend(pr)
+	end := max(cfg.Duration, pr.End) // the executor ends when its last iteration does
+	secs := float64(end) / 1e9
+	type metric struct {
+		name   string
+		first  string
+		extras []string
+		trend  []string
+	}
+	var ms []metric
+	counter := func(name string, n int64) metric {
+		return metric{name: name, first: jsNumber(float64(n)), extras: []string{jsNumber(float64(n)/secs) + "/s"}}
+	}
+	if pr.Dropped > 0 && pr.Profile.Send == sim.DropLate {
+		ms = append(ms, counter("dropped_iterations", pr.Dropped))
+	}
+	if len(t.values) > 0 {
+		avg := t.sum / float64(len(t.values))
+		ms = append(ms, metric{name: "http_req_duration", trend: []string{
+			k6Duration(avg), k6Duration(t.min), k6Duration(t.p(0.5)), k6Duration(t.max), k6Duration(t.p(0.9)), k6Duration(t.p(0.95))}})
+	}
+	ms = append(ms, counter("http_reqs", pr.Replies), counter("iterations", pr.Replies))
+	sort.Slice(ms, func(a, b int) bool { return ms[a].name < ms[b].name })
+	nameMax, firstMax := 0, 0
+	trendMax := make([]int, 6)
+	for _, m := range ms {
+		nameMax = max(nameMax, len(m.name))
+		firstMax = max(firstMax, len([]rune(m.first)))
+		for i, c := range m.trend {
+			trendMax[i] = max(trendMax[i], len([]rune(c)))
+		}
+	}
+	stats := []string{"avg", "min", "med", "max", "p(90)", "p(95)"}
+	var b strings.Builder
+	for _, m := range ms {
+		b.WriteString("     " + m.name + strings.Repeat(".", nameMax-len(m.name)+3) + ": ")
+		if m.trend != nil {
+			cols := make([]string, len(m.trend))
+			for i, c := range m.trend {
+				cols[i] = stats[i] + "=" + c + strings.Repeat(" ", trendMax[i]-len([]rune(c)))
+			}
+			b.WriteString(strings.Join(cols, " "))
+		} else {
+			b.WriteString(m.first + strings.Repeat(" ", firstMax-len([]rune(m.first))) + " " + m.extras[0])
+		}
+		b.WriteString("\n")
+	}
+	o.Text = b.String()
+	o.P50, o.P90, o.P99, o.P999, o.P9999 = msToNs(t.p(0.5)), msToNs(t.p(0.9)), msToNs(t.p(0.99)), msToNs(t.p(0.999)), msToNs(t.p(0.9999))
+	if len(t.values) > 0 {
+		o.Max = msToNs(t.max)
+	}
+	o.Notes = append(o.Notes, "only the metrics the model determines are printed: dropped_iterations, http_req_duration, http_reqs and iterations (data_*, the http_req_* phases, vus and iteration_duration are left out)")
+	return nil
+}
+
+// jsToFixed is Number.prototype.toFixed(x, digits) for x ≥ 0: the exact
+// value scaled and rounded to nearest, ties to the larger.
+func jsToFixed(x float64, digits int) string {
+	s := new(big.Float).SetPrec(0).SetFloat64(x) // exact
+	scale := new(big.Float).SetPrec(200).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil))
+	s = new(big.Float).SetPrec(200).Mul(s, scale)
+	n, _ := s.Int(nil)
+	frac := new(big.Float).SetPrec(200).Sub(s, new(big.Float).SetInt(n))
+	if frac.Cmp(big.NewFloat(0.5)) >= 0 {
+		n.Add(n, big.NewInt(1))
+	}
+	str := n.String()
+	if digits == 0 {
+		return str
+	}
+	for len(str) <= digits {
+		str = "0" + str
+	}
+	return str[:len(str)-digits] + "." + str[len(str)-digits:]
+}
+
+// jsNumber is toFixedNoTrailingZeros(x, 6): parseFloat(x.toFixed(6)).toString().
+func jsNumber(x float64) string { return jsToFixedNoTrailingZeros(x, 6) }
+
+func jsToFixedNoTrailingZeros(x float64, digits int) string {
+	v, _ := strconv.ParseFloat(jsToFixed(x, digits), 64)
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// jsTrunc2 is toFixedNoTrailingZerosTrunc(x, 2).
+func jsTrunc2(x float64, prec int) string {
+	mult := math.Pow(10, float64(prec))
+	return jsToFixedNoTrailingZeros(math.Trunc(float64(mult*x))/mult, prec)
+}
+
+// k6Duration is humanizeGenericDuration (summary-legacy.js 178–209), in ms.
+func k6Duration(dur float64) string {
+	switch {
+	case dur == 0:
+		return "0s"
+	case dur < 0.001:
+		return strconv.FormatFloat(math.Trunc(dur*1000000), 'f', -1, 64) + "ns"
+	case dur < 1:
+		return jsTrunc2(float64(dur*1000), 2) + "µs"
+	case dur < 1000:
+		return jsTrunc2(dur, 2) + "ms"
+	}
+	prec := 2
+	if dur > 60000 {
+		prec = 0
+	}
+	result := jsTrunc2(math.Mod(dur, 60000)/1000, prec) + "s"
+	rem := math.Trunc(dur / 60000)
+	if rem < 1 {
+		return result
+	}
+	result = strconv.FormatFloat(math.Mod(rem, 60), 'f', -1, 64) + "m" + result
+	rem = math.Trunc(rem / 60)
+	if rem < 1 {
+		return result
+	}
+	return strconv.FormatFloat(rem, 'f', -1, 64) + "h" + result
+}

@@ -1,0 +1,119 @@
+// Package tools plays real load generators' mechanics against the run on
+// screen and prints what each would have printed. The mechanics are sim
+// Profiles (sim/profile.go); this package holds each tool's settings, its
+// summarising rule (nearest rank, HdrHistogram, wrk's microsecond array,
+// t-digest, k6's trend, …) and its output layout, each re-implemented from
+// the tool's own source and cited file and line. It builds for js/wasm: the
+// page calls Run.
+package tools
+
+import (
+	"fmt"
+	"strings"
+
+	"omission/sim"
+)
+
+// Output is one tool's view of the run.
+type Output struct {
+	Name      string
+	Mechanics string // what the tool does, in one line
+	Source    string // the source it follows
+	Command   string // the command line it stands for
+
+	Planned, Sent, Recorded, Dropped int64
+	Attempts, Retries                int64
+	// Percentiles and the maximum of what the tool reports, in ns, by the
+	// tool's own rule (after its correction, where it makes one).
+	P50, P90, P99, P999, P9999, Max int64
+	Text                            string // what the tool prints
+	Notes                           []string
+	Run                             *sim.ProfileRun `json:"-"`
+}
+
+// P returns the headline percentiles in sim.Percentiles order.
+func (o *Output) P() [5]int64 { return [5]int64{o.P50, o.P90, o.P99, o.P999, o.P9999} }
+
+type tool struct {
+	name, mechanics, source string
+	command                 func(cfg sim.Config) string
+	profile                 func(cfg sim.Config) sim.Profile
+	summarise               func(cfg sim.Config, pr *sim.ProfileRun, o *Output) error
+}
+
+// registry lists every tool in display order (declared once).
+var registry = []tool{wrkTool, wrk2Tool, k6VUsTool, k6ArrivalTool, vegetaTool, ohaTool, ohaCorrectedTool, heyTool, heyQTool}
+
+// Names returns the tools' names in display order.
+func Names() []string {
+	out := make([]string, len(registry))
+	for i, t := range registry {
+		out[i] = t.name
+	}
+	return out
+}
+
+// Describe returns a tool's one-line mechanics and its source link.
+func Describe(name string) (mechanics, source string, ok bool) {
+	for _, t := range registry {
+		if t.name == name {
+			return t.mechanics, t.source, true
+		}
+	}
+	return "", "", false
+}
+
+func lookup(name string) (tool, error) {
+	for _, t := range registry {
+		if t.name == name {
+			return t, nil
+		}
+	}
+	return tool{}, &sim.FieldError{Field: "tools", Value: name, Allowed: "allowed " + strings.Join(Names(), ", ")}
+}
+
+// ParseList reads the page key tools=wrk,wrk2,… into names, in the order
+// given, each once. An unknown name is an error naming it and the allowed
+// names.
+func ParseList(s string) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range strings.Split(s, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" || seen[n] {
+			continue
+		}
+		if _, err := lookup(n); err != nil {
+			return nil, err
+		}
+		seen[n] = true
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// Run plays the named tool against cfg's server and returns what it would
+// have printed and reported.
+func Run(cfg sim.Config, name string) (*Output, error) {
+	t, err := lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	pr, err := sim.RunProfile(cfg, t.profile(cfg))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	o := &Output{Name: t.name, Mechanics: t.mechanics, Source: t.source, Command: t.command(cfg),
+		Planned: pr.Planned, Sent: pr.Sent, Recorded: pr.Recorded, Dropped: pr.Dropped,
+		Attempts: pr.Attempts, Retries: pr.Retries, Run: pr}
+	if err := t.summarise(cfg, pr, o); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return o, nil
+}
+
+// seconds is a duration in whole seconds for a tool's -d/-z flag, rounded
+// up (the tools take whole seconds or Go durations).
+func goDuration(ns int64) string { return sim.FormatDuration(ns) }
+
+const target = "http://127.0.0.1:8080/"

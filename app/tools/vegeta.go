@@ -1,0 +1,110 @@
+package tools
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/influxdata/tdigest"
+
+	"omission/sim"
+)
+
+// vegeta (https://github.com/tsenart/vegeta/blob/cf58112/):
+//   - lib/attack.go 50–53, 488–505: the pacer hands hits out on schedule;
+//     when all workers are blocked a new one starts (DefaultMaxWorkers is
+//     math.MaxUint64), so every hit leaves on time; 554–560: a Result's
+//     Timestamp is when its worker took the hit, its Latency runs from there.
+//   - lib/metrics.go 47–110: Requests, Rate = requests / (latest − earliest
+//     timestamp), Throughput = successes / (that + wait), Mean = total /
+//     requests; 164–200: quantiles from github.com/influxdata/tdigest
+//     (v0.0.1, the version vegeta pins) with compression 100.
+//   - lib/reporters.go 55–132: the text report and its rounding.
+//
+// vegeta's own lib package pulls in its HTTP attack and Prometheus; we
+// import the t-digest it uses and re-implement the report around it.
+var vegetaTool = tool{
+	name:      "vegeta",
+	mechanics: "vegeta attack -rate R -duration D: hit i leaves at i/rate, a new worker starting whenever all are busy (-max-workers unbounded), so the schedule never waits; latency = reply − send = reply − due; every reply is reported; quantiles from a t-digest (compression 100)",
+	source:    "https://github.com/tsenart/vegeta/blob/cf58112/lib/metrics.go#L164-L200",
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("echo 'GET %s' | vegeta attack -rate %s -duration %s | vegeta report", target, cfg.Rate, goDuration(cfg.Duration))
+	},
+	profile: func(cfg sim.Config) sim.Profile {
+		return sim.Profile{Conc: sim.Unbounded, Send: sim.CatchUp}
+	},
+	summarise: vegetaSummarise,
+}
+
+func vegetaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+	td := tdigest.NewWithCompression(100)
+	var total, mx, mn time.Duration
+	var earliest, latest, end int64 = math.MaxInt64, 0, 0
+	for _, i := range pr.ReplyOrder() {
+		lat := time.Duration(pr.Done[i] - pr.Send[i])
+		total += lat
+		if lat > mx {
+			mx = lat
+		}
+		if lat < mn || mn == 0 {
+			mn = lat
+		}
+		td.Add(float64(lat), 1)
+		earliest, latest, end = min(earliest, pr.Send[i]), max(latest, pr.Send[i]), max(end, pr.Done[i])
+	}
+	n := pr.Recorded
+	q := func(p float64) time.Duration { return time.Duration(td.Quantile(p)) }
+	var rate, throughput float64
+	var dur, wait time.Duration
+	var mean, p50, p90, p95, p99 time.Duration
+	if n > 0 {
+		dur, wait = time.Duration(latest-earliest), time.Duration(end-latest)
+		rate, throughput = float64(n), float64(n)
+		if secs := dur.Seconds(); secs > 0 {
+			rate /= secs
+			throughput /= (dur + wait).Seconds()
+		}
+		mean = time.Duration(float64(total) / float64(n))
+		p50, p90, p95, p99 = q(0.50), q(0.90), q(0.95), q(0.99)
+	}
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', tabwriter.StripEscape)
+	fmt.Fprintf(tw, "Requests\t[total, rate, throughput]\t%d, %.2f, %.2f\n", n, rate, throughput)
+	fmt.Fprintf(tw, "Duration\t[total, attack, wait]\t%s, %s, %s\n", vround(dur+wait), vround(dur), vround(wait))
+	fmt.Fprintf(tw, "Latencies\t[min, mean, 50, 90, 95, 99, max]\t%s, %s, %s, %s, %s, %s, %s\n",
+		vround(mn), vround(mean), vround(p50), vround(p90), vround(p95), vround(p99), vround(mx))
+	fmt.Fprintf(tw, "Bytes In\t[total, mean]\t%d, %.2f\n", 0, 0.0)
+	fmt.Fprintf(tw, "Bytes Out\t[total, mean]\t%d, %.2f\n", 0, 0.0)
+	success := 0.0
+	if n > 0 {
+		success = 100
+	}
+	fmt.Fprintf(tw, "Success\t[ratio]\t%.2f%%\n", success)
+	fmt.Fprintf(tw, "Status Codes\t[code:count]\t")
+	if n > 0 {
+		fmt.Fprintf(tw, "%s:%d  ", "200", n)
+	}
+	fmt.Fprintln(tw, "\nError Set:")
+	tw.Flush()
+	o.Text = b.String()
+	if n > 0 {
+		o.P50, o.P90, o.P99, o.P999, o.P9999 = int64(p50), int64(p90), int64(p99), int64(q(0.999)), int64(q(0.9999))
+	}
+	o.Max = int64(mx)
+	o.Notes = append(o.Notes, "bytes are not modelled: vegeta's Bytes In and Out print 0")
+	return nil
+}
+
+var vDurations = [...]time.Duration{time.Hour, time.Minute, time.Second, time.Millisecond, time.Microsecond, time.Nanosecond}
+
+// vround is reporters.go's round: to the next most precise unit.
+func vround(d time.Duration) time.Duration {
+	for i, unit := range vDurations {
+		if d >= unit && i < len(vDurations)-1 {
+			return d.Round(vDurations[i+1])
+		}
+	}
+	return d
+}

@@ -1,0 +1,118 @@
+package tools
+
+import (
+	"fmt"
+	"strings"
+
+	"omission/sim"
+)
+
+// wrk 4.1 (Debian's package; src/ is unchanged from 4.1.0 to a211dd5).
+// Sources, at https://github.com/wg/wrk/blob/a211dd5/:
+//   - src/wrk.c 399–400: c->start = time_us() when a request is written;
+//     344: the reply records now − start; 450–454 time_us is gettimeofday's
+//     microseconds.
+//   - src/wrk.c 91: the latency array ends at the timeout (2000 ms,
+//     src/wrk.h 22); stats_record refuses larger values and wrk counts them
+//     as timeouts (344–346).
+//   - src/wrk.c 146–147, 286: the run stops after -d seconds.
+//   - src/wrk.c 168–171: interval = runtime_us / (complete / connections),
+//     then stats_correct (src/stats.c 33–43).
+//   - src/wrk.c 273–289: every 100 ms each thread records its request rate.
+//   - src/wrk.c 137–139, 173–191, 546–585: the printed layout.
+var wrkTool = tool{
+	name:      "wrk",
+	mechanics: "wrk 4.1 -t1: conns connections back to back for the duration; latency = reply − send on its µs clock, kept up to its 2 s timeout; afterwards stats_correct re-adds v − I, v − 2I, … > I with I = runtime / (requests / connections); --latency prints 50/75/90/99% by rank round(p·n + 0.5) over that array",
+	source:    "https://github.com/wg/wrk/blob/a211dd5/src/stats.c#L33-L43",
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("wrk -t1 -c%d -d%s --latency %s", cfg.Conns, wrkSeconds(cfg.Duration), target)
+	},
+	profile: func(cfg sim.Config) sim.Profile {
+		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, Clock: 1000,
+			RecordUntil: cfg.Duration, RecordMax: wrkTimeoutUs * 1000}
+	},
+	summarise: wrkSummarise,
+}
+
+const wrkTimeoutUs = 2000 * 1000 // SOCKET_TIMEOUT_MS × 1000: the array's last index
+
+// wrkSeconds writes the duration as wrk's -d takes it (whole seconds).
+func wrkSeconds(ns int64) string {
+	if ns%1e9 == 0 {
+		return fmt.Sprintf("%ds", ns/1e9)
+	}
+	return sim.FormatDuration(ns)
+}
+
+func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+	N := int64(cfg.Conns)
+	data := make([]int64, wrkTimeoutUs+1)
+	mn, mx := int64(1)<<62, int64(0)
+	for _, v := range pr.Latency {
+		u := v / 1000
+		data[u]++
+		mn, mx = min(mn, u), max(mx, u)
+	}
+	count := pr.Recorded
+	complete := pr.Replies
+	timeouts := complete - count
+	runtimeUs := cfg.Duration / 1000
+	if complete/N > 0 {
+		interval := runtimeUs / (complete / N)
+		added, err := sim.WrkStatsCorrect(data, mx, interval)
+		if err != nil {
+			return err
+		}
+		count += added
+		o.Notes = append(o.Notes, fmt.Sprintf("stats_correct: interval %d µs added %d samples to the %d recorded", interval, added, pr.Recorded))
+	}
+	lat := newCArray(data, mn, mx, count)
+
+	// Req/Sec: record_rate every 100 ms while requests came in.
+	var rates []int64
+	replies := pr.ReplyTimes()
+	start, k, reqs := int64(0), 0, int64(0)
+	for tick := int64(100e6); tick <= cfg.Duration; tick += 100e6 {
+		for k < len(replies) && replies[k] <= tick {
+			reqs++
+			k++
+		}
+		if reqs > 0 {
+			elapsedMs := (tick - start) / 1e6
+			rates = append(rates, int64(float64(reqs)/float64(elapsedMs)*1000))
+			reqs, start = 0, tick
+		}
+	}
+	rps := sparseCArray(rates, 10000000+1) // MAX_THREAD_RATE_S
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "Running %s test @ %s\n", formatTimeS(ldF(float64(cfg.Duration)/1e9)), target)
+	fmt.Fprintf(&b, "  1 threads and %d connections\n", N)
+	fmt.Fprintf(&b, "  Thread Stats%6s%11s%8s%12s\n", "Avg", "Stdev", "Max", "+/- Stdev")
+	lat.printStats(&b, "Latency", formatTimeUs)
+	rps.printStats(&b, "Req/Sec", formatMetric)
+	b.WriteString("  Latency Distribution\n")
+	for _, p := range []float64{50, 75, 90, 99} {
+		fmt.Fprintf(&b, "%7.0f%%", p)
+		printUnits(&b, ldInt(lat.percentile(p)), formatTimeUs, 10)
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "  %d requests in %s, %sB read\n", complete, formatTimeUs(ldInt(runtimeUs)), formatBinary(ldInt(0)))
+	if timeouts > 0 {
+		fmt.Fprintf(&b, "  Socket errors: connect 0, read 0, write 0, timeout %d\n", timeouts)
+	}
+	runtimeS := float64(runtimeUs) / 1000000.0 // a double (src/wrk.c 164)
+	fmt.Fprintf(&b, "Requests/sec: %9s\n", ldInt(complete).quo(ldF(runtimeS)).fixed(2))
+	fmt.Fprintf(&b, "Transfer/sec: %10sB\n", formatBinary(ldInt(0)))
+	o.Text = b.String()
+
+	ps := []float64{50, 90, 99, 99.9, 99.99}
+	vals := make([]int64, len(ps))
+	for i, p := range ps {
+		vals[i] = lat.percentile(p) * 1000
+	}
+	o.P50, o.P90, o.P99, o.P999, o.P9999 = vals[0], vals[1], vals[2], vals[3], vals[4]
+	o.Max = lat.max * 1000
+	o.Notes = append(o.Notes, "bytes are not modelled: wrk's read and transfer figures print 0")
+	return nil
+}

@@ -1,0 +1,85 @@
+//go:build !wasm
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"omission/app/tools"
+	"omission/sim"
+)
+
+// The report command's tool outputs (issue 12): `report -tool NAME QUERY`
+// prints what that tool would print for the run, and `report -json` adds
+// tools.<name> for every tool named in the query's tools= key.
+
+// toolsKey is the page key that selects tools; the simulator ignores it.
+const toolsKey = "tools"
+
+// toolNames returns the tools named in the query's tools= key.
+func toolNames(query string) ([]string, error) {
+	if i := strings.IndexByte(query, '?'); i >= 0 {
+		query = query[i+1:]
+	}
+	if i := strings.IndexByte(query, '#'); i >= 0 {
+		query = query[:i]
+	}
+	vals, err := url.ParseQuery(query)
+	if err != nil {
+		return nil, err
+	}
+	return tools.ParseList(strings.Join(vals[toolsKey], ","))
+}
+
+// toolCmd prints one tool's text.
+func toolCmd(w io.Writer, cfg sim.Config, name string) error {
+	out, err := tools.Run(cfg, name)
+	if err != nil {
+		return &exitError{2, fmt.Errorf("report -tool: %v", err)}
+	}
+	_, err = io.WriteString(w, out.Text)
+	return err
+}
+
+// toolJSON is one tool in the report's JSON.
+type toolJSON struct {
+	Planned  int64  `json:"planned"`
+	Sent     int64  `json:"sent"`
+	Recorded int64  `json:"recorded"`
+	Dropped  int64  `json:"dropped"`
+	P50      int64  `json:"p50_ns"`
+	P90      int64  `json:"p90_ns"`
+	P99      int64  `json:"p99_ns"`
+	P999     int64  `json:"p99_9_ns"`
+	P9999    int64  `json:"p99_99_ns"`
+	Max      int64  `json:"max_ns"`
+	Text     string `json:"text"`
+}
+
+// reportJSON is sim's report with the tools the query names.
+type reportJSON struct {
+	sim.Report
+	Tools map[string]toolJSON `json:"tools,omitempty"`
+}
+
+func withTools(rep sim.Report, cfg sim.Config, query string) (reportJSON, error) {
+	out := reportJSON{Report: rep}
+	names, err := toolNames(query)
+	if err != nil {
+		return out, &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	}
+	for _, n := range names {
+		o, err := tools.Run(cfg, n)
+		if err != nil {
+			return out, &exitError{2, err}
+		}
+		if out.Tools == nil {
+			out.Tools = map[string]toolJSON{}
+		}
+		out.Tools[n] = toolJSON{o.Planned, o.Sent, o.Recorded, o.Dropped, o.P50, o.P90, o.P99, o.P999, o.P9999, o.Max, o.Text}
+	}
+	return out, nil
+}

@@ -1,0 +1,451 @@
+package sim
+
+// The profile runner plays one Profile against the query's server. Every
+// send is an event on one heap ordered by (time, sequence), the sequence
+// being the order in which events were scheduled, so sends reach the server
+// in time order: the ready times that server.serve needs never decrease
+// (a request is ready at the later of its send and the first free worker,
+// and both only grow). Service is deterministic, so a send's reply is known
+// when it is served; the connection's next move is an event at that reply.
+
+const (
+	pFree  uint8 = iota // connection c is free at t: at its start, after a reply or a failure
+	pSend               // connection c sends request q at t (a reserved slot, or a retry)
+	pTimer              // wrk2: connection c's timer fires at t
+	pDue                // the schedule's next slot is due at t (unbounded clients, VU pools)
+)
+
+type pEvent struct {
+	t       int64
+	seq     uint64
+	kind    uint8
+	replied bool // pFree: the connection just got a reply
+	c, q    int32
+}
+
+type pHeap []pEvent
+
+func (h pHeap) less(i, j int) bool {
+	return h[i].t < h[j].t || h[i].t == h[j].t && h[i].seq < h[j].seq
+}
+
+func (h *pHeap) push(e pEvent) {
+	*h = append(*h, e)
+	s := *h
+	for i := len(s) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !s.less(i, p) {
+			break
+		}
+		s[i], s[p] = s[p], s[i]
+		i = p
+	}
+}
+
+func (h *pHeap) pop() pEvent {
+	s := *h
+	top := s[0]
+	n := len(s) - 1
+	s[0] = s[n]
+	s = s[:n]
+	for i := 0; ; {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && s.less(r, l) {
+			m = r
+		}
+		if !s.less(m, i) {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
+	*h = s
+	return top
+}
+
+// pConn is one connection's (or virtual user's) pacing state.
+type pConn struct {
+	started bool
+	// Reanchor: slot j is at anchor + due(off + j·N) − due(off).
+	anchor, off, j int64
+	// SkipTicks: the index of the last tick taken.
+	used int64
+	// Wrk2Pace, in microseconds as wrk2 counts (src/wrk.c, struct connection).
+	start, complete, cusTime, completeAtCUS, lastBatch uint64
+	caughtUp                                           bool
+}
+
+type pReq struct {
+	intended int64
+	attempts int32
+}
+
+type profileRunner struct {
+	cfg     Config
+	p       Profile
+	sched   Schedule
+	sv      server
+	workers *minHeap
+	ev      pHeap
+	seq     uint64
+	conns   []pConn
+	reqs    []pReq
+	vus     []int64 // VUPool: free times, a min-heap
+	vusMade int
+	next    int64 // the next slot of the shared schedule
+	due     dueIter
+	planned int64
+	thr     float64 // wrk2: requests per µs per connection
+	out     *ProfileRun
+}
+
+// RunProfile plays p against cfg's server (the stall model, service and
+// workers of the closed, paced and open clients) and returns what the load
+// generator sent and recorded. cfg must be valid and on the fast path's
+// deterministic model; a profile whose run could exceed MaxProfileSends is
+// refused before it starts.
+func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	p = p.resolve(cfg)
+	if err := p.validate(cfg); err != nil {
+		return nil, err
+	}
+	r := &profileRunner{cfg: cfg, p: p, sched: NewSchedule(p.Rate), sv: newServer(cfg), due: newDueIter(p.Rate),
+		out: &ProfileRun{Profile: p}}
+	if cfg.Workers > 0 {
+		r.workers = newMinHeap(cfg.Workers)
+	}
+	r.planned = r.sched.Count(p.Duration)
+	switch p.Send {
+	case SkipTicks:
+		r.planned = int64(p.Conns) * ((p.Duration - 1) / p.Period)
+	case Wrk2Pace:
+		r.thr = wrk2Float(p.Rate, p.Conns)
+		r.planned = wrk2Planned(p)
+	}
+	switch p.Conc {
+	case Unbounded, VUPool:
+		if r.planned > 0 {
+			r.push(pEvent{t: 0, kind: pDue})
+		}
+		if p.Conc == VUPool {
+			r.vus = make([]int64, p.Conns, p.MaxVUs)
+			r.vusMade = p.Conns
+		}
+	default:
+		r.conns = make([]pConn, p.Conns)
+		for c := range r.conns {
+			r.push(pEvent{t: int64(c) * p.Stagger, kind: pFree, c: int32(c)})
+		}
+	}
+	for len(r.ev) > 0 {
+		r.step(r.ev.pop())
+	}
+	r.finish()
+	return r.out, nil
+}
+
+func (r *profileRunner) push(e pEvent) {
+	e.seq = r.seq
+	r.seq++
+	r.ev.push(e)
+}
+
+func (r *profileRunner) newReq(intended int64) int32 {
+	r.reqs = append(r.reqs, pReq{intended: intended})
+	return int32(len(r.reqs) - 1)
+}
+
+// serve hands a request sent at t to the server and returns its reply.
+func (r *profileRunner) serve(t int64) int64 {
+	ready := t
+	if r.workers != nil && r.workers.t[0] > ready {
+		ready = r.workers.t[0]
+	}
+	_, done := r.sv.serve(ready)
+	if r.workers != nil {
+		r.workers.replaceMin(done)
+	}
+	return done
+}
+
+// attempt sends request q at t. It returns when the sender is free again
+// and whether a reply came; free is -1 while a retry keeps it busy.
+func (r *profileRunner) attempt(c int32, q int32, t int64) (free int64, ok bool) {
+	o, p := r.out, &r.p
+	rq := &r.reqs[q]
+	o.Attempts++
+	if rq.attempts == 0 {
+		o.Sent++
+	} else {
+		o.Retries++
+	}
+	rq.attempts++
+	done := r.serve(t)
+	if p.Timeout > 0 && done-t >= p.Timeout { // a reply at exactly the timeout is late
+		o.TimedOut++
+		fail := t + p.Timeout
+		if int(rq.attempts) < p.Attempts {
+			r.push(pEvent{t: fail + p.Backoff, kind: pSend, c: c, q: q})
+			return -1, false
+		}
+		o.Failed++
+		return fail, false
+	}
+	o.Intended = append(o.Intended, rq.intended)
+	o.Send = append(o.Send, t)
+	o.Done = append(o.Done, done)
+	return done, true
+}
+
+func (r *profileRunner) step(e pEvent) {
+	switch e.kind {
+	case pSend:
+		if free, ok := r.attempt(e.c, e.q, e.t); free >= 0 {
+			r.push(pEvent{t: free, kind: pFree, replied: ok, c: e.c})
+		}
+	case pDue:
+		r.dispatch(e.t)
+	case pTimer:
+		r.wrk2Check(e.c, e.t)
+	case pFree:
+		r.free(e.c, e.t, e.replied)
+	}
+}
+
+// dispatch sends the schedule's slot due at t: at once (unbounded), or on a
+// free virtual user, or not at all (dropped).
+func (r *profileRunner) dispatch(t int64) {
+	p := &r.p
+	switch p.Conc {
+	case Unbounded:
+		r.attempt(-1, r.newReq(t), t)
+	case VUPool:
+		if len(r.vus) > 0 && r.vus[0] <= t {
+			free, _ := r.attempt(-1, r.newReq(t), t)
+			r.vus[0] = free
+			siftDown64(r.vus, 0)
+		} else if r.vusMade < p.MaxVUs {
+			// k6 starts one more VU in the background; it is ready for the
+			// next iteration, this one is dropped.
+			r.vusMade++
+			r.vus = append(r.vus, t)
+			siftUp64(r.vus, len(r.vus)-1)
+		}
+	}
+	r.next++
+	r.due.next()
+	if r.next < r.planned {
+		r.push(pEvent{t: int64(r.due.q), kind: pDue})
+	}
+}
+
+// free decides a free connection's next send under its rule.
+func (r *profileRunner) free(c int32, t int64, replied bool) {
+	p := &r.p
+	D := p.Duration
+	cs := &r.conns[c]
+	send := func(at, intended int64) { r.push(pEvent{t: at, kind: pSend, c: c, q: r.newReq(intended)}) }
+	switch p.Send {
+	case BackToBack:
+		if t < D {
+			send(t, t)
+		}
+	case CatchUp:
+		if r.next >= r.planned {
+			return
+		}
+		due := int64(r.due.q)
+		s := max(due, t)
+		if !p.SendsAll && s >= D {
+			return
+		}
+		r.next++
+		r.due.next()
+		send(s, due)
+	case Reanchor:
+		var nx int64
+		if !cs.started {
+			cs.started = true
+			cs.off = int64(c)
+			cs.anchor = r.sched.Due(cs.off)
+			nx = cs.anchor
+		} else {
+			cs.j++
+			nx = cs.anchor + r.sched.Due(cs.off+cs.j*int64(p.Conns)) - r.sched.Due(cs.off)
+			if t > nx { // late: send at once, and the slots start again here
+				cs.anchor, cs.off, cs.j = t, 0, 0
+				nx = t
+			}
+		}
+		if nx < D {
+			send(nx, nx)
+		}
+	case SkipTicks:
+		P := p.Period
+		j := cs.used + 1
+		tick, s := j*P, j*P
+		if tick <= t { // a tick came while busy: it waits in the channel, later ones are dropped
+			s, cs.used = t, t/P
+		} else {
+			cs.used = j
+		}
+		if s < D {
+			send(s, tick)
+		}
+	case Wrk2Pace:
+		now := uint64(t / 1000)
+		if !cs.started {
+			cs.started, cs.caughtUp = true, true
+			cs.start = now // delayed_initial_connect: c->thread_start = time_us()
+		} else if replied {
+			if t >= D { // response_complete: now >= stop_at stops the loop
+				return
+			}
+			cs.complete++
+		}
+		r.wrk2Check(c, t)
+	}
+}
+
+// wrk2Check is socket_writeable / delay_request: send now if
+// usec_to_next_send says so, else arm a timer of whole milliseconds.
+func (r *profileRunner) wrk2Check(c int32, t int64) {
+	if t >= r.p.Duration {
+		return
+	}
+	cs := &r.conns[c]
+	now := uint64(t / 1000)
+	w := cs.usecToNextSend(now, r.thr)
+	if w == 0 {
+		cs.lastBatch = cs.complete // complete_at_last_batch_start
+		// expected_latency_start = thread_start + complete_at_last_batch_start / throughput
+		intended := int64(uint64(float64(cs.start)+float64(cs.lastBatch)/r.thr)) * 1000
+		r.push(pEvent{t: t, kind: pSend, c: c, q: r.newReq(intended)})
+		return
+	}
+	// msec_to_wait = round(usec / 1000.0 + 0.5), which is ⌊usec/1000⌋ + 1; ae
+	// fires it at the millisecond clock's now plus that many milliseconds.
+	fire := (now/1000 + w/1000 + 1) * 1000
+	r.push(pEvent{t: int64(fire) * 1000, kind: pTimer, c: c})
+}
+
+// usecToNextSend is wrk2's usec_to_next_send (src/wrk.c 433–472): the
+// schedule is start + complete/throughput; once behind, it catches up at
+// twice the throughput from the moment it fell behind.
+func (cs *pConn) usecToNextSend(now uint64, thr float64) uint64 {
+	next := uint64(float64(cs.start) + float64(cs.complete)/thr)
+	if next > now {
+		cs.caughtUp = true
+		return next - now
+	}
+	if cs.caughtUp {
+		cs.caughtUp = false
+		cs.cusTime = now
+		cs.completeAtCUS = cs.complete
+	}
+	since := cs.complete - cs.completeAtCUS
+	next = uint64(float64(cs.cusTime) + float64(since)/(thr*2))
+	if next > now {
+		return next - now
+	}
+	return 0
+}
+
+// finish applies the recording rules: the end of recording, the clock's
+// resolution, the largest recordable latency and the calibration.
+func (r *profileRunner) finish() {
+	o, p := r.out, &r.p
+	n := len(o.Done)
+	o.Rec = make([]bool, n)
+	lat := make([]int64, n)
+	for i := range o.Done {
+		if p.RecordUntil > 0 && o.Done[i] >= p.RecordUntil {
+			continue
+		}
+		o.Replies++
+		o.End = max(o.End, o.Done[i])
+		from := o.Send[i]
+		if p.FromIntended {
+			from = o.Intended[i]
+		}
+		v := (o.Done[i]/p.Clock - from/p.Clock) * p.Clock
+		if p.RecordMax > 0 && v > p.RecordMax {
+			continue
+		}
+		o.Rec[i], lat[i] = true, v
+	}
+	if p.Calibrate > 0 {
+		for T := p.Calibrate; T < p.Duration; T += p.CalibrateRetry {
+			any := false
+			for i, ok := range o.Rec {
+				if ok && o.Done[i] < T {
+					any = true
+					break
+				}
+			}
+			if any {
+				o.Calibrated = T
+				for i := range o.Rec {
+					if o.Done[i] < T {
+						o.Rec[i] = false
+					}
+				}
+				break
+			}
+			if p.CalibrateRetry <= 0 {
+				break
+			}
+		}
+	}
+	for i, ok := range o.Rec {
+		if ok {
+			o.Latency = append(o.Latency, lat[i])
+		}
+	}
+	o.Recorded = int64(len(o.Latency))
+	o.Dist = exactDist(append([]int64(nil), o.Latency...))
+	switch p.Send {
+	case BackToBack:
+		o.Planned = o.Sent
+	default:
+		o.Planned = max(r.planned, o.Sent)
+	}
+	o.Dropped = o.Planned - o.Sent
+}
+
+func siftUp64(h []int64, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p] <= h[i] {
+			return
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func siftDown64(h []int64, i int) {
+	n := len(h)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		m := l
+		if l+1 < n && h[l+1] < h[l] {
+			m = l + 1
+		}
+		if h[i] <= h[m] {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+}

@@ -1,0 +1,294 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// The profiles equivalent to today's clients, as Profile values.
+func closedProfile(cfg Config) Profile {
+	return Profile{Conc: Connections, Conns: cfg.Conns, Send: CatchUp, SendsAll: true}
+}
+func pacedProfile() Profile { return Profile{Conc: Connections, Conns: 1, Send: Reanchor} }
+func openProfile() Profile {
+	return Profile{Conc: Unbounded, Send: CatchUp, SendsAll: true, FromIntended: true}
+}
+
+// randomFastConfig draws a small valid configuration of the deterministic
+// model (the fast path).
+func randomFastConfig(rng *rand.Rand) Config {
+	for {
+		c := Default()
+		rates := []Rate{RateOf(1000), RateOf(5000), RateOf(3), 333333, 7777, RateOf(20000), 1500}
+		c.Rate = rates[rng.IntN(len(rates))]
+		c.Service = []int64{0, 10e3, 100e3, 333e3, 1e6, 2e6}[rng.IntN(6)]
+		c.Stall = []int64{0, 5e6, 50e6, 200e6}[rng.IntN(4)]
+		c.Every = []int64{0, 300e6, 1e9}[rng.IntN(3)]
+		c.First = []int64{0, 7e6, 250e6}[rng.IntN(3)]
+		c.Duration = []int64{50e6, 1e9, 2e9, 3e9}[rng.IntN(4)]
+		c.Conns = 1 + rng.IntN(5)
+		c.Workers = rng.IntN(4)
+		if c.Validate() == nil && NewSchedule(c.Rate).Count(c.Duration) < 50000 {
+			return c
+		}
+	}
+}
+
+// TestProfilesReproduceFastPath: the generic runner, given the profiles of
+// the closed, paced and open clients, reproduces the fast path request for
+// request (same Send, same Done) on random configurations. This is the rule
+// "the event engine runs any profile; the fast path stays exact for the
+// ones it covers".
+func TestProfilesReproduceFastPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 34))
+	for n := 0; n < 150; n++ {
+		cfg := randomFastConfig(rng)
+		res, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sched := NewSchedule(cfg.Rate)
+		for _, tc := range []struct {
+			client Client
+			p      Profile
+		}{{ClosedClient, closedProfile(cfg)}, {PacedClient, pacedProfile()}, {OpenClient, openProfile()}} {
+			pr, err := RunProfile(cfg, tc.p)
+			if err != nil {
+				t.Fatalf("%s %s: %v", cfg.Query(), tc.client, err)
+			}
+			cr := res.Clients[tc.client]
+			if pr.Sent != cr.Sent || int64(len(pr.Done)) != cr.Sent {
+				t.Fatalf("%s %s: sent %d (%d replies), fast path %d", cfg.Query(), tc.client, pr.Sent, len(pr.Done), cr.Sent)
+			}
+			if pr.Planned != cr.Planned || pr.Dropped != cr.Planned-cr.Sent {
+				t.Fatalf("%s %s: planned %d dropped %d, fast path planned %d sent %d", cfg.Query(), tc.client, pr.Planned, pr.Dropped, cr.Planned, cr.Sent)
+			}
+			for i := range cr.Done {
+				send := sched.Due(int64(i))
+				if cr.Send != nil {
+					send = cr.Send[i]
+				}
+				if pr.Send[i] != send || pr.Done[i] != cr.Done[i] {
+					t.Fatalf("%s %s request %d: send %d done %d, fast path send %d done %d",
+						cfg.Query(), tc.client, i, pr.Send[i], pr.Done[i], send, cr.Done[i])
+				}
+			}
+			// The recorded latencies are the recording's, sample for sample.
+			rec := res.Recordings[map[Client]Kind{ClosedClient: Closed, PacedClient: Paced, OpenClient: Open}[tc.client]]
+			if pr.Recorded != rec.Count || pr.Dist.Max() != rec.Max || pr.Dist.Sum() != rec.Dist.Sum() {
+				t.Fatalf("%s %s: recorded %d max %d, recording %d max %d", cfg.Query(), tc.client, pr.Recorded, pr.Dist.Max(), rec.Count, rec.Max)
+			}
+			for i, pp := range Percentiles {
+				if got := pr.Dist.Percentile(pp.PPM, cfg.Rank); got != rec.P[i] {
+					t.Fatalf("%s %s %s: %d, recording %d", cfg.Query(), tc.client, pp.Name, got, rec.P[i])
+				}
+			}
+		}
+	}
+}
+
+func ExampleRunProfile() {
+	cfg := Default() // seed 000's bench run
+	pr, _ := RunProfile(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack})
+	fmt.Println(pr.Planned, pr.Sent, pr.Recorded, pr.Dist.Max())
+	// Output: 160000 160000 160000 200100000
+}
+
+// hand is a small deterministic server for the hand-worked cases.
+func hand(rate Rate, service, stall, first, every, duration int64, workers int) Config {
+	c := Default()
+	c.Rate, c.Service, c.Stall, c.First, c.Every, c.Duration, c.Workers = rate, service, stall, first, every, duration, workers
+	return c
+}
+
+func mustRun(t *testing.T, cfg Config, p Profile) *ProfileRun {
+	t.Helper()
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	pr, err := RunProfile(cfg, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkProfileInvariants(t, pr)
+	return pr
+}
+
+// checkProfileInvariants: sent + dropped = planned, recorded ≤ replies ≤
+// sent, attempts = sent + retries, time never runs backwards for a request.
+func checkProfileInvariants(t *testing.T, pr *ProfileRun) {
+	t.Helper()
+	if pr.Sent+pr.Dropped != pr.Planned || pr.Dropped < 0 {
+		t.Errorf("sent %d + dropped %d != planned %d", pr.Sent, pr.Dropped, pr.Planned)
+	}
+	if pr.Recorded > pr.Replies || pr.Replies > pr.Sent || pr.Attempts != pr.Sent+pr.Retries {
+		t.Errorf("recorded %d replies %d sent %d attempts %d retries %d", pr.Recorded, pr.Replies, pr.Sent, pr.Attempts, pr.Retries)
+	}
+	for i := range pr.Done {
+		if pr.Done[i] < pr.Send[i] || pr.Send[i] < pr.Intended[i] && pr.Profile.Send != BackToBack {
+			t.Errorf("request %d: intended %d send %d done %d", i, pr.Intended[i], pr.Send[i], pr.Done[i])
+		}
+	}
+}
+
+func eq(t *testing.T, what string, got, want []int64) {
+	t.Helper()
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: %v, want %v", what, got, want)
+	}
+}
+
+// k6 constant-arrival-rate: iteration i at i ms; a 5 ms stall from 2 ms
+// holds the only VU until 7.1 ms, so the iterations at 3…7 ms are dropped.
+// With maxVUs 2 the drop at 3 ms starts a VU that takes the 4 ms iteration.
+func TestProfileDropLate(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 5e6, 2e6, 0, 10e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: VUPool, Conns: 1, Send: DropLate})
+	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 8e6, 9e6})
+	eq(t, "latency", pr.Latency, []int64{100e3, 100e3, 5100e3, 100e3, 100e3})
+	if pr.Planned != 10 || pr.Dropped != 5 {
+		t.Errorf("planned %d dropped %d, want 10 and 5", pr.Planned, pr.Dropped)
+	}
+	pr = mustRun(t, cfg, Profile{Conc: VUPool, Conns: 1, MaxVUs: 2, Send: DropLate})
+	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 4e6, 8e6, 9e6})
+	eq(t, "done", pr.Done, []int64{100e3, 1100e3, 7100e3, 7200e3, 8100e3, 9100e3})
+	if pr.Dropped != 4 {
+		t.Errorf("dropped %d, want 4", pr.Dropped)
+	}
+}
+
+// hey -q: ticks every 1 ms; the request at 3 ms waits out the stall to
+// 6.6 ms; the tick of 4 ms waited in the channel (5 and 6 were dropped), so
+// it sends at once at 6.6 ms, then on the grid again.
+func TestProfileSkipTicks(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: SkipTicks, Period: 1e6})
+	eq(t, "send", pr.Send, []int64{1e6, 2e6, 3e6, 6600e3, 7e6, 8e6, 9e6})
+	eq(t, "latency", pr.Latency, []int64{100e3, 100e3, 3600e3, 100e3, 100e3, 100e3, 100e3})
+	if pr.Planned != 9 || pr.Dropped != 2 {
+		t.Errorf("planned %d dropped %d, want 9 and 2", pr.Planned, pr.Dropped)
+	}
+}
+
+// Two paced connections on slots 0, 2, 4… and 1, 3, 5… ms: each is late
+// after the stall, sends at 6.6 ms and restarts its slots there.
+func TestProfileReanchorConns(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 0)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: Reanchor})
+	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 3e6, 4e6, 6600e3, 6600e3, 8600e3, 8600e3})
+	if pr.Planned != 10 || pr.Dropped != 1 {
+		t.Errorf("planned %d dropped %d, want 10 and 1", pr.Planned, pr.Dropped)
+	}
+}
+
+// wrk2 at 1000/s on one connection: on pace it waits for a millisecond
+// timer; the send at 2 ms meets a stall to 3.5 ms, the next is 600 µs late
+// and leaves at once (caught up at twice the rate), then it is on pace.
+func TestProfileWrk2(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 2e6, 1500e3, 0, 5e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: Wrk2Pace, FromIntended: true, Clock: 1000, RecordUntil: 5e6})
+	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 3600e3, 4e6})
+	eq(t, "intended", pr.Intended, []int64{0, 1e6, 2e6, 3e6, 4e6})
+	eq(t, "latency", pr.Latency, []int64{100e3, 100e3, 1600e3, 700e3, 100e3})
+	if pr.Planned != 5 {
+		t.Errorf("planned %d, want 5", pr.Planned)
+	}
+}
+
+// Seed 002's retry policy on a connection: the request at 2 ms waits out
+// the stall (reply 4.1 ms), times out at 3 ms, is sent again at 3.5 ms and
+// answered at 4.2 ms, after the server finished the abandoned one.
+func TestProfileRetry(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 2500e3, 1500e3, 0, 3e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: CatchUp, Timeout: 1e6, Attempts: 2, Backoff: 500e3})
+	eq(t, "send", pr.Send, []int64{0, 1e6, 3500e3})
+	eq(t, "done", pr.Done, []int64{100e3, 1100e3, 4200e3})
+	if pr.Attempts != 4 || pr.Retries != 1 || pr.TimedOut != 1 || pr.Failed != 0 {
+		t.Errorf("attempts %d retries %d timed out %d failed %d", pr.Attempts, pr.Retries, pr.TimedOut, pr.Failed)
+	}
+	pr = mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: CatchUp, Timeout: 1e6, Attempts: 1})
+	if pr.Failed != 1 || len(pr.Done) != 2 {
+		t.Errorf("without retries: failed %d, replies %d", pr.Failed, len(pr.Done))
+	}
+}
+
+// wrk2's calibration discards what was recorded before it, retrying while
+// nothing was.
+func TestProfileCalibration(t *testing.T) {
+	cfg := hand(RateOf(1000), 1e6, 0, 0, 0, 5e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack, RecordUntil: 5e6, Calibrate: 2500e3})
+	if pr.Calibrated != 2500e3 || pr.Recorded != 2 || pr.Replies != 4 {
+		t.Errorf("calibrated %d recorded %d replies %d, want 2.5ms, 2, 4", pr.Calibrated, pr.Recorded, pr.Replies)
+	}
+	cfg = hand(RateOf(1000), 1e6, 3e6, 0, 0, 10e6, 1)
+	pr = mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack, RecordUntil: 10e6, Calibrate: 1e6, CalibrateRetry: 1e6})
+	if pr.Calibrated != 5e6 || pr.Recorded != 5 {
+		t.Errorf("calibrated %d recorded %d, want 5ms and 5", pr.Calibrated, pr.Recorded)
+	}
+}
+
+// A profile too large for the runner is refused before it runs, naming the
+// limit; so is a back-to-back client against a zero service time.
+func TestProfileRefusals(t *testing.T) {
+	cfg := Default()
+	cfg.Rate, cfg.Duration = RateOf(1000000), 10e9
+	if _, err := RunProfile(cfg, Profile{Conc: Unbounded, Send: CatchUp}); err == nil || !strings.Contains(err.Error(), "limit tool sends") {
+		t.Errorf("err %v", err)
+	}
+	cfg = Default()
+	cfg.Service = 0
+	if _, err := RunProfile(cfg, Profile{Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "service") {
+		t.Errorf("err %v", err)
+	}
+	cfg = Default()
+	cfg.Arrivals = ArrivalsPoisson
+	if _, err := RunProfile(cfg, Profile{Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "event engine") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// wrk's stats_correct on its array and CorrectDist(WrkCorrection) agree,
+// and both add ⌈v/E⌉ − 2 samples per value v ≥ 2E.
+func TestWrkCorrection(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n < 50; n++ {
+		e := int64(1 + rng.IntN(30))
+		var samples []int64
+		data := make([]int64, 1001)
+		var mx int64
+		for k := 0; k < 1+rng.IntN(40); k++ {
+			v := int64(1 + rng.IntN(1000))
+			samples = append(samples, v)
+			data[v]++
+			mx = max(mx, v)
+		}
+		want := int64(0)
+		for _, v := range samples {
+			if v >= 2*e {
+				want += (v+e-1)/e - 2
+			}
+		}
+		added, err := WrkStatsCorrect(data, mx, e)
+		if err != nil || added != want {
+			t.Fatalf("E %d: added %d (%v), want %d", e, added, err, want)
+		}
+		d, err := CorrectDist(exactDist(append([]int64(nil), samples...)), e, WrkCorrection)
+		if err != nil || d.Count() != int64(len(samples))+want {
+			t.Fatalf("E %d: CorrectDist count %d (%v)", e, d.Count(), err)
+		}
+		for x := int64(0); x <= mx; x++ {
+			var c int64
+			for v := int64(0); v <= x; v++ {
+				c += data[v]
+			}
+			if got := d.CountAtOrBelow(x); got != c {
+				t.Fatalf("E %d: CountAtOrBelow(%d) %d, array %d", e, x, got, c)
+			}
+		}
+	}
+	if _, err := WrkStatsCorrect(make([]int64, 10), 9, 0); err == nil {
+		t.Error("E = 0 must be refused (wrk loops forever)")
+	}
+}
