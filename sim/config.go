@@ -290,7 +290,7 @@ func (c Config) validateFastSize(bad func(field, value, allowed string)) {
 	if n <= ExactSamples {
 		return // walked request by request
 	}
-	if w := c.longWork(n, end); w > float64(MaxRequests) {
+	if w := c.longWork(n, c.longEnd(n, end)); w > float64(MaxRequests) {
 		bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
 			"limit requests: a run of %d requests a client is simulated stretch by stretch, about %.3g of them here (stalls met × connections or workers), over the limit of %d (fewer stalls: a longer every; fewer conns or workers; or a shorter duration)",
 			n, w, MaxRequests))
@@ -317,6 +317,26 @@ func (c Config) fastEnd(n int64) float64 {
 		work += float64(c.Stall)
 	}
 	return float64(c.Duration) + work
+}
+
+// longEnd estimates the last reply of a long run, for its work: when the
+// slots keep up with the schedule, stalls' share included (load ρ < 1), the
+// duration and one stall's backlog drained at the spare capacity 1 − ρ;
+// else the bound end of fastEnd.
+func (c Config) longEnd(n int64, end float64) float64 {
+	k := float64(c.Conns)
+	if c.Workers != 0 {
+		k = min(k, float64(c.Workers))
+	}
+	x := float64(nsPerMilliRate) / float64(c.Rate) // 1/rate in ns
+	rho := float64(c.Service) / (k * x)
+	if c.Stall > 0 && c.Every > 0 {
+		rho *= float64(c.Every) / float64(c.Every-c.Stall)
+	}
+	if rho >= 1 {
+		return end
+	}
+	return min(end, float64(c.Duration)+float64(c.Stall+c.Service)/(1-rho))
 }
 
 // longWork estimates the stretches the long path walks for all clients: a

@@ -53,10 +53,15 @@ func (c Config) Estimate() Cost {
 	default:
 		// The long path: its work follows the stalls met times the slots
 		// (BenchmarkLong: a day at 10M requests a second in about 3 ms).
-		w := c.longWork(n, min(c.fastEnd(n), maxVirtualTime))
+		w := c.longWork(n, c.longEnd(n, min(c.fastEnd(n), maxVirtualTime)))
 		cost.Path = "long"
 		cost.Work = costLongFixed + costLong*w
-		cost.Bytes = 1<<20 + bytesLong*w
+		cost.Bytes = 1 << 20
+		if s := NewSchedule(c.Rate); c.Stall == 0 || c.Every == 0 || !s.Exact() || c.Every%s.Interval(1) != 0 {
+			// Stalls at ever-different phases of the schedule: their runs
+			// differ and are all kept (those of a repeating phase merge).
+			cost.Bytes += bytesLong * w
+		}
 	}
 	return cost
 }

@@ -35,14 +35,14 @@ func TestEstimateAndPageBudget(t *testing.T) {
 		t.Errorf("the page refuses a day at 10M/s with few stalls: %v", fe)
 	}
 	// A long run whose stretches pass the page's budget (a stall every
-	// 40 ms for a day) but not the simulator's limit.
-	big := mustCfg("rate=10000000&service=1ns&stall=1ms&every=40ms&duration=24h")
+	// 30 ms for a day) but not the simulator's limit.
+	big := mustCfg("rate=10000000&service=1ns&stall=1ms&every=30ms&duration=24h")
 	if big.Validate() != nil {
 		t.Fatal("the run should be inside the simulator's limits")
 	}
 	fe := big.Within(PageBudget())
 	if fe == nil || fe.Field != "duration" || fe.Reason != ReasonLimit {
-		t.Fatalf("2M stalls: %v", fe)
+		t.Fatalf("2.9M stalls: %v", fe)
 	}
 	for _, want := range []string{"limit of the page", "864000000000 requests a client", "long path", "shorten the duration or lower the rate", "go run ./app report"} {
 		if !strings.Contains(fe.Error(), want) {

@@ -440,8 +440,12 @@ func (l *longRun) step(budget int64) bool {
 		used := l.stepClient(lc, budget)
 		budget -= used
 		l.work += used
+		if runs := l.runsKept(); runs > maxLongRuns {
+			l.err = &LimitError{Limit: "runs", Need: fmt.Sprintf("more than %d distinct counted runs of samples (stalls at ever-different phases of the schedule keep runs that never merge)", runs),
+				Max: fmt.Sprint(maxLongRuns), Hint: "stalls on the schedule's grid (every a multiple of 1/rate), fewer stalls, or a shorter duration"}
+		}
 		if l.work > MaxRequests {
-			l.err = &LimitError{Limit: "requests", Need: fmt.Sprintf("the run needs more than %d steps one at a time for one client (stalls × connections or workers, and stretches the stalls reach)", MaxRequests),
+			l.err = &LimitError{Limit: "requests", Need: fmt.Sprintf("the run needs more than %d stretches over its clients (stalls met × connections or workers)", MaxRequests),
 				Max: fmt.Sprint(MaxRequests), Hint: "fewer stalls (a longer every), fewer connections or workers, or a shorter duration"}
 		}
 	}
@@ -449,6 +453,19 @@ func (l *longRun) step(budget int64) bool {
 		l.compareTimelines()
 	}
 	return l.cur >= len(l.clients) || l.err != nil
+}
+
+// maxLongRuns bounds the counted runs a long run keeps over its clients
+// (about 64 bytes each with their index).
+const maxLongRuns = 1 << 23
+
+// runsKept returns the counted runs kept so far.
+func (l *longRun) runsKept() int {
+	n := 0
+	for _, lc := range l.clients {
+		n += lc.rs.len()
+	}
+	return n
 }
 
 func (l *longRun) progress() (done, total int64) {
