@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"strings"
 )
 
@@ -453,11 +454,9 @@ func addProd(s *u128, x, y uint64) {
 		s.addMul(x, y)
 		return
 	}
-	lo := s.lo + x*y
-	if lo < s.lo {
-		s.hi++
-	}
-	s.lo = lo
+	var c uint64
+	s.lo, c = bits.Add64(s.lo, x*y, 0)
+	s.hi += c
 }
 
 // closedTry sends due requests on idle connections, and arms an arrival
@@ -594,9 +593,9 @@ func (s *engSim) start(id int32) {
 
 func (s *engSim) addWait(index, w int64) {
 	s.st.waits.add(uint64(w))
-	b := int(index / waitBlock)
-	for len(s.st.waitBlocks) <= b {
-		s.st.waitBlocks = append(s.st.waitBlocks, 0)
+	b := int(uint64(index) / waitBlock)
+	if b >= len(s.st.waitBlocks) {
+		s.st.waitBlocks = append(s.st.waitBlocks, make([]float64, b+1-len(s.st.waitBlocks))...)
 	}
 	s.st.waitBlocks[b] += float64(w)
 }
