@@ -343,6 +343,11 @@ func (c Config) longEnd(n int64, end float64) float64 {
 // few per slot for every stall met before end, the pair of classes of a
 // closed loop with fewer workers than connections counted twice.
 func (c Config) longWork(n int64, end float64) float64 {
+	if c.Stall > 0 && c.Every > 0 && c.Service > c.Every-c.Stall {
+		// Every service spans a stall: each request that waits for another
+		// is one at a time (closed, paced, open with workers).
+		return 3 * float64(n)
+	}
 	stalls := float64(1)
 	if c.Stall > 0 {
 		stalls += float64(newStalls(c).Count(int64(min(end, maxVirtualTime))))
