@@ -375,21 +375,23 @@ type longClient struct {
 	covered      int64 // requests simulated so far
 	lastSend     int64 // paced: the previous send (time order)
 	lastDone     int64
-	prevClassEnd int64 // closed: last send of the previous segment of the class
+	prevClassEnd int64  // closed: last send of the previous segment of the class
+	segHash      uint64 // FNV-1a of the stretches walked (closed and open)
 	finished     bool
 }
 
 // longRun is a Runner's long deterministic run.
 type longRun struct {
-	cfg     Config
-	n       int64
-	sched   Schedule
-	clients [3]*longClient
-	cur     int
-	work    int64 // segments and one-at-a-time requests so far
-	err     error
-	tal     longTallies
-	gN      int64 // the least due gap N requests apart (closed, N connections)
+	cfg      Config
+	n        int64
+	sched    Schedule
+	clients  [3]*longClient
+	cur      int
+	work     int64 // segments and one-at-a-time requests so far
+	err      error
+	tal      longTallies
+	gN       int64 // the least due gap N requests apart (closed, N connections)
+	compared bool  // the closed and open timelines were compared (one connection, one worker)
 }
 
 // longSlots returns a client's slots: k and whether requests chain.
@@ -444,13 +446,21 @@ func (l *longRun) step(budget int64) bool {
 			l.err = &LimitError{Limit: "runs", Need: fmt.Sprintf("more than %d distinct counted runs of samples (stalls at ever-different phases of the schedule keep runs that never merge)", runs),
 				Max: fmt.Sprint(maxLongRuns), Hint: "stalls on the schedule's grid (every a multiple of 1/rate), fewer stalls, or a shorter duration"}
 		}
-		if l.work > MaxRequests {
+		if l.work+l.tal.expandedRuns > MaxRequests {
 			l.err = &LimitError{Limit: "requests", Need: fmt.Sprintf("the run needs more than %d stretches over its clients (stalls met × connections or workers)", MaxRequests),
 				Max: fmt.Sprint(MaxRequests), Hint: "fewer stalls (a longer every), fewer connections or workers, or a shorter duration"}
 		}
 	}
-	if l.cur >= len(l.clients) && l.tal.haveSame {
-		l.compareTimelines()
+	if l.cur >= len(l.clients) && l.tal.haveSame && !l.compared {
+		// One connection, one worker: the closed and open clients walked
+		// one timeline if they met the same stretches (their streams'
+		// hashes agree); else count the replies they share one by one.
+		l.compared = true
+		if cl, op := l.clients[ClosedClient], l.clients[OpenClient]; cl.segHash == op.segHash && cl.covered == op.covered {
+			l.tal.sameReplies = cl.covered
+		} else {
+			l.compareTimelines()
+		}
 	}
 	return l.cur >= len(l.clients) || l.err != nil
 }
@@ -518,6 +528,9 @@ func (l *longRun) record(lc *longClient, g *seg) {
 	lastDone := it.doneAt(g, g.m0+g.n-1)
 	lc.last = max(lc.last, lastDone)
 	lc.sent += g.n
+	if l.tal.haveSame {
+		lc.segHash = hashSeg(lc.segHash, g)
+	}
 	switch lc.c {
 	case OpenClient: // latency = done − due
 		switch g.kind {
@@ -720,6 +733,20 @@ func (l *longRun) stepPaced(lc *longClient, budget int64) int64 {
 		lc.last = lc.lastDone
 	}
 	return used
+}
+
+// hashSeg folds a stretch into an FNV-1a hash.
+func hashSeg(h uint64, g *seg) uint64 {
+	if h == 0 {
+		h = 14695981039346656037
+	}
+	for _, v := range [...]int64{int64(g.kind), g.m0, g.n, g.c, g.d, g.ready, g.done} {
+		for b := 0; b < 64; b += 8 {
+			h ^= uint64(v>>b) & 0xff
+			h *= 1099511628211
+		}
+	}
+	return h
 }
 
 // compareTimelines counts, with one connection and one worker, the requests

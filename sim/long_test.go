@@ -215,3 +215,22 @@ func TestLongClosedForms(t *testing.T) {
 		t.Errorf("only %d configurations in the regime", checked)
 	}
 }
+
+// TestCompareTimelines: the member-by-member count the long path falls back
+// to, when the closed and open clients' stretches differ, finds every reply
+// shared on runs where they agree.
+func TestCompareTimelines(t *testing.T) {
+	for _, q := range []string{"", "preset=tcp", "rate=3000&service=300us&stall=2ms&every=7ms&first=1ms&duration=200ms"} {
+		cfg := parse(t, q)
+		n := NewSchedule(cfg.Rate).Count(cfg.Duration)
+		l := newLongRun(cfg, n)
+		for !l.step(1 << 30) {
+		}
+		want := l.tal.sameReplies
+		l.tal.sameReplies = -1
+		l.compareTimelines()
+		if l.tal.sameReplies != want || want != n {
+			t.Errorf("%q: compared %d, hashes said %d, of %d", q, l.tal.sameReplies, want, n)
+		}
+	}
+}
