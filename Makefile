@@ -39,7 +39,7 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app
+	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app/...
 
 ## test: vet, native tests, wasm build, sim under js/wasm, browser tests in headless Chromium
 test: deps-test fmt-check vet test-native test-large wasm test-wasm test-browser

@@ -67,10 +67,10 @@ func (b *browser) pauseAnim(t testing.TB) {
 // stage order.
 func benchTraces(t testing.TB, k int) (*sim.Result, [3]*sim.Trace) {
 	t.Helper()
-	res := animRun(t, "preset=bench")
+	res := mustRun(t, "preset=bench")
 	from, to := res.StallWindow(k)
 	var tr [3]*sim.Trace
-	for i, c := range animOrder {
+	for i, c := range sim.Clients() {
 		tr[i] = res.TraceWindow(c, from, to)
 	}
 	return res, tr
@@ -167,11 +167,11 @@ func TestBrowserAnim(t *testing.T) {
 
 	// 3. Keyboard: → steps to the next event; ] goes to the next stall.
 	eval[bool](t, b, `(() => { document.querySelector("[data-anim-play]").focus(); return true; })()`)
-	m, err := newAnimModel(res, 1)
+	m, err := sim.Summarise(res, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	next, _ := m.nextEvent(at)
+	next, _ := m.NextEvent(at)
 	eval[bool](t, b, `(() => { document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "ArrowRight", bubbles: true})); return true; })()`)
 	b.waitFor(t, "the next event", fmt.Sprintf(`document.querySelector("[data-anim]").dataset.tNs === "%d"`, next))
 	checkAnimCounts(t, b.anim(t), traces)
@@ -219,7 +219,7 @@ func TestBrowserAnimReducedMotion(t *testing.T) {
 	if p := eval[string](t, b, `document.querySelector("[data-anim]").dataset.playing`); p != "false" {
 		t.Fatalf("playing %q with reduced motion", p)
 	}
-	from, _ := animRun(t, "preset=bench").StallWindow(1)
+	from, _ := mustRun(t, "preset=bench").StallWindow(1)
 	if d.TNs != strconv.FormatInt(from, 10) {
 		t.Fatalf("the moment moved to %s without the reader", d.TNs)
 	}

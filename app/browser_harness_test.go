@@ -255,7 +255,7 @@ func (b *browser) waitFor(t testing.TB, what, predicate string) {
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout))); err != nil {
 		state := ""
-		if s, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => { const r = document.getElementById("omission"); return r ? r.dataset.state + " query=" + r.dataset.query + " url=" + location.href : "no #omission: " + document.body.innerText.slice(0, 300); })()`)); err == nil {
+		if s, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => { const r = document.getElementById("omission"); const c = document.querySelector("section.charts"), k = document.getElementById("checks"); return r ? r.dataset.state + " query=" + r.dataset.query + " run=" + r.dataset.run + " seq=" + r.dataset.seq + " charts=" + (c && c.dataset.seq) + " checks=" + (k && k.dataset.seq) + " url=" + location.href : "no #omission: " + document.body.innerText.slice(0, 300); })()`)); err == nil {
 			state = s
 		}
 		t.Fatalf("waiting for %s: %v (page: %s)", what, err, state)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"omission/app/anim"
 	"omission/app/charts"
 	"omission/sim"
 )
@@ -73,17 +74,15 @@ func drawWithin(t *testing.T, q string, res *sim.Result) {
 				}
 			}
 		}
-		if err := animAvailable(res); err == nil {
+		if err := res.Animatable(); err == nil {
 			for _, k := range []int{0, res.StallCount() - 1} {
-				m, err := newAnimModel(res, k)
+				m, err := sim.Summarise(res, k)
 				if err != nil {
 					done <- "animation: " + err.Error()
 					return
 				}
-				f := newAnimFrame()
-				f.setLayout(m, 960)
-				for _, at := range []int64{m.from, (m.from + m.to) / 2, m.to} {
-					f.build(m, frameParams{t: at, flight: 1, playing: true})
+				for _, at := range []int64{m.From, (m.From + m.To) / 2, m.To} {
+					anim.DrawFrame(m, at, 960)
 				}
 			}
 		}

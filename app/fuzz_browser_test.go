@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -302,7 +303,11 @@ func TestBrowserFuzz(t *testing.T) {
 	pr := b.startProbe()
 	corpus := readCorpus(t)
 	sliced := 0
+	from, _ := strconv.Atoi(os.Getenv("OMISSION_FUZZ_FROM")) // to replay a failure from a query on
 	for i, q := range corpus {
+		if i < from {
+			continue
+		}
 		pr.at(q)
 		u := s.URL + "/?" + q
 		if i%20 == 0 {

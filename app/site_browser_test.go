@@ -3,6 +3,8 @@
 package main
 
 import (
+	"omission/app/compute"
+	"omission/app/article"
 	"bytes"
 	"fmt"
 	"net"
@@ -138,12 +140,12 @@ func articleOK(t *testing.T, b *browser) {
 	b.waitFor(t, "the article's numbers", `document.querySelectorAll("main.article .num[data-metric]").length > 40 && !document.querySelector("main.article .num.pending")`)
 	type num struct{ Metric, Query, Ns, Value string }
 	got := eval[[]num](t, b, `[...document.querySelectorAll("main.article .num[data-metric]")].map(e => ({Metric: e.dataset.metric, Query: e.dataset.query || "", Ns: e.dataset.ns || "", Value: e.dataset.value || ""}))`)
-	want, err := articleNumbers()
+	want, err := article.Numbers(compute.NewCache(8, compute.FigureRequests))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, g := range got {
-		w, ok := want[numRef{g.Query, g.Metric}]
+		w, ok := want[article.NumRef{Query: g.Query, Metric: g.Metric}]
 		if !ok {
 			t.Errorf("article number %s %q is not the article's", g.Metric, g.Query)
 			continue

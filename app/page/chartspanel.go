@@ -1,7 +1,9 @@
-package main
+package page
 
 import (
 	"fmt"
+	"omission/app/ui"
+	"omission/app/view"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -11,12 +13,12 @@ import (
 )
 
 // chartsPanel shows the four charts of the result on the page. It follows
-// stateResult (published once the table is painted) and draws the charts
+// ui.StateResult (published once the table is painted) and draws the charts
 // then, at the width of its container; Render only reads what was drawn.
 type chartsPanel struct {
 	app.Compo
 
-	view resultView // observed: stateResult
+	view view.View // observed: ui.StateResult
 
 	drawnSeq   int64
 	drawnWidth int
@@ -36,9 +38,9 @@ type chartShown struct {
 
 // OnMount runs on the UI goroutine: follow the result.
 func (c *chartsPanel) OnMount(ctx app.Context) {
-	defer recoverFault(ctx, "charts")
-	ctx.ObserveState(stateResult, &c.view).OnChange(func() {
-		defer recoverFault(ctx, "charts")
+	defer ui.Recover(ctx, "charts")
+	ctx.ObserveState(ui.StateResult, &c.view).OnChange(func() {
+		defer ui.Recover(ctx, "charts")
 		c.draw(ctx, false)
 	})
 	c.draw(ctx, false)
@@ -46,7 +48,7 @@ func (c *chartsPanel) OnMount(ctx app.Context) {
 
 // OnResize runs on the UI goroutine when the window's size changes.
 func (c *chartsPanel) OnResize(ctx app.Context) {
-	defer recoverFault(ctx, "charts")
+	defer ui.Recover(ctx, "charts")
 	c.draw(ctx, false)
 }
 
@@ -95,24 +97,24 @@ func (c *chartsPanel) draw(ctx app.Context, force bool) {
 	t0 := time.Now()
 	var step func(ctx app.Context, i int)
 	step = func(ctx app.Context, i int) {
-		defer recoverFault(ctx, "charts")
+		defer ui.Recover(ctx, "charts")
 		if gen != c.drawing {
 			ctx.PreventUpdate()
 			return // superseded
 		}
 		k := kinds[i]
-		o := charts.Options{Width: w, Theme: prefersTheme(), Y: y, CDF: c.cdf}
+		o := charts.Options{Width: w, Theme: ui.PrefersTheme(), Y: y, CDF: c.cdf}
 		if k == charts.Distribution && !c.cdf {
 			o.Y = charts.YAuto
 		}
 		if ch, err := charts.Render(res, k, o); err != nil {
 			errs = err.Error()
 		} else {
-			next = append(next, chartShown{ch, svgDataURL(ch.SVG)})
+			next = append(next, chartShown{ch, ui.SVGDataURL(ch.SVG)})
 		}
 		if i+1 < len(kinds) {
 			ctx.PreventUpdate()
-			nextTask(ctx, func(ctx app.Context) { step(ctx, i+1) })
+			ui.NextTask(ctx, func(ctx app.Context) { step(ctx, i+1) })
 			return
 		}
 		c.shown, c.err = next, errs
@@ -138,10 +140,10 @@ func (c *chartsPanel) Render() app.UI {
 	}
 	body = append(body, app.Div().Class("chart-toggles").Body(
 		app.Button().Type("button").Aria("pressed", c.linear).
-			OnClick(on("charts/linear", func(ctx app.Context, e app.Event) { c.toggle(ctx, &c.linear) })).
+			OnClick(ui.On("charts/linear", func(ctx app.Context, e app.Event) { c.toggle(ctx, &c.linear) })).
 			Text(map[bool]string{false: "Linear latency axis", true: "Log latency axis"}[c.linear]),
 		app.Button().Type("button").Aria("pressed", c.cdf).
-			OnClick(on("charts/cdf", func(ctx app.Context, e app.Event) { c.toggle(ctx, &c.cdf) })).
+			OnClick(ui.On("charts/cdf", func(ctx app.Context, e app.Event) { c.toggle(ctx, &c.cdf) })).
 			Text(map[bool]string{false: "Distribution as a CDF", true: "Distribution as a histogram"}[c.cdf]),
 	))
 	grid := make([]app.UI, 0, len(c.shown))
@@ -169,10 +171,10 @@ func (c *chartsPanel) renderChart(s chartShown) app.UI {
 			// inline style attribute.
 			DataSet("left", fmt.Sprintf("%.3f", 100*m.X/float64(ch.Width))).
 			DataSet("top", fmt.Sprintf("%.3f", 100*m.Y/float64(ch.Height))).
-			OnClick(on("charts/marker", func(ctx app.Context, e app.Event) {
+			OnClick(ui.On("charts/marker", func(ctx app.Context, e app.Event) {
 				e.PreventDefault()
 				e.StopImmediatePropagation()
-				ctx.SetState(stateProof, id)
+				ctx.SetState(ui.StateProof, id)
 			})))
 	}
 	return app.Figure().Class("figure").DataSet("chart", ch.Kind.String()).Body(
@@ -184,6 +186,6 @@ func (c *chartsPanel) renderChart(s chartShown) app.UI {
 			app.Span().Text(ch.Caption), app.Text(" "),
 			app.A().Href(s.src).Attr("download", "omission-"+ch.Kind.String()+".svg").Text("Download SVG"),
 		),
-		chartTable(ch.Table),
+		ui.ChartTable(ch.Table),
 	)
 }

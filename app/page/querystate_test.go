@@ -1,4 +1,4 @@
-package main
+package page
 
 import (
 	"math/rand/v2"

@@ -1,8 +1,12 @@
-package main
+package page
 
 import (
 	"fmt"
 	"net/url"
+	"omission/app/anim"
+	"omission/app/compute"
+	"omission/app/ui"
+	"omission/app/view"
 	"strings"
 	"time"
 
@@ -10,12 +14,6 @@ import (
 
 	"omission/sim"
 )
-
-// pageKeys are URL keys the page keeps for itself, beside the simulator's
-// query (sim.Fields()). The parser accepts them, and every URL the page writes
-// carries them along unchanged. Features that put their own state in the URL
-// (the animation's stall and moment, for instance) add their keys here.
-var pageKeys []string
 
 // Debounce: typing waits for a pause; a slider recomputes as soon as it
 // rests, or every maxWait while it keeps moving; a change event (Enter,
@@ -32,31 +30,37 @@ const (
 //
 // Its fields are its own state (unexported) and change only on the UI
 // goroutine. The children get what they show as props.
-type page struct {
+type Page struct {
 	app.Compo
+
+	// Settings say whether and how the page runs simulations (set by the
+	// route: compute.Browser).
+	Settings compute.Settings
 
 	inputs    []string   // the text of each control, in sim.Fields() order; replaced, never changed in place
 	sliders   []int      // slider positions; replaced likewise
+	gens      []int      // per field: how often the page set its text from elsewhere
 	errs      sim.Errors // the problems of the query the controls hold
 	msgs      []fieldMsg // errs in words
 	notices   []string   // what the page dropped from the address (unknown or repeated keys)
 	refused   bool       // the query is over a limit: nothing runs, no number is shown
 	cancelled bool       // the reader cancelled the run
 	cfg       sim.Config // the configuration that runs
+	query0    string     // the simulator's part of the URL's query (readQuery's)
 	query     string     // its canonical query
-	extra     url.Values // values of pageKeys from the URL
+	extra     url.Values // values of ui.PageKeys() from the URL
 	link      string     // the page's current URL, for the share box
 	copied    string     // the copy button's last message
 
 	editSeq   int64     // debounce counter of the controls
 	editSince time.Time // when the pending edits began
 
-	seq    int64       // the latest run
-	run    *simRun     // the latest run while it runs
-	status simStatus   // where it stands
-	shown  *resultView // the result on screen
-	proofs *resultView // the result the checks list shows: shown, one paint later
-	fault  string      // observed: a panic caught in a handler
+	seq    int64        // the latest run
+	run    *compute.Job // the latest run while it runs
+	status simStatus    // where it stands
+	shown  *view.View   // the result on screen
+	proofs *view.View   // the result the checks list shows: shown, one paint later
+	fault  string       // observed: a panic caught in a handler
 
 	pendingURL     *url.URL // the URL to write once the browser has painted
 	pendingPush    bool
@@ -70,36 +74,82 @@ type page struct {
 
 // OnInit runs before the first Render: the controls start at the bench
 // preset until the URL is read.
-func (p *page) OnInit() {
+func (p *Page) OnInit() {
 	p.setInputs(sim.Default().Values())
 }
 
 // OnMount runs on the UI goroutine when the page is mounted in the browser:
 // it follows the fault state and the history's back and forward.
-func (p *page) OnMount(ctx app.Context) {
-	defer recoverFault(ctx, "mount")
+func (p *Page) OnMount(ctx app.Context) {
+	defer ui.Recover(ctx, "mount")
 	p.ctx, p.hasCtx = ctx, true
-	ctx.ObserveState(stateFault, &p.fault)
+	ctx.ObserveState(ui.StateFault, &p.fault)
+	p.handle(ctx)
 	p.listenHistory(ctx)
 }
 
 // OnPreRender runs instead of OnMount where go-app runs natively (the
 // static generator, go-app's test engine).
-func (p *page) OnPreRender(ctx app.Context) {
-	defer recoverFault(ctx, "prerender")
+func (p *Page) OnPreRender(ctx app.Context) {
+	defer ui.Recover(ctx, "prerender")
 	p.ctx, p.hasCtx = ctx, true
-	ctx.ObserveState(stateFault, &p.fault)
+	ctx.ObserveState(ui.StateFault, &p.fault)
+	p.handle(ctx)
+}
+
+// handle registers what the page does with its children's actions. They
+// run on the UI goroutine with the page's own context.
+func (p *Page) handle(ctx app.Context) {
+	ctx.Handle(actionEdit, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "edit")
+		if e, ok := a.Value.(edit); ok {
+			p.setInput(ctx, e.Index, e.Text, e.Delay)
+		}
+	})
+	ctx.Handle(actionSubmit, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "submit")
+		p.editSeq++
+		p.applyInputs(ctx)
+	})
+	ctx.Handle(actionPreset, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "preset")
+		if name, ok := a.Value.(string); ok {
+			p.choosePreset(ctx, name)
+		}
+	})
+	ctx.Handle(ui.ActionKeys, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "keys")
+		if keys, ok := a.Value.(url.Values); ok {
+			p.setKeys(ctx, keys)
+		}
+	})
+}
+
+// setKeys sets page keys (the animation's stall and moment) in the URL,
+// replacing the entry; the page owns the URL and writes it.
+func (p *Page) setKeys(ctx app.Context, keys url.Values) {
+	if p.extra == nil {
+		p.extra = url.Values{}
+	}
+	for k, v := range keys {
+		if len(v) == 0 || v[0] == "" {
+			delete(p.extra, k)
+		} else {
+			p.extra[k] = v
+		}
+	}
+	p.writeURL(ctx, p.query0, false)
 }
 
 // OnNav runs on the UI goroutine when the page becomes the navigation
 // target, the first load included: the URL's query is the state.
-func (p *page) OnNav(ctx app.Context) {
-	defer recoverFault(ctx, "navigation")
+func (p *Page) OnNav(ctx app.Context) {
+	defer ui.Recover(ctx, "navigation")
 	p.loadURL(ctx, ctx.Page().URL().RawQuery)
 }
 
 // OnDismount runs on the UI goroutine when the page is removed.
-func (p *page) OnDismount() {
+func (p *Page) OnDismount() {
 	p.stopHistory()
 	p.cancelRun()
 }
@@ -107,13 +157,13 @@ func (p *page) OnDismount() {
 // listenHistory follows back and forward. go-app calls OnNav on popstate too,
 // but not when the URL equals the last one it navigated to itself, and the
 // page writes its URLs with the History API, behind go-app's back.
-func (p *page) listenHistory(ctx app.Context) {
+func (p *Page) listenHistory(ctx app.Context) {
 	if !app.IsClient || p.hist != nil {
 		return
 	}
 	p.popstate = app.FuncOf(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) {
-			defer recoverFault(ctx, "history")
+			defer ui.Recover(ctx, "history")
 			p.loadURL(ctx, app.Window().URL().RawQuery)
 		})
 		return nil
@@ -121,7 +171,7 @@ func (p *page) listenHistory(ctx app.Context) {
 	app.Window().Call("addEventListener", "popstate", p.popstate)
 }
 
-func (p *page) stopHistory() {
+func (p *Page) stopHistory() {
 	if p.popstate != nil {
 		app.Window().Call("removeEventListener", "popstate", p.popstate)
 		p.popstate.Release()
@@ -129,7 +179,7 @@ func (p *page) stopHistory() {
 	}
 }
 
-func (p *page) history() history {
+func (p *Page) history() history {
 	if p.hist == nil {
 		return browserHistory{}
 	}
@@ -138,8 +188,9 @@ func (p *page) history() history {
 
 // loadURL makes a URL query the state: controls, messages, notices, and a
 // run. It is how the page starts, and how back and forward restore a state.
-func (p *page) loadURL(ctx app.Context, raw string) {
+func (p *Page) loadURL(ctx app.Context, raw string) {
 	ctx = p.own(ctx)
+	ctx.SetState(ui.StateURL, raw)
 	st := readQuery(raw)
 	p.extra = st.extra
 	p.editSeq++ // the URL wins over pending edits
@@ -155,19 +206,19 @@ func (p *page) loadURL(ctx app.Context, raw string) {
 
 // adopt makes a read query the state (see querystate.go for the rule): the
 // messages, the URL, and the run. The controls' texts are the caller's.
-func (p *page) adopt(ctx app.Context, st queryState, push bool) {
+func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 	p.setErrs(st.errs())
 	p.cancelled = false
-	p.cfg = st.cfg
+	p.cfg, p.query0 = st.cfg, st.query
 	p.writeURL(ctx, st.query, push)
 	p.refused = len(st.refused) > 0
 	if p.refused {
 		// Nothing runs, and nothing shown is for this query.
 		p.cancelRun()
 		p.query, p.shown, p.proofs = "", nil, nil
-		p.seq = nextSeq()
+		p.seq = compute.NextSeq()
 		p.status = simStatus{Seq: p.seq, Status: statusRefused}
-		ctx.SetState(stateResult, resultView{Seq: p.seq})
+		ctx.SetState(ui.StateResult, view.View{Seq: p.seq})
 		return
 	}
 	if p.current(st.canon) {
@@ -181,7 +232,7 @@ func (p *page) adopt(ctx app.Context, st queryState, push bool) {
 // a child's context dies with the child (a re-render may replace it), and
 // a dispatch on a dead context is dropped, so deferred work (the URL write
 // after paint, a debounced edit) must hold the page's.
-func (p *page) own(ctx app.Context) app.Context {
+func (p *Page) own(ctx app.Context) app.Context {
 	if p.hasCtx {
 		return p.ctx
 	}
@@ -189,13 +240,13 @@ func (p *page) own(ctx app.Context) app.Context {
 }
 
 // current reports whether the latest run is for canon and not abandoned.
-func (p *page) current(canon string) bool {
+func (p *Page) current(canon string) bool {
 	return p.seq != 0 && canon == p.query && (p.run != nil || p.shown != nil && p.shown.Seq == p.seq)
 }
 
 // setInput records a control's new text and recomputes after delay (at
 // once when 0). Later edits supersede pending ones.
-func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration) {
+func (p *Page) setInput(ctx app.Context, i int, text string, delay time.Duration) {
 	ctx = p.own(ctx)
 	if i < 0 || i >= len(p.inputs) {
 		return
@@ -203,7 +254,14 @@ func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration
 	inputs := append([]string(nil), p.inputs...)
 	inputs[i] = text
 	withCompanions(inputs, i, p.cfg)
-	p.setInputs(inputs)
+	gens := append([]int(nil), p.gens...)
+	for j := range inputs {
+		if j != i && j < len(p.inputs) && inputs[j] != p.inputs[j] && j < len(gens) {
+			gens[j]++ // a companion field changed with its choice
+		}
+	}
+	p.inputs, p.gens = nil, gens
+	p.setText(inputs)
 	p.editSeq++
 	now := time.Now()
 	if p.editSince.IsZero() {
@@ -215,7 +273,7 @@ func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration
 	}
 	seq := p.editSeq
 	ctx.After(delay, func(ctx app.Context) {
-		defer recoverFault(ctx, "edit")
+		defer ui.Recover(ctx, "edit")
 		if seq == p.editSeq {
 			p.applyInputs(ctx)
 		}
@@ -226,7 +284,7 @@ func (p *page) setInput(ctx app.Context, i int, text string, delay time.Duration
 // URL (querystate.go): every valid field takes effect, an invalid one runs
 // with the preset's value and keeps its text in the URL, and the URL is
 // replaced (no history entry).
-func (p *page) applyInputs(ctx app.Context) {
+func (p *Page) applyInputs(ctx app.Context) {
 	ctx = p.own(ctx)
 	p.editSince = time.Time{}
 	p.notices = p.notices[:0]
@@ -234,8 +292,8 @@ func (p *page) applyInputs(ctx app.Context) {
 }
 
 // withExtra adds the page's own keys to a query, for readQuery.
-func (p *page) withExtra(q string) string {
-	for _, k := range pageKeys {
+func (p *Page) withExtra(q string) string {
+	for _, k := range ui.PageKeys() {
 		for _, v := range p.extra[k] {
 			q += "&" + url.QueryEscape(k) + "=" + url.QueryEscape(v)
 		}
@@ -244,7 +302,7 @@ func (p *page) withExtra(q string) string {
 }
 
 // choosePreset starts over from a preset and adds a history entry.
-func (p *page) choosePreset(ctx app.Context, name string) {
+func (p *Page) choosePreset(ctx app.Context, name string) {
 	ctx = p.own(ctx)
 	if _, ok := sim.PresetConfig(name); !ok {
 		return
@@ -259,7 +317,7 @@ func (p *page) choosePreset(ctx app.Context, name string) {
 
 // cancel stops the run in flight at the reader's request: the numbers of
 // the previous run stay, marked as not this query's.
-func (p *page) cancel(ctx app.Context) {
+func (p *Page) cancel(ctx app.Context) {
 	ctx = p.own(ctx)
 	if p.run == nil {
 		return
@@ -271,7 +329,7 @@ func (p *page) cancel(ctx app.Context) {
 }
 
 // rerun starts the current state's run again after a cancel.
-func (p *page) rerun(ctx app.Context) {
+func (p *Page) rerun(ctx app.Context) {
 	ctx = p.own(ctx)
 	p.cancelled = false
 	p.query = p.cfg.Query()
@@ -280,25 +338,25 @@ func (p *page) rerun(ctx app.Context) {
 
 // start runs cfg: the first slice now, the rest (if any) on a goroutine
 // that yields between slices. A newer start cancels it.
-func (p *page) start(ctx app.Context, cfg sim.Config) {
+func (p *Page) start(ctx app.Context, cfg sim.Config) {
 	p.cancelRun()
-	p.seq = nextSeq()
+	p.seq = compute.NextSeq()
 	p.status = simStatus{Seq: p.seq, Status: statusRunning}
-	if !canSimulate() {
+	if !p.Settings.Simulate {
 		return // prerendering: no numbers for a query the page cannot know
 	}
-	run, err := newRun(p.seq, cfg)
+	run, err := compute.NewJob(p.seq, cfg, p.Settings)
 	if err != nil {
 		p.fail(p.seq, err)
 		return
 	}
 	p.run = run
-	done, err := run.slice()
+	done, err := run.Slice()
 	switch {
 	case err != nil:
 		p.fail(run.Seq, err)
 	case done:
-		view, err := run.finish()
+		view, err := run.Finish()
 		p.show(ctx, run.Seq, view, err)
 	default:
 		p.status.Sliced = true
@@ -308,18 +366,18 @@ func (p *page) start(ctx app.Context, cfg sim.Config) {
 
 // continueRun simulates the rest of a run on its own goroutine, yielding to
 // the browser between slices; progress and the result come back by dispatch.
-func (p *page) continueRun(run *simRun) {
+func (p *Page) continueRun(run *compute.Job) {
 	ctx := p.ctx
 	ctx.Async(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				ctx.Dispatch(func(ctx app.Context) { p.fail(run.Seq, panicError{r}) })
+				ctx.Dispatch(func(ctx app.Context) { p.fail(run.Seq, ui.PanicError{V: r}) })
 			}
 		}()
 		for {
-			yieldToBrowser()
-			done, err := run.slice()
-			if err == errCancelled {
+			ui.Yield()
+			done, err := run.Slice()
+			if err == compute.ErrCancelled {
 				return
 			}
 			if err != nil {
@@ -329,15 +387,15 @@ func (p *page) continueRun(run *simRun) {
 			if done {
 				break
 			}
-			progress := run.progress()
+			progress := run.Progress()
 			ctx.Dispatch(func(ctx app.Context) {
 				if p.status.Seq == run.Seq {
 					p.status.Progress = progress
 				}
 			})
 		}
-		view, err := run.finish()
-		if err == errCancelled {
+		view, err := run.Finish()
+		if err == compute.ErrCancelled {
 			return
 		}
 		ctx.Dispatch(func(ctx app.Context) { p.show(ctx, run.Seq, view, err) })
@@ -345,7 +403,7 @@ func (p *page) continueRun(run *simRun) {
 }
 
 // show puts a finished run on screen, if it is still the latest.
-func (p *page) show(ctx app.Context, seq int64, view *resultView, err error) {
+func (p *Page) show(ctx app.Context, seq int64, view *view.View, err error) {
 	if seq != p.seq {
 		return
 	}
@@ -357,20 +415,20 @@ func (p *page) show(ctx app.Context, seq int64, view *resultView, err error) {
 	p.shown = view
 	p.status = simStatus{Seq: seq, Status: statusDone, Progress: 1}
 	// The headline and the table are painted first. The checks list (long,
-	// below the fold) and the components that follow stateResult (the
+	// below the fold) and the components that follow ui.StateResult (the
 	// figures, which take longer to build) follow once they are on screen.
-	afterPaint(ctx, func(ctx app.Context) {
+	ui.AfterPaint(ctx, func(ctx app.Context) {
 		if p.shown == view {
 			p.proofs = view
-			ctx.SetState(stateResult, view)
+			ctx.SetState(ui.StateResult, view)
 		}
 	})
 	p.scheduleFlush(ctx)
 }
 
 // fail records that the latest run could not finish.
-func (p *page) fail(seq int64, err error) {
-	if seq != p.seq || err == errCancelled {
+func (p *Page) fail(seq int64, err error) {
+	if seq != p.seq || err == compute.ErrCancelled {
 		return
 	}
 	p.run = nil
@@ -378,19 +436,33 @@ func (p *page) fail(seq int64, err error) {
 	// No number shown is this query's: as when loading its URL, none stays.
 	p.shown, p.proofs = nil, nil
 	if p.hasCtx {
-		p.ctx.SetState(stateResult, resultView{Seq: seq})
+		p.ctx.SetState(ui.StateResult, view.View{Seq: seq})
 	}
 }
 
 // cancelRun cancels the run in flight, if any.
-func (p *page) cancelRun() {
+func (p *Page) cancelRun() {
 	if p.run != nil {
 		p.run.Cancel()
 		p.run = nil
 	}
 }
 
-func (p *page) setInputs(values []string) {
+// setInputs sets the controls' texts from elsewhere (the URL, a preset):
+// every control takes its new text over what the reader typed.
+func (p *Page) setInputs(values []string) {
+	gens := make([]int, len(sim.Fields()))
+	for i := range gens {
+		if i < len(p.gens) {
+			gens[i] = p.gens[i] + 1
+		}
+	}
+	p.gens = gens
+	p.setText(values)
+}
+
+// setText records the controls' texts and slider positions.
+func (p *Page) setText(values []string) {
 	inputs := make([]string, len(sim.Fields()))
 	copy(inputs, values)
 	p.inputs = inputs
@@ -404,17 +476,20 @@ func (p *page) setInputs(values []string) {
 	p.sliders = sliders
 }
 
-func (p *page) setErrs(errs sim.Errors) {
+func (p *Page) setErrs(errs sim.Errors) {
 	p.errs = errs
 	p.msgs = fieldMessages(errs)
 }
 
-// toggleOff is the value a toggled field takes when its box is unchecked.
-func (p *page) toggleOff(i int) string {
-	if i == fInterval {
-		return sim.FormatDuration(p.cfg.ExpectedInterval())
+// toggleOffs are the values the toggled fields take when their box is
+// unticked: the interval the run uses, else the field's fallback.
+func (p *Page) toggleOffs() []string {
+	out := make([]string, len(sim.Fields()))
+	for i := range out {
+		out[i] = specAt(i).Fallback
 	}
-	return specAt(i).Fallback
+	out[fInterval] = sim.FormatDuration(p.cfg.ExpectedInterval())
+	return out
 }
 
 // writeURL sets the query (and the page's own keys) the URL bar must show,
@@ -422,7 +497,7 @@ func (p *page) toggleOff(i int) string {
 // browser has painted (the History API can block for milliseconds), and
 // successive writes before it merge: a push followed by replaces is one new
 // entry with the last URL.
-func (p *page) writeURL(ctx app.Context, q string, push bool) {
+func (p *Page) writeURL(ctx app.Context, q string, push bool) {
 	u := p.urlFor(ctx, q)
 	p.link = u.String()
 	if p.pendingURL != nil {
@@ -436,19 +511,19 @@ func (p *page) writeURL(ctx app.Context, q string, push bool) {
 	p.scheduleFlush(ctx)
 }
 
-func (p *page) scheduleFlush(ctx app.Context) {
+func (p *Page) scheduleFlush(ctx app.Context) {
 	if p.flushScheduled || p.pendingURL == nil {
 		return
 	}
 	p.flushScheduled = true
-	afterPaint(ctx, func(ctx app.Context) {
+	ui.AfterPaint(ctx, func(ctx app.Context) {
 		p.flushScheduled = false
 		p.flushURL(ctx)
 	})
 }
 
 // flushURL writes the pending URL.
-func (p *page) flushURL(ctx app.Context) {
+func (p *Page) flushURL(ctx app.Context) {
 	u, push := p.pendingURL, p.pendingPush
 	p.pendingURL = nil
 	if u == nil {
@@ -462,10 +537,11 @@ func (p *page) flushURL(ctx app.Context) {
 	} else {
 		p.history().replace(ctx, u)
 	}
+	ctx.SetState(ui.StateURL, u.RawQuery)
 }
 
 // urlFor is the page's URL with the query q and the page's own keys.
-func (p *page) urlFor(ctx app.Context, q string) *url.URL {
+func (p *Page) urlFor(ctx app.Context, q string) *url.URL {
 	u := &url.URL{Path: "/"}
 	if cur := ctx.Page().URL(); cur != nil {
 		c := *cur
@@ -473,7 +549,7 @@ func (p *page) urlFor(ctx app.Context, q string) *url.URL {
 	}
 	if len(p.extra) > 0 {
 		var extra []string
-		for _, k := range pageKeys {
+		for _, k := range ui.PageKeys() {
 			for _, v := range p.extra[k] {
 				extra = append(extra, url.QueryEscape(k)+"="+url.QueryEscape(v))
 			}
@@ -493,7 +569,7 @@ func (p *page) urlFor(ctx app.Context, q string) *url.URL {
 // (data-state): loading (no result yet), running, ready, refused (over a
 // limit: no number is shown), cancelled (the reader stopped the run),
 // failed.
-func (p *page) phase() string {
+func (p *Page) phase() string {
 	switch {
 	case p.refused:
 		return "refused"
@@ -512,7 +588,7 @@ func (p *page) phase() string {
 // staleResult tells whether the numbers on screen should be marked as not
 // matching the parameters. A run that finishes within its first slice is
 // never marked: it is painted in the next frame anyway.
-func (p *page) staleResult(phase string) bool {
+func (p *Page) staleResult(phase string) bool {
 	switch phase {
 	case "cancelled", "failed":
 		return true
@@ -523,7 +599,7 @@ func (p *page) staleResult(phase string) bool {
 }
 
 // copyLink puts the page's URL on the clipboard.
-func (p *page) copyLink(ctx app.Context) {
+func (p *Page) copyLink(ctx app.Context) {
 	href := app.Window().Get("location").Get("href").String()
 	clip := app.Window().Get("navigator").Get("clipboard")
 	if !clip.Truthy() {
@@ -548,7 +624,7 @@ func (p *page) copyLink(ctx app.Context) {
 }
 
 // Render builds the page from its state. It computes nothing.
-func (p *page) Render() app.UI {
+func (p *Page) Render() app.UI {
 	phase := p.phase()
 	stale := p.staleResult(phase)
 	var shownQuery, shownHash string
@@ -567,7 +643,7 @@ func (p *page) Render() app.UI {
 				return app.P().Class("fault").Attr("role", "alert").Text("Something went wrong (" + p.fault + "). The page still works; reloading starts afresh.")
 			}),
 			app.Div().Class("top").Body(
-				&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, owner: p},
+				&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens},
 				app.Div().Class("story").Body(
 					&headline{IStale: stale, IView: p.shown},
 					p.renderStatus(phase),
@@ -576,7 +652,7 @@ func (p *page) Render() app.UI {
 			),
 			&resultsTable{IStale: stale, IView: p.shown},
 			&chartsPanel{},
-			&animPanel{},
+			&anim.Panel{},
 			&checksList{IView: p.proofs},
 			app.Footer().Class("colophon").Body(
 				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),
@@ -584,7 +660,7 @@ func (p *page) Render() app.UI {
 		)
 }
 
-func (p *page) renderStatus(phase string) app.UI {
+func (p *Page) renderStatus(phase string) app.UI {
 	var msg app.UI
 	switch phase {
 	case "refused":
@@ -593,7 +669,7 @@ func (p *page) renderStatus(phase string) app.UI {
 		msg = app.P().Class("status cancelled").Body(
 			app.Text("Cancelled: the numbers shown are for the previous parameters. "),
 			app.Button().Type("button").ID("rerun").
-				OnClick(on("rerun", func(ctx app.Context, e app.Event) { p.rerun(ctx) })).Text("Run it"),
+				OnClick(ui.On("rerun", func(ctx app.Context, e app.Event) { p.rerun(ctx) })).Text("Run it"),
 		)
 	case "failed":
 		msg = app.P().Class("status failed").Attr("role", "alert").Text(p.status.Err)
@@ -604,7 +680,7 @@ func (p *page) renderStatus(phase string) app.UI {
 				app.Label().For("progress").Text("Simulating… "),
 				app.Progress().ID("progress").Max(100).Value(pct).Aria("valuetext", fmt.Sprintf("%d%% simulated", pct)).Text(fmt.Sprintf("%d%%", pct)),
 				app.Button().Type("button").ID("cancel-run").
-					OnClick(on("cancel-run", func(ctx app.Context, e app.Event) { p.cancel(ctx) })).Text("Cancel"),
+					OnClick(ui.On("cancel-run", func(ctx app.Context, e app.Event) { p.cancel(ctx) })).Text("Cancel"),
 			)
 		}
 	case "loading":
@@ -638,14 +714,14 @@ func errFields(es sim.Errors) string {
 	return strings.Join(names, ", ")
 }
 
-func (p *page) renderShare() app.UI {
+func (p *Page) renderShare() app.UI {
 	return app.Div().Class("share").Body(
 		app.Label().For("share-url").Text("Share this state"),
 		app.Div().Class("share-row").Body(
 			app.Input().Type("text").ID("share-url").ReadOnly(true).Value(p.link).
-				OnFocus(on("share-focus", func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") })),
+				OnFocus(ui.On("share-focus", func(ctx app.Context, e app.Event) { ctx.JSSrc().Call("select") })),
 			app.Button().Type("button").ID("copy-link").
-				OnClick(on("copy-link", func(ctx app.Context, e app.Event) { p.copyLink(ctx) })).
+				OnClick(ui.On("copy-link", func(ctx app.Context, e app.Event) { p.copyLink(ctx) })).
 				Text("Copy link"),
 		),
 		app.Span().Class("copied").Aria("live", "polite").Text(p.copied),

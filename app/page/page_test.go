@@ -1,14 +1,19 @@
 //go:build !wasm
 
-package main
+package page
 
 import (
 	"net/url"
+	"omission/app/compute"
+	"omission/app/ui"
+	"omission/app/view"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -20,8 +25,8 @@ import (
 // setView hands the child new props the way a parent does.
 type host struct {
 	app.Compo
-	render func(v *resultView) app.UI
-	view   *resultView
+	render func(v *view.View) app.UI
+	view   *view.View
 	ctx    app.Context
 	child0 app.UI
 }
@@ -38,7 +43,7 @@ func (h *host) Render() app.UI {
 }
 
 // setView re-renders the host with a new result.
-func (h *host) setView(e app.TestEngine, v *resultView) {
+func (h *host) setView(e app.TestEngine, v *view.View) {
 	h.ctx.Dispatch(func(app.Context) { h.view = v })
 	e.ConsumeAll()
 }
@@ -47,8 +52,6 @@ func (h *host) setView(e app.TestEngine, v *resultView) {
 // natively there.
 func load(t *testing.T, h *host) app.TestEngine {
 	t.Helper()
-	simulateNatively = true
-	t.Cleanup(func() { simulateNatively = false })
 	e := app.NewTestEngine()
 	if err := e.Load(h); err != nil {
 		t.Fatal(err)
@@ -84,12 +87,15 @@ func (f *fakeHistory) current() string {
 	return f.entries[len(f.entries)-1]
 }
 
+// testSettings run simulations natively, in the slices of the browser.
+var testSettings = compute.Settings{Simulate: true, Slice: 12 * time.Millisecond}
+
 // mountPage loads a page with a fake URL bar in a test engine.
-func mountPage(t *testing.T) (app.TestEngine, *page, *fakeHistory) {
+func mountPage(t *testing.T) (app.TestEngine, *Page, *fakeHistory) {
 	t.Helper()
 	hist := &fakeHistory{}
-	p := &page{hist: hist}
-	h := &host{render: func(*resultView) app.UI { return p }}
+	p := &Page{hist: hist, Settings: testSettings}
+	h := &host{render: func(*view.View) app.UI { return p }}
 	e := load(t, h)
 	return e, p, hist
 }
@@ -100,14 +106,14 @@ func (h *host) root0() app.UI { return h.child0 }
 
 // visit stands for the browser opening the page at /?q: the URL changes,
 // then go-app calls OnNav.
-func visit(e app.TestEngine, p *page, q string) {
+func visit(e app.TestEngine, p *Page, q string) {
 	p.ctx.Page().ReplaceURL(&url.URL{Path: "/", RawQuery: q})
 	act(e, p, p.OnNav)
 }
 
 // act runs f on the UI goroutine the way an event of the page does, so the
 // page renders afterwards, and waits for everything it started.
-func act(e app.TestEngine, p *page, f func(ctx app.Context)) {
+func act(e app.TestEngine, p *Page, f func(ctx app.Context)) {
 	p.ctx.Dispatch(f)
 	e.ConsumeAll()
 }
@@ -164,10 +170,23 @@ func TestPageBench(t *testing.T) {
 	}
 	html := app.HTMLString(p)
 	got := cellValues(html)
-	for id, want := range seed000 {
-		if got[id] != want {
-			t.Errorf("%s = %q, want %q", id, got[id], want)
+	// The page shows exactly what view formats of the simulator's run (whose
+	// numbers the view and sim tests hold to seed 000's).
+	res, err := sim.Run(sim.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, r := range view.Build(1, res, 0).Rows {
+		for _, c := range r.Cells {
+			want++
+			if got[c.ID] != c.Exact {
+				t.Errorf("%s = %q, want %q", c.ID, got[c.ID], c.Exact)
+			}
 		}
+	}
+	if want < 60 || got["open.p99"] != "195100000" {
+		t.Errorf("%d cells, open.p99 = %q", want, got["open.p99"])
 	}
 	for _, a := range tags(html, "div") {
 		if a["id"] == "omission" && (a["data-state"] != "ready") {
@@ -209,7 +228,7 @@ func TestPageEditsAndHistory(t *testing.T) {
 	if p.phase() != "ready" || p.shown.Query != "stall=300ms" {
 		t.Fatalf("after the edit: phase %q, shown %q", p.phase(), p.shown.Query)
 	}
-	if v := p.shown.cell("open.max").Exact; v != "300100000" {
+	if v := p.shown.CellByID("open.max").Exact; v != "300100000" {
 		t.Errorf("open.max with a 300ms stall = %s", v)
 	}
 
@@ -329,25 +348,39 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	}
 }
 
-// TestNoRawHTML: nothing the page shows of its state is inserted as markup,
-// so nothing from the URL can be. (Generated markup such as the charts' SVG
-// lives elsewhere and carries no URL text.)
+// TestNoRawHTML: nothing any page shows of its state is inserted as
+// markup, so nothing from the URL or an imported file can be. (The charts'
+// SVG is shown as an image of a data: URL, never as markup.)
 func TestNoRawHTML(t *testing.T) {
-	for _, f := range []string{"page.go", "controls.go", "results.go", "checks.go", "view.go", "guard.go", "simulate.go", "simulate_wasm.go", "simulate_native.go"} {
+	files, err := filepath.Glob("../*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("../*.go")
+	files = append(files, more...)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, bad := range []string{"app.Raw(", "innerHTML", "insertAdjacentHTML"} {
+		n++
+		for _, bad := range []string{"app.Raw(", "innerHTML", "insertAdjacentHTML", "outerHTML"} {
 			if strings.Contains(string(b), bad) {
 				t.Errorf("%s uses %s", f, bad)
 			}
 		}
 	}
+	if n < 20 {
+		t.Fatalf("only %d files read", n)
+	}
 }
 
 func TestTableComponent(t *testing.T) {
-	h := &host{render: func(v *resultView) app.UI { return &resultsTable{IView: v} }}
+	h := &host{render: func(v *view.View) app.UI { return &resultsTable{IView: v} }}
 	e := load(t, h)
 	if err := app.Match(app.P().Class("empty"), h.root0(), 0, 1); err != nil {
 		t.Errorf("before a result: %v", err)
@@ -362,7 +395,7 @@ func TestTableComponent(t *testing.T) {
 			row = i
 		}
 	}
-	c := v.cell("open.p99")
+	c := v.CellByID("open.p99")
 	want := app.Td().DataSet("metric", "open.p99").DataSet("ns", "195100000").Title("%s", proofTitle(*c))
 	if err := app.Match(want, tbl, 0, 2, 0, 2, row, 1+int(sim.Open)); err != nil {
 		t.Error(err)
@@ -380,11 +413,11 @@ func TestTableComponent(t *testing.T) {
 }
 
 func TestChecksFollowProof(t *testing.T) {
-	h := &host{render: func(v *resultView) app.UI { return &checksList{IView: v} }}
+	h := &host{render: func(v *view.View) app.UI { return &checksList{IView: v} }}
 	e := load(t, h)
 	h.setView(e, benchView(t))
 	cl := h.root0().(*checksList)
-	h.ctx.SetState(stateProof, "open.p99")
+	h.ctx.SetState(ui.StateProof, "open.p99")
 	e.ConsumeAll()
 	if cl.selected != "open.p99" || !cl.open["open.p99"] || cl.none != nil {
 		t.Fatalf("selected %q open %v none %v", cl.selected, cl.open["open.p99"], cl.none)
@@ -407,7 +440,7 @@ func TestChecksFollowProof(t *testing.T) {
 	}
 
 	// corrected.sent is a client's number: its check is closed.sent.
-	h.ctx.SetState(stateProof, "corrected.sent")
+	h.ctx.SetState(ui.StateProof, "corrected.sent")
 	e.ConsumeAll()
 	if cl.selected != "closed.sent" {
 		t.Errorf("corrected.sent opens %q", cl.selected)
@@ -419,8 +452,8 @@ func TestChecksFollowProof(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.setView(e, buildView(2, res, 1))
-	h.ctx.SetState(stateProof, "open.p99")
+	h.setView(e, view.Build(2, res, 1))
+	h.ctx.SetState(ui.StateProof, "open.p99")
 	e.ConsumeAll()
 	if cl.none == nil || cl.selected != "" || len(cl.none.Invariants) == 0 {
 		t.Fatalf("note60 open.p99: selected %q none %+v", cl.selected, cl.none)
@@ -432,7 +465,7 @@ func TestChecksFollowProof(t *testing.T) {
 }
 
 func TestHeadlineComponent(t *testing.T) {
-	h := &host{render: func(v *resultView) app.UI { return &headline{IView: v} }}
+	h := &host{render: func(v *view.View) app.UI { return &headline{IView: v} }}
 	e := load(t, h)
 	h.setView(e, benchView(t))
 	hl := h.root0()
@@ -459,7 +492,7 @@ func TestHeadlineComponent(t *testing.T) {
 func TestHandlerPanicIsReported(t *testing.T) {
 	e, p, _ := mountPage(t)
 	visit(e, p, "")
-	h, _ := on("test/panic", func(ctx app.Context, ev app.Event) { panic("boom") })
+	h, _ := ui.On("test/panic", func(ctx app.Context, ev app.Event) { panic("boom") })
 	act(e, p, func(ctx app.Context) { h(ctx, app.Event{}) })
 	if !strings.Contains(p.fault, "boom") {
 		t.Fatalf("fault %q", p.fault)

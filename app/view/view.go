@@ -1,4 +1,10 @@
-package main
+// Package view formats a sim.Result once for the page: the headline, the
+// results table (every cell with its exact value and the check that proves
+// it), the checks in words and the cost line. Components only read it.
+//
+// It imports sim and app/units only: no go-app, so it is tested natively and
+// its values can cross to a Web Worker as data.
+package view
 
 import (
 	"fmt"
@@ -8,21 +14,21 @@ import (
 	"omission/sim"
 )
 
-// resultView is everything the page shows of one finished simulation,
+// View is everything the page shows of one finished simulation,
 // formatted once when the result arrives so that Render only reads it.
 // It is published as the stateResult state; components copy it.
-type resultView struct {
+type View struct {
 	Seq    int64  // the request that produced it
 	Query  string // its canonical query
 	Hash   string // the result's hash (the same natively and in the browser)
 	Result *sim.Result
 
-	Columns  []columnView
-	Rows     []rowView
-	Headline headlineView
-	Cost     costView
+	Columns  []Column
+	Rows     []Row
+	Headline Headline
+	Cost     Cost
 
-	Checks       []checkView // closed forms first, then invariants, in the simulator's order
+	Checks       []Check // closed forms first, then invariants, in the simulator's order
 	Passed       int
 	Total        int
 	Notes        []string
@@ -30,24 +36,24 @@ type resultView struct {
 	Invariants   map[string][]string // recording → ids of the invariants that bear on it
 }
 
-// columnView is one recording's column header.
-type columnView struct {
+// Column is one recording's column header.
+type Column struct {
 	Recording string // "closed"
 	Label     string // "closed loop"
 	Detail    string // what the recording measures
 }
 
-// rowView is one metric across the recordings, and the open/closed ratio.
-type rowView struct {
+// Row is one metric across the recordings, and the open/closed ratio.
+type Row struct {
 	Metric string // "p99"
 	Label  string // "p99"
 	Help   string
-	Cells  []cellView
-	Ratio  ratioView
+	Cells  []Cell
+	Ratio  Ratio
 }
 
-// cellView is one number of the table.
-type cellView struct {
+// Cell is one number of the table.
+type Cell struct {
 	ID    string // data-metric: "open.p99"
 	Attr  string // "ns" for latencies, "value" for counts and shares
 	Exact string // the exact value, for the data attribute
@@ -57,34 +63,34 @@ type cellView struct {
 	Pass  bool   // the check passed (meaningful when Proof != "")
 }
 
-// ratioView is open ÷ closed for one row.
-type ratioView struct {
+// Ratio is open ÷ closed for one row.
+type Ratio struct {
 	Metric string // "p99"; "" when the row has no ratio
 	Exact  string
 	Text   string
 }
 
-// headlineView is the story in three numbers.
-type headlineView struct {
-	ClosedP99, OpenP99 cellView
+// Headline is the story in three numbers.
+type Headline struct {
+	ClosedP99, OpenP99 Cell
 	Ratio              string
 	RatioOK            bool
-	NeverSent          cellView // paced client: planned − sent
+	NeverSent          Cell // paced client: planned − sent
 	Planned            string
 	NeverSentShare     string
 	Server             string // one line describing the run
 }
 
-// costView is the cost line.
-type costView struct {
+// Cost is the cost line.
+type Cost struct {
 	Requests int64   // requests simulated, over all clients
 	Samples  int64   // samples recorded, over all recordings
 	Ms       float64 // wall time of the update
 	Text     string
 }
 
-// checkView is one check as the page lists it.
-type checkView struct {
+// Check is one check as the page lists it.
+type Check struct {
 	ID          string
 	Invariant   bool
 	Pass        bool
@@ -126,12 +132,12 @@ func percentileMetric(m string) bool {
 	return false
 }
 
-// buildView formats a result for the page. ms is the wall time of the update.
-func buildView(seq int64, res *sim.Result, ms float64) *resultView {
-	v := &resultView{Seq: seq, Query: res.Query, Hash: res.Hash, Result: res}
+// Build formats a result for the page. ms is the wall time of the update.
+func Build(seq int64, res *sim.Result, ms float64) *View {
+	v := &View{Seq: seq, Query: res.Query, Hash: res.Hash, Result: res}
 	for _, k := range sim.Kinds() {
 		info := recordingInfo[k]
-		v.Columns = append(v.Columns, columnView{Recording: k.String(), Label: info[0], Detail: info[1]})
+		v.Columns = append(v.Columns, Column{Recording: k.String(), Label: info[0], Detail: info[1]})
 	}
 	v.buildChecks(res)
 	v.buildRows(res)
@@ -142,12 +148,12 @@ func buildView(seq int64, res *sim.Result, ms float64) *resultView {
 	for _, r := range res.Recordings {
 		v.Cost.Samples += r.Count
 	}
-	v.setCost(ms)
+	v.SetCost(ms)
 	return v
 }
 
-// proofFor returns the id of the check that proves a cell, or "".
-func (v *resultView) proofFor(id string) string {
+// ProofFor returns the id of the check that proves a cell, or "".
+func (v *View) ProofFor(id string) string {
 	rec, metric, _ := strings.Cut(id, ".")
 	switch metric {
 	case "planned", "sent":
@@ -169,7 +175,7 @@ func (v *resultView) proofFor(id string) string {
 }
 
 // check returns the check with the id, or nil.
-func (v *resultView) check(id string) *checkView {
+func (v *View) CheckByID(id string) *Check {
 	for i := range v.Checks {
 		if v.Checks[i].ID == id {
 			return &v.Checks[i]
@@ -179,7 +185,7 @@ func (v *resultView) check(id string) *checkView {
 }
 
 // cell returns the table cell with the id, or nil.
-func (v *resultView) cell(id string) *cellView {
+func (v *View) CellByID(id string) *Cell {
 	for i := range v.Rows {
 		for j := range v.Rows[i].Cells {
 			if v.Rows[i].Cells[j].ID == id {
@@ -199,11 +205,11 @@ func kindOf(name string) sim.Kind {
 	return -1
 }
 
-func (v *resultView) buildChecks(res *sim.Result) {
+func (v *View) buildChecks(res *sim.Result) {
 	v.Passed, v.Total = res.Passed()
 	v.Notes = res.Notes
 	for _, c := range res.Checks {
-		cv := checkView{ID: c.ID, Invariant: c.Kind == "invariant", Pass: c.Pass, Summary: c.Quantity,
+		cv := Check{ID: c.ID, Invariant: c.Kind == "invariant", Pass: c.Pass, Summary: c.Quantity,
 			Formula: c.Formula, Substituted: c.Substituted, Tolerance: c.Tolerance}
 		if !cv.Invariant {
 			cv.Recording, cv.Metric, _ = strings.Cut(c.ID, ".")
@@ -217,7 +223,7 @@ func (v *resultView) buildChecks(res *sim.Result) {
 		v.Checks = append(v.Checks, cv)
 	}
 	// Closed forms before invariants, each group in the simulator's order.
-	var cf, inv []checkView
+	var cf, inv []Check
 	for _, c := range v.Checks {
 		if c.Invariant {
 			inv = append(inv, c)
@@ -264,7 +270,7 @@ func invariantBears(id string, k sim.Kind) bool {
 	return false
 }
 
-func (v *resultView) buildRows(res *sim.Result) {
+func (v *View) buildRows(res *sim.Result) {
 	above := sim.FormatDuration(res.Config.Above)
 	type metric struct {
 		name, label, help string
@@ -290,10 +296,10 @@ func (v *resultView) buildRows(res *sim.Result) {
 		metric{"above_share", "share above " + above, "share of the samples above the threshold of " + above, false, func(k sim.Kind) float64 { return rec(k).Share() }},
 	)
 	for _, m := range metrics {
-		row := rowView{Metric: m.name, Label: m.label, Help: m.help}
+		row := Row{Metric: m.name, Label: m.label, Help: m.help}
 		for _, k := range sim.Kinds() {
 			x := m.get(k)
-			c := cellView{ID: k.String() + "." + m.name}
+			c := Cell{ID: k.String() + "." + m.name}
 			switch {
 			case m.latency:
 				c.Attr, c.Exact, c.Text = "ns", units.Raw(x), units.Duration(x)
@@ -308,9 +314,9 @@ func (v *resultView) buildRows(res *sim.Result) {
 			if (m.name == "planned" || m.name == "sent") && k.Client().String() != k.String() {
 				c.Title += " (the " + k.Client().String() + " client's requests)"
 			}
-			c.Proof = v.proofFor(c.ID)
+			c.Proof = v.ProofFor(c.ID)
 			if c.Proof != "" {
-				c.Pass = v.check(c.Proof).Pass
+				c.Pass = v.CheckByID(c.Proof).Pass
 			}
 			row.Cells = append(row.Cells, c)
 		}
@@ -319,7 +325,7 @@ func (v *resultView) buildRows(res *sim.Result) {
 		default:
 			o, cl := m.get(sim.Open), m.get(sim.Closed)
 			text, ok := units.Ratio(o, cl)
-			row.Ratio = ratioView{Metric: m.name, Text: text}
+			row.Ratio = Ratio{Metric: m.name, Text: text}
 			if ok && cl != 0 {
 				row.Ratio.Exact = units.Raw(o / cl)
 			}
@@ -328,21 +334,21 @@ func (v *resultView) buildRows(res *sim.Result) {
 	}
 }
 
-func (v *resultView) buildHeadline(res *sim.Result) {
+func (v *View) buildHeadline(res *sim.Result) {
 	h := &v.Headline
-	if c := v.cell("closed.p99"); c != nil {
+	if c := v.CellByID("closed.p99"); c != nil {
 		h.ClosedP99 = *c
 	}
-	if c := v.cell("open.p99"); c != nil {
+	if c := v.CellByID("open.p99"); c != nil {
 		h.OpenP99 = *c
 	}
 	h.Ratio, h.RatioOK = units.Ratio(float64(res.Recordings[sim.Open].P[sim.P99]), float64(res.Recordings[sim.Closed].P[sim.P99]))
 	pc := res.Clients[sim.PacedClient]
 	never := pc.Planned - pc.Sent
-	h.NeverSent = cellView{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: units.Count(never),
-		Title: fmt.Sprintf("%s planned − %s sent", units.Count(pc.Planned), units.Count(pc.Sent)), Proof: v.proofFor("paced.sent")}
+	h.NeverSent = Cell{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: units.Count(never),
+		Title: fmt.Sprintf("%s planned − %s sent", units.Count(pc.Planned), units.Count(pc.Sent)), Proof: v.ProofFor("paced.sent")}
 	if h.NeverSent.Proof != "" {
-		h.NeverSent.Pass = v.check(h.NeverSent.Proof).Pass
+		h.NeverSent.Pass = v.CheckByID(h.NeverSent.Proof).Pass
 	}
 	h.Planned = units.Count(pc.Planned)
 	if pc.Planned > 0 {
@@ -365,3 +371,25 @@ func (v *resultView) buildHeadline(res *sim.Result) {
 }
 
 func dur(ns int64) string { return units.Duration(ns) }
+
+// SetCost sets the wall time of the update and its line.
+func (v *View) SetCost(ms float64) {
+	v.Cost.Ms = ms
+	v.Cost.Text = fmt.Sprintf("Simulated %s requests (%s samples) in %s ms",
+		units.Count(v.Cost.Requests), units.Count(v.Cost.Samples), units.Decimals(ms))
+}
+
+// firstPart keeps a value's readable part: "195.1 ms (195,100,000 ns)" → "195.1 ms".
+func firstPart(s string) string {
+	if i := strings.Index(s, " ("); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// Label returns a recording's name for people ("closed loop") and what it
+// measures.
+func Label(k sim.Kind) (name, detail string) {
+	info := recordingInfo[k]
+	return info[0], info[1]
+}

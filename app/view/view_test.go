@@ -1,21 +1,20 @@
-package main
+package view
 
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"omission/sim"
 )
 
 // benchView is the formatted bench preset, seed 000's run.
-func benchView(t *testing.T) *resultView {
+func benchView(t *testing.T) *View {
 	t.Helper()
 	res, err := sim.Run(sim.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return buildView(1, res, 12.5)
+	return Build(1, res, 12.5)
 }
 
 // seed000 are the bench preset's numbers every client of the simulator
@@ -35,7 +34,7 @@ var seed000 = map[string]string{
 func TestViewBenchNumbers(t *testing.T) {
 	v := benchView(t)
 	for id, want := range seed000 {
-		c := v.cell(id)
+		c := v.CellByID(id)
 		if c == nil {
 			t.Errorf("no cell %s", id)
 			continue
@@ -50,7 +49,7 @@ func TestViewBenchNumbers(t *testing.T) {
 	// Every recording × every metric of the contract has a cell.
 	for _, k := range sim.Kinds() {
 		for _, m := range []string{"planned", "sent", "count", "mean", "p50", "p90", "p99", "p99_9", "p99_99", "max", "above"} {
-			c := v.cell(k.String() + "." + m)
+			c := v.CellByID(k.String() + "." + m)
 			if c == nil {
 				t.Errorf("no cell %s.%s", k, m)
 				continue
@@ -64,7 +63,7 @@ func TestViewBenchNumbers(t *testing.T) {
 			}
 		}
 	}
-	if c := v.cell("open.p99"); c.Text != "195.1 ms" || !strings.Contains(c.Title, "195,100,000 ns") {
+	if c := v.CellByID("open.p99"); c.Text != "195.1 ms" || !strings.Contains(c.Title, "195,100,000 ns") {
 		t.Errorf("open.p99 shows %q, hover %q", c.Text, c.Title)
 	}
 	if v.Passed != v.Total || v.Total == 0 {
@@ -82,17 +81,17 @@ func TestViewBenchNumbers(t *testing.T) {
 	}
 	// Requests belong to clients: the corrected recordings are proved by
 	// their client's checks.
-	if p := v.proofFor("corrected.sent"); p != "closed.sent" {
+	if p := v.ProofFor("corrected.sent"); p != "closed.sent" {
 		t.Errorf("corrected.sent is proved by %q", p)
 	}
-	if p := v.proofFor("paced_corrected.planned"); p != "paced.planned" {
+	if p := v.ProofFor("paced_corrected.planned"); p != "paced.planned" {
 		t.Errorf("paced_corrected.planned is proved by %q", p)
 	}
 	// Every percentile states its formula and rank rule.
-	if c := v.check("open.p90"); c == nil || !strings.Contains(c.Formula, "r = floor(p/100") {
+	if c := v.CheckByID("open.p90"); c == nil || !strings.Contains(c.Formula, "r = floor(p/100") {
 		t.Errorf("open.p90's formula: %+v", c)
 	}
-	if c := v.check("closed.planned"); c == nil || c.Want != "100,000" {
+	if c := v.CheckByID("closed.planned"); c == nil || c.Want != "100,000" {
 		t.Errorf("closed.planned is a count: %+v", c)
 	}
 	// Closed forms come first, then invariants.
@@ -112,8 +111,8 @@ func TestViewWithoutClosedForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := buildView(1, res, 1)
-	c := v.cell("open.p99")
+	v := Build(1, res, 1)
+	c := v.CellByID("open.p99")
 	if c.Proof != "" {
 		t.Fatalf("open.p99 has proof %q, want none (no closed form for note60)", c.Proof)
 	}
@@ -125,7 +124,7 @@ func TestViewWithoutClosedForm(t *testing.T) {
 		t.Fatal("no invariant listed for the open loop")
 	}
 	for _, id := range invs {
-		if !strings.HasPrefix(id, "inv.") || v.check(id) == nil {
+		if !strings.HasPrefix(id, "inv.") || v.CheckByID(id) == nil {
 			t.Errorf("invariant %q is not a check", id)
 		}
 	}
@@ -134,80 +133,3 @@ func TestViewWithoutClosedForm(t *testing.T) {
 	}
 }
 
-func TestSimulateCancelAndSlices(t *testing.T) {
-	big := sim.Default()
-	big.Duration = 200e9 // a million requests per client: several slices
-	run, err := newRun(1, big)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run.Cancel()
-	run.Cancel() // twice is fine
-	if _, err := run.slice(); err != errCancelled {
-		t.Fatalf("a cancelled run's slice returned %v", err)
-	}
-	if _, err := run.finish(); err != errCancelled {
-		t.Fatalf("a cancelled run finished: %v", err)
-	}
-	// Slices of a single Step each: the run must yield between them.
-	defer func(d time.Duration) { sliceTime = d }(sliceTime)
-	sliceTime = time.Nanosecond
-	yields := 0
-	v, err := simulate(2, big, func() { yields++ })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := 2_000_000 / stepBudget; yields < want {
-		t.Errorf("a run of three million requests in slices of %d yielded %d times, want at least %d", stepBudget, yields, want)
-	}
-	if v.Seq != 2 || v.Cost.Ms <= 0 || v.Cost.Requests < 2e6 {
-		t.Fatalf("seq %d cost %+v", v.Seq, v.Cost)
-	}
-	v, err = simulate(3, sim.Default(), func() {})
-	if err != nil || v.cell("open.p99").Exact != "195100000" {
-		t.Fatalf("bench: %v %v", err, v.cell("open.p99"))
-	}
-	bad := sim.Default()
-	bad.Conns = 0
-	if _, err := simulate(4, bad, func() {}); err == nil {
-		t.Fatal("an invalid configuration ran")
-	}
-}
-
-func TestQueriesFromControls(t *testing.T) {
-	inputs := sim.Default().Values()
-	if q := inputsQuery(inputs); q != "preset=bench" {
-		t.Errorf("bench controls give %q", q)
-	}
-	inputs[fStall] = "300ms"
-	if q := inputsQuery(inputs); q != "preset=bench&stall=300ms" {
-		t.Errorf("stall 300ms gives %q", q)
-	}
-	cfg, err := sim.ParseQuery(inputsQuery(inputs))
-	if err != nil || cfg.Query() != "stall=300ms" {
-		t.Errorf("canonical %q, %v", cfg.Query(), err)
-	}
-	// Invalid values stay as typed, valid ones become canonical.
-	inputs[fRate] = "abc"
-	inputs[fService] = "0.2ms"
-	_, err = sim.ParseQuery(inputsQuery(inputs))
-	errs := asErrors(err)
-	if errs.Field("rate") == nil {
-		t.Fatalf("rate=abc accepted: %v", err)
-	}
-	if q := readQuery(inputsQuery(inputs)).query; q != "rate=abc&service=200us&stall=300ms" {
-		t.Errorf("the URL of controls holding an invalid value is %q", q)
-	}
-}
-
-func TestSliderIndex(t *testing.T) {
-	spec := fieldSpecs["stall"]
-	for text, want := range map[string]int{"200ms": 8, "0s": 0, "10s": len(spec.Slider) - 1, "190ms": 8, "1h": len(spec.Slider) - 1, "abc": -1} {
-		if got := sliderIndex(spec, text); got != want {
-			t.Errorf("slider position of stall %s = %d, want %d", text, got, want)
-		}
-	}
-	if got := sliderIndex(fieldSpecs["rate"], "5000"); fieldSpecs["rate"].Slider[got] != "5000" {
-		t.Errorf("rate 5000 at %d", got)
-	}
-}

@@ -1,6 +1,6 @@
 //go:build wasm
 
-package main
+package ui
 
 import (
 	"sync"
@@ -9,19 +9,16 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-// canSimulate: the browser always runs simulations.
-func canSimulate() bool { return true }
-
 var (
 	yieldOnce sync.Once
 	yieldPort js.Value
 	yieldDone = make(chan struct{}, 64) // one token a waiting goroutine
 )
 
-// yieldToBrowser lets the browser run a task (input events, rendering) and
+// Yield lets the browser run a task (input events, rendering) and
 // returns when it is this goroutine's turn again. A MessageChannel message is
 // a task without setTimeout's 4 ms clamp.
-func yieldToBrowser() {
+func Yield() {
 	yieldOnce.Do(func() {
 		ch := js.Global().Get("MessageChannel").New()
 		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
@@ -37,12 +34,12 @@ func yieldToBrowser() {
 	<-yieldDone
 }
 
-// afterPaint runs f on the UI goroutine once the browser has painted what
+// AfterPaint runs f on the UI goroutine once the browser has painted what
 // the current update renders: two animation frames later (go-app renders on
 // its own timer, which may fall after the first), in a task of its own. Work
 // that may block (the History API can take milliseconds) goes there, off the
 // path from an input to its painted result.
-func afterPaint(ctx app.Context, f func(app.Context)) {
+func AfterPaint(ctx app.Context, f func(app.Context)) {
 	var first, second, task js.Func
 	ch := js.Global().Get("MessageChannel").New()
 	task = js.FuncOf(func(js.Value, []js.Value) any {
@@ -64,12 +61,12 @@ func afterPaint(ctx app.Context, f func(app.Context)) {
 	js.Global().Call("requestAnimationFrame", first)
 }
 
-// nextTask runs f on the UI goroutine in a browser task of its own, after
+// NextTask runs f on the UI goroutine in a browser task of its own, after
 // the browser has handled what is waiting (input, paint): long work cut in
 // pieces this way never holds the page for more than a piece.
-func nextTask(ctx app.Context, f func(app.Context)) {
+func NextTask(ctx app.Context, f func(app.Context)) {
 	go func() {
-		yieldToBrowser()
+		Yield()
 		ctx.Dispatch(f)
 	}()
 }

@@ -1,7 +1,8 @@
-package main
+package anim
 
 import (
 	"math"
+	"omission/sim"
 	"sync"
 )
 
@@ -12,7 +13,7 @@ import (
 // it.
 type animPlayer struct {
 	mu      sync.Mutex
-	model   *animModel
+	model   *sim.WindowSummary
 	frame   *animFrame
 	t       int64 // the instant shown, ns
 	playing bool
@@ -37,9 +38,9 @@ func newAnimPlayer() *animPlayer {
 }
 
 // setModel shows a new model at instant t (clamped to its window).
-func (p *animPlayer) setModel(m *animModel, t int64) {
+func (p *animPlayer) setModel(m *sim.WindowSummary, t int64) {
 	p.model = m
-	p.t = min(max(t, m.from), m.to)
+	p.t = min(max(t, m.From), m.To)
 	if p.speed < 0 {
 		p.speed = defaultSpeed(m)
 	}
@@ -52,19 +53,19 @@ func (p *animPlayer) setModel(m *animModel, t int64) {
 // fastest returns the real ms a simulated ms takes at the fastest speed:
 // 10, or faster when the window is long, so that any window can be played
 // in about six seconds.
-func fastest(m *animModel) float64 {
-	ms := float64(m.to-m.from) / 1e6
+func fastest(m *sim.WindowSummary) float64 {
+	ms := float64(m.To-m.From) / 1e6
 	return min(10, 6000/ms)
 }
 
 // realPerSim returns the real ms one simulated ms takes at speed s.
-func realPerSim(m *animModel, s int) float64 {
+func realPerSim(m *sim.WindowSummary, s int) float64 {
 	return slowestSpeed * math.Pow(fastest(m)/slowestSpeed, float64(s)/speedSteps)
 }
 
 // defaultSpeed plays the window in about twelve seconds.
-func defaultSpeed(m *animModel) int {
-	ms := float64(m.to-m.from) / 1e6
+func defaultSpeed(m *sim.WindowSummary) int {
+	ms := float64(m.To-m.From) / 1e6
 	want := min(max(12000/ms, fastest(m)), slowestSpeed)
 	s := math.Log(want/slowestSpeed) / math.Log(fastest(m)/slowestSpeed)
 	if math.IsNaN(s) || math.IsInf(s, 0) {
@@ -131,8 +132,8 @@ func (p *animPlayer) advance(dt float64) bool {
 	}
 	p.t += step
 	p.dirty = true
-	if p.t >= m.to {
-		p.t = m.to
+	if p.t >= m.To {
+		p.t = m.To
 		p.playing = false
 		p.lastNow = 0
 		return true
@@ -145,8 +146,8 @@ func (p *animPlayer) play(on bool) {
 	if p.model == nil {
 		return
 	}
-	if on && p.t >= p.model.to {
-		p.t = p.model.from
+	if on && p.t >= p.model.To {
+		p.t = p.model.From
 	}
 	p.playing = on
 	p.lastNow, p.acc, p.dirty = 0, 0, true
@@ -157,6 +158,6 @@ func (p *animPlayer) seek(t int64) {
 	if p.model == nil {
 		return
 	}
-	p.t = min(max(t, p.model.from), p.model.to)
+	p.t = min(max(t, p.model.From), p.model.To)
 	p.dirty = true
 }

@@ -1,6 +1,8 @@
-package main
+package anim
 
 import (
+	"net/url"
+	"omission/app/ui"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -12,12 +14,11 @@ import (
 // buffer frames are copied into, and the callbacks JavaScript makes. Outside
 // the browser every method does nothing.
 type animJS struct {
-	handle   app.Value
-	buf      app.Value
-	tick     app.Func
-	shown    app.Func
-	popstate app.Func
-	tries    int
+	handle app.Value
+	buf    app.Value
+	tick   app.Func
+	shown  app.Func
+	tries  int
 }
 
 // reducedMotion reports the reader's prefers-reduced-motion.
@@ -30,7 +31,7 @@ func (j *animJS) reducedMotion() bool {
 
 // start creates the drawing object once the panel's canvases exist and
 // web/anim.js has run. It runs on the UI goroutine.
-func (j *animJS) start(ctx app.Context, a *animPanel) {
+func (j *animJS) start(ctx app.Context, a *Panel) {
 	if !app.IsClient || j.handle != nil {
 		return
 	}
@@ -40,7 +41,7 @@ func (j *animJS) start(ctx app.Context, a *animPanel) {
 		if j.tries < 100 {
 			j.tries++
 			ctx.After(100*time.Millisecond, func(ctx app.Context) {
-				defer recoverFault(ctx, "animation")
+				defer ui.Recover(ctx, "animation")
 				ctx.PreventUpdate()
 				j.start(ctx, a)
 			})
@@ -77,7 +78,7 @@ func (j *animJS) start(ctx app.Context, a *animPanel) {
 		}
 		if ended {
 			ctx.Dispatch(func(ctx app.Context) {
-				defer recoverFault(ctx, "animation")
+				defer ui.Recover(ctx, "animation")
 				a.ended(ctx)
 			})
 		}
@@ -92,7 +93,7 @@ func (j *animJS) start(ctx app.Context, a *animPanel) {
 	})
 	j.shown = app.FuncOf(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) {
-			defer recoverFault(ctx, "animation")
+			defer ui.Recover(ctx, "animation")
 			if !a.autoplay {
 				ctx.PreventUpdate()
 			}
@@ -104,15 +105,6 @@ func (j *animJS) start(ctx app.Context, a *animPanel) {
 	canvases := root.Call("querySelectorAll", "canvas.anim-canvas")
 	j.handle = lib.Call("create", root, canvases, j.buf, map[string]any{"tick": j.tick, "shown": j.shown}, styles)
 
-	// Back and forward: the URL's stall and moment are the state.
-	j.popstate = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) {
-			defer recoverFault(ctx, "animation")
-			a.followURL(ctx)
-		})
-		return nil
-	})
-	app.Window().Call("addEventListener", "popstate", j.popstate)
 	j.request()
 }
 
@@ -142,29 +134,25 @@ func (j *animJS) stop() {
 		j.handle.Call("destroy")
 		j.handle = nil
 	}
-	if j.popstate != nil {
-		app.Window().Call("removeEventListener", "popstate", j.popstate)
-	}
-	for _, f := range []app.Func{j.tick, j.shown, j.popstate} {
+	for _, f := range []app.Func{j.tick, j.shown} {
 		if f != nil {
 			f.Release()
 		}
 	}
-	j.tick, j.shown, j.popstate = nil, nil, nil
+	j.tick, j.shown = nil, nil
 }
 
-// followURL applies the URL's stall and moment after back or forward: at
-// once when the result on show is the URL's, else with the next result.
-func (a *animPanel) followURL(ctx app.Context) {
-	u := ctx.Page().URL()
-	if u == nil {
+// followURL applies the URL's stall and moment when the page that owns the
+// URL publishes it (a load, back or forward): at once when the result on
+// show is the URL's, else with the next result. The keys the panel wrote
+// itself are already on show.
+func (a *Panel) followURL(ctx app.Context) {
+	w := parseAnimURL(a.url)
+	vals, _ := url.ParseQuery(a.url)
+	if !w.set || vals.Get(animKey) == a.wrote.Get(animKey) && vals.Get(animTKey) == a.wrote.Get(animTKey) {
 		return
 	}
-	w := parseAnimURL(u.RawQuery)
-	if !w.set {
-		return
-	}
-	if a.res != nil && stripAnimKeys(u.RawQuery) == a.res.Query {
+	if a.res != nil && stripAnimKeys(a.url) == a.res.Query {
 		a.show(ctx, w.stall, w.t, w.hasT)
 		return
 	}

@@ -1,4 +1,4 @@
-package main
+package anim
 
 import (
 	"encoding/binary"
@@ -149,9 +149,9 @@ func layoutFor(w float32) animLayout {
 	return l
 }
 
-// xOf places instant t on the timeline.
-func (m *animModel) xOf(l *animLayout, t int64) float32 {
-	f := float64(t-m.from) / float64(m.to-m.from)
+// xOf places instant t of m's window on the timeline.
+func xOf(m *sim.WindowSummary, l *animLayout, t int64) float32 {
+	f := float64(t-m.From) / float64(m.To-m.From)
 	f = min(max(f, 0), 1)
 	return l.tx0 + float32(f)*(l.tx1-l.tx0)
 }
@@ -163,8 +163,8 @@ type animFrame struct {
 	n       int    // bytes of operations written after the header
 	dropped int    // operations that did not fit (a bug: tests check 0)
 	tally   []int32
-	counts  [3]animCounts
-	states  [3]animState
+	counts  [3]sim.WindowCounts
+	states  [3]sim.WindowState
 	labels  []string // the label table of the current background
 	layout  animLayout
 	bgNeed  bool // the next frame carries the background
@@ -203,9 +203,9 @@ func (f *animFrame) bytes() []byte { return f.buf[:hdrLen*8+f.n] }
 
 // setLayout lays the frame out for a canvas width; the next frame carries a
 // new background.
-func (f *animFrame) setLayout(m *animModel, w float32) {
+func (f *animFrame) setLayout(m *sim.WindowSummary, w float32) {
 	f.layout = layoutFor(w)
-	f.tally = make([]int32, 2*(len(m.bins)-1))
+	f.tally = make([]int32, 2*(len(m.Bins)-1))
 	f.labels = f.labels[:0]
 	f.bgNeed = true
 }
@@ -219,18 +219,18 @@ type frameParams struct {
 
 // build writes the frame for instant p.t: the counters in the header and the
 // operations of each stage, then (when needed) the background.
-func (f *animFrame) build(m *animModel, p frameParams) {
+func (f *animFrame) build(m *sim.WindowSummary, p frameParams) {
 	f.n, f.dropped = 0, 0
 	l := &f.layout
 	f.hdr(hdrT, float64(p.t))
-	f.hdr(hdrStall, float64(m.stall))
+	f.hdr(hdrStall, float64(m.Stall))
 	f.hdr(hdrPlaying, b2f(p.playing))
 	f.hdr(hdrHeight, float64(l.h))
-	f.hdr(hdrFrom, float64(m.from))
-	f.hdr(hdrTo, float64(m.to))
+	f.hdr(hdrFrom, float64(m.From))
+	f.hdr(hdrTo, float64(m.To))
 	f.hdr(hdrWidth, float64(l.w))
-	stalled := m.stalledAt(p.t)
-	for i, a := range m.clients {
+	stalled := m.StalledAt(p.t)
+	for i, a := range m.Clients {
 		before := f.ops()
 		f.stage(m, i, a, p, stalled)
 		f.hdr(hdrOps+i, float64(f.ops()-before))
@@ -241,7 +241,7 @@ func (f *animFrame) build(m *animModel, p frameParams) {
 		}
 		f.hdr(base+cStalled, b2f(stalled))
 	}
-	f.hdr(hdrStart, float64(m.start))
+	f.hdr(hdrStart, float64(m.Start))
 	f.hdr(hdrBg, b2f(f.bgNeed))
 	before := f.ops()
 	if f.bgNeed {
@@ -261,33 +261,33 @@ func b2f(b bool) float64 {
 }
 
 // stage draws client a's stage at p.t.
-func (f *animFrame) stage(m *animModel, i int, a *animClient, p frameParams, stalled bool) {
+func (f *animFrame) stage(m *sim.WindowSummary, i int, a *sim.WindowClient, p frameParams, stalled bool) {
 	l := &f.layout
 	c := &f.counts[i]
-	st := a.counts(m, p.t, c, f.tally)
+	st := a.Counts(m, p.t, c, f.tally)
 	f.states[i] = st
-	nb := len(m.bins) - 1
-	colW := (l.tx1 - l.tx0) / animColumns
+	nb := len(m.Bins) - 1
+	colW := (l.tx1 - l.tx0) / sim.WindowColumns
 	barW := max(colW-0.3, 0.7)
 	if colW >= 3 {
 		barW = colW - 1
 	}
-	unit := min(6, (l.base-l.top)/float32(max(m.colMax, 1)))
+	unit := min(6, (l.base-l.top)/float32(max(m.ColMax, 1)))
 	height := func(n int64) float32 { return max(float32(n)*unit, 1) }
 
 	// The marks: each column is a counted group of requests due in it; not
 	// sent yet (solid) below not due yet (faint). Skipped slots that have
 	// passed are crosses under the line.
-	for b := 0; b < animColumns; b++ {
-		s, e := a.colAt[b], a.colAt[b+1]
-		nev := a.neverAt[b+1] - a.neverAt[b]
+	for b := 0; b < sim.WindowColumns; b++ {
+		s, e := a.ColAt[b], a.ColAt[b+1]
+		nev := a.NeverAt[b+1] - a.NeverAt[b]
 		if s == e && nev == 0 {
 			continue
 		}
 		x := l.tx0 + colW*float32(b)
-		notSent := overlap(s, e, st.send, st.due)
-		future := overlap(s, e, st.due, a.n)
-		nevPast := min(max(c.NeverSent-a.neverAt[b], 0), nev)
+		notSent := overlap(s, e, st.Send, st.Due)
+		future := overlap(s, e, st.Due, a.N)
+		nevPast := min(max(c.NeverSent-a.NeverAt[b], 0), nev)
 		y := l.base
 		if notSent > 0 {
 			h := height(notSent)
@@ -304,29 +304,29 @@ func (f *animFrame) stage(m *animModel, i int, a *animClient, p frameParams, sta
 	}
 
 	// The server's history up to now, and the cursor.
-	xt := m.xOf(l, p.t)
-	for _, r := range a.lane {
-		x0 := l.tx0 + colW*float32(r.from)
+	xt := xOf(m, l, p.t)
+	for _, r := range a.Lane {
+		x0 := l.tx0 + colW*float32(r.From)
 		if x0 >= xt {
 			break
 		}
-		x1 := min(l.tx0+colW*float32(r.to), xt)
-		switch r.state {
-		case laneBusy:
+		x1 := min(l.tx0+colW*float32(r.To), xt)
+		switch r.State {
+		case sim.LaneBusy:
 			f.op(opRect, stBusy+i, x0, l.laneY0, x1-x0, l.laneY1-l.laneY0)
-		case laneStalled:
+		case sim.LaneStalled:
 			f.op(opHatch, stInk, x0, l.laneY0, x1-x0, l.laneY1-l.laneY0)
 		}
 	}
 	f.op(opLine, stCursor, xt, l.bandY0, xt, l.bandY1)
 
 	// The queue: requests that have arrived and wait, from the server side.
-	landed, left := st.send, st.done
+	landed, left := st.Send, st.Done
 	if p.flight > 0 {
-		landed = a.search(instSend, p.t-p.flight)
-		left = a.search(instDone, p.t-p.flight)
+		landed = a.Search(sim.InstSend, p.t-p.flight)
+		left = a.Search(sim.InstDone, p.t-p.flight)
 	}
-	waiting := int64(max(0, landed-st.start))
+	waiting := int64(max(0, landed-st.Start))
 	const cell = 7
 	qcols := int((l.qw - 6) / cell)
 	qrows := int((l.qh - 18) / cell)
@@ -355,7 +355,7 @@ func (f *animFrame) stage(m *animModel, i int, a *animClient, p frameParams, sta
 	}
 	f.op(opText, stInk, l.sx+l.sw/2, l.sy+12, float32(label), 1)
 	scx, scy := l.sx+l.sw/2, l.sy+l.sh/2+6
-	if m.workers == 1 {
+	if m.Workers == 1 {
 		if c.Serving > 0 {
 			f.op(opRect, stClient+i, scx-7, scy-7, 14, 14)
 		}
@@ -376,7 +376,7 @@ func (f *animFrame) stage(m *animModel, i int, a *animClient, p frameParams, sta
 	// The tally: recorded latencies per bin, the corrected samples stacked
 	// on them. Heights are logarithmic in the count, on one scale for all.
 	bw := l.bw / float32(nb)
-	scale := float32(1 / math.Log1p(float64(max(m.binMax, 1))))
+	scale := float32(1 / math.Log1p(float64(max(m.BinMax, 1))))
 	hOf := func(n int32) float32 { return l.bh * scale * float32(math.Log1p(float64(n))) }
 	binTop := func(k int, n int32) (float32, float32) {
 		return l.bx + bw*(float32(k)+0.5), l.by + l.bh - hOf(n)
@@ -401,12 +401,12 @@ func (f *animFrame) stage(m *animModel, i int, a *animClient, p frameParams, sta
 	// server, or the tally when it was quick), and leaving the server for the
 	// tally. A few per frame stand for the rest.
 	if p.flight > 0 {
-		n := st.send - landed
+		n := st.Send - landed
 		stride := max(1, (n+maxFlights-1)/maxFlights)
-		for j := landed; j < st.send; j += stride {
-			r := a.x.At(j)
+		for j := landed; j < st.Send; j += stride {
+			r := a.Trace().At(j)
 			fr := ease(float32(p.t-r.Send) / float32(p.flight))
-			x0, y0 := m.xOf(l, r.Due), l.base-3
+			x0, y0 := xOf(m, l, r.Due), l.base-3
 			var x1, y1 float32
 			switch {
 			case r.Start > p.t:
@@ -414,16 +414,16 @@ func (f *animFrame) stage(m *animModel, i int, a *animClient, p frameParams, sta
 			case r.Done > p.t:
 				x1, y1 = scx, scy
 			default:
-				x1, y1 = binTop(m.bin(r.Latency), f.tally[m.bin(r.Latency)])
+				x1, y1 = binTop(m.Bin(r.Latency), f.tally[m.Bin(r.Latency)])
 			}
 			f.op(opDot, stClient+i, x0+(x1-x0)*fr, y0+(y1-y0)*fr, 3, 0)
 		}
-		n = st.done - left
+		n = st.Done - left
 		stride = max(1, (n+maxLeaving-1)/maxLeaving)
-		for j := left; j < st.done; j += stride {
-			done, lat := a.x.Done(j), a.x.Latency(j)
+		for j := left; j < st.Done; j += stride {
+			done, lat := a.Trace().Done(j), a.Trace().Latency(j)
 			fr := ease(float32(p.t-done) / float32(p.flight))
-			k := m.bin(lat)
+			k := m.Bin(lat)
 			x1, y1 := binTop(k, f.tally[k])
 			f.op(opDot, stClient+i, scx+(x1-scx)*fr, scy+(y1-scy)*fr, 2.5, 0)
 		}
@@ -450,53 +450,53 @@ func (f *animFrame) label(s string) float32 {
 // background draws what does not move: the stall bands, the axis, the
 // boxes, the tally's scale and threshold. It allocates (labels), but only
 // when the layout or the model changes.
-func (f *animFrame) background(m *animModel) {
+func (f *animFrame) background(m *sim.WindowSummary) {
 	l := &f.layout
-	colW := (l.tx1 - l.tx0) / animColumns
+	colW := (l.tx1 - l.tx0) / sim.WindowColumns
 	// Stall bands, from the columns a stall overlaps.
-	for b := 0; b < animColumns; {
-		if !m.stalled[b] {
+	for b := 0; b < sim.WindowColumns; {
+		if !m.Stalled[b] {
 			b++
 			continue
 		}
 		e := b
-		for e < animColumns && m.stalled[e] {
+		for e < sim.WindowColumns && m.Stalled[e] {
 			e++
 		}
 		x0, x1 := l.tx0+colW*float32(b), l.tx0+colW*float32(e)
 		f.op(opRect, stStall, x0, l.bandY0, x1-x0, l.bandY1-l.bandY0)
 		b = e
 	}
-	if m.start >= m.from && m.start <= m.to {
-		f.op(opText, stMuted, m.xOf(l, m.start)+3, l.bandY0+9, float32(lbStall), 0)
+	if m.Start >= m.From && m.Start <= m.To {
+		f.op(opText, stMuted, xOf(m, l, m.Start)+3, l.bandY0+9, float32(lbStall), 0)
 	}
 	f.op(opLine, stGrid, l.tx0, l.base+0.5, l.tx1, l.base+0.5)
 	f.op(opStroke, stGrid, l.tx0, l.laneY0, l.tx1-l.tx0, l.laneY1-l.laneY0)
 	// Time axis: ticks from the stall's start.
 	// Heckbert's steps come within 1.5 of span/n: two thirds of the room
 	// for labels 90 px apart keeps them from touching.
-	step := units.NiceStep(float64(m.to-m.from), max(1, int(float64(l.tx1-l.tx0)/90*2/3)))
-	k0 := int64(math.Ceil(float64(m.from-m.start) / step))
+	step := units.NiceStep(float64(m.To-m.From), max(1, int(float64(l.tx1-l.tx0)/90*2/3)))
+	k0 := int64(math.Ceil(float64(m.From-m.Start) / step))
 	for k := k0; ; k++ {
-		t := m.start + int64(float64(k)*step)
-		if t > m.to {
+		t := m.Start + int64(float64(k)*step)
+		if t > m.To {
 			break
 		}
-		x := m.xOf(l, t)
+		x := xOf(m, l, t)
 		f.op(opLine, stMuted, x, l.axisY, x, l.axisY+4)
-		f.op(opText, stMuted, x, l.axisY+14, f.label(axisLabel(t-m.start)), 1)
+		f.op(opText, stMuted, x, l.axisY+14, f.label(axisLabel(t-m.Start)), 1)
 	}
 	// Boxes.
 	f.op(opStroke, stGrid, l.qx, l.qy, l.qw, l.qh)
 	f.op(opStroke, stInk, l.sx, l.sy, l.sw, l.sh)
 	// The tally: its base, decades, threshold.
-	nb := len(m.bins) - 1
+	nb := len(m.Bins) - 1
 	bw := l.bw / float32(nb)
 	f.op(opText, stMuted, l.bx, l.by-6, float32(lbRecorded), 0)
 	f.op(opLine, stGrid, l.bx, l.by+l.bh+0.5, l.bx+l.bw, l.by+l.bh+0.5)
 	lastX := float32(-1e9)
 	for k := 1; k < nb; k++ {
-		if v := m.bins[k]; isPow10(v) {
+		if v := m.Bins[k]; isPow10(v) {
 			x := l.bx + bw*float32(k)
 			f.op(opLine, stMuted, x, l.by+l.bh, x, l.by+l.bh+4)
 			if x-lastX >= 44 && x+16 <= l.bx+l.bw+10 {
@@ -505,10 +505,10 @@ func (f *animFrame) background(m *animModel) {
 			}
 		}
 	}
-	if m.above > 0 {
-		x := l.bx + bw*binPos(m.bins, m.above)
+	if m.Above > 0 {
+		x := l.bx + bw*binPos(m.Bins, m.Above)
 		f.op(opLine, stThreshold, x, l.by-2, x, l.by+l.bh)
-		f.op(opText, stThreshold, x+3, l.by+8, f.label("> "+units.Duration(float64(m.above))), 0)
+		f.op(opText, stThreshold, x+3, l.by+8, f.label("> "+units.Duration(float64(m.Above))), 0)
 	}
 }
 
@@ -590,4 +590,13 @@ func rgba(hex string, a float64) string {
 		}
 	}
 	return "rgba(" + strconv.Itoa(v[0]) + "," + strconv.Itoa(v[1]) + "," + strconv.Itoa(v[2]) + "," + units.Decimals(a) + ")"
+}
+
+// DrawFrame builds the frame of instant t of m for a canvas w px wide and
+// returns its bytes, as the browser's frame loop does (tests, benchmarks).
+func DrawFrame(m *sim.WindowSummary, t int64, w float32) []byte {
+	f := newAnimFrame()
+	f.setLayout(m, w)
+	f.build(m, frameParams{t: t, flight: 1, playing: true})
+	return f.bytes()
 }

@@ -1,7 +1,8 @@
-package main
+package page
 
 import (
 	"math"
+	"omission/app/ui"
 	"strconv"
 	"strings"
 	"time"
@@ -129,8 +130,24 @@ type controlsPanel struct {
 	ISliders []int      // slider positions
 	IErrs    []fieldMsg // the messages of the invalid fields
 
-	owner      *page // set when created; kept across updates (unexported)
-	engineOpen bool  // the reader opened the engine's parameters
+	IToggleOff []string // per field: the value it takes when its toggle is unticked
+	IGens      []int    // per field: fieldControl.IGen
+	engineOpen bool     // the reader opened the engine's parameters
+}
+
+// The controls send the page what the reader did; the page owns the values
+// (props down, actions up).
+const (
+	actionEdit   = "omission/page/edit"   // Value: an edit
+	actionSubmit = "omission/page/submit" // the form was submitted
+	actionPreset = "omission/page/preset" // Value: the preset's name
+)
+
+// edit is one control's new text and how long to wait before it runs.
+type edit struct {
+	Index int
+	Text  string
+	Delay time.Duration
 }
 
 // fieldMsg is one message: the field it belongs to and its text.
@@ -188,16 +205,13 @@ func (c *controlsPanel) Render() app.UI {
 			engine = append(engine, f)
 		}
 	}
-	toggle, scope := on("engine-toggle", func(ctx app.Context, e app.Event) {
+	toggle, scope := ui.On("engine-toggle", func(ctx app.Context, e app.Event) {
 		c.engineOpen = ctx.JSSrc().Get("open").Bool()
 	})
 	return app.Form().Class("controls").Aria("label", "Parameters").
-		OnSubmit(on("submit", func(ctx app.Context, e app.Event) {
+		OnSubmit(ui.On("submit", func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
-			if c.owner != nil {
-				c.owner.editSeq++
-				c.owner.applyInputs(ctx)
-			}
+			ctx.NewAction(actionSubmit)
 		})).
 		Body(
 			c.renderPresets(),
@@ -236,7 +250,13 @@ func (c *controlsPanel) offered(i int) bool {
 
 // field returns the control of field i with its current props.
 func (c *controlsPanel) field(i int) app.UI {
-	f := &fieldControl{IIndex: i, IText: c.input(i), owner: c.owner}
+	f := &fieldControl{IIndex: i, IText: c.input(i)}
+	if i < len(c.IToggleOff) {
+		f.IToggleOff = c.IToggleOff[i]
+	}
+	if i < len(c.IGens) {
+		f.IGen = c.IGens[i]
+	}
 	f.IMsg, f.IBad = c.msg(sim.Fields()[i])
 	if i < len(c.ISliders) {
 		f.ISlider = c.ISliders[i]
@@ -266,13 +286,43 @@ type fieldControl struct {
 	IMsg    string // its message when invalid
 	IBad    bool
 
-	owner *page // set when created; kept across updates (unexported)
+	IToggleOff string // the value when its toggle is unticked
+	// IGen counts the times the page set the text from elsewhere (the URL, a
+	// preset, a companion field's choice); while it stands still, the text
+	// is the reader's own.
+	IGen int
+
+	// The control's own text and slider, kept in step with what the reader
+	// types: the page hears of an edit a dispatch later, and a render in
+	// between must not write an older text back into the box.
+	text   string
+	slider int
+	gen    int
+	synced bool
 }
 
-func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Duration) {
-	if c.owner != nil {
-		c.owner.setInput(ctx, i, text, delay)
+// OnMount and OnUpdate run on the UI goroutine when the control is mounted
+// and when the page hands it new props: a text the page set from elsewhere
+// replaces the reader's.
+func (c *fieldControl) OnMount(ctx app.Context)  { c.adopt() }
+func (c *fieldControl) OnUpdate(ctx app.Context) { c.adopt() }
+
+// OnPreRender is OnMount where go-app runs natively.
+func (c *fieldControl) OnPreRender(ctx app.Context) { c.adopt() }
+
+func (c *fieldControl) adopt() {
+	if !c.synced || c.IGen != c.gen {
+		c.text, c.slider, c.gen, c.synced = c.IText, c.ISlider, c.IGen, true
 	}
+}
+
+// edit records the reader's text at once and tells the page.
+func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Duration) {
+	c.text = text
+	if pos := sliderIndex(specAt(i), text); pos >= 0 {
+		c.slider = pos
+	}
+	ctx.NewActionWithValue(actionEdit, edit{Index: i, Text: text, Delay: delay})
 }
 
 // Render builds the control from the props.
@@ -281,7 +331,10 @@ func (c *fieldControl) Render() app.UI {
 	spec := specAt(i)
 	id := "in-" + spec.Name
 	errID := "err-" + spec.Name
-	text, msg, bad := c.IText, c.IMsg, c.IBad
+	text, msg, bad := c.text, c.IMsg, c.IBad
+	if !c.synced {
+		text = c.IText // prerendering: no hook has run
+	}
 	var input app.UI
 	switch {
 	case spec.Choices != nil:
@@ -296,7 +349,7 @@ func (c *fieldControl) Render() app.UI {
 		// The select's value property keeps the choice once the reader has
 		// used it (a selected attribute no longer would).
 		input = app.Select().ID(id).Name(spec.Name).Aria("describedby", "hint-"+spec.Name).Attr("value", text).
-			OnChange(on("select/"+spec.Name, func(ctx app.Context, e app.Event) {
+			OnChange(ui.On("select/"+spec.Name, func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
 			})).Body(opts...)
 	default:
@@ -305,10 +358,10 @@ func (c *fieldControl) Render() app.UI {
 			Attr("autocomplete", "off").Attr("spellcheck", "false").
 			Value(text).
 			Aria("invalid", bad).Aria("describedby", "hint-"+spec.Name+" "+errID).
-			OnInput(on("input/"+spec.Name, func(ctx app.Context, e app.Event) {
+			OnInput(ui.On("input/"+spec.Name, func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), typingDelay)
 			})).
-			OnChange(on("change/"+spec.Name, func(ctx app.Context, e app.Event) {
+			OnChange(ui.On("change/"+spec.Name, func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
 			}))
 		if toggled {
@@ -319,11 +372,8 @@ func (c *fieldControl) Render() app.UI {
 		parts := []app.UI{box, app.Span().Class("unit").Text(spec.Unit)}
 		if spec.Toggle != "" {
 			cb := app.Input().Type("checkbox").ID(id + "-" + spec.Toggle).
-				OnChange(on("toggle/"+spec.Name, func(ctx app.Context, e app.Event) {
-					v := spec.Fallback
-					if c.owner != nil {
-						v = c.owner.toggleOff(i)
-					}
+				OnChange(ui.On("toggle/"+spec.Name, func(ctx app.Context, e app.Event) {
+					v := c.IToggleOff
 					if ctx.JSSrc().Get("checked").Bool() {
 						v = spec.Toggle
 					}
@@ -335,16 +385,19 @@ func (c *fieldControl) Render() app.UI {
 			parts = append(parts, app.Label().Class("toggle").Body(cb, app.Text(" "+spec.ToggleLabel)))
 		}
 		if spec.Slider != nil {
-			pos := max(c.ISlider, 0)
+			pos := max(c.slider, 0)
+			if !c.synced {
+				pos = max(c.ISlider, 0)
+			}
 			parts = append(parts, app.Input().Type("range").ID(id+"-slider").Class("slider").
 				Min(0).Max(len(spec.Slider)-1).Step(1).Value(strconv.Itoa(pos)).
 				Aria("label", spec.Label+" (slider)").
-				OnInput(on("slide/"+spec.Name, func(ctx app.Context, e app.Event) {
+				OnInput(ui.On("slide/"+spec.Name, func(ctx app.Context, e app.Event) {
 					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
 						c.edit(ctx, i, spec.Slider[k], slidingDelay)
 					}
 				})).
-				OnChange(on("slid/"+spec.Name, func(ctx app.Context, e app.Event) {
+				OnChange(ui.On("slid/"+spec.Name, func(ctx app.Context, e app.Event) {
 					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
 						c.edit(ctx, i, spec.Slider[k], 0)
 					}
@@ -375,10 +428,8 @@ func (c *controlsPanel) renderPresets() app.UI {
 		pressed := c.input(fPreset) == name
 		buttons = append(buttons, app.Button().Type("button").Class("preset").DataSet("preset", name).
 			Aria("pressed", pressed).Title("%s", ps.Title).
-			OnClick(on("preset/"+name, func(ctx app.Context, e app.Event) {
-				if c.owner != nil {
-					c.owner.choosePreset(ctx, name)
-				}
+			OnClick(ui.On("preset/"+name, func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(actionPreset, name)
 			})).
 			Text(name))
 	}
@@ -407,3 +458,9 @@ func fieldMessages(errs sim.Errors) []fieldMsg {
 
 // presets are the simulator's named configurations.
 var presets = sim.Presets()
+
+// SliderPosition returns the position of field's slider for a text, or -1
+// when the field has no slider or the text is not a value of its kind.
+func SliderPosition(field, text string) int {
+	return sliderIndex(fieldSpecs[field], text)
+}

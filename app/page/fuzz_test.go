@@ -1,12 +1,13 @@
 //go:build !wasm
 
-package main
+package page
 
 import (
 	"os"
 	"strings"
 	"testing"
 
+	"omission/app/anim"
 	"omission/app/charts"
 	"omission/sim"
 )
@@ -20,9 +21,10 @@ const fuzzWork = 2e7
 // page does with it: the page's rule (readQuery), the simulator and every
 // chart and the animation model. Nothing may panic; the URL the page writes
 // must mean the same run; a run the page does not refuse must run and draw.
-// Seeds: the browser fuzz corpus (testdata/fuzz-queries.txt).
+// Seeds: the browser fuzz corpus (app/testdata/fuzz-queries.txt).
 func FuzzQueryToCharts(f *testing.F) {
-	if b, err := os.ReadFile(corpusFile); err == nil {
+	// The browser fuzz test's corpus (app/fuzz_browser_test.go).
+	if b, err := os.ReadFile("../testdata/fuzz-queries.txt"); err == nil {
 		for _, q := range strings.Split(string(b), "\n") {
 			f.Add(q)
 		}
@@ -53,14 +55,12 @@ func FuzzQueryToCharts(f *testing.F) {
 				t.Fatalf("%q: %s: %v", q, k, err)
 			}
 		}
-		if animAvailable(res) == nil {
-			m, err := newAnimModel(res, res.StallCount()-1)
+		if res.Animatable() == nil {
+			m, err := sim.Summarise(res, res.StallCount()-1)
 			if err != nil {
 				t.Fatalf("%q: animation: %v", q, err)
 			}
-			fr := newAnimFrame()
-			fr.setLayout(m, 320)
-			fr.build(m, frameParams{t: (m.from + m.to) / 2})
+			anim.DrawFrame(m, (m.From+m.To)/2, 320)
 		}
 	})
 }

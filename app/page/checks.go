@@ -1,7 +1,9 @@
-package main
+package page
 
 import (
+	"omission/app/ui"
 	"omission/app/units"
+	"omission/app/view"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -9,15 +11,15 @@ import (
 
 // checksList lists every check of the result: the closed forms and the
 // invariants, each a <details id="check-<id>" data-pass>. It follows
-// stateProof: the number a reader clicked opens its check and scrolls to it,
+// ui.StateProof: the number a reader clicked opens its check and scrolls to it,
 // or, for a number with no closed form, a panel saying so with the
 // invariants its recording was checked against.
 type checksList struct {
 	app.Compo
 
-	IView *resultView // the result on screen (nil: none yet)
+	IView *view.View // the result on screen (nil: none yet)
 
-	asked    string          // observed: stateProof, a cell id ("open.p99") or a check id
+	asked    string          // observed: ui.StateProof, a cell id ("open.p99") or a check id
 	open     map[string]bool // checks the reader has open
 	selected string          // the check on show
 	none     *noProof        // the number on show when it has no check
@@ -25,17 +27,17 @@ type checksList struct {
 
 // noProof explains a number that no closed form covers.
 type noProof struct {
-	Cell       cellView
+	Cell       view.Cell
 	Recording  string
 	Why        string
-	Invariants []checkView
+	Invariants []view.Check
 }
 
 // OnInit runs before the first Render.
 func (c *checksList) OnInit() { c.open = map[string]bool{} }
 
 // OnMount runs on the UI goroutine: the list follows the reader's choice of
-// proof (stateProof); the result comes from the page (IView).
+// proof (ui.StateProof); the result comes from the page (IView).
 func (c *checksList) OnMount(ctx app.Context) { c.observe(ctx) }
 
 // OnPreRender is OnMount where go-app runs natively (prerendering, tests).
@@ -44,13 +46,13 @@ func (c *checksList) OnPreRender(ctx app.Context) { c.observe(ctx) }
 // OnUpdate runs on the UI goroutine when the page hands over a new result:
 // the proof on show is looked up again.
 func (c *checksList) OnUpdate(ctx app.Context) {
-	defer recoverFault(ctx, "checks")
+	defer ui.Recover(ctx, "checks")
 	c.resolve()
 }
 
 func (c *checksList) observe(ctx app.Context) {
-	ctx.ObserveState(stateProof, &c.asked).OnChange(func() {
-		defer recoverFault(ctx, "proof")
+	ctx.ObserveState(ui.StateProof, &c.asked).OnChange(func() {
+		defer ui.Recover(ctx, "proof")
 		c.reveal(ctx)
 	})
 }
@@ -83,16 +85,16 @@ func (c *checksList) resolve() {
 	if id == "" || v == nil {
 		return
 	}
-	if v.check(id) != nil {
+	if v.CheckByID(id) != nil {
 		c.selected = id
 		return
 	}
-	if p := v.proofFor(id); p != "" {
+	if p := v.ProofFor(id); p != "" {
 		c.selected = p
 		return
 	}
 	rec, _, _ := strings.Cut(id, ".")
-	cell := v.cell(id)
+	cell := v.CellByID(id)
 	if cell == nil && v.Headline.NeverSent.ID == id {
 		cell = &v.Headline.NeverSent
 	}
@@ -101,7 +103,7 @@ func (c *checksList) resolve() {
 	}
 	np := &noProof{Cell: *cell, Recording: rec, Why: v.NoClosedForm[rec]}
 	for _, inv := range v.Invariants[rec] {
-		if ch := v.check(inv); ch != nil {
+		if ch := v.CheckByID(inv); ch != nil {
 			np.Invariants = append(np.Invariants, *ch)
 		}
 	}
@@ -152,7 +154,7 @@ func (c *checksList) Render() app.UI {
 	)
 }
 
-func (c *checksList) renderCheck(ch *checkView) app.UI {
+func (c *checksList) renderCheck(ch *view.Check) app.UI {
 	open := c.open[ch.ID]
 	cls := "check pass"
 	mark := "✓"
@@ -163,7 +165,7 @@ func (c *checksList) renderCheck(ch *checkView) app.UI {
 		cls += " selected"
 	}
 	id := ch.ID
-	toggle, scope := on("toggle-check/"+id, func(ctx app.Context, e app.Event) {
+	toggle, scope := ui.On("toggle-check/"+id, func(ctx app.Context, e app.Event) {
 		c.open[id] = ctx.JSSrc().Get("open").Bool()
 	})
 	d := app.Details().ID("check-"+ch.ID).Class(cls).DataSet("pass", ch.Pass).On("toggle", toggle, scope)

@@ -1,22 +1,22 @@
-package main
+package article
 
 import (
 	"net/url"
+	"omission/app/anim"
+	"omission/app/compute"
+	"omission/app/ui"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/app/charts"
 )
 
-func init() {
-	// The embed route's own key, beside the simulator's query.
-	pageKeys = append(pageKeys, "figure")
-}
-
-// embedPage is /embed?figure=…&…query: one figure and nothing else, sized to
+// Embed is /embed?figure=…&…query: one figure and nothing else, sized to
 // its frame, for an iframe in someone else's article.
-type embedPage struct {
+type Embed struct {
 	app.Compo
+
+	ICache *compute.Cache // where its runs are made and kept (set by the route)
 
 	kind  charts.Kind
 	anim  bool // the figure is the animation
@@ -26,28 +26,29 @@ type embedPage struct {
 
 // OnNav runs on the UI goroutine when the embed is opened: the URL says
 // which figure and which parameters.
-func (e *embedPage) OnNav(ctx app.Context) {
-	defer recoverFault(ctx, "embed")
+func (e *Embed) OnNav(ctx app.Context) {
+	defer ui.Recover(ctx, "embed")
+	ui.OwnURL(ctx)
 	e.load(ctx, ctx.Page().URL().RawQuery)
 }
 
-func (e *embedPage) load(ctx app.Context, raw string) {
+func (e *Embed) load(ctx app.Context, raw string) {
 	vals, err := url.ParseQuery(raw)
 	e.err = ""
 	if err != nil {
 		e.err = "the address cannot be read: " + err.Error()
 		return
 	}
-	name := vals.Get("figure")
+	name := vals.Get(ui.KeyFigure)
 	if name == "" {
 		name = "spectrum"
 	}
-	vals.Del("figure")
+	vals.Del(ui.KeyFigure)
 	e.query, e.anim = vals.Encode(), name == "animation"
 	if e.anim {
 		// The animation follows the published result; its own keys (anim,
 		// anim_t) stay in the query it reads from the URL.
-		publishResult(ctx, e.query)
+		publishResult(ctx, e.ICache, e.query)
 		return
 	}
 	k, ok := charts.ParseKind(name)
@@ -59,18 +60,18 @@ func (e *embedPage) load(ctx app.Context, raw string) {
 }
 
 // Render builds the figure alone.
-func (e *embedPage) Render() app.UI {
+func (e *Embed) Render() app.UI {
 	if e.err != "" {
 		return app.Main().Class("embed").Body(app.P().Class("error").Text(e.err))
 	}
-	var fig app.UI = &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true}
+	var fig app.UI = &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: e.ICache}
 	if e.anim {
-		fig = &animPanel{}
+		fig = &anim.Panel{}
 	}
 	return app.Main().Class("embed").Body(
 		fig,
 		app.P().Class("embed-credit").Body(
-			app.A().Href(visualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser"),
+			app.A().Href(ui.VisualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser"),
 		),
 	)
 }

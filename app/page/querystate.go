@@ -1,8 +1,9 @@
-package main
+package page
 
 import (
 	"fmt"
 	"net/url"
+	"omission/app/ui"
 	"strings"
 
 	"omission/sim"
@@ -32,7 +33,7 @@ type queryState struct {
 	dropped sim.Errors // unknown and repeated keys, gone from the URL
 	refused sim.Errors // limits: nothing runs
 	query   string     // the query the URL holds: canon, or the invalid values as typed
-	extra   url.Values // the page's own keys (pageKeys) as given
+	extra   url.Values // the page's own keys (ui.PageKeys()) as given
 }
 
 // errs returns every message of the state, for the controls.
@@ -48,9 +49,9 @@ func readQuery(raw string) queryState {
 	}
 	raw = strings.TrimPrefix(raw, "?")
 	vals, _ := url.ParseQuery(raw)
-	cfg, err := sim.ParseQuery(raw, pageKeys...)
+	cfg, err := sim.ParseQuery(raw, ui.PageKeys()...)
 	st := queryState{cfg: cfg, extra: url.Values{}}
-	for _, k := range pageKeys {
+	for _, k := range ui.PageKeys() {
 		if v, ok := vals[k]; ok {
 			st.extra[k] = v
 		}

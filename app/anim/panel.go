@@ -1,9 +1,11 @@
-package main
+package anim
 
 import (
 	"fmt"
 	"math"
 	"net/url"
+	"omission/app/ui"
+	"omission/app/view"
 	"strconv"
 	"strings"
 	"time"
@@ -15,26 +17,22 @@ import (
 )
 
 // The animation of the request queues through each stall (issue 5). It
-// follows stateResult like the table; its stall and moment live in the URL
+// follows ui.StateResult like the table; its stall and moment live in the URL
 // as anim (the stall's index in the run, from 0, as sim numbers stalls) and
 // anim_t (the simulated instant, a Go duration such as 1.6s).
 const (
-	animKey  = "anim"
-	animTKey = "anim_t"
+	animKey  = ui.KeyAnim
+	animTKey = ui.KeyAnimT
 )
 
-func init() {
-	pageKeys = append(pageKeys, animKey, animTKey)
-}
-
-// animPanel is the animation: controls, one stage per client and its
+// Panel is the animation: controls, one stage per client and its
 // counters. Its fields are its own state and change on the UI goroutine,
 // except the player's, which the frame callback shares under the player's
 // mutex.
-type animPanel struct {
+type Panel struct {
 	app.Compo
 
-	view resultView // observed: stateResult
+	view view.View // observed: ui.StateResult
 
 	p      *animPlayer
 	res    *sim.Result // the result the model was built from
@@ -49,8 +47,10 @@ type animPanel struct {
 	preparing string // a large model being built
 	buildSeq  int
 
-	want     animWant // a stall and moment from the URL, to apply to the next model
-	wroteURL bool     // the animation has put its keys in the URL
+	want     animWant   // a stall and moment from the URL, to apply to the next model
+	wroteURL bool       // the animation has put its keys in the URL
+	wrote    url.Values // the keys it wrote last
+	url      string     // observed: ui.StateURL, the page's URL query
 	urlSeq   int
 	autoplay bool // play when first on screen (no moment in the URL, motion allowed)
 
@@ -82,17 +82,6 @@ func parseAnimURL(raw string) animWant {
 	return w
 }
 
-// animURLQuery returns raw with the animation's keys set to stall and t,
-// every other parameter left as it was and in its order (the page's query
-// is canonical), the animation's keys last, as the page writes its own keys.
-func animURLQuery(raw string, stall int, t int64) string {
-	q := stripAnimKeys(raw)
-	if q != "" {
-		q += "&"
-	}
-	return q + animKey + "=" + strconv.Itoa(stall) + "&" + animTKey + "=" + url.QueryEscape(time.Duration(t).String())
-}
-
 // stripAnimKeys returns raw without the animation's keys.
 func stripAnimKeys(raw string) string {
 	var parts []string
@@ -111,42 +100,48 @@ func stripAnimKeys(raw string) string {
 
 // OnMount runs on the UI goroutine: the panel reads its URL keys, follows
 // the result and, in the browser, starts its drawing side.
-func (a *animPanel) OnMount(ctx app.Context) {
-	defer recoverFault(ctx, "animation")
+func (a *Panel) OnMount(ctx app.Context) {
+	defer ui.Recover(ctx, "animation")
 	a.p = newAnimPlayer()
 	if u := ctx.Page().URL(); u != nil {
 		a.want = parseAnimURL(u.RawQuery)
 	}
 	a.p.reduced = a.js.reducedMotion()
 	a.autoplay = !a.want.hasT && !a.p.reduced
-	// The page publishes stateResult once the table is painted: the model
+	// The page publishes ui.StateResult once the table is painted: the model
 	// is built after that.
-	ctx.ObserveState(stateResult, &a.view).OnChange(func() {
-		defer recoverFault(ctx, "animation")
+	// Back and forward: the URL's stall and moment are the state; the page
+	// that owns the URL publishes it.
+	ctx.ObserveState(ui.StateURL, &a.url).OnChange(func() {
+		defer ui.Recover(ctx, "animation")
+		a.followURL(ctx)
+	})
+	ctx.ObserveState(ui.StateResult, &a.view).OnChange(func() {
+		defer ui.Recover(ctx, "animation")
 		a.load(ctx)
 	})
 	a.load(ctx)
 	ctx.Defer(func(ctx app.Context) {
-		defer recoverFault(ctx, "animation")
+		defer ui.Recover(ctx, "animation")
 		a.js.start(ctx, a)
 	})
 }
 
 // OnDismount runs on the UI goroutine: the frame loop, observers and
 // callbacks stop.
-func (a *animPanel) OnDismount() {
+func (a *Panel) OnDismount() {
 	a.js.stop()
 }
 
 // load builds the model of the observed result, for the stall the URL asks
 // for, or the one on show.
-func (a *animPanel) load(ctx app.Context) {
+func (a *Panel) load(ctx app.Context) {
 	res := a.view.Result
 	if res == nil || res == a.res {
 		return
 	}
 	a.res = res
-	if err := animAvailable(res); err != nil {
+	if err := res.Animatable(); err != nil {
 		a.err = err.Error()
 		a.p.mu.Lock()
 		a.p.model, a.p.playing = nil, false
@@ -182,37 +177,37 @@ const (
 // show builds the model of stall k and then shows instant t (clamped to the
 // window) when keepT, else the window's start. A newer call supersedes a
 // build in progress.
-func (a *animPanel) show(ctx app.Context, k int, t int64, keepT bool) {
+func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 	a.buildSeq++
 	seq := a.buildSeq
-	b, err := newAnimBuilder(a.res, k)
+	b, err := sim.NewSummaryBuilder(a.res, k)
 	if err != nil {
 		a.err = err.Error()
 		return
 	}
-	if b.requests() <= animSyncRequests {
-		b.step(math.MaxInt)
-		a.install(ctx, b.m, t, keepT)
+	if b.Requests() <= animSyncRequests {
+		b.Step(math.MaxInt)
+		a.install(ctx, b.Summary(), t, keepT)
 		return
 	}
-	a.preparing = fmt.Sprintf("Preparing the animation of stall %d (%s requests)…", b.m.stall+1, units.Count(b.requests()))
+	a.preparing = fmt.Sprintf("Preparing the animation of stall %d (%s requests)…", b.Summary().Stall+1, units.Count(b.Requests()))
 	a.p.mu.Lock()
 	a.p.playing = false
 	a.p.mu.Unlock()
 	var next func(ctx app.Context)
 	next = func(ctx app.Context) {
-		defer recoverFault(ctx, "animation")
+		defer ui.Recover(ctx, "animation")
 		if seq != a.buildSeq {
 			ctx.PreventUpdate()
 			return
 		}
-		if !b.step(animSliceRequests) {
+		if !b.Step(animSliceRequests) {
 			ctx.PreventUpdate()
 			ctx.After(time.Millisecond, next)
 			return
 		}
 		a.preparing = ""
-		a.install(ctx, b.m, t, keepT)
+		a.install(ctx, b.Summary(), t, keepT)
 	}
 	ctx.After(time.Millisecond, next)
 }
@@ -220,9 +215,9 @@ func (a *animPanel) show(ctx app.Context, k int, t int64, keepT bool) {
 // install shows a built model. Once the animation has put its keys in the
 // URL it keeps them current: after a new result too, since the page writes
 // the keys it loaded with its own URL (a little later, once painted).
-func (a *animPanel) install(ctx app.Context, m *animModel, t int64, keepT bool) {
+func (a *Panel) install(ctx app.Context, m *sim.WindowSummary, t int64, keepT bool) {
 	if !keepT {
-		t = m.from
+		t = m.From
 	}
 	// Autoplay once, if on screen already (else when it comes on screen).
 	autoplay := a.autoplay && a.js.onScreen()
@@ -239,8 +234,8 @@ func (a *animPanel) install(ctx app.Context, m *animModel, t int64, keepT bool) 
 	}
 	a.speed = p.speed
 	p.mu.Unlock()
-	a.stall, a.stalls, a.from, a.to = m.stall, m.stalls, m.from, m.to
-	a.group = m.colMax
+	a.stall, a.stalls, a.from, a.to = m.Stall, m.Stalls, m.From, m.To
+	a.group = m.ColMax
 	a.js.request()
 	if a.wroteURL {
 		a.writeURL(ctx, 400*time.Millisecond)
@@ -249,7 +244,7 @@ func (a *animPanel) install(ctx app.Context, m *animModel, t int64, keepT bool) 
 
 // The controls. Each runs on the UI goroutine.
 
-func (a *animPanel) togglePlay(ctx app.Context) {
+func (a *Panel) togglePlay(ctx app.Context) {
 	p := a.p
 	p.mu.Lock()
 	p.play(!p.playing)
@@ -262,7 +257,7 @@ func (a *animPanel) togglePlay(ctx app.Context) {
 	}
 }
 
-func (a *animPanel) step(ctx app.Context, forward bool) {
+func (a *Panel) step(ctx app.Context, forward bool) {
 	p := a.p
 	p.mu.Lock()
 	if p.model == nil {
@@ -273,14 +268,14 @@ func (a *animPanel) step(ctx app.Context, forward bool) {
 	var t int64
 	var ok bool
 	if forward {
-		t, ok = p.model.nextEvent(p.t)
+		t, ok = p.model.NextEvent(p.t)
 	} else {
-		t, ok = p.model.prevEvent(p.t)
+		t, ok = p.model.PrevEvent(p.t)
 	}
 	if !ok {
-		t = p.model.to
+		t = p.model.To
 		if !forward {
-			t = p.model.from
+			t = p.model.From
 		}
 	}
 	p.seek(t)
@@ -290,7 +285,7 @@ func (a *animPanel) step(ctx app.Context, forward bool) {
 	a.writeURL(ctx, 250*time.Millisecond)
 }
 
-func (a *animPanel) seek(ctx app.Context, t int64, delay time.Duration) {
+func (a *Panel) seek(ctx app.Context, t int64, delay time.Duration) {
 	p := a.p
 	p.mu.Lock()
 	p.playing = false
@@ -301,7 +296,7 @@ func (a *animPanel) seek(ctx app.Context, t int64, delay time.Duration) {
 	a.writeURL(ctx, delay)
 }
 
-func (a *animPanel) changeStall(ctx app.Context, k int) {
+func (a *Panel) changeStall(ctx app.Context, k int) {
 	if a.res == nil || k < 0 || k >= a.stalls || k == a.stall {
 		return
 	}
@@ -313,7 +308,7 @@ func (a *animPanel) changeStall(ctx app.Context, k int) {
 	a.show(ctx, k, 0, false)
 }
 
-func (a *animPanel) setSpeed(s int) {
+func (a *Panel) setSpeed(s int) {
 	s = min(max(s, 0), speedSteps)
 	a.p.mu.Lock()
 	a.p.speed = s
@@ -324,7 +319,7 @@ func (a *animPanel) setSpeed(s int) {
 }
 
 // shown runs on the UI goroutine when the animation first comes on screen.
-func (a *animPanel) shown(ctx app.Context) {
+func (a *Panel) shown(ctx app.Context) {
 	if !a.autoplay || a.p.model == nil {
 		return
 	}
@@ -336,33 +331,26 @@ func (a *animPanel) shown(ctx app.Context) {
 }
 
 // ended runs on the UI goroutine when playing reaches the window's end.
-func (a *animPanel) ended(ctx app.Context) {
+func (a *Panel) ended(ctx app.Context) {
 	a.writeURL(ctx, 0)
 }
 
-// writeURL puts the stall and moment in the URL (replacing the entry: no
-// history entry per step), after delay, so that a scrub writes once.
-func (a *animPanel) writeURL(ctx app.Context, delay time.Duration) {
+// writeURL asks the page that owns the URL to put the stall and moment in
+// it (replacing the entry: no history entry per step), after delay, so that
+// a scrub writes once.
+func (a *Panel) writeURL(ctx app.Context, delay time.Duration) {
 	a.urlSeq++
 	seq := a.urlSeq
 	write := func(ctx app.Context) {
 		if seq != a.urlSeq || a.p.model == nil {
 			return
 		}
-		u := ctx.Page().URL()
-		if u == nil {
-			return
-		}
 		a.p.mu.Lock()
-		stall, t := a.p.model.stall, a.p.t
+		stall, t := a.p.model.Stall, a.p.t
 		a.p.mu.Unlock()
-		q := animURLQuery(u.RawQuery, stall, t)
-		if q == u.RawQuery {
-			return
-		}
-		v := *u
-		v.RawQuery, v.Fragment, v.RawFragment = q, "", ""
-		ctx.Page().ReplaceURL(&v)
+		keys := url.Values{animKey: {strconv.Itoa(stall)}, animTKey: {time.Duration(t).String()}}
+		a.wrote = keys
+		ctx.NewActionWithValue(ui.ActionKeys, keys)
 		a.wroteURL = true
 	}
 	if delay <= 0 {
@@ -370,14 +358,14 @@ func (a *animPanel) writeURL(ctx app.Context, delay time.Duration) {
 		return
 	}
 	ctx.After(delay, func(ctx app.Context) {
-		defer recoverFault(ctx, "animation URL")
+		defer ui.Recover(ctx, "animation URL")
 		ctx.PreventUpdate()
 		write(ctx)
 	})
 }
 
 // onKey handles the keyboard shortcuts while the focus is in the panel.
-func (a *animPanel) onKey(ctx app.Context, e app.Event) {
+func (a *Panel) onKey(ctx app.Context, e app.Event) {
 	if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 		return
 	}
@@ -428,7 +416,7 @@ func (a *animPanel) onKey(ctx app.Context, e app.Event) {
 }
 
 // speedText says how fast the animation plays.
-func speedText(m *animModel, s int) string {
+func speedText(m *sim.WindowSummary, s int) string {
 	r := realPerSim(m, s)
 	if r >= 1 {
 		return "1 ms of simulated time takes " + units.Duration(r*1e6)
@@ -438,10 +426,10 @@ func speedText(m *animModel, s int) string {
 
 // Render builds the panel from its state; the frame loop draws the canvases
 // and writes the counters.
-func (a *animPanel) Render() app.UI {
+func (a *Panel) Render() app.UI {
 	root := app.Section().ID("anim").Class("anim").DataSet("anim", "queues").DataSet("stall", a.stall).
 		Aria("labelledby", "anim-title").
-		OnKeyDown(on("anim-keys", a.onKey))
+		OnKeyDown(ui.On("anim-keys", a.onKey))
 	head := []app.UI{
 		app.H2().ID("anim-title").Text("Watch a stall"),
 		app.P().Class("anim-intro").Text("Each client meets the same stall. Marks are requests at their due time: they fly to the queue when sent, wait, are served, and leave a sample of what the client recorded in the tally beside its stage. The closed loop holds back what it cannot send (not sent yet); the paced client skips its slots (never sent); the open loop sends everything on time and records the wait."),
@@ -473,21 +461,21 @@ func (a *animPanel) Render() app.UI {
 		app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
 			app.Div().Class("anim-row").Body(
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-prev-stall", "1").Aria("label", "Previous stall").
-					Disabled(a.stall == 0).OnClick(on("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
+					Disabled(a.stall == 0).OnClick(ui.On("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
 				app.Span().Class("anim-stall").DataSet("anim-stall-text", "1").Aria("live", "polite").
-					Text(fmt.Sprintf("Stall %d of %d, from %s to %s", a.stall+1, a.stalls, units.Duration(float64(m.start)), units.Duration(float64(m.end)))),
+					Text(fmt.Sprintf("Stall %d of %d, from %s to %s", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))),
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-next-stall", "1").Aria("label", "Next stall").
-					Disabled(a.stall+1 >= a.stalls).OnClick(on("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
+					Disabled(a.stall+1 >= a.stalls).OnClick(ui.On("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
 				app.Span().Class("anim-sep"),
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-back", "1").Aria("label", "Previous event").Title("Previous event (←)").
-					OnClick(on("anim-back", func(ctx app.Context, e app.Event) { a.step(ctx, false) })).Text("◀ Event"),
+					OnClick(ui.On("anim-back", func(ctx app.Context, e app.Event) { a.step(ctx, false) })).Text("◀ Event"),
 				app.Button().Type("button").Class("anim-btn", "anim-play").DataSet("anim-play", "1").Aria("pressed", playing).Title("Play or pause (Space)").
-					OnClick(on("anim-play", func(ctx app.Context, e app.Event) { a.togglePlay(ctx) })).Text(playText),
+					OnClick(ui.On("anim-play", func(ctx app.Context, e app.Event) { a.togglePlay(ctx) })).Text(playText),
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-step", "1").Aria("label", "Next event").Title("Next event (→)").
-					OnClick(on("anim-step", func(ctx app.Context, e app.Event) { a.step(ctx, true) })).Text("Event ▶"),
+					OnClick(ui.On("anim-step", func(ctx app.Context, e app.Event) { a.step(ctx, true) })).Text("Event ▶"),
 				app.Label().Class("anim-speed").For("anim-speed").Text("Speed"),
 				app.Input().Type("range").ID("anim-speed").DataSet("anim-speed", "1").Min(0).Max(speedSteps).Step(1).Value(a.speed).
-					OnInput(on("anim-speed", func(ctx app.Context, e app.Event) {
+					OnInput(ui.On("anim-speed", func(ctx app.Context, e app.Event) {
 						if v, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
 							a.setSpeed(v)
 						}
@@ -498,7 +486,7 @@ func (a *animPanel) Render() app.UI {
 				app.Label().For("anim-scrub").Text("Moment"),
 				app.Input().Type("range").ID("anim-scrub").DataSet("anim-scrub", "1").Min(0).Max(span).Step(float64(max(1, span/2000))).Value(t-a.from).
 					Aria("valuetext", units.Duration(float64(t))).
-					OnInput(on("anim-scrub", func(ctx app.Context, e app.Event) {
+					OnInput(ui.On("anim-scrub", func(ctx app.Context, e app.Event) {
 						if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil {
 							ctx.PreventUpdate()
 							a.seek(ctx, a.from+int64(v), 300*time.Millisecond)
@@ -509,14 +497,14 @@ func (a *animPanel) Render() app.UI {
 		),
 		a.renderStages(false),
 		app.P().Class("anim-legend").Body(
-			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", animColumns, units.Count(a.group))),
+			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", sim.WindowColumns, units.Count(a.group))),
 			app.Span().Class("anim-x").Text("×"),
 			app.Text(": a slot the paced client never sent. Under the line, the server's history: busy, or hatched when stalled. In the tally, the corrected samples are stacked in the corrected recording's colour on the client's own."),
 		),
-		app.If(m.cut, func() app.UI {
+		app.If(m.Cut, func() app.UI {
 			return app.P().Class("anim-note").DataSet("anim-cut", "1").Textf(
 				"This stall's window holds more than %s requests of one client: it is shown up to %s, where that many have fallen due.",
-				units.Count(sim.MaxWindowRequests), units.Duration(float64(m.to)))
+				units.Count(sim.MaxWindowRequests), units.Duration(float64(m.To)))
 		}),
 		app.P().Class("anim-keys").Text("Keys: Space play or pause · ← → previous or next event · [ ] previous or next stall · Home End the window's ends · + − speed."),
 	)
@@ -525,9 +513,9 @@ func (a *animPanel) Render() app.UI {
 
 // renderStages renders a stage per client: its name, its counters (the
 // frame loop fills them) and its canvas.
-func (a *animPanel) renderStages(hidden bool) app.UI {
+func (a *Panel) renderStages(hidden bool) app.UI {
 	stages := make([]app.UI, 0, 3)
-	for i, c := range animOrder {
+	for i, c := range sim.Clients() {
 		kind := c.Recording()
 		counters := []app.UI{
 			animCounter("recorded", "recorded"),
@@ -545,11 +533,11 @@ func (a *animPanel) renderStages(hidden bool) app.UI {
 		// charts' palette): a class, since the page allows no inline style.
 		stages = append(stages, app.Div().Class("anim-stage", "anim-"+c.String(), "rec-"+kind.String()).DataSet("anim-stage", i).DataSet("client", c.String()).Body(
 			app.Div().Class("anim-head").Body(
-				app.Span().Class("anim-name").Text(recordingInfo[kind][0]),
+				app.Span().Class("anim-name").Text(viewLabel(kind)),
 				app.Dl().Class("anim-counts").Body(counters...),
 			),
 			app.Canvas().Class("anim-canvas").Attr("role", "img").
-				Aria("label", fmt.Sprintf("The %s: its requests on the time axis, its queue, the server and the tally of what it recorded", recordingInfo[kind][0])),
+				Aria("label", fmt.Sprintf("The %s: its requests on the time axis, its queue, the server and the tally of what it recorded", viewLabel(kind))),
 		))
 	}
 	return app.Div().Class("anim-stages").Hidden(hidden).TabIndex(0).
@@ -568,4 +556,10 @@ func animAbove(res *sim.Result) int64 {
 		return sim.Default().Above
 	}
 	return res.Config.Above
+}
+
+// viewLabel is a recording's name for people.
+func viewLabel(k sim.Kind) string {
+	name, _ := view.Label(k)
+	return name
 }

@@ -1,6 +1,7 @@
-package main
+package article
 
 import (
+	"omission/app/compute"
 	"strings"
 	"testing"
 	"unicode"
@@ -30,13 +31,14 @@ func TestArticleTypesNoNumber(t *testing.T) {
 // TestArticleNumbers computes every number and holds the text's claims to
 // them, so the prose can never disagree with the simulator.
 func TestArticleNumbers(t *testing.T) {
-	nums, err := articleNumbers()
+	cache := compute.NewCache(16, compute.FigureRequests)
+	nums, err := Numbers(cache)
 	if err != nil {
 		t.Fatal(err)
 	}
 	get := func(q, m string) float64 {
 		t.Helper()
-		v, ok := nums[numRef{q, m}]
+		v, ok := nums[NumRef{q, m}]
 		if !ok {
 			t.Fatalf("the article has no number %s %s", q, m)
 		}
@@ -49,7 +51,7 @@ func TestArticleNumbers(t *testing.T) {
 		}
 	}
 	// "only its maximum admits that anything happened": p99.9 is still the service time.
-	if res, _ := runQuery(qBench); res.Recordings[sim.Closed].P[3] != res.Config.Service {
+	if res, _ := cache.Run(qBench); res.Recordings[sim.Closed].P[3] != res.Config.Service {
 		t.Error("closed p99.9 is not the service time")
 	}
 	// "close to the open loop's": within 5 %.
@@ -74,7 +76,7 @@ func TestArticleNumbers(t *testing.T) {
 			t.Errorf("note60 %s = %v, not about %v", m, got, want)
 		}
 	}
-	if res, _ := runQuery(qSingle); get(qSingle, "open.p99") < float64(res.Config.Stall) {
+	if res, _ := cache.Run(qSingle); get(qSingle, "open.p99") < float64(res.Config.Stall) {
 		t.Error("single worker: p99 not above the stall")
 	}
 	// Ten connections: ten slow samples; the means differ.
@@ -86,5 +88,44 @@ func TestArticleNumbers(t *testing.T) {
 	}
 	if get(qBenchE1ms, "corrected.p99") == get(qBench, "corrected.p99") {
 		t.Error("a different E gives the same corrected p99; the text says it does not")
+	}
+}
+
+// TestArticleSource: article.txt parses, every slot names a known query,
+// and a malformed slot is refused with its line.
+func TestArticleSource(t *testing.T) {
+	a, err := parseArticle(articleSource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.title == "" || len(a.paras) < 20 {
+		t.Fatalf("title %q, %d paragraphs", a.title, len(a.paras))
+	}
+	headings, figures, numbers := 0, 0, 0
+	for _, p := range a.paras {
+		switch {
+		case isHeading(p):
+			headings++
+		case len(p) == 1 && p[0].figure != nil:
+			figures++
+		}
+		for _, s := range p {
+			if s.num != nil {
+				numbers++
+			}
+		}
+	}
+	if headings < 6 || figures < 3 || numbers < 50 {
+		t.Errorf("%d headings, %d figures, %d numbers", headings, figures, numbers)
+	}
+	for src, want := range map[string]string{
+		"# T\n\nA {nope:open.p99} slot.":    "article.txt:3",
+		"# T\n\nAn *open emphasis.":         "not closed",
+		"# T\n\n[figure spectrum]":          "article.txt:3",
+		"# T\n\nA {open.p99} without query": "QUERY-NAME",
+	} {
+		if _, err := parseArticle(src); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want an error with %q", src, err, want)
+		}
 	}
 }

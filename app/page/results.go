@@ -1,8 +1,10 @@
-package main
+package page
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"omission/app/ui"
 	"omission/app/units"
+	"omission/app/view"
 )
 
 // numberLink is a number that opens its proof: the check that derives it in
@@ -10,7 +12,7 @@ import (
 // checked against. It carries no handler of its own: the section holding it
 // handles clicks for all its numbers (proofClick), which keeps an update of
 // the table from re-binding a hundred handlers.
-func numberLink(c cellView) app.HTMLA {
+func numberLink(c view.Cell) app.HTMLA {
 	href, cls := "#check-"+c.Proof, "num"
 	switch {
 	case c.Proof == "":
@@ -22,9 +24,9 @@ func numberLink(c cellView) app.HTMLA {
 }
 
 // proofClick is the click handler of a section holding proof links: a click
-// on one (or Enter on it) shows that number's proof, through stateProof.
+// on one (or Enter on it) shows that number's proof, through ui.StateProof.
 func proofClick(scope string) (app.EventHandler, app.EventOption) {
-	return on(scope, func(ctx app.Context, e app.Event) {
+	return ui.On(scope, func(ctx app.Context, e app.Event) {
 		link := e.Get("target").Call("closest", "a[data-proof-of]")
 		if !link.Truthy() {
 			return
@@ -33,12 +35,12 @@ func proofClick(scope string) (app.EventHandler, app.EventOption) {
 		// holds the parameters, not the proof on show.
 		e.PreventDefault()
 		e.StopImmediatePropagation()
-		ctx.SetState(stateProof, link.Get("dataset").Get("proofOf").String())
+		ctx.SetState(ui.StateProof, link.Get("dataset").Get("proofOf").String())
 	})
 }
 
 // proofTitle is the hover text of a number.
-func proofTitle(c cellView) string {
+func proofTitle(c view.Cell) string {
 	switch {
 	case c.Proof == "":
 		return c.Title + " · simulation only: no closed form for these parameters"
@@ -53,8 +55,8 @@ func proofTitle(c cellView) string {
 type headline struct {
 	app.Compo
 
-	IView  *resultView // the result on screen (nil: none yet)
-	IStale bool        // the numbers do not match the parameters (yet)
+	IView  *view.View // the result on screen (nil: none yet)
+	IStale bool       // the numbers do not match the parameters (yet)
 }
 
 // Render reads the formatted result.
@@ -77,7 +79,7 @@ func (h *headline) Render() app.UI {
 			app.If(sub != "", func() app.UI { return app.Div().Class("sub").Text(sub) }),
 		)
 	}
-	cell := func(c cellView) app.UI {
+	cell := func(c view.Cell) app.UI {
 		return app.Span().DataSet("headline", c.ID).DataSet(c.Attr, c.Exact).Title("%s", proofTitle(c)).Body(numberLink(c))
 	}
 	return app.Section().Class(cls).Aria("label", "Headline").OnClick(proofClick("proof/headline")).Body(
@@ -91,7 +93,7 @@ func (h *headline) Render() app.UI {
 		app.P().Class("explain").Text("The closed loop waits out each stall on its one connection: it records a single slow reply and never sends the requests that fell due meanwhile, so its p99 looks like a healthy server. The open loop sends on schedule and times each request from when it was due, so every request caught behind a stall counts."),
 		app.P().Class("summary-line").Body(
 			app.A().Href("#checks").Class("checks-link").
-				OnClick(on("to-checks", func(ctx app.Context, e app.Event) {
+				OnClick(ui.On("to-checks", func(ctx app.Context, e app.Event) {
 					e.PreventDefault()
 					e.StopImmediatePropagation()
 					ctx.ScrollTo("checks")
@@ -111,8 +113,8 @@ func (h *headline) Render() app.UI {
 type resultsTable struct {
 	app.Compo
 
-	IView  *resultView // the result on screen (nil: none yet)
-	IStale bool        // the numbers do not match the parameters (yet)
+	IView  *view.View // the result on screen (nil: none yet)
+	IStale bool       // the numbers do not match the parameters (yet)
 }
 
 // Render reads the formatted result.

@@ -1,0 +1,11 @@
+// Package ui holds what every page of the site shares: the names of the
+// states and actions its components talk through, the one list of URL keys
+// the pages keep beside the simulator's query, the guard that turns a panic
+// in a handler into a message, the browser's scheduling (yield, after
+// paint, next task) and the small pieces every figure uses (a chart as an
+// image, its data table, the reader's colour scheme, links to the
+// visualiser).
+//
+// It may import go-app, app/charts, app/units and sim; no other package of
+// the app. Every other app package may import it.
+package ui

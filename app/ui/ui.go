@@ -1,0 +1,182 @@
+package ui
+
+import (
+	"encoding/base64"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/charts"
+)
+
+// States the components follow (ctx.ObserveState) and set.
+const (
+	// StateResult is the result on show, a view.View published by the page
+	// once its headline and table are painted (the article and the embeds
+	// publish theirs when mounted). Its Result is nil when no result is for
+	// the query on show (refused, failed).
+	StateResult = "omission/result"
+	// StateProof is the id of the number or check the reader asked to see.
+	StateProof = "omission/proof"
+	// StateFault is the last panic caught in a handler or hook.
+	StateFault = "omission/fault"
+	// StateURL is the query of the page's URL, published by the page that
+	// owns the URL whenever it changes (a load, back and forward, a write).
+	StateURL = "omission/url"
+)
+
+// Actions a component sends to the page that owns the URL.
+const (
+	// ActionKeys asks the URL's owner to set page keys (its Value is a
+	// url.Values of keys from PageKeys; an empty value removes a key),
+	// replacing the history entry.
+	ActionKeys = "omission/keys"
+)
+
+// Page keys: what the pages keep in the URL beside the simulator's query.
+const (
+	KeyAnim   = "anim"   // the animation's stall, counted from 0
+	KeyAnimT  = "anim_t" // the animation's moment, a Go duration
+	KeyFigure = "figure" // the embed's figure
+)
+
+// PageKeys returns every URL key a page keeps beside the simulator's query
+// (sim.Fields), in the order the pages write them.
+func PageKeys() []string { return []string{KeyAnim, KeyAnimT, KeyFigure} }
+
+// On wraps an event handler so that a panic in it is reported on the page
+// instead of ending the app, and gives it an event scope. go-app keeps an
+// element's handler across renders when the handlers compare equal, and it
+// compares them by code pointer: every closure made here has the same one,
+// so the scope (unique per element and per captured value) is what tells
+// them apart. Use it as el.OnClick(ui.On("scope", h)).
+func On(scope string, h app.EventHandler) (app.EventHandler, app.EventOption) {
+	return func(ctx app.Context, e app.Event) {
+		defer Recover(ctx, scope)
+		h(ctx, e)
+	}, app.EventScope(scope)
+}
+
+// Recover, deferred, turns a panic into the StateFault state.
+func Recover(ctx app.Context, where string) {
+	if r := recover(); r != nil {
+		msg := fmt.Sprintf("%s: %v", where, r)
+		app.Log("omission: recovered from a panic in " + msg)
+		ctx.SetState(StateFault, msg)
+	}
+}
+
+// PanicError is a recovered panic as an error.
+type PanicError struct{ V any }
+
+func (e PanicError) Error() string { return fmt.Sprintf("internal error: %v", e.V) }
+
+// RootPrefix is the path the site is served under ("" at a host's root).
+func RootPrefix() string { return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/") }
+
+// VisualiserLink is the address of the visualiser with a query.
+func VisualiserLink(q string) string {
+	if q == "" {
+		return RootPrefix() + "/"
+	}
+	return RootPrefix() + "/?" + q
+}
+
+// SVGDataURL makes an SVG an image address: shown with <img>, it is a
+// picture, never markup in the page.
+func SVGDataURL(svg string) string {
+	return "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg))
+}
+
+// ChartTable is a chart's data as a table a screen reader can read.
+func ChartTable(t charts.Table) app.UI {
+	if len(t.Header) == 0 {
+		return app.Text("")
+	}
+	head := make([]app.UI, len(t.Header))
+	for i, h := range t.Header {
+		head[i] = app.Th().Scope("col").Text(h)
+	}
+	rows := make([]app.UI, len(t.Rows))
+	for i, r := range t.Rows {
+		cells := make([]app.UI, len(r))
+		for j, c := range r {
+			if j == 0 {
+				cells[j] = app.Th().Scope("row").Text(c)
+			} else {
+				cells[j] = app.Td().Text(c)
+			}
+		}
+		rows[i] = app.Tr().Body(cells...)
+	}
+	return app.Details().Class("chart-data").Body(
+		app.Summary().Text("The data behind this chart"),
+		app.Table().Body(app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...)),
+	)
+}
+
+// PrefersTheme is the colour scheme the reader's system asks for.
+func PrefersTheme() charts.Theme {
+	if app.IsClient {
+		if mq := app.Window().Call("matchMedia", "(prefers-color-scheme: dark)"); mq.Truthy() && mq.Get("matches").Bool() {
+			return charts.Dark
+		}
+	}
+	return charts.Light
+}
+
+// OwnURL makes the component of ctx the owner of its page's URL, for a page
+// with no URL state of its own but the keys its figures set (the article,
+// an embed): it publishes the URL's query as StateURL and writes the keys
+// of ActionKeys into the URL, replacing the entry. The visualiser owns its
+// URL itself (app/page).
+func OwnURL(ctx app.Context) {
+	if u := ctx.Page().URL(); u != nil {
+		ctx.SetState(StateURL, u.RawQuery)
+	}
+	ctx.Handle(ActionKeys, func(ctx app.Context, a app.Action) {
+		defer Recover(ctx, "keys")
+		keys, ok := a.Value.(url.Values)
+		u := ctx.Page().URL()
+		if !ok || u == nil {
+			return
+		}
+		q := SetKeys(u.RawQuery, keys)
+		if q == u.RawQuery {
+			return
+		}
+		v := *u
+		v.RawQuery, v.Fragment, v.RawFragment = q, "", ""
+		ctx.Page().ReplaceURL(&v)
+		ctx.SetState(StateURL, q)
+	})
+}
+
+// SetKeys returns the query raw with keys set (an empty value removes a
+// key): every other parameter stays as it was and in its order, and the
+// keys come last, in PageKeys order.
+func SetKeys(raw string, keys url.Values) string {
+	var parts []string
+	for _, p := range strings.Split(raw, "&") {
+		if p == "" {
+			continue
+		}
+		k, _, _ := strings.Cut(p, "=")
+		if k, err := url.QueryUnescape(k); err == nil {
+			if _, set := keys[k]; set {
+				continue
+			}
+		}
+		parts = append(parts, p)
+	}
+	for _, k := range PageKeys() {
+		for _, v := range keys[k] {
+			if v != "" {
+				parts = append(parts, url.QueryEscape(k)+"="+url.QueryEscape(v))
+			}
+		}
+	}
+	return strings.Join(parts, "&")
+}
