@@ -164,3 +164,40 @@ func TestLongWindow(t *testing.T) {
 		t.Errorf("closed window adds %d corrected samples, want 4999 for the one slow reply", syn)
 	}
 }
+
+// TestLongWindowSummary: the animation's summary of a long run's stall,
+// built from its windows simulated again, is the walk's.
+func TestLongWindowSummary(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 34))
+	checked := 0
+	for i := 0; i < 120 && checked < 40; i++ {
+		cfg := randomLongConfig(r)
+		walk, long := runWalkPath(t, cfg), runLongPath(t, cfg)
+		if walk.Animatable() != nil {
+			continue
+		}
+		if err := long.Animatable(); err != nil {
+			t.Fatalf("%s: a long run cannot be animated: %v", cfg.Query(), err)
+		}
+		for _, k := range []int{0, walk.StallCount() - 1} {
+			a, err1 := Summarise(walk, k)
+			b, err2 := Summarise(long, k)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%s stall %d: %v, %v", cfg.Query(), k, err1, err2)
+			}
+			if a.From != b.From || a.To != b.To || a.Cut != b.Cut || a.Edges != b.Edges || a.Stalled != b.Stalled || a.ColMax != b.ColMax || a.BinMax != b.BinMax || len(a.Bins) != len(b.Bins) {
+				t.Fatalf("%s stall %d: summaries differ: [%d, %d] vs [%d, %d]", cfg.Query(), k, a.From, a.To, b.From, b.To)
+			}
+			for c := range a.Clients {
+				x, y := a.Clients[c], b.Clients[c]
+				if x.N != y.N || x.ColAt != y.ColAt || x.NeverAt != y.NeverAt || x.Total != y.Total || len(x.Lane) != len(y.Lane) {
+					t.Fatalf("%s stall %d %s: client summaries differ: %+v vs %+v", cfg.Query(), k, x.Client, x.Total, y.Total)
+				}
+			}
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("only %d runs animated", checked)
+	}
+}
