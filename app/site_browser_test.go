@@ -3,11 +3,11 @@
 package main
 
 import (
-	"omission/app/compute"
-	"omission/app/article"
 	"bytes"
 	"fmt"
 	"net"
+	"omission/app/article"
+	"omission/app/compute"
 	"omission/app/units"
 	"os"
 	"os/exec"

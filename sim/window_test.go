@@ -402,4 +402,3 @@ func animCheckCountsNoTally(t *testing.T, m *WindowSummary, traces [3]*Trace, at
 		}
 	}
 }
-

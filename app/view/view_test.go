@@ -132,4 +132,3 @@ func TestViewWithoutClosedForm(t *testing.T) {
 		t.Errorf("invariants: %v", v.Invariants)
 	}
 }
-
