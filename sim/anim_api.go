@@ -55,7 +55,7 @@ func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
 		lo := r.longFirstDoneAfter(c, from)
 		var hi int64
 		if c == PacedClient {
-			hi = firstAt(lo, cr.Sent, func(i int64) bool { _, s, _, _ := r.longPaced(i); return s > to })
+			hi = max(lo, r.longPacedFirst(func(s, _ int64) bool { return s > to }))
 		} else {
 			hi = max(lo, min(cr.Sent, r.Schedule().Count(to+1)))
 		}

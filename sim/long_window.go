@@ -14,21 +14,6 @@ import "sort"
 // (TraceIndex.Cut says so).
 const MaxTraceWindow = 1 << 21
 
-// longDone returns the reply of request i of client c (closed or open) of a
-// long run: that of its member in its class of the client's timeline.
-func (r *Result) longDone(c Client, i int64) int64 {
-	k, chain := longSlots(r.Config, c)
-	it := newClassIter(r.Config, r.Planned, i%k, k, chain)
-	m := i / k
-	var g seg
-	for it.next(&g) {
-		if m < g.m0+g.n {
-			return it.doneAt(&g, m)
-		}
-	}
-	return 0
-}
-
 // longDones returns the replies of requests a … b−1 of client c (closed or
 // open) of a long run, walking each class of its timeline once.
 func (r *Result) longDones(c Client, a, b int64) []int64 {
@@ -53,35 +38,68 @@ func (r *Result) longDones(c Client, a, b int64) []int64 {
 	return out
 }
 
-// longSend returns when request i of client c (closed or open) of a long run
-// was sent: when due for the open loop; the later of due and the reply of
-// the request N before for the closed loop with N connections.
-func (r *Result) longSend(c Client, i int64) int64 {
-	due := r.Schedule().Due(i)
-	if c == OpenClient || i < int64(r.Config.Conns) {
-		return due
+// longFirstDone returns the first request of client c's timeline (closed or
+// open) answered after t (at or after t when !strict), or the run's count:
+// the least over the classes of the timeline, each walked once up to it
+// (replies never decrease within a class, nor within a stretch).
+func (r *Result) longFirstDone(c Client, t int64, strict bool) int64 {
+	pass := func(d int64) bool { return d > t || !strict && d == t }
+	k, chain := longSlots(r.Config, c)
+	best := r.Clients[c].Sent
+	for cl := int64(0); cl < k && cl < best; cl++ {
+		it := newClassIter(r.Config, r.Planned, cl, k, chain)
+		var g seg
+		for it.next(&g) && it.index(g.m0) < best {
+			if !pass(it.doneAt(&g, g.m0+g.n-1)) {
+				continue
+			}
+			m := firstAt(g.m0, g.m0+g.n, func(m int64) bool { return pass(it.doneAt(&g, m)) })
+			best = min(best, it.index(m))
+			break
+		}
 	}
-	return max(due, r.longDone(c, i-int64(r.Config.Conns)))
+	return best
 }
 
-// longPaced returns the paced client's state before its send i: the send
-// time, the anchor of its slots and the slot's index, and the reply of send i
-// when there is one (ok).
-func (r *Result) longPaced(i int64) (p *pacedIter, send, done int64, ok bool) {
-	p = newPacedIter(r.Config, i)
+// longPacedFirst returns the first send of the paced client of a long run
+// for which f(send, reply) holds (f never turns false again along the
+// sends), or its count: one walk over its stretches, and a bisection inside
+// the one where f turns true (a copy of the walk, capped at a send, gives
+// that send).
+func (r *Result) longPacedFirst(f func(send, done int64) bool) int64 {
+	S := r.Config.Service
+	p := newPacedIter(r.Config, r.Clients[PacedClient].Sent)
+	var g pacedSeg
+	for {
+		before := *p
+		if !p.next(&g) {
+			return p.sent
+		}
+		if g.quiet {
+			if !f(g.lastT, g.lastT+S) {
+				continue
+			}
+			return firstAt(before.sent, p.sent, func(i int64) bool {
+				q := before
+				q.n = i + 1
+				var h pacedSeg
+				q.next(&h)
+				return f(h.lastT, h.lastT+S)
+			})
+		}
+		if f(g.t, g.done) {
+			return before.sent
+		}
+	}
+}
+
+// longPaced returns the paced client's walk standing before its send i.
+func (r *Result) longPaced(i int64) *pacedIter {
+	p := newPacedIter(r.Config, i)
 	var g pacedSeg
 	for p.next(&g) {
 	}
-	// p stands before send i: one more step with the cap lifted sends it.
-	q := *p
-	q.n = i + 1
-	if !q.next(&g) {
-		return p, 0, 0, false
-	}
-	if g.quiet {
-		return p, g.first, g.first + r.Config.Service, true
-	}
-	return p, g.t, g.done, true
+	return p
 }
 
 // firstAt returns the least i in [lo, hi) with f(i) (f monotone), or hi.
@@ -95,18 +113,16 @@ func firstAt(lo, hi int64, f func(int64) bool) int64 {
 // never decrease with the position on this model).
 func (r *Result) longFirstDoneAfter(c Client, t int64) int64 {
 	n := r.Clients[c].Sent
-	var sent, answered func(int64) bool
 	switch c {
 	case PacedClient:
-		sent = func(i int64) bool { _, s, _, _ := r.longPaced(i); return s >= t }
-		answered = func(i int64) bool { _, _, d, _ := r.longPaced(i); return d > t }
+		return r.longPacedFirst(func(s, d int64) bool { return s >= t || d > t })
 	case OpenClient:
-		return min(min(r.Schedule().Count(t), n), firstAt(0, n, func(i int64) bool { return r.longDone(c, i) > t }))
-	default:
-		sent = func(i int64) bool { return r.longSend(c, i) >= t }
-		answered = func(i int64) bool { return r.longDone(c, i) > t }
+		return min(r.Schedule().Count(t), n, r.longFirstDone(c, t, true))
 	}
-	return min(firstAt(0, n, sent), firstAt(0, n, answered))
+	// A closed request i is sent at max(due_i, done_{i−N}): at or after t
+	// from the first due at t, or N after the first reply at t.
+	sent := min(r.Schedule().Count(t), r.longFirstDone(c, t, false)+int64(r.Config.Conns), n)
+	return min(sent, r.longFirstDone(c, t, true))
 }
 
 // resim returns the walk of client c of a long run, standing before request
@@ -126,7 +142,7 @@ func (r *Result) resim(c Client, lo, size int64) *clientSim {
 		it.q, it.r, it.index = uint64(sched.Due(i)), dueRemainder(sched, i), i
 	}
 	if c == PacedClient {
-		p, _, _, _ := r.longPaced(lo)
+		p := r.longPaced(lo)
 		s.next, s.anchor = p.t, p.anchor
 		setDue(&s.slots, p.j)
 		return s
@@ -155,7 +171,7 @@ func (r *Result) resim(c Client, lo, size int64) *clientSim {
 			fill(s.workers)
 		}
 	case s.free >= 0 && lo > 0: // one connection, or one worker
-		s.free = r.longDone(c, lo-1)
+		s.free = r.longDones(c, lo-1, lo)[0]
 	}
 	return s
 }
