@@ -54,6 +54,9 @@ func BenchmarkLong(b *testing.B) {
 	for _, c := range []struct{ name, q string }{
 		{"1h_100k", "rate=100000&service=5us&stall=50ms&every=30s&first=10s&duration=1h"},
 		{"24h_10m", "rate=10000000&service=50ns&stall=1ms&every=30s&first=10s&duration=24h"},
+		// Saturated (100 µs of service every 100 ns): the backlog never
+		// drains, and each of its 25000 stalls leaves runs of its own.
+		{"saturated_10m", "rate=10000000"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			cfg, err := ParseQuery(c.q)

@@ -89,6 +89,7 @@ type Dist struct {
 	max    int64
 	sorted []int64
 	runs   []sampleRun // instead of sorted: counted runs (runs.go), sorted by first value
+	ridx   *runIndex   // many runs: their index (runs.go)
 
 	// correction sequences over sorted: for each group, mult base samples of
 	// value v each add v-E, v-2E, …, v-kE.
@@ -204,7 +205,7 @@ func (d *Dist) CountAtOrBelow(x int64) int64 {
 	}
 	c := int64(upperBound(d.sorted, x))
 	if d.runs != nil {
-		c = runsAtOrBelow(d.runs, x)
+		c = d.runsAtOrBelow(x)
 	}
 	return c + d.groupsAtOrBelow(x)
 }

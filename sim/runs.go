@@ -29,14 +29,59 @@ func (r sampleRun) atOrBelow(x int64) int64 {
 	return min(r.n, (x-r.v)/r.step+1)
 }
 
-// runsAtOrBelow counts the samples of runs (sorted by v) at most x.
-func runsAtOrBelow(runs []sampleRun, x int64) int64 {
+// runsAtOrBelow counts the samples of d's runs (sorted by v) at most x:
+// one by one when they are few, else through the index.
+func (d *Dist) runsAtOrBelow(x int64) int64 {
+	if d.ridx != nil {
+		return d.ridx.atOrBelow(d.runs, x)
+	}
 	var c int64
-	for _, r := range runs {
+	for _, r := range d.runs {
 		if r.v > x {
 			break
 		}
 		c += r.mult * r.atOrBelow(x)
+	}
+	return c
+}
+
+// runIndex counts the samples of many runs at or below x without reading
+// them all: the runs that end at or below x count whole (a prefix sum over
+// the runs in order of their last value), and those that straddle x (first
+// value at or below it, last above) are found from the runs in order of
+// their first value, back from x while some run before reaches past x.
+type runIndex struct {
+	last    []int64 // every run's last value, ascending
+	cumLast []int64 // cumLast[i]: the samples of the runs of last[0 … i−1]
+	reach   []int64 // reach[i]: the largest last value of runs 0 … i (by first value)
+}
+
+func newRunIndex(runs []sampleRun) *runIndex {
+	x := &runIndex{last: make([]int64, len(runs)), cumLast: make([]int64, len(runs)+1), reach: make([]int64, len(runs))}
+	type lc struct{ last, count int64 }
+	byLast := make([]lc, len(runs))
+	for i, r := range runs {
+		byLast[i] = lc{r.last(), r.n * r.mult}
+		x.reach[i] = r.last()
+		if i > 0 {
+			x.reach[i] = max(x.reach[i], x.reach[i-1])
+		}
+	}
+	sort.Slice(byLast, func(i, j int) bool { return byLast[i].last < byLast[j].last })
+	for i, b := range byLast {
+		x.last[i] = b.last
+		x.cumLast[i+1] = x.cumLast[i] + b.count
+	}
+	return x
+}
+
+func (x *runIndex) atOrBelow(runs []sampleRun, v int64) int64 {
+	c := x.cumLast[upperBound(x.last, v)] // runs ending at or below v
+	p := sort.Search(len(runs), func(i int) bool { return runs[i].v > v })
+	for i := p - 1; i >= 0 && x.reach[i] > v; i-- {
+		if r := runs[i]; r.last() > v {
+			c += r.mult * r.atOrBelow(v)
+		}
 	}
 	return c
 }
@@ -99,6 +144,9 @@ func (s *runSet) dist() *Dist {
 		d.sum.addScaled(runSum(r), uint64(r.mult))
 		d.max = max(d.max, r.last())
 	}
+	if len(rs) > 64 {
+		d.ridx = newRunIndex(rs)
+	}
 	return d
 }
 
@@ -132,7 +180,7 @@ func correctedRuns(base *Dist, e int64) *Dist {
 			}
 		}
 	}
-	d := &Dist{n: base.n, sum: base.sum, max: base.max, runs: base.runs, e: e}
+	d := &Dist{n: base.n, sum: base.sum, max: base.max, runs: base.runs, ridx: base.ridx, e: e}
 	for v, m := range byV {
 		k := CorrectionCount(v, e)
 		d.groups = append(d.groups, seqGroup{v, m, k})
