@@ -376,7 +376,7 @@ type longClient struct {
 	lastSend     int64 // paced: the previous send (time order)
 	lastDone     int64
 	prevClassEnd int64  // closed: last send of the previous segment of the class
-	segHash      uint64 // FNV-1a of the stretches walked (closed and open)
+	segHash      uint64 // a hash of the stretches walked (closed and open)
 	finished     bool
 }
 
@@ -735,16 +735,13 @@ func (l *longRun) stepPaced(lc *longClient, budget int64) int64 {
 	return used
 }
 
-// hashSeg folds a stretch into an FNV-1a hash.
+// hashSeg folds a stretch into a hash, a word at a time (FNV-1a's scheme on
+// 64-bit words, each word then mixed by SplitMix64's finaliser).
 func hashSeg(h uint64, g *seg) uint64 {
-	if h == 0 {
-		h = 14695981039346656037
-	}
 	for _, v := range [...]int64{int64(g.kind), g.m0, g.n, g.c, g.d, g.ready, g.done} {
-		for b := 0; b < 64; b += 8 {
-			h ^= uint64(v>>b) & 0xff
-			h *= 1099511628211
-		}
+		h = (h ^ uint64(v)) * 0x100000001b3
+		h ^= h >> 29
+		h *= 0xbf58476d1ce4e5b9
 	}
 	return h
 }
