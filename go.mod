@@ -4,10 +4,12 @@ go 1.26.8
 
 require (
 	github.com/HdrHistogram/hdrhistogram-go v1.4.0
+	github.com/andybalholm/brotli v1.3.0
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/influxdata/tdigest v0.0.1
 	github.com/maxence-charriere/go-app/v10 v10.1.11
+	golang.org/x/image v0.30.0
 	gonum.org/v1/plot v0.17.0
 )
 
@@ -20,6 +22,7 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/google/uuid v1.6.0 // indirect
-	golang.org/x/image v0.30.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 )
+
+replace codeberg.org/go-fonts/liberation => ./app/charts/fonts/liberation

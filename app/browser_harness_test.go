@@ -20,7 +20,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -155,10 +154,14 @@ func checkWasmFresh(root string) error {
 	return nil
 }
 
-// serveDir serves a directory with http.FileServer on 127.0.0.1, as a plain
-// static host would.
+// serveDir serves a built site on 127.0.0.1 with serve's handler
+// (siteHandler: compressed, with its cache headers).
 func serveDir(dir string) *httptest.Server {
-	srv := httptest.NewUnstartedServer(http.FileServer(http.Dir(dir)))
+	site, err := newSiteHandler(dir)
+	if err != nil {
+		panic(err)
+	}
+	srv := httptest.NewUnstartedServer(site)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		panic(err)
@@ -255,7 +258,7 @@ func (b *browser) waitFor(t testing.TB, what, predicate string) {
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate, chromedp.WithPollingTimeout(timeout))); err != nil {
 		state := ""
-		if s, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => { const r = document.getElementById("omission"); const c = document.querySelector("section.charts"), k = document.getElementById("checks"); return r ? r.dataset.state + " query=" + r.dataset.query + " run=" + r.dataset.run + " seq=" + r.dataset.seq + " charts=" + (c && c.dataset.seq) + " checks=" + (k && k.dataset.seq) + " url=" + location.href : "no #omission: " + document.body.innerText.slice(0, 300); })()`)); err == nil {
+		if s, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`(() => { const r = document.getElementById("omission"); const c = document.querySelector("section.charts"), k = document.getElementById("checks"); return r ? r.dataset.state + " query=" + r.dataset.query + " run=" + r.dataset.run + " seq=" + r.dataset.seq + " charts=" + (c && c.dataset.seq) + " checks=" + (k && k.dataset.seq) + " duration box=" + (document.getElementById("in-duration") || {}).value + " url=" + location.href : "no #omission: " + document.body.innerText.slice(0, 300); })()`)); err == nil {
 			state = s
 		}
 		t.Fatalf("waiting for %s: %v (page: %s)", what, err, state)

@@ -40,7 +40,9 @@ const usage = `usage: app <command> [arguments]
 commands:
   serve  [-addr 127.0.0.1:8000] [-web DIR] [-out DIR]   build the static site and serve it
   static [-web DIR] [-out DIR] [-prefix /sub/path]      write the static site
-  report [-json] [QUERY or URL]                         run a simulation and print its report
+  report [-json] [-measured FILE] [QUERY or URL]        run a simulation and print its report (beside a measured file)
+  export -format hgrm|hlog|csv [-recording NAME] QUERY  write the recordings as HdrHistogram files or CSV
+  experiment [-json] [-out DIR] [-with wrk] QUERY       run the query for real on loopback, beside the model
 `
 
 // cli runs one native command.
@@ -55,6 +57,10 @@ func cli(stdout, stderr io.Writer, args []string) error {
 		return serveCmd(stdout, args[1:])
 	case "static":
 		return staticCmd(stdout, args[1:])
+	case "export":
+		return exportCmd(stdout, args[1:])
+	case "experiment":
+		return experimentCmd(stdout, args[1:])
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -263,10 +263,26 @@ func (p *probe) end() (time.Duration, string) {
 }
 
 // loadInPage makes the page read a URL as back and forward do (the page
-// follows popstate), without reloading app.wasm.
+// follows popstate), without reloading app.wasm, and waits until the page
+// has read it.
 func (b *browser) loadInPage(t *testing.T, u string) {
 	t.Helper()
+	n := b.applied(t)
 	b.exec(t, fmt.Sprintf(`history.pushState(null, "", %q); dispatchEvent(new PopStateEvent("popstate"))`, u))
+	b.waitApplied(t, n)
+}
+
+// applied is how many states the page has adopted (data-applied), or -1
+// before it runs.
+func (b *browser) applied(t *testing.T) int {
+	t.Helper()
+	return eval[int](t, b, `(() => { const r = document.getElementById("omission"); return r && r.dataset.applied !== undefined ? +r.dataset.applied : -1; })()`)
+}
+
+// waitApplied waits until the page has adopted a state after the n-th.
+func (b *browser) waitApplied(t *testing.T, n int) {
+	t.Helper()
+	b.waitFor(t, "the page to read its new state", fmt.Sprintf(`(() => { const r = document.getElementById("omission"); return r && +r.dataset.applied > %d; })()`, n))
 }
 
 // waitAnswer waits up to limit for the page to answer; it reports whether
@@ -312,20 +328,24 @@ func TestBrowserFuzz(t *testing.T) {
 		u := s.URL + "/?" + q
 		if i%20 == 0 {
 			b.open(t, u) // a real navigation: app.wasm starts on this URL
+			b.waitFor(t, "the page to start", `(() => { const r = document.getElementById("omission"); return r && +r.dataset.applied > 0; })()`)
 		} else {
 			b.loadInPage(t, u)
 		}
 		if !b.waitAnswer(t, q, 5*time.Second) {
 			sliced++
 		}
-		// One valid edit: a short run, then the URL it leads to.
+		// One valid edit: a short run, then the URL it leads to (the page
+		// writes its URL once it has painted the result).
+		n := b.applied(t)
 		b.setFieldAsync(t, "duration", "1s")
-		// The page writes its URL once it has painted the result.
+		b.waitApplied(t, n)
 		b.waitFor(t, "the edit of "+q, `document.getElementById("in-duration").value === "1s" && location.search.includes("duration=1s") && `+settled)
 		phase, edited := b.pageView(t)
 		loc := b.location(t)
 		if i%5 == 0 {
 			b.open(t, loc)
+			b.waitFor(t, "the page to start", `(() => { const r = document.getElementById("omission"); return r && +r.dataset.applied > 0; })()`)
 		} else {
 			b.loadInPage(t, loc)
 		}

@@ -5,25 +5,39 @@
 package main
 
 import (
+	"time"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/app/article"
 	"omission/app/compute"
 	"omission/app/page"
+	"omission/app/worker"
 )
 
 func main() {
+	if worker.InWorker() {
+		// The same app.wasm, started by the page in a Web Worker: it runs the
+		// page's simulations and draws its charts (app/worker).
+		worker.Serve(compute.Settings{Simulate: true, Slice: 50 * time.Millisecond})
+		return
+	}
 	routes()
 	app.RunWhenOnBrowser() // returns at once outside the browser
 	nativeMain()
 }
 
 // routes registers every page. The same routes are used by the browser, the
-// server and the static site generator. The visualiser runs simulations in
-// the browser only (the static generator prerenders one page for every
-// query); the article and the embeds keep their last few results.
+// server and the static site generator. The article and the embeds keep
+// their last few results.
 func routes() {
-	settings := compute.Browser(app.IsClient)
+	// In the browser runs go in slices of 12 ms (a Web Worker's are its
+	// own: app/worker); the static generator prerenders each page with its
+	// real numbers at once.
+	settings := compute.Browser(true)
+	if !app.IsClient {
+		settings = compute.Settings{Simulate: true, Slice: time.Hour, Prerender: true}
+	}
 	figures := compute.NewCache(6, compute.FigureRequests)
 	app.Route("/", func() app.Composer { return &page.Page{Settings: settings} })
 	// Static hosts serve /article as /article/: both reach the page.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"omission/app/ui"
 	"omission/app/units"
 	"omission/sim"
 )
@@ -21,22 +22,38 @@ func reportCmd(w io.Writer, args []string) error {
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON")
 	tool := fs.String("tool", "", "print what this load generator would print")
+	measuredPath := fs.String("measured", "", "a measurement file to print beside the model (measured_cmd.go)")
+	vsFlag := fs.String("vs", "", "a second query to run beside it, with the differences (vs_cmd.go)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, fmt.Errorf("report: %v", err)}
 	}
 	if fs.NArg() > 1 {
 		return &exitError{2, fmt.Errorf("report: one query at most, got %d arguments", fs.NArg())}
 	}
-	cfg, err := sim.ParseQuery(fs.Arg(0), toolsKey)
+	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
 	}
 	if *tool != "" {
 		return toolCmd(w, cfg, *tool)
 	}
+	var meas *measuredFile
+	if *measuredPath != "" {
+		if meas, err = loadMeasured(*measuredPath); err != nil {
+			return &exitError{2, err}
+		}
+	}
 	res, err := sim.Run(cfg)
 	if err != nil {
 		return &exitError{2, err}
+	}
+	var vs *sim.Result
+	if q, err := vsQuery(*vsFlag, fs.Arg(0)); err != nil {
+		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	} else if q != "" {
+		if vs, err = runVs(q); err != nil {
+			return err
+		}
 	}
 	rep := res.Report()
 	if *asJSON {
@@ -46,11 +63,19 @@ func reportCmd(w io.Writer, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := enc.Encode(out); err != nil {
+		if vs != nil {
+			vr := vs.Report()
+			out.Vs, out.Delta = &vr, deltas(res, vs)
+		}
+		if err := enc.Encode(meas.json(out)); err != nil {
 			return err
 		}
 	} else {
 		writeText(w, res)
+		meas.text(w, res)
+		if vs != nil {
+			writeVsText(w, res, vs)
+		}
 	}
 	if rep.Failed > 0 {
 		return &exitError{1, fmt.Errorf("%d of %d checks failed", rep.Failed, len(rep.Checks))}

@@ -19,6 +19,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/page"
 )
 
 // pages lists the routes the static site holds: "/" as index.html, the
@@ -58,8 +60,9 @@ func handler(prefix, version string) *app.Handler {
 		// inline script, event handler or style attribute.
 		RawHeaders: []string{`<meta http-equiv="Content-Security-Policy" content="` + contentSecurityPolicy + `">`},
 		Version:    version,
-		// Every page the site has is precached, so share URLs work offline.
-		CacheableResources:    pageDirs(),
+		// Every page the site has is precached, so share URLs work offline,
+		// and so is the simulation worker's script.
+		CacheableResources:    append(pageDirs(), "/web/worker.js"),
 		ServiceWorkerTemplate: workerJS,
 	}
 	if prefix != "" {
@@ -120,7 +123,14 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	if err := os.RemoveAll(out); err != nil {
 		return "", err
 	}
-	if err := app.GenerateStaticWebsite(out, handler(prefix, version), pages...); err != nil {
+	h := handler(prefix, version)
+	if err := hashWebURLs(h, webDir); err != nil { // compress.go
+		return "", err
+	}
+	// The page starts its simulation worker from this address (app/page,
+	// app/worker): the versioned one the service worker keeps offline.
+	h.Env = map[string]string{page.WorkerEnv: h.Resources.Resolve("/web/worker.js")}
+	if err := app.GenerateStaticWebsite(out, h, pages...); err != nil {
 		return "", err
 	}
 	// go-app writes /article as article.html; a static host serves that only
@@ -140,6 +150,10 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	}
 	// The site ships the wasm_exec.js of the toolchain that built app.wasm.
 	if err := copyFile(wasmExecBeside(webDir), filepath.Join(out, "wasm_exec.js")); err != nil {
+		return "", err
+	}
+	// .br and .gz beside each text file and app.wasm (compress.go).
+	if err := precompress(out); err != nil {
 		return "", err
 	}
 	return version, nil
@@ -189,7 +203,7 @@ func staticCmd(w io.Writer, args []string) error {
 }
 
 // serveCmd builds the static site and serves it, so what runs locally is
-// exactly what a static host serves.
+// exactly what a static host serves, compressed (siteHandler, compress.go).
 func serveCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -202,12 +216,16 @@ func serveCmd(w io.Writer, args []string) error {
 	if _, err := buildSite(*web, *out, ""); err != nil {
 		return err
 	}
+	site, err := newSiteHandler(*out)
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "Omission is served on http://%s/ (Ctrl-C to stop)\n", ln.Addr())
-	err = http.Serve(ln, http.FileServer(http.Dir(*out)))
+	err = http.Serve(ln, site)
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}

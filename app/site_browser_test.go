@@ -128,7 +128,7 @@ func (b *browser) waitWorker(t testing.TB) {
 		if (!navigator.serviceWorker.controller) return false;
 		for (const k of await caches.keys()) {
 			const c = await caches.open(k), keys = await c.keys();
-			if (keys.some(r => r.url.endsWith("/web/app.wasm")) && keys.some(r => r.url.includes("/article/"))) return true;
+			if (keys.some(r => new URL(r.url).pathname.endsWith("/web/app.wasm")) && keys.some(r => r.url.includes("/article/"))) return true;
 		}
 		return false;
 	})()`)
@@ -312,33 +312,4 @@ func TestBrowserBenchCharts(t *testing.T) {
 	fmt.Printf("BENCH page.update_with_charts.chromium %.1f ms\n", median(full))
 	fmt.Printf("BENCH charts.render4.chromium %.1f ms\n", median(draw))
 	fmt.Printf("BENCH charts.render.chromium %.1f ms/plot\n", median(draw)/4)
-}
-
-// TestBrowserBenchSite times navigation to the first interactive render
-// (the bench result on screen) from the static site on localhost: cold (a
-// fresh profile) and from the service worker's cache.
-func TestBrowserBenchSite(t *testing.T) {
-	requireBench(t)
-	dir, err := buildTestSite("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
-	base, _ := pyServer(t, dir)
-	ready := `(() => { const r = document.getElementById("omission"); return r && r.dataset.state === "ready"; })()`
-	var cold, cached []float64
-	for i := 0; i < 3; i++ {
-		b := newBrowser(t)
-		b.open(t, base+"/")
-		b.waitFor(t, "the first result", ready)
-		cold = append(cold, eval[float64](t, b, `performance.now()`))
-		b.waitWorker(t)
-		for j := 0; j < 3; j++ {
-			b.open(t, base+"/")
-			b.waitFor(t, "the first result", ready)
-			cached = append(cached, eval[float64](t, b, `performance.now()`))
-		}
-	}
-	fmt.Printf("BENCH site.first_render.cold.chromium %.0f ms\n", median(cold))
-	fmt.Printf("BENCH site.first_render.cached.chromium %.0f ms\n", median(cached))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"omission/app/ui"
 	"strings"
 
 	"omission/app/tools"
@@ -17,7 +18,7 @@ import (
 // tools.<name> for every tool named in the query's tools= key.
 
 // toolsKey is the page key that selects tools; the simulator ignores it.
-const toolsKey = "tools"
+const toolsKey = ui.KeyTools
 
 // toolNames returns the tools named in the query's tools= key.
 func toolNames(query string) ([]string, error) {
@@ -63,6 +64,10 @@ type toolJSON struct {
 type reportJSON struct {
 	sim.Report
 	Tools map[string]toolJSON `json:"tools,omitempty"`
+	// The comparison (vs_cmd.go): its report, and its metrics less this
+	// run's, per recording.
+	Vs    *sim.Report                   `json:"vs,omitempty"`
+	Delta map[string]map[string]float64 `json:"delta,omitempty"`
 }
 
 func withTools(rep sim.Report, cfg sim.Config, query string) (reportJSON, error) {

@@ -319,14 +319,7 @@ func (r *Runner) walkResult() *Result {
 	sched := NewSchedule(cfg.Rate)
 	st := newStalls(cfg)
 	res := &Result{Config: cfg, Query: cfg.Query(), Planned: r.planned, Slot: sched.Interval(1), Exact: true}
-	for c, s := range r.sims {
-		cr := &res.Clients[c]
-		*cr = ClientRun{Client: Client(c), Planned: r.planned, Sent: s.i, LastCompletion: s.last, StallsMet: st.Count(s.last)}
-		cr.Done = s.fin[:s.i]
-		if s.send != nil {
-			cr.Send = s.send[:s.i]
-		}
-	}
+	r.fillClients(res, st)
 	var dists [NumKinds]*Dist
 	for _, k := range []Kind{Closed, Paced, Open} {
 		dists[k] = exactDist(res.Clients[k.Client()].latencies(cfg.Rate))
@@ -349,6 +342,49 @@ func (res *Result) setRecordings(dists [NumKinds]*Dist) {
 	}
 	res.Recordings[Corrected].Interval = E
 	res.Recordings[PacedCorrected].Interval = PE
+}
+
+// fillClients records what each client of a walked run did, with every
+// request's times.
+func (r *Runner) fillClients(res *Result, st stallSeries) {
+	for c, s := range r.sims {
+		cr := &res.Clients[c]
+		*cr = ClientRun{Client: Client(c), Planned: r.planned, Sent: s.i, LastCompletion: s.last, StallsMet: st.Count(s.last)}
+		cr.Done = s.fin[:s.i]
+		if s.send != nil {
+			cr.Send = s.send[:s.i]
+		}
+	}
+}
+
+// TraceResult finishes the run without its distributions, checks or hash:
+// what the animation needs of a run (every request's times, or for a long
+// run what simulates its windows again; the run's stalls, the corrections'
+// intervals), at a fraction of Result's cost. It is nil for the event
+// engine's runs, and for a run a limit refused.
+func (r *Runner) TraceResult() *Result {
+	if r.eng != nil {
+		return nil
+	}
+	for !r.Step(1 << 62) {
+	}
+	cfg := r.cfg
+	sched := NewSchedule(cfg.Rate)
+	res := &Result{Config: cfg, Query: cfg.Query(), Planned: r.planned, Slot: sched.Interval(1), Exact: true}
+	if r.long != nil {
+		if r.long.err != nil {
+			return nil
+		}
+		r.long.fillClients(res)
+	} else {
+		r.fillClients(res, newStalls(cfg))
+	}
+	for _, k := range Kinds() {
+		res.Recordings[k].Kind = k
+	}
+	res.Recordings[Corrected].Interval = cfg.ExpectedInterval()
+	res.Recordings[PacedCorrected].Interval = cfg.PacedInterval()
+	return res
 }
 
 // Err returns the limit that refused a run, or nil.

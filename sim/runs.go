@@ -359,3 +359,22 @@ func bestStride(alpha, C uint64, cnt int64) int64 {
 	}
 	return best
 }
+
+// CountedRun is Mult copies of each of the N values First, First+Step, …,
+// First+(N−1)·Step: a counted run of a long run's recording.
+type CountedRun struct{ First, Step, N, Mult int64 }
+
+// Runs returns the samples of an exact Dist kept as counted runs (a long
+// deterministic run's recordings; a corrected one returns its base's), in
+// order of first value; nil for a Dist that keeps sorted samples
+// (Sorted) or a histogram (Histogram).
+func (d *Dist) Runs() []CountedRun {
+	if d.runs == nil {
+		return nil
+	}
+	out := make([]CountedRun, len(d.runs))
+	for i, r := range d.runs {
+		out[i] = CountedRun{First: r.v, Step: r.step, N: r.n, Mult: r.mult}
+	}
+	return out
+}

@@ -92,18 +92,26 @@ func correctionTotal(d *Dist, e int64) (int64, bool) {
 	return n, true
 }
 
-// result builds a long run's Result.
-func (l *longRun) result() *Result {
-	cfg := l.cfg
-	st := newStalls(cfg)
-	res := &Result{Config: cfg, Query: cfg.Query(), Planned: l.n, Slot: l.sched.Interval(1), Exact: true}
-	var dists [NumKinds]*Dist
+// fillClients records what each client of a long run did (no per-request
+// times: res.long marks a run whose windows are simulated again).
+func (l *longRun) fillClients(res *Result) {
+	st := newStalls(l.cfg)
 	for c, lc := range l.clients {
 		res.Clients[c] = ClientRun{Client: Client(c), Planned: l.n, Sent: lc.sent, LastCompletion: lc.last, StallsMet: st.Count(lc.last)}
-		dists[clientKind(Client(c))] = lc.rs.dist()
 	}
 	tal := l.tal
 	res.long = &tal
+}
+
+// result builds a long run's Result.
+func (l *longRun) result() *Result {
+	cfg := l.cfg
+	res := &Result{Config: cfg, Query: cfg.Query(), Planned: l.n, Slot: l.sched.Interval(1), Exact: true}
+	var dists [NumKinds]*Dist
+	l.fillClients(res)
+	for c, lc := range l.clients {
+		dists[clientKind(Client(c))] = lc.rs.dist()
+	}
 	res.setRecordings(dists)
 	res.Checks, res.Notes = checkResult(res, res.Notes)
 	return res

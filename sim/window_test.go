@@ -402,3 +402,36 @@ func animCheckCountsNoTally(t *testing.T, m *WindowSummary, traces [3]*Trace, at
 		}
 	}
 }
+
+// TestTraceResult: a run finished for the animation alone gives the same
+// windows as the full result.
+func TestTraceResult(t *testing.T) {
+	for _, q := range []string{"", "preset=tcp", "conns=3&workers=2&duration=5s",
+		"rate=100000&service=5us&stall=50ms&every=30s&first=10s&duration=1h", "rate=100000&service=40us&stall=50ms&every=30s&first=10s&duration=1h&conns=5&workers=4"} {
+		cfg, err := ParseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := animRun(t, q)
+		r, err := Start(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := r.TraceResult()
+		if tr == nil || tr.StallCount() != full.StallCount() {
+			t.Fatalf("%q: trace result %v", q, tr)
+		}
+		a, err1 := Summarise(full, 0)
+		b, err2 := Summarise(tr, 0)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%q: %v %v", q, err1, err2)
+		}
+		if a.From != b.From || a.To != b.To || a.Clients[2].Total != b.Clients[2].Total || a.Clients[0].Total != b.Clients[0].Total {
+			t.Errorf("%q: windows differ: %+v / %+v", q, a.Clients[0].Total, b.Clients[0].Total)
+		}
+	}
+	r, _ := Start(Config{Rate: RateOf(1000), Service: 1e6, Duration: 1e9, Conns: 1, Workers: 1, Arrivals: ArrivalsPoisson})
+	if r != nil && r.TraceResult() != nil {
+		t.Error("an engine run has a trace result")
+	}
+}

@@ -47,7 +47,13 @@ type Panel struct {
 	preparing string // a large model being built
 	buildSeq  int
 
-	want     animWant   // a stall and moment from the URL, to apply to the next model
+	want         animWant    // a stall and moment from the URL, to apply to the next model
+	traced       *sim.Result // the shown query run again with its requests' times
+	tracing      bool        // a query is being traced
+	tracingQuery string      // which
+	traceSeq     int
+	traceLater   bool // trace once the panel comes on screen
+
 	wroteURL bool       // the animation has put its keys in the URL
 	wrote    url.Values // the keys it wrote last
 	url      string     // observed: ui.StateURL, the page's URL query
@@ -137,7 +143,14 @@ func (a *Panel) OnDismount() {
 // for, or the one on show.
 func (a *Panel) load(ctx app.Context) {
 	res := a.view.Result
-	if res == nil || res == a.res {
+	if res == nil {
+		res = a.traced
+		if res == nil || res.Query != a.view.Query {
+			a.trace(ctx) // the result was run in a Web Worker
+			return
+		}
+	}
+	if res == a.res {
 		return
 	}
 	a.res = res
@@ -165,6 +178,78 @@ func (a *Panel) load(ctx app.Context) {
 	}
 	a.show(ctx, stall, t, keepT)
 }
+
+// trace runs the shown result's query again on this thread, in slices,
+// keeping every request's times (sim.Runner.TraceResult): a result run in a
+// Web Worker comes without them. It waits until the panel is on screen and
+// the results have come to rest (a slider dragged makes many).
+func (a *Panel) trace(ctx app.Context) {
+	q := a.view.Query
+	if a.view.Seq == 0 || len(a.view.Rows) == 0 {
+		return // no result, or none for this query (refused, failed)
+	}
+	if a.tracing && q == a.tracingQuery {
+		return
+	}
+	a.tracing, a.tracingQuery = true, q
+	a.traceSeq++
+	seq := a.traceSeq
+	if !a.js.onScreen() && !a.want.set {
+		// Off screen, and the URL names no stall to watch: when it comes on
+		// screen.
+		a.traceLater = true
+		return
+	}
+	a.traceLater = false
+	ctx.After(traceRest, func(ctx app.Context) {
+		defer ui.Recover(ctx, "animation")
+		if seq != a.traceSeq {
+			return
+		}
+		cfg, err := sim.ParseQuery(q, ui.PageKeys()...)
+		var r *sim.Runner
+		if err == nil {
+			r, err = sim.Start(cfg)
+		}
+		if err != nil {
+			a.err = err.Error()
+			return
+		}
+		a.preparing = "Preparing the animation…"
+		var step func(ctx app.Context)
+		step = func(ctx app.Context) {
+			defer ui.Recover(ctx, "animation")
+			if seq != a.traceSeq {
+				ctx.PreventUpdate()
+				return
+			}
+			if !r.Step(traceSlice) {
+				ctx.PreventUpdate()
+				ui.NextTask(ctx, step)
+				return
+			}
+			a.preparing = ""
+			res := r.TraceResult()
+			if res == nil {
+				a.err = sim.ErrWindowNoTrace.Error()
+				if cfg.EventDriven() {
+					a.err = sim.ErrWindowEngine.Error()
+				}
+				return
+			}
+			a.traced = res
+			a.load(ctx)
+		}
+		step(ctx)
+	})
+}
+
+// A traced run starts once results have rested this long, and simulates
+// this many requests a slice.
+const (
+	traceRest  = 300 * time.Millisecond
+	traceSlice = 1 << 16
+)
 
 // Models of windows up to animSyncRequests requests are built at once;
 // larger ones in slices of animSliceRequests (about 15 ms in WebAssembly),
@@ -320,6 +405,10 @@ func (a *Panel) setSpeed(s int) {
 
 // shown runs on the UI goroutine when the animation first comes on screen.
 func (a *Panel) shown(ctx app.Context) {
+	if a.traceLater {
+		a.tracing = false
+		a.trace(ctx)
+	}
 	if !a.autoplay || a.p.model == nil {
 		return
 	}

@@ -201,6 +201,7 @@ func checkChart(t *testing.T, name string, ch *Chart) {
 	if strings.Count(ch.SVG, "font-family:") != strings.Count(ch.SVG, "font-family:"+FontFamily+";") {
 		t.Errorf("%s: a text names a font family other than %s", where, FontFamily)
 	}
+	checkGlyphs(t, where, ch.SVG)
 	if ch.Caption == "" || strings.Contains(ch.Caption, "NaN") || strings.Contains(ch.Caption, "Inf") {
 		t.Errorf("%s: caption %q", where, ch.Caption)
 	}

@@ -72,6 +72,9 @@ func distribution(res *sim.Result, o Options, f *frame) *Chart {
 		}
 		hi = max(hi, d.Max())
 	}
+	if o.CDF {
+		lo, hi, _ = extraRange(o.Extra, lo, hi, false)
+	}
 	xlo, top := sampleRange(lo, hi)
 	perDecade := 10
 	if float64(o.Width)/(math.Log10(top/xlo)*10+1) < 6 { // bins under 6 px wide
@@ -88,6 +91,9 @@ func distribution(res *sim.Result, o Options, f *frame) *Chart {
 	showAbove := above > 0 && float64(above) > xlo && float64(above) < xhi
 	if showAbove {
 		items = append(items, legendItem{"threshold (above = " + units.Duration(above) + ")", lineThumb(thresholdStyle(th), nil)})
+	}
+	if o.CDF {
+		items = append(items, extraLegend(th, o.Extra)...)
 	}
 	c := f.legendStrip(f.dc, items)
 	p := f.newPlot()
@@ -120,6 +126,7 @@ func distribution(res *sim.Result, o Options, f *frame) *Chart {
 			}
 			p.Add(polyline{simplify(xys), th.line(k)})
 		}
+		addCDFSeries(p, th, o.Extra, xlo)
 	} else {
 		logY := o.Y != YLinear
 		counts := make([][]int64, len(kinds))
@@ -175,6 +182,12 @@ func distribution(res *sim.Result, o Options, f *frame) *Chart {
 
 	ch := &Chart{Available: true}
 	ch.Table, ch.Caption = distributionText(res, b, o)
+	switch {
+	case len(o.Extra) > 0 && o.CDF:
+		ch.Caption += " Beside them (dashed or in ink): " + seriesNames(o.Extra) + "."
+	case len(o.Extra) > 0:
+		ch.Caption += " " + seriesNames(o.Extra) + " give percentiles, not every sample: the CDF draws them beside the recordings."
+	}
 	return ch
 }
 

@@ -97,6 +97,9 @@ type Options struct {
 	// CDF draws the Distribution as cumulative shares instead of a histogram.
 	CDF   bool
 	Theme Theme
+	// Extra are distributions drawn beside the recordings, on the spectrum
+	// and on the distribution's CDF (tools, measured files, a second run).
+	Extra []Series
 }
 
 // Size limits, in px. The time series stack three panels and need
@@ -143,7 +146,10 @@ type Chart struct {
 	// SVG is a single <svg> element (no XML prolog), sized Width×Height px
 	// with a matching viewBox, role="img" and a <title>. It can be
 	// inlined (go-app's app.Raw) or saved as an .svg file as it is.
-	SVG     string
+	SVG string
+	// Src is the chart's image address when a page has it without its SVG
+	// (the static HTML's image, taken over by the app); "" otherwise.
+	Src     string `json:",omitempty"`
 	Title   string
 	Caption string // one paragraph with the chart's key numbers
 	Table   Table  // the data behind the chart, for screen readers
@@ -357,7 +363,7 @@ func (f *frame) finish(title string) string {
 	if i := strings.Index(body, open); i >= 0 {
 		body = body[i+len(open):]
 	}
-	body = strings.ReplaceAll(body, "font-family:Liberation Sans;", "font-family:"+FontFamily+";")
+	body = strings.ReplaceAll(body, "font-family:"+svgFamily+";", "font-family:"+FontFamily+";")
 	var out strings.Builder
 	out.Grow(len(body) + 256)
 	fmt.Fprintf(&out, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" class="omission-chart omission-chart-%s">`+"\n",

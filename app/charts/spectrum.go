@@ -70,9 +70,10 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 	D := spectrumDecades(maxN)
 	xmax := ninesToP(float64(D))
 	logY := o.Y != YLinear
+	lo, hi, zero = extraRange(o.Extra, lo, hi, zero)
 	ymin, ymax, floor := latencyRange(lo, hi, zero, logY)
 
-	c := f.legendStrip(f.dc, spectrumLegend(res, th))
+	c := f.legendStrip(f.dc, append(spectrumLegend(res, th), extraLegend(th, o.Extra)...))
 	p := f.newPlot()
 	p.X.Scale = PercentileScale{}
 	p.X.Min, p.X.Max = 0, xmax
@@ -140,6 +141,7 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 				Value: r.P[i], Check: id, HasCheck: res.CheckFor(id) != nil})
 		}
 	}
+	addSpectrumSeries(p, th, o.Extra, xmax, floor)
 	marks.th = th
 	p.Add(marks)
 	f.drawPlot(c, p, "latency", nil)
@@ -149,6 +151,10 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 
 	ch := &Chart{Available: true, Markers: marks.list}
 	ch.Table, ch.Caption = spectrumText(res, logY, zero)
+	if len(o.Extra) > 0 {
+		extraColumns(&ch.Table, o.Extra)
+		ch.Caption += " Beside them (dashed or in ink): " + seriesNames(o.Extra) + "."
+	}
 	return ch
 }
 
@@ -250,4 +256,16 @@ func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
 		b.WriteString(" Latencies of 0 are drawn on the bottom of the axis.")
 	}
 	return t, b.String()
+}
+
+// seriesNames lists the series' names.
+func seriesNames(extra []Series) string {
+	out := ""
+	for i, s := range extra {
+		if i > 0 {
+			out += ", "
+		}
+		out += s.Name
+	}
+	return out
 }

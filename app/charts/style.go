@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -153,12 +155,11 @@ func glyphSVG(l Look, x, y float64) string {
 	return fmt.Sprintf(`<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, x, y, r, fill, stroke)
 }
 
-// hex parses "#RRGGBB".
+// hex parses "#RRGGBB" (with strconv: fmt.Sscanf would link fmt's whole
+// scanner into app.wasm for this one call).
 func hex(s string) color.NRGBA {
-	var c color.NRGBA
-	c.A = 255
-	fmt.Sscanf(s, "#%02x%02x%02x", &c.R, &c.G, &c.B)
-	return c
+	v, _ := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
+	return color.NRGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 255}
 }
 
 func withAlpha(c color.NRGBA, a float64) color.NRGBA {

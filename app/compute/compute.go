@@ -28,6 +28,9 @@ type Settings struct {
 	// Slice is how long a Job holds its thread before it yields, so that
 	// input is handled and progress painted during long runs.
 	Slice time.Duration
+	// Prerender is true where the static generator renders the pages: a
+	// page says its numbers are prerendered (the browser's app takes over).
+	Prerender bool
 }
 
 // Browser are the settings of the page in a browser: simulations run, in

@@ -3,8 +3,6 @@ package page
 import (
 	"fmt"
 	"omission/app/ui"
-	"omission/app/view"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -12,44 +10,93 @@ import (
 	"omission/app/units"
 )
 
-// chartsPanel shows the four charts of the result on the page. It follows
-// ui.StateResult (published once the table is painted) and draws the charts
-// then, at the width of its container; Render only reads what was drawn.
+// chartsPanel shows the four charts of the result on the page. The page
+// has them drawn where it runs its simulations (app/worker) and hands them
+// over as they arrive; the panel measures the width its container gives
+// them and says so, and its toggles ask the page for other axes. Render
+// only lays out what came.
 type chartsPanel struct {
 	app.Compo
 
-	view view.View // observed: ui.StateResult
+	ILinear bool // the latency axes are linear
+	ICDF    bool // the distribution is cumulative
 
-	drawnSeq   int64
-	drawnWidth int
-	drawing    int  // the latest draw; an older one in progress stops
-	linear     bool // the spectrum and latency axes are linear
-	cdf        bool // the distribution is cumulative
-	shown      []chartShown
-	drawMs     float64 // how long the last drawing of the four charts took
-	err        string
+	set      chartSet // observed: stateCharts, the charts as they arrive
+	reported int      // the width last reported to the page
+	srcs     []src    // the charts' image addresses, made once per chart
 }
 
-// chartShown is one drawn chart and its image address.
-type chartShown struct {
+// stateCharts carries the charts of the result on show to the panel, so
+// that a chart's arrival renders the panel alone.
+const stateCharts = "omission/page/charts"
+
+// src is a chart and the data: URL of its SVG.
+type src struct {
 	chart *charts.Chart
-	src   string
+	url   string
 }
 
-// OnMount runs on the UI goroutine: follow the result.
+// The panel's actions, handled by the page.
+const (
+	actionChartsWidth  = "omission/page/charts-width"  // Value: the width in px
+	actionChartsToggle = "omission/page/charts-toggle" // Value: ui.KeyAxis or ui.KeyCDF
+)
+
+// OnMount runs on the UI goroutine: the panel follows the charts and
+// reports its width.
 func (c *chartsPanel) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "charts")
-	ctx.ObserveState(ui.StateResult, &c.view).OnChange(func() {
+	c.observe(ctx)
+	c.report(ctx)
+}
+
+func (c *chartsPanel) observe(ctx app.Context) {
+	ctx.ObserveState(stateCharts, &c.set).OnChange(func() {
 		defer ui.Recover(ctx, "charts")
-		c.draw(ctx, false)
+		c.sources()
 	})
-	c.draw(ctx, false)
 }
 
 // OnResize runs on the UI goroutine when the window's size changes.
 func (c *chartsPanel) OnResize(ctx app.Context) {
 	defer ui.Recover(ctx, "charts")
-	c.draw(ctx, false)
+	c.report(ctx)
+}
+
+// OnPreRender is OnMount where go-app runs natively (the static site's
+// charts are in its HTML).
+func (c *chartsPanel) OnPreRender(ctx app.Context) {
+	defer ui.Recover(ctx, "charts")
+	c.observe(ctx)
+}
+
+// sources makes the charts' image addresses, once each, when charts come:
+// never in Render.
+func (c *chartsPanel) sources() {
+	out := make([]src, 0, len(c.set.charts))
+	for _, ch := range c.set.charts {
+		s := src{chart: ch}
+		for _, old := range c.srcs {
+			if old.chart == ch {
+				s.url = old.url
+			}
+		}
+		if s.url == "" {
+			s.url = ch.Src
+		}
+		if s.url == "" {
+			s.url = ui.SVGDataURL(ch.SVG)
+		}
+		out = append(out, s)
+	}
+	c.srcs = out
+}
+
+func (c *chartsPanel) report(ctx app.Context) {
+	if w := c.width(); w != c.reported {
+		c.reported = w
+		ctx.NewActionWithValue(actionChartsWidth, w)
+	}
 }
 
 // width is the chart width the panel's container allows, in CSS px.
@@ -60,101 +107,51 @@ func (c *chartsPanel) width() int {
 			w = cw.Int()
 		}
 	}
-	// Two columns on a wide screen.
+	return chartsWidthFor(w)
+}
+
+// chartsWidthFor is the width of a chart in a container w px wide: two
+// columns on a wide screen.
+func chartsWidthFor(w int) int {
 	if w >= 1000 {
 		w = w/2 - 16
 	}
 	return min(max(w, charts.MinWidth), 900)
 }
 
-// draw renders the charts when the result, the width or a toggle changed:
-// one chart a task, yielding to the browser between them, so that the four
-// never hold the page at once. A newer draw supersedes one in progress;
-// data-seq names the result once all four are drawn.
-func (c *chartsPanel) draw(ctx app.Context, force bool) {
-	res := c.view.Result
-	if res == nil {
-		if c.view.Seq != c.drawnSeq || len(c.shown) > 0 {
-			// A refused query: no chart is for it.
-			c.drawing++
-			c.shown, c.drawnSeq, c.err = nil, c.view.Seq, ""
-		}
-		return
-	}
-	w := c.width()
-	if !force && c.view.Seq == c.drawnSeq && w == c.drawnWidth {
-		return
-	}
-	c.drawing++
-	gen, seq := c.drawing, c.view.Seq
-	y := charts.YAuto
-	if c.linear {
-		y = charts.YLinear
-	}
-	kinds := charts.Kinds()
-	next := make([]chartShown, 0, len(kinds))
-	errs := ""
-	t0 := time.Now()
-	var step func(ctx app.Context, i int)
-	step = func(ctx app.Context, i int) {
-		defer ui.Recover(ctx, "charts")
-		if gen != c.drawing {
-			ctx.PreventUpdate()
-			return // superseded
-		}
-		k := kinds[i]
-		o := charts.Options{Width: w, Theme: ui.PrefersTheme(), Y: y, CDF: c.cdf}
-		if k == charts.Distribution && !c.cdf {
-			o.Y = charts.YAuto
-		}
-		if ch, err := charts.Render(res, k, o); err != nil {
-			errs = err.Error()
-		} else {
-			next = append(next, chartShown{ch, ui.SVGDataURL(ch.SVG)})
-		}
-		if i+1 < len(kinds) {
-			ctx.PreventUpdate()
-			ui.NextTask(ctx, func(ctx app.Context) { step(ctx, i+1) })
-			return
-		}
-		c.shown, c.err = next, errs
-		c.drawnSeq, c.drawnWidth = seq, w
-		c.drawMs = float64(time.Since(t0).Microseconds()) / 1000
-	}
-	step(ctx, 0)
-}
-
-func (c *chartsPanel) toggle(ctx app.Context, flag *bool) {
-	*flag = !*flag
-	c.draw(ctx, true)
-}
-
-// Render lays out what draw made.
+// Render lays out the charts that came.
 func (c *chartsPanel) Render() app.UI {
 	body := []app.UI{app.H2().Text("The distributions, side by side")}
-	if c.err != "" {
-		body = append(body, app.P().Class("error").Text(c.err))
+	if c.set.err != "" {
+		body = append(body, app.P().Class("error").Text(c.set.err))
 	}
-	if len(c.shown) == 0 {
+	if len(c.srcs) == 0 {
 		body = append(body, app.P().Class("muted").Text("The charts appear with the first result."))
 	}
-	body = append(body, app.Div().Class("chart-toggles").Body(
-		app.Button().Type("button").Aria("pressed", c.linear).
-			OnClick(ui.On("charts/linear", func(ctx app.Context, e app.Event) { c.toggle(ctx, &c.linear) })).
-			Text(map[bool]string{false: "Linear latency axis", true: "Log latency axis"}[c.linear]),
-		app.Button().Type("button").Aria("pressed", c.cdf).
-			OnClick(ui.On("charts/cdf", func(ctx app.Context, e app.Event) { c.toggle(ctx, &c.cdf) })).
-			Text(map[bool]string{false: "Distribution as a CDF", true: "Distribution as a histogram"}[c.cdf]),
+	toggle := func(key, label string, pressed bool) app.UI {
+		// The label names what the button does when pressed; aria-pressed
+		// says whether it is.
+		return app.Button().Type("button").Class("toggle-btn").DataSet("toggle", key).Aria("pressed", pressed).
+			OnClick(ui.On("charts/"+key, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionChartsToggle, key) })).
+			Text(label)
+	}
+	body = append(body, app.Div().Class("chart-toggles").Aria("label", "Chart options").Attr("role", "group").Body(
+		toggle(ui.KeyAxis, "Linear latency axes", c.ILinear),
+		toggle(ui.KeyCDF, "Distribution as a CDF", c.ICDF),
 	))
-	grid := make([]app.UI, 0, len(c.shown))
-	for _, s := range c.shown {
+	grid := make([]app.UI, 0, len(c.srcs))
+	for _, s := range c.srcs {
 		grid = append(grid, c.renderChart(s))
 	}
 	body = append(body, app.Div().Class("chart-grid").Body(grid...))
-	return app.Section().Class("charts").Aria("label", "Charts").DataSet("seq", c.drawnSeq).DataSet("ms", units.Raw(c.drawMs)).Body(body...)
+	sec := app.Section().Class("charts").Aria("label", "Charts").DataSet("ms", units.Raw(c.set.ms))
+	if c.set.done {
+		sec = sec.DataSet("seq", c.set.seq)
+	}
+	return sec.Body(body...)
 }
 
-func (c *chartsPanel) renderChart(s chartShown) app.UI {
+func (c *chartsPanel) renderChart(s src) app.UI {
 	ch := s.chart
 	// The spectrum's percentile markers link to the checks of the same
 	// numbers, over the image at the markers' places.
@@ -180,11 +177,11 @@ func (c *chartsPanel) renderChart(s chartShown) app.UI {
 	return app.Figure().Class("figure").DataSet("chart", ch.Kind.String()).Body(
 		app.H3().Text(ch.Title),
 		app.Div().Class("chart-svg").Body(append([]app.UI{
-			app.Img().Src(s.src).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height),
+			app.Img().Src(s.url).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height),
 		}, marks...)...),
 		app.FigCaption().Body(
 			app.Span().Text(ch.Caption), app.Text(" "),
-			app.A().Href(s.src).Attr("download", "omission-"+ch.Kind.String()+".svg").Text("Download SVG"),
+			app.A().Href(s.url).Attr("download", "omission-"+ch.Kind.String()+".svg").Text("Download SVG"),
 		),
 		ui.ChartTable(ch.Table),
 	)

@@ -17,7 +17,8 @@ import (
 type checksList struct {
 	app.Compo
 
-	IView *view.View // the result on screen (nil: none yet)
+	IView  *view.View // the result on screen (nil: none yet)
+	IFiles []string   // what each measurement file read holds, in words
 
 	asked    string          // observed: ui.StateProof, a cell id ("open.p99") or a check id
 	open     map[string]bool // checks the reader has open
@@ -141,6 +142,17 @@ func (c *checksList) Render() app.UI {
 			Textf("%d of %d checks passed%s.", v.Passed, v.Total, map[bool]string{true: ", " + units.Plural(int64(failed), "failure"), false: ""}[failed > 0]),
 		app.If(len(notes) > 0, func() app.UI { return app.Ul().Class("notes").Body(notes...) }),
 		app.If(c.none != nil, func() app.UI { return c.renderNone() }),
+		app.If(len(c.IFiles) > 0, func() app.UI {
+			items := make([]app.UI, len(c.IFiles))
+			for i, f := range c.IFiles {
+				items[i] = app.Li().DataSet("file-check", i).Text(f)
+			}
+			return app.Div().Class("file-checks").Body(
+				app.H3().Text("Measured files"),
+				app.P().Class("legend").Text("What each file holds: a measurement, not derived here, so no closed form checks it."),
+				app.Ul().Body(items...),
+			)
+		}),
 		app.If(len(closed) > 0, func() app.UI {
 			return app.Div().Body(
 				app.H3().Textf("Closed forms (%d)", len(closed)),

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"fmt"
 	"math"
 	"omission/app/ui"
 	"strconv"
@@ -317,6 +318,14 @@ func (c *fieldControl) adopt() {
 	}
 }
 
+// scope names one of the control's handlers. It names the component
+// instance too: go-app keeps an element's handler while its scope stays the
+// same, and a handler bound by an instance go-app has since replaced would
+// record the reader's text in that instance, not in the one on screen.
+func (c *fieldControl) scope(event string) string {
+	return fmt.Sprintf("%s/%s/%p", event, specAt(c.IIndex).Name, c)
+}
+
 // edit records the reader's text at once and tells the page.
 func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Duration) {
 	c.text = text
@@ -350,7 +359,7 @@ func (c *fieldControl) Render() app.UI {
 		// The select's value property keeps the choice once the reader has
 		// used it (a selected attribute no longer would).
 		input = app.Select().ID(id).Name(spec.Name).Aria("describedby", "hint-"+spec.Name).Attr("value", text).
-			OnChange(ui.On("select/"+spec.Name, func(ctx app.Context, e app.Event) {
+			OnChange(ui.On(c.scope("select"), func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
 			})).Body(opts...)
 	default:
@@ -359,10 +368,10 @@ func (c *fieldControl) Render() app.UI {
 			Attr("autocomplete", "off").Attr("spellcheck", "false").
 			Value(text).
 			Aria("invalid", bad).Aria("describedby", "hint-"+spec.Name+" "+errID).
-			OnInput(ui.On("input/"+spec.Name, func(ctx app.Context, e app.Event) {
+			OnInput(ui.On(c.scope("input"), func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), typingDelay)
 			})).
-			OnChange(ui.On("change/"+spec.Name, func(ctx app.Context, e app.Event) {
+			OnChange(ui.On(c.scope("change"), func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
 			}))
 		if toggled {
@@ -373,7 +382,7 @@ func (c *fieldControl) Render() app.UI {
 		parts := []app.UI{box, app.Span().Class("unit").Text(spec.Unit)}
 		if spec.Toggle != "" {
 			cb := app.Input().Type("checkbox").ID(id + "-" + spec.Toggle).
-				OnChange(ui.On("toggle/"+spec.Name, func(ctx app.Context, e app.Event) {
+				OnChange(ui.On(c.scope("toggle"), func(ctx app.Context, e app.Event) {
 					v := c.IToggleOff
 					if ctx.JSSrc().Get("checked").Bool() {
 						v = spec.Toggle
@@ -393,12 +402,12 @@ func (c *fieldControl) Render() app.UI {
 			parts = append(parts, app.Input().Type("range").ID(id+"-slider").Class("slider").
 				Min(0).Max(len(spec.Slider)-1).Step(1).Value(strconv.Itoa(pos)).
 				Aria("label", spec.Label+" (slider)").
-				OnInput(ui.On("slide/"+spec.Name, func(ctx app.Context, e app.Event) {
+				OnInput(ui.On(c.scope("slide"), func(ctx app.Context, e app.Event) {
 					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
 						c.edit(ctx, i, spec.Slider[k], slidingDelay)
 					}
 				})).
-				OnChange(ui.On("slid/"+spec.Name, func(ctx app.Context, e app.Event) {
+				OnChange(ui.On(c.scope("slid"), func(ctx app.Context, e app.Event) {
 					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
 						c.edit(ctx, i, spec.Slider[k], 0)
 					}

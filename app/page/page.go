@@ -7,6 +7,7 @@ import (
 	"omission/app/compute"
 	"omission/app/ui"
 	"omission/app/view"
+	"omission/app/worker"
 	"strings"
 	"time"
 
@@ -15,12 +16,13 @@ import (
 	"omission/sim"
 )
 
-// Debounce: typing waits for a pause; a slider recomputes as soon as it
-// rests, or every maxWait while it keeps moving; a change event (Enter,
-// leaving the box, releasing the slider, ticking a box) recomputes at once.
+// Debounce: typing waits for a pause (or maxWait while it goes on); a
+// slider recomputes at every step, since the runs go to a Web Worker where
+// the newest one supersedes the rest; a change event (Enter, leaving the
+// box, releasing the slider, ticking a box) recomputes at once.
 const (
 	typingDelay  = 400 * time.Millisecond
-	slidingDelay = 40 * time.Millisecond
+	slidingDelay = 0
 	maxWait      = 300 * time.Millisecond
 )
 
@@ -40,6 +42,7 @@ type Page struct {
 	inputs    []string   // the text of each control, in sim.Fields() order; replaced, never changed in place
 	sliders   []int      // slider positions; replaced likewise
 	gens      []int      // per field: how often the page set its text from elsewhere
+	applied   int        // states adopted (data-applied: a test knows its action was read)
 	errs      sim.Errors // the problems of the query the controls hold
 	msgs      []fieldMsg // errs in words
 	notices   []string   // what the page dropped from the address (unknown or repeated keys)
@@ -55,12 +58,20 @@ type Page struct {
 	editSeq   int64     // debounce counter of the controls
 	editSince time.Time // when the pending edits began
 
-	seq    int64        // the latest run
-	run    *compute.Job // the latest run while it runs
-	status simStatus    // where it stands
-	shown  *view.View   // the result on screen
-	proofs *view.View   // the result the checks list shows: shown, one paint later
-	fault  string       // observed: a panic caught in a handler
+	seq     int64         // the latest run
+	running bool          // the latest run is in flight (or its charts are)
+	client  worker.Client // where runs go: a Web Worker, or this thread
+	status  simStatus     // where it stands
+	shown   *view.View    // the result on screen
+	proofs  *view.View    // the result the checks list shows: shown, one paint later
+	charts  chartSet      // the charts of the result on screen, as they arrive
+
+	chartsWidth   int    // the width the charts panel measured (0: not yet)
+	beside        beside // tools, the comparison, measured files
+	takenOver     bool   // the app took over the static HTML's result
+	takenSeq      int64  // its run number
+	prerenderJSON string // the static generator's: what data-prerender holds
+	fault         string // observed: a panic caught in a handler
 
 	pendingURL     *url.URL // the URL to write once the browser has painted
 	pendingPush    bool
@@ -85,6 +96,8 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(ui.StateFault, &p.fault)
 	p.handle(ctx)
+	p.takeOver(ctx)
+	p.startClient(ctx)
 	p.listenHistory(ctx)
 }
 
@@ -95,6 +108,7 @@ func (p *Page) OnPreRender(ctx app.Context) {
 	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(ui.StateFault, &p.fault)
 	p.handle(ctx)
+	p.startClient(ctx)
 }
 
 // handle registers what the page does with its children's actions. They
@@ -124,6 +138,27 @@ func (p *Page) handle(ctx app.Context) {
 		if name, ok := a.Value.(string); ok {
 			p.choosePreset(ctx, name)
 		}
+	})
+	p.handleBeside(ctx)
+	ctx.Handle(actionChartsWidth, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "charts")
+		if w, ok := a.Value.(int); ok && w != p.chartsWidth {
+			p.chartsWidth = w
+			p.redraw()
+		}
+	})
+	ctx.Handle(actionChartsToggle, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "charts")
+		key, _ := a.Value.(string)
+		on := map[string]string{ui.KeyAxis: "linear", ui.KeyCDF: "1"}[key]
+		if on == "" {
+			return
+		}
+		if p.extra.Get(key) == on {
+			on = ""
+		}
+		p.setKeys(ctx, url.Values{key: {on}})
+		p.redraw()
 	})
 	ctx.Handle(ui.ActionKeys, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "keys")
@@ -215,6 +250,7 @@ func (p *Page) loadURL(ctx app.Context, raw string) {
 // adopt makes a read query the state (see querystate.go for the rule): the
 // messages, the URL, and the run. The controls' texts are the caller's.
 func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
+	p.applied++
 	p.setErrs(st.errs())
 	p.cancelled = false
 	p.cfg, p.query0 = st.cfg, st.query
@@ -226,6 +262,8 @@ func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 		p.query, p.shown, p.proofs = "", nil, nil
 		p.seq = compute.NextSeq()
 		p.status = simStatus{Seq: p.seq, Status: statusRefused}
+		p.charts = chartSet{done: true}
+		p.publishCharts(ctx)
 		ctx.SetState(ui.StateResult, view.View{Seq: p.seq})
 		return
 	}
@@ -249,7 +287,7 @@ func (p *Page) own(ctx app.Context) app.Context {
 
 // current reports whether the latest run is for canon and not abandoned.
 func (p *Page) current(canon string) bool {
-	return p.seq != 0 && canon == p.query && (p.run != nil || p.shown != nil && p.shown.Seq == p.seq)
+	return p.seq != 0 && canon == p.query && (p.running || p.shown != nil && p.shown.Seq == p.seq)
 }
 
 // setInput records a control's new text and recomputes after delay (at
@@ -327,7 +365,7 @@ func (p *Page) choosePreset(ctx app.Context, name string) {
 // the previous run stay, marked as not this query's.
 func (p *Page) cancel(ctx app.Context) {
 	ctx = p.own(ctx)
-	if p.run == nil {
+	if !p.running {
 		return
 	}
 	p.cancelRun()
@@ -342,118 +380,6 @@ func (p *Page) rerun(ctx app.Context) {
 	p.cancelled = false
 	p.query = p.cfg.Query()
 	p.start(ctx, p.cfg)
-}
-
-// start runs cfg: the first slice now, the rest (if any) on a goroutine
-// that yields between slices. A newer start cancels it.
-func (p *Page) start(ctx app.Context, cfg sim.Config) {
-	p.cancelRun()
-	p.seq = compute.NextSeq()
-	p.status = simStatus{Seq: p.seq, Status: statusRunning}
-	if !p.Settings.Simulate {
-		return // prerendering: no numbers for a query the page cannot know
-	}
-	run, err := compute.NewJob(p.seq, cfg, p.Settings)
-	if err != nil {
-		p.fail(p.seq, err)
-		return
-	}
-	p.run = run
-	done, err := run.Slice()
-	switch {
-	case err != nil:
-		p.fail(run.Seq, err)
-	case done:
-		view, err := run.Finish()
-		p.show(ctx, run.Seq, view, err)
-	default:
-		p.status.Sliced = true
-		p.continueRun(run)
-	}
-}
-
-// continueRun simulates the rest of a run on its own goroutine, yielding to
-// the browser between slices; progress and the result come back by dispatch.
-func (p *Page) continueRun(run *compute.Job) {
-	ctx := p.ctx
-	ctx.Async(func() {
-		defer func() {
-			if r := recover(); r != nil {
-				ctx.Dispatch(func(ctx app.Context) { p.fail(run.Seq, ui.PanicError{V: r}) })
-			}
-		}()
-		for {
-			ui.Yield()
-			done, err := run.Slice()
-			if err == compute.ErrCancelled {
-				return
-			}
-			if err != nil {
-				ctx.Dispatch(func(ctx app.Context) { p.fail(run.Seq, err) })
-				return
-			}
-			if done {
-				break
-			}
-			progress := run.Progress()
-			ctx.Dispatch(func(ctx app.Context) {
-				if p.status.Seq == run.Seq {
-					p.status.Progress = progress
-				}
-			})
-		}
-		view, err := run.Finish()
-		if err == compute.ErrCancelled {
-			return
-		}
-		ctx.Dispatch(func(ctx app.Context) { p.show(ctx, run.Seq, view, err) })
-	})
-}
-
-// show puts a finished run on screen, if it is still the latest.
-func (p *Page) show(ctx app.Context, seq int64, view *view.View, err error) {
-	if seq != p.seq {
-		return
-	}
-	if err != nil {
-		p.fail(seq, err)
-		return
-	}
-	p.run = nil
-	p.shown = view
-	p.status = simStatus{Seq: seq, Status: statusDone, Progress: 1}
-	// The headline and the table are painted first. The checks list (long,
-	// below the fold) and the components that follow ui.StateResult (the
-	// figures, which take longer to build) follow once they are on screen.
-	ui.AfterPaint(ctx, func(ctx app.Context) {
-		if p.shown == view {
-			p.proofs = view
-			ctx.SetState(ui.StateResult, view)
-		}
-	})
-	p.scheduleFlush(ctx)
-}
-
-// fail records that the latest run could not finish.
-func (p *Page) fail(seq int64, err error) {
-	if seq != p.seq || err == compute.ErrCancelled {
-		return
-	}
-	p.run = nil
-	p.status = simStatus{Seq: seq, Status: statusFailed, Err: "The simulation stopped: " + err.Error()}
-	// No number shown is this query's: as when loading its URL, none stays.
-	p.shown, p.proofs = nil, nil
-	if p.hasCtx {
-		p.ctx.SetState(ui.StateResult, view.View{Seq: seq})
-	}
-}
-
-// cancelRun cancels the run in flight, if any.
-func (p *Page) cancelRun() {
-	if p.run != nil {
-		p.run.Cancel()
-		p.run = nil
-	}
 }
 
 // setInputs sets the controls' texts from elsewhere (the URL, a preset):
@@ -576,7 +502,7 @@ func (p *Page) urlFor(ctx app.Context, q string) *url.URL {
 // phase is what the page is showing, for the reader and for tests
 // (data-state): loading (no result yet), running, ready, refused (over a
 // limit: no number is shown), cancelled (the reader stopped the run),
-// failed.
+// failed; prerendered in the static site's HTML.
 func (p *Page) phase() string {
 	switch {
 	case p.refused:
@@ -585,6 +511,8 @@ func (p *Page) phase() string {
 		return "cancelled"
 	case p.status.Seq == p.seq && p.status.Status == statusFailed:
 		return "failed"
+	case p.shown != nil && p.shown.Seq == p.seq && p.Settings.Prerender:
+		return "prerendered" // the static site's HTML: the app takes over
 	case p.shown != nil && p.shown.Seq == p.seq:
 		return "ready"
 	case p.shown != nil || p.status.Sliced:
@@ -601,7 +529,10 @@ func (p *Page) staleResult(phase string) bool {
 	case "cancelled", "failed":
 		return true
 	case "running":
-		return p.status.Sliced
+		// A run sliced long enough to show its progress, the static HTML's
+		// result while the URL's own query runs, or a result of a slider's
+		// earlier step.
+		return p.status.Sliced || p.takenOver && p.shown != nil && p.shown.Seq == p.takenSeq || p.shown != nil && p.shown.Seq < p.seq-1
 	}
 	return false
 }
@@ -640,8 +571,18 @@ func (p *Page) Render() app.UI {
 	if p.shown != nil {
 		shownQuery, shownSeq, shownHash = p.shown.Query, p.shown.Seq, p.shown.Hash
 	}
+	// A measurement file dropped anywhere on the page is read (beside.go).
+	over, overScope := ui.On("drop/over", func(ctx app.Context, e app.Event) { e.PreventDefault() })
+	drop, dropScope := ui.On("drop/file", func(ctx app.Context, e app.Event) {
+		e.PreventDefault()
+		if files := e.Get("dataTransfer").Get("files"); files.Truthy() && files.Length() > 0 {
+			readFile(ctx, files.Index(0))
+		}
+	})
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
-		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).
+		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).DataSet("applied", p.applied).DataSet("compute", p.computesIn()).
+		DataSet("prerender", p.prerenderJSON).
+		On("dragover", over, overScope).On("drop", drop, dropScope).
 		Body(
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
@@ -658,10 +599,11 @@ func (p *Page) Render() app.UI {
 					p.renderShare(),
 				),
 			),
-			&resultsTable{IStale: stale, IView: p.shown},
-			&chartsPanel{},
+			&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols},
+			&chartsPanel{ILinear: p.extra.Get(ui.KeyAxis) == "linear", ICDF: p.extra.Get(ui.KeyCDF) == "1"},
+			p.renderBeside(),
 			&anim.Panel{},
-			&checksList{IView: p.proofs},
+			&checksList{IView: p.proofs, IFiles: p.beside.notes},
 			app.Footer().Class("colophon").Body(
 				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),
 			),

@@ -113,8 +113,9 @@ func (h *headline) Render() app.UI {
 type resultsTable struct {
 	app.Compo
 
-	IView  *view.View // the result on screen (nil: none yet)
-	IStale bool       // the numbers do not match the parameters (yet)
+	IView  *view.View   // the result on screen (nil: none yet)
+	IStale bool         // the numbers do not match the parameters (yet)
+	IExtra []view.Extra // columns beside the recordings: tools, measured files, the comparison
 }
 
 // Render reads the formatted result.
@@ -137,6 +138,9 @@ func (t *resultsTable) Render() app.UI {
 		))
 	}
 	head = append(head, app.Th().Scope("col").Class("ratio").Title("%s", "open loop ÷ closed loop").Text("open ÷ closed"))
+	for _, x := range t.IExtra {
+		head = append(head, app.Th().Scope("col").Class("extra", "extra-"+x.Class).Title("%s", x.Detail).DataSet("extra", x.Key).Text(x.Label))
+	}
 	rows := make([]app.UI, 0, len(v.Rows))
 	for _, r := range v.Rows {
 		cells := make([]app.UI, 0, len(r.Cells)+2)
@@ -148,6 +152,14 @@ func (t *resultsTable) Render() app.UI {
 			cells = append(cells, app.Td().Class("ratio").DataSet("ratio", r.Ratio.Metric).DataSet("value", r.Ratio.Exact).Text(r.Ratio.Text))
 		} else {
 			cells = append(cells, app.Td().Class("ratio"))
+		}
+		for _, x := range t.IExtra {
+			c, ok := x.Cells[r.Metric]
+			if !ok {
+				cells = append(cells, app.Td().Class("extra", "extra-"+x.Class).Text("—"))
+				continue
+			}
+			cells = append(cells, app.Td().Class("extra", "extra-"+x.Class).DataSet("metric", c.ID).DataSet(c.Attr, c.Exact).Title("%s", c.Title).Text(c.Text))
 		}
 		rows = append(rows, app.Tr().DataSet("row", r.Metric).Body(cells...))
 	}

@@ -1,5 +1,19 @@
 package page
 
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/charts"
+	"omission/app/compute"
+	"omission/app/ui"
+	"omission/app/view"
+	"omission/app/worker"
+	"omission/sim"
+)
+
 // How a simulation runs in the page.
 //
 // The page starts a run when its parameters change (never in Render). The
@@ -36,4 +50,305 @@ type simStatus struct {
 	Err      string
 	Progress float64 // 0 to 1, while running in slices
 	Sliced   bool    // the run continues beyond its first slice
+}
+
+// startClient chooses where the page's runs go: a Web Worker running the
+// same app.wasm (the main thread then never waits for the simulator), or,
+// where none starts, this thread in slices; natively (prerendering, tests)
+// at once.
+func (p *Page) startClient(ctx app.Context) {
+	if p.client != nil {
+		return
+	}
+	if !app.IsClient {
+		p.client = worker.NewLocal(p.Settings, true, func(r worker.Response) { p.onResponse(ctx, r) }, ui.Yield)
+		return
+	}
+	deliver := func(r worker.Response) {
+		ctx.Dispatch(func(ctx app.Context) {
+			defer ui.Recover(ctx, "result")
+			p.onResponse(ctx, r)
+		})
+	}
+	b, err := worker.NewBrowser(app.Getenv(WorkerEnv), ui.RootPrefix()+"/wasm_exec.js", deliver, func(err error) {
+		ctx.Dispatch(func(ctx app.Context) { p.workerFailed(ctx, err) })
+	})
+	if err == nil {
+		p.client = b
+		return
+	}
+	p.localClient(ctx, err)
+}
+
+// WorkerEnv names the site's environment variable holding the address of
+// web/worker.js (with its version: site.go sets it).
+const WorkerEnv = "OMISSION_WORKER_JS"
+
+// localClient runs the page's simulations on its own thread, in slices.
+func (p *Page) localClient(ctx app.Context, why error) {
+	app.Log("omission: simulating on the page's thread: " + why.Error())
+	p.client = worker.NewLocal(p.Settings, false, func(r worker.Response) {
+		ctx.Dispatch(func(ctx app.Context) {
+			defer ui.Recover(ctx, "result")
+			p.onResponse(ctx, r)
+		})
+	}, ui.Yield)
+}
+
+// workerFailed falls back to this thread and runs the current state again.
+func (p *Page) workerFailed(ctx app.Context, err error) {
+	p.localClient(ctx, err)
+	if p.running {
+		p.send(p.cfg, false)
+	}
+}
+
+// start runs cfg, superseding any run in flight (the newest input wins).
+func (p *Page) start(ctx app.Context, cfg sim.Config) {
+	p.seq = compute.NextSeq()
+	p.status = simStatus{Seq: p.seq, Status: statusRunning}
+	p.charts = chartSet{}
+	if !p.Settings.Simulate {
+		return // no numbers for a query the page cannot know
+	}
+	if err := cfg.Validate(); err != nil {
+		p.fail(p.seq, err)
+		return
+	}
+	p.startClient(ctx)
+	p.send(cfg, false)
+}
+
+// send asks the client for a run of cfg (or new charts of the result on
+// show, redraw) under the page's current run number.
+func (p *Page) send(cfg sim.Config, redraw bool) {
+	p.running = true
+	p.charts.gen++
+	p.charts.opts = p.chartOptions()
+	req := worker.Request{ID: p.seq, Gen: p.charts.gen, Query: cfg.Query(), Charts: p.charts.opts, Redraw: redraw}
+	p.besideRequest(&req)
+	p.client.Send(req)
+}
+
+// publishCharts hands the charts to the panel.
+func (p *Page) publishCharts(ctx app.Context) {
+	p.charts.seq = p.seq
+	ctx.SetState(stateCharts, p.charts)
+}
+
+// onResponse takes what the client answered, on the UI goroutine. Only
+// the result itself and the end of a run change the page; a chart or the
+// progress change their own part.
+func (p *Page) onResponse(ctx app.Context, r worker.Response) {
+	if r.ID != p.seq {
+		// An older run's: its result is still newer than the one on show
+		// while a slider is dragged (the worker finishes the run it has
+		// started, then takes the newest request), so it is shown, marked
+		// as not the current query's; the rest of it is dropped.
+		if r.View != nil && r.ID < p.seq && (p.shown == nil || r.ID > p.shown.Seq) && !p.refused {
+			p.shown = r.View
+			return
+		}
+		ctx.PreventUpdate()
+		return
+	}
+	if r.View == nil && !r.Done && r.Err == "" && !r.Sliced && !r.Beside() {
+		ctx.PreventUpdate()
+	}
+	p.besideResponse(r)
+	switch {
+	case r.View != nil:
+		p.show(ctx, r.ID, r.View)
+	case r.Err != "" && (p.shown == nil || p.shown.Seq != p.seq):
+		p.fail(r.ID, errors.New(r.Err))
+		return
+	case r.Sliced:
+		p.status.Sliced, p.status.Progress = true, r.Progress
+	}
+	if r.Gen != p.charts.gen {
+		return // charts of an older drawing
+	}
+	if r.Chart != nil {
+		p.charts.add(r.Chart)
+	}
+	if r.Err != "" && p.shown != nil && p.shown.Seq == p.seq {
+		p.charts.err = r.Err
+	}
+	if r.Done {
+		p.running = false
+		p.charts.done, p.charts.ms = true, r.Ms
+		p.prerenderJSON = p.prerenderData()
+	}
+	if r.Chart != nil || r.Done || r.Err != "" {
+		p.publishCharts(ctx)
+	}
+	if r.Done && p.charts.opts != p.chartOptions() {
+		p.redraw() // the width or the axes changed while they were drawn
+	}
+}
+
+// show puts a finished run on screen.
+func (p *Page) show(ctx app.Context, seq int64, v *view.View) {
+	p.shown = v
+	p.status = simStatus{Seq: seq, Status: statusDone, Progress: 1}
+	// The headline and the table are painted first. The checks list (long,
+	// below the fold) and the components that follow ui.StateResult follow
+	// once they are on screen.
+	ui.AfterPaint(ctx, func(ctx app.Context) {
+		if p.shown == v {
+			p.proofs = v
+			ctx.SetState(ui.StateResult, v)
+		}
+	})
+	p.scheduleFlush(ctx)
+}
+
+// fail records that the latest run could not finish: no number shown is
+// this query's, as when loading its URL.
+func (p *Page) fail(seq int64, err error) {
+	if seq != p.seq || err == compute.ErrCancelled {
+		return
+	}
+	p.running = false
+	p.status = simStatus{Seq: seq, Status: statusFailed, Err: "The simulation stopped: " + err.Error()}
+	p.shown, p.proofs = nil, nil
+	p.charts = chartSet{done: true}
+	if p.hasCtx {
+		p.ctx.SetState(ui.StateResult, view.View{Seq: seq})
+		p.publishCharts(p.ctx)
+	}
+}
+
+// cancelRun stops the run in flight, if any: a newer request supersedes
+// it (a cancel).
+func (p *Page) cancelRun() {
+	if p.running && p.client != nil {
+		p.client.Send(worker.Request{ID: p.seq, Cancel: true})
+	}
+	p.running = false
+}
+
+// chartSet is the charts of the result on screen, in the order they came.
+// It goes to the charts panel as the stateCharts state.
+type chartSet struct {
+	seq    int64                // the run they are of
+	gen    int                  // the drawing they belong to (worker.Request.Gen)
+	opts   worker.ChartsOptions // how that drawing draws them
+	charts []*charts.Chart
+	done   bool    // every chart of the drawing came
+	ms     float64 // how long drawing them took
+	err    string
+}
+
+func (c *chartSet) add(ch *charts.Chart) {
+	for i, old := range c.charts {
+		if old.Kind == ch.Kind {
+			c.charts[i] = ch
+			return
+		}
+	}
+	c.charts = append(c.charts, ch)
+}
+
+// chartOptions are how the charts of the page's runs are drawn: at the
+// width the charts panel measured (or, before it has, the width the window
+// suggests), in the reader's colour scheme, with the axes the URL asks for.
+func (p *Page) chartOptions() worker.ChartsOptions {
+	w := p.chartsWidth
+	if w == 0 {
+		w = chartsWidthFor(windowWidth())
+	}
+	return worker.ChartsOptions{Width: w, Dark: ui.PrefersTheme() == charts.Dark,
+		Linear: p.extra.Get(ui.KeyAxis) == "linear", CDF: p.extra.Get(ui.KeyCDF) == "1"}
+}
+
+// windowWidth is the page's width in CSS px (640 natively).
+func windowWidth() int {
+	if app.IsClient {
+		if w := app.Window().Get("innerWidth"); w.Truthy() {
+			return w.Int()
+		}
+	}
+	return 640
+}
+
+// redraw asks for the charts of the result on show again (a new width, a
+// toggled axis), or, while its run goes on, lets the run draw them so.
+func (p *Page) redraw() {
+	if p.client == nil || !p.Settings.Simulate || p.refused {
+		return
+	}
+	if p.shown == nil || p.shown.Seq != p.seq {
+		return // the run in flight draws its charts, then onResponse sees they are out of date
+	}
+	p.charts.done = false
+	p.send(p.cfg, true)
+}
+
+// computesIn says where the page's runs go (data-compute): "worker", or
+// "page" (its own thread).
+func (p *Page) computesIn() string {
+	if p.client != nil && p.client.Remote() {
+		return "worker"
+	}
+	return "page"
+}
+
+// prerendered is what the static site's HTML says it shows: the view and
+// the charts (their SVG in the HTML's images, not here), for the app to take
+// over without running again and without a visible jump.
+type prerendered struct {
+	View   *view.View
+	Charts []*charts.Chart
+}
+
+// prerenderData is the JSON of the result on show, for data-prerender
+// (the static generator only).
+func (p *Page) prerenderData() string {
+	if !p.Settings.Prerender || p.shown == nil || !p.charts.done {
+		return ""
+	}
+	pr := prerendered{View: p.shown}
+	for _, ch := range p.charts.charts {
+		c := *ch
+		c.SVG = "" // the HTML has it, in the chart's image
+		pr.Charts = append(pr.Charts, &c)
+	}
+	b, err := json.Marshal(pr)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// takeOver reads what web/page.js kept of the static HTML (its result, its
+// charts' images) when the app starts in the browser: the page shows it at
+// once, and runs nothing when it is the URL's own query.
+func (p *Page) takeOver(ctx app.Context) {
+	if !app.IsClient {
+		return
+	}
+	kept := app.Window().Get("omissionPrerender")
+	if !kept.Truthy() || kept.Get("json").Type() != app.TypeString {
+		return
+	}
+	var pr prerendered
+	if json.Unmarshal([]byte(kept.Get("json").String()), &pr) != nil || pr.View == nil {
+		return
+	}
+	srcs := kept.Get("srcs")
+	var chs []*charts.Chart
+	for _, ch := range pr.Charts {
+		if s := srcs.Get(ch.Kind.String()); s.Type() == app.TypeString {
+			ch.Src = s.String()
+			chs = append(chs, ch)
+		}
+	}
+	p.seq = compute.NextSeq()
+	pr.View.Seq = p.seq
+	p.shown, p.proofs, p.query = pr.View, pr.View, pr.View.Query
+	p.status = simStatus{Seq: p.seq, Status: statusDone, Progress: 1}
+	p.charts = chartSet{charts: chs, done: len(chs) == len(charts.Kinds())}
+	p.takenOver, p.takenSeq = true, p.seq
+	p.publishCharts(ctx)
 }

@@ -40,11 +40,17 @@ const (
 	KeyAnim   = "anim"   // the animation's stall, counted from 0
 	KeyAnimT  = "anim_t" // the animation's moment, a Go duration
 	KeyFigure = "figure" // the embed's figure
+	KeyAxis   = "axis"   // the charts' latency axes: linear (default log)
+	KeyCDF    = "cdf"    // 1: the distribution chart as a CDF
+	KeyTools  = "tools"  // load generators to play beside the model: wrk,wrk2,…
+	KeyVs     = "vs"     // a second query to compare with (URL-encoded)
 )
 
 // PageKeys returns every URL key a page keeps beside the simulator's query
 // (sim.Fields), in the order the pages write them.
-func PageKeys() []string { return []string{KeyAnim, KeyAnimT, KeyFigure} }
+func PageKeys() []string {
+	return []string{KeyTools, KeyVs, KeyAxis, KeyCDF, KeyAnim, KeyAnimT, KeyFigure}
+}
 
 // On wraps an event handler so that a panic in it is reported on the page
 // instead of ending the app, and gives it an event scope. go-app keeps an

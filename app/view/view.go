@@ -8,6 +8,7 @@ package view
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"omission/app/units"
@@ -18,10 +19,10 @@ import (
 // formatted once when the result arrives so that Render only reads it.
 // It is published as the stateResult state; components copy it.
 type View struct {
-	Seq    int64  // the request that produced it
-	Query  string // its canonical query
-	Hash   string // the result's hash (the same natively and in the browser)
-	Result *sim.Result
+	Seq    int64       // the request that produced it
+	Query  string      // its canonical query
+	Hash   string      // the result's hash (the same natively and in the browser)
+	Result *sim.Result `json:"-"` // nil once the view has crossed from a Web Worker
 
 	Columns  []Column
 	Rows     []Row
@@ -392,4 +393,56 @@ func firstPart(s string) string {
 func Label(k sim.Kind) (name, detail string) {
 	info := recordingInfo[k]
 	return info[0], info[1]
+}
+
+// Extra is a column beside the recordings: what a tool would report, a
+// measured file, the comparison's run, or its difference from this run.
+// Its cells carry data-metric="<Key>.<metric>" (tools.wrk.p99,
+// measured.p99, vs.open.p99, delta.open.p99).
+type Extra struct {
+	Key    string
+	Label  string
+	Detail string          // hover text of its header
+	Class  string          // "tool", "measured", "vs", "delta": its style
+	Cells  map[string]Cell // by row metric; a row it lacks shows a dash
+}
+
+// NewExtra formats a column's values (by row metric: count, mean, p50 …
+// p99_99, max, planned, sent; latencies in ns). title says where they come
+// from, on hover.
+func NewExtra(key, label, detail, class string, vals map[string]float64, title string) Extra {
+	e := Extra{Key: key, Label: label, Detail: detail, Class: class, Cells: map[string]Cell{}}
+	for m, x := range vals {
+		c := Cell{ID: key + "." + m}
+		switch {
+		case latencyMetric(m):
+			c.Attr, c.Exact, c.Text, c.Title = "ns", units.Raw(x), units.Duration(x), units.ExactNs(x)
+			if class == "delta" && x > 0 {
+				c.Text = "+" + c.Text
+			}
+		default:
+			c.Attr, c.Exact, c.Text, c.Title = "value", units.Raw(x), units.Count(int64(x)), units.Exact(x)
+		}
+		if title != "" {
+			c.Title += " · " + title
+		}
+		e.Cells[m] = c
+	}
+	return e
+}
+
+// Values returns a recording's numbers by row metric, exactly (from the
+// cells' data values), for a comparison's columns.
+func (v *View) Values(recording string) map[string]float64 {
+	out := map[string]float64{}
+	for _, r := range v.Rows {
+		for _, c := range r.Cells {
+			if c.ID == recording+"."+r.Metric {
+				if x, err := strconv.ParseFloat(c.Exact, 64); err == nil {
+					out[r.Metric] = x
+				}
+			}
+		}
+	}
+	return out
 }

@@ -1,0 +1,191 @@
+//go:build !wasm
+
+package main
+
+// The page's budgets (issue 15), measured in Chromium on this machine and
+// printed as BENCH lines by make bench (OMISSION_BENCH=1):
+//
+//	page.settled           input to the last change of the DOM (checks, charts)
+//	page.drag.longest_task the longest main-thread task while a slider is dragged for 2 s
+//	page.drag.results      the results shown during that drag
+//	site.first_render.*    navigation to the first paint (the numbers are in the HTML)
+//	site.interactive.*     navigation to the app's own result on screen
+//	lighthouse.*           Lighthouse 12.2.3's scores, when npm can install it
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBrowserBenchSettled times an input to the page's last DOM change.
+func TestBrowserBenchSettled(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	b.waitCharts(t)
+	var settled []float64
+	for i := 0; i < 9; i++ {
+		eval[bool](t, b, `new Promise(r => setTimeout(() => r(true), 400))`)
+		ms := eval[float64](t, b, fmt.Sprintf(`new Promise(resolve => {
+			const box = document.getElementById("in-stall");
+			let last = 0;
+			const t0 = performance.now();
+			const mo = new MutationObserver(() => { last = performance.now(); });
+			mo.observe(document.body, {attributes: true, subtree: true, childList: true, characterData: true});
+			// Quiet for 500 ms after the last change: settled.
+			const check = () => { if (last && performance.now() - last > 500) { mo.disconnect(); resolve(last - t0); } else setTimeout(check, 50); };
+			setTimeout(check, 50);
+			box.value = %q;
+			box.dispatchEvent(new Event("change", {bubbles: true}));
+		})`, []string{"199ms", "200ms"}[i%2]))
+		if i >= 1 {
+			settled = append(settled, ms)
+		}
+	}
+	fmt.Printf("BENCH page.settled.chromium %.1f ms\n", median(settled))
+}
+
+// TestBrowserBenchDrag drags the stall slider for 2 s, a step a frame, and
+// reports the longest main-thread task meanwhile (the Long Tasks API) and
+// how many results the page showed.
+func TestBrowserBenchDrag(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	b.waitCharts(t)
+	r := eval[map[string]float64](t, b, `new Promise(resolve => {
+		const sl = document.getElementById("in-stall-slider"), root = document.getElementById("omission");
+		let longest = 0, results = 0, seen = root.dataset.seq;
+		const po = new PerformanceObserver(l => { for (const e of l.getEntries()) longest = Math.max(longest, e.duration); });
+		po.observe({type: "longtask"});
+		const mo = new MutationObserver(() => {
+			// A new result on screen (the drag's latest step, or one before it).
+			if (root.dataset.seq && root.dataset.seq !== seen) { seen = root.dataset.seq; results++; }
+		});
+		mo.observe(root, {attributes: true});
+		const t0 = performance.now(), lo = 3, hi = 11;
+		let pos = lo, dir = 1;
+		const step = () => {
+			if (performance.now() - t0 >= 2000) {
+				sl.dispatchEvent(new Event("change", {bubbles: true}));
+				setTimeout(() => { po.disconnect(); mo.disconnect(); resolve({longest, results}); }, 200);
+				return;
+			}
+			pos += dir; if (pos >= hi || pos <= lo) dir = -dir;
+			sl.value = String(pos);
+			sl.dispatchEvent(new Event("input", {bubbles: true}));
+			requestAnimationFrame(step);
+		};
+		requestAnimationFrame(step);
+	})`)
+	fmt.Printf("BENCH page.drag.longest_task.chromium %.0f ms\n", r["longest"])
+	fmt.Printf("BENCH page.drag.results.chromium %.0f results\n", r["results"])
+}
+
+// firstPaint is when the document first painted (the first contentful
+// paint: the prerendered numbers), in ms since navigation.
+const firstPaint = `(() => { const p = performance.getEntriesByName("first-contentful-paint")[0]; return p ? p.startTime : -1; })()`
+
+// TestBrowserBenchSite times navigation to the first paint and to the
+// app's own result, from the site served as make run serves it: cold (a
+// fresh profile) and from the service worker's cache.
+func TestBrowserBenchSite(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	ready := `(() => { const r = document.getElementById("omission"); return r && r.dataset.state === "ready"; })()`
+	var paintCold, readyCold, paintCached, readyCached []float64
+	for i := 0; i < 3; i++ {
+		b := newBrowser(t)
+		b.open(t, s.URL+"/")
+		b.waitFor(t, "the first result", ready)
+		readyCold = append(readyCold, eval[float64](t, b, `performance.now()`))
+		paintCold = append(paintCold, eval[float64](t, b, firstPaint))
+		b.waitWorker(t)
+		for j := 0; j < 3; j++ {
+			b.open(t, s.URL+"/")
+			b.waitFor(t, "the first result", ready)
+			readyCached = append(readyCached, eval[float64](t, b, `performance.now()`))
+			paintCached = append(paintCached, eval[float64](t, b, firstPaint))
+		}
+	}
+	fmt.Printf("BENCH site.first_render.cold.chromium %.0f ms\n", median(paintCold))
+	fmt.Printf("BENCH site.interactive.cold.chromium %.0f ms\n", median(readyCold))
+	fmt.Printf("BENCH site.first_render.cached.chromium %.0f ms\n", median(paintCached))
+	fmt.Printf("BENCH site.interactive.cached.chromium %.0f ms\n", median(readyCached))
+}
+
+// TestLighthouse runs Lighthouse 12.2.3 (installed with npm into
+// test-output/npm when it can be) on / and /article/, mobile and desktop,
+// against the site served as make run serves it.
+func TestLighthouse(t *testing.T) {
+	requireBench(t)
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := filepath.Join(root, "test-output", "npm")
+	cli := filepath.Join(prefix, "node_modules", "lighthouse", "cli", "index.js")
+	if _, err := os.Stat(cli); err != nil {
+		if _, err := exec.LookPath("npm"); err != nil {
+			t.Skip("npm is missing: Lighthouse is installed with it (apt-get install npm)")
+		}
+		out, err := exec.Command("npm", "install", "--no-save", "--no-audit", "--no-fund", "--prefix", prefix, "lighthouse@12.2.3").CombinedOutput()
+		if err != nil {
+			t.Skipf("npm could not install lighthouse@12.2.3: %v\n%s", err, out)
+		}
+	}
+	s := startSite(t)
+	for _, page := range []struct{ name, path string }{{"root", "/"}, {"article", "/article/"}} {
+		for _, form := range []string{"mobile", "desktop"} {
+			args := []string{cli, s.URL + page.path, "--output=json", "--quiet", "--only-categories=performance,accessibility",
+				"--chrome-path=" + os.Getenv("CHROMIUM"),
+				"--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync"}
+			if form == "desktop" {
+				args = append(args, "--preset=desktop")
+			}
+			cmd := exec.Command("node", args...)
+			cmd.Stderr = os.Stderr
+			done := make(chan struct{})
+			var out []byte
+			go func() { out, err = cmd.Output(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(3 * time.Minute):
+				cmd.Process.Kill()
+				<-done
+				t.Errorf("lighthouse %s %s: no answer in 3 minutes", page.path, form)
+				continue
+			}
+			if err != nil {
+				t.Errorf("lighthouse %s %s: %v", page.path, form, err)
+				continue
+			}
+			var rep struct {
+				Categories map[string]struct{ Score float64 } `json:"categories"`
+				Audits     map[string]struct {
+					NumericValue float64 `json:"numericValue"`
+				} `json:"audits"`
+			}
+			if err := json.Unmarshal(out, &rep); err != nil {
+				t.Errorf("lighthouse %s %s: %v", page.path, form, err)
+				continue
+			}
+			for _, c := range []string{"performance", "accessibility"} {
+				fmt.Printf("BENCH lighthouse.%s.%s.%s %.0f score\n", page.name, form, c, 100*rep.Categories[c].Score)
+			}
+			for _, a := range []string{"largest-contentful-paint", "total-blocking-time"} {
+				fmt.Printf("BENCH lighthouse.%s.%s.%s %.0f ms\n", page.name, form, strings.ReplaceAll(a, "-", "_"), rep.Audits[a].NumericValue)
+			}
+		}
+	}
+}

@@ -1,0 +1,102 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/chromedp"
+
+	"omission/app/measure"
+	"omission/app/tools"
+	"omission/sim"
+)
+
+// TestBrowserBeside: the tools' outputs, a comparison and a measured file
+// beside the run, each with the numbers the native code gives.
+func TestBrowserBeside(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	con := b.watchConsole(t)
+
+	// Tools: their printed text and their numbers in the table.
+	b.open(t, s.URL+"/?tools=wrk,k6-arrival")
+	b.waitReady(t, "")
+	b.waitFor(t, "the tools' cards", `document.querySelectorAll("#tools .tool-card").length === 2 && !!document.querySelector('td[data-metric="tools.wrk.p99"]')`)
+	for _, name := range []string{"wrk", "k6-arrival"} {
+		o, err := tools.Run(sim.Default(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := eval[map[string]string](t, b, `(() => { const c = document.querySelector('#tools .tool-card[data-tool="`+name+`"]'), td = document.querySelector('td[data-metric="tools.`+name+`.p99"]');
+			return {text: c.querySelector("pre").textContent, p99: td ? td.dataset.ns : "", sent: (document.querySelector('td[data-metric="tools.`+name+`.sent"]') || {dataset: {}}).dataset.value}; })()`)
+		if got["text"] != o.Text {
+			t.Errorf("%s prints %q, the native tool %q", name, got["text"], o.Text)
+		}
+		if got["p99"] != strconv.FormatInt(o.P99, 10) || got["sent"] != strconv.FormatInt(o.Sent, 10) {
+			t.Errorf("%s: the table says p99 %s sent %s, the tool %d %d", name, got["p99"], got["sent"], o.P99, o.Sent)
+		}
+	}
+	b.waitCharts(t)
+	if c := eval[string](t, b, `document.querySelector('[data-chart="spectrum"] figcaption').textContent`); !strings.Contains(c, "wrk") {
+		t.Errorf("the spectrum does not draw the tools: %q", c)
+	}
+
+	// A comparison: the current state kept, then the stall changed.
+	b.do(t, "comparing", chromedp.Click(chromedp.CSS("#compare-with")))
+	b.waitFor(t, "vs in the URL", `location.search.includes("vs=")`)
+	b.setField(t, "stall", "300ms")
+	b.waitFor(t, "the comparison's columns", `!!document.querySelector('td[data-metric="vs.open.p99"]') && document.getElementById("omission").dataset.query === "stall=300ms"`)
+	vs := nativeCells(t, "")
+	got := eval[string](t, b, `document.querySelector('td[data-metric="vs.open.p99"]').dataset.ns`)
+	if got != vs["open.p99"] {
+		t.Errorf("vs.open.p99 = %s, the native bench run's %s", got, vs["open.p99"])
+	}
+	mine := nativeCells(t, "stall=300ms")
+	d, _ := strconv.ParseFloat(eval[string](t, b, `document.querySelector('td[data-metric="delta.open.p99"]').dataset.ns`), 64)
+	a, _ := strconv.ParseFloat(vs["open.p99"], 64)
+	m, _ := strconv.ParseFloat(mine["open.p99"], 64)
+	if d != a-m {
+		t.Errorf("delta.open.p99 = %v, want %v", d, a-m)
+	}
+
+	// A measured file, given to the file input.
+	root, _ := moduleRoot()
+	path := filepath.Join(root, "app", "measure", "testdata", "wrk2.txt")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := measure.Parse("wrk2.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := f.Summary(0)
+	b.do(t, "choosing a file", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		doc, err := cdp.Call(ctx, tg, dom.GetDocument, dom.GetDocumentParams{})
+		if err != nil {
+			return err
+		}
+		n, err := cdp.Call(ctx, tg, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
+		if err != nil {
+			return err
+		}
+		_, err = cdp.Call(ctx, tg, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{path}, NodeID: n.NodeID})
+		return err
+	}))
+	b.waitFor(t, "the measured column", `!!document.querySelector('td[data-metric="measured.p99"]') && document.querySelectorAll(".file-checks li").length > 0`)
+	if got := eval[string](t, b, `document.querySelector('td[data-metric="measured.p99"]').dataset.ns`); want.P99Ns == nil || got != strconv.FormatInt(*want.P99Ns, 10) {
+		t.Errorf("measured.p99 = %s, the file's %v", got, want.P99Ns)
+	}
+	if errs := con.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+	b.screenshot(t, "page-beside.png", true)
+}

@@ -1,0 +1,86 @@
+package experiment
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+)
+
+// WriteText prints the experiment: a table of each recording measured
+// beside the calibrated model, planned versus sent, and the explanations.
+func (r *Result) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "experiment: %s\n", displayQuery(r.Query))
+	fmt.Fprintf(w, "transport: %s\n", r.Transport)
+	fmt.Fprintf(w, "servers: 127.0.0.1, a fresh one per client (first %s); stalls %s every %s from %s, measured from each server's start\n",
+		r.Server, fmtDur(r.cfg.Stall), fmtDur(r.cfg.Every), fmtDur(r.cfg.First))
+	fmt.Fprintf(w, "service: %s; round trip measured %s; calibrated model: %s\n\n", fmtDur(r.ServiceNs), fmtDur(r.RoundTripNs), displayQuery(r.CalibratedQuery))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	recs := []string{"closed", "paced", "open", "corrected", "paced_corrected"}
+	fmt.Fprint(tw, "\t")
+	for _, rec := range recs {
+		if _, ok := r.Measured[rec]; ok {
+			fmt.Fprintf(tw, "%s\tmodel\t", rec)
+		}
+	}
+	if r.Wrk != nil {
+		fmt.Fprint(tw, "wrk\t")
+	}
+	fmt.Fprint(tw, "\n")
+	us := func(ns float64) string { return fmt.Sprintf("%.1fus", ns/1e3) }
+	row := func(name string, meas func(m Metrics) string, model func(rec string) string, wrk func() string) {
+		fmt.Fprintf(tw, "%s\t", name)
+		for _, rec := range recs {
+			if m, ok := r.Measured[rec]; ok {
+				fmt.Fprintf(tw, "%s\t%s\t", meas(m), model(rec))
+			}
+		}
+		if r.Wrk != nil {
+			fmt.Fprintf(tw, "%s\t", wrk())
+		}
+		fmt.Fprint(tw, "\n")
+	}
+	opt := func(p *int64) string {
+		if p == nil {
+			return "-"
+		}
+		return us(float64(*p))
+	}
+	cal := r.Calibrated.Recordings
+	row("count", func(m Metrics) string { return fmt.Sprint(m.Count) }, func(rec string) string { return fmt.Sprint(cal[rec].Count) },
+		func() string {
+			if r.Wrk.Count == nil {
+				return "-"
+			}
+			return fmt.Sprint(*r.Wrk.Count)
+		})
+	row("mean", func(m Metrics) string { return us(m.MeanNs) }, func(rec string) string { return us(cal[rec].MeanNs) },
+		func() string {
+			if r.Wrk.MeanNs == nil {
+				return "-"
+			}
+			return us(*r.Wrk.MeanNs)
+		})
+	row("p50", func(m Metrics) string { return us(float64(m.P50Ns)) }, func(rec string) string { return us(float64(cal[rec].P50Ns)) }, func() string { return opt(r.Wrk.P50Ns) })
+	row("p90", func(m Metrics) string { return us(float64(m.P90Ns)) }, func(rec string) string { return us(float64(cal[rec].P90Ns)) }, func() string { return opt(r.Wrk.P90Ns) })
+	row("p99", func(m Metrics) string { return us(float64(m.P99Ns)) }, func(rec string) string { return us(float64(cal[rec].P99Ns)) }, func() string { return opt(r.Wrk.P99Ns) })
+	row("p99.9", func(m Metrics) string { return us(float64(m.P999Ns)) }, func(rec string) string { return us(float64(cal[rec].P999Ns)) }, func() string { return opt(r.Wrk.P999Ns) })
+	row("p99.99", func(m Metrics) string { return us(float64(m.P9999Ns)) }, func(rec string) string { return us(float64(cal[rec].P9999Ns)) }, func() string { return opt(r.Wrk.P9999Ns) })
+	row("max", func(m Metrics) string { return us(float64(m.MaxNs)) }, func(rec string) string { return us(float64(cal[rec].MaxNs)) }, func() string { return opt(r.Wrk.MaxNs) })
+	row("above "+fmtDur(r.cfg.Above), func(m Metrics) string { return fmt.Sprint(m.Above) }, func(rec string) string { return fmt.Sprint(cal[rec].Above) }, func() string { return "-" })
+	tw.Flush()
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "client\tplanned\tsent\tnever sent\tmodel never sent\tunanswered\tserver\t\n")
+	for _, name := range []string{"closed", "paced", "open"} {
+		if cr := r.MeasuredClients[name]; cr != nil {
+			mc := r.Calibrated.Clients[name]
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%s\t\n", name, cr.Planned, cr.Sent, cr.Planned-cr.Sent, mc.Planned-mc.Sent, cr.Unanswered, cr.Server)
+		}
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	for _, e := range r.Explanations {
+		fmt.Fprintf(w, "- %s\n", e)
+	}
+	fmt.Fprintf(w, "\nwall time %s; model columns: the calibrated model; percentiles measured with hdrhistogram-go (3 significant digits), counts, means and maxima exact\n", fmtDur(r.WallNs))
+}

@@ -1,0 +1,76 @@
+//go:build !wasm
+
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"omission/app/measure"
+	"omission/sim"
+)
+
+const exportUsage = "usage: app export -format hgrm|hlog|csv [-recording NAME] QUERY"
+
+// exportCmd writes a query's recordings as an HdrHistogram percentile
+// distribution (.hgrm, one recording), an interval log (.hlog, every
+// recording or the one named) or a CSV. It exits 2 on bad arguments.
+func exportCmd(w io.Writer, args []string) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "", "hgrm, hlog or csv")
+	recording := fs.String("recording", "", "one recording: closed, paced, open, corrected, paced_corrected")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, fmt.Errorf("export: %v\n%s", err, exportUsage)}
+	}
+	if fs.NArg() > 1 {
+		return &exitError{2, fmt.Errorf("export: one query at most, got %d arguments\n%s", fs.NArg(), exportUsage)}
+	}
+	switch *format {
+	case "hgrm", "hlog", "csv":
+	case "":
+		return &exitError{2, errors.New("export: -format is required (hgrm, hlog or csv)\n" + exportUsage)}
+	default:
+		return &exitError{2, fmt.Errorf("export: -format %q: allowed hgrm, hlog or csv\n%s", *format, exportUsage)}
+	}
+	cfg, err := sim.ParseQuery(fs.Arg(0))
+	if err != nil {
+		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		return &exitError{2, err}
+	}
+	set, err := measure.FromResult(res)
+	if err != nil {
+		return err
+	}
+	var names []string
+	if *recording != "" {
+		names = []string{*recording}
+	}
+	if set, err = set.Select(names...); err != nil {
+		return &exitError{2, fmt.Errorf("export: -recording: %v", err)}
+	}
+	switch *format {
+	case "hgrm":
+		if *recording == "" {
+			return &exitError{2, fmt.Errorf("export: an .hgrm holds one recording: name it with -recording (%s)", strings.Join(kindNames(), ", "))}
+		}
+		return measure.WriteHgrm(w, set.Sources[0].Hist)
+	case "hlog":
+		return set.WriteHlog(w)
+	}
+	return set.WriteCSV(w)
+}
+
+func kindNames() []string {
+	var out []string
+	for _, k := range sim.Kinds() {
+		out = append(out, k.String())
+	}
+	return out
+}

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// root is the repository root, three levels up.
+func root(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		t.Fatalf("no go.mod at %s", dir)
+	}
+	return dir
+}
+
+func needGo(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+}
+
+// TestPatchesApply applies every edit to the file in the module cache: the
+// sums match, each edit matches once, the result is Go, and it imports
+// none of the packages the patch leaves out.
+func TestPatchesApply(t *testing.T) {
+	needGo(t)
+	b := &builder{goCmd: "go", root: root(t), log: &bytes.Buffer{}}
+	for _, p := range patches {
+		m, err := b.listModule(p.Module)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Version != p.Version {
+			t.Fatalf("%s is at %s, patches.go is for %s", p.Module, m.Version, p.Version)
+		}
+		for _, f := range p.Files {
+			orig, err := os.ReadFile(filepath.Join(m.Dir, filepath.FromSlash(f.Name)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := edit(orig, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Equal(got, orig) {
+				t.Errorf("%s: the edits change nothing", f.Name)
+			}
+			file, err := parser.ParseFile(token.NewFileSet(), f.Name, got, parser.ImportsOnly|parser.ParseComments)
+			if err != nil {
+				t.Fatalf("%s after the edits: %v", f.Name, err)
+			}
+			if !inBrowserBuild(got) {
+				continue // the browser build leaves the whole file out
+			}
+			for _, imp := range file.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				for _, lo := range p.MustNotLink {
+					if path == lo {
+						t.Errorf("%s still imports %s", f.Name, lo)
+					}
+				}
+			}
+		}
+	}
+}
+
+// inBrowserBuild reports whether a Go file's build constraint keeps it in a
+// js/wasm build.
+func inBrowserBuild(src []byte) bool {
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, "package ") {
+			break
+		}
+		if constraint.IsGoBuild(line) {
+			expr, err := constraint.Parse(line)
+			if err != nil {
+				return true
+			}
+			return expr.Eval(func(tag string) bool {
+				return tag == "js" || tag == "wasm" || tag == "gc" || strings.HasPrefix(tag, "go1.")
+			})
+		}
+	}
+	return true
+}
+
+// TestEditRefuses checks that a changed file or an ambiguous edit stops the
+// build rather than being patched blindly.
+func TestEditRefuses(t *testing.T) {
+	orig := []byte("package x\n\nvar a = 1\nvar a2 = 1\n")
+	f := filePatch{Name: "x.go", SHA256: "0000", Edits: []textEdit{{Old: "= 1", New: "= 2"}}}
+	if _, err := edit(orig, f); err == nil || !strings.Contains(err.Error(), "SHA-256") {
+		t.Errorf("another file: %v", err)
+	}
+	f.SHA256 = sha(orig)
+	if _, err := edit(orig, f); err == nil || !strings.Contains(err.Error(), "matches 2 times") {
+		t.Errorf("an edit matching twice: %v", err)
+	}
+	f.Edits = []textEdit{{Old: "var a2 = 1\n", New: ""}}
+	got, err := edit(orig, f)
+	if err != nil || string(got) != "package x\n\nvar a = 1\n" {
+		t.Errorf("edit = %q, %v", got, err)
+	}
+}
+
+func sha(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// TestBrowserBuildLeavesOut prepares the patched copies in a temporary
+// cache and lists app.wasm's packages with them: none that the patches
+// leave out is linked, and the charts still get gonum's text package.
+func TestBrowserBuildLeavesOut(t *testing.T) {
+	needGo(t)
+	if testing.Short() {
+		t.Skip("copies two modules and runs go list")
+	}
+	var log bytes.Buffer
+	b := &builder{goCmd: "go", root: root(t), cache: t.TempDir(), log: &log}
+	modfile, err := b.prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.checkLeftOut(modfile, []string{"./app"}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-modfile="+modfile, "-deps", "./app")
+	cmd.Env, cmd.Dir = wasmEnv(), b.root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	deps := "\n" + string(out)
+	for _, want := range []string{"\ngonum.org/v1/plot/text\n", "\ncodeberg.org/go-latex/latex/font/ttf\n", "\ngithub.com/maxence-charriere/go-app/v10/pkg/app\n"} {
+		if !strings.Contains(deps, want) {
+			t.Errorf("app.wasm no longer links %s", strings.TrimSpace(want))
+		}
+	}
+	// Without the patches, the same list has what they leave out: the
+	// check above is not vacuous.
+	plain := exec.Command("go", "list", "-deps", "./app")
+	plain.Env, plain.Dir = wasmEnv(), b.root
+	out, err = plain.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range patches {
+		for _, lo := range p.MustNotLink {
+			if !strings.Contains("\n"+string(out), "\n"+lo+"\n") {
+				t.Errorf("the unpatched build does not link %s: the patch for %s may be needless", lo, p.Module)
+			}
+		}
+	}
+	if !strings.Contains(log.String(), "without its HTTP server") {
+		t.Errorf("log: %q", log.String())
+	}
+}

@@ -1,0 +1,403 @@
+package measure
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// An .hlog (HdrHistogram/HdrHistogram de84b0a,
+// src/main/java/org/HdrHistogram/HistogramLogWriter.java and
+// HistogramLogReader.java; hdrhistogram-go v1.4.0 log_writer.go,
+// log_reader.go) is comment lines ("#[Histogram log format version 1.3]",
+// "#[StartTime: <s> (seconds since epoch), …]", "#[BaseTime: <s> …]"), an
+// optional legend line starting "\"StartTimestamp\"", and interval lines
+// "[Tag=<tag>,]<start s>,<length s>,<max>,<base64 histogram>". Each
+// histogram is the V2 compressed encoding (AbstractHistogram.java
+// encodeIntoCompressedByteBuffer; hdrhistogram-go hdr_encoding.go): a
+// big-endian cookie 0x1c849304|0x10 and length, then zlib of a 40-byte header
+// (cookie 0x1c849303|0x10, payload length, normalizing index offset,
+// significant digits, lowest and highest trackable values, conversion
+// ratio) and the counts as ZigZag LEB128 longs, a negative one standing for
+// that many zero counts.
+//
+// This reader decodes the counts itself, straight into one hdrhistogram-go
+// histogram per tag, so that a hostile geometry or a long run of lines never
+// allocates more than the limits below.
+
+var reHlogLine = regexp.MustCompile(`^(Tag=[^,]*,)?[0-9.]+,[0-9.]+,[0-9.]+,HIST`)
+
+const (
+	// MaxTags is the most tags an .hlog may hold.
+	MaxTags = 64
+	// maxCounts bounds the counts of all tags' histograms together (4 M
+	// counts, 32 MiB: 5 significant digits from 1 ns to an hour fit).
+	maxCounts = 1 << 22
+	// maxInflated bounds the decompressed payload of a whole file.
+	maxInflated = 128 << 20
+)
+
+type hlogTag struct {
+	name      string
+	g         geom
+	counts    []int64 // by index of g
+	total     int64
+	maxColumn float64 // the largest Interval_Max column
+	intervals int
+	first     int // line of its first interval
+	from, to  float64
+}
+
+// parseHlog reads an interval log: one distribution per tag, its intervals
+// added together.
+func parseHlog(name string, ls []line) (*File, error) {
+	f := &File{Name: name, Format: FormatHlog}
+	perr := func(l line, col int, msg string, a ...any) error {
+		return &ParseError{Name: name, Format: FormatHlog, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+	}
+	var tags []*hlogTag
+	var startTime, baseTime float64
+	hasStart, hasBase := false, false
+	counts, inflated := int64(0), int64(0)
+	var z inflater
+	for _, l := range ls {
+		t := strings.TrimSpace(l.text)
+		switch {
+		case t == "":
+			continue
+		case strings.HasPrefix(t, "#[StartTime:"):
+			v, err := leadingFloat(t[len("#[StartTime:"):])
+			if err != nil {
+				return nil, perr(l, len("#[StartTime:")+2, "expected seconds since the epoch, %v", err)
+			}
+			startTime, hasStart = v, true
+			continue
+		case strings.HasPrefix(t, "#[BaseTime:"):
+			v, err := leadingFloat(t[len("#[BaseTime:"):])
+			if err != nil {
+				return nil, perr(l, len("#[BaseTime:")+2, "expected seconds since the epoch, %v", err)
+			}
+			baseTime, hasBase = v, true
+			continue
+		case strings.HasPrefix(t, "#"), strings.HasPrefix(t, `"StartTimestamp"`):
+			continue
+		}
+		col := 1
+		tag := ""
+		rest := l.text
+		if strings.HasPrefix(rest, "Tag=") {
+			i := strings.IndexByte(rest, ',')
+			if i < 0 {
+				return nil, perr(l, 1, "expected \"Tag=<name>,\" then an interval, found no comma")
+			}
+			tag = rest[4:i]
+			rest, col = rest[i+1:], i+2
+		}
+		parts := strings.SplitN(rest, ",", 4)
+		if len(parts) != 4 {
+			return nil, perr(l, col, "expected an interval \"<start>,<length>,<max>,<histogram>\", found %q", trimTo(rest, 60))
+		}
+		var nums [3]float64
+		c := col
+		for k := 0; k < 3; k++ {
+			v, err := strconv.ParseFloat(parts[k], 64)
+			if err != nil || v < 0 || math.IsInf(v, 0) || v != v {
+				return nil, perr(l, c, "expected a non-negative number (%s), found %q", [3]string{"StartTimestamp", "Interval_Length", "Interval_Max"}[k], parts[k])
+			}
+			nums[k] = v
+			c += len(parts[k]) + 1
+		}
+		var tg *hlogTag
+		for _, x := range tags {
+			if x.name == tag {
+				tg = x
+			}
+		}
+		payload := strings.TrimSpace(parts[3])
+		if err := z.decodeInterval(payload, &tg, tag, &counts, &inflated); err != nil {
+			return nil, perr(l, c, "histogram: %v", err)
+		}
+		if !containsTag(tags, tg) {
+			if len(tags) == MaxTags {
+				return nil, perr(l, 1, "more than %d tags", MaxTags)
+			}
+			tg.first, tg.from, tg.to = l.n, nums[0], nums[0]+nums[1]
+			tags = append(tags, tg)
+		}
+		tg.intervals++
+		tg.maxColumn = max(tg.maxColumn, nums[2])
+		tg.from, tg.to = min(tg.from, nums[0]), max(tg.to, nums[0]+nums[1])
+	}
+	if len(tags) == 0 {
+		return nil, &ParseError{Name: name, Format: FormatHlog, Line: len(ls), Msg: "expected at least one interval line \"[Tag=…,]<start>,<length>,<max>,HIST…\", found none"}
+	}
+	// Interval timestamps: with a BaseTime they are relative to it; without,
+	// readers take them as relative to StartTime when they are more than a
+	// year before it (HistogramLogReader.java).
+	base := 0.0
+	switch {
+	case hasBase:
+		base = baseTime
+	case hasStart && tags[0].from < startTime-365*24*3600:
+		base = startTime
+	}
+	for _, tg := range tags {
+		// The bars with counts, in value order: every statistic walks these,
+		// never the whole geometry.
+		var bars []hdrhistogram.Bar
+		for i, c := range tg.counts {
+			if c != 0 {
+				bars = append(bars, tg.g.bar(int64(i), c))
+			}
+		}
+		hist := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: tg.g.lowest, HighestTrackableValue: tg.g.highest,
+			SignificantFigures: int64(tg.g.sig), Counts: tg.counts, IntegerToDoubleConversionRatio: 1})
+		tg.counts = nil
+		d := Dist{Label: tg.name, Count: tg.total, MinNs: -1, MaxNs: -1, Hist: hist, bars: bars}
+		if d.Label == "" {
+			d.Label = "(untagged)"
+		}
+		unit, how := hlogUnit(tg, bars)
+		d.UnitNs = unit
+		if d.Count > 0 {
+			var sum float64
+			for _, b := range bars {
+				sum += float64(b.From+(b.To-b.From+1)>>1) * float64(b.Count)
+			}
+			d.HasMean, d.MeanNs = true, sum/float64(d.Count)*float64(unit)
+			d.MaxNs = bars[len(bars)-1].To * unit
+			d.MinNs = bars[0].From * unit
+		}
+		for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
+			d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})
+		}
+		d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
+		d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
+		d.finish(false)
+		f.Dists = append(f.Dists, d)
+	}
+	return f, nil
+}
+
+func containsTag(tags []*hlogTag, t *hlogTag) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+func trimNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+func leadingFloat(s string) (float64, error) {
+	fs := fields(s)
+	if len(fs) == 0 {
+		return 0, fmt.Errorf("found nothing")
+	}
+	v, err := strconv.ParseFloat(strings.TrimSuffix(fs[0].text, "]"), 64)
+	if err != nil || v < 0 || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("found %q", fs[0].text)
+	}
+	return v, nil
+}
+
+// hlogUnit infers the unit of a tag's values from the Interval_Max column,
+// which writers print in milliseconds by convention (Java and hdrhistogram-go
+// divide by 1e6 from ns, HdrHistogramJS by 1000 from µs): the ratio of the
+// histogram's max to the column is the power of 1000 that turns values into
+// ms.
+func hlogUnit(tg *hlogTag, bars []hdrhistogram.Bar) (int64, string) {
+	mx := 0.0
+	if len(bars) > 0 {
+		mx = float64(bars[len(bars)-1].To)
+	}
+	if mx == 0 || tg.maxColumn == 0 {
+		return 1, "Values are taken as nanoseconds (the Interval_Max column does not tell the unit)."
+	}
+	ratio := mx / tg.maxColumn
+	for _, u := range []struct {
+		ratio float64
+		ns    int64
+	}{{1e6, 1}, {1e3, 1e3}, {1, 1e6}, {1e-3, 1e9}} {
+		if ratio > u.ratio/3 && ratio < u.ratio*3 {
+			return u.ns, fmt.Sprintf("Values are %s: the histograms' max is %s times the Interval_Max column (milliseconds by convention).", unitName(u.ns), trimNum(u.ratio))
+		}
+	}
+	return 1, fmt.Sprintf("Values are taken as nanoseconds: the histograms' max is %.3g times the Interval_Max column, no power of 1000.", ratio)
+}
+
+func unitName(ns int64) string {
+	switch ns {
+	case 1:
+		return "ns"
+	case 1e3:
+		return "µs"
+	case 1e6:
+		return "ms"
+	case 1e9:
+		return "s"
+	}
+	return fmt.Sprintf("%d ns", ns)
+}
+
+// decodeInterval decodes one V2 compressed histogram and adds its counts to
+// the tag's histogram (created with this line's geometry when *tg is nil).
+// inflater reuses one zlib reader and buffer across a file's lines.
+type inflater struct {
+	zr  io.ReadCloser
+	br  bytes.Reader
+	buf []byte
+}
+
+func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *int64) error {
+	if len(payload) < 12 {
+		return fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", trimTo(payload, 20))
+	}
+	raw, err := base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return fmt.Errorf("expected base64: %v", err)
+	}
+	if len(raw) < 8 {
+		return fmt.Errorf("truncated: %d bytes", len(raw))
+	}
+	cookie := int32(binary.BigEndian.Uint32(raw[0:4]))
+	if cookie&^0xf0 != 0x1c849304 {
+		if cookie&^0xf0 == 0x1c849301 || cookie&^0xf0 == 0x1c849302 || cookie&^0xf0 == 0x1c849303 {
+			return fmt.Errorf("an uncompressed or V0/V1 histogram (cookie %#x); only V2 compressed histograms are read", uint32(cookie))
+		}
+		return fmt.Errorf("expected the V2 compressed cookie 0x1c849314, found %#x", uint32(cookie))
+	}
+	clen := int64(binary.BigEndian.Uint32(raw[4:8]))
+	if clen > int64(len(raw)-8) {
+		return fmt.Errorf("the compressed length %d exceeds the %d bytes present", clen, len(raw)-8)
+	}
+	z.br.Reset(raw[8 : 8+clen])
+	var err2 error
+	if z.zr == nil {
+		z.zr, err2 = zlib.NewReader(&z.br)
+	} else {
+		err2 = z.zr.(zlib.Resetter).Reset(&z.br, nil)
+	}
+	if err2 != nil {
+		z.zr = nil
+		return fmt.Errorf("zlib: %v", err2)
+	}
+	zr := z.zr
+	var hdr [40]byte
+	if _, err := io.ReadFull(zr, hdr[:]); err != nil {
+		return fmt.Errorf("zlib: the 40-byte header: %v", err)
+	}
+	if c := int32(binary.BigEndian.Uint32(hdr[0:4])); c&^0xf0 != 0x1c849303 {
+		return fmt.Errorf("expected the V2 encoding cookie 0x1c849313 inside, found %#x", uint32(c))
+	}
+	plen := int64(int32(binary.BigEndian.Uint32(hdr[4:8])))
+	sig := int32(binary.BigEndian.Uint32(hdr[12:16]))
+	lowest := int64(binary.BigEndian.Uint64(hdr[16:24]))
+	highest := int64(binary.BigEndian.Uint64(hdr[24:32]))
+	g, ok := newGeom(lowest, highest, int(sig))
+	if !ok || highest < lowest {
+		return fmt.Errorf("the geometry (lowest %d, highest %d, %d significant digits) is not a histogram's", lowest, highest, sig)
+	}
+	if plen < 0 || plen > 9*g.countsLen {
+		return fmt.Errorf("the payload length %d is impossible for %d counts", plen, g.countsLen)
+	}
+	if *inflated+plen > maxInflated {
+		return fmt.Errorf("the file's histograms inflate to more than %d MiB", maxInflated>>20)
+	}
+	*inflated += plen
+	var buf []byte
+	if plen < 1<<20 {
+		if int64(cap(z.buf)) < plen+1 {
+			z.buf = make([]byte, 1<<20)
+		}
+		n, err := io.ReadFull(zr, z.buf[:plen+1])
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return fmt.Errorf("zlib: %v", err)
+		}
+		buf = z.buf[:n]
+	} else {
+		// A large claim: grow only as far as the stream really goes.
+		var err error
+		if buf, err = io.ReadAll(io.LimitReader(zr, plen+1)); err != nil {
+			return fmt.Errorf("zlib: %v", err)
+		}
+	}
+	if int64(len(buf)) != plen {
+		return fmt.Errorf("the payload has %d bytes, its header says %d", len(buf), plen)
+	}
+	t := *tg
+	if t == nil {
+		if *counts+g.countsLen > maxCounts {
+			return fmt.Errorf("the histograms need %d counts together; this reader allows %d", *counts+g.countsLen, maxCounts)
+		}
+		*counts += g.countsLen
+		t = &hlogTag{name: tag, g: g, counts: make([]int64, g.countsLen)}
+		*tg = t
+	}
+	same := g == t.g
+	var idx int64
+	for p := 0; p < len(buf); {
+		v, n := zigzag(buf[p:])
+		if n <= 0 {
+			return fmt.Errorf("a truncated or overlong count at payload byte %d", p)
+		}
+		p += n
+		if v < 0 {
+			if v == math.MinInt64 || -v > g.countsLen-idx {
+				return fmt.Errorf("a run of %d zero counts passes the %d counts", -v, g.countsLen)
+			}
+			idx -= v
+			continue
+		}
+		if idx >= g.countsLen {
+			return fmt.Errorf("counts past the %d the geometry has", g.countsLen)
+		}
+		if v > 0 {
+			if v > math.MaxInt64-t.total {
+				return fmt.Errorf("counts overflow")
+			}
+			k := idx
+			if !same {
+				// Another line's geometry: the value's index in the tag's.
+				if k = t.g.indexOf(g.valueAt(idx)); k < 0 {
+					return fmt.Errorf("a value of %d does not fit tag %q's histogram (highest %d)", g.valueAt(idx), tag, t.g.highest)
+				}
+			}
+			t.counts[k] += v
+			t.total += v
+		}
+		idx++
+	}
+	return nil
+}
+
+// zigzag decodes one ZigZag LEB128 long of at most 9 bytes as
+// HdrHistogram's ZigZagEncoding.getLong (the 9th byte carries 8 bits).
+func zigzag(b []byte) (int64, int) {
+	var u uint64
+	for i := 0; i < 9; i++ {
+		if i >= len(b) {
+			return 0, -1
+		}
+		c := uint64(b[i])
+		if i == 8 {
+			u |= c << 56
+			return int64(u>>1) ^ -int64(u&1), 9
+		}
+		u |= (c & 0x7f) << (7 * uint(i))
+		if c&0x80 == 0 {
+			return int64(u>>1) ^ -int64(u&1), i + 1
+		}
+	}
+	return 0, -1
+}

@@ -1,0 +1,243 @@
+package measure
+
+import (
+	"bytes"
+	"fmt"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"omission/sim"
+)
+
+// MaxFileSize is the largest file Parse reads: 16 MiB. A caller with a file
+// larger than this refuses it before reading it (Parse checks the length of
+// what it is given first).
+const MaxFileSize = 16 << 20
+
+// Format names a file layout Parse recognises.
+type Format string
+
+const (
+	FormatWrk2     Format = "wrk2"      // wrk2's text output (--latency, -U)
+	FormatWrk      Format = "wrk"       // wrk 4.x's text output (--latency)
+	FormatHgrmJava Format = "hgrm-java" // Java HdrHistogram's outputPercentileDistribution
+	FormatHgrmC    Format = "hgrm-c"    // HdrHistogram_c's hdr_percentiles_print (CLASSIC)
+	FormatHgrmGo   Format = "hgrm-go"   // hdrhistogram-go's PercentilesPrint
+	FormatHlog     Format = "hlog"      // HdrHistogram interval log (V2 compressed histograms)
+	FormatK6       Format = "k6"        // k6 --summary-export JSON
+	FormatVegeta   Format = "vegeta"    // vegeta report -type json
+	FormatOha      Format = "oha"       // oha --json
+)
+
+// Formats lists every recognised format, in the order Parse reports them.
+var Formats = []Format{FormatWrk2, FormatWrk, FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog, FormatK6, FormatVegeta, FormatOha}
+
+// Title describes the format in words.
+func (f Format) Title() string {
+	switch f {
+	case FormatWrk2:
+		return "wrk2 output"
+	case FormatWrk:
+		return "wrk 4.x output"
+	case FormatHgrmJava:
+		return "HdrHistogram percentile distribution (.hgrm, Java layout)"
+	case FormatHgrmC:
+		return "HdrHistogram percentile distribution (.hgrm, C layout)"
+	case FormatHgrmGo:
+		return "HdrHistogram percentile distribution (.hgrm, Go layout)"
+	case FormatHlog:
+		return "HdrHistogram interval log (.hlog)"
+	case FormatK6:
+		return "k6 --summary-export JSON"
+	case FormatVegeta:
+		return "vegeta report JSON"
+	case FormatOha:
+		return "oha JSON"
+	}
+	return string(f)
+}
+
+// How says where a percentile's value comes from.
+type How string
+
+const (
+	// Stated: the file prints this percentile (to its precision).
+	Stated How = "stated"
+	// FromHistogram: computed by hdrhistogram-go from the full histogram
+	// the file holds (rank round(p·n), the highest value of its bucket).
+	FromHistogram How = "histogram"
+	// FromSpectrum: the first percentile row whose total count reaches the
+	// rank; the value lies above the previous row's (LowNs) and at most at
+	// this one.
+	FromSpectrum How = "spectrum"
+	// Interpolated: the file prints it, and the tool interpolated it
+	// linearly between the two samples around its rank (k6).
+	Interpolated How = "interpolated"
+	// Estimated: the file prints it, and the tool estimated it from a
+	// sketch rather than its samples (vegeta's t-digest).
+	Estimated How = "estimated"
+	// Missing: the file does not determine it.
+	Missing How = "missing"
+)
+
+// Percentile is one of the report's percentiles as a file gives it.
+type Percentile struct {
+	Name  string // "p50", "p90", "p99", "p99_9", "p99_99"
+	PPM   int64  // 500000 for p50
+	Ns    int64
+	How   How
+	LowNs int64 // FromSpectrum: the value is in (LowNs, Ns]
+}
+
+// PercentileNames are the report's percentiles, in order, with their ranks
+// in parts per million (as sim.Percentiles).
+var PercentileNames = []struct {
+	Name string
+	PPM  int64
+}{{"p50", 500000}, {"p90", 900000}, {"p99", 990000}, {"p99_9", 999000}, {"p99_99", 999900}}
+
+// Point is one (percentile, value) pair of a file's own spectrum.
+type Point struct {
+	Percentile float64 // 0-100
+	Ns         int64
+	Count      int64 // samples at or below it; -1 when the file does not say
+}
+
+// Dist is one measured distribution read from a file.
+type Dist struct {
+	Label   string // "recorded", "uncorrected", an .hlog tag, "http_req_duration"
+	Count   int64  // -1: the file does not say
+	HasMean bool
+	MeanNs  float64
+	MinNs   int64 // the smallest sample; -1: the file does not say
+	MaxNs   int64 // -1: the file does not say
+	P       [5]Percentile
+	// Points is the file's own spectrum (percentile rows, or the tool's
+	// printed percentiles), ascending.
+	Points []Point
+	// Precision says what the file carries: "3 significant digits",
+	// "ms, 3 decimals", ...
+	Precision string
+	// Hist is the full distribution when the file holds one (an .hlog; an
+	// .hgrm spectrum, rebuilt with each row's new counts at its value); its
+	// values times UnitNs are nanoseconds.
+	Hist   *hdrhistogram.Histogram
+	UnitNs int64
+	Notes  []string
+
+	spectrum bool               // Hist was rebuilt from percentile rows
+	bars     []hdrhistogram.Bar // an .hlog's counts, value order (nonzero only)
+}
+
+// File is what Parse read.
+type File struct {
+	Name   string
+	Format Format
+	Dists  []Dist
+	Notes  []string
+}
+
+// ParseError is where and why reading stopped.
+type ParseError struct {
+	Name   string
+	Format Format // "" while the format is not known yet
+	Line   int    // 1-based; 0 for the file as a whole
+	Col    int    // 1-based byte column; 0 when the whole line is meant
+	Msg    string // what was expected and what was found
+}
+
+func (e *ParseError) Error() string {
+	where := e.Name
+	if where == "" {
+		where = "input"
+	}
+	if e.Line > 0 {
+		where += fmt.Sprintf(":%d", e.Line)
+		if e.Col > 0 {
+			where += fmt.Sprintf(":%d", e.Col)
+		}
+	}
+	if e.Format != "" {
+		return fmt.Sprintf("%s: %s: %s", where, e.Format.Title(), e.Msg)
+	}
+	return where + ": " + e.Msg
+}
+
+// Parse detects the format of data, says which, and reads the distributions
+// it holds. It refuses data over MaxFileSize before looking at it. Errors are
+// *ParseError values naming the line and column where reading stopped.
+func Parse(name string, data []byte) (*File, error) {
+	if len(data) > MaxFileSize {
+		return nil, &ParseError{Name: name, Msg: fmt.Sprintf("the file has %d bytes; the limit is %d (16 MiB)", len(data), MaxFileSize)}
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &ParseError{Name: name, Line: 1, Msg: "the file is empty; expected " + expectedAny}
+	}
+	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' {
+		return parseJSON(name, data)
+	}
+	ls := splitLines(data)
+	f, err := detectText(name, ls)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+const expectedAny = "wrk or wrk2 output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json"
+
+// finish fills the percentiles a distribution does not state from its
+// histogram or spectrum and validates what it holds.
+func (d *Dist) finish(rankCeil bool) {
+	for i, p := range PercentileNames {
+		d.P[i].Name, d.P[i].PPM = p.Name, p.PPM
+	}
+	for i := range d.P {
+		pc := &d.P[i]
+		if pc.How != "" {
+			continue
+		}
+		pc.How = Missing
+		switch {
+		case d.Hist != nil && d.Hist.TotalCount() > 0 && d.spectrum:
+			// A spectrum's rows bound the value: take the first row that
+			// reaches the rank.
+			n := d.Hist.TotalCount()
+			r := rankOf(pc.PPM, n, rankCeil)
+			prev := int64(0)
+			for _, pt := range d.Points {
+				if pt.Count >= r {
+					pc.Ns, pc.LowNs, pc.How = pt.Ns, prev, FromSpectrum
+					break
+				}
+				prev = pt.Ns
+			}
+		case d.bars != nil && d.Count > 0:
+			// hdrhistogram-go's ValueAtPercentile over the bars: rank
+			// round(p·n) within [1, n], the highest value of its bucket.
+			r := rankOf(pc.PPM, d.Count, false)
+			var cum int64
+			for _, b := range d.bars {
+				cum += b.Count
+				if cum >= r {
+					pc.Ns = b.To * d.UnitNs
+					break
+				}
+			}
+			pc.How = FromHistogram
+		case d.Hist != nil && d.Hist.TotalCount() > 0:
+			pc.Ns = d.Hist.ValueAtQuantile(float64(pc.PPM)/1e4) * d.UnitNs
+			pc.How = FromHistogram
+		}
+	}
+}
+
+// rankOf is the 1-based rank of ppm among n: round(p·n) at least 1 (the
+// HdrHistogram C and Go rule) or ceil(p·n) (Java's), from sim.RankOf.
+func rankOf(ppm, n int64, ceil bool) int64 {
+	if ceil {
+		return sim.RankOf(ppm, n, sim.RankCeil)
+	}
+	return sim.RankOf(ppm, n, sim.RankRound)
+}

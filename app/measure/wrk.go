@@ -1,0 +1,259 @@
+package measure
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// wrk 4.x prints (wg/wrk 4.1.0, identical at a211dd5: src/wrk.c 173-191 and
+// 546-586, src/units.c format_time_us): "Thread Stats" with the latency's
+// mean, stdev and max, then with --latency "Latency Distribution" and the
+// 50/75/90/99 % values ("%7.0Lf%%" and a value with two decimals in us, ms,
+// s, m or h), then "N requests in …". The latency statistics are printed
+// after stats_correct (src/wrk.c 168-171, src/stats.c stats_correct): each
+// value of at least 2I, I = runtime / (requests / connections), adds its
+// count at n-I, n-2I, … while above I. Percentiles are
+// stats_percentile's: rank round(p/100·n + 0.5) over exact 1 µs counts.
+//
+// wrk2 (giltene/wrk2 44a94c1, src/wrk.c 207-239 and 820-832) prints, per
+// histogram, "Latency Distribution (HdrHistogram - Recorded Latency)" (and
+// with -U "… - Uncorrected Latency (…)"): the 50 … 100 % values
+// (hdr_value_at_percentile: 1 µs-resolution HdrHistogram, 3 significant
+// digits, rank (int)(p/100·n + 0.5)) and the "Detailed Percentile
+// spectrum" in the C .hgrm layout with values in ms.
+
+var (
+	reWrkPct  = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)%\s+([0-9]+(?:\.[0-9]+)?)(us|ms|s|m|h)\s*$`)
+	reWrkReqs = regexp.MustCompile(`^\s*([0-9]+) requests in `)
+	reWrkErrs = regexp.MustCompile(`^\s*Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)`)
+	reWrkLat  = regexp.MustCompile(`^\s*Latency\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+`)
+)
+
+// unitNs of wrk's format_time_us units.
+var wrkUnits = map[string]uint64{"us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
+
+// wrkValue reads "635.91" with unit "us" as ns.
+func wrkValue(num, unit string) (int64, error) {
+	d, err := parseDecimal(num)
+	if err != nil {
+		return 0, err
+	}
+	return d.ns(wrkUnits[unit])
+}
+
+// parseWrk reads wrk 4.x output.
+func parseWrk(name string, ls []line) (*File, error) {
+	d := Dist{Label: "latency", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
+	var pts []Point
+	inDist := false
+	perr := func(l line, col int, msg string, a ...any) error {
+		return &ParseError{Name: name, Format: FormatWrk, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+	}
+	sawLatency := false
+	for _, l := range ls {
+		t := strings.TrimSpace(l.text)
+		switch {
+		case t == "Latency Distribution":
+			inDist = true
+			continue
+		case reWrkLat.MatchString(l.text):
+			m := reWrkLat.FindStringSubmatch(l.text)
+			mean, err1 := wrkValue(m[1], m[2])
+			mx, err2 := wrkValue(m[5], m[6])
+			if err1 != nil || err2 != nil {
+				return nil, perr(l, 1, "expected \"Latency <avg> <stdev> <max> <+/- stdev>\" with times, found %q", trimTo(t, 60))
+			}
+			d.HasMean, d.MeanNs, d.MaxNs = true, float64(mean), mx
+			sawLatency = true
+		case reWrkReqs.MatchString(l.text):
+			n, err := parseInt(reWrkReqs.FindStringSubmatch(l.text)[1])
+			if err != nil {
+				return nil, perr(l, 1, "requests: %v", err)
+			}
+			d.Count = n
+		case reWrkErrs.MatchString(l.text):
+			d.Notes = append(d.Notes, socketErrors(l.text))
+		}
+		if inDist {
+			m := reWrkPct.FindStringSubmatch(l.text)
+			if m == nil {
+				inDist = false
+				continue
+			}
+			p, err := parseDecimal(m[1])
+			if err != nil || p.float() > 100 {
+				return nil, perr(l, 1, "expected a percentage up to 100, found %q", m[1])
+			}
+			ns, err := wrkValue(m[2], m[3])
+			if err != nil {
+				return nil, perr(l, strings.Index(l.text, m[2])+1, "%v", err)
+			}
+			pts = append(pts, Point{Percentile: p.float(), Ns: ns, Count: -1})
+		}
+	}
+	if !sawLatency {
+		return nil, &ParseError{Name: name, Format: FormatWrk, Line: len(ls), Msg: "expected a \"Latency <avg> <stdev> <max> <+/- stdev>\" line under \"Thread Stats\", found none"}
+	}
+	d.Points = pts
+	for _, pt := range pts {
+		for i, pn := range PercentileNames {
+			if float64(pn.PPM)/1e4 == pt.Percentile {
+				d.P[i] = Percentile{Ns: pt.Ns, How: Stated}
+			}
+		}
+	}
+	d.Precision = "2 decimals of the printed unit (us, ms or s); wrk keeps exact 1 µs counts"
+	d.Notes = append(d.Notes,
+		"wrk prints its latency statistics after its own correction (stats_correct): each value of at least 2I adds counts at n−I, n−2I, …, with I = runtime/(requests/connections). The count is the requests completed, not the corrected sample count.",
+		"wrk does not record responses slower than its timeout (2 s by default).")
+	if len(pts) == 0 {
+		d.Notes = append(d.Notes, "No \"Latency Distribution\" (run wrk with --latency): only the mean and max are known.")
+	}
+	d.finish(false)
+	return &File{Name: name, Format: FormatWrk, Dists: []Dist{d}}, nil
+}
+
+// parseWrk2 reads wrk2 output: one distribution per "Latency Distribution
+// (HdrHistogram - …)" block.
+func parseWrk2(name string, ls []line) (*File, error) {
+	f := &File{Name: name, Format: FormatWrk2}
+	perr := func(l line, col int, msg string, a ...any) error {
+		return &ParseError{Name: name, Format: FormatWrk2, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+	}
+	var requests int64 = -1
+	for _, l := range ls {
+		if m := reWrkReqs.FindStringSubmatch(l.text); m != nil {
+			requests, _ = parseInt(m[1])
+		}
+	}
+	for i := 0; i < len(ls); i++ {
+		t := strings.TrimSpace(ls[i].text)
+		const prefix = "Latency Distribution (HdrHistogram - "
+		if !strings.HasPrefix(t, prefix) {
+			continue
+		}
+		desc := strings.TrimSuffix(t[len(prefix):], ")")
+		label := "recorded"
+		if strings.HasPrefix(desc, "Uncorrected") {
+			label = "uncorrected"
+		}
+		var stated []Point
+		j := i + 1
+		for ; j < len(ls); j++ {
+			m := reWrkPct.FindStringSubmatch(ls[j].text)
+			if m == nil {
+				break
+			}
+			p, err := parseDecimal(m[1])
+			if err != nil || p.float() > 100 {
+				return nil, perr(ls[j], 1, "expected a percentage up to 100, found %q", m[1])
+			}
+			ns, err := wrkValue(m[2], m[3])
+			if err != nil {
+				return nil, perr(ls[j], strings.Index(ls[j].text, m[2])+1, "%v", err)
+			}
+			stated = append(stated, Point{Percentile: p.float(), Ns: ns, Count: -1})
+		}
+		// The spectrum follows: a blank line, "Detailed Percentile spectrum:",
+		// the C header.
+		for j < len(ls) && strings.TrimSpace(ls[j].text) == "" {
+			j++
+		}
+		if j >= len(ls) || strings.TrimSpace(ls[j].text) != "Detailed Percentile spectrum:" {
+			l := ls[min(j, len(ls)-1)]
+			return nil, perr(l, 1, "expected \"Detailed Percentile spectrum:\" after the %s latency percentiles, found %q", label, trimTo(l.text, 60))
+		}
+		j++
+		for j < len(ls) && strings.TrimSpace(ls[j].text) == "" {
+			j++
+		}
+		if j >= len(ls) || hgrmLayout(ls[j].text) == "" {
+			l := ls[min(j, len(ls)-1)]
+			return nil, perr(l, 1, "expected the spectrum's header %q, found %q", strings.TrimSpace(hgrmHeaderC), trimTo(l.text, 60))
+		}
+		sp, err := parseSpectrum(name, FormatWrk2, ls, j)
+		if err != nil {
+			return nil, err
+		}
+		d, err := sp.dist(label)
+		if err != nil {
+			return nil, perr(ls[j], 0, "%v", err)
+		}
+		for _, pt := range stated {
+			for k, pn := range PercentileNames {
+				if float64(pn.PPM)/1e4 == pt.Percentile {
+					d.P[k] = Percentile{Ns: pt.Ns, How: Stated}
+				}
+			}
+		}
+		if label == "recorded" {
+			d.Notes = append(d.Notes, "wrk2 records each latency from the time its request should have been sent by the constant-rate schedule (-R).")
+		} else {
+			d.Notes = append(d.Notes, "wrk2's uncorrected latency: measured from the actual send, as a closed loop does.")
+		}
+		d.Precision = "percentiles: 2 decimals of the printed unit; spectrum: " + d.Precision + "; wrk2's histogram: 1 µs to 24 h, 3 significant digits"
+		d.finish(false)
+		f.Dists = append(f.Dists, d)
+		i = sp.end - 1
+	}
+	if len(f.Dists) == 0 {
+		return nil, &ParseError{Name: name, Format: FormatWrk2, Line: 1, Msg: "expected a \"Latency Distribution (HdrHistogram - Recorded Latency)\" block (run wrk2 with --latency), found none"}
+	}
+	if requests >= 0 {
+		f.Notes = append(f.Notes, fmt.Sprintf("%d requests completed.", requests))
+	}
+	for _, l := range ls {
+		if reWrkErrs.MatchString(l.text) {
+			f.Notes = append(f.Notes, socketErrors(l.text))
+		}
+	}
+	return f, nil
+}
+
+// socketErrors words wrk's "Socket errors" line: requests that timed out
+// are in no latency figure.
+func socketErrors(t string) string {
+	m := reWrkErrs.FindStringSubmatch(t)
+	return fmt.Sprintf("Socket errors: %s connect, %s read, %s write, %s timed out; a request that timed out is not in the latencies.", m[1], m[2], m[3], m[4])
+}
+
+// detectText recognises a text format and parses it.
+func detectText(name string, ls []line) (*File, error) {
+	for _, l := range ls {
+		t := strings.TrimSpace(l.text)
+		if strings.HasPrefix(t, "Latency Distribution (HdrHistogram - ") || strings.HasPrefix(t, "Thread calibration:") {
+			return parseWrk2(name, ls)
+		}
+	}
+	for _, l := range ls {
+		t := strings.TrimSpace(l.text)
+		if t == "" {
+			continue
+		}
+		if strings.HasPrefix(t, "#[Histogram log format version") || strings.HasPrefix(t, "#[StartTime:") ||
+			strings.HasPrefix(t, "#[BaseTime:") || strings.HasPrefix(t, `"StartTimestamp"`) || reHlogLine.MatchString(t) {
+			return parseHlog(name, ls)
+		}
+		if f := hgrmLayout(l.text); f != "" {
+			return parseHgrm(name, f, ls, indexOf(ls, l.n))
+		}
+		if strings.HasPrefix(t, "Running ") && strings.Contains(t, " test @ ") || strings.HasPrefix(t, "Thread Stats") {
+			return parseWrk(name, ls)
+		}
+		if strings.HasPrefix(t, "#") {
+			continue // a comment before an .hlog's first marker
+		}
+		return nil, &ParseError{Name: name, Line: l.n, Col: 1, Msg: fmt.Sprintf("expected %s; found %q", expectedAny, trimTo(l.text, 60))}
+	}
+	return nil, &ParseError{Name: name, Line: 1, Msg: "expected " + expectedAny + "; found only comments"}
+}
+
+func indexOf(ls []line, n int) int {
+	for i := range ls {
+		if ls[i].n == n {
+			return i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,203 @@
+package page
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/tools"
+	"omission/app/ui"
+	"omission/app/units"
+	"omission/app/view"
+	"omission/app/worker"
+)
+
+// toolsPanel is "What your tool would print": for each load generator the
+// URL names, its printed output for this very run, its headline figures
+// beside the open loop's (what every user of the server saw), planned
+// against sent and dropped, and its mechanics with the source they follow.
+type toolsPanel struct {
+	app.Compo
+
+	ISelected []string        // tools= of the URL
+	IOutputs  []*tools.Output // what the worker ran (in ISelected's order)
+	IVariants []tools.Variant
+	IErr      string
+	IOpen     *view.View // the run's result: its open loop is the reference
+}
+
+// Render lays the panel out.
+func (t *toolsPanel) Render() app.UI {
+	selected := map[string]bool{}
+	for _, n := range t.ISelected {
+		selected[n] = true
+	}
+	boxes := make([]app.UI, 0, len(tools.Names()))
+	for _, n := range tools.Names() {
+		name := n
+		mech, _, _ := tools.Describe(name)
+		cb := app.Input().Type("checkbox").ID("tool-"+name).DataSet("tool", name).
+			OnChange(ui.On("tool/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionTool, name) }))
+		if selected[name] || app.IsClient {
+			cb = cb.Checked(selected[name])
+		}
+		boxes = append(boxes, app.Label().Class("tool-choice").Title("%s", mech).Body(cb, app.Text(" "+name)))
+	}
+	body := []app.UI{
+		app.H2().ID("tools-title").Text("What your load generator would have printed"),
+		app.P().Class("legend").Text("Each tool is played against this very server, with its own way of sending, timing and summarising, as its source code does. Tick one to see its output."),
+		app.FieldSet().Class("tool-choices").Body(app.Legend().Text("Tools"), app.Div().Body(boxes...)),
+	}
+	if t.IErr != "" {
+		body = append(body, app.P().Class("error").Attr("role", "alert").Text(t.IErr))
+	}
+	var open *view.Cell
+	if t.IOpen != nil {
+		open = t.IOpen.CellByID("open.p99")
+	}
+	for _, o := range t.IOutputs {
+		body = append(body, toolCard(o, open))
+	}
+	if len(t.IVariants) > 0 {
+		body = append(body, variantsTable(t.IVariants))
+	}
+	return app.Section().ID("tools").Class("tools").Aria("labelledby", "tools-title").Body(body...)
+}
+
+// toolCard is one tool's output and how it compares.
+func toolCard(o *tools.Output, open *view.Cell) app.UI {
+	facts := []app.UI{
+		app.Dt().Text("p99 it reports"), app.Dd().DataSet("metric", "tools."+o.Name+".p99").DataSet("ns", o.P99).Text(units.Duration(o.P99)),
+	}
+	if open != nil {
+		facts = append(facts, app.Dt().Text("the open loop's p99"), app.Dd().Text(open.Text))
+	}
+	facts = append(facts,
+		app.Dt().Text("planned"), app.Dd().DataSet("metric", "tools."+o.Name+".planned").DataSet("value", o.Planned).Text(units.Count(o.Planned)),
+		app.Dt().Text("sent"), app.Dd().DataSet("metric", "tools."+o.Name+".sent").DataSet("value", o.Sent).Text(units.Count(o.Sent)),
+		app.Dt().Text("recorded"), app.Dd().Text(units.Count(o.Recorded)),
+	)
+	if o.Dropped > 0 {
+		facts = append(facts, app.Dt().Text("dropped"), app.Dd().DataSet("metric", "tools."+o.Name+".dropped").DataSet("value", o.Dropped).Text(units.Count(o.Dropped)))
+	}
+	return app.Article().Class("tool-card").DataSet("tool", o.Name).Body(
+		app.H3().Text(o.Name),
+		app.P().Class("mechanics").Body(app.Text(o.Mechanics+" "), app.A().Href(o.Source).Rel("noopener").Target("_blank").Text("Source")),
+		app.P().Class("command").Body(app.Code().Text(o.Command)),
+		app.Dl().Class("tool-facts").Body(facts...),
+		app.Pre().Class("tool-output").TabIndex(0).Aria("label", o.Name+"'s output").Text(o.Text),
+	)
+}
+
+// variantsTable shows what the correction does with each interval.
+func variantsTable(vs []tools.Variant) app.UI {
+	rows := make([]app.UI, 0, len(vs))
+	for _, v := range vs {
+		rows = append(rows, app.Tr().DataSet("variant", v.Name).Body(
+			app.Th().Scope("row").Title("%s", v.What).Text(v.Name),
+			app.Td().Text(v.Recording),
+			app.Td().Text(units.Duration(v.E)),
+			app.Td().Text(units.Duration(v.BeforeP90)+" → "+units.Duration(v.P90)),
+			app.Td().Text(units.Duration(v.BeforeP99)+" → "+units.Duration(v.P99)),
+			app.Td().Text(units.Duration(v.BeforeP999)+" → "+units.Duration(v.P999)),
+		))
+	}
+	return app.Div().Class("table-wrap").Body(app.Table().Class("variants").Body(
+		app.Caption().Text("Correcting afterwards: HdrHistogram's correction with the interval configured, measured as a mean or a median, and applied again to data already timed from the intended send"),
+		app.THead().Body(app.Tr().Body(app.Th().Scope("col").Text("variant"), app.Th().Scope("col").Text("recording"), app.Th().Scope("col").Text("E"),
+			app.Th().Scope("col").Text("p90"), app.Th().Scope("col").Text("p99"), app.Th().Scope("col").Text("p99.9"))),
+		app.TBody().Body(rows...),
+	))
+}
+
+// comparePanel sets and shows the comparison (vs=).
+type comparePanel struct {
+	app.Compo
+
+	IVs    string // vs= of the URL
+	ICanon string // its canonical query, when it runs
+	IErr   string
+	IView  *view.View // the comparison's run, once it came
+}
+
+// Render lays the panel out.
+func (c *comparePanel) Render() app.UI {
+	body := []app.UI{app.H2().ID("compare-title").Text("Two models side by side")}
+	if c.IVs == "" {
+		body = append(body,
+			app.P().Class("legend").Text("Keep the current parameters as a second model, then change them: the table gains the second model's columns and the charts draw it dashed."),
+			app.Button().Type("button").ID("compare-with").OnClick(ui.On("compare/on", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCompare, true) })).
+				Text("Compare with the current parameters"),
+		)
+	} else {
+		label := queryLabel(c.ICanon)
+		if c.ICanon == "" {
+			label = c.IVs
+		}
+		body = append(body, app.P().Body(app.Text("Comparing with: "), app.Code().DataSet("vs", c.ICanon).Text(label), app.Text(" ")),
+			app.Button().Type("button").ID("compare-off").OnClick(ui.On("compare/off", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionCompare, false) })).
+				Text("Stop comparing"))
+	}
+	if c.IErr != "" {
+		body = append(body, app.P().Class("error").Attr("role", "alert").Text(c.IErr))
+	}
+	return app.Section().ID("compare").Class("compare").Aria("labelledby", "compare-title").Body(body...)
+}
+
+// importPanel takes the reader's measurement files: a file input, a drop
+// onto the page, or pasted text.
+type importPanel struct {
+	app.Compo
+
+	IFiles   []worker.Measured
+	IReading string
+	IQuery   string // the run's canonical query, for the experiment's command
+
+	err   string // observed: stateImportErr
+	paste string // the pasted text
+}
+
+// OnMount runs on the UI goroutine: the panel follows its message.
+func (i *importPanel) OnMount(ctx app.Context) { ctx.ObserveState(stateImportErr, &i.err) }
+
+// Render lays the panel out.
+func (i *importPanel) Render() app.UI {
+	files := make([]app.UI, 0, len(i.IFiles))
+	for _, f := range i.IFiles {
+		name := f.Name
+		line := app.Text(f.Format)
+		if f.Err != "" {
+			line = app.Span().Class("error").Text(f.Err)
+		}
+		files = append(files, app.Li().DataSet("file", f.Name).Body(
+			app.Strong().Text(f.Name), app.Text(": "), line, app.Text(" "),
+			app.Button().Type("button").Class("forget").OnClick(ui.On("forget/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionForget, name) })).Text("Remove"),
+		))
+	}
+	return app.Section().ID("measured").Class("measured").Aria("labelledby", "measured-title").Body(
+		app.H2().ID("measured-title").Text("Your measurement beside the model"),
+		app.P().Class("legend").Text("Drop a file onto the page, choose one, or paste its text: wrk2 or wrk output, an .hgrm or .hlog from HdrHistogram, a k6 summary export, vegeta's JSON report, oha's JSON. It is read in this browser and never sent anywhere, nor put in the address. A second file is measured2."),
+		app.Div().Class("import-row").Body(
+			app.Label().For("import-file").Text("Measurement file"),
+			app.Input().Type("file").ID("import-file").DataSet("import", "1").
+				OnChange(ui.On("import/file", func(ctx app.Context, e app.Event) {
+					readFile(ctx, ctx.JSSrc().Get("files").Index(0))
+				})),
+		),
+		app.Details().Class("paste").Body(
+			app.Summary().Text("Paste a measurement instead"),
+			app.Label().For("import-paste").Text("Its text"),
+			app.Textarea().ID("import-paste").Rows(6).Attr("spellcheck", "false").
+				OnInput(ui.On("import/paste-text", func(ctx app.Context, e app.Event) { i.paste = ctx.JSSrc().Get("value").String() })),
+			app.Button().Type("button").ID("import-paste-read").OnClick(ui.On("import/paste", func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(actionImport, worker.File{Name: "pasted", Data: i.paste})
+			})).Text("Read it"),
+		),
+		app.If(i.err != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(i.err) }),
+		app.If(i.IReading != "", func() app.UI { return app.P().Class("status").Textf("Reading %s…", i.IReading) }),
+		app.Ul().Class("files").Body(files...),
+		app.P().Class("legend").Body(
+			app.Text("To measure a real server against this model on your own machine, run "),
+			app.Code().Text("go run ./app experiment -out DIR "+shellQuote(i.IQuery)),
+			app.Text(" and drop the files it writes here."),
+		),
+	)
+}

@@ -1,0 +1,79 @@
+//go:build !wasm
+
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// TestPrerenderedHTML: the static site's visualiser carries its real
+// numbers in its HTML, with the hooks a reader of the DOM uses, before any
+// script runs.
+func TestPrerenderedHTML(t *testing.T) {
+	s := startSite(t)
+	b, err := os.ReadFile(filepath.Join(s.Dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	// go-app writes attributes in no fixed order.
+	tag := regexp.MustCompile(`<td [^>]*data-metric="[^"]*"[^>]*>`)
+	metric, value := regexp.MustCompile(`data-metric="([^"]*)"`), regexp.MustCompile(`data-(?:ns|value)="([^"]*)"`)
+	got := map[string]string{}
+	for _, td := range tag.FindAllString(html, -1) {
+		if m, v := metric.FindStringSubmatch(td), value.FindStringSubmatch(td); m != nil && v != nil {
+			got[m[1]] = v[1]
+		}
+	}
+	sameCells(t, "the static HTML", got, nativeCells(t, ""))
+	for _, want := range []string{`data-state="prerendered"`, `data-prerender="`, `data-chart="spectrum"`, `data:image/svg+xml;base64,`} {
+		if !regexp.MustCompile(regexp.QuoteMeta(want)).MatchString(html) {
+			t.Errorf("the static HTML lacks %s", want)
+		}
+	}
+}
+
+// TestBrowserPrerender: the first paint shows the static HTML's numbers;
+// the app takes them over without running again; at another query the
+// static numbers are hidden until the query's own replace them.
+func TestBrowserPrerender(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	// What the document holds when it is parsed, before app.wasm runs.
+	b.do(t, "watching the first paint", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			document.addEventListener("DOMContentLoaded", () => setTimeout(() => {
+				const r = document.getElementById("omission"), c = document.querySelector('[data-metric="open.p99"]');
+				window.__first = {state: r.dataset.state, computing: r.classList.contains("computing"), p99: c ? c.dataset.ns : "",
+					hidden: c ? getComputedStyle(c.querySelector("a")).visibility === "hidden" : true};
+			}, 0));`})
+		return err
+	}))
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	first := eval[map[string]any](t, b, `window.__first`)
+	if first["state"] != "prerendered" || first["p99"] != "195100000" || first["computing"] != false || first["hidden"] != false {
+		t.Errorf("the first paint at / : %v", first)
+	}
+	if run := eval[string](t, b, `document.getElementById("omission").dataset.run`); run != "1" {
+		t.Errorf("the app ran again after taking over (run %s)", run)
+	}
+	sameCells(t, "taken over", b.metrics(t), nativeCells(t, ""))
+	b.waitFor(t, "the charts taken over", `document.querySelectorAll("section.charts [data-chart] img").length === 4`)
+
+	b.open(t, s.URL+"/?stall=300ms")
+	b.waitReady(t, "stall=300ms")
+	first = eval[map[string]any](t, b, `window.__first`)
+	if first["state"] != "prerendered" || first["computing"] != true || first["hidden"] != true {
+		t.Errorf("the first paint at another query: %v", first)
+	}
+	sameCells(t, "stall=300ms", b.metrics(t), nativeCells(t, "stall=300ms"))
+}

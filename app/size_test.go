@@ -1,0 +1,165 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// wasmBudget is the most app.wasm may weigh after gzip at its best
+// compression (issue 15).
+const wasmBudget = 2_500_000
+
+// builtRequired reports whether the tests of the built app.wasm must run
+// (make test-built) rather than skip when it is stale.
+func builtRequired() bool { return os.Getenv("OMISSION_WASM") == "1" }
+
+// builtWasm returns web/app.wasm, skipping the test when it is not built
+// and, unless OMISSION_WASM=1, when it is older than the sources.
+func builtWasm(t *testing.T) []byte {
+	t.Helper()
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "web", "app.wasm"))
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skip("web/app.wasm is not built, so it is not checked: make wasm, or make test-built, which builds it and runs this")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkWasmFresh(root); err != nil {
+		if builtRequired() {
+			t.Fatal(err)
+		}
+		t.Skipf("%v: it is checked after the build (make test-built)", err)
+	}
+	return b
+}
+
+// TestWasmSize fails when app.wasm passes its budget after gzip.
+func TestWasmSize(t *testing.T) {
+	b := builtWasm(t)
+	var z bytes.Buffer
+	w, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("web/app.wasm: %d bytes, %d after gzip (budget %d)", len(b), z.Len(), wasmBudget)
+	if z.Len() > wasmBudget {
+		t.Errorf("web/app.wasm is %d bytes after gzip, over its budget of %d (issue 15; %d bytes raw): see the README's \"Size of app.wasm\" for what it holds and how it is built",
+			z.Len(), wasmBudget, len(b))
+	}
+}
+
+// TestBuiltSite builds the static site from web/ and serves it with
+// serve's handler: every text file and app.wasm comes brotli- or
+// gzip-encoded and decodes to the file, and the pages reference app.wasm and
+// /web/ by hashed URLs that are immutable. It compresses app.wasm at
+// brotli's best (cached by content), so it runs in make test-built.
+func TestBuiltSite(t *testing.T) {
+	if !builtRequired() {
+		t.Skip("the built site: set OMISSION_WASM=1 (make test-built)")
+	}
+	wasm := builtWasm(t)
+	for _, prefix := range []string{"", "/omission"} {
+		dir, err := buildTestSite(prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		h, err := newSiteHandler(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(h)
+		defer srv.Close()
+
+		checked := 0
+		err = filepath.Walk(dir, func(p string, info fs.FileInfo, err error) error {
+			if err != nil || info.IsDir() || !compressible(p) {
+				return err
+			}
+			want, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, p)
+			url := "/" + filepath.ToSlash(rel)
+			for _, ae := range []string{"br", "gzip", ""} {
+				r := get(t, "GET", srv.URL+url, "Accept-Encoding", ae)
+				if r.status != 200 || r.header.Get("Content-Type") != contentType(p) {
+					t.Errorf("%s [%s]: %d, %s", url, ae, r.status, r.header.Get("Content-Type"))
+					continue
+				}
+				coding := r.header.Get("Content-Encoding")
+				if ae != "" && coding != ae && len(want) > 1000 {
+					t.Errorf("%s [%s]: sent with Content-Encoding %q", url, ae, coding)
+				}
+				if got := decode(t, coding, r.body); !bytes.Equal(got, want) {
+					t.Errorf("%s [%s]: the decoded body is not the file", url, ae)
+				}
+			}
+			checked++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked < 8 {
+			t.Errorf("prefix %q: %d text files checked", prefix, checked)
+		}
+
+		// app.js fetches app.wasm by its hashed URL, which is immutable,
+		// and knows its size for the progress bar.
+		hashed := prefix + "/web/app.wasm?v=" + contentHash(wasm)
+		appJS, _ := os.ReadFile(filepath.Join(dir, "app.js"))
+		worker, _ := os.ReadFile(filepath.Join(dir, "app-worker.js"))
+		index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+		css, _ := os.ReadFile(filepath.Join(dir, "web", "app.css"))
+		for what, s := range map[string]string{
+			"app.js fetches":           string(appJS),
+			"app-worker.js precaches":  string(worker),
+			"app.js has the wasm size": string(appJS),
+			"index.html links":         string(index),
+		} {
+			want := `"` + hashed + `"`
+			switch what {
+			case "app.js has the wasm size":
+				want = fmt.Sprintf("const goappWasmContentLength = \"%d\";", len(wasm))
+			case "index.html links":
+				want = `"` + prefix + "/web/app.css?v=" + contentHash(css) + `"`
+			}
+			if !strings.Contains(s, want) {
+				t.Errorf("prefix %q: %s %s: not found", prefix, what, want)
+			}
+		}
+		if prefix != "" {
+			continue // the test server serves the site at its root
+		}
+		r := get(t, "GET", srv.URL+"/web/app.wasm?v="+contentHash(wasm), "Accept-Encoding", "br, gzip")
+		if cc := r.header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" || r.header.Get("Content-Encoding") != "br" {
+			t.Errorf("the hashed app.wasm: Cache-Control %q, Content-Encoding %q", cc, r.header.Get("Content-Encoding"))
+		}
+		t.Logf("app.wasm sent as %d bytes of brotli (%d raw)", len(r.body), len(wasm))
+		for _, p := range []string{"/", "/article/", "/embed/", "/app-worker.js", "/app.js", "/wasm_exec.js", "/manifest.webmanifest"} {
+			if cc := get(t, "GET", srv.URL+p).header.Get("Cache-Control"); cc != "no-cache" {
+				t.Errorf("%s: Cache-Control %q, want no-cache", p, cc)
+			}
+		}
+	}
+}

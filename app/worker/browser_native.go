@@ -1,0 +1,22 @@
+//go:build !wasm
+
+package worker
+
+import "omission/app/compute"
+
+// InWorker is false natively.
+func InWorker() bool { return false }
+
+// Serve has no worker to serve natively.
+func Serve(compute.Settings) {}
+
+// NewBrowser has no Web Worker to start natively.
+func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed func(error)) (Client, error) {
+	return nil, errNoWorker
+}
+
+var errNoWorker = errorString("no Web Worker outside the browser")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }

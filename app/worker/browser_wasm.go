@@ -1,0 +1,166 @@
+//go:build wasm
+
+package worker
+
+import (
+	"encoding/json"
+	"errors"
+	"sync"
+	"syscall/js"
+
+	"omission/app/compute"
+)
+
+// InWorker reports whether this program runs in a Web Worker (no document):
+// main then serves the page instead of starting go-app.
+func InWorker() bool {
+	g := js.Global()
+	return g.Get("document").IsUndefined() && g.Get("importScripts").Truthy()
+}
+
+// Serve runs requests from the page that started this worker, posting each
+// response back as JSON; it never returns.
+func Serve(s compute.Settings) {
+	self := js.Global()
+	post := func(r Response) {
+		b, err := json.Marshal(r)
+		if err != nil {
+			b, _ = json.Marshal(Response{ID: r.ID, Err: "the worker could not encode its answer: " + err.Error(), Done: true})
+		}
+		self.Call("postMessage", string(b))
+	}
+	srv := newServer(s, post, yieldWorker)
+	take := func(v js.Value) {
+		if v.Type() != js.TypeString {
+			return
+		}
+		var req Request
+		if json.Unmarshal([]byte(v.String()), &req) == nil {
+			srv.in <- req
+		}
+	}
+	// Requests that came while the module was starting (web/worker.js).
+	if p := self.Get("omissionPending"); p.Truthy() {
+		for i := 0; i < p.Length(); i++ {
+			take(p.Index(i))
+		}
+	}
+	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 {
+			take(args[0].Get("data"))
+		}
+		return nil
+	}))
+	self.Call("postMessage", `{"ID":0,"Ready":true}`)
+	srv.loop()
+}
+
+var (
+	workerYieldOnce sync.Once
+	workerPort      js.Value
+	workerYielded   = make(chan struct{}, 1)
+)
+
+// yieldWorker lets the worker's event loop deliver the messages that
+// arrived (a newer request) and comes back: a MessageChannel message is a
+// task of its own, without setTimeout's clamp.
+func yieldWorker() {
+	workerYieldOnce.Do(func() {
+		ch := js.Global().Get("MessageChannel").New()
+		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
+			select {
+			case workerYielded <- struct{}{}:
+			default:
+			}
+			return nil
+		}))
+		workerPort = ch.Get("port2")
+	})
+	workerPort.Call("postMessage", nil)
+	<-workerYielded
+}
+
+// Browser is a client whose requests run in a Web Worker.
+type Browser struct {
+	w       js.Value
+	deliver func(Response)
+	onMsg   js.Func
+	onErr   js.Func
+	failed  func(error) // the worker stopped: the page falls back to a Local client
+}
+
+// NewBrowser starts the worker (workerURL, from the site's environment) with
+// the module the page compiled (web/page.js keeps it) and the toolchain's
+// wasm_exec.js at wasmExecURL. deliver runs in the page's JavaScript turn:
+// it must hand the response to the UI goroutine. failed is called once if
+// the worker stops working.
+func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed func(error)) (*Browser, error) {
+	g := js.Global()
+	mod := g.Get("omissionWasmModule")
+	switch {
+	case !g.Get("Worker").Truthy():
+		return nil, errors.New("this browser has no Web Workers")
+	case !mod.Truthy():
+		return nil, errors.New("the page did not keep the compiled module (web/page.js)")
+	case workerURL == "":
+		return nil, errors.New("no worker script")
+	}
+	w := g.Get("Worker").New(workerURL)
+	b := &Browser{w: w, deliver: deliver, failed: failed}
+	var once sync.Once
+	fail := func(err error) { once.Do(func() { b.stop(); failed(err) }) }
+	b.onMsg = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		d := args[0].Get("data")
+		if d.Type() != js.TypeString {
+			return nil
+		}
+		var r Response
+		if err := json.Unmarshal([]byte(d.String()), &r); err != nil {
+			fail(errors.New("the worker's answer could not be read: " + err.Error()))
+			return nil
+		}
+		if r.ID == 0 {
+			return nil // ready
+		}
+		if r.ID < 0 {
+			fail(errors.New(r.Err))
+			return nil
+		}
+		deliver(r)
+		return nil
+	})
+	b.onErr = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		msg := "the simulation worker stopped"
+		if len(args) > 0 && args[0].Get("message").Truthy() {
+			msg += ": " + args[0].Get("message").String()
+		}
+		fail(errors.New(msg))
+		return nil
+	})
+	w.Call("addEventListener", "message", b.onMsg)
+	w.Call("addEventListener", "error", b.onErr)
+	w.Call("postMessage", map[string]any{"type": "init", "module": mod, "wasmExec": wasmExecURL})
+	return b, nil
+}
+
+// Send posts a request to the worker.
+func (b *Browser) Send(req Request) {
+	if !b.w.Truthy() {
+		return
+	}
+	bs, _ := json.Marshal(req)
+	b.w.Call("postMessage", string(bs))
+}
+
+// Remote is true: views come back as data, without their *sim.Result.
+func (b *Browser) Remote() bool { return true }
+
+func (b *Browser) stop() {
+	if b.w.Truthy() {
+		b.w.Call("terminate")
+		b.w = js.Undefined()
+	}
+}

@@ -1,0 +1,464 @@
+// Package worker runs the visualiser's simulations and draws its charts away
+// from the page's main thread. In the browser that is a Web Worker running
+// the same app.wasm (web/worker.js starts it with the module the page has
+// compiled, and main hands over to Serve); where no worker can start, and
+// natively, a Local client runs the same code on the page's own thread, in
+// slices.
+//
+// The page sends a Request (a run, or new charts of the last run) and hears
+// back Responses: progress, the formatted result (view.View, with no
+// *sim.Result across the worker boundary), then each chart as it is drawn.
+// A newer request supersedes the one in progress: the newest input wins.
+//
+// It imports app/compute, app/view, app/charts, app/ui and sim.
+package worker
+
+import (
+	"strings"
+	"time"
+
+	"omission/app/charts"
+	"omission/app/compute"
+	"omission/app/measure"
+	"omission/app/tools"
+	"omission/app/ui"
+	"omission/app/view"
+	"omission/sim"
+)
+
+// Request is what the page asks.
+type Request struct {
+	ID     int64  // the page's run number: every response carries it
+	Query  string // the query to run (canonical, the page keys allowed)
+	Charts ChartsOptions
+	// Gen numbers the page's drawings of one run's charts: every chart
+	// response carries it, so a redraw's charts replace the earlier ones.
+	Gen int
+	// Redraw asks for new charts of the last result (a toggle, a resize)
+	// without running again; it runs when the last result is another
+	// query's.
+	Redraw bool
+	// Cancel stops the request in progress, and does nothing else.
+	Cancel bool
+
+	// Tools to play against the run's server (the page key tools=).
+	Tools []string `json:",omitempty"`
+	// Vs is a second query run beside it (the page key vs=), "" for none.
+	Vs string `json:",omitempty"`
+	// Import are measurement files to read; the worker keeps the last
+	// MaxFiles read. Measured names the kept ones to draw.
+	Import   []File   `json:",omitempty"`
+	Measured []string `json:",omitempty"`
+}
+
+// File is a measurement file the reader gave the page; it stays in the
+// browser (this worker), never in the URL.
+type File struct {
+	Name string
+	Data string
+}
+
+// MaxFiles is how many measurement files the page compares at once.
+const MaxFiles = 2
+
+// Measured is a file the worker read: what it holds, or why it could not be
+// read.
+type Measured struct {
+	Name      string
+	Format    string            `json:",omitempty"`
+	Summaries []measure.Summary `json:",omitempty"`
+	Points    [][]charts.Point  `json:",omitempty"` // per distribution: its own spectrum
+	Err       string            `json:",omitempty"`
+}
+
+// ChartsOptions say how to draw the charts; Width 0 draws none.
+type ChartsOptions struct {
+	Width  int
+	Dark   bool
+	Linear bool // linear latency axes
+	CDF    bool // the distribution as a CDF
+}
+
+// Response is one message back.
+type Response struct {
+	ID       int64
+	Gen      int             `json:",omitempty"` // the request's Gen
+	Progress float64         `json:",omitempty"` // 0 to 1 while the run goes on in slices
+	Sliced   bool            `json:",omitempty"` // the run goes on beyond its first slice
+	View     *view.View      `json:",omitempty"` // the result, formatted
+	Chart    *charts.Chart   `json:",omitempty"` // one chart, in charts.Kinds order
+	Charts   int             `json:",omitempty"` // with Done: how many charts were drawn
+	Err      string          `json:",omitempty"` // the run could not finish
+	Tools    []*tools.Output `json:",omitempty"` // what each tool of the request would report
+	ToolsErr string          `json:",omitempty"`
+	Variants []tools.Variant `json:",omitempty"` // the correction's variants, with the tools
+	Vs       *view.View      `json:",omitempty"` // the second run, formatted
+	VsErr    string          `json:",omitempty"`
+	Measured []Measured      `json:",omitempty"` // files read
+	Done     bool            `json:",omitempty"` // the request's last response
+	Ms       float64         `json:",omitempty"` // with Done: the charts' drawing time
+}
+
+// Beside reports whether r carries what the page shows beside the run:
+// tools, the comparison, measured files.
+func (r Response) Beside() bool {
+	return r.Tools != nil || r.ToolsErr != "" || r.Vs != nil || r.VsErr != "" || r.Measured != nil
+}
+
+// Client sends requests to whatever runs them; responses come back to the
+// function given when the client was made, on the caller's UI goroutine
+// where the client dispatches them there (see Local and NewBrowser).
+type Client interface {
+	Send(Request)
+	// Remote reports whether results cross a boundary (a Web Worker): their
+	// views then carry no *sim.Result.
+	Remote() bool
+}
+
+// server runs requests one at a time and keeps the last result, so that a
+// redraw needs no run. in delivers requests; a newer one that arrives while
+// a request is in progress supersedes it.
+type server struct {
+	settings compute.Settings
+	post     func(Response)
+	yield    func() // lets the requests that arrived be delivered
+	in       chan Request
+
+	last      *sim.Result
+	lastQuery string
+
+	tools   map[string]*tools.Output // by tool, for lastQuery
+	vs      *sim.Result
+	vsView  *view.View
+	vsQuery string
+	files   []*measure.File // the last MaxFiles read, oldest first
+}
+
+func newServer(s compute.Settings, post func(Response), yield func()) *server {
+	return &server{settings: s, post: post, yield: yield, in: make(chan Request, 64)}
+}
+
+// loop serves requests until in is closed.
+func (s *server) loop() {
+	for req := range s.in {
+		for next := &req; next != nil; {
+			next = s.handle(*next)
+		}
+	}
+}
+
+// newer returns the latest request that arrived, if any, draining the rest:
+// they are all older than it.
+func (s *server) newer() *Request {
+	var got *Request
+	for {
+		select {
+		case r, ok := <-s.in:
+			if !ok {
+				return got
+			}
+			got = &r
+		default:
+			return got
+		}
+	}
+}
+
+// handle serves one request and returns a newer one that superseded it.
+func (s *server) handle(req Request) *Request {
+	if req.Cancel {
+		return nil
+	}
+	if len(req.Import) > 0 {
+		s.read(req)
+	}
+	if !req.Redraw || s.last == nil || req.Query != s.lastQuery {
+		if next := s.run(req); next != nil {
+			return next
+		}
+		if s.last == nil || s.lastQuery != req.Query {
+			return nil // the run failed: nothing to draw
+		}
+	}
+	if next := s.beside(req); next != nil {
+		return next
+	}
+	return s.draw(req)
+}
+
+// read parses the files of req and keeps the last MaxFiles.
+func (s *server) read(req Request) {
+	var out []Measured
+	for _, f := range req.Import {
+		m := Measured{Name: f.Name}
+		file, err := measure.Parse(f.Name, []byte(f.Data))
+		if err != nil {
+			m.Err = err.Error()
+		} else {
+			m.Format = file.Format.Title()
+			m.Summaries = file.Summaries()
+			for _, d := range file.Dists {
+				m.Points = append(m.Points, filePoints(d))
+			}
+			s.keep(file)
+		}
+		out = append(out, m)
+	}
+	s.post(Response{ID: req.ID, Measured: out})
+}
+
+// keep keeps a file read, replacing one of the same name.
+func (s *server) keep(f *measure.File) {
+	for i, old := range s.files {
+		if old.Name == f.Name {
+			s.files = append(s.files[:i], s.files[i+1:]...)
+			break
+		}
+	}
+	s.files = append(s.files, f)
+	if len(s.files) > MaxFiles {
+		s.files = s.files[len(s.files)-MaxFiles:]
+	}
+}
+
+// filePoints is a measured distribution's own spectrum for the charts.
+func filePoints(d measure.Dist) []charts.Point {
+	out := make([]charts.Point, 0, len(d.Points))
+	for _, p := range d.Points {
+		out = append(out, charts.Point{P: p.Percentile / 100, Ns: p.Ns})
+	}
+	return out
+}
+
+// beside runs what req wants beside its run: its tools and its second
+// query, posting each; a newer request between them supersedes the rest.
+func (s *server) beside(req Request) *Request {
+	cfg := s.last.Config
+	if len(req.Tools) > 0 {
+		if s.tools == nil {
+			s.tools = map[string]*tools.Output{}
+		}
+		var outs []*tools.Output
+		var errs []string
+		for _, name := range req.Tools {
+			o, ok := s.tools[name]
+			if !ok {
+				s.yield()
+				if next := s.newer(); next != nil {
+					return next
+				}
+				var err error
+				if o, err = tools.Run(cfg, name); err != nil {
+					errs = append(errs, err.Error())
+					continue
+				}
+				s.tools[name] = o
+			}
+			outs = append(outs, o)
+		}
+		r := Response{ID: req.ID, Tools: outs}
+		// What correcting afterwards does, with each interval: shown with
+		// the tools, since it is the question their users ask.
+		if vs, err := tools.Variants(s.last); err == nil {
+			r.Variants = vs
+		} else {
+			errs = append(errs, err.Error())
+		}
+		if len(errs) > 0 {
+			r.ToolsErr = strings.Join(errs, "; ")
+		}
+		s.post(r)
+	}
+	if req.Vs != "" {
+		if next := s.runVs(req); next != nil {
+			return next
+		}
+	}
+	return nil
+}
+
+// runVs posts the comparison's run of req, running it unless it is the one
+// kept; a newer request between two slices supersedes it.
+func (s *server) runVs(req Request) *Request {
+	if req.Vs != s.vsQuery || s.vs == nil {
+		s.vs, s.vsQuery = nil, ""
+		vcfg, err := sim.ParseQuery(req.Vs, ui.PageKeys()...)
+		var job *compute.Job
+		if err == nil {
+			job, err = compute.NewJob(req.ID, vcfg, s.settings)
+		}
+		for err == nil {
+			var done bool
+			if done, err = job.Slice(); err != nil || done {
+				break
+			}
+			s.yield()
+			if next := s.newer(); next != nil {
+				job.Cancel()
+				return next
+			}
+		}
+		if err != nil {
+			s.post(Response{ID: req.ID, VsErr: err.Error()})
+			return nil
+		}
+		if s.vsView, err = job.Finish(); err != nil {
+			s.post(Response{ID: req.ID, VsErr: err.Error()})
+			return nil
+		}
+		s.vs, s.vsQuery = s.vsView.Result, req.Vs
+	}
+	v := *s.vsView
+	v.Seq = req.ID
+	s.post(Response{ID: req.ID, Vs: &v})
+	return nil
+}
+
+// extra are the series req wants drawn beside the run's recordings.
+func (s *server) extra(req Request) []charts.Series {
+	var out []charts.Series
+	for _, name := range req.Tools {
+		if o, ok := s.tools[name]; ok {
+			pts := make([]charts.Point, 0, 6)
+			for i, pc := range sim.Percentiles {
+				pts = append(pts, charts.Point{P: float64(pc.PPM) / 1e6, Ns: o.P()[i]})
+			}
+			out = append(out, charts.Series{Name: name, Class: "tool", Points: append(pts, charts.Point{P: 1, Ns: o.Max})})
+		}
+	}
+	for _, name := range req.Measured {
+		for _, f := range s.files {
+			if f.Name != name {
+				continue
+			}
+			for _, d := range f.Dists {
+				label := f.Name
+				if len(f.Dists) > 1 {
+					label += " (" + d.Label + ")"
+				}
+				out = append(out, charts.Series{Name: label, Class: "measured", Points: filePoints(d)})
+			}
+		}
+	}
+	if req.Vs != "" && req.Vs == s.vsQuery && s.vs != nil {
+		for _, k := range []sim.Kind{sim.Closed, sim.Open} {
+			out = append(out, charts.SeriesOf(&s.vs.Recordings[k], s.vs.Config.Rank, "vs "+k.String()))
+		}
+	}
+	return out
+}
+
+// run simulates req's query in slices, posting progress, then its view.
+func (s *server) run(req Request) *Request {
+	cfg, err := sim.ParseQuery(req.Query, ui.PageKeys()...)
+	if err != nil {
+		s.post(Response{ID: req.ID, Gen: req.Gen, Err: err.Error(), Done: true})
+		return nil
+	}
+	job, err := compute.NewJob(req.ID, cfg, s.settings)
+	if err != nil {
+		s.post(Response{ID: req.ID, Err: err.Error(), Done: true})
+		return nil
+	}
+	s.last, s.lastQuery = nil, ""
+	for {
+		done, err := job.Slice()
+		if err != nil {
+			s.post(Response{ID: req.ID, Err: err.Error(), Done: true})
+			return nil
+		}
+		if done {
+			break
+		}
+		s.post(Response{ID: req.ID, Progress: job.Progress(), Sliced: true})
+		s.yield()
+		if next := s.newer(); next != nil {
+			job.Cancel()
+			return next
+		}
+	}
+	v, err := job.Finish()
+	if err != nil {
+		s.post(Response{ID: req.ID, Err: err.Error(), Done: true})
+		return nil
+	}
+	s.last, s.lastQuery, s.tools = v.Result, req.Query, nil
+	s.post(Response{ID: req.ID, View: v})
+	return nil
+}
+
+// draw draws the charts of the last result, posting each as it is drawn;
+// a newer request between two charts supersedes the rest.
+func (s *server) draw(req Request) *Request {
+	o := req.Charts
+	t0 := time.Now()
+	n := 0
+	if o.Width > 0 {
+		for _, k := range charts.Kinds() {
+			s.yield()
+			if next := s.newer(); next != nil {
+				return next
+			}
+			opts := chartOptions(k, o)
+			if k == charts.Spectrum || k == charts.Distribution {
+				opts.Extra = s.extra(req)
+			}
+			ch, err := charts.Render(s.last, k, opts)
+			if err != nil {
+				s.post(Response{ID: req.ID, Gen: req.Gen, Err: err.Error()})
+				continue
+			}
+			n++
+			s.post(Response{ID: req.ID, Gen: req.Gen, Chart: ch})
+		}
+	}
+	s.post(Response{ID: req.ID, Gen: req.Gen, Done: true, Charts: n, Ms: float64(time.Since(t0).Microseconds()) / 1000})
+	return nil
+}
+
+// chartOptions are the charts package's options for kind k.
+func chartOptions(k charts.Kind, o ChartsOptions) charts.Options {
+	opts := charts.Options{Width: o.Width, Theme: charts.Light, CDF: o.CDF}
+	if o.Dark {
+		opts.Theme = charts.Dark
+	}
+	if o.Linear && !(k == charts.Distribution && !o.CDF) {
+		opts.Y = charts.YLinear
+	}
+	return opts
+}
+
+// Local runs requests on the caller's own thread: in a goroutine that
+// yields to the browser between slices (the page where no Web Worker can
+// start), or, natively, at once (prerendering, tests).
+type Local struct {
+	s      *server
+	inline bool
+}
+
+// NewLocal returns a client that runs requests in this program and hands
+// responses to deliver. With inline, Send runs the request before it
+// returns (natively: go-app's static generator and test engine wait for
+// nothing else); without, a goroutine runs requests, calling yield between
+// slices, and deliver must hand responses to the UI goroutine itself.
+func NewLocal(s compute.Settings, inline bool, deliver func(Response), yield func()) *Local {
+	l := &Local{s: newServer(s, deliver, yield), inline: inline}
+	if !inline {
+		go l.s.loop()
+	}
+	return l
+}
+
+// Send runs req (inline) or queues it for the goroutine.
+func (l *Local) Send(req Request) {
+	if l.inline {
+		for next := &req; next != nil; {
+			next = l.s.handle(*next)
+		}
+		return
+	}
+	l.s.in <- req
+}
+
+// Remote is false: a Local client's views carry their result.
+func (l *Local) Remote() bool { return false }
