@@ -50,9 +50,9 @@ var metricWords = map[string]string{
 func MetricWords(m string) string { return metricWords[m] }
 
 func checkResult(res *Result, notes []string) ([]Check, []string) {
-	cfg := res.Config
 	var checks []Check
-	cf := DeriveClosedForms(cfg)
+	res.cf, res.cfDone = DeriveClosedForms(res.Config), true // the result is being built: one goroutine
+	cf := res.cf
 	if cf == nil {
 		notes = append(notes, res.NoClosedForm(Closed))
 	} else {
@@ -273,7 +273,7 @@ func b2f(b bool) float64 {
 // NoClosedForm returns why recording k has no closed form for the run's
 // parameters, or "" when it has one (its checks are then in Checks).
 func (r *Result) NoClosedForm(k Kind) string {
-	cf := DeriveClosedForms(r.Config)
+	cf := r.closedForms()
 	if cf == nil {
 		_, why := Regime(r.Config)
 		return "No closed form applies to these parameters (" + strings.Join(why, "; ") + "): every number is simulation only, checked against the invariants listed."
@@ -282,4 +282,15 @@ func (r *Result) NoClosedForm(k Kind) string {
 		return fmt.Sprintf("%s: no closed form (%s); simulation only.", k, why)
 	}
 	return ""
+}
+
+// closedForms returns DeriveClosedForms of the run's parameters: the one
+// the checks derived when the result was built (the paced client's
+// derivation walks every stall), else derived afresh. It writes nothing, so
+// a finished Result may be read from several goroutines.
+func (r *Result) closedForms() *ClosedForms {
+	if r.cfDone {
+		return r.cf
+	}
+	return DeriveClosedForms(r.Config)
 }

@@ -134,7 +134,9 @@ type Result struct {
 	// Engine is what the event engine adds (engine_run.go); nil on the fast path.
 	Engine *EngineResult
 
-	long *longTallies // a long run's per-request invariants (it keeps no per-request data)
+	long   *longTallies // a long run's per-request invariants (it keeps no per-request data)
+	cf     *ClosedForms // closedForms: derived once
+	cfDone bool
 }
 
 // Recording returns the named recording, or nil.
