@@ -149,6 +149,7 @@ type edit struct {
 	Index int
 	Text  string
 	Delay time.Duration
+	Gen   int // the control's generation of the page's text when the reader typed
 }
 
 // fieldMsg is one message: the field it belongs to and its text.
@@ -331,7 +332,7 @@ func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Dura
 	if pos := sliderIndex(specAt(i), text); pos >= 0 {
 		c.slider = pos
 	}
-	ctx.NewActionWithValue(actionEdit, edit{Index: i, Text: text, Delay: delay})
+	ctx.NewActionWithValue(actionEdit, edit{Index: i, Text: text, Delay: delay, Gen: c.gen})
 }
 
 // Render builds the control from the props.

@@ -117,6 +117,14 @@ func (p *Page) handle(ctx app.Context) {
 	ctx.Handle(actionEdit, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "edit")
 		if e, ok := a.Value.(edit); ok {
+			if e.Index >= 0 && e.Index < len(p.gens) && e.Gen != p.gens[e.Index] {
+				// The page set this control's text (a URL) after the
+				// control last rendered, and the reader typed over the
+				// old one: the edit is newer, and the control must show
+				// it, so its text is set again.
+				p.gens = append([]int(nil), p.gens...)
+				p.gens[e.Index]++
+			}
 			p.setInput(ctx, e.Index, e.Text, e.Delay)
 		}
 	})

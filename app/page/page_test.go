@@ -506,3 +506,31 @@ func TestHandlerPanicIsReported(t *testing.T) {
 		t.Errorf("after the panic: phase %q shown %q", p.phase(), p.shown.Query)
 	}
 }
+
+// TestStaleEdit: an edit typed into a control that had not yet shown the
+// page's latest text (a URL just loaded) wins, and the control is handed its
+// text again so that it shows the edit, not the URL's old value.
+func TestStaleEdit(t *testing.T) {
+	e, p, _ := mountPage(t)
+	visit(e, p, "")
+	stale := p.gens[fStall]
+	visit(e, p, "rate=1") // the page sets every control's text again
+	if p.gens[fStall] == stale {
+		t.Fatal("loading a URL did not set the controls' texts")
+	}
+	before := p.gens[fStall]
+	act(e, p, func(ctx app.Context) {
+		ctx.NewActionWithValue(actionEdit, edit{Index: fStall, Text: "300ms", Gen: stale})
+	})
+	if p.inputs[fStall] != "300ms" || p.gens[fStall] == before || p.shown.Query != "rate=1&stall=300ms" {
+		t.Errorf("after a stale edit: input %q, generation %d (was %d), shown %q", p.inputs[fStall], p.gens[fStall], before, p.shown.Query)
+	}
+	// An edit at the control's current generation keeps it.
+	now := p.gens[fStall]
+	act(e, p, func(ctx app.Context) {
+		ctx.NewActionWithValue(actionEdit, edit{Index: fStall, Text: "400ms", Gen: now})
+	})
+	if p.inputs[fStall] != "400ms" || p.gens[fStall] != now {
+		t.Errorf("after a current edit: input %q, generation %d (was %d)", p.inputs[fStall], p.gens[fStall], now)
+	}
+}

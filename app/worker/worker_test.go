@@ -55,7 +55,7 @@ func TestLocalInline(t *testing.T) {
 	}
 	// A query that cannot run says why and ends.
 	c.got = nil
-	l.Send(Request{ID: 8, Query: "rate=10000000&duration=10s"})
+	l.Send(Request{ID: 8, Query: "rate=10000000&duration=24h&stall=1us&every=2us&first=0s"}) // over the limit of stretches
 	if len(c.got) != 1 || c.got[0].Err == "" || !c.got[0].Done {
 		t.Errorf("refused query: %+v", c.got)
 	}
