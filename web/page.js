@@ -17,11 +17,24 @@
   };
 })();
 // The pages run under a Content-Security-Policy that allows no
-// inline style attribute, so elements that need a computed position carry it
-// as data-left and data-top (percentages) and are placed here, through the
-// CSSOM, which the policy allows.
+// inline style attribute, script or event handler, so what needs a computed
+// position or a little behaviour of its own is done here, through the CSSOM
+// and listeners the policy allows:
+//
+// - elements that carry data-left and data-top (percentages) are placed;
+// - in-page links marked data-jump (the skip links) move the focus to their
+//   target, as a browser does, without go-app taking them for navigation;
+// - a term's definition (.term .tip) shows on hover, on focus and on a tap,
+//   Escape hides it, and it is kept inside the window;
+// - a group of number links (data-roving, and a chart's markers) is one stop
+//   of the Tab key, moved through with the arrow keys;
+// - an embed tells the page that frames it how tall it is (postMessage
+//   {type: "omission:height", height, href}), so that page can size its
+//   iframe (the README's snippet).
 (() => {
   "use strict";
+
+  // Placement.
   const place = (el) => {
     const left = parseFloat(el.dataset.left), top = parseFloat(el.dataset.top);
     if (Number.isFinite(left)) el.style.left = left + "%";
@@ -32,16 +45,170 @@
     if ("left" in root.dataset || "top" in root.dataset) place(root);
     root.querySelectorAll("[data-left],[data-top]").forEach(place);
   };
+
+  // Skip links. The capture phase runs before go-app's window click
+  // listener, which stopPropagation keeps out.
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest && e.target.closest("a[data-jump]");
+    if (!a) return;
+    const id = decodeURIComponent((a.getAttribute("href") || "").slice(1));
+    const target = id && document.getElementById(id);
+    if (!target) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (!target.hasAttribute("tabindex") && !target.matches("a[href], button, input, select, textarea, summary")) {
+      target.setAttribute("tabindex", "-1");
+    }
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "start" });
+  }, true);
+
+  // Terms. A tip shows through CSS (hover, focus-within, .tip-on); here it
+  // is pinned by a tap, hidden by Escape (.tip-off) and kept in the window.
+  const fit = (term) => {
+    const tip = term.querySelector(".tip");
+    if (!tip) return;
+    tip.style.transform = "";
+    requestAnimationFrame(() => {
+      const r = tip.getBoundingClientRect(), room = document.documentElement.clientWidth - 8;
+      if (r.width === 0) return;
+      let dx = 0;
+      if (r.right > room) dx = room - r.right;
+      if (r.left + dx < 8) dx = 8 - r.left;
+      if (dx !== 0) tip.style.transform = "translateX(" + Math.round(dx) + "px)";
+    });
+  };
+  const termOf = (el) => el && el.closest && el.closest(".term, .field");
+  document.addEventListener("click", (e) => {
+    const btn = e.target.closest && e.target.closest(".term-btn");
+    for (const t of document.querySelectorAll(".term.tip-on")) {
+      if (!btn || t !== btn.parentElement) t.classList.remove("tip-on");
+    }
+    if (!btn) return;
+    const t = btn.parentElement, on = !t.classList.contains("tip-on");
+    t.classList.toggle("tip-on", on);
+    t.classList.toggle("tip-off", !on);
+    if (on) fit(t);
+  });
+  document.addEventListener("focusin", (e) => {
+    const t = termOf(e.target);
+    if (t) fit(t);
+  });
+  document.addEventListener("mouseover", (e) => {
+    const t = termOf(e.target);
+    if (t && !t.contains(e.relatedTarget)) fit(t);
+  });
+  const unhide = (e) => {
+    const t = termOf(e.target);
+    if (t && !t.contains(e.relatedTarget)) t.classList.remove("tip-off", "tip-on");
+  };
+  document.addEventListener("focusout", unhide);
+  document.addEventListener("mouseout", unhide);
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    for (const t of document.querySelectorAll(".term:hover, .term:focus-within, .term.tip-on, .field:focus-within, .field:hover")) {
+      t.classList.remove("tip-on");
+      t.classList.add("tip-off");
+    }
+  });
+
+  // Roving groups: one Tab stop per group (the item last focused, else the
+  // first), arrows to move. In a table, up and down keep the column.
+  const itemSel = "a[data-proof-of], a.marker";
+  const groups = () => document.querySelectorAll("[data-roving], .chart-svg");
+  const itemsOf = (g) => [...g.querySelectorAll(itemSel)];
+  const rove = (g) => {
+    const items = itemsOf(g);
+    if (items.length < 2) return;
+    let cur = items.find((el) => el.getAttribute("tabindex") === "0");
+    if (!cur) cur = items[0];
+    for (const el of items) {
+      const want = el === cur ? "0" : "-1";
+      if (el.getAttribute("tabindex") !== want) el.setAttribute("tabindex", want);
+    }
+  };
+  const cellOf = (el) => {
+    const td = el.closest("td, th"), tr = td && td.parentElement;
+    return td && tr ? { row: tr.rowIndex, col: td.cellIndex } : null;
+  };
+  const next = (items, el, key) => {
+    const i = items.indexOf(el);
+    const here = cellOf(el);
+    if (here && (key === "ArrowUp" || key === "ArrowDown")) {
+      const down = key === "ArrowDown";
+      let best = null;
+      for (const c of items) {
+        const p = cellOf(c);
+        if (!p || p.col !== here.col || (down ? p.row <= here.row : p.row >= here.row)) continue;
+        if (!best || (down ? p.row < cellOf(best).row : p.row > cellOf(best).row)) best = c;
+      }
+      return best;
+    }
+    switch (key) {
+      case "ArrowRight": case "ArrowDown": return items[i + 1];
+      case "ArrowLeft": case "ArrowUp": return items[i - 1];
+      case "Home": return items[0];
+      case "End": return items[items.length - 1];
+    }
+    return null;
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || !e.target.matches || !e.target.matches(itemSel)) return;
+    const g = e.target.closest("[data-roving], .chart-svg");
+    if (!g) return;
+    const items = itemsOf(g);
+    const to = next(items, e.target, e.key);
+    if (to === null) return;
+    e.preventDefault();
+    if (!to) return;
+    for (const el of items) el.setAttribute("tabindex", el === to ? "0" : "-1");
+    to.focus();
+  });
+  document.addEventListener("focusin", (e) => {
+    if (!e.target.matches || !e.target.matches(itemSel)) return;
+    const g = e.target.closest("[data-roving], .chart-svg");
+    if (!g) return;
+    for (const el of itemsOf(g)) el.setAttribute("tabindex", el === e.target ? "0" : "-1");
+  });
+  let roveQueued = false;
+  const roveAll = () => {
+    if (roveQueued) return;
+    roveQueued = true;
+    requestAnimationFrame(() => { roveQueued = false; groups().forEach(rove); });
+  };
+
+  // Embeds: report the height of the content to the framing page.
+  let lastHeight = 0, heightQueued = false;
+  const reportHeight = () => {
+    heightQueued = false;
+    const main = document.querySelector("main.embed");
+    if (!main || window.parent === window) return;
+    const h = Math.ceil(main.getBoundingClientRect().bottom + window.scrollY);
+    if (h === lastHeight || h <= 0) return;
+    lastHeight = h;
+    window.parent.postMessage({ type: "omission:height", height: h, href: location.href }, "*");
+  };
+  const queueHeight = () => {
+    if (heightQueued) return;
+    heightQueued = true;
+    requestAnimationFrame(reportHeight);
+  };
+  if (window.ResizeObserver) new ResizeObserver(queueHeight).observe(document.documentElement);
+  window.addEventListener("load", queueHeight);
+
   new MutationObserver((records) => {
+    let added = false;
     for (const r of records) {
       if (r.type === "attributes") place(r.target);
-      else r.addedNodes.forEach(scan);
+      else { r.addedNodes.forEach(scan); added = true; }
     }
+    if (added) { roveAll(); queueHeight(); }
   }).observe(document.documentElement, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["data-left", "data-top"],
   });
-  if (document.body) scan(document.body);
-  else document.addEventListener("DOMContentLoaded", () => scan(document.body));
+  const start = () => { scan(document.body); roveAll(); queueHeight(); };
+  if (document.body) start();
+  else document.addEventListener("DOMContentLoaded", start);
 })();
 
 // The static site's HTML of the visualiser holds the numbers of one query
