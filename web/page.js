@@ -30,7 +30,10 @@
 //   of the Tab key, moved through with the arrow keys;
 // - an embed tells the page that frames it how tall it is (postMessage
 //   {type: "omission:height", height, href}), so that page can size its
-//   iframe (the README's snippet).
+//   iframe (the README's snippet);
+// - the article's prerendered numbers (its own values) are marked pending
+//   while the address holds values of the reader's that the simulator has
+//   not computed yet.
 (() => {
   "use strict";
 
@@ -196,17 +199,27 @@
   if (window.ResizeObserver) new ResizeObserver(queueHeight).observe(document.documentElement);
   window.addEventListener("load", queueHeight);
 
+  // The article's values: slug.field keys (ui.ArticleKeys).
+  const articleKey = /^[a-z][a-z0-9-]*\.[a-z]+$/;
+  const markPending = () => {
+    const main = document.querySelector("main.article");
+    const values = [...new URLSearchParams(location.search).keys()].some((k) => articleKey.test(k));
+    document.documentElement.classList.toggle("article-pending", !!main && values && main.dataset.live !== "true");
+  };
+
   new MutationObserver((records) => {
     let added = false;
     for (const r of records) {
-      if (r.type === "attributes") place(r.target);
-      else { r.addedNodes.forEach(scan); added = true; }
+      if (r.type === "attributes") {
+        if (r.attributeName === "data-live") markPending();
+        else place(r.target);
+      } else { r.addedNodes.forEach(scan); added = true; }
     }
-    if (added) { roveAll(); queueHeight(); }
+    if (added) { roveAll(); queueHeight(); markPending(); }
   }).observe(document.documentElement, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ["data-left", "data-top"],
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-left", "data-top", "data-live"],
   });
-  const start = () => { scan(document.body); roveAll(); queueHeight(); };
+  const start = () => { scan(document.body); roveAll(); queueHeight(); markPending(); };
   if (document.body) start();
   else document.addEventListener("DOMContentLoaded", start);
 })();

@@ -62,6 +62,15 @@ func (a *Article) OnMount(ctx app.Context) {
 	a.load(ctx)
 }
 
+// OnPreRender runs where go-app renders natively (the static generator, the
+// test engine): the generated HTML holds the article's numbers and figures
+// at its own values.
+func (a *Article) OnPreRender(ctx app.Context) {
+	defer ui.Recover(ctx, "article")
+	ctx.Page().SetTitle("%s · Omission", theArticle().title)
+	a.load(ctx)
+}
+
 // OnNav runs on the UI goroutine when the article is navigated to (after
 // OnMount on the first load).
 func (a *Article) OnNav(ctx app.Context) {
@@ -292,7 +301,10 @@ func (a *Article) Render() app.UI {
 		app.A().Class("skip-link").Href("#article-title").DataSet("jump", "1").Text("Skip to the article"),
 		app.Nav().Class("crumbs").Aria("label", "Site").Body(
 			app.A().Href(ui.VisualiserLink("")).Text("← The visualiser")),
-		app.Main().ID("main").Class("article").Body(app.Article().Body(body...)),
+		// data-live: the numbers are the browser's, for this URL's values
+		// (before it, web/page.js marks the prerendered ones as pending when
+		// the URL holds values of the reader's).
+		app.Main().ID("main").Class("article").DataSet("live", app.IsClient && a.st != nil).Body(app.Article().Body(body...)),
 	)
 }
 

@@ -35,6 +35,16 @@ func (e *Embed) OnNav(ctx app.Context) {
 	ctx.Page().SetTitle("%s · Omission", e.title())
 }
 
+// OnPreRender runs where go-app renders natively: the generated page holds
+// the figure of the URL the generator asked for.
+func (e *Embed) OnPreRender(ctx app.Context) {
+	defer ui.Recover(ctx, "embed")
+	if u := ctx.Page().URL(); u != nil {
+		e.load(ctx, u.RawQuery)
+	}
+	ctx.Page().SetTitle("%s · Omission", e.title())
+}
+
 func (e *Embed) load(ctx app.Context, raw string) {
 	vals, err := url.ParseQuery(raw)
 	e.err = ""

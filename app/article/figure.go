@@ -33,11 +33,22 @@ type chartFigure struct {
 }
 
 // embedFoot is the height an embed keeps under its chart, in CSS px: its
-// padding and the line that holds "About this chart" and the credit.
-const embedFoot = 48
+// padding and the line that holds "About this chart" and the credit. An
+// embed is prerendered for the README's iframe, embedFrameW × embedFrameH.
+const (
+	embedFoot                = 48
+	embedFrameW, embedFrameH = 660, 420
+)
 
 // OnMount runs on the UI goroutine when the figure is mounted.
 func (f *chartFigure) OnMount(ctx app.Context) {
+	defer ui.Recover(ctx, "figure")
+	f.draw()
+}
+
+// OnPreRender runs where go-app renders natively: the figure is drawn at
+// its default size (an embed's for the README's 660×420 frame).
+func (f *chartFigure) OnPreRender(ctx app.Context) {
 	defer ui.Recover(ctx, "figure")
 	f.draw()
 }
@@ -64,12 +75,19 @@ func (f *chartFigure) size() (w, h int) {
 			w = cw.Int()
 		}
 	}
+	frameH := embedFrameH // the README's iframe, until the frame is known
+	if !app.IsClient && f.IBare {
+		w = embedFrameW - 16 // its padding
+	}
 	w = min(max(w, charts.MinWidth), charts.MaxWidth)
 	h = w * dh / dw
-	if f.IBare && app.IsClient {
-		if ih := app.Window().Get("innerHeight"); ih.Truthy() {
-			h = min(h, ih.Int()-embedFoot)
+	if f.IBare {
+		if app.IsClient {
+			if ih := app.Window().Get("innerHeight"); ih.Truthy() {
+				frameH = ih.Int()
+			}
 		}
+		h = min(h, frameH-embedFoot)
 	}
 	return w, h
 }
