@@ -194,6 +194,19 @@ func TestBrowserKeyboard(t *testing.T) {
 	if numbers != 1 || markers < 1 || markers > 4 || toggles != 2 || play == 0 || play > 30 {
 		t.Errorf("after the skip link: %d stops in the table's numbers (want 1), %d in chart markers (1 a chart), %d toggles, Play at stop %d (want ≤ 30)", numbers, markers, toggles, play)
 	}
+	// On to the end of the page: every stop is at least 24 px both ways.
+	stops := play
+	for ; stops < 400; stops++ {
+		b.do(t, "Tab", chromedp.KeyEvent(kb.Tab))
+		f := b.focused(t)
+		if f["tag"] == "body" || f["text"] == "Skip to the results" {
+			break // round the page
+		}
+		if w, h := f["w"], f["h"]; atoi(w) < 24 || atoi(h) < 24 {
+			small = append(small, fmt.Sprintf("%s#%s %q %s×%s", f["tag"], f["id"], f["text"], w, h))
+		}
+	}
+	t.Logf("%d Tab stops from the skip link's target to the end of the page; Play is stop %d", stops, play)
 	if len(small) > 0 {
 		t.Errorf("Tab stops under 24 px: %v", small)
 	}
@@ -230,6 +243,37 @@ func TestBrowserKeyboard(t *testing.T) {
 	if now := eval[string](t, b, `document.getElementById("headline-live").textContent`); now == said || !strings.Contains(now, "ms") {
 		t.Errorf("after a new stall the live region says %q (was %q)", now, said)
 	}
+
+	// The article: its first stop is its skip link, and every stop is at
+	// least 24 px both ways, the adjustable numbers included.
+	b.open(t, s.URL+"/article/")
+	b.waitFor(t, "the article ready", readerPages[1].ready)
+	b.exec(t, `document.activeElement.blur(); window.scrollTo(0, 0)`)
+	small = nil
+	adjustables := 0
+	for i := 0; i < 200; i++ {
+		b.do(t, "Tab", chromedp.KeyEvent(kb.Tab))
+		f := b.focused(t)
+		if i == 0 && f["text"] != "Skip to the article" {
+			t.Errorf("the article's first Tab stop is %v", f)
+		}
+		if i > 0 && (f["tag"] == "body" || f["text"] == "Skip to the article") {
+			t.Logf("%d Tab stops on the article, %d of them adjustable numbers", i, adjustables)
+			break
+		}
+		if eval[bool](t, b, `document.activeElement.getAttribute("role") === "spinbutton"`) {
+			adjustables++
+		}
+		if w, h := f["w"], f["h"]; atoi(w) < 24 || atoi(h) < 24 {
+			small = append(small, fmt.Sprintf("%s %q %s×%s", f["tag"], f["text"], w, h))
+		}
+	}
+	if adjustables != len(article.ArticleKeys()) {
+		t.Errorf("the keyboard reached %d adjustable numbers of %d", adjustables, len(article.ArticleKeys()))
+	}
+	if len(small) > 0 {
+		t.Errorf("article Tab stops under 24 px: %v", small)
+	}
 }
 
 func atoi(s string) int {
@@ -251,6 +295,14 @@ func (b *browser) overflow(t testing.TB) float64 {
 func TestBrowserPhone(t *testing.T) {
 	s := startSite(t)
 	b := newBrowser(t)
+	// At 1280 px first: the data tables opened do not widen the page either.
+	b.open(t, s.URL+"/")
+	b.waitFor(t, "the visualiser ready", readerPages[0].ready)
+	b.exec(t, `document.querySelectorAll("details.chart-data").forEach(d => d.open = true)`)
+	b.waitFor(t, "the data tables open", `[...document.querySelectorAll("details.chart-data table")].every(t => t.getBoundingClientRect().height > 0)`)
+	if o := b.overflow(t); o > 0 {
+		t.Errorf("/ at 1280 px with the data tables open: the page is %v px too wide", o)
+	}
 	b.do(t, "a phone's window", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	b.open(t, s.URL+"/")
 	b.waitFor(t, "the visualiser ready", readerPages[0].ready)
@@ -354,6 +406,13 @@ func sameAsNative(t *testing.T, what string, got []articleNum, raw string) {
 	if len(got) == 0 {
 		t.Fatalf("%s: no numbers", what)
 	}
+	reports := map[string]map[string]any{}
+	fromReport := 0
+	defer func() {
+		if fromReport == 0 {
+			t.Errorf("%s: no number was held to the report command's", what)
+		}
+	}()
 	for _, g := range got {
 		w, ok := want[article.NumRef{Query: g.Query, Metric: g.Metric}]
 		v := g.Value
@@ -363,7 +422,45 @@ func sameAsNative(t *testing.T, what string, got []articleNum, raw string) {
 		if !ok || v != units.Raw(w.Value) {
 			t.Errorf("%s: %s (%q) = %s, native %s (%v)", what, g.Metric, g.Query, v, units.Raw(w.Value), ok)
 		}
+		// A recording's metric is also the report command's, for the query
+		// the number names.
+		rec, metric, _ := strings.Cut(g.Metric, ".")
+		if metric == "planned" || metric == "sent" || metric == "never_sent" || metric == "stalls" || rec == "config" || rec == "form" || rec == "ratio" || rec == "note" || rec == "stalls" {
+			continue
+		}
+		r, ok := reports[g.Query]
+		if !ok {
+			r = reportOf(t, g.Query)
+			reports[g.Query] = r
+		}
+		key := metric + "_ns"
+		switch metric {
+		case "count", "above":
+			key = metric
+		case "share":
+			key = "above_share"
+		}
+		recs, _ := r["recordings"].(map[string]any)
+		m, _ := recs[rec].(map[string]any)
+		if f, ok := m[key].(float64); !ok || units.Raw(f) != v {
+			t.Errorf("%s: %s (%q) = %s, the report says %v", what, g.Metric, g.Query, v, m[key])
+		}
+		fromReport++
 	}
+}
+
+// reportOf runs the report command on a query and decodes its JSON.
+func reportOf(t *testing.T, q string) map[string]any {
+	t.Helper()
+	var stdout, stderr strings.Builder
+	if err := cli(&stdout, &stderr, []string{"report", "-json", q}); err != nil {
+		t.Fatalf("report -json %q: %v\n%s", q, err, stderr.String())
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(stdout.String()), &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // TestBrowserArticleExplorable: an adjustable number is a spin button; the
@@ -429,4 +526,55 @@ func TestBrowserArticleExplorable(t *testing.T) {
 	b.exec(t, `document.querySelector('main.article [data-reset=closed]').click()`)
 	b.waitFor(t, "the section reset", `document.querySelector('main.article [data-key="closed.stall"]').dataset.ns === "200000000" && !location.search.includes("closed.stall")`)
 	sameAsNative(t, "after the reset", b.articleNums(t, "closed"), "")
+}
+
+// TestBrowserBenchLighthouse prints Lighthouse's accessibility score of the
+// visualiser and the article, mobile and desktop (npm lighthouse@12.2.3
+// with the CHROMIUM the tests use): make bench, not make test.
+func TestBrowserBenchLighthouse(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	pkg := npmPackage(t, "lighthouse", "lighthouse@12.2.3")
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed: Lighthouse needs it")
+	}
+	for _, p := range []struct{ name, path string }{{"home", "/"}, {"article", "/article/"}} {
+		for _, form := range []string{"mobile", "desktop"} {
+			out := filepath.Join(t.TempDir(), "lh.json")
+			args := []string{filepath.Join(pkg, "cli", "index.js"), s.URL + p.path, "--only-categories=accessibility",
+				"--output=json", "--output-path=" + out, "--quiet", "--chrome-flags=--headless=new --no-sandbox --disable-gpu"}
+			if form == "desktop" {
+				args = append(args, "--preset=desktop")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			cmd := exec.CommandContext(ctx, "node", args...)
+			cmd.Env = append(os.Environ(), "CHROME_PATH="+os.Getenv("CHROMIUM"))
+			msg, err := cmd.CombinedOutput()
+			cancel()
+			if err != nil {
+				t.Fatalf("lighthouse %s %s: %v\n%s", p.path, form, err, msg)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r struct {
+				Categories map[string]struct{ Score float64 }
+				Audits     map[string]struct {
+					Score            *float64
+					ScoreDisplayMode string
+					Title            string
+				}
+			}
+			if err := json.Unmarshal(b, &r); err != nil {
+				t.Fatal(err)
+			}
+			for id, a := range r.Audits {
+				if a.Score != nil && *a.Score < 1 && a.ScoreDisplayMode == "binary" {
+					t.Logf("lighthouse %s %s: %s fails (%s)", p.name, form, id, a.Title)
+				}
+			}
+			fmt.Printf("BENCH lighthouse.%s.%s.accessibility %.0f score\n", p.name, form, 100*r.Categories["accessibility"].Score)
+		}
+	}
 }

@@ -339,7 +339,7 @@ func (a *Article) renderSection(i int, sec *section) app.UI {
 		body = append(body, app.P().Body(a.segs(i, b.para, v)...))
 		if i == 0 && j == 0 {
 			body = append(body, app.P().Class("adjust-hint").Body(
-				app.Text("The numbers in a dotted frame are yours to change: drag one sideways, or reach it with Tab and press the arrow keys. The numbers, sentences and figures of its section follow, and the address keeps what you changed, so you can share it."),
+				app.Text("The numbers in a dashed frame are yours to change: drag one sideways, or reach it with Tab and press the arrow keys. The numbers, sentences and figures of its section follow, and the address keeps what you changed, so you can share it."),
 			))
 		}
 	}
