@@ -187,6 +187,8 @@ func TestClaimsTurn(t *testing.T) {
 		{"closed.stall=500us", "closed", "one-slow-per-stall bench"},
 		{"closed.every=100ms&closed.stall=50ms", "closed", "p999-is-service bench"},
 		{"closed.stall=800ms", "closed", "regime bench"},
+		{"closed.stall=320ms", "closed", "regime bench"}, // the last backlog runs past the run's end (TestClaimsApart)
+		{"closed.stall=800ms", "closed", "drains bench"},
 		{"paced.stall=20ms", "paced", "as-published "},
 		{"paced.stall=50ms", "paced", "one-slow-per-stall tcp100"},
 		{"note.stall=200ms", "note", "as-published "},
@@ -208,6 +210,16 @@ func TestClaimsTurn(t *testing.T) {
 		if _, err := st.numbers(); err != nil {
 			t.Errorf("%s: %v", tc.raw, err)
 		}
+	}
+}
+
+// TestClaimsApart: a run can leave the closed forms' regime and still drain
+// each backlog before the next stall (at 320 ms the last one runs past the
+// end of the run): the sawtooth sentence follows its own claim.
+func TestClaimsApart(t *testing.T) {
+	_, vs := verdicts(t, newCache(), "closed.stall=320ms")
+	if c := vs["closed"]; c["regime bench"] || !c["drains bench"] {
+		t.Errorf("at 320 ms: %v, want regime false and drains true", c)
 	}
 }
 

@@ -27,6 +27,24 @@ var claimChecks = map[string]claimCheck{
 		holds: func(r *sim.Result) (bool, error) { return r.Config.Service < r.Slot, nil }},
 	"regime": {doc: "every number of the run has a closed form (sim.DeriveClosedForms)",
 		holds: func(r *sim.Result) (bool, error) { return sim.DeriveClosedForms(r.Config) != nil, nil }},
+	"drains": {doc: "after every stall but the last, the open loop is back to the service time before the next stall begins: each backlog drains",
+		holds: func(r *sim.Result) (bool, error) {
+			c := &r.Clients[sim.OpenClient]
+			if c.Done == nil {
+				return false, errors.New("the run kept no per-request times")
+			}
+			first, last := r.StallsIn(0, r.Config.Duration)
+			sched := r.Schedule()
+			for k := first; k+1 < last; k++ {
+				next, _ := r.StallSpan(k + 1)
+				// The last request due before the next stall.
+				i := sched.Count(next) - 1
+				if i < 0 || i >= int64(len(c.Done)) || c.Latency(int(i), sched) != r.Config.Service {
+					return false, nil
+				}
+			}
+			return last-first >= 2, nil
+		}},
 	"one-slow-per-stall": {doc: "the closed loop records one sample above the threshold per stall",
 		holds: func(r *sim.Result) (bool, error) {
 			stalls := r.Clients[sim.ClosedClient].StallsMet
