@@ -25,6 +25,14 @@ var claimChecks = map[string]claimCheck{
 	"as-published": {doc: "the section shows its own values: the reader changed none"},
 	"spare": {doc: "the server has capacity to spare: a request takes less than the slot between two",
 		holds: func(r *sim.Result) (bool, error) { return r.Config.Service < r.Slot, nil }},
+	"same-timeline": {doc: "the closed and open loops answer every request at the same instant (the simulator's invariant inv.same_timeline.replies)",
+		holds: func(r *sim.Result) (bool, error) {
+			c := r.CheckFor("inv.same_timeline.replies")
+			if c == nil {
+				return false, errors.New("the run kept no per-request times to compare")
+			}
+			return c.Pass, nil
+		}},
 	"regime": {doc: "every number of the run has a closed form (sim.DeriveClosedForms)",
 		holds: func(r *sim.Result) (bool, error) { return sim.DeriveClosedForms(r.Config) != nil, nil }},
 	"drains": {doc: "after every stall but the last, the open loop is back to the service time before the next stall begins: each backlog drains",
