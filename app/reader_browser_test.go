@@ -579,3 +579,39 @@ func TestBrowserBenchLighthouse(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserBenchArticleStep times one step of an adjustable number in the
+// article: from the key press on the closed section's stall until its
+// numbers and both of its charts show the new value, painted.
+func TestBrowserBenchArticleStep(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/article/")
+	b.waitFor(t, "the article ready", readerPages[1].ready)
+	var ms []float64
+	for i := 0; i < 11; i++ {
+		eval[bool](t, b, `new Promise(r => setTimeout(() => r(true), 150))`)
+		key := []string{"ArrowUp", "ArrowDown"}[i%2]
+		r := eval[float64](t, b, fmt.Sprintf(`new Promise(resolve => {
+			const sec = document.querySelector('main.article section[data-section=closed]');
+			const spin = sec.querySelector('[data-key="closed.stall"]');
+			const imgs = () => [...sec.querySelectorAll('[data-chart] img')].map(i => i.src).join();
+			const ns = spin.dataset.ns, before = imgs();
+			const done = () => spin.dataset.ns !== ns && imgs() !== before && sec.querySelectorAll('[data-chart] img').length === 2;
+			const t0 = performance.now();
+			const mo = new MutationObserver(() => { if (done()) { mo.disconnect(); requestAnimationFrame(() => {
+				const ch = new MessageChannel();
+				ch.port1.onmessage = () => resolve(performance.now() - t0);
+				ch.port2.postMessage(0);
+			}); } });
+			mo.observe(sec, {attributes: true, subtree: true, childList: true});
+			spin.focus();
+			spin.dispatchEvent(new KeyboardEvent("keydown", {key: %q, bubbles: true}));
+		})`, key))
+		if i >= 1 { // the first is a warm-up
+			ms = append(ms, r)
+		}
+	}
+	fmt.Printf("BENCH article.step_with_charts.chromium %.1f ms\n", median(ms))
+}
