@@ -110,8 +110,9 @@ func (b *browser) axe(t testing.TB) []axeViolation {
 
 // readerPages are the site's pages and how to know each is ready.
 var readerPages = []struct{ name, path, ready string }{
-	{"visualiser", "/", `(() => { const r = document.getElementById("omission"), c = document.getElementById("checks"), ch = document.querySelector("section.charts"), a = document.querySelector("[data-anim][data-ready=true]");
-		return r && r.dataset.state === "ready" && c && c.dataset.seq === r.dataset.seq && ch && ch.dataset.seq === r.dataset.seq && a !== null; })()`},
+	{"visualiser", "/", `(() => { const r = document.getElementById("omission"), c = document.getElementById("checks"), ch = document.querySelector("section.charts");
+		return r && r.dataset.state === "ready" && c && c.dataset.seq === r.dataset.seq && ch && ch.dataset.seq === r.dataset.seq &&
+			document.querySelectorAll("section.charts [data-chart] img").length === 4; })()`},
 	{"article", "/article/", `document.querySelectorAll("main.article .num[data-metric]").length > 40 && !document.querySelector("main.article .pending") && document.querySelectorAll("main.article [data-chart] img").length >= 2 && document.querySelector("main.article [data-anim][data-ready=true]") !== null`},
 	{"embed-spectrum", "/embed/?figure=spectrum&preset=tcp", `document.querySelector("main.embed [data-chart] img") !== null`},
 	{"embed-distribution", "/embed/?figure=distribution", `document.querySelector("main.embed [data-chart] img") !== null`},
@@ -131,6 +132,12 @@ func TestBrowserAxe(t *testing.T) {
 		for _, p := range readerPages {
 			b.open(t, s.URL+p.path)
 			b.waitFor(t, p.name+" ready", p.ready)
+			if p.name == "visualiser" {
+				// The animation builds its model when it comes on screen.
+				b.exec(t, `document.getElementById("anim").scrollIntoView()`)
+				b.waitFor(t, "the animation ready", `document.querySelector("[data-anim][data-ready=true]") !== null`)
+				b.exec(t, `window.scrollTo(0, 0)`)
+			}
 			vs := b.axe(t)
 			for _, v := range vs {
 				t.Errorf("%s (%s): axe %s (%s): %s\n\t%s", p.name, scheme, v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n\t"))
@@ -161,6 +168,10 @@ func TestBrowserKeyboard(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")
 	b.waitFor(t, "the visualiser ready", readerPages[0].ready)
+	// The animation builds its model (and its controls) when it comes on
+	// screen.
+	b.exec(t, `document.getElementById("anim").scrollIntoView()`)
+	b.waitFor(t, "the animation ready", `document.querySelector("[data-anim][data-ready=true] [data-anim-play]") !== null`)
 	b.exec(t, `document.activeElement.blur(); window.scrollTo(0, 0)`)
 	b.do(t, "Tab", chromedp.KeyEvent(kb.Tab))
 	if f := b.focused(t); f["text"] != "Skip to the results" {
