@@ -113,12 +113,12 @@ var readerPages = []struct{ name, path, ready string }{
 	{"visualiser", "/", `(() => { const r = document.getElementById("omission"), c = document.getElementById("checks"), ch = document.querySelector("section.charts");
 		return r && r.dataset.state === "ready" && c && c.dataset.seq === r.dataset.seq && ch && ch.dataset.seq === r.dataset.seq &&
 			document.querySelectorAll("section.charts [data-chart] img").length === 4; })()`},
-	{"article", "/article/", `document.querySelectorAll("main.article .num[data-metric]").length > 40 && !document.querySelector("main.article .pending") && document.querySelectorAll("main.article [data-chart] img").length >= 2 && document.querySelector("main.article [data-anim][data-ready=true]") !== null`},
-	{"embed-spectrum", "/embed/?figure=spectrum&preset=tcp", `document.querySelector("main.embed [data-chart] img") !== null`},
-	{"embed-distribution", "/embed/?figure=distribution", `document.querySelector("main.embed [data-chart] img") !== null`},
-	{"embed-latency-time", "/embed/?figure=latency-time", `document.querySelector("main.embed [data-chart] img") !== null`},
-	{"embed-queue-depth", "/embed/?figure=queue-depth", `document.querySelector("main.embed [data-chart] img") !== null`},
-	{"embed-animation", "/embed/?figure=animation", `document.querySelector("main.embed [data-anim][data-ready=true]") !== null`},
+	{"article", "/article/", `document.querySelector("main.article[data-live=true]") !== null && document.querySelectorAll("main.article .num[data-metric]").length > 40 && !document.querySelector("main.article .pending") && document.querySelectorAll("main.article [data-chart] img").length >= 2 && document.querySelector("main.article [data-anim][data-ready=true]") !== null`},
+	{"embed-spectrum", "/embed/?figure=spectrum&preset=tcp", `document.querySelector("main.embed[data-live=true] [data-chart] img") !== null`},
+	{"embed-distribution", "/embed/?figure=distribution", `document.querySelector("main.embed[data-live=true] [data-chart] img") !== null`},
+	{"embed-latency-time", "/embed/?figure=latency-time", `document.querySelector("main.embed[data-live=true] [data-chart] img") !== null`},
+	{"embed-queue-depth", "/embed/?figure=queue-depth", `document.querySelector("main.embed[data-live=true] [data-chart] img") !== null`},
+	{"embed-animation", "/embed/?figure=animation", `document.querySelector("main.embed[data-live=true] [data-anim][data-ready=true]") !== null`},
 }
 
 // TestBrowserAxe: axe-core finds no violation on any page of the site, in
@@ -359,8 +359,8 @@ func TestBrowserEmbeds(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprintf(w, `<!doctype html><title>host</title><body style="margin:0">
 <iframe id="f" src="%s" width="660" height="420" style="border:0" title="an embedded figure"></iframe>
-<script>window.__heights = []; addEventListener("message", e => { if (e.data && e.data.type === "omission:height") window.__heights.push(e.data.height); });</script>`,
-			s.URL+r.URL.Query().Get("embed"))
+<script>window.__heights = []; window.__live = []; addEventListener("message", e => { if (e.data && e.data.type === "omission:height") { window.__heights.push(e.data.height); if (e.data.live) window.__live.push(e.data.height); } });</script>`,
+			r.URL.Query().Get("site")+r.URL.Query().Get("embed"))
 	}))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -371,9 +371,9 @@ func TestBrowserEmbeds(t *testing.T) {
 	defer host.Close()
 	b := newBrowser(t)
 	for _, p := range readerPages[2:] {
-		b.open(t, host.URL+"/?embed="+urlEscape(p.path))
-		// The first report is the page before its figure is drawn.
-		b.waitFor(t, p.name+" reports its drawn height", `window.__heights.some(h => h >= 200)`)
+		b.open(t, host.URL+"/?site="+urlEscape(s.URL)+"&embed="+urlEscape(p.path))
+		// The prerendered page reports first; then the browser's (live).
+		b.waitFor(t, p.name+" reports its drawn height", `window.__live.some(h => h >= 200)`)
 		time.Sleep(500 * time.Millisecond) // any later report
 		hs := eval[[]float64](t, b, `window.__heights`)
 		if h := hs[len(hs)-1]; h > 420 || h < 200 {
@@ -381,6 +381,28 @@ func TestBrowserEmbeds(t *testing.T) {
 		}
 		b.screenshot(t, "embed-"+p.name+".png", false)
 	}
+	// When the reader opens the chart's data, the embed says it is taller
+	// (framed from the site's own origin here, so that the test can reach
+	// into the frame).
+	site, err := newSiteHandler(s.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", site)
+	mux.Handle("/__host", host.Config.Handler)
+	same := httptest.NewUnstartedServer(mux)
+	if same.Listener, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	same.Start()
+	defer same.Close()
+	b.open(t, same.URL+"/__host?embed="+urlEscape("/embed/?figure=spectrum"))
+	b.waitFor(t, "the framed spectrum drawn", `window.__live.some(h => h >= 200)`)
+	closed := eval[float64](t, b, `window.__live[window.__live.length - 1]`)
+	b.exec(t, `document.getElementById("f").contentDocument.querySelector("details.embed-about").open = true`)
+	b.waitFor(t, "a taller height reported", fmt.Sprintf(`window.__live[window.__live.length - 1] > %v + 100`, closed))
+
 	// Alone in a 660×420 window: no scrolling either way; a title and a
 	// heading of its own.
 	b.do(t, "a 660×420 window", chromedp.EmulateViewport(660, 420))

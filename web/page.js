@@ -29,7 +29,7 @@
 // - a group of number links (data-roving, and a chart's markers) is one stop
 //   of the Tab key, moved through with the arrow keys;
 // - an embed tells the page that frames it how tall it is (postMessage
-//   {type: "omission:height", height, href}), so that page can size its
+//   {type: "omission:height", height, live, href}), so that page can size its
 //   iframe (the README's snippet);
 // - the article's prerendered numbers (its own values) are marked pending
 //   while the address holds values of the reader's that the simulator has
@@ -181,15 +181,16 @@
   };
 
   // Embeds: report the height of the content to the framing page.
-  let lastHeight = 0, heightQueued = false;
+  // live: the page the browser renders, not the prerendered one.
+  let last = "", heightQueued = false;
   const reportHeight = () => {
     heightQueued = false;
     const main = document.querySelector("main.embed");
     if (!main || window.parent === window) return;
-    const h = Math.ceil(main.getBoundingClientRect().bottom + window.scrollY);
-    if (h === lastHeight || h <= 0) return;
-    lastHeight = h;
-    window.parent.postMessage({ type: "omission:height", height: h, href: location.href }, "*");
+    const h = Math.ceil(main.getBoundingClientRect().bottom + window.scrollY), live = main.dataset.live === "true";
+    if (h <= 0 || last === h + "/" + live) return;
+    last = h + "/" + live;
+    window.parent.postMessage({ type: "omission:height", height: h, live, href: location.href }, "*");
   };
   const queueHeight = () => {
     if (heightQueued) return;
@@ -211,7 +212,7 @@
     let added = false;
     for (const r of records) {
       if (r.type === "attributes") {
-        if (r.attributeName === "data-live") markPending();
+        if (r.attributeName === "data-live") { markPending(); queueHeight(); }
         else place(r.target);
       } else { r.addedNodes.forEach(scan); added = true; }
     }

@@ -83,14 +83,15 @@ func (e *Embed) title() string {
 	return e.kind.Title()
 }
 
-// Render builds the figure alone.
+// Render builds the figure alone. data-live tells the prerendered page
+// from the one the browser renders (web/page.js reports it with the height).
 func (e *Embed) Render() app.UI {
 	heading := app.H1().Class("visually-hidden").Text("Omission: " + e.title())
 	if e.err != "" {
-		return app.Main().Class("embed").Body(heading, app.P().Class("error").Text(e.err))
+		return app.Main().Class("embed").DataSet("live", app.IsClient).Body(heading, app.P().Class("error").Text(e.err))
 	}
 	if e.anim {
-		return app.Main().Class("embed", "embed-anim").Body(
+		return app.Main().Class("embed", "embed-anim").DataSet("live", app.IsClient).Body(
 			heading,
 			&anim.Panel{ICompact: true},
 			app.P().Class("embed-credit").Body(
@@ -98,7 +99,7 @@ func (e *Embed) Render() app.UI {
 			),
 		)
 	}
-	return app.Main().Class("embed").Body(
+	return app.Main().Class("embed").DataSet("live", app.IsClient).Body(
 		heading,
 		&chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: e.ICache},
 	)
