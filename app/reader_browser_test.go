@@ -556,6 +556,25 @@ func TestBrowserArticleExplorable(t *testing.T) {
 		t.Errorf("at a 500 µs stall the claim reads %v", claim)
 	}
 	sameAsNative(t, "closed.stall=500us", b.articleNums(t, "closed"), "closed.stall=500us")
+	// Before the simulator runs (go-app's wasm=false keeps it from loading),
+	// the generated article shows its own numbers, and hides them with a
+	// note when the address holds values of the reader's.
+	for raw, hidden := range map[string]bool{"wasm=false": false, "closed.stall=320ms&wasm=false": true} {
+		b.open(t, s.URL+"/article/?"+raw)
+		b.waitFor(t, "the static article", `document.readyState === "complete" && document.querySelectorAll("main.article .num[data-metric]").length > 40`)
+		got := eval[map[string]any](t, b, `(() => { const m = document.querySelector("main.article");
+			return {computing: m.classList.contains("computing"), note: (m.querySelector(".computing-note") || {}).textContent || "",
+				visibility: getComputedStyle(m.querySelector(".num[data-metric]")).visibility, live: m.dataset.live || ""}; })()`)
+		if got["computing"] != hidden || (got["visibility"] == "hidden") != hidden || (got["note"] != "") != hidden || got["live"] == "true" {
+			t.Errorf("the static article at %q: %v", raw, got)
+		}
+	}
+	b.open(t, s.URL+"/article/?closed.stall=500us")
+	b.waitFor(t, "the article ready", readerPages[1].ready)
+	if n := eval[int](t, b, `document.querySelectorAll("main.article.computing, main.article .computing-note").length`); n != 0 {
+		t.Errorf("the live article is still marked as computing (%d)", n)
+	}
+
 	// The reset gives the section its own values back, in the URL too.
 	b.exec(t, `document.querySelector('main.article [data-reset=closed]').click()`)
 	b.waitFor(t, "the section reset", `document.querySelector('main.article [data-key="closed.stall"]').dataset.ns === "200000000" && !location.search.includes("closed.stall")`)

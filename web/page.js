@@ -31,9 +31,9 @@
 // - an embed tells the page that frames it how tall it is (postMessage
 //   {type: "omission:height", height, live, href}), so that page can size its
 //   iframe (the README's snippet);
-// - the article's prerendered numbers (its own values) are marked pending
-//   while the address holds values of the reader's that the simulator has
-//   not computed yet.
+// - the prerendered numbers of the visualiser and the article are hidden,
+//   with a note, while the address asks for others the simulator has not
+//   computed yet (at the end of this file).
 (() => {
   "use strict";
 
@@ -180,6 +180,13 @@
     requestAnimationFrame(() => { roveQueued = false; groups().forEach(rove); });
   };
 
+  // A page the browser renders is no longer computing (see below).
+  const settle = (el) => {
+    if (el.dataset.live !== "true" || !el.classList.contains("computing")) return;
+    el.classList.remove("computing");
+    el.querySelectorAll(":scope > .computing-note, :scope > article > .computing-note").forEach((n) => n.remove());
+  };
+
   // Embeds: report the height of the content to the framing page.
   // live: the page the browser renders, not the prerendered one.
   let last = "", heightQueued = false;
@@ -200,52 +207,56 @@
   if (window.ResizeObserver) new ResizeObserver(queueHeight).observe(document.documentElement);
   window.addEventListener("load", queueHeight);
 
-  // The article's values: slug.field keys (ui.ArticleKeys).
-  const articleKey = /^[a-z][a-z0-9-]*\.[a-z]+$/;
-  const markPending = () => {
-    const main = document.querySelector("main.article");
-    const values = [...new URLSearchParams(location.search).keys()].some((k) => articleKey.test(k));
-    document.documentElement.classList.toggle("article-pending", !!main && values && main.dataset.live !== "true");
-  };
-
   new MutationObserver((records) => {
     let added = false;
     for (const r of records) {
       if (r.type === "attributes") {
-        if (r.attributeName === "data-live") { markPending(); queueHeight(); }
+        if (r.attributeName === "data-live") { queueHeight(); settle(r.target); }
         else place(r.target);
       } else { r.addedNodes.forEach(scan); added = true; }
     }
-    if (added) { roveAll(); queueHeight(); markPending(); }
+    if (added) { roveAll(); queueHeight(); }
   }).observe(document.documentElement, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["data-left", "data-top", "data-live"],
   });
-  const start = () => { scan(document.body); roveAll(); queueHeight(); markPending(); };
+  const start = () => { scan(document.body); roveAll(); queueHeight(); };
   if (document.body) start();
   else document.addEventListener("DOMContentLoaded", start);
 })();
 
-// The static site's HTML of the visualiser holds the numbers of one query
-// (data-query; "" is the bench preset) and, in data-prerender, what the app
-// needs to take them over without running again. Before app.wasm has
-// started, a page opened at another query must not show those numbers as
-// its own: they are hidden, and the page says it is computing.
+// The static site's HTML of the visualiser and of the article holds the
+// numbers of one query (the visualiser's data-query, "" for the bench preset;
+// the article's own values). Before app.wasm has started, a page opened at
+// another query, or an article at values of the reader's, must not show
+// those numbers as its own: they are hidden, and the page says it is
+// computing. The visualiser's data-prerender holds what the app needs to take
+// its numbers over without running again.
 document.addEventListener("DOMContentLoaded", () => {
   "use strict";
+  const computing = (el, where, text) => {
+    el.classList.add("computing");
+    const note = document.createElement("p");
+    note.className = "computing-note";
+    note.setAttribute("role", "status");
+    note.textContent = text;
+    where.insertBefore(note, where.firstChild);
+  };
   const root = document.getElementById("omission");
-  if (!root || root.dataset.state !== "prerendered") return;
-  const srcs = {};
-  root.querySelectorAll("section.charts figure[data-chart] img").forEach((img) => {
-    srcs[img.closest("figure").dataset.chart] = img.getAttribute("src");
-  });
-  window.omissionPrerender = { query: root.dataset.query || "", json: root.dataset.prerender || "", srcs };
-  const asked = location.search.replace(/^\?/, "");
-  if (asked === (root.dataset.query || "")) return;
-  root.classList.add("computing");
-  const note = document.createElement("p");
-  note.className = "computing-note";
-  note.setAttribute("role", "status");
-  note.textContent = "Computing the numbers of this address… (the simulator is loading)";
-  const story = root.querySelector(".story") || root;
-  story.insertBefore(note, story.firstChild);
+  if (root && root.dataset.state === "prerendered") {
+    const srcs = {};
+    root.querySelectorAll("section.charts figure[data-chart] img").forEach((img) => {
+      srcs[img.closest("figure").dataset.chart] = img.getAttribute("src");
+    });
+    window.omissionPrerender = { query: root.dataset.query || "", json: root.dataset.prerender || "", srcs };
+    const asked = location.search.replace(/^\?/, "");
+    if (asked !== (root.dataset.query || "")) {
+      computing(root, root.querySelector(".story") || root, "Computing the numbers of this address… (the simulator is loading)");
+    }
+  }
+  // The article's values are slug.field keys (ui.ArticleKeys).
+  const article = document.querySelector("main.article");
+  const values = [...new URLSearchParams(location.search).keys()].some((k) => /^[a-z][a-z0-9-]*\.[a-z]+$/.test(k));
+  if (article && values && article.dataset.live !== "true") {
+    computing(article, article.querySelector("article") || article, "Computing the values in this address… (the simulator is loading)");
+  }
 });
