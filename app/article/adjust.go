@@ -48,7 +48,7 @@ var adjustFields = map[string]adjustField{
 	"every":    {label: "time between stalls", kind: kindDuration},
 	"interval": {label: "expected interval E of the correction", kind: kindDuration},
 	"rate":     {label: "request rate", unit: "requests per second", kind: kindRate},
-	"conns":    {label: "connections", unit: "connections", kind: kindCount},
+	"conns":    {label: "connections", kind: kindCount},
 }
 
 // parseAdjustable reads the range of an adjustable slot, "MIN..MAX".
@@ -103,20 +103,24 @@ func (f adjustField) format(v int64) string {
 	return sim.FormatDuration(v)
 }
 
-// show writes a value as the prose shows it (as articleNumber does).
+// show writes a value as the prose shows it (as articleNumber does): a
+// count of connections with its noun, so that one is "1 connection".
 func (f adjustField) show(v int64) string {
 	switch f.kind {
 	case kindRate:
 		return units.Thousands(sim.Rate(v).String())
 	case kindCount:
-		return units.Count(v)
+		return units.Plural(v, "connection")
 	}
 	return units.Duration(float64(v))
 }
 
 // spoken writes a value for a screen reader, units in words.
 func (f adjustField) spoken(v int64) string {
-	if f.kind != kindDuration {
+	switch f.kind {
+	case kindCount:
+		return f.show(v)
+	case kindRate:
 		return f.show(v) + " " + f.unit
 	}
 	num, unit, _ := strings.Cut(units.Duration(float64(v)), " ")

@@ -310,7 +310,7 @@ func TestReadValues(t *testing.T) {
 		"closed.stall=lots":                     "closed.stall=\"lots\" is not a value of stall length",
 		"closed.stall=5s":                       "closed.stall=\"5s\": this section allows stall length from 100 µs to 800 ms",
 		"closed.stall=600ms&closed.every=500ms": "were not used",
-		"clients.conns=0":                       "from 1 to 100",
+		"clients.conns=0":                       "from 1 connection to 100 connections",
 	} {
 		vals, notes := a.readValues(raw)
 		if len(vals) != 0 || len(notes) != 1 || !strings.Contains(notes[0], want) {

@@ -53,7 +53,7 @@ func articleNumber(res *sim.Result, metric string) (NumValue, error) {
 		case "rate":
 			return NumValue{Value: float64(cfg.Rate) / 1000, Text: units.Thousands(cfg.Rate.String())}, nil
 		case "conns":
-			return cnt(int64(cfg.Conns)), nil
+			return NumValue{Value: float64(cfg.Conns), Text: units.Plural(int64(cfg.Conns), "connection")}, nil
 		}
 	case "form":
 		if name == "why" {
