@@ -28,6 +28,8 @@
 //   Escape hides it, and it is kept inside the window;
 // - a group of number links (data-roving, and a chart's markers) is one stop
 //   of the Tab key, moved through with the arrow keys;
+// - the article's adjustable numbers answer a spin button's keys and a
+//   sideways drag (the article computes the values);
 // - an embed tells the page that frames it how tall it is (postMessage
 //   {type: "omission:height", height, live, href}), so that page can size its
 //   iframe (the README's snippet);
@@ -186,6 +188,48 @@
     el.classList.remove("computing");
     el.querySelectorAll(":scope > .computing-note, :scope > article > .computing-note").forEach((n) => n.remove());
   };
+
+  // The article's adjustable numbers (role spinbutton, data-key): the keys
+  // of a spin button, and a sideways drag of 10 px a step from the value it
+  // began at. Each asks the article (app/article, onAdjust) with an event
+  // omission-adjust {key, steps, from}; a drag asks once a frame at most.
+  const spinSel = "[role=spinbutton][data-key]";
+  const spinKeys = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1, PageUp: 3, PageDown: -3, Home: -1e6, End: 1e6 };
+  const adjust = (el, steps, from) => {
+    el.dispatchEvent(new CustomEvent("omission-adjust", { bubbles: true, detail: { key: el.dataset.key, steps, from } }));
+  };
+  document.addEventListener("keydown", (e) => {
+    const el = e.target.closest && e.target.closest(spinSel);
+    const steps = spinKeys[e.key];
+    if (!el || !steps || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    adjust(el, steps, "");
+  });
+  let drag = null;
+  document.addEventListener("pointerdown", (e) => {
+    const el = e.target.closest && e.target.closest(spinSel);
+    if (!el || e.button !== 0) return;
+    e.preventDefault();
+    el.focus();
+    el.setPointerCapture(e.pointerId);
+    drag = { el, x0: e.clientX, from: el.dataset.ns || el.dataset.value || "", steps: 0, queued: false };
+  });
+  document.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const steps = Math.trunc((e.clientX - drag.x0) / 10);
+    if (steps === drag.steps) return;
+    drag.steps = steps;
+    if (drag.queued) return;
+    drag.queued = true;
+    const d = drag;
+    requestAnimationFrame(() => { d.queued = false; adjust(d.el, d.steps, d.from); });
+  });
+  const endDrag = () => {
+    if (drag && !drag.queued && drag.steps !== 0) adjust(drag.el, drag.steps, drag.from);
+    drag = null;
+  };
+  document.addEventListener("pointerup", endDrag);
+  document.addEventListener("pointercancel", endDrag);
 
   // Embeds: report the height of the content to the framing page.
   // live: the page the browser renders, not the prerendered one.

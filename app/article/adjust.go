@@ -2,6 +2,7 @@ package article
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"sort"
 	"strconv"
@@ -31,6 +32,7 @@ func (a *adjustable) key() string { return a.section + "." + a.field }
 // change: how to read and write its value (ns for durations, milli-requests
 // a second for the rate, a count for connections) and what to call it.
 type adjustField struct {
+	name  string // the query field
 	label string // for a screen reader: "stall length"
 	unit  string // spoken after a count: "requests per second"
 	kind  int
@@ -42,19 +44,38 @@ const (
 	kindCount
 )
 
-var adjustFields = map[string]adjustField{
-	"service":  {label: "service time", kind: kindDuration},
-	"stall":    {label: "stall length", kind: kindDuration},
-	"every":    {label: "time between stalls", kind: kindDuration},
-	"interval": {label: "expected interval E of the correction", kind: kindDuration},
-	"rate":     {label: "request rate", unit: "requests per second", kind: kindRate},
-	"conns":    {label: "connections", kind: kindCount},
+// adjustFields are the fields the article lets the reader change (a list:
+// static data in the browser's build).
+var adjustFields = [...]adjustField{
+	{name: "service", label: "service time", kind: kindDuration},
+	{name: "stall", label: "stall length", kind: kindDuration},
+	{name: "every", label: "time between stalls", kind: kindDuration},
+	{name: "interval", label: "expected interval E of the correction", kind: kindDuration},
+	{name: "rate", label: "request rate", unit: "requests per second", kind: kindRate},
+	{name: "conns", label: "connections", kind: kindCount},
+}
+
+// fieldOf returns what the article knows of a field it lets the reader
+// change.
+func fieldOf(name string) (adjustField, bool) {
+	for _, f := range adjustFields {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return adjustField{}, false
+}
+
+// fieldOf returns the adjustField of an adjustable.
+func (a *adjustable) fieldOf() adjustField {
+	f, _ := fieldOf(a.field)
+	return f
 }
 
 // parseAdjustable reads the range of an adjustable slot, "MIN..MAX".
 func parseAdjustable(name, metric, rng string) (*adjustable, error) {
 	group, field, _ := strings.Cut(metric, ".")
-	f, ok := adjustFields[field]
+	f, ok := fieldOf(field)
 	if group != "config" || !ok {
 		return nil, fmt.Errorf("only config.service, stall, every, interval, rate and conns can be adjusted")
 	}
@@ -124,12 +145,36 @@ func (f adjustField) spoken(v int64) string {
 		return f.show(v) + " " + f.unit
 	}
 	num, unit, _ := strings.Cut(units.Duration(float64(v)), " ")
-	words := map[string]string{"ns": "nanoseconds", "µs": "microseconds", "ms": "milliseconds", "s": "seconds",
-		"min": "minutes", "h": "hours", "d": "days"}
-	if w, ok := words[unit]; ok {
-		unit = w
+	switch unit {
+	case "ns":
+		unit = "nanoseconds"
+	case "µs":
+		unit = "microseconds"
+	case "ms":
+		unit = "milliseconds"
+	case "s":
+		unit = "seconds"
+	case "min":
+		unit = "minutes"
+	case "h":
+		unit = "hours"
+	case "d":
+		unit = "days"
 	}
 	return num + " " + unit
+}
+
+// fromData reads a value as data-ns or data-value wrote it (ns, requests a
+// second, a count); false for "" or a value that is not one.
+func (f adjustField) fromData(s string) (int64, bool) {
+	x, err := strconv.ParseFloat(s, 64)
+	if s == "" || err != nil || x < 0 || x > 1e18 {
+		return 0, false
+	}
+	if f.kind == kindRate {
+		x *= 1000
+	}
+	return int64(math.Round(x)), true
 }
 
 // number is a value as aria-valuenow: seconds for durations, requests a
@@ -154,11 +199,9 @@ func adjustLadder(f adjustField, lo, hi int64) []int64 {
 	if f.kind == kindRate {
 		scale = 1000 // milli-requests a second
 	}
-	seen := map[int64]bool{}
 	var out []int64
-	add := func(v int64) {
-		if v >= lo && v <= hi && !seen[v] {
-			seen[v] = true
+	add := func(v int64) { // in increasing order
+		if v >= lo && v <= hi && (len(out) == 0 || v > out[len(out)-1]) {
 			out = append(out, v)
 		}
 	}
@@ -167,7 +210,7 @@ func adjustLadder(f adjustField, lo, hi int64) []int64 {
 			add(v)
 		}
 	}
-	mant := []int64{100, 125, 160, 200, 250, 320, 400, 500, 625, 800}
+	mant := [...]int64{100, 125, 160, 200, 250, 320, 400, 500, 625, 800}
 	for p := int64(1); p <= 1e13; p *= 10 {
 		for _, m := range mant {
 			if v := m * p; v%100 == 0 {
@@ -175,7 +218,6 @@ func adjustLadder(f adjustField, lo, hi int64) []int64 {
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
 }
 
@@ -225,13 +267,13 @@ func (a *article) readValues(raw string) (map[string]Values, []string) {
 			if text == "" {
 				continue
 			}
-			f := adjustFields[adj.field]
+			f := adj.fieldOf()
 			v, err := f.parse(text)
 			switch {
 			case err != nil:
-				notes = append(notes, fmt.Sprintf("%s=%s is not a value of %s: %v", adj.key(), sim.Quote(text), f.label, err))
+				notes = append(notes, adj.key()+"="+sim.Quote(text)+" is not a value of "+f.label+": "+err.Error())
 			case v < adj.lo || v > adj.hi:
-				notes = append(notes, fmt.Sprintf("%s=%s: this section allows %s from %s to %s", adj.key(), sim.Quote(text), f.label, f.show(adj.lo), f.show(adj.hi)))
+				notes = append(notes, adj.key()+"="+sim.Quote(text)+": this section allows "+f.label+" from "+f.show(adj.lo)+" to "+f.show(adj.hi))
 			default:
 				vals[adj.field] = f.format(v)
 			}
@@ -240,7 +282,7 @@ func (a *article) readValues(raw string) (map[string]Values, []string) {
 			continue
 		}
 		if err := sec.runnable(vals); err != nil {
-			notes = append(notes, fmt.Sprintf("the values for %q were not used: %v", sec.heading, err))
+			notes = append(notes, "the values for “"+sec.heading+"” were not used: "+err.Error())
 			continue
 		}
 		out[sec.slug] = vals
@@ -296,13 +338,13 @@ func (s *section) names() []string {
 // current returns an adjustable's value in a section with vals, and
 // whether the reader set it.
 func (s *section) current(adj *adjustable, vals Values) (int64, bool) {
-	f := adjustFields[adj.field]
+	f := adj.fieldOf()
 	if text, ok := vals[adj.field]; ok {
 		if v, err := f.parse(text); err == nil {
 			return v, true
 		}
 	}
-	cfg, err := sim.ParseQuery(articleQueries[adj.name].q)
+	cfg, err := sim.ParseQuery(query(adj.name).q)
 	if err != nil {
 		return 0, false
 	}
@@ -330,7 +372,7 @@ func (s *section) with(adj *adjustable, vals Values, v int64) Values {
 	for k, x := range vals {
 		out[k] = x
 	}
-	f := adjustFields[adj.field]
+	f := adj.fieldOf()
 	delete(out, adj.field)
 	if own, _ := s.current(adj, nil); own != v {
 		out[adj.field] = f.format(v)
@@ -342,7 +384,7 @@ func (s *section) with(adj *adjustable, vals Values, v int64) Values {
 // current one, going no further than the section can run; and whether it
 // moved.
 func (s *section) step(adj *adjustable, vals Values, steps int) (int64, bool) {
-	f := adjustFields[adj.field]
+	f := adj.fieldOf()
 	ladder := adjustLadder(f, adj.lo, adj.hi)
 	cur, _ := s.current(adj, vals)
 	v := cur

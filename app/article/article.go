@@ -30,44 +30,33 @@ type Article struct {
 	st    *articleState // what every section shows
 	nums  map[NumRef]NumValue
 	err   string
-	drag  *drag // the adjustable being dragged
-	queue bool  // a drag's step waits for its task
+	want  *wanted // the latest value an adjustable was asked to take
+	queue bool    // its run waits for a task of its own
 
 	urlSeq    int
 	published string // the query whose result the animation figure follows
 }
 
-// drag is a pointer drag of an adjustable number: steps of dragStep px
-// from where it began.
-type drag struct {
-	sec      int
-	adj      *adjustable
-	x0       float64
-	vals     Values // the section's values when it began
-	steps    int
-	want, at int64 // the value the pointer asks for, and the one shown
+// wanted is a value asked for an adjustable of section sec.
+type wanted struct {
+	sec int
+	adj *adjustable
+	v   int64
 }
 
-const (
-	dragStep  = 10 // px of drag per rung of the ladder
-	pageSteps = 3  // rungs for PageUp and PageDown
-	urlDelay  = 300 * time.Millisecond
-)
+// adjustEvent is the event web/page.js sends when the reader steps or drags
+// an adjustable number: detail {key: "closed.stall", steps: n, from: ""}
+// (from: the value the drag began at, as data-ns or data-value wrote it; ""
+// for a key, which steps from the value shown).
+const adjustEvent = "omission-adjust"
+
+const urlDelay = 300 * time.Millisecond
 
 // OnMount runs on the UI goroutine: the article owns its URL (the
 // animation's keys and the reader's values) and computes what it shows.
 func (a *Article) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "article")
 	ui.OwnURL(ctx)
-	a.load(ctx)
-}
-
-// OnPreRender runs where go-app renders natively (the static generator, the
-// test engine): the generated HTML holds the article's numbers and figures
-// at its own values.
-func (a *Article) OnPreRender(ctx app.Context) {
-	defer ui.Recover(ctx, "article")
-	ctx.Page().SetTitle("%s · Omission", theArticle().title)
 	a.load(ctx)
 }
 
@@ -195,86 +184,60 @@ func (a *Article) writeURL(ctx app.Context, delay time.Duration) {
 	})
 }
 
-// onKey steps an adjustable from the keyboard, as a spin button does.
-func (a *Article) onKey(ctx app.Context, i int, adj *adjustable, e app.Event) {
-	steps := map[string]int{"ArrowUp": 1, "ArrowRight": 1, "ArrowDown": -1, "ArrowLeft": -1,
-		"PageUp": pageSteps, "PageDown": -pageSteps, "Home": -1 << 20, "End": 1 << 20}[e.Get("key").String()]
-	if steps == 0 || e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
-		ctx.PreventUpdate()
-		return
-	}
-	e.PreventDefault()
-	sec := theArticle().sections[i]
-	if v, moved := sec.step(adj, a.st.vals[sec.slug], steps); moved {
-		a.set(ctx, i, adj, v)
-	}
-}
-
-// onPointerDown starts a drag: the pointer is captured, so the drag goes on
-// outside the number.
-func (a *Article) onPointerDown(ctx app.Context, i int, adj *adjustable, e app.Event) {
-	if e.Get("button").Int() != 0 {
-		return
-	}
-	e.PreventDefault()
-	el := ctx.JSSrc()
-	el.Call("focus")
-	el.Call("setPointerCapture", e.Get("pointerId"))
-	sec := theArticle().sections[i]
-	vals := a.st.vals[sec.slug]
-	cur, _ := sec.current(adj, vals)
-	a.drag = &drag{sec: i, adj: adj, x0: e.Get("clientX").Float(), vals: vals, want: cur, at: cur}
-}
-
-// onPointerMove follows a drag: the value is dragStep px a rung. The runs
-// wait for a task of their own, so that a fast drag computes only the
-// latest value.
-func (a *Article) onPointerMove(ctx app.Context, i int, adj *adjustable, e app.Event) {
-	d := a.drag
-	if d == nil || d.sec != i || d.adj != adj {
-		ctx.PreventUpdate()
-		return
-	}
-	steps := int((e.Get("clientX").Float() - d.x0) / dragStep)
-	if steps == d.steps {
-		ctx.PreventUpdate()
-		return
-	}
-	d.steps = steps
-	sec := theArticle().sections[i]
-	d.want, _ = sec.step(adj, d.vals, steps)
-	if d.want == d.at || a.queue {
-		ctx.PreventUpdate()
-		return
-	}
-	a.queue = true
+// onAdjust takes a step or a drag of an adjustable number from web/page.js
+// (adjustEvent). A drag's runs wait for a task of their own, so that a fast
+// drag computes only the latest value asked for.
+func (a *Article) onAdjust(ctx app.Context, e app.Event) {
 	ctx.PreventUpdate()
-	ui.NextTask(ctx, func(ctx app.Context) {
-		defer ui.Recover(ctx, "drag")
-		a.queue = false
-		a.dragTo(ctx, d)
-	})
+	d := e.Get("detail")
+	if a.st == nil || !d.Truthy() {
+		return
+	}
+	key, steps, from := d.Get("key").String(), d.Get("steps").Int(), d.Get("from").String()
+	for i, sec := range theArticle().sections {
+		for _, adj := range sec.adjs {
+			if adj.key() != key {
+				continue
+			}
+			vals := a.st.vals[sec.slug]
+			base, drag := adj.fieldOf().fromData(from)
+			if !drag {
+				// A key steps from the value shown, at once: each press
+				// is a step of its own.
+				if v, moved := sec.step(adj, vals, steps); moved {
+					a.set(ctx, i, adj, v)
+				}
+				return
+			}
+			v, _ := sec.step(adj, sec.with(adj, vals, base), steps)
+			a.want = &wanted{i, adj, v}
+			if !a.queue {
+				a.queue = true
+				ui.NextTask(ctx, func(ctx app.Context) {
+					defer ui.Recover(ctx, "adjust")
+					a.queue = false
+					a.apply(ctx)
+				})
+			}
+			return
+		}
+	}
 }
 
-// dragTo shows the value a drag asks for, if it still does.
-func (a *Article) dragTo(ctx app.Context, d *drag) {
-	if d.want == d.at {
+// apply gives an adjustable the value last asked for, if it is new.
+func (a *Article) apply(ctx app.Context) {
+	w := a.want
+	a.want = nil
+	if w == nil {
 		ctx.PreventUpdate()
 		return
 	}
-	d.at = d.want
-	a.set(ctx, d.sec, d.adj, d.want)
-}
-
-// onPointerUp ends a drag at the value it asks for.
-func (a *Article) onPointerUp(ctx app.Context, e app.Event) {
-	d := a.drag
-	a.drag = nil
-	if d == nil {
+	sec := theArticle().sections[w.sec]
+	if cur, _ := sec.current(w.adj, a.st.vals[sec.slug]); cur == w.v {
 		ctx.PreventUpdate()
 		return
 	}
-	a.dragTo(ctx, d)
+	a.set(ctx, w.sec, w.adj, w.v)
 }
 
 // Render builds the article from what load and set computed.
@@ -297,6 +260,7 @@ func (a *Article) Render() app.UI {
 	for i, sec := range art.sections {
 		body = append(body, a.renderSection(i, sec))
 	}
+	adjust, adjustScope := ui.On("adjust", a.onAdjust)
 	return app.Div().Class("article-page").Body(
 		app.A().Class("skip-link").Href("#article-title").DataSet("jump", "1").Text("Skip to the article"),
 		app.Nav().Class("crumbs").Aria("label", "Site").Body(
@@ -304,7 +268,8 @@ func (a *Article) Render() app.UI {
 		// data-live: the numbers are the browser's, for this URL's values
 		// (before it, web/page.js marks the prerendered ones as pending when
 		// the URL holds values of the reader's).
-		app.Main().ID("main").Class("article").DataSet("live", app.IsClient && a.st != nil).Body(app.Article().Body(body...)),
+		app.Main().ID("main").Class("article").DataSet("live", app.IsClient && a.st != nil).
+			On(adjustEvent, adjust, adjustScope).Body(app.Article().Body(body...)),
 	)
 }
 
@@ -355,31 +320,29 @@ func (a *Article) renderSection(i int, sec *section) app.UI {
 
 // renderTools says what the reader changed in a section, with its reset.
 func (a *Article) renderTools(i int, sec *section, v *sectionView) app.UI {
-	var changed []app.UI
+	said := ""
 	if v != nil {
 		for _, adj := range sec.adjs {
-			cur, set := sec.current(adj, v.vals)
-			if !set {
-				continue
+			if cur, set := sec.current(adj, v.vals); set {
+				f := adj.fieldOf()
+				own, _ := sec.current(adj, nil)
+				if said != "" {
+					said += "; "
+				}
+				said += f.label + " " + f.show(cur) + " (the article's: " + f.show(own) + ")"
 			}
-			f := adjustFields[adj.field]
-			own, _ := sec.current(adj, nil)
-			if len(changed) > 0 {
-				changed = append(changed, app.Text("; "))
-			}
-			changed = append(changed, app.Text(f.label+" "+f.show(cur)+" (the article's: "+f.show(own)+")"))
 		}
 	}
-	if len(changed) == 0 {
-		return app.P().Class("section-tools").DataSet("changed", "false").Text("")
+	p := app.P().Class("section-tools").DataSet("changed", said != "")
+	if said == "" {
+		return p.Text("")
 	}
-	return app.P().Class("section-tools").DataSet("changed", "true").Body(append(append(
-		[]app.UI{app.Span().Class("changed").Text("You changed ")}, changed...),
-		app.Text(". "),
+	return p.Body(
+		app.Text("You changed "+said+". "),
 		app.Button().Type("button").Class("reset").DataSet("reset", sec.slug).
 			OnClick(ui.On("reset/"+sec.slug, func(ctx app.Context, e app.Event) { a.reset(ctx, i) })).
 			Text("Reset this section"),
-	)...)
+	)
 }
 
 // segs renders a paragraph's segments for section i.
@@ -456,27 +419,20 @@ func (a *Article) adjustable(i int, s *slot, v *sectionView) app.UI {
 	if !ok {
 		return app.Span().Class("num adjust pending").Text("…")
 	}
-	f := adjustFields[adj.field]
+	f := adj.fieldOf()
 	sec := theArticle().sections[i]
 	cur, set := sec.current(adj, v.vals)
 	b := v.bounds[adj]
-	scope := "adjust/" + adj.key()
-	down, downScope := ui.On(scope+"/down", func(ctx app.Context, e app.Event) { a.onPointerDown(ctx, i, adj, e) })
-	move, moveScope := ui.On(scope+"/move", func(ctx app.Context, e app.Event) { a.onPointerMove(ctx, i, adj, e) })
-	up, upScope := ui.On(scope+"/up", func(ctx app.Context, e app.Event) { a.onPointerUp(ctx, e) })
-	cancel, cancelScope := ui.On(scope+"/cancel", func(ctx app.Context, e app.Event) { a.onPointerUp(ctx, e) })
+	// Its keys and drags are web/page.js's, which sends adjustEvent.
 	span := app.Span().Class("num", "adjust").Attr("role", "spinbutton").TabIndex(0).
 		Aria("label", f.label).Aria("valuenow", f.number(cur)).Aria("valuemin", f.number(b[0])).
 		Aria("valuemax", f.number(b[1])).Aria("valuetext", f.spoken(cur)).Aria("describedby", "adjust-help").
 		DataSet("adjust", adj.field).DataSet("key", adj.key()).DataSet("changed", set).
-		DataSet("metric", r.Metric).DataSet("query", r.Query).
-		OnKeyDown(ui.On(scope+"/key", func(ctx app.Context, e app.Event) { a.onKey(ctx, i, adj, e) })).
-		On("pointerdown", down, downScope).On("pointermove", move, moveScope).
-		On("pointerup", up, upScope).On("pointercancel", cancel, cancelScope)
+		DataSet("metric", r.Metric).DataSet("query", r.Query)
 	if n.IsNs {
-		span = span.DataSet("ns", units.Raw(n.Value)).Title("%s: drag, or use the arrow keys (%s)", f.label, units.ExactNs(n.Value))
+		span = span.DataSet("ns", units.Raw(n.Value)).Title("%s", f.label+": drag, or use the arrow keys ("+units.ExactNs(n.Value)+")")
 	} else {
-		span = span.DataSet("value", units.Raw(n.Value)).Title("%s: drag, or use the arrow keys", f.label)
+		span = span.DataSet("value", units.Raw(n.Value)).Title("%s", f.label+": drag, or use the arrow keys")
 	}
 	return span.Text(n.Text)
 }
@@ -484,7 +440,7 @@ func (a *Article) adjustable(i int, s *slot, v *sectionView) app.UI {
 // figure is a figure bound to its section's query: a chart, or the
 // animation (which follows the result publish gave it).
 func (a *Article) figure(f figureRef, v *sectionView) app.UI {
-	q := articleQueries[f.name].q
+	q := query(f.name).q
 	if v != nil {
 		q = v.queries[f.name]
 	}

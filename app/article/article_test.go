@@ -1,3 +1,5 @@
+//go:build !wasm
+
 package article
 
 import (
@@ -168,7 +170,7 @@ func TestClaimsHold(t *testing.T) {
 			}
 		}
 	}
-	for id := range claimChecks {
+	for _, id := range claimIDs {
 		if !used[id] {
 			t.Errorf("claim %q is not used by the article", id)
 		}
@@ -235,7 +237,7 @@ func TestAdjustRanges(t *testing.T) {
 			if lo > own || hi < own || lo == hi {
 				t.Errorf("%s: bounds %d..%d around its own value %d", adj.key(), lo, hi, own)
 			}
-			f := adjustFields[adj.field]
+			f := adj.fieldOf()
 			for _, v := range []int64{lo, hi} {
 				raw := adj.key() + "=" + f.format(v)
 				st := theArticle().compute(c, raw)
@@ -267,7 +269,7 @@ func TestArticleKeys(t *testing.T) {
 func TestLadder(t *testing.T) {
 	for _, sec := range theArticle().sections {
 		for _, adj := range sec.adjs {
-			f := adjustFields[adj.field]
+			f := adj.fieldOf()
 			l := adjustLadder(f, adj.lo, adj.hi)
 			own, _ := sec.current(adj, nil)
 			found := false

@@ -35,16 +35,6 @@ func (e *Embed) OnNav(ctx app.Context) {
 	ctx.Page().SetTitle("%s · Omission", e.title())
 }
 
-// OnPreRender runs where go-app renders natively: the generated page holds
-// the figure of the URL the generator asked for.
-func (e *Embed) OnPreRender(ctx app.Context) {
-	defer ui.Recover(ctx, "embed")
-	if u := ctx.Page().URL(); u != nil {
-		e.load(ctx, u.RawQuery)
-	}
-	ctx.Page().SetTitle("%s · Omission", e.title())
-}
-
 func (e *Embed) load(ctx app.Context, raw string) {
 	vals, err := url.ParseQuery(raw)
 	e.err = ""
@@ -86,21 +76,18 @@ func (e *Embed) title() string {
 // Render builds the figure alone. data-live tells the prerendered page
 // from the one the browser renders (web/page.js reports it with the height).
 func (e *Embed) Render() app.UI {
-	heading := app.H1().Class("visually-hidden").Text("Omission: " + e.title())
-	if e.err != "" {
-		return app.Main().Class("embed").DataSet("live", app.IsClient).Body(heading, app.P().Class("error").Text(e.err))
+	cls := "embed"
+	var fig app.UI
+	switch {
+	case e.err != "":
+		fig = app.P().Class("error").Text(e.err)
+	case e.anim:
+		cls = "embed embed-anim"
+		fig = app.Div().Body(&anim.Panel{ICompact: true}, app.P().Class("embed-credit").Body(
+			app.A().Href(ui.VisualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser")))
+	default:
+		fig = &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: e.ICache}
 	}
-	if e.anim {
-		return app.Main().Class("embed", "embed-anim").DataSet("live", app.IsClient).Body(
-			heading,
-			&anim.Panel{ICompact: true},
-			app.P().Class("embed-credit").Body(
-				app.A().Href(ui.VisualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser"),
-			),
-		)
-	}
-	return app.Main().Class("embed").DataSet("live", app.IsClient).Body(
-		heading,
-		&chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: e.ICache},
-	)
+	return app.Main().Class(cls).DataSet("live", app.IsClient).Body(
+		app.H1().Class("visually-hidden").Text("Omission: "+e.title()), fig)
 }

@@ -1,7 +1,7 @@
 package article
 
 import (
-	"fmt"
+	"strconv"
 
 	"omission/app/compute"
 	"omission/app/ui"
@@ -42,13 +42,6 @@ const (
 
 // OnMount runs on the UI goroutine when the figure is mounted.
 func (f *chartFigure) OnMount(ctx app.Context) {
-	defer ui.Recover(ctx, "figure")
-	f.draw()
-}
-
-// OnPreRender runs where go-app renders natively: the figure is drawn at
-// its default size (an embed's for the README's 660×420 frame).
-func (f *chartFigure) OnPreRender(ctx app.Context) {
 	defer ui.Recover(ctx, "figure")
 	f.draw()
 }
@@ -94,7 +87,7 @@ func (f *chartFigure) size() (w, h int) {
 
 func (f *chartFigure) draw() {
 	w, h := f.size()
-	key := fmt.Sprintf("%s?%s@%dx%d", f.IKind, f.IQuery, w, h)
+	key := f.IKind.String() + "?" + f.IQuery + "@" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
 	if key == f.drawn {
 		return
 	}
@@ -124,25 +117,24 @@ func (f *chartFigure) Render() app.UI {
 	ch := f.chart
 	img := app.Div().Class("chart-svg").Body(
 		app.Img().Src(f.src).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height))
+	link := app.A().Href(ui.VisualiserLink(f.IQuery))
+	var foot []app.UI
 	if f.IBare {
-		return fig.Body(img,
-			app.Div().Class("embed-foot").Body(
-				app.Details().Class("embed-about").Body(
-					app.Summary().Text("About this chart, and its data"),
-					app.P().Text(ch.Caption),
-					ui.ChartTable(ch.Table, ch.Title),
-				),
-				app.P().Class("embed-credit").Body(
-					app.A().Href(ui.VisualiserLink(f.IQuery)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser"),
-				),
+		// The embed: its caption and data folded under the chart.
+		foot = []app.UI{app.Div().Class("embed-foot").Body(
+			app.Details().Class("embed-about").Body(
+				app.Summary().Text("About this chart, and its data"),
+				app.P().Text(ch.Caption),
+				ui.ChartTable(ch.Table, ch.Title),
 			),
-		)
-	}
-	return fig.Body(img,
-		app.FigCaption().Body(
+			app.P().Class("embed-credit").Body(link.Target("_blank").Rel("noopener").Text("Omission: open in the visualiser")),
+		)}
+	} else {
+		foot = []app.UI{app.FigCaption().Body(
 			app.Span().Text(ch.Caption), app.Text(" "),
-			app.A().Href(ui.VisualiserLink(f.IQuery)).Text("Open in the visualiser"), app.Text(" · "),
+			link.Text("Open in the visualiser"), app.Text(" · "),
 			app.A().Href(f.src).Attr("download", "omission-"+f.IKind.String()+".svg").Text("Download SVG")),
-		ui.ChartTable(ch.Table, ch.Title),
-	)
+			ui.ChartTable(ch.Table, ch.Title)}
+	}
+	return fig.Body(append([]app.UI{img}, foot...)...)
 }

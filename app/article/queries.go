@@ -18,21 +18,41 @@ type articleQuery struct {
 	follows string
 }
 
-// articleQueries names the queries of the article.
-var articleQueries = map[string]articleQuery{
-	"bench":           {q: ""},
-	"tcp":             {q: "preset=tcp"},
-	"tcp100":          {q: "preset=tcp&above=100ms", follows: "tcp"},
-	"note60":          {q: "preset=note60"},
-	"single":          {q: "preset=note60-single", follows: "note60"},
-	"clients10":       {q: "preset=clients10"},
-	"clients10-100ms": {q: "preset=clients10&above=100ms", follows: "clients10"},
-	"bench-e1ms":      {q: "interval=1ms", follows: "bench"},
+// articleQueries names the queries of the article (a list, not a map: it
+// is static data in the browser's build).
+var articleQueries = [...]struct {
+	name string
+	articleQuery
+}{
+	{"bench", articleQuery{q: ""}},
+	{"tcp", articleQuery{q: "preset=tcp"}},
+	{"tcp100", articleQuery{q: "preset=tcp&above=100ms", follows: "tcp"}},
+	{"note60", articleQuery{q: "preset=note60"}},
+	{"single", articleQuery{q: "preset=note60-single", follows: "note60"}},
+	{"clients10", articleQuery{q: "preset=clients10"}},
+	{"clients10-100ms", articleQuery{q: "preset=clients10&above=100ms", follows: "clients10"}},
+	{"bench-e1ms", articleQuery{q: "interval=1ms", follows: "bench"}},
+}
+
+// queryOf returns the article's query of a name.
+func queryOf(name string) (articleQuery, bool) {
+	for _, q := range articleQueries {
+		if q.name == name {
+			return q.articleQuery, true
+		}
+	}
+	return articleQuery{}, false
+}
+
+// query returns the article's query of a known name.
+func query(name string) articleQuery {
+	q, _ := queryOf(name)
+	return q
 }
 
 // fixes reports whether the query name sets field itself.
 func fixes(name, field string) bool {
-	vals, _ := url.ParseQuery(articleQueries[name].q)
+	vals, _ := url.ParseQuery(query(name).q)
 	_, ok := vals[field]
 	return ok
 }
@@ -47,7 +67,7 @@ func reaches(from, name, field string) bool {
 	if fixes(name, field) {
 		return false
 	}
-	for n := articleQueries[name].follows; n != ""; n = articleQueries[n].follows {
+	for n := query(name).follows; n != ""; n = query(n).follows {
 		if n == from {
 			return true
 		}
@@ -65,7 +85,7 @@ type Values map[string]string
 // queryFor is the canonical query of name in a section with the reader's
 // values vals: the query's own, with every value that reaches it.
 func queryFor(sec *section, name string, vals Values) (string, error) {
-	q, ok := articleQueries[name]
+	q, ok := queryOf(name)
 	if !ok {
 		return "", fmt.Errorf("no query %q", name)
 	}

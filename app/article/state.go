@@ -97,15 +97,14 @@ func computeSection(c *compute.Cache, sec *section, vals Values) *sectionView {
 // holds evaluates a claim; changed tells whether the reader set a value of
 // the section.
 func (v *sectionView) holds(c *claim, changed bool, run func(string) (*sim.Result, string, error)) (bool, error) {
-	check := claimChecks[c.id]
-	if check.holds == nil {
+	if claimOnSection(c.id) {
 		return !changed, nil // as-published
 	}
 	res, _, err := run(c.name)
 	if err != nil {
 		return false, err
 	}
-	return check.holds(res)
+	return claimHolds(c.id, res)
 }
 
 // articleState is the whole article for the reader's values.

@@ -442,20 +442,23 @@ func (c *fieldControl) Render() app.UI {
 // presetWords are the presets as the page names them for a reader: a label
 // and where the preset comes from, in words. The URL keeps the preset's key
 // (sim.Presets).
-var presetWords = map[string]struct{ Label, From string }{
-	"bench":         {"A stall every second", "The reference run of a virtual-clock benchmark that checks every number against a formula."},
-	"tcp":           {"A real TCP experiment", "A blog post's experiment: a TCP server that stops for half a second every five, measured by a closed, a paced and an open client."},
-	"note60":        {"One long stall, workers to spare", "A back-of-the-envelope note's case. Its estimates hold because the server has enough workers to answer the backlog at once."},
-	"note60-single": {"One long stall, one busy worker", "The same note's server with a single worker that is busy all the time: the queue a stall leaves never drains."},
-	"clients10":     {"Ten connections", "An essay's example: the load of a closed-loop generator spread over ten connections."},
+var presetWords = [...]struct{ Name, Label, From string }{
+	{"bench", "A stall every second", "The reference run of a virtual-clock benchmark that checks every number against a formula."},
+	{"tcp", "A real TCP experiment", "A blog post's experiment: a TCP server that stops for half a second every five, measured by a closed, a paced and an open client."},
+	{"note60", "One long stall, workers to spare", "A back-of-the-envelope note's case. Its estimates hold because the server has enough workers to answer the backlog at once."},
+	{"note60-single", "One long stall, one busy worker", "The same note's server with a single worker that is busy all the time: the queue a stall leaves never drains."},
+	{"clients10", "Ten connections", "An essay's example: the load of a closed-loop generator spread over ten connections."},
 }
 
-// presetLabel returns a preset's label for people (its key if it has none).
-func presetLabel(name string) string {
-	if w, ok := presetWords[name]; ok {
-		return w.Label
+// presetWord returns a preset's label and origin for people (its key and
+// nothing if the page has no words for it).
+func presetWord(name string) (label, from string) {
+	for _, w := range presetWords {
+		if w.Name == name {
+			return w.Label, w.From
+		}
 	}
-	return name
+	return name, ""
 }
 
 // presetParams says a preset's parameters in one line, read from its
@@ -464,17 +467,16 @@ func presetParams(cfg sim.Config) string {
 	stall := "no stall"
 	switch {
 	case cfg.Stall > 0 && cfg.Every > 0:
-		stall = fmt.Sprintf("a %s stall every %s", units.Duration(cfg.Stall), units.Duration(cfg.Every))
+		stall = "a " + units.Duration(cfg.Stall) + " stall every " + units.Duration(cfg.Every)
 	case cfg.Stall > 0:
-		stall = fmt.Sprintf("one %s stall", units.Duration(cfg.Stall))
+		stall = "one " + units.Duration(cfg.Stall) + " stall"
 	}
 	workers := units.Plural(int64(cfg.Workers), "worker")
 	if cfg.Workers == 0 {
 		workers = "unlimited workers"
 	}
-	return fmt.Sprintf("%s requests a second for %s, %s each, %s; %s, %s.",
-		units.Thousands(cfg.Rate.String()), units.Duration(cfg.Duration), units.Duration(cfg.Service), stall,
-		units.Plural(int64(cfg.Conns), "connection"), workers)
+	return units.Thousands(cfg.Rate.String()) + " requests a second for " + units.Duration(cfg.Duration) + ", " +
+		units.Duration(cfg.Service) + " each, " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "."
 }
 
 // renderPresets builds the preset buttons, each with its label and, for
@@ -486,20 +488,20 @@ func (c *controlsPanel) renderPresets() app.UI {
 	for _, ps := range presets {
 		name := ps.Name
 		pressed := c.input(fPreset) == name
-		w := presetWords[name]
-		desc := w.From + " " + presetParams(ps.Config)
+		label, from := presetWord(name)
+		desc := from + " " + presetParams(ps.Config)
 		buttons = append(buttons, app.Span().Class("term", "preset-term").Body(
 			app.Button().Type("button").Class("preset").DataSet("preset", name).
 				Aria("pressed", map[bool]string{true: "true", false: "false"}[pressed]).Aria("describedby", "preset-desc-"+name).
 				OnClick(ui.On("preset/"+name, func(ctx app.Context, e app.Event) {
 					ctx.NewActionWithValue(actionPreset, name)
 				})).
-				Text(presetLabel(name)),
+				Text(label),
 			app.Span().ID("preset-desc-"+name).Class("tip").Text(desc),
 		))
 		if pressed {
 			current = app.P().Class("preset-now").DataSet("preset-now", name).Body(
-				app.Strong().Text(presetLabel(name)+": "), app.Text(desc))
+				app.Strong().Text(label+": "), app.Text(desc))
 		}
 	}
 	msg, bad := c.msg("preset")

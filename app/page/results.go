@@ -1,8 +1,6 @@
 package page
 
 import (
-	"fmt"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"omission/app/ui"
 	"omission/app/units"
@@ -123,8 +121,8 @@ func (h *headline) Render() app.UI {
 // headlineSpoken is the headline in one sentence, for the live region.
 func headlineSpoken(v *view.View) string {
 	hl := &v.Headline
-	return fmt.Sprintf("Closed-loop p99 %s, open-loop p99 %s (%s); the paced client never sent %s of %s planned requests.",
-		hl.ClosedP99.Text, hl.OpenP99.Text, hl.Ratio, hl.NeverSent.Text, hl.Planned)
+	return "Closed-loop p99 " + hl.ClosedP99.Text + ", open-loop p99 " + hl.OpenP99.Text + " (" + hl.Ratio +
+		"); the paced client never sent " + hl.NeverSent.Text + " of " + hl.Planned + " planned requests."
 }
 
 // resultsTable shows every recording's metrics, one column per recording
