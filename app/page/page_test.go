@@ -268,13 +268,14 @@ func TestPageEditsAndHistory(t *testing.T) {
 	if !strings.Contains(root, `class="status partial"`) {
 		t.Error("the page does not say a value is invalid")
 	}
-	// The message sits beside the stall control: page > .top > the
-	// controls' form > .fields > the stall field (a component) > its fourth child.
+	// The message sits beside the stall control: page > main > .top > the
+	// controls' form > .fields > the stall field (a component) > its fifth
+	// child (after the label, the hint, the definition and the inputs).
 	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
-	if err := app.Match(msg, p, 0, 1, 0, 0, 2, fStall-1, 0, 3); err != nil {
+	if err := app.Match(msg, p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
+	if err := app.Match(app.Text(fe.Error()), p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	// The box is marked invalid and keeps what was typed.
@@ -333,7 +334,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	visit(e, p, "stall="+url.QueryEscape(script)+"&service="+url.QueryEscape(img)+"&"+url.QueryEscape(script)+"=1")
 	// The message is a text node (escaped by the DOM), the box's value a
 	// property: neither is parsed as markup.
-	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
+	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	if !strings.Contains(p.errs.Field("stall").Error(), script) {
