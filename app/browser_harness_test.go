@@ -348,6 +348,31 @@ for (const name of ["alert", "confirm", "prompt"]) {
 	}))
 }
 
+// watchLongTasks makes every later document of the tab keep the longest
+// main-thread task it has seen (a PerformanceObserver of "longtask"
+// entries, tasks over 50 ms) in window.__longest; takeLongest reads and
+// resets it.
+func (b *browser) watchLongTasks(t testing.TB) {
+	t.Helper()
+	const src = `window.__longest = 0;
+try {
+	new PerformanceObserver((list) => {
+		for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+	}).observe({type: "longtask", buffered: true});
+} catch (e) {}`
+	b.do(t, "watching long tasks", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: src})
+		return err
+	}))
+}
+
+// takeLongest is the longest main-thread task since the last call (or the
+// document's start), in ms; 0 when none passed 50 ms.
+func (b *browser) takeLongest(t testing.TB) float64 {
+	t.Helper()
+	return eval[float64](t, b, `(() => { const v = window.__longest || 0; window.__longest = 0; return v; })()`)
+}
+
 // console collects what the tab writes to its console: calls of the console
 // API, uncaught exceptions and the browser's log (a Content-Security-Policy
 // violation is a log entry of level error).

@@ -369,8 +369,19 @@ func TestBrowserSliderAndLongRun(t *testing.T) {
 	}
 
 	// A run over the page's budget is refused: nothing runs, no number is
-	// shown, and the message names the field and what to change.
-	b.setField(t, "duration", "10000s") // 50 million requests per client
+	// shown, and the message names the field and what to change. A day at
+	// 10M requests a second runs on the long path at the cost of its
+	// stalls: one every 30 ms is over the budget.
+	for _, f := range [][3]string{
+		{"service", "50ns", "service=50ns&stall=500ms"},
+		{"rate", "10000000", "rate=10000000&service=50ns&stall=500ms"},
+		{"stall", "1ms", "rate=10000000&service=50ns&stall=1ms"},
+		{"every", "30ms", "rate=10000000&service=50ns&stall=1ms&every=30ms"},
+	} {
+		b.setField(t, f[0], f[1])
+		b.waitReady(t, f[2])
+	}
+	b.setField(t, "duration", "24h")
 	b.waitFor(t, "the refusal", `document.getElementById("omission").dataset.state === "refused"`)
 	refusal := eval[map[string]any](t, b, `({msg: document.querySelector('[data-error="duration"]').textContent, cells: document.querySelectorAll("[data-metric]").length})`)
 	if m := refusal["msg"].(string); !strings.Contains(m, "limit of the page") || !strings.Contains(m, "shorten the duration") || !strings.Contains(m, "go run ./app report") {
@@ -383,8 +394,10 @@ func TestBrowserSliderAndLongRun(t *testing.T) {
 	// A long run inside the budget shows its progress and a Cancel button,
 	// marks the old numbers stale, and a newer change cancels it.
 	b.setField(t, "duration", "20s")
-	b.waitReady(t, "stall=500ms")
-	b.setField(t, "rate", "200000") // 4 million requests per client, beyond the exact bound
+	b.waitReady(t, "rate=10000000&service=50ns&stall=1ms&every=30ms")
+	b.setField(t, "every", "60ms")
+	b.waitReady(t, "rate=10000000&service=50ns&stall=1ms&every=60ms")
+	b.setField(t, "duration", "24h") // 1.44 million stalls: seconds of the long path
 	b.waitFor(t, "the progress bar", `(() => {
 		const r = document.getElementById("omission"), p = document.getElementById("progress");
 		return r.dataset.state === "running" && p && document.getElementById("cancel-run") && document.querySelector(".results.stale");

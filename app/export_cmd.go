@@ -3,13 +3,13 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
 
 	"omission/app/measure"
+	"omission/app/ui"
 	"omission/sim"
 )
 
@@ -32,11 +32,11 @@ func exportCmd(w io.Writer, args []string) error {
 	switch *format {
 	case "hgrm", "hlog", "csv":
 	case "":
-		return &exitError{2, errors.New("export: -format is required (hgrm, hlog or csv)\n" + exportUsage)}
+		return &exitError{2, fmt.Errorf("export: -format is required (hgrm, hlog or csv)\n%s", exportUsage)}
 	default:
 		return &exitError{2, fmt.Errorf("export: -format %q: allowed hgrm, hlog or csv\n%s", *format, exportUsage)}
 	}
-	cfg, err := sim.ParseQuery(fs.Arg(0))
+	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
 	}
@@ -48,29 +48,11 @@ func exportCmd(w io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	var names []string
-	if *recording != "" {
-		names = []string{*recording}
+	if *format == "hgrm" && *recording == "" {
+		return &exitError{2, fmt.Errorf("export: an .hgrm holds one recording: name it with -recording (%s)", strings.Join(set.Names(), ", "))}
 	}
-	if set, err = set.Select(names...); err != nil {
+	if _, err := set.ForExport(*format, *recording); err != nil {
 		return &exitError{2, fmt.Errorf("export: -recording: %v", err)}
 	}
-	switch *format {
-	case "hgrm":
-		if *recording == "" {
-			return &exitError{2, fmt.Errorf("export: an .hgrm holds one recording: name it with -recording (%s)", strings.Join(kindNames(), ", "))}
-		}
-		return measure.WriteHgrm(w, set.Sources[0].Hist)
-	case "hlog":
-		return set.WriteHlog(w)
-	}
-	return set.WriteCSV(w)
-}
-
-func kindNames() []string {
-	var out []string
-	for _, k := range sim.Kinds() {
-		out = append(out, k.String())
-	}
-	return out
+	return set.Export(w, *format, *recording, measure.MaxCSVRows)
 }

@@ -313,10 +313,19 @@ func TestBrowserFuzz(t *testing.T) {
 	s := startSite(t)
 	b := newBrowser(t)
 	b.trapDialogs(t)
+	b.watchLongTasks(t)
 	con := b.watchConsole(t)
 	b.open(t, s.URL+"/")
 	b.waitReady(t, "")
 	pr := b.startProbe()
+	// The slowest answer, and the longest main-thread task of a query read
+	// in the page and of one that starts app.wasm afresh (which includes
+	// compiling the module and starting Go).
+	var slowest, longestIn, longestNav struct {
+		d  time.Duration
+		ms float64
+		q  string
+	}
 	corpus := readCorpus(t)
 	sliced := 0
 	from, _ := strconv.Atoi(os.Getenv("OMISSION_FUZZ_FROM")) // to replay a failure from a query on
@@ -332,8 +341,18 @@ func TestBrowserFuzz(t *testing.T) {
 		} else {
 			b.loadInPage(t, u)
 		}
+		b.takeLongest(t)
+		t0 := time.Now()
 		if !b.waitAnswer(t, q, 5*time.Second) {
 			sliced++
+		}
+		if d := time.Since(t0); d > slowest.d {
+			slowest.d, slowest.q = d, q
+		}
+		if ms := b.takeLongest(t); i%20 == 0 && ms > longestNav.ms {
+			longestNav.ms, longestNav.q = ms, q
+		} else if i%20 != 0 && ms > longestIn.ms {
+			longestIn.ms, longestIn.q = ms, q
 		}
 		// One valid edit: a short run, then the URL it leads to (the page
 		// writes its URL once it has painted the result).
@@ -379,6 +398,8 @@ func TestBrowserFuzz(t *testing.T) {
 	}
 	worst, where := pr.end()
 	t.Logf("%d queries (%d first answered with the progress bar of a sliced run); the slowest answer to 1+1 took %v (during %q)", len(corpus), sliced, worst, where)
+	t.Logf("the slowest query to answer: %q in %v; the longest main-thread task of a query read in the page: %.0f ms (%q), of a navigation that starts app.wasm: %.0f ms (%q)",
+		slowest.q, slowest.d.Round(time.Millisecond), longestIn.ms, longestIn.q, longestNav.ms, longestNav.q)
 	if worst > time.Second {
 		t.Errorf("the page took %v to answer 1+1 during %q", worst, where)
 	}

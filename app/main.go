@@ -40,7 +40,12 @@ func routes() {
 	}
 	figures := compute.NewCache(6, compute.FigureRequests)
 	app.Route("/", func() app.Composer { return &page.Page{Settings: settings} })
-	// Static hosts serve /article as /article/: both reach the page.
-	app.RouteWithRegexp(`^/article/?$`, func() app.Composer { return &article.Article{ICache: figures} })
-	app.RouteWithRegexp(`^/embed/?$`, func() app.Composer { return &article.Embed{ICache: figures} })
+	// Static hosts serve /article as /article/: both reach the page. (Plain
+	// routes, not RouteWithRegexp: the browser build links no regexp.)
+	for _, p := range []string{"/article", "/article/"} {
+		app.Route(p, func() app.Composer { return &article.Article{ICache: figures} })
+	}
+	for _, p := range []string{"/embed", "/embed/"} {
+		app.Route(p, func() app.Composer { return &article.Embed{ICache: figures} })
+	}
 }

@@ -21,27 +21,58 @@ type TraceIndex struct {
 	sched    Schedule
 	e        int64 // the correction's expected interval; 0 for the open loop
 	slot     int64 // the paced client's slot
+	// The requests' sends (nil for the open loop) and replies, element 0
+	// being request base: the whole run's (base 0), or for a long run the
+	// window re-simulated (window.go).
+	send, done []int64
+	base       int
+	sent       int  // requests the client sent in the whole run
+	cut        bool // a long run's window held more than MaxTraceWindow requests
 }
 
 // TraceIndexOf returns the index of TraceWindow(c, from, to), or nil when the
-// run kept no per-request data (TraceWindow is nil then too).
+// run kept no per-request data and cannot simulate the window again (an
+// event-driven run beyond ExactSamples; TraceWindow is nil then too). A long
+// deterministic run simulates the window again, at most MaxTraceWindow
+// requests of it.
 func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
 	cr := &r.Clients[c]
-	if cr.Done == nil {
-		return nil
-	}
-	x := &TraceIndex{r: r, c: c, from: from, to: to, st: newStalls(r.Config), sched: r.Schedule(), slot: r.Config.PacedSlot()}
+	x := &TraceIndex{r: r, c: c, from: from, to: to, st: newStalls(r.Config), sched: r.Schedule(), slot: r.Config.PacedSlot(),
+		send: cr.Send, done: cr.Done, sent: int(cr.Sent)}
 	switch c {
 	case ClosedClient:
 		x.e = r.Recordings[Corrected].Interval
 	case PacedClient:
 		x.e = r.Recordings[PacedCorrected].Interval
 	}
-	x.lo = r.firstDoneAfter(c, from)
-	n := len(cr.Done) - x.lo
-	x.hi = x.lo + sort.Search(n, func(j int) bool { return r.dueOf(c, x.lo+j) > to })
+	switch {
+	case cr.Done != nil:
+		x.sent = len(cr.Done)
+		x.lo = r.firstDoneAfter(c, from)
+		n := len(cr.Done) - x.lo
+		x.hi = x.lo + sort.Search(n, func(j int) bool { return r.dueOf(c, x.lo+j) > to })
+	case r.long != nil:
+		lo := r.longFirstDoneAfter(c, from)
+		var hi int64
+		if c == PacedClient {
+			hi = max(lo, r.longPacedFirst(func(s, _ int64) bool { return s > to }))
+		} else {
+			hi = max(lo, min(cr.Sent, r.Schedule().Count(to+1)))
+		}
+		if hi-lo > MaxTraceWindow {
+			hi, x.cut = lo+MaxTraceWindow, true
+		}
+		x.send, x.done = r.window(c, lo, hi)
+		x.lo, x.hi, x.base = int(lo), int(hi), int(lo)
+	default:
+		return nil
+	}
 	return x
 }
+
+// Cut reports whether a long run's window held more than MaxTraceWindow
+// requests of the client: the index then stops after them.
+func (x *TraceIndex) Cut() bool { return x.cut }
 
 // Len returns how many requests the window holds.
 func (x *TraceIndex) Len() int { return x.hi - x.lo }
@@ -63,27 +94,30 @@ func (x *TraceIndex) Interval() int64 { return x.e }
 func (x *TraceIndex) Slot() int64 { return x.slot }
 
 // Due returns the due instant of request j (a cheap part of At).
-func (x *TraceIndex) Due(j int) int64 { return x.r.dueOf(x.c, x.lo+j) }
+func (x *TraceIndex) Due(j int) int64 {
+	if x.c == PacedClient {
+		return x.send[x.lo+j-x.base]
+	}
+	return x.sched.Due(int64(x.lo + j))
+}
 
 // Send returns when request j left the client (a cheap part of At).
 func (x *TraceIndex) Send(j int) int64 {
-	if s := x.r.Clients[x.c].Send; s != nil {
-		return s[x.lo+j]
+	if x.send != nil {
+		return x.send[x.lo+j-x.base]
 	}
 	return x.Due(j)
 }
 
 // Done returns when request j was answered (a cheap part of At).
-func (x *TraceIndex) Done(j int) int64 { return x.r.Clients[x.c].Done[x.lo+j] }
+func (x *TraceIndex) Done(j int) int64 { return x.done[x.lo+j-x.base] }
 
 // Latency returns what the client recorded for request j (a cheap part of At).
 func (x *TraceIndex) Latency(j int) int64 {
-	i := x.lo + j
-	cr := &x.r.Clients[x.c]
-	if x.c == PacedClient {
-		return cr.Done[i] - cr.Send[i]
+	if x.send != nil {
+		return x.Done(j) - x.Send(j)
 	}
-	return cr.Latency(i, x.sched)
+	return x.Done(j) - x.Due(j)
 }
 
 // Start returns when the server began serving request j.
@@ -140,12 +174,11 @@ func (x *TraceIndex) Synthetic(j int) (Synthetic, bool) {
 // j in the window: count slots first, first+Slot(), …, the entries of
 // TraceWindow's NeverSent that lie between this send and the next.
 func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
-	cr := &x.r.Clients[x.c]
-	i := x.lo + j
-	if x.c != PacedClient || i+1 >= len(cr.Send) || x.slot <= 0 {
+	i := x.lo + j - x.base
+	if x.c != PacedClient || x.lo+j+1 >= x.sent || i+1 >= len(x.send) || x.slot <= 0 {
 		return 0, 0
 	}
-	send, next := cr.Send[i], cr.Send[i+1]
+	send, next := x.send[i], x.send[i+1]
 	end := min(next, x.to) // slots strictly before end
 	// Slots send + k·slot, k >= 1, with from <= slot < end.
 	k0 := int64(1)
@@ -196,11 +229,10 @@ func (r *Result) StallsIn(from, to int64) (first, last int64) {
 // window, while it waits for a reply that arrives too late or never. They
 // are not in TraceWindow's NeverSent, which lists slots between two sends.
 func (x *TraceIndex) NeverSentTail() (first, count int64) {
-	cr := &x.r.Clients[x.c]
-	if x.c != PacedClient || x.hi == x.lo || x.hi != len(cr.Send) || x.slot <= 0 {
+	if x.c != PacedClient || x.hi == x.lo || x.hi != x.sent || x.slot <= 0 {
 		return 0, 0
 	}
-	send := cr.Send[x.hi-1]
+	send := x.send[x.hi-1-x.base]
 	end := min(x.r.Config.Duration, x.to+1) // slots strictly before end
 	k0 := int64(1)
 	if send+x.slot < x.from {

@@ -9,7 +9,10 @@ import (
 // checks that the four instants never decrease with the position.
 func checkIndex(t *testing.T, res *Result, c Client, from, to int64) {
 	t.Helper()
-	tr := res.TraceWindow(c, from, to)
+	tr := traceWindowRef(res, c, from, to) // built apart from the index
+	if got := res.TraceWindow(c, from, to); got != nil && tr != nil {
+		sameTrace(t, res.Query+" "+c.String(), got, tr)
+	}
 	x := res.TraceIndexOf(c, from, to)
 	if tr == nil || x == nil {
 		t.Fatalf("%s %s: trace %v, index %v", res.Query, c, tr != nil, x != nil)

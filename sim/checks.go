@@ -50,9 +50,9 @@ var metricWords = map[string]string{
 func MetricWords(m string) string { return metricWords[m] }
 
 func checkResult(res *Result, notes []string) ([]Check, []string) {
-	cfg := res.Config
 	var checks []Check
-	cf := DeriveClosedForms(cfg)
+	res.cf, res.cfDone = DeriveClosedForms(res.Config), true // the result is being built: one goroutine
+	cf := res.cf
 	if cf == nil {
 		notes = append(notes, res.NoClosedForm(Closed))
 	} else {
@@ -220,46 +220,17 @@ func invariantChecks(res *Result) []Check {
 	if cfg.Conns == 1 && cfg.Workers == 1 {
 		sameTimelineChecks(res, add, true)
 	}
-	if res.Exact && cl.Done != nil {
-		dues := newDueIter(cfg.Rate)
-		okSend, okMono, okService := int64(0), true, true
-		prev := int64(-1)
-		for i := range cl.Done {
-			due := int64(dues.q)
-			dues.next()
-			if cl.Send[i] >= due {
-				okSend++
-			}
-			if cl.Send[i] < prev {
-				okMono = false
-			}
-			prev = cl.Send[i]
-			if cl.Done[i]-cl.Send[i] < cfg.Service {
-				okService = false
-			}
-		}
+	if t, ok := res.requestTallies(); ok {
 		add("inv.due_ge_send", "a recording from the due time is never below the one from the send time", "send_i ≥ due_i, so done_i − due_i ≥ done_i − send_i, for all i",
-			float64(len(cl.Done)), float64(okSend), okSend == int64(len(cl.Done)))
+			float64(t.requests), float64(t.dueGeSend), t.dueGeSend == t.requests)
 		add("inv.time_forward.closed", "virtual time never goes backwards: closed sends in order, no reply before its service ends", "send_i ≤ send_{i+1}, done_i − send_i ≥ S",
-			1, b2f(okMono && okService), okMono && okService)
-		prev = -1
-		okPaced := true
-		for i := range pa.Done {
-			if pa.Send[i] < prev || pa.Done[i]-pa.Send[i] < cfg.Service || (i > 0 && pa.Send[i] < pa.Done[i-1]) {
-				okPaced = false
-			}
-			prev = pa.Send[i]
-		}
+			1, b2f(t.closedOK), t.closedOK)
 		add("inv.time_forward.paced", "paced: sends in order, one at a time, none before the previous reply", "done_{i−1} ≤ send_i ≤ send_{i+1}",
-			1, b2f(okPaced), okPaced)
+			1, b2f(t.pacedOK), t.pacedOK)
 	}
 	for _, pair := range [][2]Kind{{Closed, Corrected}, {Paced, PacedCorrected}} {
 		base, corr := &res.Recordings[pair[0]], &res.Recordings[pair[1]]
-		var missing int64
-		if d := base.Dist; d.Sorted() != nil {
-			for _, v := range d.Sorted() {
-				missing += CorrectionCount(v, corr.Interval)
-			}
+		if missing, ok := correctionTotal(base.Dist, corr.Interval); ok {
 			add("inv."+pair[1].String()+".count", pair[1].String()+": count = base count + Σ missing", "count + Σ_v max(0, floor(v/E) − 1)",
 				float64(base.Count+missing), float64(corr.Count), base.Count+missing == corr.Count)
 		}
@@ -284,17 +255,12 @@ func sameTimelineChecks(res *Result, add addCheck, stalls bool) {
 		add("inv.same_timeline.stalls", "closed and open meet the same stalls", "stalls(closed) = stalls(open)",
 			float64(op.StallsMet), float64(cl.StallsMet), op.StallsMet == cl.StallsMet)
 	}
-	if cl.Done == nil || op.Done == nil {
+	n, same, ok := res.sameReplies()
+	if !ok {
 		return
 	}
-	same := int64(0)
-	for i := range cl.Done {
-		if i < len(op.Done) && cl.Done[i] == op.Done[i] {
-			same++
-		}
-	}
 	add("inv.same_timeline.replies", "every request completes at the same instant in both loops", "done_i(closed) = done_i(open) for all i",
-		float64(len(cl.Done)), float64(same), same == int64(len(cl.Done)))
+		float64(n), float64(same), same == n)
 }
 
 func b2f(b bool) float64 {
@@ -307,7 +273,7 @@ func b2f(b bool) float64 {
 // NoClosedForm returns why recording k has no closed form for the run's
 // parameters, or "" when it has one (its checks are then in Checks).
 func (r *Result) NoClosedForm(k Kind) string {
-	cf := DeriveClosedForms(r.Config)
+	cf := r.closedForms()
 	if cf == nil {
 		_, why := Regime(r.Config)
 		return "No closed form applies to these parameters (" + strings.Join(why, "; ") + "): every number is simulation only, checked against the invariants listed."
@@ -316,4 +282,15 @@ func (r *Result) NoClosedForm(k Kind) string {
 		return fmt.Sprintf("%s: no closed form (%s); simulation only.", k, why)
 	}
 	return ""
+}
+
+// closedForms returns DeriveClosedForms of the run's parameters: the one
+// the checks derived when the result was built (the paced client's
+// derivation walks every stall), else derived afresh. It writes nothing, so
+// a finished Result may be read from several goroutines.
+func (r *Result) closedForms() *ClosedForms {
+	if r.cfDone {
+		return r.cf
+	}
+	return DeriveClosedForms(r.Config)
 }

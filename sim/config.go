@@ -62,27 +62,32 @@ type Config struct {
 	// no timeout, no outages.
 	Arrivals   Arrivals    // the arrival pattern
 	RateTo     Rate        // ramp: the rate at the end of the duration
-	Bursts     string      // burst: windows "from-to@rate,…", canonical text
+	Bursts     Windows     // burst: windows from-to@rate (ParseBursts)
 	Dist       ServiceDist // the service time distribution; Service is its first parameter
 	ServiceP95 int64       // lognormal: the 95th percentile (Service is the median)
 	ServiceMax int64       // uniform: the maximum (Service is the minimum)
 	Queue      int         // waiting room: 0 unbounded, NoQueue none, n at most n waiting
 	Timeout    int64       // client timeout; 0: none
-	Outages    string      // outage windows "from-to,…", canonical text
+	Outages    Windows     // outage windows from-to (ParseOutages)
 	Seed       uint64      // the seed of every random stream
 }
 
 // Limits. A configuration beyond one of them is refused with a message that
 // names the limit and by how much it is exceeded.
 const (
-	MaxRate       = Rate(10_000_000 * 1000) // 10M requests/s
-	MaxDuration   = int64(86400e9)          // one day of virtual time
-	MaxTime       = int64(86400e9)          // stall, service, first, every, interval, above
-	MaxConns      = 10000
-	MaxWorkers    = 10000
-	MaxRequests   = int64(50_000_000) // planned requests per client
-	ExactSamples  = int64(2_000_000)  // exact percentiles up to this many samples
-	HistogramSigf = 3                 // significant digits beyond ExactSamples
+	MaxRate     = Rate(10_000_000 * 1000) // 10M requests/s
+	MaxDuration = int64(86400e9)          // one day of virtual time
+	MaxTime     = int64(86400e9)          // stall, service, first, every, interval, above
+	MaxConns    = 10000
+	MaxWorkers  = 10000
+	// MaxRequests bounds the work of one deterministic run: stretches of
+	// the long path (stalls met × slots), or requests one at a time.
+	MaxRequests = int64(50_000_000)
+	// ExactSamples: a deterministic run walks and keeps every request up to
+	// this many a client (beyond, the long path keeps counted runs, exact
+	// too); the event engine keeps exact samples up to this many a client.
+	ExactSamples  = int64(2_000_000)
+	HistogramSigf = 3 // the event engine's significant digits beyond ExactSamples
 )
 
 // maxVirtualTime bounds a run's virtual clock (about 36 years), well inside
@@ -251,38 +256,114 @@ func (c Config) Validate() error {
 		c.validateEngineSize(limit)
 	}
 	if len(es) == 0 && !c.EventDriven() {
-		if n := NewSchedule(c.Rate).Count(c.Duration); n > MaxRequests {
-			limit("duration", FormatDuration(c.Duration), fmt.Sprintf(
-				"limit: at most %d requests per client; rate × duration plans %d, %d over (shorten the duration or lower the rate)",
-				MaxRequests, n, n-MaxRequests))
-		}
-	}
-	if len(es) == 0 && !c.EventDriven() {
-		// The virtual clock must not overflow: bound the last reply by the
-		// schedule plus all the service, stretched by the stalls' share.
-		n := float64(NewSchedule(c.Rate).Count(c.Duration))
-		end := float64(c.Duration) + n*float64(c.Service)
-		if c.Stall > 0 && c.Every > 0 {
-			end = end*float64(c.Every)/float64(c.Every-c.Stall) + float64(c.Stall)
-		} else {
-			end += float64(c.Stall)
-		}
-		// The correction adds at most latency/E samples for each one.
-		if e := float64(min(c.ExpectedInterval(), c.PacedInterval())); n*end/e > maxCorrected {
-			limit("interval", FormatDuration(int64(e)), fmt.Sprintf(
-				"limit: with this expected interval the correction could add about %.3g samples, over the limit of %.3g (a longer interval, or a shorter run)",
-				n*end/e, maxCorrected))
-		}
-		if end > maxVirtualTime {
-			limit("service", FormatDuration(c.Service), fmt.Sprintf(
-				"limit: requests × service, stretched by the stalls, reaches about %.3g s of virtual time, over the limit of %.3g s (shorten the duration, the service or the stalls)",
-				end/1e9, maxVirtualTime/1e9))
-		}
+		c.validateFastSize(limit)
 	}
 	if es == nil {
 		return nil
 	}
 	return es
+}
+
+// validateFastSize refuses a deterministic run that the fast path cannot
+// make: one whose virtual clock or correction could overflow, or a long run
+// (beyond ExactSamples requests a client) whose stretches, about the stalls
+// met times the slots of the clients, would exceed MaxRequests.
+func (c Config) validateFastSize(bad func(field, value, allowed string)) {
+	n := NewSchedule(c.Rate).Count(c.Duration)
+	end := c.fastEnd(n)
+	if end > maxVirtualTime {
+		bad("service", FormatDuration(c.Service), fmt.Sprintf(
+			"limit: requests × service, stretched by the stalls, reaches about %.3g s of virtual time, over the limit of %.3g s (shorten the duration, the service or the stalls)",
+			end/1e9, maxVirtualTime/1e9))
+		return
+	}
+	// The correction adds fewer than v/E samples for each sample v, and the
+	// latencies of a closed loop with N connections sum to at most N times
+	// its span (at most N requests are out at once): at most N·end/E.
+	if add := float64(c.Conns)*end/float64(c.ExpectedInterval()) + end/float64(c.PacedInterval()); add > maxCorrected {
+		e := min(c.ExpectedInterval(), c.PacedInterval())
+		bad("interval", FormatDuration(e), fmt.Sprintf(
+			"limit: with this expected interval the correction could add about %.3g samples, over the limit of %.3g (a longer interval, or a shorter run)",
+			add, maxCorrected))
+		return
+	}
+	if n <= ExactSamples {
+		return // walked request by request
+	}
+	if w := c.longWork(n, c.longEnd(n, end)); w > float64(MaxRequests) {
+		bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
+			"limit requests: a run of %d requests a client is simulated stretch by stretch, about %.3g of them here (stalls met × connections or workers), over the limit of %d (fewer stalls: a longer every; fewer conns or workers; or a shorter duration)",
+			n, w, MaxRequests))
+	}
+}
+
+// fastEnd bounds the last reply of a deterministic run of n requests a
+// client. Each client's requests split over its k slots, each slot a server
+// of its own fed before the duration: the last reply comes at most the work
+// of one slot's requests after it, stretched by the stalls' share.
+func (c Config) fastEnd(n int64) float64 {
+	kOpen, kClosed := int64(c.Workers), int64(c.Conns)
+	if c.Workers == 0 {
+		kOpen = n
+	}
+	if c.Workers != 0 && c.Workers < c.Conns {
+		kClosed = int64(c.Workers)
+	}
+	perSlot := func(k int64) float64 { return float64((n+k-1)/max(k, 1)) * float64(c.Service) }
+	work := max(perSlot(kOpen), perSlot(kClosed))
+	if c.Stall > 0 && c.Every > 0 {
+		work = work*float64(c.Every)/float64(c.Every-c.Stall) + float64(c.Stall)
+	} else {
+		work += float64(c.Stall)
+	}
+	return float64(c.Duration) + work
+}
+
+// longEnd estimates the last reply of a long run, for its work: when the
+// slots keep up with the schedule, stalls' share included (load ρ < 1), the
+// duration and one stall's backlog drained at the spare capacity 1 − ρ;
+// else the bound end of fastEnd.
+func (c Config) longEnd(n int64, end float64) float64 {
+	k := float64(c.Conns)
+	if c.Workers != 0 {
+		k = min(k, float64(c.Workers))
+	}
+	x := float64(nsPerMilliRate) / float64(c.Rate) // 1/rate in ns
+	rho := float64(c.Service) / (k * x)
+	if c.Stall > 0 && c.Every > 0 {
+		rho *= float64(c.Every) / float64(c.Every-c.Stall)
+	}
+	if rho >= 1 {
+		return end
+	}
+	return min(end, float64(c.Duration)+float64(c.Stall+c.Service)/(1-rho))
+}
+
+// longWork estimates the stretches the long path walks for all clients: a
+// few per slot for every stall met before end, the pair of classes of a
+// closed loop with fewer workers than connections counted twice.
+func (c Config) longWork(n int64, end float64) float64 {
+	if c.Stall > 0 && c.Every > 0 && c.Service > c.Every-c.Stall {
+		// Every service spans a stall: each request that waits for another
+		// is one at a time (closed, paced, open with workers).
+		return 3 * float64(n)
+	}
+	stalls := float64(1)
+	if c.Stall > 0 {
+		stalls += float64(newStalls(c).Count(int64(min(end, maxVirtualTime))))
+	}
+	slots := float64(1) // paced
+	if c.Workers > 0 {
+		slots += float64(c.Workers)
+	} else {
+		slots += 2 // unlimited: a stretch in, and one after, each stall
+	}
+	if c.Workers != 0 && c.Workers < c.Conns {
+		slots += 2 * float64(c.Workers)
+	} else {
+		slots += float64(c.Conns)
+	}
+	return 4 * stalls * slots
 }
 
 // ExpectedInterval is the E the closed loop's correction uses: Interval if

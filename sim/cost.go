@@ -11,7 +11,7 @@ import (
 // limits; the estimate reads no clock, so it is the same everywhere.
 type Cost struct {
 	Requests int64   // requests per client (planned, or the mean arrivals)
-	Path     string  // "exact", "histogram" or "event": how they are simulated
+	Path     string  // "exact", "long" or "event": how they are simulated
 	Stalls   int64   // stalls that begin before the schedule's end
 	Work     float64 // estimated work, in nanoseconds of a native run on a typical machine
 	Bytes    float64 // estimated peak memory of the result, in bytes
@@ -19,12 +19,14 @@ type Cost struct {
 
 // Per-request costs of each path, all in (the three clients, distributions,
 // checks, hash), measured natively with the report command: 2 M requests a
-// client on the exact path (0.13 s, 111 MB), 4 M on the histogram path
-// (3.7 s), 1 M and 4 M Poisson arrivals through the engine (0.26 s, 230 MB;
-// 4 s, 361 MB). A browser runs WebAssembly about three times slower.
+// client on the exact path (0.13 s, 111 MB), 1 M and 4 M Poisson arrivals
+// through the engine (0.26 s, 230 MB; 4 s, 361 MB); the long path per
+// stretch (BenchmarkLong). A browser runs WebAssembly about three times slower.
 const (
 	costExact        = 70.0   // ns a planned request
-	costHistogram    = 950.0  // every sample recorded into histograms
+	costLong         = 150.0  // ns a stretch of the long path (Config.longWork), counted runs and all
+	costLongFixed    = 2e6    // ns a long run takes whatever its stretches (results, checks, hash)
+	bytesLong        = 64.0   // bytes a stretch, at most (identical runs merge)
 	costEvent        = 300.0  // the event engine, per arrival, exact percentiles
 	costEventHist    = 1000.0 // beyond ExactSamples
 	bytesExact       = 60.0   // send and reply times, latencies, sorted copies
@@ -49,9 +51,17 @@ func (c Config) Estimate() Cost {
 		cost.Work = costExact * float64(n)
 		cost.Bytes = bytesExact * float64(n)
 	default:
-		cost.Path = "histogram"
-		cost.Work = costHistogram * float64(n)
-		cost.Bytes = 1 << 20 // the chunk buffers and histograms
+		// The long path: its work follows the stalls met times the slots
+		// (BenchmarkLong: a day at 10M requests a second in about 3 ms).
+		w := c.longWork(n, c.longEnd(n, min(c.fastEnd(n), maxVirtualTime)))
+		cost.Path = "long"
+		cost.Work = costLongFixed + costLong*w
+		cost.Bytes = 1 << 20
+		if s := NewSchedule(c.Rate); c.Stall == 0 || c.Every == 0 || !s.Exact() || c.Every%s.Interval(1) != 0 {
+			// Stalls at ever-different phases of the schedule: their runs
+			// differ and are all kept (those of a repeating phase merge).
+			cost.Bytes += bytesLong * w
+		}
 	}
 	return cost
 }

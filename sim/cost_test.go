@@ -22,19 +22,29 @@ func TestEstimateAndPageBudget(t *testing.T) {
 	if fe := bench.Within(PageBudget()); fe != nil {
 		t.Errorf("the page refuses bench: %v", fe)
 	}
-	// Every exact run fits the page; the 50M-request run does not.
+	// Every exact run fits the page, and so do long runs with few stalls:
+	// a day at 10M requests a second, a stall every 30 s.
 	if fe := mustCfg("rate=100000&duration=20s").Within(PageBudget()); fe != nil {
 		t.Errorf("the page refuses the largest exact run: %v", fe)
 	}
-	big := mustCfg("rate=10000000&duration=5s&service=1ns")
+	day := mustCfg("rate=10000000&service=50ns&stall=1ms&every=30s&first=10s&duration=24h")
+	if c := day.Estimate(); c.Path != "long" || c.Requests != 864e9 {
+		t.Errorf("a day at 10M/s: %+v", c)
+	}
+	if fe := day.Within(PageBudget()); fe != nil {
+		t.Errorf("the page refuses a day at 10M/s with few stalls: %v", fe)
+	}
+	// A long run whose stretches pass the page's budget (a stall every
+	// 30 ms for a day) but not the simulator's limit.
+	big := mustCfg("rate=10000000&service=1ns&stall=1ms&every=30ms&duration=24h")
 	if big.Validate() != nil {
-		t.Fatal("the 50M run should be inside the simulator's limits")
+		t.Fatal("the run should be inside the simulator's limits")
 	}
 	fe := big.Within(PageBudget())
 	if fe == nil || fe.Field != "duration" || fe.Reason != ReasonLimit {
-		t.Fatalf("50M requests: %v", fe)
+		t.Fatalf("2.9M stalls: %v", fe)
 	}
-	for _, want := range []string{"limit of the page", "50000000 requests a client", "histogram path", "shorten the duration or lower the rate", "go run ./app report"} {
+	for _, want := range []string{"limit of the page", "864000000000 requests a client", "long path", "shorten the duration or lower the rate", "go run ./app report"} {
 		if !strings.Contains(fe.Error(), want) {
 			t.Errorf("message %q lacks %q", fe.Error(), want)
 		}
@@ -51,7 +61,7 @@ func TestEstimateAndPageBudget(t *testing.T) {
 }
 
 func TestLimitReason(t *testing.T) {
-	_, err := ParseQuery("rate=10000000&duration=10s")
+	_, err := ParseQuery("rate=10000000&duration=24h&stall=1us&every=2us&first=0s")
 	fe := asErrs(err).Field("duration")
 	if fe == nil || fe.Reason != ReasonLimit {
 		t.Errorf("request limit: %v", err)

@@ -78,20 +78,24 @@ func (s u128) div(n int64) float64 {
 func (s u128) Float() float64 { return float64(s.hi)*math.Exp2(64) + float64(s.lo) }
 
 // Dist is one recording's distribution of latencies. It is exact (sorted
-// samples, or sorted samples plus the arithmetic sequences an expected-interval
-// correction adds, counted and never materialised) or, beyond ExactSamples,
-// an hdrhistogram-go histogram with HistogramSigf significant digits. Count,
-// sum (so the mean), max and the above-threshold count are exact either way.
+// samples, or counted runs of samples, plus the arithmetic sequences an
+// expected-interval correction adds, counted and never materialised) or, for
+// the event engine beyond ExactSamples, an hdrhistogram-go histogram with
+// HistogramSigf significant digits. Count, sum (so the mean), max and the
+// above-threshold count are exact either way.
 type Dist struct {
 	n      int64
 	sum    u128
 	max    int64
 	sorted []int64
+	runs   []sampleRun // instead of sorted: counted runs (runs.go), sorted by first value
+	ridx   *runIndex   // many runs: their index (runs.go)
 
 	// correction sequences over sorted: for each group, mult base samples of
 	// value v each add v-E, v-2E, …, v-kE.
 	e      int64
 	groups []seqGroup
+	gidx   *groupIndex // many groups: their index (runs.go)
 
 	hist *hdrhistogram.Histogram
 }
@@ -119,7 +123,7 @@ func (d *Dist) Histogram() *hdrhistogram.Histogram { return d.hist }
 // Sorted returns the exact samples in ascending order when the Dist holds
 // them one by one (nil for histogram or counted-sequence distributions).
 func (d *Dist) Sorted() []int64 {
-	if d.hist != nil || d.groups != nil {
+	if d.hist != nil || d.groups != nil || d.runs != nil {
 		return nil
 	}
 	return d.sorted
@@ -157,17 +161,17 @@ func (d *Dist) ValueAtRank(k int64) int64 {
 			}
 		}
 		return d.max
-	case d.groups == nil:
+	case d.groups == nil && d.runs == nil:
 		return d.sorted[k-1]
 	}
-	return d.leastWithRank(k, 0, d.max)
+	return d.leastWithRank(k, d.least(), d.max)
 }
 
 // ValueAtRankBetween returns ValueAtRank(k) for a caller that knows it lies
 // in [lo, hi], searching only there (a counted correction answers a rank by
 // a search over values).
 func (d *Dist) ValueAtRankBetween(k, lo, hi int64) int64 {
-	if k < 1 || d.n == 0 || d.hist != nil || d.groups == nil {
+	if k < 1 || d.n == 0 || d.hist != nil || d.groups == nil && d.runs == nil {
 		return d.ValueAtRank(k)
 	}
 	return d.leastWithRank(min(k, d.n), lo, hi)
@@ -200,10 +204,37 @@ func (d *Dist) CountAtOrBelow(x int64) int64 {
 		return c
 	}
 	c := int64(upperBound(d.sorted, x))
-	for _, g := range d.groups {
-		c += g.mult * seqAtOrBelow(g.v, d.e, g.k, x)
+	if d.runs != nil {
+		c = d.runsAtOrBelow(x)
 	}
-	return c
+	return c + d.groupsAtOrBelow(x)
+}
+
+// least is a lower bound of every sample, for a search over values.
+func (d *Dist) least() int64 {
+	lo := int64(0)
+	switch {
+	case len(d.sorted) > 0:
+		lo = d.sorted[0]
+	case len(d.runs) > 0:
+		lo = d.runs[0].v
+	}
+	if d.groups != nil {
+		lo = min(lo, d.e) // a corrected value is at least E
+	}
+	return min(lo, d.max)
+}
+
+// groupsAtOrBelow counts the corrected values at or below x.
+func (d *Dist) groupsAtOrBelow(x int64) int64 {
+	if len(d.groups) <= 64 {
+		var c int64
+		for _, g := range d.groups {
+			c += g.mult * seqAtOrBelow(g.v, d.e, g.k, x)
+		}
+		return c
+	}
+	return d.manyGroupsAtOrBelow(x)
 }
 
 // CountAbove returns how many samples are strictly above a.
@@ -272,8 +303,19 @@ const maxMaterialised = 2 * ExactSamples
 const maxGroups = 256
 
 // correctedDist returns base re-recorded with the expected-interval
-// correction E, without materialising the added samples unless there are few.
-func correctedDist(base *Dist, e int64) *Dist {
+// correction E, without materialising the added samples unless there are few
+// (the event engine's rule: beyond maxMaterialised samples with more than
+// maxGroups distinct slow values, a histogram).
+func correctedDist(base *Dist, e int64) *Dist { return corrected(base, e, false) }
+
+// countedCorrection is correctedDist for the deterministic model: it never
+// falls back to a histogram, however many distinct values (runs.go).
+func countedCorrection(base *Dist, e int64) *Dist { return corrected(base, e, true) }
+
+func corrected(base *Dist, e int64, exactOnly bool) *Dist {
+	if base.runs != nil {
+		return correctedRuns(base, e)
+	}
 	if base.hist != nil {
 		h := newHist()
 		d := &Dist{hist: h, n: 0}
@@ -305,7 +347,7 @@ func correctedDist(base *Dist, e int64) *Dist {
 		i = j
 	}
 	total := base.n + added
-	if len(groups) <= maxGroups {
+	if len(groups) <= maxGroups || exactOnly && total > maxMaterialised {
 		// Few distinct slow samples (the deterministic model has one per
 		// stall shape): count the sequences, never write them out.
 		d := &Dist{n: total, sum: base.sum, max: base.max, sorted: s, e: e, groups: groups}
@@ -316,6 +358,7 @@ func correctedDist(base *Dist, e int64) *Dist {
 			// Σ_{j=1..k} (v - j e) = k v - e k(k+1)/2
 			d.sum.addScaled(seqSum(g.v, e, g.k), uint64(g.mult))
 		}
+		d.indexGroups()
 		return d
 	}
 	if total <= maxMaterialised {

@@ -152,23 +152,21 @@ func TestHugeCorrection(t *testing.T) {
 	}
 }
 
-// TestHistogramMode: beyond the exact bound the recordings are histograms,
-// and the closed forms still hold within the equivalence range.
-func TestHistogramMode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("2.5M requests a client")
-	}
+// TestLongExact: beyond ExactSamples a deterministic run takes the long
+// path, and its recordings stay exact: every closed form holds to the
+// nanosecond, with no tolerance.
+func TestLongExact(t *testing.T) {
 	res := run(t, "rate=100000&service=5us&stall=20ms&every=1s&first=500ms&duration=25s")
-	if res.Exact || res.Planned <= ExactSamples {
-		t.Fatalf("planned %d exact %v: want histogram mode", res.Planned, res.Exact)
-	}
-	if len(res.Notes) == 0 {
-		t.Error("no note about the histogram precision")
+	if !res.Exact || res.Planned <= ExactSamples || res.long == nil {
+		t.Fatalf("planned %d exact %v long %v: want the long path, exact", res.Planned, res.Exact, res.long != nil)
 	}
 	closedForm := 0
 	for _, c := range res.Checks {
 		if c.Kind == "closed-form" {
 			closedForm++
+			if c.Tolerance != "" {
+				t.Errorf("%s has a tolerance: %s", c.ID, c.Tolerance)
+			}
 		}
 		if !c.Pass {
 			t.Errorf("%s: want %v got %v (%s)", c.ID, c.Want, c.Got, c.Tolerance)
@@ -177,11 +175,10 @@ func TestHistogramMode(t *testing.T) {
 	if closedForm < 40 {
 		t.Errorf("%d closed-form checks", closedForm)
 	}
-	// Counts, sums and above stay exact.
 	cf := DeriveClosedForms(res.Config)
 	for _, k := range []Kind{Closed, Open, Corrected} {
-		if res.Recordings[k].Above != cf.Recordings[k].Above || res.Recordings[k].Dist.Sum() != cf.Recordings[k].Sum {
-			t.Errorf("%s: above or sum not exact in histogram mode", k)
+		if r := res.Recordings[k]; r.Above != cf.Recordings[k].Above || r.Dist.Sum() != cf.Recordings[k].Sum || r.P != cf.Recordings[k].P {
+			t.Errorf("%s: above, sum or percentiles differ from the closed form", k)
 		}
 	}
 }
@@ -196,15 +193,12 @@ func TestEquivalentRange(t *testing.T) {
 	}
 }
 
-// TestHistogramLongStall: in histogram mode a 24 h latency is recorded as
-// it is (no clamp), and no percentile passes the exact maximum.
-func TestHistogramLongStall(t *testing.T) {
-	if testing.Short() {
-		t.Skip("3M requests a client")
-	}
+// TestLongStallExact: a 24 h latency in a long run is recorded as it is,
+// and no percentile passes the maximum.
+func TestLongStallExact(t *testing.T) {
 	res := run(t, "rate=10000&duration=300s&stall=24h&every=0s&first=1s&service=10us")
-	if res.Exact {
-		t.Fatal("want histogram mode")
+	if !res.Exact || res.long == nil {
+		t.Fatal("want the long path, exact")
 	}
 	for _, r := range res.Recordings {
 		if r.Max != 86400e9+10e3 {

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"strings"
 )
 
@@ -153,62 +154,6 @@ var outcomeNames = [...]string{"reply", "rejected", "failed", "timed_out", "pend
 
 func (o Outcome) String() string { return outcomeNames[o] }
 
-const engNever = int64(math.MaxInt64)
-
-// stallClock is the stall schedule of one server copy, for ready times that
-// never decrease and service times that vary.
-type stallClock struct {
-	first, every, length int64
-	ns                   int64 // start of the first stall that ends after the last ready time
-	horizon              int64 // completions beyond it saturate just past it (the drain limit)
-}
-
-func newStallClock(c Config, horizon int64) stallClock {
-	if c.Stall == 0 {
-		return stallClock{first: engNever, ns: engNever, horizon: horizon}
-	}
-	return stallClock{first: c.First, every: c.Every, length: c.Stall, ns: c.First, horizon: horizon}
-}
-
-// serve returns when a request that reaches a worker at t with service s
-// starts and completes.
-func (c *stallClock) serve(t, s int64) (start, done int64) {
-	ns := c.ns
-	if ns != engNever && ns+c.length <= t { // that stall is over: find the next one
-		switch {
-		case c.every == 0:
-			ns = engNever
-		default:
-			j := (t-c.length-c.first)/c.every + 1
-			ns = c.first + j*c.every
-		}
-		c.ns = ns
-	}
-	start = t
-	if ns <= t { // t is inside [ns, ns+length)
-		start = ns + c.length
-		if c.every == 0 {
-			ns = engNever
-		} else {
-			ns += c.every
-		}
-	}
-	done = start + s
-	if ns >= done { // no stall begins strictly inside the service
-		return start, done
-	}
-	rest := s - (ns - start) // work left when the stall at ns begins
-	if c.every == 0 {
-		return start, ns + c.length + rest
-	}
-	work := c.every - c.length // work done between two stalls
-	m := (rest - 1) / work     // stalls that begin strictly inside after this one
-	if m > (c.horizon-ns)/c.every {
-		return start, c.horizon + 1 // past the drain limit: the run is refused
-	}
-	return start, ns + c.length + m*c.every + (rest - m*work)
-}
-
 // request is one request in flight at a server copy.
 type request struct {
 	send, ready, doneAt int64
@@ -230,7 +175,7 @@ type clientStats struct {
 	waitBlocks                          []float64 // sum of waits per block of waitBlock requests (send order)
 	backwards                           int64     // events popped earlier than the clock: must stay 0
 	events                              int64
-	sendT, doneT                        []int64 // exact mode, per request in send order
+	sendT, doneT, startT                []int64 // exact mode, per request in send order
 	outcome                             []Outcome
 	dist, corr                          *Dist // histogram mode
 	aboveBase, aboveCorr                int64
@@ -241,10 +186,16 @@ const waitBlock = 1024
 
 // engSim is one client driving its own copy of the server.
 type engSim struct {
-	client   Client
-	cfg      Config
-	exact    bool
-	heap     eventHeap
+	client Client
+	cfg    Config
+	exact  bool
+	heap   eventHeap
+	// The client's own next event (an arrival, or the paced client's send):
+	// at most one is pending at a time, so it waits beside the heap, which
+	// then holds only replies and timeouts. The order is the same: every
+	// event is taken in (time, sequence) order.
+	own      event
+	hasOwn   bool
 	seq      uint64
 	now      int64
 	finished bool
@@ -261,7 +212,7 @@ type engSim struct {
 	qcap          int // -1 unbounded
 	queue         []int32
 	qhead         int
-	stalls        stallClock
+	stalls        server // the stall model of server.go, with the drain horizon
 	outages       []Window
 	outIdx        int
 	horizon       int64
@@ -290,8 +241,9 @@ type engSim struct {
 func newEngSim(c Client, cfg Config, exact bool) *engSim {
 	horizon := cfg.Duration + MaxDrain
 	s := &engSim{client: c, cfg: cfg, exact: exact, workers: cfg.Workers, qcap: -1,
-		stalls: newStallClock(cfg, horizon), outages: cfg.OutageWindows(), horizon: horizon,
+		stalls: newServer(cfg), outages: cfg.OutageWindows(), horizon: horizon,
 		timeout: cfg.Timeout, duration: cfg.Duration, above: cfg.Above, plan: -1}
+	s.stalls.horizon = horizon
 	switch {
 	case cfg.Queue == NoQueue:
 		s.qcap = 0
@@ -321,6 +273,7 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 		}
 		s.st.sendT = make([]int64, 0, guess)
 		s.st.doneT = make([]int64, 0, guess)
+		s.st.startT = make([]int64, 0, guess)
 		s.st.outcome = make([]Outcome, 0, guess)
 	}
 	switch c {
@@ -328,16 +281,16 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 		s.nIdle = cfg.Conns
 		s.pull()
 		if s.haveNext {
-			s.push(s.next, evArrive, 0)
+			s.pushOwn(s.next, evArrive)
 			s.armed = true
 		}
 	case OpenClient:
 		s.pull()
 		if s.haveNext {
-			s.push(s.next, evArrive, 0)
+			s.pushOwn(s.next, evArrive)
 		}
 	case PacedClient:
-		s.push(0, evPaced, 0)
+		s.pushOwn(0, evPaced)
 		s.maxSends = math.MaxInt64
 		if cfg.Arrivals == ArrivalsConstant {
 			s.maxSends = NewSchedule(cfg.Rate).Count(cfg.Duration)
@@ -354,6 +307,20 @@ func (s *engSim) pull() {
 	}
 }
 
+// pushOwn schedules the client's own next event: an arrival or a paced
+// send, always before the duration (so inside the drain horizon). It waits
+// beside the heap.
+func (s *engSim) pushOwn(t int64, k evKind) {
+	s.seq++
+	e := event{t: t, key: s.seq<<(idBits+2) | uint64(k)<<idBits}
+	if s.hasOwn { // never: at most one is pending (kept correct all the same)
+		s.heap.push(e)
+		return
+	}
+	s.own, s.hasOwn = e, true
+}
+
+// push schedules a reply or a timeout.
 func (s *engSim) push(t int64, k evKind, id int32) {
 	if t > s.horizon {
 		s.refuse(&LimitError{Limit: "drain", Need: fmt.Sprintf("the %s client's backlog runs past %s", s.client, FormatDuration(s.horizon)),
@@ -370,6 +337,9 @@ func (s *engSim) push(t int64, k evKind, id int32) {
 	s.heap.push(e)
 }
 
+// pending reports whether an event is still to come.
+func (s *engSim) pending() bool { return len(s.heap) > 0 || s.hasOwn }
+
 func (s *engSim) refuse(err error) {
 	if s.err == nil {
 		s.err = err
@@ -385,16 +355,31 @@ func (s *engSim) tracef(format string, args ...any) {
 // step processes up to budget events; it reports how many it used.
 func (s *engSim) step(budget int64) int64 {
 	used := int64(0)
-	for used < budget && len(s.heap) > 0 {
-		// The event stays at the top while it is handled; the first event it
-		// schedules replaces it (one sift instead of two), else it is removed.
-		ev := s.heap[0]
-		s.hole = true
+	tracing := s.trace != nil
+	for used < budget {
+		// The next event is the earlier of the heap's top and the client's
+		// own. A heap event stays at the top while it is handled; the first
+		// event it schedules replaces it (one sift instead of two), else it
+		// is removed.
+		var ev event
+		switch {
+		case len(s.heap) > 0 && (!s.hasOwn || before(&s.heap[0], &s.own)):
+			ev = s.heap[0]
+			s.hole = true
+		case s.hasOwn:
+			ev, s.hasOwn = s.own, false
+		default:
+			s.st.events += used
+			if s.err == nil {
+				s.finish()
+			}
+			return used
+		}
 		if ev.t != s.now {
 			s.advance(ev.t)
 		}
 		id := ev.id()
-		if s.trace != nil {
+		if tracing {
 			s.tracef("%-7s #%d seq %d (queue %d, busy %d)", evNames[ev.kind()], id, ev.seq(), len(s.queue)-s.qhead, s.busy)
 		}
 		switch ev.kind() {
@@ -403,7 +388,7 @@ func (s *engSim) step(budget int64) int64 {
 				due := s.next
 				s.pull()
 				if s.haveNext {
-					s.push(s.next, evArrive, 0)
+					s.pushOwn(s.next, evArrive)
 				}
 				s.send(due)
 			} else {
@@ -434,7 +419,7 @@ func (s *engSim) step(budget int64) int64 {
 		}
 	}
 	s.st.events += used
-	if s.err == nil && len(s.heap) == 0 {
+	if s.err == nil && !s.pending() {
 		s.finish()
 	}
 	return used
@@ -469,11 +454,9 @@ func addProd(s *u128, x, y uint64) {
 		s.addMul(x, y)
 		return
 	}
-	lo := s.lo + x*y
-	if lo < s.lo {
-		s.hi++
-	}
-	s.lo = lo
+	var c uint64
+	s.lo, c = bits.Add64(s.lo, x*y, 0)
+	s.hi += c
 }
 
 // closedTry sends due requests on idle connections, and arms an arrival
@@ -491,7 +474,7 @@ func (s *engSim) closedTry() {
 	}
 	s.inTry = false
 	if s.nIdle > 0 && s.haveNext && !s.armed {
-		s.push(s.next, evArrive, 0)
+		s.pushOwn(s.next, evArrive)
 		s.armed = true
 	}
 }
@@ -533,6 +516,7 @@ func (s *engSim) send(due int64) {
 	if s.exact {
 		s.st.sendT = append(s.st.sendT, s.now)
 		s.st.doneT = append(s.st.doneT, -1)
+		s.st.startT = append(s.st.startT, -1)
 		s.st.outcome = append(s.st.outcome, outcomePending)
 	}
 	if s.client == PacedClient {
@@ -598,7 +582,10 @@ func (s *engSim) start(id int32) {
 	r.ready = s.now
 	r.queued = false
 	s.busy++
-	_, done := s.stalls.serve(s.now, r.service)
+	begin, done := s.stalls.serveFor(s.now, r.service)
+	if s.exact {
+		s.st.startT[r.index] = begin
+	}
 	r.doneAt = done
 	s.addWait(r.index, s.now-r.send)
 	s.push(done, evDone, id)
@@ -606,9 +593,9 @@ func (s *engSim) start(id int32) {
 
 func (s *engSim) addWait(index, w int64) {
 	s.st.waits.add(uint64(w))
-	b := int(index / waitBlock)
-	for len(s.st.waitBlocks) <= b {
-		s.st.waitBlocks = append(s.st.waitBlocks, 0)
+	b := int(uint64(index) / waitBlock)
+	if b >= len(s.st.waitBlocks) {
+		s.st.waitBlocks = append(s.st.waitBlocks, make([]float64, b+1-len(s.st.waitBlocks))...)
 	}
 	s.st.waitBlocks[b] += float64(w)
 }
@@ -713,7 +700,7 @@ func (s *engSim) answer(id int32, o Outcome) {
 			s.anchor, s.slots = t, 0
 		}
 		if next >= 0 && next < s.duration && s.st.sent < s.maxSends {
-			s.push(next, evPaced, 0)
+			s.pushOwn(next, evPaced)
 		}
 	}
 }

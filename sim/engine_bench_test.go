@@ -16,7 +16,7 @@ func BenchmarkEngine(b *testing.B) {
 			var reqs int64
 			for i := 0; i < b.N; i++ {
 				s := newEngSim(c, cfg, true)
-				for len(s.heap) > 0 {
+				for s.pending() {
 					s.step(1 << 30)
 				}
 				reqs += s.st.sent

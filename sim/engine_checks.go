@@ -133,7 +133,7 @@ func erlangApplies(cfg Config) (bool, string) {
 		return false, "needs poisson arrivals and exponential service"
 	case cfg.Workers < 1:
 		return false, "needs a finite number of workers"
-	case cfg.Stall != 0 || cfg.Outages != "":
+	case cfg.Stall != 0 || cfg.Outages.Len() > 0:
 		return false, "stalls and outages are outside the M/M/c model"
 	case cfg.Queue != 0:
 		return false, "a bounded queue is M/M/c/K, not M/M/c"
@@ -243,7 +243,7 @@ func engineInvariants(res *Result) []Check {
 	}
 	// One connection and one worker, nothing that fails a request: the
 	// closed and open clients walk the same server timeline.
-	if cfg.Conns == 1 && cfg.Workers == 1 && cfg.Queue == 0 && cfg.Timeout == 0 && cfg.Outages == "" {
+	if cfg.Conns == 1 && cfg.Workers == 1 && cfg.Queue == 0 && cfg.Timeout == 0 && cfg.Outages.Len() == 0 {
 		sameTimelineChecks(res, add, false)
 	}
 	return out

@@ -109,19 +109,54 @@ type Burst struct {
 	Rate Rate
 }
 
+// Windows is a list of at most MaxWindows windows of virtual time, sorted by
+// start and not overlapping, each with its own arrival rate when it is a
+// list of bursts. It is a value, comparable as Config is: parsed and checked
+// once, from its text (ParseBursts, ParseOutages), and never again.
+type Windows struct {
+	n     int8
+	rated bool // bursts: every window carries a rate
+	w     [MaxWindows]Burst
+}
+
+// ParseBursts reads burst windows "from-to@rate,…" (Go durations, rates as
+// in the rate field).
+func ParseBursts(s string) (Windows, error) { return parseWindows(s, true) }
+
+// ParseOutages reads outage windows "from-to,…".
+func ParseOutages(s string) (Windows, error) { return parseWindows(s, false) }
+
+// Len returns the number of windows.
+func (ws Windows) Len() int { return int(ws.n) }
+
+// At returns window i, 0 ≤ i < Len(), in order of start.
+func (ws Windows) At(i int) Burst { return ws.w[i] }
+
+// String returns the canonical text: sorted, each duration in its largest
+// exact unit ("" for none).
+func (ws Windows) String() string {
+	parts := make([]string, ws.n)
+	for i := range parts {
+		parts[i] = formatWindow(ws.w[i], ws.rated)
+	}
+	return strings.Join(parts, ",")
+}
+
 // parseWindows reads "from-to[@rate],…" (Go durations, rates as in rate).
 // withRate says whether each window carries "@rate". The windows come back
 // sorted by From; overlaps and bad parts are errors.
-func parseWindows(s string, withRate bool) ([]Burst, error) {
+func parseWindows(s string, withRate bool) (Windows, error) {
+	var ws Windows // none: the zero value, whatever the kind, so that Configs compare
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return nil, nil
+		return ws, nil
 	}
+	ws.rated = withRate
 	parts := strings.Split(s, ",")
 	if len(parts) > MaxWindows {
-		return nil, fmt.Errorf("%d windows, at most %d", len(parts), MaxWindows)
+		return Windows{}, fmt.Errorf("%d windows, at most %d", len(parts), MaxWindows)
 	}
-	out := make([]Burst, 0, len(parts))
+	out := ws.w[:0]
 	for _, p := range parts {
 		p = strings.TrimSpace(p)
 		var b Burst
@@ -131,22 +166,22 @@ func parseWindows(s string, withRate bool) ([]Burst, error) {
 			var ok bool
 			span, rs, ok = strings.Cut(p, "@")
 			if !ok {
-				return nil, fmt.Errorf("window %s has no @rate", Quote(p))
+				return Windows{}, fmt.Errorf("window %s has no @rate", Quote(p))
 			}
 			r, err := ParseRate(rs)
 			if err != nil || r > MaxRate {
-				return nil, fmt.Errorf("window %s: rate %s is not 0 to 10000000 with at most three decimals", Quote(p), Quote(rs))
+				return Windows{}, fmt.Errorf("window %s: rate %s is not 0 to 10000000 with at most three decimals", Quote(p), Quote(rs))
 			}
 			b.Rate = r
 		}
 		from, to, ok := strings.Cut(span, "-")
 		if !ok {
-			return nil, fmt.Errorf("window %s is not from-to", Quote(p))
+			return Windows{}, fmt.Errorf("window %s is not from-to", Quote(p))
 		}
 		f, err1 := time.ParseDuration(strings.TrimSpace(from))
 		t, err2 := time.ParseDuration(strings.TrimSpace(to))
 		if err1 != nil || err2 != nil || f < 0 || int64(t) > MaxTime || f >= t {
-			return nil, fmt.Errorf("window %s: need 0 ≤ from < to ≤ %s, as Go durations", Quote(p), FormatDuration(MaxTime))
+			return Windows{}, fmt.Errorf("window %s: need 0 ≤ from < to ≤ %s, as Go durations", Quote(p), FormatDuration(MaxTime))
 		}
 		b.From, b.To = int64(f), int64(t)
 		out = append(out, b)
@@ -154,10 +189,11 @@ func parseWindows(s string, withRate bool) ([]Burst, error) {
 	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
 	for i := 1; i < len(out); i++ {
 		if out[i].From < out[i-1].To {
-			return nil, fmt.Errorf("windows %s and %s overlap", formatWindow(out[i-1], withRate), formatWindow(out[i], withRate))
+			return Windows{}, fmt.Errorf("windows %s and %s overlap", formatWindow(out[i-1], withRate), formatWindow(out[i], withRate))
 		}
 	}
-	return out, nil
+	ws.n = int8(len(out))
+	return ws, nil
 }
 
 func formatWindow(b Burst, withRate bool) string {
@@ -168,29 +204,22 @@ func formatWindow(b Burst, withRate bool) string {
 	return s
 }
 
-func formatWindows(bs []Burst, withRate bool) string {
-	parts := make([]string, len(bs))
-	for i, b := range bs {
-		parts[i] = formatWindow(b, withRate)
-	}
-	return strings.Join(parts, ",")
-}
-
-// BurstWindows returns the burst windows, sorted (nil if none or invalid).
+// BurstWindows returns the burst windows, sorted (nil if none).
 func (c Config) BurstWindows() []Burst {
-	bs, _ := parseWindows(c.Bursts, true)
-	return bs
+	if c.Bursts.n == 0 {
+		return nil
+	}
+	return append([]Burst(nil), c.Bursts.w[:c.Bursts.n]...)
 }
 
-// OutageWindows returns the outage windows, sorted (nil if none or invalid).
+// OutageWindows returns the outage windows, sorted (nil if none).
 func (c Config) OutageWindows() []Window {
-	bs, _ := parseWindows(c.Outages, false)
-	out := make([]Window, len(bs))
-	for i, b := range bs {
-		out[i] = b.Window
-	}
-	if len(out) == 0 {
+	if c.Outages.n == 0 {
 		return nil
+	}
+	out := make([]Window, c.Outages.n)
+	for i := range out {
+		out[i] = c.Outages.w[i].Window
 	}
 	return out
 }
@@ -200,7 +229,7 @@ func (c Config) OutageWindows() []Window {
 // client timeout, outages). The others run on the fast path of run.go; the
 // two agree on them (engine_test.go).
 func (c Config) EventDriven() bool {
-	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages != ""
+	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages.Len() > 0
 }
 
 // ExpectedArrivals is the mean number of arrivals of the schedule before
@@ -239,16 +268,19 @@ func (c Config) validateEngine(bad func(field, value, allowed string)) {
 	} else if c.RateTo != 0 && c.Arrivals != ArrivalsRamp {
 		bad("to", c.RateTo.String(), "the ramp's end rate: allowed only with arrivals=ramp")
 	}
-	if bs, err := parseWindows(c.Bursts, true); err != nil {
-		bad("bursts", c.Bursts, "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): "+err.Error())
-	} else if c.Arrivals == ArrivalsBurst && len(bs) == 0 {
+	// The windows were parsed and checked on their own once (ParseBursts,
+	// ParseOutages); what is left are the rules between fields.
+	switch bs := c.BurstWindows(); {
+	case !c.Bursts.rated && len(bs) > 0:
+		bad("bursts", c.Bursts.String(), "allowed windows from-to@rate, each with its rate (e.g. 5s-6s@20000)")
+	case c.Arrivals == ArrivalsBurst && len(bs) == 0:
 		bad("bursts", "", "required with arrivals=burst: 1 to 16 windows from-to@rate, e.g. 5s-6s@20000")
-	} else if c.Arrivals != ArrivalsBurst && len(bs) > 0 {
-		bad("bursts", c.Bursts, "allowed only with arrivals=burst")
-	} else {
+	case c.Arrivals != ArrivalsBurst && len(bs) > 0:
+		bad("bursts", c.Bursts.String(), "allowed only with arrivals=burst")
+	default:
 		for _, b := range bs {
 			if b.To > c.Duration {
-				bad("bursts", c.Bursts, fmt.Sprintf("each window must end inside the duration (%s): %s does not", dur(c.Duration), formatWindow(b, true)))
+				bad("bursts", c.Bursts.String(), fmt.Sprintf("each window must end inside the duration (%s): %s does not", dur(c.Duration), formatWindow(b, true)))
 				break
 			}
 		}
@@ -283,8 +315,8 @@ func (c Config) validateEngine(bad func(field, value, allowed string)) {
 	if c.Timeout < 0 || c.Timeout > MaxTime {
 		bad("timeout", dur(c.Timeout), "allowed 1ns to "+dur(MaxTime)+", or none (0s)")
 	}
-	if _, err := parseWindows(c.Outages, false); err != nil {
-		bad("outages", c.Outages, "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): "+err.Error())
+	if c.Outages.rated {
+		bad("outages", c.Outages.String(), "allowed windows from-to, without a rate (e.g. 5s-6s,20s-20500ms)")
 	}
 }
 
@@ -311,16 +343,9 @@ func (c Config) engineFieldValues() []string {
 	case c.Queue > 0:
 		q = strconv.Itoa(c.Queue)
 	}
-	norm := func(s string, withRate bool) string {
-		bs, err := parseWindows(s, withRate)
-		if err != nil {
-			return s
-		}
-		return formatWindows(bs, withRate)
-	}
-	return []string{c.Arrivals.String(), c.RateTo.String(), norm(c.Bursts, true), c.Dist.String(),
+	return []string{c.Arrivals.String(), c.RateTo.String(), c.Bursts.String(), c.Dist.String(),
 		FormatDuration(c.ServiceP95), FormatDuration(c.ServiceMax), q, FormatDuration(c.Timeout),
-		norm(c.Outages, false), strconv.FormatUint(c.Seed, 10)}
+		c.Outages.String(), strconv.FormatUint(c.Seed, 10)}
 }
 
 // engineFields are the query names of the engine's fields, in canonical order.
@@ -355,11 +380,11 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 		}
 		c.RateTo = r
 	case "bursts":
-		bs, err := parseWindows(v, true)
+		bs, err := ParseBursts(v)
 		if err != nil {
 			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): " + err.Error()}
 		}
-		c.Bursts = formatWindows(bs, true)
+		c.Bursts = bs
 	case "dist":
 		for i, n := range distNames {
 			if v == n {
@@ -388,11 +413,11 @@ func (c *Config) parseEngineField(name, v string) *FieldError {
 	case "timeout":
 		return durIn(&c.Timeout, 0, "the client's timeout: allowed 1ns to "+FormatDuration(MaxTime)+" as a Go duration, or 0s for none")
 	case "outages":
-		bs, err := parseWindows(v, false)
+		ws, err := ParseOutages(v)
 		if err != nil {
 			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): " + err.Error()}
 		}
-		c.Outages = formatWindows(bs, false)
+		c.Outages = ws
 	case "seed":
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {

@@ -29,7 +29,11 @@ type EngineClient struct {
 	// Outcome says, per request in send order (exact runs), how it ended;
 	// ClientRun.Done holds when the client learned it.
 	Outcome []Outcome
-	st      *clientStats
+	// Start holds, per request in send order (exact runs), when its service
+	// began: when a worker took it, or the end of the stall it was taken in
+	// (−1: never, it was rejected or failed first).
+	Start []int64
+	st    *clientStats
 }
 
 // The limits the engine applies; tests lower them to reach them quickly.
@@ -110,7 +114,7 @@ func (e *engineRun) result() *Result {
 		res.Clients[c] = ClientRun{Client: Client(c), Planned: planned, Sent: cs.sent, LastCompletion: cs.lastAnswer, StallsMet: st.Count(cs.lastAnswer)}
 		er.Clients[c] = EngineClient{Planned: planned, Sent: cs.sent, Replies: cs.replies, Rejected: cs.rejected, Failed: cs.failed,
 			TimedOut: cs.timedOut, Wasted: cs.wasted, WastedNs: cs.wastedNs, FailedAtWorker: cs.failedAtWorker,
-			Entered: cs.entered, End: cs.end, Outcome: cs.outcome, st: cs}
+			Entered: cs.entered, End: cs.end, Outcome: cs.outcome, Start: cs.startT, st: cs}
 		if p, tr := cs.ser.points(); p > ser.Points {
 			ser.Points, ser.Truncated = p, tr
 		}
@@ -226,8 +230,8 @@ func engineExtras(cfg Config) string {
 	if cfg.Timeout > 0 {
 		s += ", client timeout " + FormatDuration(cfg.Timeout)
 	}
-	if cfg.Outages != "" {
-		s += ", outages " + cfg.Outages
+	if cfg.Outages.Len() > 0 {
+		s += ", outages " + cfg.Outages.String()
 	}
 	return s
 }

@@ -51,7 +51,7 @@ type ClientSeries struct {
 type seriesAcc struct {
 	iv                               int64
 	j                                int   // the interval of the clock
-	nextB                            int64 // the start of interval j+1 (engNever past the last)
+	nextB                            int64 // the start of interval j+1 (never past the last)
 	exact                            bool
 	qAt, busyAt                      [MaxSeriesPoints + 1]u128 // the integrals at each boundary
 	qEnd, busyEnd                    u128                      // and at the end of the run
@@ -79,7 +79,7 @@ func (a *seriesAcc) cross(areaQ, areaBusy u128, q int64) int64 {
 		a.qMax[a.j] = q
 		a.nextB += a.iv
 	} else {
-		a.nextB = engNever
+		a.nextB = never
 	}
 	return a.nextB
 }

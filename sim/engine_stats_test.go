@@ -42,7 +42,7 @@ func TestErlangCBand(t *testing.T) {
 	for seed := 0; seed < 40; seed++ {
 		cfg := parse(t, fmt.Sprintf("arrivals=poisson&dist=exponential&service=100us&stall=0&workers=2&rate=16000&duration=3s&seed=%d", seed))
 		s := newEngSim(OpenClient, cfg, false)
-		for len(s.heap) > 0 {
+		for s.pending() {
 			s.step(1 << 30)
 		}
 		b, note := erlangBand(cfg, &s.st)

@@ -67,9 +67,14 @@ func TestQueryErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "shorter than every") {
 		t.Errorf("stall >= every: %v", err)
 	}
-	_, err = ParseQuery("rate=10000000&duration=10s")
-	if err == nil || !strings.Contains(err.Error(), "50000000 requests") || !strings.Contains(err.Error(), "50000000 over") {
-		t.Errorf("oversized run: %v", err)
+	// A day at 10M requests a second is allowed; with a stall every 2 µs
+	// its stretches are too many.
+	if _, err = ParseQuery("rate=10000000&service=50ns&stall=1ms&every=30s&first=10s&duration=24h"); err != nil {
+		t.Errorf("24 h at 10M/s: %v", err)
+	}
+	_, err = ParseQuery("rate=10000000&duration=24h&stall=1us&every=2us&first=0s")
+	if fe := asErrs(err).Field("duration"); fe == nil || !strings.Contains(fe.Allowed, "limit requests") || !strings.Contains(fe.Allowed, "50000000") || !strings.Contains(fe.Allowed, "longer every") {
+		t.Errorf("too many stretches: %v", err)
 	}
 	// A repeated key is refused: the field keeps the preset's value.
 	cfg, err = ParseQuery("rate=5000&rate=6000&stall=300ms")

@@ -133,6 +133,10 @@ type Result struct {
 	Hash string
 	// Engine is what the event engine adds (engine_run.go); nil on the fast path.
 	Engine *EngineResult
+
+	long   *longTallies // a long run's per-request invariants (it keeps no per-request data)
+	cf     *ClosedForms // closedForms: derived once
+	cfDone bool
 }
 
 // Recording returns the named recording, or nil.
@@ -182,17 +186,19 @@ func Run(cfg Config) (*Result, error) {
 
 // Runner simulates a Config in slices, so that a caller on a single thread
 // (the browser) can yield between them.
+//
+// A deterministic run of up to ExactSamples requests a client walks every
+// request and keeps them (ClientRun.Send and Done); a longer one takes the
+// long path (long.go), which keeps counted runs instead; an event-driven one
+// runs through the engine (engine_run.go).
 type Runner struct {
 	cfg     Config
 	planned int64
-	exact   bool
 	sims    [3]*clientSim
 	cur     int
-	corr    *Dist // histogram mode: the closed loop's corrected recording
-	pcorr   *Dist
-	above   [NumKinds]int64
 	res     *Result
 	eng     *engineRun // event-driven configurations (engine_run.go)
+	long    *longRun   // deterministic runs beyond ExactSamples (long.go)
 }
 
 // Start validates cfg and prepares a run.
@@ -203,17 +209,21 @@ func Start(cfg Config) (*Runner, error) {
 	if cfg.EventDriven() {
 		return &Runner{cfg: cfg, planned: int64(cfg.ExpectedArrivals()), eng: newEngineRun(cfg)}, nil
 	}
-	sched := NewSchedule(cfg.Rate)
-	n := sched.Count(cfg.Duration)
-	r := &Runner{cfg: cfg, planned: n, exact: n <= ExactSamples}
+	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
+	if n > ExactSamples {
+		return &Runner{cfg: cfg, planned: n, long: newLongRun(cfg, n)}, nil
+	}
+	return startWalk(cfg, n), nil
+}
+
+// startWalk prepares the request-by-request walk of a deterministic run
+// (the reference the long path is tested against).
+func startWalk(cfg Config, n int64) *Runner {
+	r := &Runner{cfg: cfg, planned: n}
 	for c := range r.sims {
-		r.sims[c] = newClientSim(Client(c), cfg, n, r.exact)
+		r.sims[c] = newClientSim(Client(c), cfg, n)
 	}
-	if !r.exact {
-		r.corr = &Dist{hist: newHist()}
-		r.pcorr = &Dist{hist: newHist()}
-	}
-	return r, nil
+	return r
 }
 
 // Planned returns the number of requests each client's schedule holds.
@@ -225,22 +235,31 @@ func (r *Runner) Progress() (done, total int64) {
 	if r.eng != nil {
 		return r.eng.progress()
 	}
+	if r.long != nil {
+		return r.long.progress()
+	}
 	for _, s := range r.sims {
 		done += s.i
 	}
 	return done, 3 * r.planned
 }
 
-const chunk = 1 << 16
+// longStepCost is what one stretch of the long path costs of a Step budget,
+// in requests: about what walking that many requests takes.
+const longStepCost = 16
 
 // Step simulates up to budget requests and reports whether every client has
 // finished.
 //
-// An event-driven run counts its budget in events (one to three a request)
-// and also stops when a limit refuses it: Err then says which.
+// An event-driven run counts its budget in events (one to three a request),
+// a long deterministic run in stretches (one per longStepCost requests of the
+// budget); both also stop when a limit refuses them: Err then says which.
 func (r *Runner) Step(budget int64) bool {
 	if r.eng != nil {
 		return r.eng.step(budget)
+	}
+	if r.long != nil {
+		return r.long.step(max(1, budget/longStepCost))
 	}
 	for r.cur < len(r.sims) && budget > 0 {
 		s := r.sims[r.cur]
@@ -248,54 +267,11 @@ func (r *Runner) Step(budget int64) bool {
 			r.cur++
 			continue
 		}
-		n := budget
-		if !r.exact && n > chunk {
-			n = chunk
-		}
 		before := s.i
-		s.step(n)
+		s.step(budget)
 		budget -= s.i - before
-		if !r.exact {
-			r.flush(s, before)
-		}
 	}
 	return r.cur >= len(r.sims)
-}
-
-// flush feeds a histogram-mode chunk into the recordings.
-func (r *Runner) flush(s *clientSim, from int64) {
-	A := r.cfg.Above
-	cnt := int(s.i - from)
-	sched := NewSchedule(r.cfg.Rate)
-	for j := 0; j < cnt; j++ {
-		var v int64
-		if s.send == nil {
-			v = s.fin[j] - sched.Due(from+int64(j))
-		} else {
-			v = s.fin[j] - s.send[j]
-		}
-		switch s.client {
-		case ClosedClient:
-			s.dist.record(v, 1)
-			recordCorrected(r.corr, v, 1, r.cfg.ExpectedInterval())
-			if v > A {
-				r.above[Closed]++
-			}
-			r.above[Corrected] += correctedAbove(v, r.cfg.ExpectedInterval(), A)
-		case PacedClient:
-			s.dist.record(v, 1)
-			recordCorrected(r.pcorr, v, 1, r.cfg.PacedInterval())
-			if v > A {
-				r.above[Paced]++
-			}
-			r.above[PacedCorrected] += correctedAbove(v, r.cfg.PacedInterval(), A)
-		case OpenClient:
-			s.dist.record(v, 1)
-			if v > A {
-				r.above[Open]++
-			}
-		}
-	}
 }
 
 // correctedAbove counts v and its corrected sequence strictly above a.
@@ -321,76 +297,75 @@ func (r *Runner) Result() *Result {
 	}
 	for !r.Step(1 << 62) {
 	}
-	if r.eng != nil {
+	switch {
+	case r.eng != nil:
 		if r.eng.err != nil {
 			return nil
 		}
 		r.res = r.eng.result()
-		r.res.Hash = r.res.computeHash()
-		return r.res
+	case r.long != nil:
+		if r.long.err != nil {
+			return nil
+		}
+		r.res = r.long.result()
+	default:
+		r.res = r.walkResult()
 	}
+	r.res.Hash = r.res.computeHash()
+	return r.res
+}
+
+// walkResult builds the Result of a walked run from its per-request data.
+func (r *Runner) walkResult() *Result {
 	cfg := r.cfg
 	sched := NewSchedule(cfg.Rate)
 	st := newStalls(cfg)
-	res := &Result{Config: cfg, Query: cfg.Query(), Planned: r.planned, Slot: sched.Interval(1), Exact: r.exact}
+	res := &Result{Config: cfg, Query: cfg.Query(), Planned: r.planned, Slot: sched.Interval(1), Exact: true}
 	r.fillClients(res, st)
-	dists := [NumKinds]*Dist{}
-	E, PE := cfg.ExpectedInterval(), cfg.PacedInterval()
-	if r.exact {
-		for _, k := range []Kind{Closed, Paced, Open} {
-			cr := &res.Clients[k.Client()]
-			dists[k] = exactDist(cr.latencies(cfg.Rate))
-		}
-		dists[Corrected] = correctedDist(dists[Closed], E)
-		dists[PacedCorrected] = correctedDist(dists[Paced], PE)
-		if !dists[Corrected].Exact() || !dists[PacedCorrected].Exact() {
-			res.Exact = false
-		}
-	} else {
-		dists[Closed], dists[Paced], dists[Open] = r.sims[ClosedClient].dist, r.sims[PacedClient].dist, r.sims[OpenClient].dist
-		dists[Corrected], dists[PacedCorrected] = r.corr, r.pcorr
+	var dists [NumKinds]*Dist
+	for _, k := range []Kind{Closed, Paced, Open} {
+		dists[k] = exactDist(res.Clients[k.Client()].latencies(cfg.Rate))
 	}
-	for _, k := range Kinds() {
-		d := dists[k]
-		exactAbove := int64(-1)
-		if d.hist != nil && !r.exact {
-			exactAbove = r.above[k]
-		}
-		res.Recordings[k].setMetrics(k, d, cfg, exactAbove)
-	}
-	res.Recordings[Corrected].Interval = E
-	res.Recordings[PacedCorrected].Interval = PE
-	if !res.Exact {
-		res.Notes = append(res.Notes, "Some recordings exceed the exact bound of 2000000 samples: their percentiles come from hdrhistogram-go histograms with 3 significant digits (each value within 0.1% of the sample it stands for); counts, means, maxima and counts above the threshold stay exact.")
-	}
+	res.setRecordings(dists)
 	res.Checks, res.Notes = checkResult(res, res.Notes)
-	res.Hash = res.computeHash()
-	r.res = res
 	return res
 }
 
-// fillClients records what each client did, with every request's times
-// when the run is exact.
+// setRecordings fills the five recordings of a deterministic run from the
+// distributions of closed, paced and open: the corrected ones are counted
+// over them, exactly.
+func (res *Result) setRecordings(dists [NumKinds]*Dist) {
+	cfg := res.Config
+	E, PE := cfg.ExpectedInterval(), cfg.PacedInterval()
+	dists[Corrected] = countedCorrection(dists[Closed], E)
+	dists[PacedCorrected] = countedCorrection(dists[Paced], PE)
+	for _, k := range Kinds() {
+		res.Recordings[k].setMetrics(k, dists[k], cfg, -1)
+	}
+	res.Recordings[Corrected].Interval = E
+	res.Recordings[PacedCorrected].Interval = PE
+}
+
+// fillClients records what each client of a walked run did, with every
+// request's times.
 func (r *Runner) fillClients(res *Result, st stallSeries) {
 	for c, s := range r.sims {
 		cr := &res.Clients[c]
 		*cr = ClientRun{Client: Client(c), Planned: r.planned, Sent: s.i, LastCompletion: s.last, StallsMet: st.Count(s.last)}
-		if r.exact {
-			cr.Done = s.fin[:s.i]
-			if s.send != nil {
-				cr.Send = s.send[:s.i]
-			}
+		cr.Done = s.fin[:s.i]
+		if s.send != nil {
+			cr.Send = s.send[:s.i]
 		}
 	}
 }
 
 // TraceResult finishes the run without its distributions, checks or hash:
-// what the animation needs of a run (every request's times, the run's
-// stalls, the corrections' intervals), at a fraction of Result's cost. It
-// is nil for the event engine's runs and those beyond ExactSamples, which
-// keep no per-request times.
+// what the animation needs of a run (every request's times, or for a long
+// run what simulates its windows again; the run's stalls, the corrections'
+// intervals), at a fraction of Result's cost. It is nil for the event
+// engine's runs, and for a run a limit refused.
 func (r *Runner) TraceResult() *Result {
-	if r.eng != nil || !r.exact {
+	if r.eng != nil {
 		return nil
 	}
 	for !r.Step(1 << 62) {
@@ -398,7 +373,14 @@ func (r *Runner) TraceResult() *Result {
 	cfg := r.cfg
 	sched := NewSchedule(cfg.Rate)
 	res := &Result{Config: cfg, Query: cfg.Query(), Planned: r.planned, Slot: sched.Interval(1), Exact: true}
-	r.fillClients(res, newStalls(cfg))
+	if r.long != nil {
+		if r.long.err != nil {
+			return nil
+		}
+		r.long.fillClients(res)
+	} else {
+		r.fillClients(res, newStalls(cfg))
+	}
 	for _, k := range Kinds() {
 		res.Recordings[k].Kind = k
 	}
@@ -407,10 +389,13 @@ func (r *Runner) TraceResult() *Result {
 	return res
 }
 
-// Err returns the limit that refused an event-driven run, or nil.
+// Err returns the limit that refused a run, or nil.
 func (r *Runner) Err() error {
-	if r.eng != nil {
+	switch {
+	case r.eng != nil:
 		return r.eng.err
+	case r.long != nil:
+		return r.long.err
 	}
 	return nil
 }
@@ -433,24 +418,17 @@ type clientSim struct {
 	rate     Rate
 	duration int64
 	last     int64
-	exact    bool
-	base     int64   // histogram mode: index of buffer element 0
-	send     []int64 // exact: every request; histogram: a chunk
+	base     int64   // index of buffer element 0 (a window re-simulated from the middle of a run)
+	send     []int64 // every request (nil for the open loop, which sends when due)
 	fin      []int64
-	dist     *Dist // histogram mode
 }
 
-func newClientSim(c Client, cfg Config, n int64, exact bool) *clientSim {
-	s := &clientSim{client: c, n: n, due: newDueIter(cfg.Rate), sv: newServer(cfg), duration: cfg.Duration, exact: exact, slot: cfg.PacedSlot(),
+func newClientSim(c Client, cfg Config, n int64) *clientSim {
+	s := &clientSim{client: c, n: n, due: newDueIter(cfg.Rate), sv: newServer(cfg), duration: cfg.Duration, slot: cfg.PacedSlot(),
 		slots: newDueIter(cfg.Rate), rate: cfg.Rate}
-	size := n
-	if !exact {
-		size = chunk
-		s.dist = &Dist{hist: newHist()}
-	}
-	s.fin = make([]int64, size)
+	s.fin = make([]int64, n)
 	if c != OpenClient {
-		s.send = make([]int64, size)
+		s.send = make([]int64, n)
 	}
 	switch c {
 	case ClosedClient:
@@ -480,9 +458,6 @@ func (s *clientSim) step(budget int64) {
 	end := s.n
 	if s.i+budget < end {
 		end = s.i + budget
-	}
-	if !s.exact {
-		s.base = s.i
 	}
 	switch {
 	case s.client == PacedClient:

@@ -51,56 +51,73 @@ func (s stallSeries) Count(t int64) int64 {
 // Start returns the start of stall j.
 func (s stallSeries) Start(j int64) int64 { return s.first + j*s.every }
 
-// server is the stall model for requests whose start times never decrease.
-// It holds no worker state: a request becomes ready at t (the later of its
-// arrival and a free worker) and serve says when it starts and completes.
+// serveFrom is the stall model for a request that reaches a worker at t with
+// service s, where ns is the start of the first stall that ends after t:
 //
 //   - A request that would start inside a stall starts when the stall ends.
 //   - A stall that begins strictly inside a service adds its length to it.
 //   - A stall that begins exactly at a completion leaves that request alone.
+//
+// A completion that would pass horizon saturates at horizon + 1 (the event
+// engine's drain limit; never on the fast path).
+func (st stallSeries) serveFrom(t, s, ns, horizon int64) (start, done int64) {
+	start = t
+	if ns <= t { // inside [ns, ns+length)
+		start = ns + st.length
+		ns = st.next(ns)
+	}
+	done = start + s
+	if ns >= done { // no stall begins strictly inside the service
+		return start, done
+	}
+	// In closed form over however many stalls the service spans.
+	L := st.length
+	rest := s - (ns - start) // work left when the stall at ns begins; > 0
+	if st.every == 0 {
+		return start, ns + L + rest
+	}
+	work := st.every - L   // work possible between two stalls
+	m := (rest - 1) / work // further stalls that begin strictly inside
+	if m > (horizon-ns)/st.every {
+		return start, horizon + 1 // past the drain limit: the run is refused
+	}
+	return start, ns + L + m*st.every + (rest - m*work)
+}
+
+// serveAt is the stall model with no state: where a request ready at t with
+// service s starts and completes.
+func (st stallSeries) serveAt(t, s int64) (start, done int64) {
+	return st.serveFrom(t, s, st.firstEndingAfter(t), never)
+}
+
+// server is the stall model (serveFrom) for requests whose ready times never
+// decrease: it remembers the next stall, so that a call costs a comparison
+// or two. It holds no worker state: a request becomes ready at t (the later
+// of its arrival and a free worker) and serve says when it starts and
+// completes. The fast path (fixed service) and the event engine (a service
+// per request, and the drain horizon) share it.
 type server struct {
 	st      stallSeries
 	ns      int64 // start of the first stall that ends after the last ready time
 	service int64
+	horizon int64 // completions beyond it saturate just past it (the engine's drain limit)
 }
 
 func newServer(c Config) server {
 	st := newStalls(c)
-	return server{st: st, ns: st.first, service: c.Service}
+	return server{st: st, ns: st.first, service: c.Service, horizon: never}
 }
 
-// serve returns the start and completion of a request ready at t. Ready
-// times must not decrease from call to call.
-func (sv *server) serve(t int64) (start, done int64) {
-	ns := sv.ns
-	if ns != never && ns+sv.st.length <= t {
-		ns = sv.st.firstEndingAfter(t)
-		sv.ns = ns
-	}
-	start = t
-	if ns <= t { // inside [ns, ns+length)
-		start = ns + sv.st.length
-		ns = sv.st.next(ns)
-	}
-	done = start + sv.service
-	if ns < done {
-		done = sv.extend(start, ns)
-	}
-	return start, done
-}
+// serve returns the start and completion of a request ready at t that takes
+// the configured service. Ready times must not decrease from call to call.
+func (sv *server) serve(t int64) (start, done int64) { return sv.serveFor(t, sv.service) }
 
-// extend computes the completion of a service that starts at start (outside
-// any stall) when the stall at ns begins strictly inside it, in closed form
-// over however many stalls the service spans.
-func (sv *server) extend(start, ns int64) int64 {
-	L := sv.st.length
-	rest := sv.service - (ns - start) // work left when the stall at ns begins; > 0
-	if sv.st.every == 0 {
-		return ns + L + rest
+// serveFor is serve for a service of s.
+func (sv *server) serveFor(t, s int64) (start, done int64) {
+	if sv.ns != never && sv.ns+sv.st.length <= t { // that stall is over: find the next one
+		sv.ns = sv.st.firstEndingAfter(t)
 	}
-	work := sv.st.every - L // work possible between two stalls
-	m := (rest - 1) / work  // further stalls that begin strictly inside
-	return ns + L + m*sv.st.every + (rest - m*work)
+	return sv.st.serveFrom(t, s, sv.ns, sv.horizon)
 }
 
 // minHeap is a binary min-heap of times with an index tie-break, used for

@@ -118,6 +118,9 @@ func (r *Result) StallWindow(k int) (from, to int64) {
 func (r *Result) delayedUntil(c Client, s int64) int64 {
 	cr := &r.Clients[c]
 	if cr.Done == nil {
+		if r.long != nil {
+			return r.longDelayedUntil(c, s)
+		}
 		return s
 	}
 	i := r.firstDoneAfter(c, s)
@@ -168,54 +171,23 @@ func (r *Result) dueOf(c Client, i int) int64 {
 
 // TraceWindow returns what client c did between from and to: every request
 // open at some instant of the window, the paced client's skipped slots and
-// the samples the correction adds for replies in the window. It needs the
-// per-request data of an exact run (nil otherwise) and re-runs nothing.
+// the samples the correction adds for replies in the window. It reads the
+// per-request data of an exact run, or simulates the window of a long run
+// again (TraceIndexOf); nil when neither is there.
 func (r *Result) TraceWindow(c Client, from, to int64) *Trace {
-	cr := &r.Clients[c]
-	if cr.Done == nil {
+	x := r.TraceIndexOf(c, from, to)
+	if x == nil {
 		return nil
 	}
 	tr := &Trace{Client: c, From: from, To: to, Above: r.Config.Above}
-	st := newStalls(r.Config)
-	S := r.Config.Service
-	E := map[Client]int64{ClosedClient: r.Recordings[Corrected].Interval, PacedClient: r.Recordings[PacedCorrected].Interval}[c]
-	kind := map[Client]Kind{ClosedClient: Corrected, PacedClient: PacedCorrected}[c]
-	for i := r.firstDoneAfter(c, from); i < len(cr.Done); i++ {
-		due := r.dueOf(c, i)
-		if due > to {
-			break
+	for j := 0; j < x.Len(); j++ {
+		tr.Requests = append(tr.Requests, x.At(j))
+		if syn, ok := x.Synthetic(j); ok {
+			tr.Synthetic = append(tr.Synthetic, syn)
 		}
-		send := due
-		if cr.Send != nil {
-			send = cr.Send[i]
-		}
-		done := cr.Done[i]
-		start := serviceStart(st, done, S)
-		req := TraceRequest{Index: int64(i), Due: due, Send: send, Start: start, Done: done, Latency: cr.Latency(i, r.Schedule()), Stall: -1}
-		if c == PacedClient {
-			req.Latency = done - send
-		}
-		if done-due > S || done-start > S {
-			// The stall that delayed it: the last one begun before its reply.
-			if n := st.Count(done); n > 0 {
-				req.Stall = n - 1
-			}
-		}
-		tr.Requests = append(tr.Requests, req)
-		if c != OpenClient {
-			if k := CorrectionCount(req.Latency, E); k > 0 {
-				tr.Synthetic = append(tr.Synthetic, Synthetic{Index: int64(i), At: done, From: req.Latency - E, Step: E, Count: k,
-					AboveCount: correctedAbove(req.Latency, E, r.Config.Above) - 1, ReplyLatency: req.Latency, CorrectionFor: kind})
-			}
-		}
-		if c == PacedClient && i+1 < len(cr.Send) {
-			// Slots of its own schedule that fell between two sends.
-			slot := r.Config.PacedSlot()
-			for t := send + slot; t < cr.Send[i+1] && t < to; t += slot {
-				if t >= from {
-					tr.NeverSent = append(tr.NeverSent, t)
-				}
-			}
+		first, n := x.NeverSentAfter(j)
+		for k := int64(0); k < n; k++ {
+			tr.NeverSent = append(tr.NeverSent, first+k*x.Slot())
 		}
 	}
 	return tr

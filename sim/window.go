@@ -117,8 +117,8 @@ func (res *Result) Animatable() error {
 		return ErrWindowEngine
 	case res.Config.Stall == 0 || res.StallCount() == 0:
 		return ErrWindowNoStall
-	case !res.Exact || res.Clients[OpenClient].Done == nil:
-		return ErrWindowNoTrace
+	case !res.Exact || res.Clients[OpenClient].Done == nil && res.long == nil:
+		return ErrWindowNoTrace // a long run simulates its windows again (long_window.go)
 	}
 	return nil
 }

@@ -406,7 +406,8 @@ func animCheckCountsNoTally(t *testing.T, m *WindowSummary, traces [3]*Trace, at
 // TestTraceResult: a run finished for the animation alone gives the same
 // windows as the full result.
 func TestTraceResult(t *testing.T) {
-	for _, q := range []string{"", "preset=tcp", "conns=3&workers=2&duration=5s"} {
+	for _, q := range []string{"", "preset=tcp", "conns=3&workers=2&duration=5s",
+		"rate=100000&service=5us&stall=50ms&every=30s&first=10s&duration=1h", "rate=100000&service=40us&stall=50ms&every=30s&first=10s&duration=1h&conns=5&workers=4"} {
 		cfg, err := ParseQuery(q)
 		if err != nil {
 			t.Fatal(err)

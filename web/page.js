@@ -17,11 +17,29 @@
   };
 })();
 // The pages run under a Content-Security-Policy that allows no
-// inline style attribute, so elements that need a computed position carry it
-// as data-left and data-top (percentages) and are placed here, through the
-// CSSOM, which the policy allows.
+// inline style attribute, script or event handler, so what needs a computed
+// position or a little behaviour of its own is done here, through the CSSOM
+// and listeners the policy allows:
+//
+// - elements that carry data-left and data-top (percentages) are placed;
+// - in-page links marked data-jump (the skip links) move the focus to their
+//   target, as a browser does, without go-app taking them for navigation;
+// - a term's definition (.term .tip) shows on hover, on focus and on a tap,
+//   Escape hides it, and it is kept inside the window;
+// - a group of number links (data-roving, and a chart's markers) is one stop
+//   of the Tab key, moved through with the arrow keys;
+// - the article's adjustable numbers answer a spin button's keys and a
+//   sideways drag (the article computes the values);
+// - an embed tells the page that frames it how tall it is (postMessage
+//   {type: "omission:height", height, live, href}), so that page can size its
+//   iframe (the README's snippet);
+// - the prerendered numbers of the visualiser and the article are hidden,
+//   with a note, while the address asks for others the simulator has not
+//   computed yet (at the end of this file).
 (() => {
   "use strict";
+
+  // Placement.
   const place = (el) => {
     const left = parseFloat(el.dataset.left), top = parseFloat(el.dataset.top);
     if (Number.isFinite(left)) el.style.left = left + "%";
@@ -32,39 +50,257 @@
     if ("left" in root.dataset || "top" in root.dataset) place(root);
     root.querySelectorAll("[data-left],[data-top]").forEach(place);
   };
-  new MutationObserver((records) => {
-    for (const r of records) {
-      if (r.type === "attributes") place(r.target);
-      else r.addedNodes.forEach(scan);
+
+  // Skip links. The capture phase runs before go-app's window click
+  // listener, which stopPropagation keeps out.
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest && e.target.closest("a[data-jump]");
+    if (!a) return;
+    const id = decodeURIComponent((a.getAttribute("href") || "").slice(1));
+    const target = id && document.getElementById(id);
+    if (!target) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (!target.hasAttribute("tabindex") && !target.matches("a[href], button, input, select, textarea, summary")) {
+      target.setAttribute("tabindex", "-1");
     }
-  }).observe(document.documentElement, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ["data-left", "data-top"],
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: "start" });
+  }, true);
+
+  // Terms. A tip shows through CSS (hover, focus-within, .tip-on); here it
+  // is pinned by a tap, hidden by Escape (.tip-off) and kept in the window.
+  const fit = (term) => {
+    const tip = term.querySelector(".tip");
+    if (!tip) return;
+    tip.style.transform = "";
+    requestAnimationFrame(() => {
+      const r = tip.getBoundingClientRect(), room = document.documentElement.clientWidth - 8;
+      if (r.width === 0) return;
+      let dx = 0;
+      if (r.right > room) dx = room - r.right;
+      if (r.left + dx < 8) dx = 8 - r.left;
+      if (dx !== 0) tip.style.transform = "translateX(" + Math.round(dx) + "px)";
+    });
+  };
+  const termOf = (el) => el && el.closest && el.closest(".term, .field");
+  document.addEventListener("click", (e) => {
+    const btn = e.target.closest && e.target.closest(".term-btn");
+    for (const t of document.querySelectorAll(".term.tip-on")) {
+      if (!btn || t !== btn.parentElement) t.classList.remove("tip-on");
+    }
+    if (!btn) return;
+    const t = btn.parentElement, on = !t.classList.contains("tip-on");
+    t.classList.toggle("tip-on", on);
+    t.classList.toggle("tip-off", !on);
+    if (on) fit(t);
   });
-  if (document.body) scan(document.body);
-  else document.addEventListener("DOMContentLoaded", () => scan(document.body));
+  document.addEventListener("focusin", (e) => {
+    const t = termOf(e.target);
+    if (t) fit(t);
+  });
+  document.addEventListener("mouseover", (e) => {
+    const t = termOf(e.target);
+    if (t && !t.contains(e.relatedTarget)) fit(t);
+  });
+  const unhide = (e) => {
+    const t = termOf(e.target);
+    if (t && !t.contains(e.relatedTarget)) t.classList.remove("tip-off", "tip-on");
+  };
+  document.addEventListener("focusout", unhide);
+  document.addEventListener("mouseout", unhide);
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    for (const t of document.querySelectorAll(".term:hover, .term:focus-within, .term.tip-on, .field:focus-within, .field:hover")) {
+      t.classList.remove("tip-on");
+      t.classList.add("tip-off");
+    }
+  });
+
+  // Roving groups: one Tab stop per group (the item last focused, else the
+  // first), arrows to move. In a table, up and down keep the column.
+  const itemSel = "a[data-proof-of], a.marker";
+  const groups = () => document.querySelectorAll("[data-roving], .chart-svg");
+  const itemsOf = (g) => [...g.querySelectorAll(itemSel)];
+  const rove = (g) => {
+    const items = itemsOf(g);
+    if (items.length < 2) return;
+    let cur = items.find((el) => el.getAttribute("tabindex") === "0");
+    if (!cur) cur = items[0];
+    for (const el of items) {
+      const want = el === cur ? "0" : "-1";
+      if (el.getAttribute("tabindex") !== want) el.setAttribute("tabindex", want);
+    }
+  };
+  const cellOf = (el) => {
+    const td = el.closest("td, th"), tr = td && td.parentElement;
+    return td && tr ? { row: tr.rowIndex, col: td.cellIndex } : null;
+  };
+  const next = (items, el, key) => {
+    const i = items.indexOf(el);
+    const here = cellOf(el);
+    if (here && (key === "ArrowUp" || key === "ArrowDown")) {
+      const down = key === "ArrowDown";
+      let best = null;
+      for (const c of items) {
+        const p = cellOf(c);
+        if (!p || p.col !== here.col || (down ? p.row <= here.row : p.row >= here.row)) continue;
+        if (!best || (down ? p.row < cellOf(best).row : p.row > cellOf(best).row)) best = c;
+      }
+      return best;
+    }
+    switch (key) {
+      case "ArrowRight": case "ArrowDown": return items[i + 1];
+      case "ArrowLeft": case "ArrowUp": return items[i - 1];
+      case "Home": return items[0];
+      case "End": return items[items.length - 1];
+    }
+    return null;
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || !e.target.matches || !e.target.matches(itemSel)) return;
+    const g = e.target.closest("[data-roving], .chart-svg");
+    if (!g) return;
+    const items = itemsOf(g);
+    const to = next(items, e.target, e.key);
+    if (to === null) return;
+    e.preventDefault();
+    if (!to) return;
+    for (const el of items) el.setAttribute("tabindex", el === to ? "0" : "-1");
+    to.focus();
+  });
+  document.addEventListener("focusin", (e) => {
+    if (!e.target.matches || !e.target.matches(itemSel)) return;
+    const g = e.target.closest("[data-roving], .chart-svg");
+    if (!g) return;
+    for (const el of itemsOf(g)) el.setAttribute("tabindex", el === e.target ? "0" : "-1");
+  });
+  let roveQueued = false;
+  const roveAll = () => {
+    if (roveQueued) return;
+    roveQueued = true;
+    requestAnimationFrame(() => { roveQueued = false; groups().forEach(rove); });
+  };
+
+  // A page the browser renders is no longer computing (see below).
+  const settle = (el) => {
+    if (el.dataset.live !== "true" || !el.classList.contains("computing")) return;
+    el.classList.remove("computing");
+    el.querySelectorAll(":scope > .computing-note, :scope > article > .computing-note").forEach((n) => n.remove());
+  };
+
+  // The article's adjustable numbers (role spinbutton, data-key): the keys
+  // of a spin button, and a sideways drag of 10 px a step from the value it
+  // began at. Each asks the article (app/article, onAdjust) with an event
+  // omission-adjust {key, steps, from}; a drag asks once a frame at most.
+  const spinSel = "[role=spinbutton][data-key]";
+  const spinKeys = { ArrowUp: 1, ArrowRight: 1, ArrowDown: -1, ArrowLeft: -1, PageUp: 3, PageDown: -3, Home: -1e6, End: 1e6 };
+  const adjust = (el, steps, from) => {
+    el.dispatchEvent(new CustomEvent("omission-adjust", { bubbles: true, detail: { key: el.dataset.key, steps, from } }));
+  };
+  document.addEventListener("keydown", (e) => {
+    const el = e.target.closest && e.target.closest(spinSel);
+    const steps = spinKeys[e.key];
+    if (!el || !steps || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    adjust(el, steps, "");
+  });
+  let drag = null;
+  document.addEventListener("pointerdown", (e) => {
+    const el = e.target.closest && e.target.closest(spinSel);
+    if (!el || e.button !== 0) return;
+    e.preventDefault();
+    el.focus();
+    el.setPointerCapture(e.pointerId);
+    drag = { el, x0: e.clientX, from: el.dataset.ns || el.dataset.value || "", steps: 0, queued: false };
+  });
+  document.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const steps = Math.trunc((e.clientX - drag.x0) / 10);
+    if (steps === drag.steps) return;
+    drag.steps = steps;
+    if (drag.queued) return;
+    drag.queued = true;
+    const d = drag;
+    requestAnimationFrame(() => { d.queued = false; adjust(d.el, d.steps, d.from); });
+  });
+  const endDrag = () => {
+    if (drag && !drag.queued && drag.steps !== 0) adjust(drag.el, drag.steps, drag.from);
+    drag = null;
+  };
+  document.addEventListener("pointerup", endDrag);
+  document.addEventListener("pointercancel", endDrag);
+
+  // Embeds: report the height of the content to the framing page.
+  // live: the page the browser renders, not the prerendered one.
+  let last = "", heightQueued = false;
+  const reportHeight = () => {
+    heightQueued = false;
+    const main = document.querySelector("main.embed");
+    if (!main || window.parent === window) return;
+    const h = Math.ceil(main.getBoundingClientRect().bottom + window.scrollY), live = main.dataset.live === "true";
+    if (h <= 0 || last === h + "/" + live) return;
+    last = h + "/" + live;
+    window.parent.postMessage({ type: "omission:height", height: h, live, href: location.href }, "*");
+  };
+  const queueHeight = () => {
+    if (heightQueued) return;
+    heightQueued = true;
+    requestAnimationFrame(reportHeight);
+  };
+  if (window.ResizeObserver) new ResizeObserver(queueHeight).observe(document.documentElement);
+  window.addEventListener("load", queueHeight);
+
+  new MutationObserver((records) => {
+    let added = false;
+    for (const r of records) {
+      if (r.type === "attributes") {
+        if (r.attributeName === "data-live") { queueHeight(); settle(r.target); }
+        else place(r.target);
+      } else { r.addedNodes.forEach(scan); added = true; }
+    }
+    if (added) { roveAll(); queueHeight(); }
+  }).observe(document.documentElement, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-left", "data-top", "data-live"],
+  });
+  const start = () => { scan(document.body); roveAll(); queueHeight(); };
+  if (document.body) start();
+  else document.addEventListener("DOMContentLoaded", start);
 })();
 
-// The static site's HTML of the visualiser holds the numbers of one query
-// (data-query; "" is the bench preset) and, in data-prerender, what the app
-// needs to take them over without running again. Before app.wasm has
-// started, a page opened at another query must not show those numbers as
-// its own: they are hidden, and the page says it is computing.
+// The static site's HTML of the visualiser and of the article holds the
+// numbers of one query (the visualiser's data-query, "" for the bench preset;
+// the article's own values). Before app.wasm has started, a page opened at
+// another query, or an article at values of the reader's, must not show
+// those numbers as its own: they are hidden, and the page says it is
+// computing. The visualiser's data-prerender holds what the app needs to take
+// its numbers over without running again.
 document.addEventListener("DOMContentLoaded", () => {
   "use strict";
+  const computing = (el, where, text) => {
+    el.classList.add("computing");
+    const note = document.createElement("p");
+    note.className = "computing-note";
+    note.setAttribute("role", "status");
+    note.textContent = text;
+    where.insertBefore(note, where.firstChild);
+  };
   const root = document.getElementById("omission");
-  if (!root || root.dataset.state !== "prerendered") return;
-  const srcs = {};
-  root.querySelectorAll("section.charts figure[data-chart] img").forEach((img) => {
-    srcs[img.closest("figure").dataset.chart] = img.getAttribute("src");
-  });
-  window.omissionPrerender = { query: root.dataset.query || "", json: root.dataset.prerender || "", srcs };
-  const asked = location.search.replace(/^\?/, "");
-  if (asked === (root.dataset.query || "")) return;
-  root.classList.add("computing");
-  const note = document.createElement("p");
-  note.className = "computing-note";
-  note.setAttribute("role", "status");
-  note.textContent = "Computing the numbers of this address… (the simulator is loading)";
-  const story = root.querySelector(".story") || root;
-  story.insertBefore(note, story.firstChild);
+  if (root && root.dataset.state === "prerendered") {
+    const srcs = {};
+    root.querySelectorAll("section.charts figure[data-chart] img").forEach((img) => {
+      srcs[img.closest("figure").dataset.chart] = img.getAttribute("src");
+    });
+    window.omissionPrerender = { query: root.dataset.query || "", json: root.dataset.prerender || "", srcs };
+    const asked = location.search.replace(/^\?/, "");
+    if (asked !== (root.dataset.query || "")) {
+      computing(root, root.querySelector(".story") || root, "Computing the numbers of this address… (the simulator is loading)");
+    }
+  }
+  // The article's values are slug.field keys (ui.ArticleKeys).
+  const article = document.querySelector("main.article");
+  const values = [...new URLSearchParams(location.search).keys()].some((k) => /^[a-z][a-z0-9-]*\.[a-z]+$/.test(k));
+  if (article && values && article.dataset.live !== "true") {
+    computing(article, article.querySelector("article") || article, "Computing the values in this address… (the simulator is loading)");
+  }
 });

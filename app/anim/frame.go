@@ -98,6 +98,9 @@ const (
 	cStalled
 )
 
+// compactWidth is the narrowest canvas a compact layout keeps side by side.
+const compactWidth = 480
+
 const (
 	opSize      = 6 * 4
 	animMaxOps  = 8192 // a frame holds at most this many operations
@@ -122,13 +125,25 @@ type animLayout struct {
 	bx, by, bw, bh float32 // the tally (bars stand on by+bh)
 }
 
-// layoutFor lays out a stage for a canvas width w.
-func layoutFor(w float32) animLayout {
+// layoutFor lays out a stage for a canvas width w. Compact (an embed, whose
+// frame holds the three stages at once) keeps the timeline, queue, server
+// and tally side by side down to compactWidth, in a shorter band.
+func layoutFor(w float32, compact bool) animLayout {
 	w = max(w, 240)
 	l := animLayout{w: w, top: 18, base: 58, crossY: 64, laneY0: 69, laneY1: 79, bandY0: 4, bandY1: 82, axisY: 83}
 	tw := min(max(w*0.22, 150), 260)
 	qw := min(max(w*0.11, 84), 130)
 	const sw = 60
+	if compact && w >= compactWidth {
+		l = animLayout{w: w, h: 82, top: 14, base: 44, crossY: 49, laneY0: 53, laneY1: 61, bandY0: 3, bandY1: 63, axisY: 64}
+		tw = min(max(w*0.26, 170), 260) // the tally's label fits
+		qw = min(max(w*0.11, 72), 130)
+		l.tx0, l.tx1 = 8, w-8-tw-12-sw-8-qw-12
+		l.qx, l.qy, l.qw, l.qh = l.tx1+12, 16, qw, 48
+		l.sx, l.sy, l.sw, l.sh = l.qx+qw+8, 16, sw, 48
+		l.bx, l.by, l.bw, l.bh = l.sx+sw+12, 16, w-8-(l.sx+sw+12), 48
+		return l
+	}
 	if w >= 700 {
 		l.h = 104
 		l.tx0, l.tx1 = 10, w-10-tw-14-sw-10-qw-14
@@ -167,6 +182,7 @@ type animFrame struct {
 	states  [3]sim.WindowState
 	labels  []string // the label table of the current background
 	layout  animLayout
+	compact bool // lay out for an embed (layoutFor)
 	bgNeed  bool // the next frame carries the background
 	bgBuilt bool // the last frame carried it
 }
@@ -204,7 +220,7 @@ func (f *animFrame) bytes() []byte { return f.buf[:hdrLen*8+f.n] }
 // setLayout lays the frame out for a canvas width; the next frame carries a
 // new background.
 func (f *animFrame) setLayout(m *sim.WindowSummary, w float32) {
-	f.layout = layoutFor(w)
+	f.layout = layoutFor(w, f.compact)
 	f.tally = make([]int32, 2*(len(m.Bins)-1))
 	f.labels = f.labels[:0]
 	f.bgNeed = true

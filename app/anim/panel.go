@@ -32,6 +32,10 @@ const (
 type Panel struct {
 	app.Compo
 
+	// ICompact lays the panel out for an embed's frame: the explanations
+	// visually hidden, the stages shorter (set by the embed route).
+	ICompact bool
+
 	view view.View // observed: ui.StateResult
 
 	p      *animPlayer
@@ -109,6 +113,7 @@ func stripAnimKeys(raw string) string {
 func (a *Panel) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "animation")
 	a.p = newAnimPlayer()
+	a.p.frame.compact = a.ICompact
 	if u := ctx.Page().URL(); u != nil {
 		a.want = parseAnimURL(u.RawQuery)
 	}
@@ -516,7 +521,11 @@ func speedText(m *sim.WindowSummary, s int) string {
 // Render builds the panel from its state; the frame loop draws the canvases
 // and writes the counters.
 func (a *Panel) Render() app.UI {
-	root := app.Section().ID("anim").Class("anim").DataSet("anim", "queues").DataSet("stall", a.stall).
+	cls := "anim"
+	if a.ICompact {
+		cls += " anim-compact"
+	}
+	root := app.Section().ID("anim").Class(cls).DataSet("anim", "queues").DataSet("stall", a.stall).
 		Aria("labelledby", "anim-title").
 		OnKeyDown(ui.On("anim-keys", a.onKey))
 	head := []app.UI{
@@ -552,7 +561,7 @@ func (a *Panel) Render() app.UI {
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-prev-stall", "1").Aria("label", "Previous stall").
 					Disabled(a.stall == 0).OnClick(ui.On("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
 				app.Span().Class("anim-stall").DataSet("anim-stall-text", "1").Aria("live", "polite").
-					Text(fmt.Sprintf("Stall %d of %d, from %s to %s", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))),
+					Text(a.stallText(m)),
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-next-stall", "1").Aria("label", "Next stall").
 					Disabled(a.stall+1 >= a.stalls).OnClick(ui.On("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
 				app.Span().Class("anim-sep"),
@@ -600,6 +609,14 @@ func (a *Panel) Render() app.UI {
 	return root.DataSet("ready", "true").Body(body...)
 }
 
+// stallText says which stall is shown and when it is (shorter in an embed).
+func (a *Panel) stallText(m *sim.WindowSummary) string {
+	if a.ICompact {
+		return fmt.Sprintf("Stall %d of %d (%s–%s)", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))
+	}
+	return fmt.Sprintf("Stall %d of %d, from %s to %s", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))
+}
+
 // renderStages renders a stage per client: its name, its counters (the
 // frame loop fills them) and its canvas.
 func (a *Panel) renderStages(hidden bool) app.UI {
@@ -629,7 +646,7 @@ func (a *Panel) renderStages(hidden bool) app.UI {
 				Aria("label", fmt.Sprintf("The %s: its requests on the time axis, its queue, the server and the tally of what it recorded", viewLabel(kind))),
 		))
 	}
-	return app.Div().Class("anim-stages").Hidden(hidden).TabIndex(0).
+	return app.Div().Class("anim-stages").Hidden(hidden).TabIndex(0).Attr("role", "group").
 		Aria("label", "The three clients' stages. Space plays or pauses; the arrow keys step from event to event.").Body(stages...)
 }
 

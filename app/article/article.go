@@ -1,10 +1,8 @@
 package article
 
 import (
-	_ "embed"
-	"fmt"
-	"strings"
-	"sync"
+	"net/url"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -14,313 +12,108 @@ import (
 	"omission/app/ui"
 	"omission/app/units"
 	"omission/app/view"
-	"omission/sim"
 )
 
-// The explainer article. Its prose is article.txt; every number in it is a
-// NumRef that the simulator computes when the page loads (Numbers),
-// carried in the same data-metric / data-ns / data-value attributes as the
-// visualiser's table, with the query it came from in data-query. A test
-// (article_test.go) fails if a digit appears in the literal text.
-
-// The queries the article's numbers and figures are bound to.
-const (
-	qBench     = ""
-	qTCP       = "preset=tcp"
-	qTCP100    = "preset=tcp&above=100ms"
-	qNote      = "preset=note60"
-	qSingle    = "preset=note60-single"
-	qClients   = "preset=clients10"
-	qClients10 = "preset=clients10&above=100ms"
-	qBenchE1ms = "interval=1ms"
-)
-
-// seg is a piece of a paragraph: literal text, a computed number, or a
-// figure.
-type seg struct {
-	text    string
-	num     *NumRef
-	figure  *figureRef
-	emph    bool
-	heading bool // the whole paragraph is a section heading
-}
-
-// NumRef names a number: the query it comes from and a metric.
-type NumRef struct{ Query, Metric string }
-
-type figureRef struct {
-	kind  string // a charts kind name, or "animation"
-	query string
-}
-
-func isHeading(p []seg) bool { return len(p) == 1 && p[0].emph && p[0].heading }
-
-// The article's prose is article.txt, read as prose and edited as prose:
-//
-//	# Title
-//	## A section heading
-//	A paragraph, wrapped at will; its lines join with a space. *Emphasis*,
-//	and a number computed by the simulator: {bench:open.p99} (a query's
-//	name from articleQueryNames, then the metric).
-//	[figure spectrum bench]   (a chart kind or animation, and a query name)
-//
-//go:embed article.txt
-var articleSource string
-
-// articleQueryNames name the queries the article's slots use.
-var articleQueryNames = map[string]string{
-	"bench": qBench, "tcp": qTCP, "tcp100": qTCP100, "note60": qNote, "single": qSingle,
-	"clients10": qClients, "clients10-100ms": qClients10, "bench-e1ms": qBenchE1ms,
-}
-
-// parsedArticle is article.txt, read once.
-var parsedArticle = sync.OnceValues(func() (article, error) { return parseArticle(articleSource) })
-
-// article is the parsed text: its title and paragraphs (a paragraph that is
-// one heading segment is a section heading).
-type article struct {
-	title string
-	paras [][]seg
-}
-
-// articleText is the article, in order. It panics if article.txt does not
-// parse (a test holds it to parse).
-func articleText() [][]seg {
-	a, err := parsedArticle()
-	if err != nil {
-		panic(err)
-	}
-	return a.paras
-}
-
-// parseArticle reads the article's source; an error names the line.
-func parseArticle(src string) (article, error) {
-	var a article
-	var para []string
-	lineOf := 0
-	flush := func() error {
-		if len(para) == 0 {
-			return nil
-		}
-		segs, err := parseParagraph(strings.Join(para, " "))
-		if err != nil {
-			return fmt.Errorf("article.txt:%d: %v", lineOf, err)
-		}
-		a.paras = append(a.paras, segs)
-		para = nil
-		return nil
-	}
-	for i, line := range strings.Split(src, "\n") {
-		line = strings.TrimRight(line, " \t\r")
-		switch {
-		case line == "":
-			if err := flush(); err != nil {
-				return a, err
-			}
-		case strings.HasPrefix(line, "## "):
-			if err := flush(); err != nil {
-				return a, err
-			}
-			a.paras = append(a.paras, []seg{{text: strings.TrimPrefix(line, "## "), emph: true, heading: true}})
-		case strings.HasPrefix(line, "# "):
-			a.title = strings.TrimPrefix(line, "# ")
-		case strings.HasPrefix(line, "[figure "):
-			if err := flush(); err != nil {
-				return a, err
-			}
-			f := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, "[figure "), "]"))
-			q, ok := articleQueryNames[f[len(f)-1]]
-			if len(f) != 2 || !ok {
-				return a, fmt.Errorf("article.txt:%d: want [figure KIND QUERY-NAME], got %q", i+1, line)
-			}
-			a.paras = append(a.paras, []seg{{figure: &figureRef{f[0], q}}})
-		default:
-			if len(para) == 0 {
-				lineOf = i + 1
-			}
-			para = append(para, line)
-		}
-	}
-	return a, flush()
-}
-
-// parseParagraph cuts a paragraph into text, *emphasis* and {query:metric}
-// numbers.
-func parseParagraph(p string) ([]seg, error) {
-	var out []seg
-	for p != "" {
-		i := strings.IndexAny(p, "*{")
-		if i < 0 {
-			out = append(out, seg{text: p})
-			break
-		}
-		if i > 0 {
-			out = append(out, seg{text: p[:i]})
-		}
-		close := map[byte]string{'*': "*", '{': "}"}[p[i]]
-		j := strings.Index(p[i+1:], close)
-		if j < 0 {
-			return nil, fmt.Errorf("%q opened and not closed", p[i:i+1])
-		}
-		inner := p[i+1 : i+1+j]
-		if p[i] == '*' {
-			out = append(out, seg{text: inner, emph: true})
-		} else {
-			name, metric, ok := strings.Cut(inner, ":")
-			q, known := articleQueryNames[name]
-			if !ok || !known {
-				return nil, fmt.Errorf("number {%s}: want {QUERY-NAME:metric} with a query of articleQueryNames", inner)
-			}
-			out = append(out, seg{num: &NumRef{q, metric}})
-		}
-		p = p[i+2+j:]
-	}
-	return out, nil
-}
-
-// articleQueries lists the distinct queries of the article.
-func articleQueries() []string {
-	seen := map[string]bool{}
-	var qs []string
-	for _, p := range articleText() {
-		for _, s := range p {
-			var q string
-			switch {
-			case s.num != nil:
-				q = s.num.Query
-			case s.figure != nil:
-				q = s.figure.query
-			default:
-				continue
-			}
-			if !seen[q] {
-				seen[q] = true
-				qs = append(qs, q)
-			}
-		}
-	}
-	return qs
-}
-
-// NumValue is a computed number: the value and how it is shown.
-type NumValue struct {
-	Value float64
-	IsNs  bool // a latency in ns (data-ns); else a count or ratio (data-value)
-	Text  string
-}
-
-// articleNumber computes one of the article's numbers from a result.
-func articleNumber(res *sim.Result, metric string) (NumValue, error) {
-	cfg := res.Config
-	lat := func(ns int64) NumValue { return NumValue{float64(ns), true, units.Duration(float64(ns))} }
-	cnt := func(v int64) NumValue { return NumValue{float64(v), false, units.Count(v)} }
-	group, name, _ := strings.Cut(metric, ".")
-	switch group {
-	case "config":
-		switch name {
-		case "service":
-			return lat(cfg.Service), nil
-		case "stall":
-			return lat(cfg.Stall), nil
-		case "every":
-			return lat(cfg.Every), nil
-		case "first":
-			return lat(cfg.First), nil
-		case "duration":
-			return lat(cfg.Duration), nil
-		case "above":
-			return lat(cfg.Above), nil
-		case "interval":
-			return lat(res.Recordings[sim.Corrected].Interval), nil
-		case "slot":
-			return lat(res.Slot), nil
-		case "rate":
-			return NumValue{float64(cfg.Rate) / 1000, false, units.Thousands(cfg.Rate.String())}, nil
-		case "conns":
-			return cnt(int64(cfg.Conns)), nil
-		}
-	case "form":
-		cf := sim.DeriveClosedForms(cfg)
-		if cf == nil {
-			return NumValue{}, fmt.Errorf("%s: no closed form for %q", metric, res.Query)
-		}
-		switch name {
-		case "J":
-			return cnt(cf.J), nil
-		case "d":
-			return lat(cf.D), nil
-		case "k":
-			return cnt(cf.Added), nil
-		}
-	case "ratio":
-		o, c := res.Recordings[sim.Open], res.Recordings[sim.Closed]
-		for i, p := range sim.Percentiles {
-			if p.Name == name && c.P[i] > 0 {
-				r := float64(o.P[i]) / float64(c.P[i])
-				text, _ := units.Ratio(float64(o.P[i]), float64(c.P[i]))
-				return NumValue{r, false, text}, nil
-			}
-		}
-	}
-	for _, c := range res.Clients {
-		if c.Client.String() != group {
-			continue
-		}
-		switch name {
-		case "planned":
-			return cnt(c.Planned), nil
-		case "sent":
-			return cnt(c.Sent), nil
-		case "never_sent":
-			return cnt(c.Planned - c.Sent), nil
-		case "stalls":
-			return cnt(c.StallsMet), nil
-		}
-	}
-	if rec := res.Recording(group); rec != nil {
-		switch name {
-		case "count":
-			return cnt(rec.Count), nil
-		case "mean":
-			return NumValue{rec.Mean, true, units.Duration(rec.Mean)}, nil
-		case "max":
-			return lat(rec.Max), nil
-		case "above":
-			return cnt(rec.Above), nil
-		case "share":
-			return NumValue{rec.Share(), false, units.Share(rec.Share())}, nil
-		}
-		for i, p := range sim.Percentiles {
-			if p.Name == name {
-				return lat(rec.P[i]), nil
-			}
-		}
-	}
-	return NumValue{}, fmt.Errorf("unknown article metric %q", metric)
-}
-
-// Article is the explainer at /article. It runs the article's queries
-// when it is mounted and renders the text with their numbers.
+// Article is the explainer at /article. Its numbers are computed by the
+// simulator when it loads, carried in the same data-metric / data-ns /
+// data-value attributes as the visualiser's table, with the query each came
+// from in data-query; a test (article_test.go) fails if a digit appears in
+// its literal text. The reader may change the numbers marked adjustable:
+// that section's numbers, claims and figures follow, and the values go in
+// the URL.
 type Article struct {
 	app.Compo
 
 	ICache *compute.Cache // where its runs are made and kept (set by the route)
 
-	nums map[NumRef]NumValue
-	err  string
+	raw   string        // the URL query st was computed for
+	st    *articleState // what every section shows
+	nums  map[NumRef]NumValue
+	err   string
+	want  *wanted // the latest value an adjustable was asked to take
+	queue bool    // its run waits for a task of its own
+
+	urlSeq    int
+	published string // the query whose result the animation figure follows
 }
 
-// OnMount runs on the UI goroutine: it computes every number once and
-// hands the animation figure its result.
+// wanted is a value asked for an adjustable of section sec.
+type wanted struct {
+	sec int
+	adj *adjustable
+	v   int64
+}
+
+// adjustEvent is the event web/page.js sends when the reader steps or drags
+// an adjustable number: detail {key: "closed.stall", steps: n, from: ""}
+// (from: the value the drag began at, as data-ns or data-value wrote it; ""
+// for a key, which steps from the value shown).
+const adjustEvent = "omission-adjust"
+
+const urlDelay = 300 * time.Millisecond
+
+// OnMount runs on the UI goroutine: the article owns its URL (the
+// animation's keys and the reader's values) and computes what it shows.
 func (a *Article) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "article")
 	ui.OwnURL(ctx)
-	a.compute()
-	publishResult(ctx, a.ICache, qBench)
+	a.load(ctx)
+}
+
+// OnNav runs on the UI goroutine when the article is navigated to (after
+// OnMount on the first load).
+func (a *Article) OnNav(ctx app.Context) {
+	defer ui.Recover(ctx, "article")
+	ctx.Page().SetTitle("%s · Omission", theArticle().title)
+	a.load(ctx)
+}
+
+// load computes the article for the URL's query, unless it is shown
+// already.
+func (a *Article) load(ctx app.Context) {
+	raw := ""
+	if u := ctx.Page().URL(); u != nil {
+		raw = u.RawQuery
+	}
+	if a.st != nil && raw == a.raw {
+		return
+	}
+	a.raw = raw
+	a.st = theArticle().compute(a.ICache, raw)
+	a.gather()
+	a.publish(ctx)
+}
+
+// gather collects the sections' numbers and first error for Render.
+func (a *Article) gather() {
+	nums, err := a.st.numbers()
+	a.nums, a.err = nums, ""
+	if err != nil {
+		a.err = err.Error()
+	}
+}
+
+// publish hands the animation figure the result of its section's query,
+// as ui.StateResult (on the visualiser, the page publishes it).
+func (a *Article) publish(ctx app.Context) {
+	for i, sec := range theArticle().sections {
+		for _, b := range sec.blocks {
+			if b.figure == nil || b.figure.kind != "animation" {
+				continue
+			}
+			q := a.st.views[i].queries[b.figure.name]
+			if q == a.published && a.published != "" {
+				return
+			}
+			a.published = q
+			publishResult(ctx, a.ICache, q)
+			return
+		}
+	}
 }
 
 // publishResult runs a query and publishes it as ui.StateResult, which the
-// animation panel follows (on the visualiser, the page publishes it).
+// animation panel follows.
 func publishResult(ctx app.Context, c *compute.Cache, q string) {
 	res, err := c.Run(q, ui.PageKeys()...)
 	if err != nil {
@@ -330,99 +123,332 @@ func publishResult(ctx app.Context, c *compute.Cache, q string) {
 	ctx.Defer(func(ctx app.Context) { ctx.SetState(ui.StateResult, v) })
 }
 
-func (a *Article) compute() {
-	nums, err := Numbers(a.ICache)
-	a.nums = nums
-	if err != nil {
-		a.err = err.Error()
-	}
+// set gives an adjustable of section i the value v: the section is
+// computed again, and the URL follows after urlDelay.
+func (a *Article) set(ctx app.Context, i int, adj *adjustable, v int64) {
+	sec := theArticle().sections[i]
+	vals := sec.with(adj, a.st.vals[sec.slug], v)
+	a.setValues(ctx, i, vals)
 }
 
-// Numbers computes every number of the article, running its queries in c.
-func Numbers(c *compute.Cache) (map[NumRef]NumValue, error) {
-	nums := map[NumRef]NumValue{}
-	for _, p := range articleText() {
-		for _, s := range p {
-			if s.num == nil {
+// setValues makes vals the reader's values of section i.
+func (a *Article) setValues(ctx app.Context, i int, vals Values) {
+	sec := theArticle().sections[i]
+	if len(vals) == 0 {
+		delete(a.st.vals, sec.slug)
+	} else {
+		a.st.vals[sec.slug] = vals
+	}
+	a.st.views[i] = computeSection(a.ICache, sec, vals)
+	a.gather()
+	a.publish(ctx)
+	a.writeURL(ctx, urlDelay)
+}
+
+// reset gives section i back its own values.
+func (a *Article) reset(ctx app.Context, i int) {
+	a.setValues(ctx, i, nil)
+	a.writeURL(ctx, 0)
+}
+
+// writeURL puts the reader's values in the URL after delay, through the
+// URL's owner (ui.OwnURL), replacing the entry; later calls supersede.
+func (a *Article) writeURL(ctx app.Context, delay time.Duration) {
+	a.urlSeq++
+	seq := a.urlSeq
+	write := func(ctx app.Context) {
+		if seq != a.urlSeq {
+			return
+		}
+		keys := url.Values{}
+		for _, sec := range theArticle().sections {
+			vals := a.st.vals[sec.slug]
+			for _, adj := range sec.adjs {
+				keys[adj.key()] = []string{vals[adj.field]} // "" removes it
+			}
+		}
+		ctx.NewActionWithValue(ui.ActionKeys, keys)
+		// The URL now holds these values: a later load of it needs no run.
+		if u := ctx.Page().URL(); u != nil {
+			a.raw = ui.SetKeys(u.RawQuery, keys)
+		}
+	}
+	if delay <= 0 {
+		write(ctx)
+		return
+	}
+	ctx.After(delay, func(ctx app.Context) {
+		defer ui.Recover(ctx, "article URL")
+		ctx.PreventUpdate()
+		write(ctx)
+	})
+}
+
+// onAdjust takes a step or a drag of an adjustable number from web/page.js
+// (adjustEvent). A drag's runs wait for a task of their own, so that a fast
+// drag computes only the latest value asked for.
+func (a *Article) onAdjust(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	d := e.Get("detail")
+	if a.st == nil || !d.Truthy() {
+		return
+	}
+	key, steps, from := d.Get("key").String(), d.Get("steps").Int(), d.Get("from").String()
+	for i, sec := range theArticle().sections {
+		for _, adj := range sec.adjs {
+			if adj.key() != key {
 				continue
 			}
-			res, err := c.Run(s.num.Query)
-			if err != nil {
-				return nums, err
+			vals := a.st.vals[sec.slug]
+			base, drag := adj.fieldOf().fromData(from)
+			if !drag {
+				// A key steps from the value shown, at once: each press
+				// is a step of its own.
+				if v, moved := sec.step(adj, vals, steps); moved {
+					a.set(ctx, i, adj, v)
+				}
+				return
 			}
-			v, err := articleNumber(res, s.num.Metric)
-			if err != nil {
-				return nums, err
+			v, _ := sec.step(adj, sec.with(adj, vals, base), steps)
+			a.want = &wanted{i, adj, v}
+			if !a.queue {
+				a.queue = true
+				ui.NextTask(ctx, func(ctx app.Context) {
+					defer ui.Recover(ctx, "adjust")
+					a.queue = false
+					a.apply(ctx)
+				})
 			}
-			nums[*s.num] = v
+			return
 		}
 	}
-	return nums, nil
 }
 
-// Render builds the article from the numbers compute cached.
+// apply gives an adjustable the value last asked for, if it is new.
+func (a *Article) apply(ctx app.Context) {
+	w := a.want
+	a.want = nil
+	if w == nil {
+		ctx.PreventUpdate()
+		return
+	}
+	sec := theArticle().sections[w.sec]
+	if cur, _ := sec.current(w.adj, a.st.vals[sec.slug]); cur == w.v {
+		ctx.PreventUpdate()
+		return
+	}
+	a.set(ctx, w.sec, w.adj, w.v)
+}
+
+// Render builds the article from what load and set computed.
 func (a *Article) Render() app.UI {
+	art := theArticle()
 	body := []app.UI{
-		app.Nav().Class("crumbs").Body(app.A().Href(ui.VisualiserLink("")).Text("← The visualiser")),
-		app.H1().Text(articleTitle()),
+		app.H1().ID("article-title").Text(art.title),
+		app.P().ID("adjust-help").Class("visually-hidden").Text("The arrow keys change it a step, Page Up and Page Down three steps, Home and End take it to its ends; the numbers, sentences and figures of its section follow."),
 	}
 	if a.err != "" {
-		body = append(body, app.P().Class("error").Text(a.err))
+		body = append(body, app.P().Class("error").Attr("role", "alert").Text(a.err))
 	}
-	for _, p := range articleText() {
-		if isHeading(p) {
-			body = append(body, app.H2().Text(p[0].text))
-			continue
+	if a.st != nil && len(a.st.notes) > 0 {
+		notes := make([]app.UI, len(a.st.notes))
+		for i, n := range a.st.notes {
+			notes[i] = app.Li().Text(n)
 		}
-		if len(p) == 1 && p[0].figure != nil {
-			body = append(body, articleFigure(*p[0].figure, a.ICache))
-			continue
-		}
-		parts := make([]app.UI, 0, len(p))
-		for _, s := range p {
-			switch {
-			case s.num != nil:
-				parts = append(parts, a.number(*s.num))
-			case s.emph:
-				parts = append(parts, app.Em().Text(s.text))
-			default:
-				parts = append(parts, app.Text(s.text))
-			}
-		}
-		body = append(body, app.P().Body(parts...))
+		body = append(body, app.Ul().Class("notices").DataSet("notices", len(notes)).Body(notes...))
 	}
-	return app.Main().Class("article").Body(app.Article().Body(body...))
-}
-
-// number renders one computed number with its exact value in attributes.
-func (a *Article) number(r NumRef) app.UI {
-	v, ok := a.nums[r]
-	if !ok {
-		return app.Span().Class("num pending").Text("…")
+	for i, sec := range art.sections {
+		body = append(body, a.renderSection(i, sec))
 	}
-	s := app.Span().Class("num").DataSet("metric", r.Metric).DataSet("query", r.Query)
-	if v.IsNs {
-		s = s.DataSet("ns", units.Raw(v.Value)).Title("%s", units.ExactNs(v.Value))
-	} else {
-		s = s.DataSet("value", units.Raw(v.Value))
-	}
-	return s.Text(v.Text)
-}
-
-// articleFigure is a figure bound to a query: a chart or the animation
-// (which follows the result OnMount publishes: the bench run).
-func articleFigure(f figureRef, c *compute.Cache) app.UI {
-	if k, ok := charts.ParseKind(f.kind); ok {
-		return &chartFigure{IKind: k, IQuery: f.query, ICache: c}
-	}
-	return app.Figure().Class("figure").DataSet("figure", f.kind).Body(
-		&anim.Panel{},
-		app.FigCaption().Body(app.A().Href(ui.VisualiserLink(f.query)).Text("Open in the visualiser")),
+	adjust, adjustScope := ui.On("adjust", a.onAdjust)
+	return app.Div().Class("article-page").Body(
+		app.A().Class("skip-link").Href("#article-title").DataSet("jump", "1").Text("Skip to the article"),
+		app.Nav().Class("crumbs").Aria("label", "Site").Body(
+			app.A().Href(ui.VisualiserLink("")).Text("← The visualiser")),
+		// data-live: the numbers are the browser's, for this URL's values
+		// (before it, web/page.js marks the prerendered ones as pending when
+		// the URL holds values of the reader's).
+		app.Main().ID("main").Class("article").DataSet("live", app.IsClient && a.st != nil).
+			On(adjustEvent, adjust, adjustScope).Body(app.Article().Body(body...)),
 	)
 }
 
-// articleTitle is the article's heading.
-func articleTitle() string {
-	a, _ := parsedArticle()
-	return a.title
+// view returns section i's view, or nil before the first load.
+func (a *Article) view(i int) *sectionView {
+	if a.st == nil || i >= len(a.st.views) {
+		return nil
+	}
+	return a.st.views[i]
+}
+
+// renderSection builds one section: its heading, what the reader changed,
+// its paragraphs and figures.
+func (a *Article) renderSection(i int, sec *section) app.UI {
+	v := a.view(i)
+	var body []app.UI
+	if sec.heading != "" {
+		h := app.H2().Text(sec.heading)
+		if sec.slug != "" {
+			h = h.ID(sec.slug)
+		}
+		body = append(body, h)
+	}
+	if len(sec.adjs) > 0 {
+		body = append(body, a.renderTools(i, sec, v))
+	}
+	for j, b := range sec.blocks {
+		if b.figure != nil {
+			body = append(body, a.figure(*b.figure, v))
+			continue
+		}
+		body = append(body, app.P().Body(a.segs(i, b.para, v)...))
+		if i == 0 && j == 0 {
+			body = append(body, app.P().Class("adjust-hint").Body(
+				app.Text("The numbers in a dashed frame are yours to change: drag one sideways, or reach it with Tab and press the arrow keys. The numbers, sentences and figures of its section follow, and the address keeps what you changed, so you can share it."),
+			))
+		}
+	}
+	if sec.heading == "" {
+		return app.Div().Class("lead").Body(body...)
+	}
+	s := app.Section().Class("part").Body(body...)
+	if sec.slug != "" {
+		s = s.Aria("labelledby", sec.slug).DataSet("section", sec.slug)
+	}
+	return s
+}
+
+// renderTools says what the reader changed in a section, with its reset.
+func (a *Article) renderTools(i int, sec *section, v *sectionView) app.UI {
+	said := ""
+	if v != nil {
+		for _, adj := range sec.adjs {
+			if cur, set := sec.current(adj, v.vals); set {
+				f := adj.fieldOf()
+				own, _ := sec.current(adj, nil)
+				if said != "" {
+					said += "; "
+				}
+				said += f.label + " " + f.show(cur) + " (the article's: " + f.show(own) + ")"
+			}
+		}
+	}
+	p := app.P().Class("section-tools").DataSet("changed", said != "")
+	if said == "" {
+		return p.Text("")
+	}
+	return p.Body(
+		app.Text("You changed "+said+". "),
+		app.Button().Type("button").Class("reset").DataSet("reset", sec.slug).
+			OnClick(ui.On("reset/"+sec.slug, func(ctx app.Context, e app.Event) { a.reset(ctx, i) })).
+			Text("Reset this section"),
+	)
+}
+
+// segs renders a paragraph's segments for section i.
+func (a *Article) segs(i int, segs []seg, v *sectionView) []app.UI {
+	parts := make([]app.UI, 0, len(segs))
+	for _, g := range segs {
+		switch {
+		case g.num != nil && g.num.adj != nil:
+			parts = append(parts, a.adjustable(i, g.num, v))
+		case g.num != nil:
+			parts = append(parts, a.number(g.num, v))
+		case g.claim != nil:
+			parts = append(parts, a.claim(i, g.claim, v))
+		case g.emph:
+			parts = append(parts, app.Em().Text(g.text))
+		default:
+			parts = append(parts, app.Text(g.text))
+		}
+	}
+	return parts
+}
+
+// claim renders a claim's sentence: the one that holds. The span stays in
+// place whichever it is, so that the paragraph's other parts keep theirs.
+func (a *Article) claim(i int, c *claim, v *sectionView) app.UI {
+	s := app.Span().Class("claim").DataSet("claim", c.id)
+	if v == nil {
+		return s.Text("")
+	}
+	holds, known := v.verdicts[c]
+	if !known {
+		return s.Text("")
+	}
+	part := c.els
+	if holds {
+		part = c.then
+	}
+	return s.DataSet("holds", holds).Body(a.segs(i, part, v)...)
+}
+
+// ref returns the number a slot shows in a section, if computed.
+func (a *Article) ref(s *slot, v *sectionView) (NumRef, NumValue, bool) {
+	if v == nil {
+		return NumRef{}, NumValue{}, false
+	}
+	r := NumRef{v.queries[s.name], s.metric}
+	n, ok := v.nums[r]
+	return r, n, ok
+}
+
+// number renders one computed number with its exact value in attributes.
+func (a *Article) number(s *slot, v *sectionView) app.UI {
+	r, n, ok := a.ref(s, v)
+	if !ok {
+		return app.Span().Class("num pending").Text("…")
+	}
+	if n.IsText {
+		return app.Span().Class("reason").DataSet("reason", r.Metric).DataSet("query", r.Query).Text(n.Text)
+	}
+	span := app.Span().Class("num").DataSet("metric", r.Metric).DataSet("query", r.Query)
+	if n.IsNs {
+		span = span.DataSet("ns", units.Raw(n.Value)).Title("%s", units.ExactNs(n.Value))
+	} else {
+		span = span.DataSet("value", units.Raw(n.Value))
+	}
+	return span.Text(n.Text)
+}
+
+// adjustable renders a number the reader may change: a spin button with
+// its value, range and unit, stepped with the arrow keys or dragged.
+func (a *Article) adjustable(i int, s *slot, v *sectionView) app.UI {
+	r, n, ok := a.ref(s, v)
+	adj := s.adj
+	if !ok {
+		return app.Span().Class("num adjust pending").Text("…")
+	}
+	f := adj.fieldOf()
+	sec := theArticle().sections[i]
+	cur, set := sec.current(adj, v.vals)
+	b := v.bounds[adj]
+	// Its keys and drags are web/page.js's, which sends adjustEvent.
+	span := app.Span().Class("num", "adjust").Attr("role", "spinbutton").TabIndex(0).
+		Aria("label", f.label).Aria("valuenow", f.number(cur)).Aria("valuemin", f.number(b[0])).
+		Aria("valuemax", f.number(b[1])).Aria("valuetext", f.spoken(cur)).Aria("describedby", "adjust-help").
+		DataSet("adjust", adj.field).DataSet("key", adj.key()).DataSet("changed", set).
+		DataSet("metric", r.Metric).DataSet("query", r.Query)
+	if n.IsNs {
+		span = span.DataSet("ns", units.Raw(n.Value)).Title("%s", f.label+": drag, or use the arrow keys ("+units.ExactNs(n.Value)+")")
+	} else {
+		span = span.DataSet("value", units.Raw(n.Value)).Title("%s", f.label+": drag, or use the arrow keys")
+	}
+	return span.Text(n.Text)
+}
+
+// figure is a figure bound to its section's query: a chart, or the
+// animation (which follows the result publish gave it).
+func (a *Article) figure(f figureRef, v *sectionView) app.UI {
+	q := query(f.name).q
+	if v != nil {
+		q = v.queries[f.name]
+	}
+	if k, ok := charts.ParseKind(f.kind); ok {
+		return &chartFigure{IKind: k, IQuery: q, ICache: a.ICache}
+	}
+	return app.Figure().Class("figure").DataSet("figure", f.kind).DataSet("query", q).Body(
+		&anim.Panel{},
+		app.FigCaption().Body(app.A().Href(ui.VisualiserLink(q)).Text("Open in the visualiser")),
+	)
 }

@@ -12,7 +12,9 @@ import (
 )
 
 // Embed is /embed?figure=…&…query: one figure and nothing else, sized to
-// its frame, for an iframe in someone else's article.
+// its frame, for an iframe in someone else's article. It has a title and a
+// heading of its own (the heading visually hidden), and web/page.js tells
+// the framing page its height.
 type Embed struct {
 	app.Compo
 
@@ -30,6 +32,7 @@ func (e *Embed) OnNav(ctx app.Context) {
 	defer ui.Recover(ctx, "embed")
 	ui.OwnURL(ctx)
 	e.load(ctx, ctx.Page().URL().RawQuery)
+	ctx.Page().SetTitle("%s · Omission", e.title())
 }
 
 func (e *Embed) load(ctx app.Context, raw string) {
@@ -59,19 +62,32 @@ func (e *Embed) load(ctx app.Context, raw string) {
 	e.kind = k
 }
 
-// Render builds the figure alone.
+// title names the embed's figure.
+func (e *Embed) title() string {
+	switch {
+	case e.err != "":
+		return "Embedded figure"
+	case e.anim:
+		return "Watch a stall: the queues of three load generators"
+	}
+	return e.kind.Title()
+}
+
+// Render builds the figure alone. data-live tells the prerendered page
+// from the one the browser renders (web/page.js reports it with the height).
 func (e *Embed) Render() app.UI {
-	if e.err != "" {
-		return app.Main().Class("embed").Body(app.P().Class("error").Text(e.err))
+	cls := "embed"
+	var fig app.UI
+	switch {
+	case e.err != "":
+		fig = app.P().Class("error").Text(e.err)
+	case e.anim:
+		cls = "embed embed-anim"
+		fig = app.Div().Body(&anim.Panel{ICompact: true}, app.P().Class("embed-credit").Body(
+			app.A().Href(ui.VisualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser")))
+	default:
+		fig = &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: e.ICache}
 	}
-	var fig app.UI = &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: e.ICache}
-	if e.anim {
-		fig = &anim.Panel{}
-	}
-	return app.Main().Class("embed").Body(
-		fig,
-		app.P().Class("embed-credit").Body(
-			app.A().Href(ui.VisualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser"),
-		),
-	)
+	return app.Main().Class(cls).DataSet("live", app.IsClient).Body(
+		app.H1().Class("visually-hidden").Text("Omission: "+e.title()), fig)
 }

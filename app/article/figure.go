@@ -1,6 +1,8 @@
 package article
 
 import (
+	"strconv"
+
 	"omission/app/compute"
 	"omission/app/ui"
 
@@ -11,21 +13,32 @@ import (
 
 // chartFigure is one chart bound to a query: an article figure or an embed.
 // The parent sets IKind and IQuery; the figure runs the query and draws the
-// chart when they change (OnMount, OnUpdate), never in Render.
+// chart when they change or its box does (OnMount, OnUpdate, OnResize),
+// never in Render. It is drawn for the width it gets, so that its text keeps
+// its size on a phone; in an embed (IBare), for the frame's height too.
 type chartFigure struct {
 	app.Compo
 
 	IKind  charts.Kind
 	IQuery string
 	ICache *compute.Cache // where its runs are made and kept
-	// IBare drops the caption's link and heading (the embed route).
+	// IBare is the embed's figure: no heading, the caption and the data
+	// folded under the chart, and a credit that links to the visualiser.
 	IBare bool
 
-	drawn string // the kind and query the chart was drawn for
+	drawn string // the kind, query and size the chart was drawn for
 	chart *charts.Chart
 	src   string // the chart as a data: URL
 	err   string
 }
+
+// embedFoot is the height an embed keeps under its chart, in CSS px: its
+// padding and the line that holds "About this chart" and the credit. An
+// embed is prerendered for the README's iframe, embedFrameW × embedFrameH.
+const (
+	embedFoot                = 48
+	embedFrameW, embedFrameH = 660, 420
+)
 
 // OnMount runs on the UI goroutine when the figure is mounted.
 func (f *chartFigure) OnMount(ctx app.Context) {
@@ -39,8 +52,42 @@ func (f *chartFigure) OnUpdate(ctx app.Context) {
 	f.draw()
 }
 
+// OnResize runs on the UI goroutine when the window's size changes.
+func (f *chartFigure) OnResize(ctx app.Context) {
+	defer ui.Recover(ctx, "figure")
+	f.draw()
+}
+
+// size is the chart's size for the figure's box: its width, and the height
+// the chart kind has at that width (at most what an embed's frame leaves).
+func (f *chartFigure) size() (w, h int) {
+	dw, dh := charts.DefaultSize(f.IKind)
+	w = dw
+	if app.IsClient && f.JSValue() != nil {
+		if cw := f.JSValue().Get("clientWidth"); cw.Truthy() && cw.Int() > 0 {
+			w = cw.Int()
+		}
+	}
+	frameH := embedFrameH // the README's iframe, until the frame is known
+	if !app.IsClient && f.IBare {
+		w = embedFrameW - 16 // its padding
+	}
+	w = min(max(w, charts.MinWidth), charts.MaxWidth)
+	h = w * dh / dw
+	if f.IBare {
+		if app.IsClient {
+			if ih := app.Window().Get("innerHeight"); ih.Truthy() {
+				frameH = ih.Int()
+			}
+		}
+		h = min(h, frameH-embedFoot)
+	}
+	return w, h
+}
+
 func (f *chartFigure) draw() {
-	key := f.IKind.String() + "?" + f.IQuery
+	w, h := f.size()
+	key := f.IKind.String() + "?" + f.IQuery + "@" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
 	if key == f.drawn {
 		return
 	}
@@ -50,7 +97,7 @@ func (f *chartFigure) draw() {
 		f.err = err.Error()
 		return
 	}
-	ch, err := charts.Render(res, f.IKind, charts.Options{Theme: ui.PrefersTheme()})
+	ch, err := charts.Render(res, f.IKind, charts.Options{Width: w, Height: h, Theme: ui.PrefersTheme()})
 	if err != nil {
 		f.err = err.Error()
 		return
@@ -60,7 +107,7 @@ func (f *chartFigure) draw() {
 
 // Render builds the figure from what draw cached.
 func (f *chartFigure) Render() app.UI {
-	fig := app.Figure().Class("figure").DataSet("chart", f.IKind.String())
+	fig := app.Figure().Class("figure").DataSet("chart", f.IKind.String()).DataSet("query", f.IQuery)
 	if f.err != "" {
 		return fig.Body(app.P().Class("error").Text(f.err))
 	}
@@ -68,16 +115,26 @@ func (f *chartFigure) Render() app.UI {
 		return fig.Body(app.P().Text("Drawing…"))
 	}
 	ch := f.chart
-	caption := []app.UI{app.Span().Text(ch.Caption)}
-	if !f.IBare {
-		caption = append(caption, app.Text(" "),
-			app.A().Href(ui.VisualiserLink(f.IQuery)).Text("Open in the visualiser"), app.Text(" · "),
-			app.A().Href(f.src).Attr("download", "omission-"+f.IKind.String()+".svg").Text("Download SVG"))
+	img := app.Div().Class("chart-svg").Body(
+		app.Img().Src(f.src).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height))
+	link := app.A().Href(ui.VisualiserLink(f.IQuery))
+	var foot []app.UI
+	if f.IBare {
+		// The embed: its caption and data folded under the chart.
+		foot = []app.UI{app.Div().Class("embed-foot").Body(
+			app.Details().Class("embed-about").Body(
+				app.Summary().Text("About this chart, and its data"),
+				app.P().Text(ch.Caption),
+				ui.ChartTable(ch.Table, ch.Title),
+			),
+			app.P().Class("embed-credit").Body(link.Target("_blank").Rel("noopener").Text("Omission: open in the visualiser")),
+		)}
+	} else {
+		foot = []app.UI{app.FigCaption().Body(
+			app.Span().Text(ch.Caption), app.Text(" "),
+			link.Text("Open in the visualiser"), app.Text(" · "),
+			app.A().Href(f.src).Attr("download", "omission-"+f.IKind.String()+".svg").Text("Download SVG")),
+			ui.ChartTable(ch.Table, ch.Title)}
 	}
-	return fig.Body(
-		app.Div().Class("chart-svg").Body(
-			app.Img().Src(f.src).Alt(ch.Title+". "+ch.Caption).Width(ch.Width).Height(ch.Height)),
-		app.FigCaption().Body(caption...),
-		ui.ChartTable(ch.Table),
-	)
+	return fig.Body(append([]app.UI{img}, foot...)...)
 }

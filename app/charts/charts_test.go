@@ -378,19 +378,35 @@ func TestUnavailable(t *testing.T) {
 	}
 }
 
-// TestHistogramMode renders the spectrum and distribution of a run beyond
-// the exact bound, whose recordings are hdrhistogram-go histograms.
+// TestHistogramMode renders the spectrum and distribution of an event-driven
+// run beyond the exact bound, whose recordings are hdrhistogram-go
+// histograms.
 func TestHistogramMode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 2.2M-request run")
 	}
-	res := run(t, "rate=200000&duration=11s")
+	res := run(t, "arrivals=poisson&rate=200000&service=2us&stall=0&duration=11s")
 	if res.Exact || res.Recordings[sim.Open].Dist.Histogram() == nil {
 		t.Fatalf("expected a histogram-mode run")
 	}
 	for _, k := range Kinds() {
 		for _, o := range []Options{{}, {CDF: true}} {
 			checkChart(t, "histogram mode", render(t, res, k, o))
+		}
+	}
+}
+
+// TestLongRun renders the spectrum and distribution of a deterministic run
+// beyond the exact bound: its recordings are exact counted runs, and it
+// keeps no per-request data.
+func TestLongRun(t *testing.T) {
+	res := run(t, "rate=200000&service=2us&stall=20ms&every=1s&first=500ms&duration=1h")
+	if !res.Exact || res.Recordings[sim.Open].Dist.Histogram() != nil || res.Clients[sim.OpenClient].Done != nil {
+		t.Fatalf("expected an exact long run")
+	}
+	for _, k := range []Kind{Spectrum, Distribution} {
+		for _, o := range []Options{{}, {CDF: true}} {
+			checkChart(t, "long run", render(t, res, k, o))
 		}
 	}
 }

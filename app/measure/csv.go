@@ -23,9 +23,17 @@ const (
 // kept per-request data and the rows stay within MaxCSVRows; otherwise one
 // row of percentiles per recording and .hlog interval (the whole run when
 // there are no per-request times), values from the 3-digit histograms.
-func (s *Set) WriteCSV(w io.Writer) error {
+func (s *Set) WriteCSV(w io.Writer) error { return s.WriteCSVWithin(w, MaxCSVRows) }
+
+// CSVSamples reports whether WriteCSVWithin(w, maxRows) writes every sample
+// (else per-interval percentiles).
+func (s *Set) CSVSamples(maxRows int64) bool { return s.PerRequest() && s.rows() <= maxRows }
+
+// WriteCSVWithin is WriteCSV with maxRows in place of MaxCSVRows (the page
+// keeps its files smaller).
+func (s *Set) WriteCSVWithin(w io.Writer, maxRows int64) error {
 	bw := bufio.NewWriter(w)
-	if s.PerRequest() && s.rows() <= MaxCSVRows {
+	if s.CSVSamples(maxRows) {
 		bw.WriteString(CSVSamplesHeader + "\n")
 		var buf []byte
 		for si := range s.Sources {

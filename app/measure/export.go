@@ -203,6 +203,16 @@ func histogramOf(res *sim.Result, k sim.Kind) (Source, error) {
 	switch {
 	case d.Sorted() != nil:
 		err = record(d.Sorted(), 0)
+	case d.Runs() != nil && k != sim.Corrected && k != sim.PacedCorrected:
+		// A long run's counted runs, a histogram bucket at a time.
+		for _, r := range d.Runs() {
+			c, err2 := recordRun(h, r, 0)
+			if err2 != nil {
+				err = err2
+				break
+			}
+			n += c
+		}
 	case d.Histogram() != nil:
 		for _, b := range d.Histogram().Distribution() {
 			if b.Count == 0 {
@@ -220,10 +230,21 @@ func histogramOf(res *sim.Result, k sim.Kind) (Source, error) {
 		if k == sim.PacedCorrected {
 			base = &res.Recordings[sim.Paced]
 		}
-		if base.Dist.Sorted() == nil {
+		switch {
+		case base.Dist.Sorted() != nil:
+			err = record(base.Dist.Sorted(), rec.Interval)
+		case base.Dist.Runs() != nil:
+			for _, r := range base.Dist.Runs() {
+				c, err2 := recordRun(h, r, rec.Interval)
+				if err2 != nil {
+					err = err2
+					break
+				}
+				n += c
+			}
+		default:
 			return Source{}, fmt.Errorf("measure: %s: the base recording keeps no samples", k)
 		}
-		err = record(base.Dist.Sorted(), rec.Interval)
 	default:
 		return Source{}, fmt.Errorf("measure: %s: the distribution keeps neither samples nor a histogram", k)
 	}

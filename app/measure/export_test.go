@@ -66,7 +66,8 @@ func exportSet(t testing.TB, q string) (*sim.Result, *Set) {
 }
 
 // queries the export tests run: exact fast-path runs of three presets, a
-// run beyond the exact bound (histograms only) and an event-engine run.
+// run beyond ExactSamples (exact counted runs, no per-request data) and an
+// event-engine run.
 var exportQueries = []string{"duration=2s", "preset=tcp&duration=6s", "preset=clients10&duration=35s", "rate=200000&duration=15s&stall=20ms&every=500ms&first=250ms&service=2us", "arrivals=poisson&duration=2s&seed=7"}
 
 // TestExportCounts: every exported recording holds the model's count, and
@@ -94,7 +95,9 @@ func TestExportCounts(t *testing.T) {
 				t.Errorf("%s %s: max %d, model %d", q, k, src.Hist.Max(), rec.Max)
 			}
 		}
-		if set.PerRequest() != (res.Exact && res.Engine == nil) {
+		// Per-request data: a run of the fast path up to ExactSamples (a
+		// longer one is exact too, as counted runs).
+		if set.PerRequest() != (res.Engine == nil && res.Clients[sim.ClosedClient].Done != nil) {
 			t.Errorf("%s: per-request %v, exact %v engine %v", q, set.PerRequest(), res.Exact, res.Engine != nil)
 		}
 	}
@@ -451,6 +454,20 @@ func TestCSVSamples(t *testing.T) {
 	rows, _ := csv.NewReader(&b).ReadAll()
 	if strings.Join(rows[0], ",") != CSVIntervalsHeader || len(rows) != 6 {
 		t.Errorf("histogram run: %d rows, header %v", len(rows), rows[0])
+	}
+	// A per-request run over the bound given: per-interval percentiles, one
+	// row per recording and second of the 2 s run (3 intervals: 0, 1, 2 s).
+	_, small := exportSet(t, exportQueries[0])
+	if !small.CSVSamples(small.rows()) || small.CSVSamples(small.rows()-1) {
+		t.Errorf("CSVSamples at the bound: %v, below it: %v", small.CSVSamples(small.rows()), small.CSVSamples(small.rows()-1))
+	}
+	b.Reset()
+	if err := small.WriteCSVWithin(&b, small.rows()-1); err != nil {
+		t.Fatal(err)
+	}
+	rows, _ = csv.NewReader(&b).ReadAll()
+	if strings.Join(rows[0], ",") != CSVIntervalsHeader || len(rows) != 1+5*3 {
+		t.Errorf("over the bound: %d rows, header %v", len(rows), rows[0])
 	}
 }
 

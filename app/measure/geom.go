@@ -5,6 +5,8 @@ import (
 	"math/bits"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"omission/sim"
 )
 
 // geom is an HdrHistogram's bucket geometry, computed as Java's
@@ -156,4 +158,40 @@ func (g geom) bar(idx, count int64) hdrhistogram.Bar {
 	}
 	size := int64(1) << (uint(bucket) + g.unitMagnitude)
 	return hdrhistogram.Bar{From: lo, To: lo + size - 1, Count: count}
+}
+
+// recordRun records a counted run of samples (sim.CountedRun) into h, each with
+// the samples the correction e adds (none when e is 0), and returns the
+// samples it recorded. A run of equal values is one recordCorrected; an
+// uncorrected run of distinct values steps through a whole bucket at a
+// time, as recordCorrected does; a corrected one is recorded value by
+// value (the deterministic model keeps few: a closed loop with fewer
+// workers than connections).
+func recordRun(h *hdrhistogram.Histogram, r sim.CountedRun, e int64) (int64, error) {
+	if r.Step == 0 || r.N == 1 {
+		return recordCorrected(h, r.First, r.N*r.Mult, e)
+	}
+	if e > 0 {
+		var total int64
+		for j := int64(0); j < r.N; j++ {
+			c, err := recordCorrected(h, r.First+j*r.Step, r.Mult, e)
+			if err != nil {
+				return 0, err
+			}
+			total += c
+		}
+		return total, nil
+	}
+	x, left := r.First, r.N
+	for left > 0 {
+		lo := lowestEquivalent(x)
+		width := int64(1) << (64 - bits.LeadingZeros64(uint64(x|2047)) - 11) // the bucket's, as lowestEquivalent's
+		c := min((lo+width-1-x)/r.Step+1, left)                              // the run's values in it
+		if err := h.RecordValues(x, c*r.Mult); err != nil {
+			return 0, err
+		}
+		x += c * r.Step
+		left -= c
+	}
+	return r.N * r.Mult, nil
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -33,8 +32,6 @@ import (
 // This reader decodes the counts itself, straight into one hdrhistogram-go
 // histogram per tag, so that a hostile geometry or a long run of lines never
 // allocates more than the limits below.
-
-var reHlogLine = regexp.MustCompile(`^(Tag=[^,]*,)?[0-9.]+,[0-9.]+,[0-9.]+,HIST`)
 
 const (
 	// MaxTags is the most tags an .hlog may hold.

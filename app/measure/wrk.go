@@ -2,7 +2,6 @@ package measure
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -22,13 +21,6 @@ import (
 // (hdr_value_at_percentile: 1 µs-resolution HdrHistogram, 3 significant
 // digits, rank (int)(p/100·n + 0.5)) and the "Detailed Percentile
 // spectrum" in the C .hgrm layout with values in ms.
-
-var (
-	reWrkPct  = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)%\s+([0-9]+(?:\.[0-9]+)?)(us|ms|s|m|h)\s*$`)
-	reWrkReqs = regexp.MustCompile(`^\s*([0-9]+) requests in `)
-	reWrkErrs = regexp.MustCompile(`^\s*Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)`)
-	reWrkLat  = regexp.MustCompile(`^\s*Latency\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+`)
-)
 
 // unitNs of wrk's format_time_us units.
 var wrkUnits = map[string]uint64{"us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
@@ -57,8 +49,8 @@ func parseWrk(name string, ls []line) (*File, error) {
 		case t == "Latency Distribution":
 			inDist = true
 			continue
-		case reWrkLat.MatchString(l.text):
-			m := reWrkLat.FindStringSubmatch(l.text)
+		case matchWrkLat(l.text) != nil:
+			m := matchWrkLat(l.text)
 			mean, err1 := wrkValue(m[1], m[2])
 			mx, err2 := wrkValue(m[5], m[6])
 			if err1 != nil || err2 != nil {
@@ -66,17 +58,17 @@ func parseWrk(name string, ls []line) (*File, error) {
 			}
 			d.HasMean, d.MeanNs, d.MaxNs = true, float64(mean), mx
 			sawLatency = true
-		case reWrkReqs.MatchString(l.text):
-			n, err := parseInt(reWrkReqs.FindStringSubmatch(l.text)[1])
+		case matchWrkReqs(l.text) != nil:
+			n, err := parseInt(matchWrkReqs(l.text)[1])
 			if err != nil {
 				return nil, perr(l, 1, "requests: %v", err)
 			}
 			d.Count = n
-		case reWrkErrs.MatchString(l.text):
+		case matchWrkErrs(l.text) != nil:
 			d.Notes = append(d.Notes, socketErrors(l.text))
 		}
 		if inDist {
-			m := reWrkPct.FindStringSubmatch(l.text)
+			m := matchWrkPct(l.text)
 			if m == nil {
 				inDist = false
 				continue
@@ -123,7 +115,7 @@ func parseWrk2(name string, ls []line) (*File, error) {
 	}
 	var requests int64 = -1
 	for _, l := range ls {
-		if m := reWrkReqs.FindStringSubmatch(l.text); m != nil {
+		if m := matchWrkReqs(l.text); m != nil {
 			requests, _ = parseInt(m[1])
 		}
 	}
@@ -141,7 +133,7 @@ func parseWrk2(name string, ls []line) (*File, error) {
 		var stated []Point
 		j := i + 1
 		for ; j < len(ls); j++ {
-			m := reWrkPct.FindStringSubmatch(ls[j].text)
+			m := matchWrkPct(ls[j].text)
 			if m == nil {
 				break
 			}
@@ -204,7 +196,7 @@ func parseWrk2(name string, ls []line) (*File, error) {
 		f.Notes = append(f.Notes, fmt.Sprintf("%d requests completed.", requests))
 	}
 	for _, l := range ls {
-		if reWrkErrs.MatchString(l.text) {
+		if matchWrkErrs(l.text) != nil {
 			f.Notes = append(f.Notes, socketErrors(l.text))
 		}
 	}
@@ -214,7 +206,7 @@ func parseWrk2(name string, ls []line) (*File, error) {
 // socketErrors words wrk's "Socket errors" line: requests that timed out
 // are in no latency figure.
 func socketErrors(t string) string {
-	m := reWrkErrs.FindStringSubmatch(t)
+	m := matchWrkErrs(t)
 	return fmt.Sprintf("Socket errors: %s connect, %s read, %s write, %s timed out; a request that timed out is not in the latencies.", m[1], m[2], m[3], m[4])
 }
 
@@ -232,7 +224,7 @@ func detectText(name string, ls []line) (*File, error) {
 			continue
 		}
 		if strings.HasPrefix(t, "#[Histogram log format version") || strings.HasPrefix(t, "#[StartTime:") ||
-			strings.HasPrefix(t, "#[BaseTime:") || strings.HasPrefix(t, `"StartTimestamp"`) || reHlogLine.MatchString(t) {
+			strings.HasPrefix(t, "#[BaseTime:") || strings.HasPrefix(t, `"StartTimestamp"`) || matchHlogLine(t) {
 			return parseHlog(name, ls)
 		}
 		if f := hgrmLayout(l.text); f != "" {

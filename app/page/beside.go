@@ -32,6 +32,7 @@ type beside struct {
 	files    []worker.Measured // files read, oldest first (at most worker.MaxFiles)
 	reading  string            // the file being read
 	pending  []worker.File     // files to send with the next request
+	saved    string            // what became of the last download asked for
 
 	cols  []view.Extra // the table's columns of all this (refreshExtras)
 	notes []string     // the checks' lines about the files
@@ -58,6 +59,7 @@ func (p *Page) renderBeside() app.UI {
 	return app.Div().Class("beside").Body(
 		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown},
 		&comparePanel{IVs: p.extra.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
+		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved},
 		&importPanel{IFiles: p.beside.files, IReading: p.beside.reading, IQuery: p.cfg.Query()},
 	)
 }
@@ -68,6 +70,7 @@ const (
 	actionCompare = "omission/page/compare" // Value: true to compare with the current state, false to stop
 	actionImport  = "omission/page/import"  // Value: a worker.File
 	actionForget  = "omission/page/forget"  // Value: a file's name
+	actionExport  = "omission/page/export"  // Value: a worker.Export
 )
 
 // toolNames are the tools of the URL's tools= that exist, and the error of
@@ -115,6 +118,21 @@ func (p *Page) besideRequest(r *worker.Request) {
 			r.Measured = append(r.Measured, f.Name)
 		}
 	}
+}
+
+// saveExport hands a file the worker wrote to the browser's downloads and
+// says what it was.
+func (p *Page) saveExport(f *worker.ExportFile) {
+	if f.Err != "" {
+		p.beside.saved = "Not written: " + f.Err
+		return
+	}
+	worker.Save(f)
+	what := ""
+	if strings.HasSuffix(f.Name, ".csv") && !f.Samples {
+		what = fmt.Sprintf(": percentiles per interval, the run has more than %s samples", units.Count(worker.PageCSVRows))
+	}
+	p.beside.saved = fmt.Sprintf("Saved %s (%s)%s.", f.Name, units.Bytes(f.Size), what)
 }
 
 // besideResponse takes the parts of a response that go beside the run.
@@ -200,6 +218,15 @@ func (p *Page) handleBeside(ctx app.Context) {
 		p.beside.pending = append(p.beside.pending, f)
 		p.beside.reading = f.Name
 		p.besideChanged()
+	})
+	ctx.Handle(actionExport, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "export")
+		e, ok := a.Value.(worker.Export)
+		if !ok || p.client == nil || p.shown == nil || p.shown.Seq != p.seq {
+			return
+		}
+		p.beside.saved = "Writing " + measure.FileName(e.Format, e.Recording) + "…"
+		p.client.Send(worker.Request{ID: p.seq, Query: p.cfg.Query(), Export: &e})
 	})
 	ctx.Handle(actionForget, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "import")

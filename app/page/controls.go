@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"omission/app/ui"
+	"omission/app/units"
 	"strconv"
 	"strings"
 	"time"
@@ -37,6 +38,7 @@ type fieldSpec struct {
 	Label string
 	Unit  string // shown after the input
 	Hint  string // what it means, under the label
+	Def   string // what it means in full: shown on hover and focus
 	// Slider lists the canonical values a range slider steps through (nil:
 	// no slider). The text box takes any value.
 	Slider []string
@@ -52,20 +54,20 @@ type fieldSpec struct {
 // box, labelled with its name, among the engine's parameters.
 var fieldSpecs = map[string]fieldSpec{
 	"preset":  {Name: "preset", Label: "Preset"},
-	"rate":    {Name: "rate", Label: "Rate", Unit: "req/s", Hint: "requests due per second, up to three decimals", Slider: []string{"1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000", "20000", "50000", "100000", "200000", "500000", "1000000"}},
-	"service": {Name: "service", Label: "Service time", Unit: "per request", Hint: "a Go duration: 10us, 1ms", Slider: []string{"0s", "1us", "2us", "5us", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms"}},
-	"stall":   {Name: "stall", Label: "Stall length", Unit: "duration", Hint: "how long the server freezes; 0s: never", Slider: []string{"0s", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s", "2s", "5s", "10s"}},
-	"every":   {Name: "every", Label: "Stall every", Unit: "duration", Hint: "period of the stalls; 0s: a single stall"},
-	"first":   {Name: "first", Label: "First stall at", Unit: "duration", Hint: "when the first stall begins"},
+	"rate":    {Name: "rate", Label: "Rate", Unit: "req/s", Hint: "requests due per second, up to three decimals", Def: "How many requests the schedule asks for each second: request i is due at i ÷ rate. Every client gets the same schedule.", Slider: []string{"1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000", "20000", "50000", "100000", "200000", "500000", "1000000"}},
+	"service": {Name: "service", Label: "Service time", Unit: "per request", Hint: "a Go duration: 10us, 1ms", Def: "How long the server takes to answer one request when it is not stalled, written as a Go duration: 100us, 2ms, 1s.", Slider: []string{"0s", "1us", "2us", "5us", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms"}},
+	"stall":   {Name: "stall", Label: "Stall length", Unit: "duration", Hint: "how long the server freezes; 0s: never", Def: "How long each stall lasts: the server answers nothing for this long. 0s: it never stalls.", Slider: []string{"0s", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s", "2s", "5s", "10s"}},
+	"every":   {Name: "every", Label: "Stall every", Unit: "duration", Hint: "period of the stalls; 0s: a single stall", Def: "The time from the start of one stall to the start of the next. 0s: a single stall."},
+	"first":   {Name: "first", Label: "First stall at", Unit: "duration", Hint: "when the first stall begins", Def: "When the first stall begins, counted from the start of the run."},
 	"duration": {Name: "duration", Label: "Run length", Unit: "duration",
-		Hint: "requests fall due during this time"},
-	"interval": {Name: "interval", Label: "Expected interval", Unit: "duration", Hint: "E of the correction; auto: connections ÷ rate",
+		Hint: "requests fall due during this time", Def: "Requests fall due during this time; the run goes on until the last of them is answered."},
+	"interval": {Name: "interval", Label: "Expected interval", Unit: "duration", Hint: "the gap the correction assumes; auto: connections ÷ rate", Def: "The time between two requests that the closed loop's correction assumes (its E): for each sample longer than E it adds the samples the unsent requests would have recorded. Auto: the connections divided by the rate. The paced correction always uses 1 ÷ rate.",
 		Toggle: "auto", ToggleLabel: "auto", Fallback: "1ms"},
-	"above": {Name: "above", Label: "Threshold", Unit: "duration", Hint: "count the samples above this latency", Slider: []string{"0s", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s"}},
-	"conns": {Name: "conns", Label: "Connections", Unit: "closed loop", Hint: "requests the closed loop keeps in flight"},
-	"workers": {Name: "workers", Label: "Workers", Unit: "server", Hint: "requests the server serves at once",
+	"above": {Name: "above", Label: "Threshold", Unit: "duration", Hint: "count the samples above this latency", Def: "Samples above this latency count as slow, in the table's above rows.", Slider: []string{"0s", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s"}},
+	"conns": {Name: "conns", Label: "Connections", Unit: "closed loop", Hint: "requests the closed loop keeps in flight", Def: "How many requests the closed loop keeps in flight, one per connection: it sends on a connection only once that connection's last request is answered."},
+	"workers": {Name: "workers", Label: "Workers", Unit: "server", Hint: "requests the server serves at once", Def: "How many requests the server works on at once; the others wait in its queue. Unlimited: every request is served as soon as it arrives, or as soon as a stall ends.",
 		Toggle: "unlimited", ToggleLabel: "unlimited", Fallback: "1"},
-	"rank": {Name: "rank", Label: "Percentile rank", Hint: "round: HdrHistogram C and Go; ceil: nearest rank, Java",
+	"rank": {Name: "rank", Label: "Percentile rank", Hint: "how a percentile picks its sample", Def: "Which sample a percentile picks among n: round takes rank p·n rounded to the nearest (HdrHistogram's C and Go libraries); ceil rounds it up (the nearest-rank rule, as Java's HdrHistogram). They differ by one sample at most.",
 		Choices: []string{"round", "ceil"}},
 
 	// The event engine's fields.
@@ -149,6 +151,7 @@ type edit struct {
 	Index int
 	Text  string
 	Delay time.Duration
+	Gen   int // the control's generation of the page's text when the reader typed
 }
 
 // fieldMsg is one message: the field it belongs to and its text.
@@ -331,7 +334,7 @@ func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Dura
 	if pos := sliderIndex(specAt(i), text); pos >= 0 {
 		c.slider = pos
 	}
-	ctx.NewActionWithValue(actionEdit, edit{Index: i, Text: text, Delay: delay})
+	ctx.NewActionWithValue(actionEdit, edit{Index: i, Text: text, Delay: delay, Gen: c.gen})
 }
 
 // Render builds the control from the props.
@@ -341,6 +344,10 @@ func (c *fieldControl) Render() app.UI {
 	id := "in-" + spec.Name
 	errID := "err-" + spec.Name
 	text, msg, bad := c.text, c.IMsg, c.IBad
+	described := "hint-" + spec.Name
+	if spec.Def != "" {
+		described += " def-in-" + spec.Name
+	}
 	if !c.synced {
 		text = c.IText // prerendering: no hook has run
 	}
@@ -357,7 +364,7 @@ func (c *fieldControl) Render() app.UI {
 		}
 		// The select's value property keeps the choice once the reader has
 		// used it (a selected attribute no longer would).
-		input = app.Select().ID(id).Name(spec.Name).Aria("describedby", "hint-"+spec.Name).Attr("value", text).
+		input = app.Select().ID(id).Name(spec.Name).Aria("describedby", described).Attr("value", text).
 			OnChange(ui.On(c.scope("select"), func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
 			})).Body(opts...)
@@ -366,7 +373,7 @@ func (c *fieldControl) Render() app.UI {
 		box := app.Input().Type("text").ID(id).Name(spec.Name).Class("text").
 			Attr("autocomplete", "off").Attr("spellcheck", "false").
 			Value(text).
-			Aria("invalid", bad).Aria("describedby", "hint-"+spec.Name+" "+errID).
+			Aria("invalid", bad).Aria("describedby", described+" "+errID).
 			OnInput(ui.On(c.scope("input"), func(ctx app.Context, e app.Event) {
 				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), typingDelay)
 			})).
@@ -421,6 +428,11 @@ func (c *fieldControl) Render() app.UI {
 	return app.Div().Class(cls).DataSet("field", spec.Name).Body(
 		app.Label().For(id).Text(spec.Label),
 		app.Small().ID("hint-"+spec.Name).Class("hint").Text(spec.Hint),
+		// The definition shows while the field has the focus or the pointer
+		// (web/app.css); the input is described by it.
+		app.If(spec.Def != "", func() app.UI {
+			return app.Span().ID("def-in-"+spec.Name).Class("tip", "field-tip").Text(spec.Def)
+		}),
 		input,
 		app.If(bad, func() app.UI {
 			return app.P().ID(errID).Class("error").DataSet("error", spec.Name).Aria("live", "polite").Text(msg)
@@ -428,24 +440,76 @@ func (c *fieldControl) Render() app.UI {
 	)
 }
 
-// renderPresets builds the preset buttons; the one the state starts from is
-// pressed.
+// presetWords are the presets as the page names them for a reader: a label
+// and where the preset comes from, in words. The URL keeps the preset's key
+// (sim.Presets).
+var presetWords = [...]struct{ Name, Label, From string }{
+	{"bench", "A stall every second", "The reference run of a virtual-clock benchmark that checks every number against a formula."},
+	{"tcp", "A real TCP experiment", "A blog post's experiment: a TCP server that stops for half a second every five, measured by a closed, a paced and an open client."},
+	{"note60", "One long stall, workers to spare", "A back-of-the-envelope note's case. Its estimates hold because the server has enough workers to answer the backlog at once."},
+	{"note60-single", "One long stall, one busy worker", "The same note's server with a single worker that is busy all the time: the queue a stall leaves never drains."},
+	{"clients10", "Ten connections", "An essay's example: the load of a closed-loop generator spread over ten connections."},
+}
+
+// presetWord returns a preset's label and origin for people (its key and
+// nothing if the page has no words for it).
+func presetWord(name string) (label, from string) {
+	for _, w := range presetWords {
+		if w.Name == name {
+			return w.Label, w.From
+		}
+	}
+	return name, ""
+}
+
+// presetParams says a preset's parameters in one line, read from its
+// configuration.
+func presetParams(cfg sim.Config) string {
+	stall := "no stall"
+	switch {
+	case cfg.Stall > 0 && cfg.Every > 0:
+		stall = "a " + units.Duration(cfg.Stall) + " stall every " + units.Duration(cfg.Every)
+	case cfg.Stall > 0:
+		stall = "one " + units.Duration(cfg.Stall) + " stall"
+	}
+	workers := units.Plural(int64(cfg.Workers), "worker")
+	if cfg.Workers == 0 {
+		workers = "unlimited workers"
+	}
+	return units.Thousands(cfg.Rate.String()) + " requests a second for " + units.Duration(cfg.Duration) + ", " +
+		units.Duration(cfg.Service) + " each, " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "."
+}
+
+// renderPresets builds the preset buttons, each with its label and, for
+// hover, focus and screen readers, where it comes from; the one the state
+// starts from is pressed, and its description is shown below them.
 func (c *controlsPanel) renderPresets() app.UI {
 	buttons := make([]app.UI, 0, len(presets))
+	var current app.UI = app.Text("")
 	for _, ps := range presets {
 		name := ps.Name
 		pressed := c.input(fPreset) == name
-		buttons = append(buttons, app.Button().Type("button").Class("preset").DataSet("preset", name).
-			Aria("pressed", pressed).Title("%s", ps.Title).
-			OnClick(ui.On("preset/"+name, func(ctx app.Context, e app.Event) {
-				ctx.NewActionWithValue(actionPreset, name)
-			})).
-			Text(name))
+		label, from := presetWord(name)
+		desc := from + " " + presetParams(ps.Config)
+		buttons = append(buttons, app.Span().Class("term", "preset-term").Body(
+			app.Button().Type("button").Class("preset").DataSet("preset", name).
+				Aria("pressed", map[bool]string{true: "true", false: "false"}[pressed]).Aria("describedby", "preset-desc-"+name).
+				OnClick(ui.On("preset/"+name, func(ctx app.Context, e app.Event) {
+					ctx.NewActionWithValue(actionPreset, name)
+				})).
+				Text(label),
+			app.Span().ID("preset-desc-"+name).Class("tip").Text(desc),
+		))
+		if pressed {
+			current = app.P().Class("preset-now").DataSet("preset-now", name).Body(
+				app.Strong().Text(label+": "), app.Text(desc))
+		}
 	}
 	msg, bad := c.msg("preset")
 	return app.FieldSet().Class("presets").Body(
-		app.Legend().Text("Presets"),
+		app.Legend().Body(term("preset", "Start from a published case")),
 		app.Div().Class("preset-buttons").Body(buttons...),
+		current,
 		app.If(bad, func() app.UI {
 			return app.P().ID("err-preset").Class("error").DataSet("error", "preset").Text(msg)
 		}),

@@ -117,6 +117,14 @@ func (p *Page) handle(ctx app.Context) {
 	ctx.Handle(actionEdit, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "edit")
 		if e, ok := a.Value.(edit); ok {
+			if e.Index >= 0 && e.Index < len(p.gens) && e.Gen != p.gens[e.Index] {
+				// The page set this control's text (a URL) after the
+				// control last rendered, and the reader typed over the
+				// old one: the edit is newer, and the control must show
+				// it, so its text is set again.
+				p.gens = append([]int(nil), p.gens...)
+				p.gens[e.Index]++
+			}
 			p.setInput(ctx, e.Index, e.Text, e.Delay)
 		}
 	})
@@ -576,6 +584,7 @@ func (p *Page) Render() app.UI {
 		DataSet("prerender", p.prerenderJSON).
 		On("dragover", over, overScope).On("drop", drop, dropScope).
 		Body(
+			renderSkipLinks(),
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
 				app.P().Class("tagline").Text("One server stalls on a schedule. Three load generators measure it, and their numbers disagree by orders of magnitude: coordinated omission."),
@@ -583,23 +592,62 @@ func (p *Page) Render() app.UI {
 			app.If(p.fault != "", func() app.UI {
 				return app.P().Class("fault").Attr("role", "alert").Text("Something went wrong (" + p.fault + "). The page still works; reloading starts afresh.")
 			}),
-			app.Div().Class("top").Body(
-				&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens},
-				app.Div().Class("story").Body(
-					&headline{IStale: stale, IView: p.shown},
-					p.renderStatus(phase),
-					p.renderShare(),
+			app.Main().ID("main").Body(
+				renderLead(),
+				app.Div().Class("top").Body(
+					&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens},
+					app.Div().Class("story").Body(
+						&headline{IStale: stale, IView: p.shown},
+						p.renderStatus(phase),
+						p.renderShare(),
+					),
 				),
+				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols},
+				&chartsPanel{ILinear: p.extra.Get(ui.KeyAxis) == "linear", ICDF: p.extra.Get(ui.KeyCDF) == "1"},
+				p.renderBeside(),
+				&anim.Panel{},
+				&checksList{IView: p.proofs, IFiles: p.beside.notes},
+				renderGlossary(),
 			),
-			&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols},
-			&chartsPanel{ILinear: p.extra.Get(ui.KeyAxis) == "linear", ICDF: p.extra.Get(ui.KeyCDF) == "1"},
-			p.renderBeside(),
-			&anim.Panel{},
-			&checksList{IView: p.proofs, IFiles: p.beside.notes},
 			app.Footer().Class("colophon").Body(
 				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),
 			),
 		)
+}
+
+// renderSkipLinks are the links that take a keyboard past the controls:
+// hidden until focused. web/page.js moves the focus to their target (go-app
+// would otherwise take the click for a navigation).
+func renderSkipLinks() app.UI {
+	return app.Nav().Class("skip-links").Aria("label", "Skip links").Body(
+		app.A().Class("skip-link").Href("#results").DataSet("jump", "1").Text("Skip to the results"),
+		app.A().Class("skip-link").Href("#anim").DataSet("jump", "1").Text("Skip to the animation"),
+		app.A().Class("skip-link").Href("#checks").DataSet("jump", "1").Text("Skip to the proofs"),
+	)
+}
+
+// renderLead says in plain words what the page shows, and where to read
+// more.
+func renderLead() app.UI {
+	return app.Section().Class("lead").Aria("label", "What this page shows").Body(
+		app.P().Body(
+			app.Text("A load test sends requests to a server and times the answers. When the server freezes, a load generator that waits for each answer before sending the next freezes with it: it never sends the requests that would have waited, so its numbers look healthy. This page simulates that. One server "),
+			term("stall", "stalls"),
+			app.Text(" on a schedule, and three load generators send it the same schedule of requests: a "),
+			term("closed", "closed loop"),
+			app.Text(", a "),
+			term("paced", "paced client"),
+			app.Text(" and an "),
+			term("open", "open loop"),
+			app.Text(". The two large numbers are the same server, measured two ways."),
+		),
+		app.P().Class("lead-more").Body(
+			app.A().Href(ui.RootPrefix()+"/article/").Text("New to this? Read the explainer"),
+			app.Text(", whose numbers you can change in place, or the "),
+			app.A().Href("#glossary").DataSet("jump", "1").Text("words used here"),
+			app.Text("."),
+		),
+	)
 }
 
 func (p *Page) renderStatus(phase string) app.UI {

@@ -268,13 +268,14 @@ func TestPageEditsAndHistory(t *testing.T) {
 	if !strings.Contains(root, `class="status partial"`) {
 		t.Error("the page does not say a value is invalid")
 	}
-	// The message sits beside the stall control: page > .top > the
-	// controls' form > .fields > the stall field (a component) > its fourth child.
+	// The message sits beside the stall control: page > main > .top > the
+	// controls' form > .fields > the stall field (a component) > its fifth
+	// child (after the label, the hint, the definition and the inputs).
 	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
-	if err := app.Match(msg, p, 0, 1, 0, 0, 2, fStall-1, 0, 3); err != nil {
+	if err := app.Match(msg, p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(fe.Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
+	if err := app.Match(app.Text(fe.Error()), p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	// The box is marked invalid and keeps what was typed.
@@ -333,7 +334,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	visit(e, p, "stall="+url.QueryEscape(script)+"&service="+url.QueryEscape(img)+"&"+url.QueryEscape(script)+"=1")
 	// The message is a text node (escaped by the DOM), the box's value a
 	// property: neither is parsed as markup.
-	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 1, 0, 0, 2, fStall-1, 0, 3, 0); err != nil {
+	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	if !strings.Contains(p.errs.Field("stall").Error(), script) {
@@ -504,5 +505,33 @@ func TestHandlerPanicIsReported(t *testing.T) {
 	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "300ms", 0) })
 	if p.phase() != "ready" || p.shown.Query != "stall=300ms" {
 		t.Errorf("after the panic: phase %q shown %q", p.phase(), p.shown.Query)
+	}
+}
+
+// TestStaleEdit: an edit typed into a control that had not yet shown the
+// page's latest text (a URL just loaded) wins, and the control is handed its
+// text again so that it shows the edit, not the URL's old value.
+func TestStaleEdit(t *testing.T) {
+	e, p, _ := mountPage(t)
+	visit(e, p, "")
+	stale := p.gens[fStall]
+	visit(e, p, "rate=1") // the page sets every control's text again
+	if p.gens[fStall] == stale {
+		t.Fatal("loading a URL did not set the controls' texts")
+	}
+	before := p.gens[fStall]
+	act(e, p, func(ctx app.Context) {
+		ctx.NewActionWithValue(actionEdit, edit{Index: fStall, Text: "300ms", Gen: stale})
+	})
+	if p.inputs[fStall] != "300ms" || p.gens[fStall] == before || p.shown.Query != "rate=1&stall=300ms" {
+		t.Errorf("after a stale edit: input %q, generation %d (was %d), shown %q", p.inputs[fStall], p.gens[fStall], before, p.shown.Query)
+	}
+	// An edit at the control's current generation keeps it.
+	now := p.gens[fStall]
+	act(e, p, func(ctx app.Context) {
+		ctx.NewActionWithValue(actionEdit, edit{Index: fStall, Text: "400ms", Gen: now})
+	})
+	if p.inputs[fStall] != "400ms" || p.gens[fStall] != now {
+		t.Errorf("after a current edit: input %q, generation %d (was %d)", p.inputs[fStall], p.gens[fStall], now)
 	}
 }

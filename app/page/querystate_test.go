@@ -46,7 +46,9 @@ func TestReadQueryRule(t *testing.T) {
 		t.Errorf("after service_p95=1ms: invalid %v dist %v", fixed.invalid, fixed.cfg.Dist)
 	}
 
-	for _, q := range []string{"rate=10000000&duration=5s&service=1ns", "rate=10000000&duration=10s"} {
+	// Over the simulator's limit (too many stretches for the long path), and
+	// over the page's budget (within the simulator's).
+	for _, q := range []string{"rate=10000000&duration=24h&stall=1us&every=2us&first=0s", "rate=10000000&service=1ns&stall=1ms&every=30ms&duration=24h"} {
 		if st := readQuery(q); len(st.refused) == 0 || st.refused[0].Field != "duration" {
 			t.Errorf("%s: refused %v", q, st.refused)
 		}

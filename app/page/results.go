@@ -66,15 +66,19 @@ func (h *headline) Render() app.UI {
 		cls += " stale"
 	}
 	v := h.IView
+	// The live region is always there, so that a screen reader hears each
+	// new result's story once (polite: after what it is saying).
+	live := app.P().ID("headline-live").Class("visually-hidden").Aria("live", "polite").Aria("atomic", "true")
 	if v == nil {
 		return app.Section().Class(cls).Aria("label", "Headline").Body(
+			live.Text(""),
 			app.P().Class("server").Text("The simulator runs in this page once it has loaded."),
 		)
 	}
 	hl := &v.Headline
-	stat := func(key, label string, value app.UI, sub string) app.UI {
+	stat := func(key string, label app.UI, value app.UI, sub string) app.UI {
 		return app.Div().Class("stat", key).Body(
-			app.Div().Class("label").Text(label),
+			app.Div().Class("label").Body(label),
 			app.Div().Class("value").Body(value),
 			app.If(sub != "", func() app.UI { return app.Div().Class("sub").Text(sub) }),
 		)
@@ -82,13 +86,18 @@ func (h *headline) Render() app.UI {
 	cell := func(c view.Cell) app.UI {
 		return app.Span().DataSet("headline", c.ID).DataSet(c.Attr, c.Exact).Title("%s", proofTitle(c)).Body(numberLink(c))
 	}
+	said := ""
+	if !h.IStale {
+		said = headlineSpoken(v)
+	}
 	return app.Section().Class(cls).Aria("label", "Headline").OnClick(proofClick("proof/headline")).Body(
+		live.Text(said),
 		app.P().Class("server").Text(hl.Server),
 		app.Div().Class("stats").Body(
-			stat("closed", "closed-loop p99", cell(hl.ClosedP99), "time from send"),
-			stat("open", "open-loop p99", cell(hl.OpenP99), "time from due"),
-			stat("ratio", "open ÷ closed", app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), "same server, same stalls"),
-			stat("paced", "never sent by the paced client", cell(hl.NeverSent), "of "+hl.Planned+" planned ("+hl.NeverSentShare+")"),
+			stat("closed", app.Span().Body(term("closed", "closed-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.ClosedP99), "time from send"),
+			stat("open", app.Span().Body(term("open", "open-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.OpenP99), "time from due"),
+			stat("ratio", app.Text("open ÷ closed"), app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), "same server, same stalls"),
+			stat("paced", app.Span().Body(term("never-sent", "never sent"), app.Text(" by the "), term("paced", "paced client")), cell(hl.NeverSent), "of "+hl.Planned+" planned ("+hl.NeverSentShare+")"),
 		),
 		app.P().Class("explain").Text("The closed loop waits out each stall on its one connection: it records a single slow reply and never sends the requests that fell due meanwhile, so its p99 looks like a healthy server. The open loop sends on schedule and times each request from when it was due, so every request caught behind a stall counts."),
 		app.P().Class("summary-line").Body(
@@ -99,12 +108,21 @@ func (h *headline) Render() app.UI {
 					ctx.ScrollTo("checks")
 				})).
 				Textf("%d of %d checks passed", v.Passed, v.Total),
+			app.Text(" "),
+			term("checks", "(what is a check?)"),
 			app.Text(" · "),
 			app.Span().ID("cost").Class("cost").DataSet("ms", units.Raw(v.Cost.Ms)).
 				DataSet("requests", v.Cost.Requests).DataSet("samples", v.Cost.Samples).
 				Text(v.Cost.Text),
 		),
 	)
+}
+
+// headlineSpoken is the headline in one sentence, for the live region.
+func headlineSpoken(v *view.View) string {
+	hl := &v.Headline
+	return "Closed-loop p99 " + hl.ClosedP99.Text + ", open-loop p99 " + hl.OpenP99.Text + " (" + hl.Ratio +
+		"); the paced client never sent " + hl.NeverSent.Text + " of " + hl.Planned + " planned requests."
 }
 
 // resultsTable shows every recording's metrics, one column per recording
@@ -133,8 +151,8 @@ func (t *resultsTable) Render() app.UI {
 	}
 	head := []app.UI{app.Th().Scope("col").Text("metric")}
 	for _, c := range v.Columns {
-		head = append(head, app.Th().Scope("col").Class("rec-"+c.Recording).Title("%s", c.Detail).DataSet("recording", c.Recording).Body(
-			app.Span().Class("rec-name").Text(c.Label),
+		head = append(head, app.Th().Scope("col").Class("rec-"+c.Recording).DataSet("recording", c.Recording).Body(
+			app.Span().Class("rec-name").Body(term(c.Recording, c.Label)),
 		))
 	}
 	head = append(head, app.Th().Scope("col").Class("ratio").Title("%s", "open loop ÷ closed loop").Text("open ÷ closed"))
@@ -165,14 +183,18 @@ func (t *resultsTable) Render() app.UI {
 	}
 	return app.Section().ID("results").Class(cls).Aria("labelledby", "results-title").Body(
 		app.H2().ID("results-title").Text("Every recording"),
-		app.P().Class("legend").Text("Each number opens its proof. Hover for the exact value. A dotted underline: no closed form for these parameters, simulation only."),
+		app.P().ID("results-legend").Class("legend").Text("Each number opens its proof. Hover for the exact value. A dotted underline: no closed form for these parameters, simulation only. The Tab key reaches the table's numbers once; the arrow keys move between them."),
+		// The table scrolls in its own box (a cue says so on a narrow
+		// screen); its numbers are one stop of the Tab key, moved through
+		// with the arrows (data-roving, web/page.js).
 		app.Div().Class("table-wrap").Body(
-			app.Table().OnClick(proofClick("proof/table")).Body(
+			app.Table().DataSet("roving", "numbers").Aria("describedby", "results-legend").OnClick(proofClick("proof/table")).Body(
 				app.Caption().Textf("Latency as each recording sees it (query: %s)", queryLabel(v.Query)),
 				app.THead().Body(app.Tr().Body(head...)),
 				app.TBody().Body(rows...),
 			),
 		),
+		app.P().Class("scroll-cue").Aria("hidden", "true").Text("Scroll the table sideways for every recording →"),
 	)
 }
 

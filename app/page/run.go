@@ -140,6 +140,10 @@ func (p *Page) publishCharts(ctx app.Context) {
 // the result itself and the end of a run change the page; a chart or the
 // progress change their own part.
 func (p *Page) onResponse(ctx app.Context, r worker.Response) {
+	if r.Export != nil {
+		p.saveExport(r.Export) // the file asked for, even of an older run
+		return
+	}
 	if r.ID != p.seq {
 		// An older run's: its result is still newer than the one on show
 		// while a slider is dragged (the worker finishes the run it has

@@ -66,7 +66,7 @@ func (a cArray) mean() ld {
 	for i, v := range a.vals {
 		sum += uint64(v) * uint64(a.counts[i])
 	}
-	return ld{newLD().SetUint64(sum)}.quo(ldInt(a.count))
+	return ldUint(sum).quo(ldInt(a.count))
 }
 
 // stdev is stats_stdev: sqrtl(Σ powl(i − mean, 2)·data[i] / (count − 1)).

@@ -3,7 +3,6 @@ package tools
 import (
 	"fmt"
 	"math"
-	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -147,24 +146,31 @@ func k6Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 }
 
 // jsToFixed is Number.prototype.toFixed(x, digits) for x ≥ 0: the exact
-// value scaled and rounded to nearest, ties to the larger.
+// value scaled and rounded to nearest, ties to the larger. strconv writes
+// a double's exact decimal expansion when asked for enough digits (at most
+// 1074 after the point), and the rounding is then done on those digits:
+// the part cut off is at least a half exactly when its first digit is 5 or
+// more.
 func jsToFixed(x float64, digits int) string {
-	s := new(big.Float).SetPrec(0).SetFloat64(x) // exact
-	scale := new(big.Float).SetPrec(200).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil))
-	s = new(big.Float).SetPrec(200).Mul(s, scale)
-	n, _ := s.Int(nil)
-	frac := new(big.Float).SetPrec(200).Sub(s, new(big.Float).SetInt(n))
-	if frac.Cmp(big.NewFloat(0.5)) >= 0 {
-		n.Add(n, big.NewInt(1))
+	exact := strconv.FormatFloat(x, 'f', 1074, 64)
+	point := strings.IndexByte(exact, '.')
+	kept := []byte(exact[:point] + exact[point+1:point+1+digits])
+	if exact[point+1+digits] >= '5' {
+		i := len(kept) - 1
+		for ; i >= 0 && kept[i] == '9'; i-- {
+			kept[i] = '0'
+		}
+		if i < 0 {
+			kept = append([]byte{'1'}, kept...)
+			point++
+		} else {
+			kept[i]++
+		}
 	}
-	str := n.String()
 	if digits == 0 {
-		return str
+		return string(kept)
 	}
-	for len(str) <= digits {
-		str = "0" + str
-	}
-	return str[:len(str)-digits] + "." + str[len(str)-digits:]
+	return string(kept[:point]) + "." + string(kept[point:])
 }
 
 // jsNumber is toFixedNoTrailingZeros(x, 6): parseFloat(x.toFixed(6)).toString().

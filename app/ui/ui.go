@@ -46,10 +46,28 @@ const (
 	KeyVs     = "vs"     // a second query to compare with (URL-encoded)
 )
 
+// articleKeys are the article's own keys: the reader's values of its
+// adjustable numbers, one per section and field (section.field). The
+// article's text declares them; app/article's TestArticleKeys holds this
+// list to be the same.
+var articleKeys = []string{
+	"schedule.service", "schedule.stall", "schedule.every", "schedule.rate",
+	"closed.stall", "closed.every",
+	"paced.stall", "paced.every", "paced.rate",
+	"note.stall",
+	"clients.conns", "clients.stall",
+	"fixes.stall", "fixes.interval",
+}
+
+// ArticleKeys returns the article's URL keys (articleKeys), in reading order.
+func ArticleKeys() []string { return append([]string(nil), articleKeys...) }
+
 // PageKeys returns every URL key a page keeps beside the simulator's query
-// (sim.Fields), in the order the pages write them.
+// (sim.Fields), in the order the pages write them: the tools', the
+// comparison's, the charts', the animation's, the embed's and the
+// article's.
 func PageKeys() []string {
-	return []string{KeyTools, KeyVs, KeyAxis, KeyCDF, KeyAnim, KeyAnimT, KeyFigure}
+	return append([]string{KeyTools, KeyVs, KeyAxis, KeyCDF, KeyAnim, KeyAnimT, KeyFigure}, articleKeys...)
 }
 
 // On wraps an event handler so that a panic in it is reported on the page
@@ -96,8 +114,9 @@ func SVGDataURL(svg string) string {
 	return "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg))
 }
 
-// ChartTable is a chart's data as a table a screen reader can read.
-func ChartTable(t charts.Table) app.UI {
+// ChartTable is a chart's data as a table a screen reader can read; title,
+// when given, names its box.
+func ChartTable(t charts.Table, title ...string) app.UI {
 	if len(t.Header) == 0 {
 		return app.Text("")
 	}
@@ -117,9 +136,17 @@ func ChartTable(t charts.Table) app.UI {
 		}
 		rows[i] = app.Tr().Body(cells...)
 	}
+	// The table scrolls in its own box, which the keyboard can reach, so
+	// that it never widens the page.
+	name := "The data behind this chart"
+	if len(title) > 0 && title[0] != "" {
+		name = "The data behind the chart " + title[0]
+	}
 	return app.Details().Class("chart-data").Body(
 		app.Summary().Text("The data behind this chart"),
-		app.Table().Body(app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...)),
+		app.Div().Class("data-scroll").Attr("role", "group").Aria("label", name).TabIndex(0).Body(
+			app.Table().Body(app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...)),
+		),
 	)
 }
 

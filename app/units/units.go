@@ -108,6 +108,22 @@ func ExactNs(ns float64) string { return Exact(ns) + " ns" }
 // Count writes a count with thousands separators: "100,000".
 func Count(n int64) string { return Thousands(strconv.FormatInt(n, 10)) }
 
+// Bytes writes a size in decimal units, three significant digits above
+// 1000 bytes: "812 B", "3.67 kB", "14.9 MB".
+func Bytes[N ~int | ~int64](n N) string {
+	v := float64(n)
+	if v < 1000 {
+		return strconv.FormatInt(int64(n), 10) + " B"
+	}
+	for _, u := range []string{"kB", "MB", "GB"} {
+		v /= 1000
+		if v < 999.5 || u == "GB" {
+			return strconv.FormatFloat(v, 'g', 3, 64) + " " + u
+		}
+	}
+	return ""
+}
+
 // Thousands puts separators into a string of digits (with an optional
 // sign): "-1234567" → "-1,234,567".
 func Thousands(digits string) string {

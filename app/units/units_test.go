@@ -31,6 +31,7 @@ func TestNumbers(t *testing.T) {
 		{Exact(195100000), "195,100,000"}, {Exact(149963.759), "149,963.759"}, {ExactNs(1e3), "1,000 ns"},
 		{Share(0.3982), "39.8%"}, {Share(0.0002), "0.02%"}, {Share(0.00025), "0.025%"}, {Share(0.000201), "0.0201%"}, {Share(1), "100%"}, {Share(0), "0%"},
 		{Decimals(12.3456), "12.35"}, {Decimals(195.12), "195.1"}, {Decimals(0.0004), "0"},
+		{Bytes(812), "812 B"}, {Bytes(3669), "3.67 kB"}, {Bytes(int64(14_912_345)), "14.9 MB"}, {Bytes(999_600), "1 MB"}, {Bytes(1000), "1 kB"},
 		{Raw(0.1), "0.1"}, {Plural(1, "worker"), "1 worker"}, {Plural(1000, "stall"), "1,000 stalls"},
 	} {
 		if c.got != c.want {

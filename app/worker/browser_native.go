@@ -20,3 +20,7 @@ var errNoWorker = errorString("no Web Worker outside the browser")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// Save has no browser to hand a file to natively: the file's Data is the
+// caller's.
+func Save(*ExportFile) {}

@@ -27,6 +27,11 @@ func Serve(s compute.Settings) {
 		if err != nil {
 			b, _ = json.Marshal(Response{ID: r.ID, Err: "the worker could not encode its answer: " + err.Error(), Done: true})
 		}
+		if f := r.Export; f != nil && f.Data != nil {
+			// The file goes as a Blob beside the JSON, not inside it.
+			self.Call("postMessage", map[string]any{"json": string(b), "blob": blobOf(f)})
+			return
+		}
 		self.Call("postMessage", string(b))
 	}
 	srv := newServer(s, post, yieldWorker)
@@ -114,11 +119,19 @@ func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed fu
 			return nil
 		}
 		d := args[0].Get("data")
+		var blob js.Value
+		if d.Type() == js.TypeObject && d.Get("blob").Truthy() {
+			d, blob = d.Get("json"), d.Get("blob")
+		}
 		if d.Type() != js.TypeString {
 			return nil
 		}
 		var r Response
-		if err := json.Unmarshal([]byte(d.String()), &r); err != nil {
+		err := json.Unmarshal([]byte(d.String()), &r)
+		if err == nil && r.Export != nil && blob.Truthy() {
+			r.Export.blob = blob
+		}
+		if err != nil {
 			fail(errors.New("the worker's answer could not be read: " + err.Error()))
 			return nil
 		}
@@ -163,4 +176,37 @@ func (b *Browser) stop() {
 		b.w.Call("terminate")
 		b.w = js.Undefined()
 	}
+}
+
+// blobOf is the file's bytes as a Blob of its media type.
+func blobOf(f *ExportFile) js.Value {
+	if b, ok := f.blob.(js.Value); ok {
+		return b
+	}
+	g := js.Global()
+	arr := g.Get("Uint8Array").New(len(f.Data))
+	js.CopyBytesToJS(arr, f.Data)
+	return g.Get("Blob").New([]any{arr}, map[string]any{"type": f.Type})
+}
+
+// Save hands the file to the browser's downloads: an object URL clicked
+// through a download link, revoked a minute later.
+func Save(f *ExportFile) {
+	g := js.Global()
+	doc := g.Get("document")
+	u := g.Get("URL").Call("createObjectURL", blobOf(f))
+	a := doc.Call("createElement", "a")
+	a.Set("href", u)
+	a.Set("download", f.Name)
+	a.Set("hidden", true)
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	var revoke js.Func
+	revoke = js.FuncOf(func(js.Value, []js.Value) any {
+		g.Get("URL").Call("revokeObjectURL", u)
+		revoke.Release()
+		return nil
+	})
+	g.Call("setTimeout", revoke, 60000)
 }

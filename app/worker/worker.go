@@ -14,6 +14,7 @@
 package worker
 
 import (
+	"bytes"
 	"strings"
 	"time"
 
@@ -49,6 +50,35 @@ type Request struct {
 	// MaxFiles read. Measured names the kept ones to draw.
 	Import   []File   `json:",omitempty"`
 	Measured []string `json:",omitempty"`
+
+	// Export asks for a file of the last run's recordings, and nothing
+	// else: it never supersedes the request in progress (it is answered
+	// between two of its slices or charts).
+	Export *Export `json:",omitempty"`
+}
+
+// Export names a file of the run's recordings: Format is one of
+// measure.ExportFormats, Recording one recording ("" for all; an .hgrm
+// holds one).
+type Export struct {
+	Format, Recording string
+}
+
+// PageCSVRows bounds the samples of a CSV the page writes (about 30 MB);
+// a run with more is written as per-interval percentiles.
+const PageCSVRows = 1_000_000
+
+// ExportFile is a file written for an Export. Its bytes cross the worker
+// boundary outside the JSON (as a Blob, Serve and Browser); Save hands it
+// to the browser's downloads.
+type ExportFile struct {
+	Name    string // the download's file name
+	Type    string // its media type
+	Size    int
+	Samples bool   `json:",omitempty"` // a CSV of every sample (else per-interval percentiles)
+	Err     string `json:",omitempty"`
+	Data    []byte `json:"-"`
+	blob    any    // the worker's Blob of Data (browser_wasm.go)
 }
 
 // File is a measurement file the reader gave the page; it stays in the
@@ -95,6 +125,7 @@ type Response struct {
 	Vs       *view.View      `json:",omitempty"` // the second run, formatted
 	VsErr    string          `json:",omitempty"`
 	Measured []Measured      `json:",omitempty"` // files read
+	Export   *ExportFile     `json:",omitempty"` // a file asked for
 	Done     bool            `json:",omitempty"` // the request's last response
 	Ms       float64         `json:",omitempty"` // with Done: the charts' drawing time
 }
@@ -157,6 +188,10 @@ func (s *server) newer() *Request {
 			if !ok {
 				return got
 			}
+			if r.Export != nil {
+				s.export(r) // answered at once, superseding nothing
+				continue
+			}
 			got = &r
 		default:
 			return got
@@ -167,6 +202,10 @@ func (s *server) newer() *Request {
 // handle serves one request and returns a newer one that superseded it.
 func (s *server) handle(req Request) *Request {
 	if req.Cancel {
+		return nil
+	}
+	if req.Export != nil {
+		s.export(req)
 		return nil
 	}
 	if len(req.Import) > 0 {
@@ -205,6 +244,35 @@ func (s *server) read(req Request) {
 		out = append(out, m)
 	}
 	s.post(Response{ID: req.ID, Measured: out})
+}
+
+// export writes the file req.Export asks for, of the last run, which must
+// be req.Query's.
+func (s *server) export(req Request) {
+	e := req.Export
+	f := &ExportFile{Name: measure.FileName(e.Format, e.Recording), Type: measure.MediaType(e.Format)}
+	defer func() { s.post(Response{ID: req.ID, Export: f}) }()
+	if s.last == nil || s.lastQuery != req.Query {
+		f.Err = "the run is not finished yet: ask again when its numbers are shown"
+		return
+	}
+	set, err := measure.FromResult(s.last)
+	if err != nil {
+		f.Err = err.Error()
+		return
+	}
+	sel, err := set.ForExport(e.Format, e.Recording)
+	if err != nil {
+		f.Err = err.Error()
+		return
+	}
+	var b bytes.Buffer
+	if err := set.Export(&b, e.Format, e.Recording, PageCSVRows); err != nil {
+		f.Err = err.Error()
+		return
+	}
+	f.Data, f.Size = b.Bytes(), b.Len()
+	f.Samples = e.Format == "csv" && sel.CSVSamples(PageCSVRows)
 }
 
 // keep keeps a file read, replacing one of the same name.

@@ -1,11 +1,13 @@
 package worker
 
 import (
+	"bytes"
 	"testing"
 	"time"
 
 	"omission/app/charts"
 	"omission/app/compute"
+	"omission/app/measure"
 	"omission/sim"
 )
 
@@ -53,7 +55,7 @@ func TestLocalInline(t *testing.T) {
 	}
 	// A query that cannot run says why and ends.
 	c.got = nil
-	l.Send(Request{ID: 8, Query: "rate=10000000&duration=10s"})
+	l.Send(Request{ID: 8, Query: "rate=10000000&duration=24h&stall=1us&every=2us&first=0s"}) // over the limit of stretches
 	if len(c.got) != 1 || c.got[0].Err == "" || !c.got[0].Done {
 		t.Errorf("refused query: %+v", c.got)
 	}
@@ -98,4 +100,89 @@ func TestChartOptions(t *testing.T) {
 		t.Error("the histogram's share axis stays log when the latency axes go linear")
 	}
 	_ = sim.Default
+}
+
+// TestExport: a file asked for is written from the result the worker keeps,
+// the same bytes as measure's export of a native run; it is refused for a
+// query other than the last run's, and an export that arrives while a run
+// is in progress is answered without superseding it.
+func TestExport(t *testing.T) {
+	var c collect
+	l := NewLocal(compute.Settings{Simulate: true, Slice: time.Hour}, true, c.deliver, func() {})
+	const q = "duration=2s"
+	l.Send(Request{ID: 1, Query: q})
+	res, err := sim.Run(mustParse(t, q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := measure.FromResult(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []Export{{"hgrm", "open"}, {"hlog", ""}, {"csv", ""}, {"hlog", "paced"}} {
+		c.got = nil
+		l.Send(Request{ID: 1, Query: q, Export: &e})
+		if len(c.got) != 1 || c.got[0].Export == nil {
+			t.Fatalf("%v: %d responses", e, len(c.got))
+		}
+		f := c.got[0].Export
+		var want bytes.Buffer
+		if err := set.Export(&want, e.Format, e.Recording, PageCSVRows); err != nil {
+			t.Fatal(err)
+		}
+		if f.Err != "" || !bytes.Equal(f.Data, want.Bytes()) || f.Size != want.Len() || f.Name != measure.FileName(e.Format, e.Recording) {
+			t.Errorf("%v: %q, %d bytes (%s), want %d", e, f.Name, f.Size, f.Err, want.Len())
+		}
+		if e.Format == "csv" && !f.Samples {
+			t.Errorf("a 2 s run's CSV holds every sample")
+		}
+	}
+	for _, e := range []Export{{"hgrm", ""}, {"png", ""}, {"hgrm", "fast"}} {
+		c.got = nil
+		l.Send(Request{ID: 1, Query: q, Export: &e})
+		if f := c.got[0].Export; f.Err == "" || f.Data != nil {
+			t.Errorf("%v: written (%d bytes), want an error", e, f.Size)
+		}
+	}
+	c.got = nil
+	l.Send(Request{ID: 2, Query: "preset=tcp", Export: &Export{"hgrm", "open"}})
+	if f := c.got[0].Export; f.Err == "" {
+		t.Errorf("an export of a query not run was written")
+	}
+
+	// Asked while the charts are drawn: answered between two of them, and
+	// the drawing goes on to the end.
+	var srv *server
+	injected := false
+	srv = newServer(compute.Settings{Simulate: true, Slice: time.Hour}, c.deliver, func() {
+		if srv.last != nil && !injected {
+			injected = true
+			srv.in <- Request{ID: 3, Query: q, Export: &Export{"hgrm", "closed"}}
+		}
+	})
+	c.got = nil
+	if next := srv.handle(Request{ID: 3, Query: q, Charts: ChartsOptions{Width: 300}}); next != nil {
+		t.Fatalf("the export superseded the drawing: %+v", next)
+	}
+	var exported, charts int
+	for _, r := range c.got {
+		if r.Export != nil && r.Export.Err == "" && r.Export.Name == "omission-closed.hgrm" {
+			exported++
+		}
+		if r.Chart != nil {
+			charts++
+		}
+	}
+	if !injected || exported != 1 || charts != 4 || !c.got[len(c.got)-1].Done {
+		t.Errorf("injected %v: %d exports, %d charts, done %v", injected, exported, charts, c.got[len(c.got)-1].Done)
+	}
+}
+
+func mustParse(t *testing.T, q string) sim.Config {
+	t.Helper()
+	cfg, err := sim.ParseQuery(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
 }

@@ -172,3 +172,49 @@ func TestBrowserBuildLeavesOut(t *testing.T) {
 		t.Errorf("log: %q", log.String())
 	}
 }
+
+// TestTagHasSeparator runs the function the hdrhistogram-go patch adds
+// beside regexp.MatchString(".[, \\r\\n].", tag), the test it replaces, on
+// every string of up to four bytes drawn from the bytes that matter.
+func TestTagHasSeparator(t *testing.T) {
+	needGo(t)
+	dir := t.TempDir()
+	prog := "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\t\"regexp\"\n)\n\n" + tagHasSeparatorSource + `
+func main() {
+	alphabet := []string{"a", ",", " ", "\r", "\n", "é", "\xff"}
+	n, bad := 0, 0
+	var walk func(s string, depth int)
+	walk = func(s string, depth int) {
+		want, _ := regexp.MatchString(".[, \\r\\n].", s)
+		if tagHasSeparator(s) != want {
+			bad++
+			fmt.Printf("%q: regexp says %v\n", s, want)
+		}
+		n++
+		if depth < 4 {
+			for _, c := range alphabet {
+				walk(s+c, depth+1)
+			}
+		}
+	}
+	walk("", 0)
+	fmt.Printf("%d strings\n", n)
+	if bad > 0 {
+		os.Exit(1)
+	}
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(prog), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "run", "main.go")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GO111MODULE=off", "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "2801 strings") {
+		t.Errorf("expected 2801 strings walked:\n%s", out)
+	}
+}

@@ -71,8 +71,61 @@ var patches = []modulePatch{
 					{Old: "\thttp.Handler\n", New: ""},
 				},
 			},
+			{
+				// The router compiles RouteWithRegexp's patterns
+				// with package regexp; Omission registers plain routes
+				// only (app/main.go), so in the browser build a
+				// pattern route panics and regexp is not linked.
+				Name:   "pkg/app/route.go",
+				SHA256: "3252c7f2876cba69c3fbb203b0b4d5770ddd4651cdaf3ad69e5c33bfd1ccf5bd",
+				Edits: []textEdit{
+					{Old: "\t\"regexp\"\n", New: ""},
+					{Old: "\t\tregexp:       regexp.MustCompile(pattern),\n", New: "\t\tregexp:       noRegexp(pattern),\n"},
+					{
+						Old: "\tregexp       *regexp.Regexp\n",
+						New: "\tregexp       interface{ MatchString(string) bool }\n",
+					},
+					{
+						Old: "type regexpRoute struct {\n",
+						New: "// noRegexp stands for regexp.MustCompile, which Omission's browser build\n// leaves out (app/internal/wasmbuild).\n" +
+							"func noRegexp(pattern string) interface{ MatchString(string) bool } {\n" +
+							"\tpanic(\"RouteWithRegexp(\" + pattern + \"): Omission's browser build links no regexp (app/internal/wasmbuild): use Route\")\n}\n\n" +
+							"type regexpRoute struct {\n",
+					},
+				},
+			},
 		},
 		MustNotLink: []string{"net/http", "crypto/tls"},
+	},
+	{
+		Module:  "github.com/HdrHistogram/hdrhistogram-go",
+		Version: "v1.4.0",
+		LeftOut: "package regexp (its log reader, and the writer's tag check by hand)",
+		Files: []filePatch{
+			{
+				// The browser build reads .hlog files with Omission's
+				// own reader (app/measure/hlog_read.go), never with
+				// HistogramLogReader, whose line patterns are regexps.
+				Name:   "log_reader.go",
+				SHA256: "478336bf67f913e5b0e291193c25d37fe14ee2b13cc362c5f241b4cc570dd24d",
+				Edits: []textEdit{{
+					Old: "package hdrhistogram\n",
+					New: "//go:build !wasm\n\n// Omission's browser build leaves this file out (app/internal/wasmbuild).\n\npackage hdrhistogram\n",
+				}},
+			},
+			{
+				// The writer refuses a tag matching ".[, \r\n]." with
+				// regexp.MatchString; tagHasSeparator is the same test
+				// on bytes (TestTagHasSeparator holds it to the regexp).
+				Name:   "log_writer.go",
+				SHA256: "b13b969d553022f44446d43b63c1d8a0f11a3584b6cca3a324228c3e4be94b06",
+				Edits: []textEdit{
+					{Old: "\t\"regexp\"\n", New: ""},
+					{Old: "\t\tmatch, err = regexp.MatchString(\".[, \\\\r\\\\n].\", tag)\n", New: "\t\tmatch = tagHasSeparator(tag)\n"},
+					{Old: "const HISTOGRAM_LOG_FORMAT_VERSION = \"1.3\"\n", New: tagHasSeparatorSource + "\nconst HISTOGRAM_LOG_FORMAT_VERSION = \"1.3\"\n"},
+				},
+			},
+		},
 	},
 	{
 		Module:  "codeberg.org/go-latex/latex",
@@ -108,3 +161,23 @@ var patches = []modulePatch{
 		},
 	},
 }
+
+// tagHasSeparatorSource is added to hdrhistogram-go's log_writer.go in the
+// browser build: regexp.MatchString(".[, \\r\\n].", tag) on bytes. "." is any
+// character but a newline, and a character ends (or starts) with the byte
+// '\n' only when it is a newline, so looking at the neighbouring bytes is
+// enough, in valid UTF-8 or not.
+const tagHasSeparatorSource = `// tagHasSeparator is regexp.MatchString(".[, \\r\\n].", tag) (Omission's
+// browser build, app/internal/wasmbuild).
+func tagHasSeparator(tag string) bool {
+	for i := 1; i+1 < len(tag); i++ {
+		switch tag[i] {
+		case ',', ' ', '\r', '\n':
+			if tag[i-1] != '\n' && tag[i+1] != '\n' {
+				return true
+			}
+		}
+	}
+	return false
+}
+`

@@ -1,0 +1,18 @@
+// Package anim is the animation of the request queues through each stall:
+// one stage per client, the requests sent, waiting and served as the
+// simulated clock runs through a stall window, with counters that add up
+// to the run's numbers.
+//
+// Panel follows ui.StateResult like the results table. A result that comes
+// from the Web Worker carries no per-request times, so the panel runs the
+// query again on the page's thread in slices, keeping them
+// (sim.Runner.TraceResult), once it is on screen or the URL names a stall;
+// sim.Summarise gives each stall's window. frame.go lays out the stages
+// and their frames, player.go keeps the clock, and bridge.go hands each
+// frame to web/anim.js, which draws it on a canvas. Its stall and instant
+// live in the URL (ui.KeyAnim, ui.KeyAnimT): the panel posts
+// ui.ActionKeys and the page writes them.
+//
+// It imports app/ui, app/view, app/units, app/charts (the palette) and
+// sim.
+package anim

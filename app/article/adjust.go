@@ -1,0 +1,411 @@
+package article
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"omission/app/compute"
+	"omission/app/units"
+	"omission/sim"
+)
+
+// adjustable is a number of the prose the reader may change: a query field
+// of one of the section's queries, within a range. The value steps along a
+// ladder of round numbers (adjustLadder), so that every step reads well
+// and, where it matters, keeps 1/rate a whole number of nanoseconds.
+type adjustable struct {
+	section string // the section's slug
+	name    string // the query name it sets
+	field   string // service, stall, every, rate, conns or interval
+	lo, hi  int64  // its range, in the field's unit (adjustField)
+}
+
+// key is the adjustable's URL key: slug.field.
+func (a *adjustable) key() string { return a.section + "." + a.field }
+
+// adjustField is what the article knows of a field it lets the reader
+// change: how to read and write its value (ns for durations, milli-requests
+// a second for the rate, a count for connections) and what to call it.
+type adjustField struct {
+	name  string // the query field
+	label string // for a screen reader: "stall length"
+	unit  string // spoken after a count: "requests per second"
+	kind  int
+}
+
+const (
+	kindDuration = iota
+	kindRate
+	kindCount
+)
+
+// adjustFields are the fields the article lets the reader change (a list:
+// static data in the browser's build).
+var adjustFields = [...]adjustField{
+	{name: "service", label: "service time", kind: kindDuration},
+	{name: "stall", label: "stall length", kind: kindDuration},
+	{name: "every", label: "time between stalls", kind: kindDuration},
+	{name: "interval", label: "expected interval E of the correction", kind: kindDuration},
+	{name: "rate", label: "request rate", unit: "requests per second", kind: kindRate},
+	{name: "conns", label: "connections", kind: kindCount},
+}
+
+// fieldOf returns what the article knows of a field it lets the reader
+// change.
+func fieldOf(name string) (adjustField, bool) {
+	for _, f := range adjustFields {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return adjustField{}, false
+}
+
+// fieldOf returns the adjustField of an adjustable.
+func (a *adjustable) fieldOf() adjustField {
+	f, _ := fieldOf(a.field)
+	return f
+}
+
+// parseAdjustable reads the range of an adjustable slot, "MIN..MAX".
+func parseAdjustable(name, metric, rng string) (*adjustable, error) {
+	group, field, _ := strings.Cut(metric, ".")
+	f, ok := fieldOf(field)
+	if group != "config" || !ok {
+		return nil, fmt.Errorf("only config.service, stall, every, interval, rate and conns can be adjusted")
+	}
+	lo, hi, ok := strings.Cut(rng, "..")
+	if !ok {
+		return nil, fmt.Errorf("want a range MIN..MAX, got %q", rng)
+	}
+	a := &adjustable{name: name, field: field}
+	var err error
+	if a.lo, err = f.parse(lo); err != nil {
+		return nil, err
+	}
+	if a.hi, err = f.parse(hi); err != nil {
+		return nil, err
+	}
+	if a.lo <= 0 || a.lo >= a.hi {
+		return nil, fmt.Errorf("the range %q must be positive and increasing", rng)
+	}
+	return a, nil
+}
+
+// parse reads a value as the query format writes it.
+func (f adjustField) parse(s string) (int64, error) {
+	switch f.kind {
+	case kindRate:
+		r, err := sim.ParseRate(s)
+		return int64(r), err
+	case kindCount:
+		return strconv.ParseInt(s, 10, 64)
+	}
+	d, err := time.ParseDuration(s)
+	if err == nil && d < 0 {
+		err = fmt.Errorf("%q is negative", s)
+	}
+	return int64(d), err
+}
+
+// format writes a value as the query format does.
+func (f adjustField) format(v int64) string {
+	switch f.kind {
+	case kindRate:
+		return sim.Rate(v).String()
+	case kindCount:
+		return strconv.FormatInt(v, 10)
+	}
+	return sim.FormatDuration(v)
+}
+
+// show writes a value as the prose shows it (as articleNumber does): a
+// count of connections with its noun, so that one is "1 connection".
+func (f adjustField) show(v int64) string {
+	switch f.kind {
+	case kindRate:
+		return units.Thousands(sim.Rate(v).String())
+	case kindCount:
+		return units.Plural(v, "connection")
+	}
+	return units.Duration(float64(v))
+}
+
+// spoken writes a value for a screen reader, units in words.
+func (f adjustField) spoken(v int64) string {
+	switch f.kind {
+	case kindCount:
+		return f.show(v)
+	case kindRate:
+		return f.show(v) + " " + f.unit
+	}
+	num, unit, _ := strings.Cut(units.Duration(float64(v)), " ")
+	switch unit {
+	case "ns":
+		unit = "nanoseconds"
+	case "µs":
+		unit = "microseconds"
+	case "ms":
+		unit = "milliseconds"
+	case "s":
+		unit = "seconds"
+	case "min":
+		unit = "minutes"
+	case "h":
+		unit = "hours"
+	case "d":
+		unit = "days"
+	}
+	return num + " " + unit
+}
+
+// fromData reads a value as data-ns or data-value wrote it (ns, requests a
+// second, a count); false for "" or a value that is not one.
+func (f adjustField) fromData(s string) (int64, bool) {
+	x, err := strconv.ParseFloat(s, 64)
+	if s == "" || err != nil || x < 0 || x > 1e18 {
+		return 0, false
+	}
+	if f.kind == kindRate {
+		x *= 1000
+	}
+	return int64(math.Round(x)), true
+}
+
+// number is a value as aria-valuenow: seconds for durations, requests a
+// second for the rate.
+func (f adjustField) number(v int64) string {
+	switch f.kind {
+	case kindRate:
+		return units.Raw(float64(v) / 1000)
+	case kindCount:
+		return strconv.FormatInt(v, 10)
+	}
+	return units.Raw(float64(v) / 1e9)
+}
+
+// adjustLadder lists the values a field steps through in [lo, hi]: the
+// round numbers 1, 1.25, 1.6, 2, 2.5, 3.2, 4, 5, 6.25, 8 times a power of
+// ten (each a divisor of 10⁹ times a power of ten, so a rate on it keeps
+// 1/rate a whole number of nanoseconds), and for connections every count
+// up to ten, then the same round numbers.
+func adjustLadder(f adjustField, lo, hi int64) []int64 {
+	scale := int64(1) // durations in ns, counts
+	if f.kind == kindRate {
+		scale = 1000 // milli-requests a second
+	}
+	var out []int64
+	add := func(v int64) { // in increasing order
+		if v >= lo && v <= hi && (len(out) == 0 || v > out[len(out)-1]) {
+			out = append(out, v)
+		}
+	}
+	if f.kind == kindCount {
+		for v := int64(1); v <= 10; v++ {
+			add(v)
+		}
+	}
+	mant := [...]int64{100, 125, 160, 200, 250, 320, 400, 500, 625, 800}
+	for p := int64(1); p <= 1e13; p *= 10 {
+		for _, m := range mant {
+			if v := m * p; v%100 == 0 {
+				add(v / 100 * scale)
+			}
+		}
+	}
+	return out
+}
+
+// stepFrom returns the value steps rungs from v on the ladder (up when
+// steps > 0), or v when there is none that way; a v off the ladder (from the
+// URL) steps to its neighbours.
+func stepFrom(ladder []int64, v int64, steps int) int64 {
+	if len(ladder) == 0 || steps == 0 {
+		return v
+	}
+	i := sort.Search(len(ladder), func(i int) bool { return ladder[i] >= v })
+	if steps > 0 && (i == len(ladder) || ladder[i] != v) {
+		i-- // the first step up is ladder[i] itself
+	}
+	i = min(max(i+steps, 0), len(ladder)-1)
+	if steps > 0 && ladder[i] < v || steps < 0 && ladder[i] > v {
+		return v // beyond the ladder's end that way
+	}
+	return ladder[i]
+}
+
+// ArticleKeys returns the URL keys of the article's adjustable numbers,
+// slug.field, in reading order (ui.PageKeys lists the same keys:
+// TestArticleKeys).
+func ArticleKeys() []string {
+	var keys []string
+	for _, s := range theArticle().sections {
+		for _, a := range s.adjs {
+			keys = append(keys, a.key())
+		}
+	}
+	return keys
+}
+
+// readValues reads the reader's values from a URL query: per section slug,
+// the values given for its adjustable numbers. A value that cannot be read,
+// is outside its range or makes the section's runs invalid is left out,
+// with a note that says which and why.
+func (a *article) readValues(raw string) (map[string]Values, []string) {
+	q, _ := url.ParseQuery(strings.TrimPrefix(raw, "?"))
+	out := map[string]Values{}
+	var notes []string
+	for _, sec := range a.sections {
+		vals := Values{}
+		for _, adj := range sec.adjs {
+			text := q.Get(adj.key())
+			if text == "" {
+				continue
+			}
+			f := adj.fieldOf()
+			v, err := f.parse(text)
+			switch {
+			case err != nil:
+				notes = append(notes, adj.key()+"="+sim.Quote(text)+" is not a value of "+f.label+": "+err.Error())
+			case v < adj.lo || v > adj.hi:
+				notes = append(notes, adj.key()+"="+sim.Quote(text)+": this section allows "+f.label+" from "+f.show(adj.lo)+" to "+f.show(adj.hi))
+			default:
+				vals[adj.field] = f.format(v)
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		if err := sec.runnable(vals); err != nil {
+			notes = append(notes, "the values for “"+sec.heading+"” were not used: "+err.Error())
+			continue
+		}
+		out[sec.slug] = vals
+	}
+	return out, notes
+}
+
+// runnable tells whether every query of the section can run with vals in
+// the article: valid, and small enough for a figure's cache.
+func (s *section) runnable(vals Values) error {
+	for _, name := range s.names() {
+		q, err := queryFor(s, name, vals)
+		if err != nil {
+			return err
+		}
+		cfg, err := sim.ParseQuery(q)
+		if err != nil {
+			return err
+		}
+		if n := cfg.ExpectedArrivals(); n > compute.FigureRequests {
+			return fmt.Errorf("about %.0f requests a client, more than the %d the article runs at once", n, compute.FigureRequests)
+		}
+	}
+	return nil
+}
+
+// names lists the query names the section reads, in order of appearance.
+func (s *section) names() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(n string) {
+		if n != "" && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, b := range s.blocks {
+		if b.figure != nil {
+			add(b.figure.name)
+		}
+		walk(b.para, func(g seg) {
+			if g.num != nil {
+				add(g.num.name)
+			}
+			if g.claim != nil {
+				add(g.claim.name)
+			}
+		})
+	}
+	return out
+}
+
+// current returns an adjustable's value in a section with vals, and
+// whether the reader set it.
+func (s *section) current(adj *adjustable, vals Values) (int64, bool) {
+	f := adj.fieldOf()
+	if text, ok := vals[adj.field]; ok {
+		if v, err := f.parse(text); err == nil {
+			return v, true
+		}
+	}
+	cfg, err := sim.ParseQuery(query(adj.name).q)
+	if err != nil {
+		return 0, false
+	}
+	switch adj.field {
+	case "service":
+		return cfg.Service, false
+	case "stall":
+		return cfg.Stall, false
+	case "every":
+		return cfg.Every, false
+	case "interval":
+		return cfg.ExpectedInterval(), false
+	case "rate":
+		return int64(cfg.Rate), false
+	case "conns":
+		return int64(cfg.Conns), false
+	}
+	return 0, false
+}
+
+// with returns vals with the adjustable set to v; the article's own value
+// removes the reader's.
+func (s *section) with(adj *adjustable, vals Values, v int64) Values {
+	out := Values{}
+	for k, x := range vals {
+		out[k] = x
+	}
+	f := adj.fieldOf()
+	delete(out, adj.field)
+	if own, _ := s.current(adj, nil); own != v {
+		out[adj.field] = f.format(v)
+	}
+	return out
+}
+
+// step returns the value an adjustable takes steps rungs away from its
+// current one, going no further than the section can run; and whether it
+// moved.
+func (s *section) step(adj *adjustable, vals Values, steps int) (int64, bool) {
+	f := adj.fieldOf()
+	ladder := adjustLadder(f, adj.lo, adj.hi)
+	cur, _ := s.current(adj, vals)
+	v := cur
+	dir := 1
+	if steps < 0 {
+		dir, steps = -1, -steps
+	}
+	for ; steps > 0; steps-- {
+		next := stepFrom(ladder, v, dir)
+		if next == v || s.runnable(s.with(adj, vals, next)) != nil {
+			break
+		}
+		v = next
+	}
+	return v, v != cur
+}
+
+// bounds returns the least and the greatest value the adjustable can take
+// from its current one, the other values as they are.
+func (s *section) bounds(adj *adjustable, vals Values) (lo, hi int64) {
+	lo, _ = s.step(adj, vals, -1<<20)
+	hi, _ = s.step(adj, vals, 1<<20)
+	return lo, hi
+}

@@ -1,0 +1,73 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserDownloads clicks the page's download buttons and holds each
+// file the browser saves to the export command's output for the same
+// query, byte for byte: the worker writes them from the run it computed.
+func TestBrowserDownloads(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	con := b.watchConsole(t)
+	dir := t.TempDir()
+	const q = "duration=5s"
+	b.open(t, s.URL+"/?"+q)
+	b.do(t, "allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir,
+		})
+		return err
+	}))
+	b.waitReady(t, q)
+	for _, c := range []struct {
+		button, file string
+		args         []string
+	}{
+		{"hgrm/open", "omission-open.hgrm", []string{"-format", "hgrm", "-recording", "open"}},
+		{"hgrm/corrected", "omission-corrected.hgrm", []string{"-format", "hgrm", "-recording", "corrected"}},
+		{"hlog/", "omission.hlog", []string{"-format", "hlog"}},
+		{"csv/", "omission.csv", []string{"-format", "csv"}},
+	} {
+		var want, stderr bytes.Buffer
+		if err := cli(&want, &stderr, append(append([]string{"export"}, c.args...), q)); err != nil {
+			t.Fatalf("export %v: %v %s", c.args, err, stderr.String())
+		}
+		b.exec(t, `document.querySelector('[data-export="`+c.button+`"]').click()`)
+		got := waitFile(t, filepath.Join(dir, c.file))
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: the page saved %d bytes, the export command writes %d, and they differ", c.file, len(got), want.Len())
+		}
+		b.waitFor(t, "the download's status", `document.querySelector("#downloads .status").textContent.startsWith("Saved `+c.file+` (")`)
+	}
+	if errs := con.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}
+
+// waitFile waits for the browser to finish saving a file and reads it.
+func waitFile(t *testing.T, path string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(path + ".crdownload"); err != nil {
+			if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+				return b
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s was not saved", path)
+	return nil
+}

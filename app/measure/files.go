@@ -1,0 +1,71 @@
+package measure
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ExportExportFormats are the export formats, as the export command and the page name
+// them.
+var ExportFormats = []string{"hgrm", "hlog", "csv"}
+
+// Export writes the set in format (one of ExportFormats): an .hgrm of the
+// recording named (an .hgrm holds one), an .hlog of every recording or the
+// one named, a CSV within maxRows samples. The errors name what to change.
+func (s *Set) Export(w io.Writer, format, recording string, maxRows int64) error {
+	sel, err := s.ForExport(format, recording)
+	if err != nil {
+		return err
+	}
+	switch format {
+	case "hgrm":
+		return WriteHgrm(w, sel.Sources[0].Hist)
+	case "hlog":
+		return sel.WriteHlog(w)
+	}
+	return sel.WriteCSVWithin(w, maxRows)
+}
+
+// CheckFormat says what is wrong with an export format, if anything.
+func CheckFormat(format string) error {
+	switch format {
+	case "hgrm", "hlog", "csv":
+		return nil
+	case "":
+		return errors.New("the format is required (" + strings.Join(ExportFormats, ", ") + ")")
+	}
+	return fmt.Errorf("format %q: allowed %s", format, strings.Join(ExportFormats, ", "))
+}
+
+// ForExport is the set an export of format and recording writes, or what
+// is wrong with them.
+func (s *Set) ForExport(format, recording string) (*Set, error) {
+	if err := CheckFormat(format); err != nil {
+		return nil, err
+	}
+	var names []string
+	if recording != "" {
+		names = []string{recording}
+	} else if format == "hgrm" {
+		return nil, fmt.Errorf("an .hgrm holds one recording: name one (%s)", strings.Join(s.Names(), ", "))
+	}
+	return s.Select(names...)
+}
+
+// FileName is the name a download of format and recording gets.
+func FileName(format, recording string) string {
+	if recording == "" {
+		return "omission." + format
+	}
+	return "omission-" + recording + "." + format
+}
+
+// MediaType is the media type of an exported file.
+func MediaType(format string) string {
+	if format == "csv" {
+		return "text/csv"
+	}
+	return "text/plain"
+}
