@@ -1,7 +1,3 @@
-// Command app is Omission's go-app program. Compiled to WebAssembly it is the
-// site that runs in the browser: the visualiser (app/page), the article and
-// its embeds (app/article). Natively it serves and generates that site and
-// prints reports (cli.go).
 package main
 
 import (

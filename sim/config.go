@@ -1,8 +1,3 @@
-// Package sim simulates one server that stalls on a schedule, one request
-// schedule, and the recordings that load generators make of it, on a virtual
-// clock of whole nanoseconds. It reads no clock, starts no goroutine, and is
-// deterministic: the same Config gives the same Result natively and in
-// WebAssembly.
 package sim
 
 import (

@@ -13,6 +13,6 @@
 // live in the URL (ui.KeyAnim, ui.KeyAnimT): the panel posts
 // ui.ActionKeys and the page writes them.
 //
-// It imports app/ui, app/view, app/units, app/charts (the palette) and
+// It may import app/ui, app/view, app/units, app/charts (the palette) and
 // sim.
 package anim

@@ -1,7 +1,8 @@
 // Package charts draws Omission's four charts of a simulation result with
 // gonum/plot's SVG backend (vg/vgsvg): the percentile spectrum, the latency
 // distribution, latency over time and queue depth over time. It is plain
-// Go with no browser code, tested natively, and it reads sim only.
+// Go with no browser code, tested natively. It may import sim and
+// app/units only.
 //
 // # Use
 //

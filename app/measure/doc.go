@@ -8,6 +8,7 @@
 // Import (Parse) detects a file's format, says which, and returns the
 // distributions it holds with what the file determines and what it does not.
 //
-// The package builds for GOOS=js GOARCH=wasm: it reads no file, opens no
-// socket and starts no process. Callers hand it bytes.
+// It may import sim only. The package builds for GOOS=js GOARCH=wasm: it
+// reads no file, opens no socket and starts no process. Callers hand it
+// bytes.
 package measure

@@ -13,6 +13,6 @@
 // that follow the result on their own (the animation, the charts panel),
 // as go-app states.
 //
-// It imports app/worker, app/view, app/compute, app/charts, app/anim,
+// It may import app/worker, app/view, app/compute, app/charts, app/anim,
 // app/ui, app/units, app/tools, app/measure and sim.
 package page

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// doors lists, for each package of the project, the project packages it may
+// import (app/doc.go draws the same map, and each package's doc.go says its
+// own line). A package not listed fails the test, so a new one is given its
+// line here and in app/doc.go.
+var doors = map[string][]string{
+	"sim":                    nil,
+	"app/units":              nil,
+	"app/charts":             {"app/units", "sim"},
+	"app/ui":                 {"app/charts", "app/units", "sim"},
+	"app/view":               {"app/units", "sim"},
+	"app/compute":            {"app/view", "sim"},
+	"app/measure":            {"sim"},
+	"app/tools":              {"sim"},
+	"app/experiment":         {"app/measure", "sim"},
+	"app/anim":               {"app/ui", "app/view", "app/units", "app/charts", "sim"},
+	"app/article":            {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim"},
+	"app/worker":             {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "sim"},
+	"app/page":               {"app/anim", "app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim"},
+	"app/internal/wasmbuild": nil,
+	"app":                    {"*"},
+}
+
+// TestPackageDoors reads the imports of every non-test Go file of every
+// package (for every build target: files are parsed, not built) and holds
+// them to doors; and each package has a doc.go with its package comment.
+func TestPackageDoors(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "static" || name == "web" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() && path != root {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // a module of its own (the font subsets)
+			}
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		pkg := filepath.ToSlash(rel)
+		allowed, ok := doors[pkg]
+		if !ok {
+			t.Errorf("%s: package %s has no line in doors (doors_test.go) nor in app/doc.go's map", rel, pkg)
+			return nil
+		}
+		seen[pkg] = true
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			dep, ok := strings.CutPrefix(p, "omission/")
+			if p == "omission" || ok && !slices.Contains(allowed, dep) && !slices.Contains(allowed, "*") {
+				t.Errorf("%s/%s imports %s: %s may import only %v (doors_test.go, app/doc.go)", pkg, name, p, pkg, allowed)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pkg := range doors {
+		if !seen[pkg] {
+			t.Errorf("doors lists %s, which has no Go files", pkg)
+			continue
+		}
+		doc, err := os.ReadFile(filepath.Join(root, pkg, "doc.go"))
+		if err != nil {
+			t.Errorf("%s has no doc.go saying what it owns and what it may import", pkg)
+			continue
+		}
+		if !strings.Contains(string(doc), "// Package ") && !strings.Contains(string(doc), "// Command ") || !strings.Contains(string(doc), "may import") {
+			t.Errorf("%s/doc.go: expected a package comment that says what the package may import", pkg)
+		}
+	}
+}
