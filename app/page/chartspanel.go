@@ -144,7 +144,7 @@ func (c *chartsPanel) Render() app.UI {
 		grid = append(grid, c.renderChart(s))
 	}
 	body = append(body, app.Div().Class("chart-grid").Body(grid...))
-	sec := app.Section().Class("charts").Aria("label", "Charts").DataSet("ms", units.Raw(c.set.ms))
+	sec := app.Section().ID("charts").Class("charts").Aria("label", "Charts").DataSet("ms", units.Raw(c.set.ms))
 	if c.set.done {
 		sec = sec.DataSet("seq", c.set.seq)
 	}
@@ -183,6 +183,6 @@ func (c *chartsPanel) renderChart(s src) app.UI {
 			app.Span().Text(ch.Caption), app.Text(" "),
 			app.A().Href(s.url).Attr("download", "omission-"+ch.Kind.String()+".svg").Text("Download SVG"),
 		),
-		ui.ChartTable(ch.Table),
+		ui.ChartTable(ch.Table, ch.Title),
 	)
 }
