@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -186,6 +187,53 @@ func TestLighthouse(t *testing.T) {
 			for _, a := range []string{"largest-contentful-paint", "total-blocking-time"} {
 				fmt.Printf("BENCH lighthouse.%s.%s.%s %.0f ms\n", page.name, form, strings.ReplaceAll(a, "-", "_"), rep.Audits[a].NumericValue)
 			}
+		}
+	}
+}
+
+// TestBrowserBenchLargest loads the largest runs each engine allows natively
+// (TestLargestRuns' queries) and, for each, reports the page's answer: the
+// time to its charts and the Web Worker's memory after them
+// (worker.Response.Mem, runtime.MemStats.Sys: a WebAssembly memory never
+// shrinks, so it is the worker's peak), or the page's refusal, which is where
+// the page's limits differ from the command line's.
+func TestBrowserBenchLargest(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	for i, q := range []string{
+		"rate=10000000&service=50ns&stall=1ms&every=30s&first=10s&duration=24h",
+		"rate=10000000&service=50ns&stall=1ms&every=1h&first=10s&duration=24h",
+		"rate=10000000&service=350ns&stall=1ms&every=30s&first=10s&duration=24h&conns=8&workers=4",
+		"rate=10000000&duration=5s&service=1ns",
+		"arrivals=poisson&rate=1000000&duration=10s&service=100ns&workers=4",
+	} {
+		b := newBrowser(t) // a fresh worker: its memory is this run's alone
+		t0 := time.Now()
+		b.open(t, s.URL+"/?"+q)
+		var r map[string]string
+		for time.Since(t0) < 3*time.Minute {
+			r = eval[map[string]string](t, b, `(() => {
+				const o = document.getElementById("omission"), c = document.querySelector("section.charts");
+				return {state: o ? o.dataset.state : "", seq: o ? o.dataset.seq : "", charts: c ? (c.dataset.seq || "") : "",
+					imgs: String(document.querySelectorAll("section.charts [data-chart] img").length), mem: c ? (c.dataset.mem || "") : "",
+					msg: [...document.querySelectorAll("[data-error]")].map(e => e.dataset.error + ": " + e.textContent).join("; ")};
+			})()`)
+			if r["state"] == "refused" || r["state"] == "failed" || r["state"] == "ready" && r["charts"] == r["seq"] && r["imgs"] == "4" && r["mem"] != "" {
+				break
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+		name := fmt.Sprintf("page.largest.%d", i+1)
+		switch r["state"] {
+		case "ready":
+			mem, _ := strconv.ParseFloat(r["mem"], 64)
+			fmt.Printf("BENCH %s.charts.chromium %.0f ms\n", name, float64(time.Since(t0).Milliseconds()))
+			fmt.Printf("BENCH %s.worker_mem.chromium %.0f MB\n", name, mem/(1<<20))
+			t.Logf("%s: %s drawn in %v, the worker holds %.0f MB", name, q, time.Since(t0).Round(time.Millisecond), mem/(1<<20))
+		case "refused", "failed":
+			t.Logf("%s: %s %s by the page: %s", name, q, r["state"], strings.TrimSpace(r["msg"]))
+		default:
+			t.Errorf("%s: %s: no result, refusal or failure after 3 minutes (state %v)", name, q, r)
 		}
 	}
 }

@@ -144,7 +144,7 @@ func (c *chartsPanel) Render() app.UI {
 		grid = append(grid, c.renderChart(s))
 	}
 	body = append(body, app.Div().Class("chart-grid").Body(grid...))
-	sec := app.Section().ID("charts").Class("charts").Aria("label", "Charts").DataSet("ms", units.Raw(c.set.ms))
+	sec := app.Section().ID("charts").Class("charts").Aria("label", "Charts").DataSet("ms", units.Raw(c.set.ms)).DataSet("mem", c.set.mem)
 	if c.set.done {
 		sec = sec.DataSet("seq", c.set.seq)
 	}

@@ -180,7 +180,7 @@ func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 	}
 	if r.Done {
 		p.running = false
-		p.charts.done, p.charts.ms = true, r.Ms
+		p.charts.done, p.charts.ms, p.charts.mem = true, r.Ms, r.Mem
 		p.prerenderJSON = p.prerenderData()
 	}
 	if r.Chart != nil || r.Done || r.Err != "" {
@@ -241,6 +241,7 @@ type chartSet struct {
 	charts []*charts.Chart
 	done   bool    // every chart of the drawing came
 	ms     float64 // how long drawing them took
+	mem    uint64  // the worker's memory after drawing them (worker.Response.Mem)
 	err    string
 }
 

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"time"
 
@@ -115,6 +116,11 @@ type Response struct {
 	Export   *ExportFile     `json:",omitempty"` // a file asked for
 	Done     bool            `json:",omitempty"` // the request's last response
 	Ms       float64         `json:",omitempty"` // with Done: the charts' drawing time
+	// Mem, with Done, is the memory the Go runtime of whatever ran the
+	// request holds from the system (runtime.MemStats.Sys), in bytes. A
+	// WebAssembly memory never shrinks, so in a Web Worker it is the
+	// worker's peak so far.
+	Mem uint64 `json:",omitempty"`
 }
 
 // Beside reports whether r carries what the page shows beside the run:
@@ -467,7 +473,7 @@ func (s *server) draw(req Request) *Request {
 			s.post(Response{ID: req.ID, Gen: req.Gen, Chart: ch})
 		}
 	}
-	s.post(Response{ID: req.ID, Gen: req.Gen, Done: true, Charts: n, Ms: float64(time.Since(t0).Microseconds()) / 1000})
+	s.post(Response{ID: req.ID, Gen: req.Gen, Done: true, Charts: n, Ms: float64(time.Since(t0).Microseconds()) / 1000, Mem: memSys()})
 	return nil
 }
 
@@ -517,3 +523,10 @@ func (l *Local) Send(req Request) {
 
 // Remote is false: a Local client's views carry their result.
 func (l *Local) Remote() bool { return false }
+
+// memSys is runtime.MemStats.Sys: the bytes the Go runtime holds.
+func memSys() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.Sys
+}
