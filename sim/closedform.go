@@ -295,22 +295,31 @@ func addc(a, b uint64) (uint64, uint64) {
 // its own slots anchor + i·T; the first send whose service a stall reaches is
 // slow, and the schedule re-anchors at max(send + T, reply).
 func (cf *ClosedForms) paced(cfg Config) {
-	T, S, L, P, F, D, A := cf.T, cf.S, cf.L, cf.P, cf.F, cfg.Duration, cfg.Above
+	S, L, P, F, D := cf.S, cf.L, cf.P, cf.F, cfg.Duration
 	if L > 0 && P > 0 && D+S > F && (D+S-F)/P >= maxPacedStalls {
 		why := fmt.Sprintf("more than %d stalls: the paced client's stall-by-stall derivation is not run", maxPacedStalls)
 		cf.NotApplicable[Paced], cf.NotApplicable[PacedCorrected] = why, why
 		return
 	}
-	sendsFrom := func(a int64) int64 { // sends a + iT < D
-		if a >= D {
-			return 0
-		}
-		return ceilDiv(D-a, T)
+	sent, slow, lastDone := cf.pacedSends(D)
+	cf.Clients[PacedClient] = &ClientForm{Planned: cf.N, Sent: sent, LastCompletion: lastDone, Stalls: regimeStallsBefore(F, P, L, lastDone)}
+	sort.Slice(slow, func(i, j int) bool { return slow[i] < slow[j] })
+	cf.Recordings[Paced] = pacedSamples{S: S, sent: sent, slow: slow}.form(cfg.Above, cfg.Rank)
+	PE := cfg.PacedInterval()
+	if S >= 2*PE {
+		cf.NotApplicable[PacedCorrected] = "service ≥ 2E: the correction adds samples to every ordinary reply"
+	} else {
+		cf.Recordings[PacedCorrected] = pacedSamples{S: S, e: PE, sent: sent, slow: slow}.form(cfg.Above, cfg.Rank)
 	}
-	var sent int64
-	var slow []int64
+}
+
+// pacedSends walks the paced client's sends before the duration D, stall by
+// stall: it returns how many it sends, the latencies of its slow replies (in
+// stall order) and its last completion (-1 when it sends nothing).
+func (cf *ClosedForms) pacedSends(D int64) (sent int64, slow []int64, lastDone int64) {
+	T, S, L, P, F := cf.T, cf.S, cf.L, cf.P, cf.F
 	a := int64(0)
-	lastDone := int64(-1)
+	lastDone = -1
 	if L > 0 {
 		for k := int64(0); ; k++ {
 			s := F + k*P
@@ -347,75 +356,89 @@ func (cf *ClosedForms) paced(cfg Config) {
 			}
 		}
 	}
-	rest := sendsFrom(a)
+	rest := slotsBefore(a, D, T)
 	sent += rest
 	if rest > 0 {
 		lastDone = a + (rest-1)*T + S
 	}
-	K := int64(len(slow))
-	cf.Clients[PacedClient] = &ClientForm{Planned: cf.N, Sent: sent, LastCompletion: lastDone, Stalls: regimeStallsBefore(F, P, L, lastDone)}
-	sort.Slice(slow, func(i, j int) bool { return slow[i] < slow[j] })
-	mk := func(e int64) *Form {
-		// Samples: sent-K of S (each adding k(S) corrected values when e > 0)
-		// and, per slow v, v-jE for j = 0..k(v).
-		kv := func(v int64) int64 {
-			if e <= 0 || v < 2*e {
-				return 0
-			}
-			return v/e - 1
-		}
-		f := &Form{Formula: map[string]string{}}
-		f.Count = sent
-		f.Sum.addMul(uint64(S), uint64(sent-K))
-		f.Max = S
-		countLE := func(x int64) int64 {
-			c := int64(0)
-			if S <= x {
-				c = sent - K
-			}
-			for _, v := range slow {
-				k := kv(v)
-				if x >= v {
-					c += k + 1
-				} else if x >= v-k*e {
-					c += k + 1 - ceilDiv(v-x, e)
-				}
-			}
-			return c
-		}
-		for _, v := range slow {
-			k := kv(v)
-			f.Count += k
-			var seq u128
-			seq.addMul(uint64(k+1), uint64(v))
-			f.Sum = addU128(f.Sum, seq.sub(triangle(e, k)))
-			if v > f.Max {
-				f.Max = v
-			}
-		}
-		f.Above = f.Count - countLE(A)
-		for i, p := range Percentiles {
-			r := rank0(p.PPM, f.Count, cfg.Rank)
-			lo, hi := int64(0), f.Max
-			for lo < hi { // a search over values, not a loop over requests
-				m := lo + (hi-lo)/2
-				if countLE(m) >= r {
-					hi = m
-				} else {
-					lo = m + 1
-				}
-			}
-			f.P[i] = lo
-		}
-		return f
+	return sent, slow, lastDone
+}
+
+// slotsBefore counts the sends a + i·T before D.
+func slotsBefore(a, D, T int64) int64 {
+	if a >= D {
+		return 0
 	}
-	cf.Recordings[Paced] = mk(0)
-	PE := cfg.PacedInterval()
-	if S >= 2*PE {
-		cf.NotApplicable[PacedCorrected] = "service ≥ 2E: the correction adds samples to every ordinary reply"
-	} else {
-		cf.Recordings[PacedCorrected] = mk(PE)
+	return ceilDiv(D-a, T)
+}
+
+// pacedSamples is one paced recording's samples: sent-len(slow) replies of S
+// (each adding k(S) corrected values, none: the form is derived only when
+// S < 2E) and, per slow reply v, v-jE for j = 0..k(v), with E = e (e = 0:
+// the uncorrected recording).
+type pacedSamples struct {
+	S, e, sent int64
+	slow       []int64 // the slow replies' latencies
+}
+
+// added is k(v): the corrected values a reply of latency v adds.
+func (ps pacedSamples) added(v int64) int64 {
+	if ps.e <= 0 || v < 2*ps.e {
+		return 0
 	}
+	return v/ps.e - 1
+}
+
+// countLE counts the samples at or below x.
+func (ps pacedSamples) countLE(x int64) int64 {
+	c := int64(0)
+	if ps.S <= x {
+		c = ps.sent - int64(len(ps.slow))
+	}
+	for _, v := range ps.slow {
+		k := ps.added(v)
+		if x >= v {
+			c += k + 1
+		} else if x >= v-k*ps.e {
+			c += k + 1 - ceilDiv(v-x, ps.e)
+		}
+	}
+	return c
+}
+
+// form derives the recording: count, sum and maximum from the samples, the
+// count above A and each percentile by a search over values.
+func (ps pacedSamples) form(A int64, rank Rank) *Form {
+	S, e, K := ps.S, ps.e, int64(len(ps.slow))
+	f := &Form{Formula: map[string]string{}}
+	f.Count = ps.sent
+	f.Sum.addMul(uint64(S), uint64(ps.sent-K))
+	f.Max = S
+	for _, v := range ps.slow {
+		k := ps.added(v)
+		f.Count += k
+		var seq u128
+		seq.addMul(uint64(k+1), uint64(v))
+		f.Sum = addU128(f.Sum, seq.sub(triangle(e, k)))
+		if v > f.Max {
+			f.Max = v
+		}
+	}
+	f.Above = f.Count - ps.countLE(A)
+	for i, p := range Percentiles {
+		r := rank0(p.PPM, f.Count, rank)
+		lo, hi := int64(0), f.Max
+		for lo < hi { // a search over values, not a loop over requests
+			m := lo + (hi-lo)/2
+			if ps.countLE(m) >= r {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		f.P[i] = lo
+	}
+	return f
 }
 
 func rank0(ppm, n int64, r Rank) int64 { return RankOf(ppm, n, r) }
