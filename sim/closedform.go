@@ -97,32 +97,54 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 		return nil
 	}
 	T := int64(1e12) / int64(cfg.Rate)
-	S, L, P, F, D, A := cfg.Service, cfg.Stall, cfg.Every, cfg.First, cfg.Duration, cfg.Above
+	S, L, P, F, D := cfg.Service, cfg.Stall, cfg.Every, cfg.First, cfg.Duration
 	N := ceilDiv(D, T)
 	var K, J int64
 	if L > 0 {
 		K = regimeStalls(F, P, (N-1)*T)
 		J = ceilDiv(L, T-S)
 	}
-	d := T - S
 	cf := &ClosedForms{T: T, S: S, L: L, P: P, F: F, N: N, K: K, J: J, E: cfg.ExpectedInterval(), D: T - S,
 		Recordings: map[Kind]*Form{}, Clients: map[Client]*ClientForm{}, NotApplicable: map[Kind]string{}}
-	rank := func(ppm, n int64) int64 { return RankOf(ppm, n, cfg.Rank) }
-	gt := func(v int64) int64 { // [v > A]
-		if v > A {
-			return 1
-		}
-		return 0
-	}
-	sum := func(terms ...[2]int64) u128 { // Σ value × count
-		var s u128
-		for _, t := range terms {
-			s.addMul(uint64(t[0]), uint64(t[1]))
-		}
-		return s
-	}
+	cf.deriveTimeline()
+	cf.deriveOpen(cfg)
+	cf.deriveClosed(cfg)
+	cf.deriveCorrected(cfg)
+	cf.paced(cfg)
+	return cf
+}
 
-	// One timeline: last completion = max((N-1)T + S, s_{K-1} + L + J·S).
+// aboveOf is [v > a]: 1 when v is above a, else 0.
+func aboveOf(v, a int64) int64 {
+	if v > a {
+		return 1
+	}
+	return 0
+}
+
+// sumTerms is Σ value × count over its terms, each a {value, count} pair, in
+// 128 bits.
+func sumTerms(terms ...[2]int64) u128 {
+	var s u128
+	for _, t := range terms {
+		s.addMul(uint64(t[0]), uint64(t[1]))
+	}
+	return s
+}
+
+// maxLatency is the greatest latency of the closed, open and corrected
+// recordings: L+S when a stall begins on the schedule (K > 0), else S.
+func (cf *ClosedForms) maxLatency() int64 {
+	if cf.K > 0 {
+		return cf.L + cf.S
+	}
+	return cf.S
+}
+
+// deriveTimeline sets the closed and open clients' counters: they share one
+// timeline, whose last completion is max((N-1)T + S, s_{K-1} + L + J·S).
+func (cf *ClosedForms) deriveTimeline() {
+	T, S, L, P, F, N, K, J := cf.T, cf.S, cf.L, cf.P, cf.F, cf.N, cf.K, cf.J
 	last := (N-1)*T + S
 	if K > 0 {
 		if x := F + (K-1)*P + L + J*S; x > last {
@@ -132,14 +154,14 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 	for _, c := range []Client{ClosedClient, OpenClient} {
 		cf.Clients[c] = &ClientForm{Planned: N, Sent: N, Stalls: K, LastCompletion: last}
 	}
-	maxv := S
-	if K > 0 {
-		maxv = L + S
-	}
+}
 
-	// Open: N-K·J samples of S; per stall, L+S-j·d for j = 0..J-1.
-	open := &Form{Count: N, Max: maxv, Formula: map[string]string{}}
-	open.Sum = sum([2]int64{S, N})
+// deriveOpen derives the open client's recording: N-K·J samples of S and,
+// per stall, L+S-j·d for j = 0..J-1 (d = T-S).
+func (cf *ClosedForms) deriveOpen(cfg Config) {
+	S, L, N, K, J, d, A := cf.S, cf.L, cf.N, cf.K, cf.J, cf.D, cfg.Above
+	open := &Form{Count: N, Max: cf.maxLatency(), Formula: map[string]string{}}
+	open.Sum = sumTerms([2]int64{S, N})
 	open.Sum.addMul(uint64(K), uint64(J*L-d*J*(J-1)/2))
 	if L+S > A {
 		m := ceilDiv(L+S-A, d)
@@ -148,9 +170,9 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 		}
 		open.Above = K * m
 	}
-	open.Above += (N - K*J) * gt(S)
+	open.Above += (N - K*J) * aboveOf(S, A)
 	for i, p := range Percentiles {
-		r := rank(p.PPM, N)
+		r := RankOf(p.PPM, N, cfg.Rank)
 		if r <= N-K*J {
 			open.P[i] = S
 		} else {
@@ -159,78 +181,91 @@ func DeriveClosedForms(cfg Config) *ClosedForms {
 		}
 	}
 	cf.Recordings[Open] = open
+}
 
-	// Closed: N-K samples of S, K samples of L+S.
-	closed := &Form{Count: N, Max: maxv, Formula: map[string]string{}}
-	closed.Sum = sum([2]int64{S, N}, [2]int64{L, K})
-	closed.Above = (N-K)*gt(S) + K*gt(L+S)
+// deriveClosed derives the closed client's recording: N-K samples of S, K
+// samples of L+S.
+func (cf *ClosedForms) deriveClosed(cfg Config) {
+	S, L, N, K, A := cf.S, cf.L, cf.N, cf.K, cfg.Above
+	closed := &Form{Count: N, Max: cf.maxLatency(), Formula: map[string]string{}}
+	closed.Sum = sumTerms([2]int64{S, N}, [2]int64{L, K})
+	closed.Above = (N-K)*aboveOf(S, A) + K*aboveOf(L+S, A)
 	for i, p := range Percentiles {
-		if rank(p.PPM, N) <= N-K {
+		if RankOf(p.PPM, N, cfg.Rank) <= N-K {
 			closed.P[i] = S
 		} else {
 			closed.P[i] = L + S
 		}
 	}
 	cf.Recordings[Closed] = closed
+}
 
-	// Corrected: each of the K samples G = L+S adds G-jE for j = 1..k.
-	E := cf.E
+// deriveCorrected derives the closed client's corrected recording: each of
+// the K samples G = L+S adds G-jE for j = 1..k. When S ≥ 2E the correction
+// also adds to ordinary replies, and the recording is marked not applicable.
+func (cf *ClosedForms) deriveCorrected(cfg Config) {
+	S, L, N, K, E, A := cf.S, cf.L, cf.N, cf.K, cf.E, cfg.Above
 	if S >= 2*E {
 		cf.NotApplicable[Corrected] = fmt.Sprintf("service %s ≥ 2E = %s: the correction also adds samples to every ordinary reply, which the closed form does not cover", FormatDuration(S), FormatDuration(2*E))
-	} else {
-		G := L + S
-		var k int64
-		if K > 0 && G >= 2*E {
-			k = G/E - 1
-		}
-		cf.Added = k
-		corr := &Form{Count: N + K*k, Max: maxv, Formula: map[string]string{}}
-		corr.Sum = sum([2]int64{S, N - K})
-		// K · Σ_{j=0..k} (G - jE) = K·((k+1)G - E·k(k+1)/2)
-		var seq u128
-		seq.addMul(uint64(k+1), uint64(G))
-		seq = seq.sub(triangle(E, k))
-		for i := int64(0); i < K; i++ { // K is the number of stalls, not requests
-			corr.Sum = addU128(corr.Sum, seq)
-		}
-		if K > 0 && G > A {
-			m := ceilDiv(G-A, E)
-			if m > k+1 {
-				m = k + 1
-			}
-			corr.Above = K * m
-		}
-		corr.Above += (N - K) * gt(S)
-		// Of the k+1 values G-jE: a above S, e equal to S, b below S.
-		var a, e, b int64
-		if K > 0 {
-			a = ceilDiv(G-S, E)
-			if a > k+1 {
-				a = k + 1
-			}
-			if (G-S)%E == 0 && (G-S)/E <= k {
-				e = 1
-			}
-			b = k + 1 - a - e
-		}
-		for i, p := range Percentiles {
-			r := rank(p.PPM, corr.Count)
-			switch {
-			case r <= K*b:
-				t := ceilDiv(r, K)
-				corr.P[i] = G - (k-t+1)*E
-			case r <= K*b+(N-K)+K*e:
-				corr.P[i] = S
-			default:
-				t := ceilDiv(r-K*b-(N-K)-K*e, K)
-				corr.P[i] = G - (a-t)*E
-			}
-		}
-		cf.Recordings[Corrected] = corr
+		return
 	}
+	G := L + S
+	var k int64
+	if K > 0 && G >= 2*E {
+		k = G/E - 1
+	}
+	cf.Added = k
+	corr := &Form{Count: N + K*k, Max: cf.maxLatency(), Formula: map[string]string{}}
+	corr.Sum = sumTerms([2]int64{S, N - K})
+	// K · Σ_{j=0..k} (G - jE) = K·((k+1)G - E·k(k+1)/2)
+	var seq u128
+	seq.addMul(uint64(k+1), uint64(G))
+	seq = seq.sub(triangle(E, k))
+	for i := int64(0); i < K; i++ { // K is the number of stalls, not requests
+		corr.Sum = addU128(corr.Sum, seq)
+	}
+	if K > 0 && G > A {
+		m := ceilDiv(G-A, E)
+		if m > k+1 {
+			m = k + 1
+		}
+		corr.Above = K * m
+	}
+	corr.Above += (N - K) * aboveOf(S, A)
+	cf.correctedPercentiles(corr, cfg.Rank, G, k)
+	cf.Recordings[Corrected] = corr
+}
 
-	cf.paced(cfg)
-	return cf
+// correctedPercentiles fills the corrected recording's percentiles from the
+// ranks of its sorted values: the K·b values below S, then the N-K ordinary
+// replies with the K·e values equal to S, then the K·a values above S.
+func (cf *ClosedForms) correctedPercentiles(corr *Form, rank Rank, G, k int64) {
+	S, N, K, E := cf.S, cf.N, cf.K, cf.E
+	// Of the k+1 values G-jE: a above S, e equal to S, b below S.
+	var a, e, b int64
+	if K > 0 {
+		a = ceilDiv(G-S, E)
+		if a > k+1 {
+			a = k + 1
+		}
+		if (G-S)%E == 0 && (G-S)/E <= k {
+			e = 1
+		}
+		b = k + 1 - a - e
+	}
+	for i, p := range Percentiles {
+		r := RankOf(p.PPM, corr.Count, rank)
+		switch {
+		case r <= K*b:
+			t := ceilDiv(r, K)
+			corr.P[i] = G - (k-t+1)*E
+		case r <= K*b+(N-K)+K*e:
+			corr.P[i] = S
+		default:
+			t := ceilDiv(r-K*b-(N-K)-K*e, K)
+			corr.P[i] = G - (a-t)*E
+		}
+	}
 }
 
 // triangle is e·k(k+1)/2 in 128 bits (e·k fits in 64: it is at most a
@@ -260,22 +295,31 @@ func addc(a, b uint64) (uint64, uint64) {
 // its own slots anchor + i·T; the first send whose service a stall reaches is
 // slow, and the schedule re-anchors at max(send + T, reply).
 func (cf *ClosedForms) paced(cfg Config) {
-	T, S, L, P, F, D, A := cf.T, cf.S, cf.L, cf.P, cf.F, cfg.Duration, cfg.Above
+	S, L, P, F, D := cf.S, cf.L, cf.P, cf.F, cfg.Duration
 	if L > 0 && P > 0 && D+S > F && (D+S-F)/P >= maxPacedStalls {
 		why := fmt.Sprintf("more than %d stalls: the paced client's stall-by-stall derivation is not run", maxPacedStalls)
 		cf.NotApplicable[Paced], cf.NotApplicable[PacedCorrected] = why, why
 		return
 	}
-	sendsFrom := func(a int64) int64 { // sends a + iT < D
-		if a >= D {
-			return 0
-		}
-		return ceilDiv(D-a, T)
+	sent, slow, lastDone := cf.pacedSends(D)
+	cf.Clients[PacedClient] = &ClientForm{Planned: cf.N, Sent: sent, LastCompletion: lastDone, Stalls: regimeStallsBefore(F, P, L, lastDone)}
+	sort.Slice(slow, func(i, j int) bool { return slow[i] < slow[j] })
+	cf.Recordings[Paced] = pacedSamples{S: S, sent: sent, slow: slow}.form(cfg.Above, cfg.Rank)
+	PE := cfg.PacedInterval()
+	if S >= 2*PE {
+		cf.NotApplicable[PacedCorrected] = "service ≥ 2E: the correction adds samples to every ordinary reply"
+	} else {
+		cf.Recordings[PacedCorrected] = pacedSamples{S: S, e: PE, sent: sent, slow: slow}.form(cfg.Above, cfg.Rank)
 	}
-	var sent int64
-	var slow []int64
+}
+
+// pacedSends walks the paced client's sends before the duration D, stall by
+// stall: it returns how many it sends, the latencies of its slow replies (in
+// stall order) and its last completion (-1 when it sends nothing).
+func (cf *ClosedForms) pacedSends(D int64) (sent int64, slow []int64, lastDone int64) {
+	T, S, L, P, F := cf.T, cf.S, cf.L, cf.P, cf.F
 	a := int64(0)
-	lastDone := int64(-1)
+	lastDone = -1
 	if L > 0 {
 		for k := int64(0); ; k++ {
 			s := F + k*P
@@ -312,75 +356,89 @@ func (cf *ClosedForms) paced(cfg Config) {
 			}
 		}
 	}
-	rest := sendsFrom(a)
+	rest := slotsBefore(a, D, T)
 	sent += rest
 	if rest > 0 {
 		lastDone = a + (rest-1)*T + S
 	}
-	K := int64(len(slow))
-	cf.Clients[PacedClient] = &ClientForm{Planned: cf.N, Sent: sent, LastCompletion: lastDone, Stalls: regimeStallsBefore(F, P, L, lastDone)}
-	sort.Slice(slow, func(i, j int) bool { return slow[i] < slow[j] })
-	mk := func(e int64) *Form {
-		// Samples: sent-K of S (each adding k(S) corrected values when e > 0)
-		// and, per slow v, v-jE for j = 0..k(v).
-		kv := func(v int64) int64 {
-			if e <= 0 || v < 2*e {
-				return 0
-			}
-			return v/e - 1
-		}
-		f := &Form{Formula: map[string]string{}}
-		f.Count = sent
-		f.Sum.addMul(uint64(S), uint64(sent-K))
-		f.Max = S
-		countLE := func(x int64) int64 {
-			c := int64(0)
-			if S <= x {
-				c = sent - K
-			}
-			for _, v := range slow {
-				k := kv(v)
-				if x >= v {
-					c += k + 1
-				} else if x >= v-k*e {
-					c += k + 1 - ceilDiv(v-x, e)
-				}
-			}
-			return c
-		}
-		for _, v := range slow {
-			k := kv(v)
-			f.Count += k
-			var seq u128
-			seq.addMul(uint64(k+1), uint64(v))
-			f.Sum = addU128(f.Sum, seq.sub(triangle(e, k)))
-			if v > f.Max {
-				f.Max = v
-			}
-		}
-		f.Above = f.Count - countLE(A)
-		for i, p := range Percentiles {
-			r := rank0(p.PPM, f.Count, cfg.Rank)
-			lo, hi := int64(0), f.Max
-			for lo < hi { // a search over values, not a loop over requests
-				m := lo + (hi-lo)/2
-				if countLE(m) >= r {
-					hi = m
-				} else {
-					lo = m + 1
-				}
-			}
-			f.P[i] = lo
-		}
-		return f
+	return sent, slow, lastDone
+}
+
+// slotsBefore counts the sends a + i·T before D.
+func slotsBefore(a, D, T int64) int64 {
+	if a >= D {
+		return 0
 	}
-	cf.Recordings[Paced] = mk(0)
-	PE := cfg.PacedInterval()
-	if S >= 2*PE {
-		cf.NotApplicable[PacedCorrected] = "service ≥ 2E: the correction adds samples to every ordinary reply"
-	} else {
-		cf.Recordings[PacedCorrected] = mk(PE)
+	return ceilDiv(D-a, T)
+}
+
+// pacedSamples is one paced recording's samples: sent-len(slow) replies of S
+// (each adding k(S) corrected values, none: the form is derived only when
+// S < 2E) and, per slow reply v, v-jE for j = 0..k(v), with E = e (e = 0:
+// the uncorrected recording).
+type pacedSamples struct {
+	S, e, sent int64
+	slow       []int64 // the slow replies' latencies
+}
+
+// added is k(v): the corrected values a reply of latency v adds.
+func (ps pacedSamples) added(v int64) int64 {
+	if ps.e <= 0 || v < 2*ps.e {
+		return 0
 	}
+	return v/ps.e - 1
+}
+
+// countLE counts the samples at or below x.
+func (ps pacedSamples) countLE(x int64) int64 {
+	c := int64(0)
+	if ps.S <= x {
+		c = ps.sent - int64(len(ps.slow))
+	}
+	for _, v := range ps.slow {
+		k := ps.added(v)
+		if x >= v {
+			c += k + 1
+		} else if x >= v-k*ps.e {
+			c += k + 1 - ceilDiv(v-x, ps.e)
+		}
+	}
+	return c
+}
+
+// form derives the recording: count, sum and maximum from the samples, the
+// count above A and each percentile by a search over values.
+func (ps pacedSamples) form(A int64, rank Rank) *Form {
+	S, e, K := ps.S, ps.e, int64(len(ps.slow))
+	f := &Form{Formula: map[string]string{}}
+	f.Count = ps.sent
+	f.Sum.addMul(uint64(S), uint64(ps.sent-K))
+	f.Max = S
+	for _, v := range ps.slow {
+		k := ps.added(v)
+		f.Count += k
+		var seq u128
+		seq.addMul(uint64(k+1), uint64(v))
+		f.Sum = addU128(f.Sum, seq.sub(triangle(e, k)))
+		if v > f.Max {
+			f.Max = v
+		}
+	}
+	f.Above = f.Count - ps.countLE(A)
+	for i, p := range Percentiles {
+		r := rank0(p.PPM, f.Count, rank)
+		lo, hi := int64(0), f.Max
+		for lo < hi { // a search over values, not a loop over requests
+			m := lo + (hi-lo)/2
+			if ps.countLE(m) >= r {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		f.P[i] = lo
+	}
+	return f
 }
 
 func rank0(ppm, n int64, r Rank) int64 { return RankOf(ppm, n, r) }

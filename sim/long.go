@@ -26,7 +26,7 @@ import (
 //   - open: k = workers (unlimited: every request ready when due);
 //   - closed, N connections: k = min(N, workers); its send is
 //     max(due_i, done_{i−N}), which is the ready time when k = N, and needs
-//     the class of request i − N otherwise (closedPaired);
+//     the class of request i − N otherwise (recordPaired);
 //   - paced: one connection, its own slots (pacedIter).
 
 // classIter walks class r of a timeline with k slots.
@@ -600,23 +600,9 @@ func (c *classCursor) at(m int64) *seg {
 // request i is sent at max(due_i, done_{i−N}), the reply of the request N
 // before it, in class rr of the same timeline (lc.pair, read by lc.cur).
 func (l *longRun) recordPaired(lc *longClient, g *seg) {
-	it, S := lc.it, l.cfg.Service
+	it := lc.it
 	N := int64(l.cfg.Conns)
 	off := (it.r - N - lc.pair.r) / it.k // member m of class r pairs with member m+off of class rr
-	sendOf := func(m int64) int64 {
-		due := l.sched.Due(it.index(m))
-		if m+off < 0 {
-			return due
-		}
-		h := lc.cur.at(m + off)
-		return max(due, lc.pair.doneAt(h, m+off))
-	}
-	emitOne := func(m int64) {
-		s, d := sendOf(m), it.doneAt(g, m)
-		lc.rs.add(d-s, 0, 1, 1)
-		l.tallySends(lc, m, 1, s, s, d-s)
-		l.tal.expandedRuns++
-	}
 	switch g.kind {
 	case segQuiet:
 		// Ready when due, so sent when due: done_{i−N} ≤ done_{i−k} ≤ due.
@@ -624,30 +610,21 @@ func (l *longRun) recordPaired(lc *longClient, g *seg) {
 		l.tallySends(lc, g.m0, g.n, l.sched.Due(it.index(g.m0)), l.sched.Due(it.index(g.m0+g.n-1)), g.c)
 		return
 	case segOne:
-		emitOne(g.m0)
+		l.pairedOne(lc, g, off, g.m0)
 		return
 	}
 	// Busy: ready_p = d + p·S, done_p = ready_p + S.
 	end := g.m0 + g.n
-	dueRun := func(m0, m1 int64) { // sent when due: latency done − due
-		if m1 <= m0 {
-			return
-		}
-		n := m1 - m0
-		addDueShaped(&lc.rs, l.sched, it.doneAt(g, m0), S, it.index(m0), it.k, n, 1)
-		l.tal.expandedRuns += n
-		l.tallySends(lc, m0, n, l.sched.Due(it.index(m0)), l.sched.Due(it.index(m1-1)), min(it.doneAt(g, m0)-l.sched.Due(it.index(m0)), it.doneAt(g, m1-1)-l.sched.Due(it.index(m1-1))))
-	}
 	m := g.m0
 	if m+off < 0 {
 		m1 := min(end, -off)
-		dueRun(m, m1)
+		l.pairedDueRun(lc, g, m, m1)
 		m = m1
 	}
 	for m < end {
 		h := lc.cur.at(m + off)
 		if h == nil {
-			emitOne(m)
+			l.pairedOne(lc, g, off, m)
 			m++
 			continue
 		}
@@ -655,50 +632,90 @@ func (l *longRun) recordPaired(lc *longClient, g *seg) {
 		switch h.kind {
 		case segQuiet:
 			if h.c <= l.gN { // due_i − due_{i−N} ≥ floor(N/rate) ≥ c: sent when due
-				dueRun(m, pe)
-				m = pe
+				l.pairedDueRun(lc, g, m, pe)
 			} else {
-				for ; m < pe; m++ {
-					emitOne(m)
-				}
+				l.pairedEach(lc, g, off, m, pe)
 			}
 		case segBusy:
-			// done_{i−N} = h.d + (m+off−h.m0+1)·S grows by S a member, as
-			// done_i does; due_i − done_{i−N} is monotone (gaps ≥ G ≥ S, or
-			// ≤ G+1 ≤ S): split where it changes sign.
-			after := func(x int64) bool { // sent when due
-				return l.sched.Due(it.index(x)) >= lc.pair.doneAt(h, x+off)
-			}
-			rising := S <= it.G
-			lo, hi := m, pe
-			for lo < hi { // the first member where the order flips
-				x := lo + (hi-lo)/2
-				if after(x) == rising {
-					hi = x
-				} else {
-					lo = x + 1
-				}
-			}
-			if rising { // [m, lo) sent at done_{i−N}: latency constant
-				if lo > m {
-					lat := it.doneAt(g, m) - lc.pair.doneAt(h, m+off)
-					lc.rs.add(lat, 0, lo-m, 1)
-					l.tallySends(lc, m, lo-m, lc.pair.doneAt(h, m+off), lc.pair.doneAt(h, lo-1+off), lat)
-				}
-				dueRun(lo, pe)
-			} else {
-				dueRun(m, lo)
-				if pe > lo {
-					lat := it.doneAt(g, lo) - lc.pair.doneAt(h, lo+off)
-					lc.rs.add(lat, 0, pe-lo, 1)
-					l.tallySends(lc, lo, pe-lo, lc.pair.doneAt(h, lo+off), lc.pair.doneAt(h, pe-1+off), lat)
-				}
-			}
-			m = pe
+			l.pairedBusy(lc, g, h, off, m, pe)
 		default:
-			for ; m < pe; m++ {
-				emitOne(m)
-			}
+			l.pairedEach(lc, g, off, m, pe)
+		}
+		m = pe
+	}
+}
+
+// pairedSend returns when member m of the walked class is sent:
+// max(due_i, done_{i−N}), or due_i when request i−N is before the run.
+func (l *longRun) pairedSend(lc *longClient, off, m int64) int64 {
+	due := l.sched.Due(lc.it.index(m))
+	if m+off < 0 {
+		return due
+	}
+	h := lc.cur.at(m + off)
+	return max(due, lc.pair.doneAt(h, m+off))
+}
+
+// pairedOne records member m of segment g on its own.
+func (l *longRun) pairedOne(lc *longClient, g *seg, off, m int64) {
+	s, d := l.pairedSend(lc, off, m), lc.it.doneAt(g, m)
+	lc.rs.add(d-s, 0, 1, 1)
+	l.tallySends(lc, m, 1, s, s, d-s)
+	l.tal.expandedRuns++
+}
+
+// pairedEach records members m0 … m1−1 of segment g one at a time.
+func (l *longRun) pairedEach(lc *longClient, g *seg, off, m0, m1 int64) {
+	for m := m0; m < m1; m++ {
+		l.pairedOne(lc, g, off, m)
+	}
+}
+
+// pairedDueRun records members m0 … m1−1 of the busy segment g, all sent
+// when due: latency done − due.
+func (l *longRun) pairedDueRun(lc *longClient, g *seg, m0, m1 int64) {
+	if m1 <= m0 {
+		return
+	}
+	it, S := lc.it, l.cfg.Service
+	n := m1 - m0
+	addDueShaped(&lc.rs, l.sched, it.doneAt(g, m0), S, it.index(m0), it.k, n, 1)
+	l.tal.expandedRuns += n
+	l.tallySends(lc, m0, n, l.sched.Due(it.index(m0)), l.sched.Due(it.index(m1-1)), min(it.doneAt(g, m0)-l.sched.Due(it.index(m0)), it.doneAt(g, m1-1)-l.sched.Due(it.index(m1-1))))
+}
+
+// pairedBusy records members m … pe−1 of the busy segment g whose requests
+// N before are in the busy pair segment h. done_{i−N} = h.d +
+// (m+off−h.m0+1)·S grows by S a member, as done_i does; due_i − done_{i−N}
+// is monotone (gaps ≥ G ≥ S, or ≤ G+1 ≤ S): split where it changes sign,
+// the members sent at done_{i−N} (one latency) on one side, those sent when
+// due on the other.
+func (l *longRun) pairedBusy(lc *longClient, g, h *seg, off, m, pe int64) {
+	it := lc.it
+	rising := l.cfg.Service <= it.G
+	lo, hi := m, pe
+	for lo < hi { // the first member where the order flips
+		x := lo + (hi-lo)/2
+		sentDue := l.sched.Due(it.index(x)) >= lc.pair.doneAt(h, x+off)
+		if sentDue == rising {
+			hi = x
+		} else {
+			lo = x + 1
+		}
+	}
+	if rising { // [m, lo) sent at done_{i−N}: latency constant
+		if lo > m {
+			lat := it.doneAt(g, m) - lc.pair.doneAt(h, m+off)
+			lc.rs.add(lat, 0, lo-m, 1)
+			l.tallySends(lc, m, lo-m, lc.pair.doneAt(h, m+off), lc.pair.doneAt(h, lo-1+off), lat)
+		}
+		l.pairedDueRun(lc, g, lo, pe)
+	} else {
+		l.pairedDueRun(lc, g, m, lo)
+		if pe > lo {
+			lat := it.doneAt(g, lo) - lc.pair.doneAt(h, lo+off)
+			lc.rs.add(lat, 0, pe-lo, 1)
+			l.tallySends(lc, lo, pe-lo, lc.pair.doneAt(h, lo+off), lc.pair.doneAt(h, pe-1+off), lat)
 		}
 	}
 }
