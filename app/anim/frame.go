@@ -276,24 +276,51 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// stage draws client a's stage at p.t.
+// stage draws client a's stage at p.t, part by part: the marks on the
+// timeline, the server's lane, the queue, the server, the tally and the
+// marks in flight between them.
 func (f *animFrame) stage(m *sim.WindowSummary, i int, a *sim.WindowClient, p frameParams, stalled bool) {
 	l := &f.layout
 	c := &f.counts[i]
 	st := a.Counts(m, p.t, c, f.tally)
 	f.states[i] = st
-	nb := len(m.Bins) - 1
 	colW := (l.tx1 - l.tx0) / sim.WindowColumns
+	f.stageMarks(m, i, a, st, colW)
+	f.stageLane(m, i, a, p.t, colW)
+
+	// Requests before landed have landed (in the queue, the server or the
+	// tally), those before left have reached the tally; with motion, those
+	// sent or done within the last flight's time are still in the air.
+	landed, left := st.Send, st.Done
+	if p.flight > 0 {
+		landed = a.Search(sim.InstSend, p.t-p.flight)
+		left = a.Search(sim.InstDone, p.t-p.flight)
+	}
+	q := f.stageQueue(i, int64(max(0, landed-st.Start)))
+	scx, scy := f.stageServer(m, i, stalled)
+	g := newTallyScale(m, l)
+	f.stageTally(i, g)
+	if p.flight > 0 {
+		f.stageFlights(m, i, a, p, flightEnds{landed: landed, left: left, queue: q, scx: scx, scy: scy, tally: g})
+	}
+}
+
+// markCell is the side of a square cell holding one mark in the queue or
+// the server, in CSS px.
+const markCell = 7
+
+// stageMarks draws the marks: each column is a counted group of requests due
+// in it; not sent yet (solid) below not due yet (faint). Skipped slots that
+// have passed are crosses under the line.
+func (f *animFrame) stageMarks(m *sim.WindowSummary, i int, a *sim.WindowClient, st sim.WindowState, colW float32) {
+	l := &f.layout
+	c := &f.counts[i]
 	barW := max(colW-0.3, 0.7)
 	if colW >= 3 {
 		barW = colW - 1
 	}
 	unit := min(6, (l.base-l.top)/float32(max(m.ColMax, 1)))
 	height := func(n int64) float32 { return max(float32(n)*unit, 1) }
-
-	// The marks: each column is a counted group of requests due in it; not
-	// sent yet (solid) below not due yet (faint). Skipped slots that have
-	// passed are crosses under the line.
 	for b := 0; b < sim.WindowColumns; b++ {
 		s, e := a.ColAt[b], a.ColAt[b+1]
 		nev := a.NeverAt[b+1] - a.NeverAt[b]
@@ -318,9 +345,13 @@ func (f *animFrame) stage(m *sim.WindowSummary, i int, a *sim.WindowClient, p fr
 			f.op(opCross, stInk, x+barW/2, l.crossY, 2.5, 0)
 		}
 	}
+}
 
-	// The server's history up to now, and the cursor.
-	xt := xOf(m, l, p.t)
+// stageLane draws the server's history up to t on its lane, and the cursor
+// at t.
+func (f *animFrame) stageLane(m *sim.WindowSummary, i int, a *sim.WindowClient, t int64, colW float32) {
+	l := &f.layout
+	xt := xOf(m, l, t)
 	for _, r := range a.Lane {
 		x0 := l.tx0 + colW*float32(r.From)
 		if x0 >= xt {
@@ -335,30 +366,44 @@ func (f *animFrame) stage(m *sim.WindowSummary, i int, a *sim.WindowClient, p fr
 		}
 	}
 	f.op(opLine, stCursor, xt, l.bandY0, xt, l.bandY1)
+}
 
-	// The queue: requests that have arrived and wait, from the server side.
-	landed, left := st.Send, st.Done
-	if p.flight > 0 {
-		landed = a.Search(sim.InstSend, p.t-p.flight)
-		left = a.Search(sim.InstDone, p.t-p.flight)
-	}
-	waiting := int64(max(0, landed-st.Start))
-	const cell = 7
-	qcols := int((l.qw - 6) / cell)
-	qrows := int((l.qh - 18) / cell)
+// queueGrid is how the queue's marks fill its cells: waiting requests, cols
+// cells a row, room for cap of them.
+type queueGrid struct {
+	waiting, cap int64
+	cols         int
+}
+
+// tail returns the centre of the cell of the queue's last mark (or of its
+// last cell when the queue overflows), where a mark flying in lands.
+func (q queueGrid) tail(l *animLayout) (float32, float32) {
+	k := min(q.waiting, q.cap-1)
+	return l.qx + l.qw - 3 - markCell*float32(int(k)%q.cols+1) + markCell/2, l.qy + l.qh - 3 - markCell*float32(int(k)/q.cols+1) + markCell/2
+}
+
+// stageQueue draws the queue: the requests that have arrived and wait, from
+// the server side, and the count of those queued. It returns the queue's grid.
+func (f *animFrame) stageQueue(i int, waiting int64) queueGrid {
+	l := &f.layout
+	c := &f.counts[i]
+	qcols := int((l.qw - 6) / markCell)
+	qrows := int((l.qh - 18) / markCell)
 	qcap := int64(max(qcols*qrows, 1))
 	for k := int64(0); k < min(waiting, qcap); k++ {
-		cx := l.qx + l.qw - 3 - cell*float32(int(k)%qcols+1)
-		cy := l.qy + l.qh - 3 - cell*float32(int(k)/qcols+1)
-		f.op(opRect, stClient+i, cx+1, cy+1, cell-2, cell-2)
+		cx := l.qx + l.qw - 3 - markCell*float32(int(k)%qcols+1)
+		cy := l.qy + l.qh - 3 - markCell*float32(int(k)/qcols+1)
+		f.op(opRect, stClient+i, cx+1, cy+1, markCell-2, markCell-2)
 	}
 	f.op(opCount, stInk, l.qx+4, l.qy+12, float32(c.Queued), float32(0+4*lbQueue))
-	tail := func() (float32, float32) {
-		k := min(waiting, qcap-1)
-		return l.qx + l.qw - 3 - cell*float32(int(k)%qcols+1) + cell/2, l.qy + l.qh - 3 - cell*float32(int(k)/qcols+1) + cell/2
-	}
+	return queueGrid{waiting: waiting, cap: qcap, cols: qcols}
+}
 
-	// The server: stalled (hatched) or serving, with what it serves.
+// stageServer draws the server: stalled (hatched) or serving, with what it
+// serves. It returns the point where marks enter and leave it.
+func (f *animFrame) stageServer(m *sim.WindowSummary, i int, stalled bool) (float32, float32) {
+	l := &f.layout
+	c := &f.counts[i]
 	if stalled {
 		f.op(opHatch, stInk, l.sx, l.sy, l.sw, l.sh)
 	}
@@ -375,74 +420,110 @@ func (f *animFrame) stage(m *sim.WindowSummary, i int, a *sim.WindowClient, p fr
 		if c.Serving > 0 {
 			f.op(opRect, stClient+i, scx-7, scy-7, 14, 14)
 		}
-	} else {
-		scols := int((l.sw - 6) / cell)
-		srows := int((l.sh - 30) / cell)
-		scap := int64(max(scols*srows, 1))
-		for k := int64(0); k < min(c.Serving, scap); k++ {
-			cx := l.sx + 3 + cell*float32(int(k)%scols)
-			cy := l.sy + 17 + cell*float32(int(k)/scols)
-			f.op(opRect, stClient+i, cx+1, cy+1, cell-2, cell-2)
-		}
-		if c.Serving > 0 {
-			f.op(opCount, stInk, l.sx+l.sw/2, l.sy+l.sh-3, float32(c.Serving), 1)
-		}
+		return scx, scy
 	}
+	scols := int((l.sw - 6) / markCell)
+	srows := int((l.sh - 30) / markCell)
+	scap := int64(max(scols*srows, 1))
+	for k := int64(0); k < min(c.Serving, scap); k++ {
+		cx := l.sx + 3 + markCell*float32(int(k)%scols)
+		cy := l.sy + 17 + markCell*float32(int(k)/scols)
+		f.op(opRect, stClient+i, cx+1, cy+1, markCell-2, markCell-2)
+	}
+	if c.Serving > 0 {
+		f.op(opCount, stInk, l.sx+l.sw/2, l.sy+l.sh-3, float32(c.Serving), 1)
+	}
+	return scx, scy
+}
 
-	// The tally: recorded latencies per bin, the corrected samples stacked
-	// on them. Heights are logarithmic in the count, on one scale for all.
-	bw := l.bw / float32(nb)
-	scale := float32(1 / math.Log1p(float64(max(m.BinMax, 1))))
-	hOf := func(n int32) float32 { return l.bh * scale * float32(math.Log1p(float64(n))) }
-	binTop := func(k int, n int32) (float32, float32) {
-		return l.bx + bw*(float32(k)+0.5), l.by + l.bh - hOf(n)
-	}
+// tallyScale places counts on the tally: bins of width bw across it, heights
+// logarithmic in the count, on one scale for all stages.
+type tallyScale struct {
+	l         *animLayout
+	nb        int // bins
+	bw, scale float32
+}
+
+// newTallyScale returns the tally's scale for m in layout l.
+func newTallyScale(m *sim.WindowSummary, l *animLayout) tallyScale {
+	nb := len(m.Bins) - 1
+	return tallyScale{l: l, nb: nb, bw: l.bw / float32(nb), scale: float32(1 / math.Log1p(float64(max(m.BinMax, 1))))}
+}
+
+// h returns the height of a bar of n.
+func (g tallyScale) h(n int32) float32 {
+	return g.l.bh * g.scale * float32(math.Log1p(float64(n)))
+}
+
+// top returns the middle of the top of bin k's bar of n.
+func (g tallyScale) top(k int, n int32) (float32, float32) {
+	return g.l.bx + g.bw*(float32(k)+0.5), g.l.by + g.l.bh - g.h(n)
+}
+
+// stageTally draws the tally: recorded latencies per bin, the corrected
+// samples stacked on them.
+func (f *animFrame) stageTally(i int, g tallyScale) {
+	l := &f.layout
+	nb, bw := g.nb, g.bw
 	for k := 0; k < nb; k++ {
 		rec, syn := f.tally[k], f.tally[nb+k]
 		if rec == 0 && syn == 0 {
 			continue
 		}
 		x := l.bx + bw*float32(k) + 0.5
-		h0 := hOf(rec)
+		h0 := g.h(rec)
 		if rec > 0 {
 			f.op(opRect, stClient+i, x, l.by+l.bh-h0, max(bw-1, 0.8), h0)
 		}
 		if syn > 0 {
-			h1 := hOf(rec+syn) - h0
+			h1 := g.h(rec+syn) - h0
 			f.op(opRect, stSynth+i, x, l.by+l.bh-h0-h1, max(bw-1, 0.8), max(h1, 1))
 		}
 	}
+}
 
-	// Marks in flight: leaving the client for the queue (or straight to the
-	// server, or the tally when it was quick), and leaving the server for the
-	// tally. A few per frame stand for the rest.
-	if p.flight > 0 {
-		n := st.Send - landed
-		stride := max(1, (n+maxFlights-1)/maxFlights)
-		for j := landed; j < st.Send; j += stride {
-			r := a.Trace().At(j)
-			fr := ease(float32(p.t-r.Send) / float32(p.flight))
-			x0, y0 := xOf(m, l, r.Due), l.base-3
-			var x1, y1 float32
-			switch {
-			case r.Start > p.t:
-				x1, y1 = tail()
-			case r.Done > p.t:
-				x1, y1 = scx, scy
-			default:
-				x1, y1 = binTop(m.Bin(r.Latency), f.tally[m.Bin(r.Latency)])
-			}
-			f.op(opDot, stClient+i, x0+(x1-x0)*fr, y0+(y1-y0)*fr, 3, 0)
+// flightEnds is what the marks in flight need: the first request still
+// flying from the client and the first still flying from the server, and
+// where marks land (the queue's tail, the server at scx, scy, the tally).
+type flightEnds struct {
+	landed, left int
+	queue        queueGrid
+	scx, scy     float32
+	tally        tallyScale
+}
+
+// stageFlights draws the marks in flight: leaving the client for the queue
+// (or straight to the server, or the tally when it was quick), and leaving
+// the server for the tally. A few per frame stand for the rest.
+func (f *animFrame) stageFlights(m *sim.WindowSummary, i int, a *sim.WindowClient, p frameParams, e flightEnds) {
+	l := &f.layout
+	st := f.states[i]
+	scx, scy := e.scx, e.scy
+	n := st.Send - e.landed
+	stride := max(1, (n+maxFlights-1)/maxFlights)
+	for j := e.landed; j < st.Send; j += stride {
+		r := a.Trace().At(j)
+		fr := ease(float32(p.t-r.Send) / float32(p.flight))
+		x0, y0 := xOf(m, l, r.Due), l.base-3
+		var x1, y1 float32
+		switch {
+		case r.Start > p.t:
+			x1, y1 = e.queue.tail(l)
+		case r.Done > p.t:
+			x1, y1 = scx, scy
+		default:
+			x1, y1 = e.tally.top(m.Bin(r.Latency), f.tally[m.Bin(r.Latency)])
 		}
-		n = st.Done - left
-		stride = max(1, (n+maxLeaving-1)/maxLeaving)
-		for j := left; j < st.Done; j += stride {
-			done, lat := a.Trace().Done(j), a.Trace().Latency(j)
-			fr := ease(float32(p.t-done) / float32(p.flight))
-			k := m.Bin(lat)
-			x1, y1 := binTop(k, f.tally[k])
-			f.op(opDot, stClient+i, scx+(x1-scx)*fr, scy+(y1-scy)*fr, 2.5, 0)
-		}
+		f.op(opDot, stClient+i, x0+(x1-x0)*fr, y0+(y1-y0)*fr, 3, 0)
+	}
+	n = st.Done - e.left
+	stride = max(1, (n+maxLeaving-1)/maxLeaving)
+	for j := e.left; j < st.Done; j += stride {
+		done, lat := a.Trace().Done(j), a.Trace().Latency(j)
+		fr := ease(float32(p.t-done) / float32(p.flight))
+		k := m.Bin(lat)
+		x1, y1 := e.tally.top(k, f.tally[k])
+		f.op(opDot, stClient+i, scx+(x1-scx)*fr, scy+(y1-scy)*fr, 2.5, 0)
 	}
 }
 

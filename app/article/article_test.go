@@ -177,6 +177,28 @@ func TestClaimsHold(t *testing.T) {
 	}
 }
 
+// TestClaimChecks: every claim of claimIDs but those on the section as a
+// whole has a check, and every check is a claim of claimIDs.
+func TestClaimChecks(t *testing.T) {
+	n := 0
+	for _, id := range claimIDs {
+		_, ok := claimChecks[id]
+		switch {
+		case claimOnSection(id):
+			if ok {
+				t.Errorf("claim %q is on the section as a whole, yet has a check", id)
+			}
+		case !ok:
+			t.Errorf("claim %q has no check in claimChecks", id)
+		default:
+			n++
+		}
+	}
+	if len(claimChecks) != n {
+		t.Errorf("%d checks, %d of them for claims of claimIDs", len(claimChecks), n)
+	}
+}
+
 // TestClaimsTurn: a value that leaves a claim's regime shows the other
 // sentence, with numbers the simulator computed (no error), for each claim.
 func TestClaimsTurn(t *testing.T) {

@@ -23,110 +23,170 @@ type NumValue struct {
 
 // articleNumber computes one of the article's numbers from a result. Every
 // value is the simulator's (or its closed forms'), read and written for
-// people; the note's estimate (note.*) is the note's own arithmetic.
+// people; the note's estimate (note.*) is the note's own arithmetic. A
+// metric is a group and a name: the run's configuration (config.*), its
+// closed forms (form.*), ratios (ratio.*), the stalls' slots, the note's
+// estimate, then a client's or a recording's own numbers.
 func articleNumber(res *sim.Result, metric string) (NumValue, error) {
-	cfg := res.Config
-	lat := func(ns int64) NumValue {
-		return NumValue{Value: float64(ns), IsNs: true, Text: units.Duration(float64(ns))}
-	}
-	cnt := func(v int64) NumValue { return NumValue{Value: float64(v), Text: units.Count(v)} }
 	group, name, _ := strings.Cut(metric, ".")
+	var (
+		v   NumValue
+		ok  bool
+		err error
+	)
 	switch group {
 	case "config":
-		switch name {
-		case "service":
-			return lat(cfg.Service), nil
-		case "stall":
-			return lat(cfg.Stall), nil
-		case "every":
-			return lat(cfg.Every), nil
-		case "first":
-			return lat(cfg.First), nil
-		case "duration":
-			return lat(cfg.Duration), nil
-		case "above":
-			return lat(cfg.Above), nil
-		case "interval":
-			return lat(res.Recordings[sim.Corrected].Interval), nil
-		case "slot":
-			return lat(res.Slot), nil
-		case "rate":
-			return NumValue{Value: float64(cfg.Rate) / 1000, Text: units.Thousands(cfg.Rate.String())}, nil
-		case "conns":
-			return NumValue{Value: float64(cfg.Conns), Text: units.Plural(int64(cfg.Conns), "connection")}, nil
-		}
+		v, ok = configNumber(res, name)
 	case "form":
-		if name == "why" {
-			if _, why := sim.Regime(cfg); len(why) > 0 {
-				return NumValue{IsText: true, Text: strings.Join(why, "; ")}, nil
-			}
-			return NumValue{IsText: true, Text: "every number has a closed form"}, nil
-		}
-		cf := sim.DeriveClosedForms(cfg)
-		if cf == nil {
-			return NumValue{}, fmt.Errorf("%s: no closed form for %q", metric, res.Query)
-		}
-		switch name {
-		case "J":
-			return cnt(cf.J), nil
-		case "d":
-			return lat(cf.D), nil
-		case "k":
-			return cnt(cf.Added), nil
-		}
+		v, ok, err = formNumber(res, metric, name)
 	case "ratio":
-		o, c := res.Recordings[sim.Open], res.Recordings[sim.Closed]
-		for i, p := range sim.Percentiles {
-			if p.Name == name && c.P[i] > 0 {
-				r := float64(o.P[i]) / float64(c.P[i])
-				text, _ := units.Ratio(float64(o.P[i]), float64(c.P[i]))
-				return NumValue{Value: r, Text: text}, nil
-			}
-		}
+		v, ok = ratioNumber(res, name)
 	case "stalls":
 		if name == "slots" {
-			return cnt(slotsInStalls(res)), nil
+			return countValue(slotsInStalls(res)), nil
 		}
 	case "note":
 		if v, ok := noteEstimate(res, name); ok {
 			return NumValue{Value: v, IsNs: true, Text: units.Duration(v)}, nil
 		}
 	}
+	if ok || err != nil {
+		return v, err
+	}
+	if v, ok := clientNumber(res, group, name); ok {
+		return v, nil
+	}
+	if v, ok := recordingNumber(res, group, name); ok {
+		return v, nil
+	}
+	return NumValue{}, fmt.Errorf("unknown article metric %q", metric)
+}
+
+// latencyValue shows a latency of ns nanoseconds.
+func latencyValue(ns int64) NumValue {
+	return NumValue{Value: float64(ns), IsNs: true, Text: units.Duration(float64(ns))}
+}
+
+// countValue shows a count.
+func countValue(v int64) NumValue { return NumValue{Value: float64(v), Text: units.Count(v)} }
+
+// configNumber returns the run's configured value of a name (config.*),
+// and whether it has one.
+func configNumber(res *sim.Result, name string) (NumValue, bool) {
+	cfg := res.Config
+	switch name {
+	case "service":
+		return latencyValue(cfg.Service), true
+	case "stall":
+		return latencyValue(cfg.Stall), true
+	case "every":
+		return latencyValue(cfg.Every), true
+	case "first":
+		return latencyValue(cfg.First), true
+	case "duration":
+		return latencyValue(cfg.Duration), true
+	case "above":
+		return latencyValue(cfg.Above), true
+	case "interval":
+		return latencyValue(res.Recordings[sim.Corrected].Interval), true
+	case "slot":
+		return latencyValue(res.Slot), true
+	case "rate":
+		return NumValue{Value: float64(cfg.Rate) / 1000, Text: units.Thousands(cfg.Rate.String())}, true
+	case "conns":
+		return NumValue{Value: float64(cfg.Conns), Text: units.Plural(int64(cfg.Conns), "connection")}, true
+	}
+	return NumValue{}, false
+}
+
+// formNumber returns a value of the run's closed forms (form.*) and
+// whether it has one; form.why says in words why the run has none, or that
+// it has them. For any other name, a run without closed forms is an error.
+func formNumber(res *sim.Result, metric, name string) (NumValue, bool, error) {
+	cfg := res.Config
+	if name == "why" {
+		if _, why := sim.Regime(cfg); len(why) > 0 {
+			return NumValue{IsText: true, Text: strings.Join(why, "; ")}, true, nil
+		}
+		return NumValue{IsText: true, Text: "every number has a closed form"}, true, nil
+	}
+	cf := sim.DeriveClosedForms(cfg)
+	if cf == nil {
+		return NumValue{}, false, fmt.Errorf("%s: no closed form for %q", metric, res.Query)
+	}
+	switch name {
+	case "J":
+		return countValue(cf.J), true, nil
+	case "d":
+		return latencyValue(cf.D), true, nil
+	case "k":
+		return countValue(cf.Added), true, nil
+	}
+	return NumValue{}, false, nil
+}
+
+// ratioNumber returns the open loop's percentile of a name over the closed
+// loop's (ratio.*), and whether there is one: a percentile of that name,
+// the closed loop's not 0.
+func ratioNumber(res *sim.Result, name string) (NumValue, bool) {
+	o, c := res.Recordings[sim.Open], res.Recordings[sim.Closed]
+	for i, p := range sim.Percentiles {
+		if p.Name == name && c.P[i] > 0 {
+			r := float64(o.P[i]) / float64(c.P[i])
+			text, _ := units.Ratio(float64(o.P[i]), float64(c.P[i]))
+			return NumValue{Value: r, Text: text}, true
+		}
+	}
+	return NumValue{}, false
+}
+
+// clientNumber returns a count of the client named group (its planned,
+// sent and never-sent requests, the stalls it met), and whether it has one.
+func clientNumber(res *sim.Result, group, name string) (NumValue, bool) {
 	for _, c := range res.Clients {
 		if c.Client.String() != group {
 			continue
 		}
 		switch name {
 		case "planned":
-			return cnt(c.Planned), nil
+			return countValue(c.Planned), true
 		case "sent":
-			return cnt(c.Sent), nil
+			return countValue(c.Sent), true
 		case "never_sent":
-			return cnt(c.Planned - c.Sent), nil
+			return countValue(c.Planned - c.Sent), true
 		case "stalls":
-			return cnt(c.StallsMet), nil
+			return countValue(c.StallsMet), true
 		}
 	}
-	if rec := res.Recording(group); rec != nil {
-		switch name {
-		case "count":
-			return cnt(rec.Count), nil
-		case "mean":
-			return NumValue{Value: rec.Mean, IsNs: true, Text: units.Duration(rec.Mean)}, nil
-		case "max":
-			return lat(rec.Max), nil
-		case "above":
-			return cnt(rec.Above), nil
-		case "share":
-			return NumValue{Value: rec.Share(), Text: units.Share(rec.Share())}, nil
-		}
-		for i, p := range sim.Percentiles {
-			if p.Name == name {
-				return lat(rec.P[i]), nil
-			}
+	return NumValue{}, false
+}
+
+// recordingNumber returns a number of the recording named group (its
+// count, mean, max, samples above the threshold and their share, or a
+// percentile), and whether it has one.
+func recordingNumber(res *sim.Result, group, name string) (NumValue, bool) {
+	rec := res.Recording(group)
+	if rec == nil {
+		return NumValue{}, false
+	}
+	switch name {
+	case "count":
+		return countValue(rec.Count), true
+	case "mean":
+		return NumValue{Value: rec.Mean, IsNs: true, Text: units.Duration(rec.Mean)}, true
+	case "max":
+		return latencyValue(rec.Max), true
+	case "above":
+		return countValue(rec.Above), true
+	case "share":
+		return NumValue{Value: rec.Share(), Text: units.Share(rec.Share())}, true
+	}
+	for i, p := range sim.Percentiles {
+		if p.Name == name {
+			return latencyValue(rec.P[i]), true
 		}
 	}
-	return NumValue{}, fmt.Errorf("unknown article metric %q", metric)
+	return NumValue{}, false
 }
 
 // slotsInStalls counts the slots of the schedule that fall due inside a

@@ -339,8 +339,7 @@ func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Dura
 
 // Render builds the control from the props.
 func (c *fieldControl) Render() app.UI {
-	i := c.IIndex
-	spec := specAt(i)
+	spec := specAt(c.IIndex)
 	id := "in-" + spec.Name
 	errID := "err-" + spec.Name
 	text, msg, bad := c.text, c.IMsg, c.IBad
@@ -354,72 +353,9 @@ func (c *fieldControl) Render() app.UI {
 	var input app.UI
 	switch {
 	case spec.Choices != nil:
-		opts := make([]app.UI, len(spec.Choices))
-		for j, ch := range spec.Choices {
-			o := app.Option().Value(ch).Text(ch)
-			if text == ch {
-				o = o.Selected(true)
-			}
-			opts[j] = o
-		}
-		// The select's value property keeps the choice once the reader has
-		// used it (a selected attribute no longer would).
-		input = app.Select().ID(id).Name(spec.Name).Aria("describedby", described).Attr("value", text).
-			OnChange(ui.On(c.scope("select"), func(ctx app.Context, e app.Event) {
-				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
-			})).Body(opts...)
+		input = c.choiceInput(spec, id, described, text)
 	default:
-		toggled := spec.Toggle != "" && text == spec.Toggle
-		box := app.Input().Type("text").ID(id).Name(spec.Name).Class("text").
-			Attr("autocomplete", "off").Attr("spellcheck", "false").
-			Value(text).
-			Aria("invalid", bad).Aria("describedby", described+" "+errID).
-			OnInput(ui.On(c.scope("input"), func(ctx app.Context, e app.Event) {
-				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), typingDelay)
-			})).
-			OnChange(ui.On(c.scope("change"), func(ctx app.Context, e app.Event) {
-				c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
-			}))
-		if toggled {
-			// Only when true: go-app writes a false boolean attribute into
-			// prerendered HTML as present.
-			box = box.Disabled(true)
-		}
-		parts := []app.UI{box, app.Span().Class("unit").Text(spec.Unit)}
-		if spec.Toggle != "" {
-			cb := app.Input().Type("checkbox").ID(id + "-" + spec.Toggle).
-				OnChange(ui.On(c.scope("toggle"), func(ctx app.Context, e app.Event) {
-					v := c.IToggleOff
-					if ctx.JSSrc().Get("checked").Bool() {
-						v = spec.Toggle
-					}
-					c.edit(ctx, i, v, 0)
-				}))
-			if toggled || app.IsClient {
-				cb = cb.Checked(toggled) // a property in the browser: it can go back to false
-			}
-			parts = append(parts, app.Label().Class("toggle").Body(cb, app.Text(" "+spec.ToggleLabel)))
-		}
-		if spec.Slider != nil {
-			pos := max(c.slider, 0)
-			if !c.synced {
-				pos = max(c.ISlider, 0)
-			}
-			parts = append(parts, app.Input().Type("range").ID(id+"-slider").Class("slider").
-				Min(0).Max(len(spec.Slider)-1).Step(1).Value(strconv.Itoa(pos)).
-				Aria("label", spec.Label+" (slider)").
-				OnInput(ui.On(c.scope("slide"), func(ctx app.Context, e app.Event) {
-					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
-						c.edit(ctx, i, spec.Slider[k], slidingDelay)
-					}
-				})).
-				OnChange(ui.On(c.scope("slid"), func(ctx app.Context, e app.Event) {
-					if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
-						c.edit(ctx, i, spec.Slider[k], 0)
-					}
-				})))
-		}
-		input = app.Div().Class("inputs").Body(parts...)
+		input = c.textInputs(spec, id, described+" "+errID, text, bad)
 	}
 	cls := "field"
 	if bad {
@@ -438,6 +374,98 @@ func (c *fieldControl) Render() app.UI {
 			return app.P().ID(errID).Class("error").DataSet("error", spec.Name).Aria("live", "polite").Text(msg)
 		}),
 	)
+}
+
+// choiceInput returns the select of a field with choices, text chosen,
+// described by the elements of the IDs in described.
+func (c *fieldControl) choiceInput(spec fieldSpec, id, described, text string) app.UI {
+	i := c.IIndex
+	opts := make([]app.UI, len(spec.Choices))
+	for j, ch := range spec.Choices {
+		o := app.Option().Value(ch).Text(ch)
+		if text == ch {
+			o = o.Selected(true)
+		}
+		opts[j] = o
+	}
+	// The select's value property keeps the choice once the reader has
+	// used it (a selected attribute no longer would).
+	return app.Select().ID(id).Name(spec.Name).Aria("describedby", described).Attr("value", text).
+		OnChange(ui.On(c.scope("select"), func(ctx app.Context, e app.Event) {
+			c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
+		})).Body(opts...)
+}
+
+// textInputs returns the text box of a field holding text, its unit, and
+// its toggle and slider when it has them; bad marks the text invalid, and
+// the elements of the IDs in described describe the box.
+func (c *fieldControl) textInputs(spec fieldSpec, id, described, text string, bad bool) app.UI {
+	i := c.IIndex
+	toggled := spec.Toggle != "" && text == spec.Toggle
+	box := app.Input().Type("text").ID(id).Name(spec.Name).Class("text").
+		Attr("autocomplete", "off").Attr("spellcheck", "false").
+		Value(text).
+		Aria("invalid", bad).Aria("describedby", described).
+		OnInput(ui.On(c.scope("input"), func(ctx app.Context, e app.Event) {
+			c.edit(ctx, i, ctx.JSSrc().Get("value").String(), typingDelay)
+		})).
+		OnChange(ui.On(c.scope("change"), func(ctx app.Context, e app.Event) {
+			c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
+		}))
+	if toggled {
+		// Only when true: go-app writes a false boolean attribute into
+		// prerendered HTML as present.
+		box = box.Disabled(true)
+	}
+	parts := []app.UI{box, app.Span().Class("unit").Text(spec.Unit)}
+	if spec.Toggle != "" {
+		parts = append(parts, c.toggleInput(spec, id, toggled))
+	}
+	if spec.Slider != nil {
+		parts = append(parts, c.sliderInput(spec, id))
+	}
+	return app.Div().Class("inputs").Body(parts...)
+}
+
+// toggleInput returns the labelled checkbox of a field with a toggle, ticked when
+// toggled: ticking it sets the toggle's value, unticking it IToggleOff.
+func (c *fieldControl) toggleInput(spec fieldSpec, id string, toggled bool) app.UI {
+	i := c.IIndex
+	cb := app.Input().Type("checkbox").ID(id + "-" + spec.Toggle).
+		OnChange(ui.On(c.scope("toggle"), func(ctx app.Context, e app.Event) {
+			v := c.IToggleOff
+			if ctx.JSSrc().Get("checked").Bool() {
+				v = spec.Toggle
+			}
+			c.edit(ctx, i, v, 0)
+		}))
+	if toggled || app.IsClient {
+		cb = cb.Checked(toggled) // a property in the browser: it can go back to false
+	}
+	return app.Label().Class("toggle").Body(cb, app.Text(" "+spec.ToggleLabel))
+}
+
+// sliderInput returns the slider of a field with one, at the control's position
+// (the props' before any hook has run).
+func (c *fieldControl) sliderInput(spec fieldSpec, id string) app.UI {
+	i := c.IIndex
+	pos := max(c.slider, 0)
+	if !c.synced {
+		pos = max(c.ISlider, 0)
+	}
+	return app.Input().Type("range").ID(id+"-slider").Class("slider").
+		Min(0).Max(len(spec.Slider)-1).Step(1).Value(strconv.Itoa(pos)).
+		Aria("label", spec.Label+" (slider)").
+		OnInput(ui.On(c.scope("slide"), func(ctx app.Context, e app.Event) {
+			if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
+				c.edit(ctx, i, spec.Slider[k], slidingDelay)
+			}
+		})).
+		OnChange(ui.On(c.scope("slid"), func(ctx app.Context, e app.Event) {
+			if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
+				c.edit(ctx, i, spec.Slider[k], 0)
+			}
+		}))
 }
 
 // presetWords are the presets as the page names them for a reader: a label
