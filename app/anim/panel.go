@@ -447,15 +447,7 @@ func (a *Panel) writeURL(ctx app.Context, delay time.Duration) {
 		ctx.NewActionWithValue(ui.ActionKeys, keys)
 		a.wroteURL = true
 	}
-	if delay <= 0 {
-		write(ctx)
-		return
-	}
-	ctx.After(delay, func(ctx app.Context) {
-		defer ui.Recover(ctx, "animation URL")
-		ctx.PreventUpdate()
-		write(ctx)
-	})
+	ui.NowOrAfter(ctx, delay, "animation URL", write)
 }
 
 // onKey handles the keyboard shortcuts while the focus is in the panel.

@@ -173,15 +173,7 @@ func (a *Article) writeURL(ctx app.Context, delay time.Duration) {
 			a.raw = ui.SetKeys(u.RawQuery, keys)
 		}
 	}
-	if delay <= 0 {
-		write(ctx)
-		return
-	}
-	ctx.After(delay, func(ctx app.Context) {
-		defer ui.Recover(ctx, "article URL")
-		ctx.PreventUpdate()
-		write(ctx)
-	})
+	ui.NowOrAfter(ctx, delay, "article URL", write)
 }
 
 // onAdjust takes a step or a drag of an adjustable number from web/page.js

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -90,6 +91,22 @@ func Recover(ctx app.Context, where string) {
 		app.Log("omission: recovered from a panic in " + msg)
 		ctx.SetState(StateFault, msg)
 	}
+}
+
+// NowOrAfter runs f at once when delay is not positive, and otherwise after
+// delay on the UI goroutine with the update that the timer would cause
+// prevented and a panic caught as where: the debounced URL writes of the
+// article and the animation.
+func NowOrAfter(ctx app.Context, delay time.Duration, where string, f func(app.Context)) {
+	if delay <= 0 {
+		f(ctx)
+		return
+	}
+	ctx.After(delay, func(ctx app.Context) {
+		defer Recover(ctx, where)
+		ctx.PreventUpdate()
+		f(ctx)
+	})
 }
 
 // PanicError is a recovered panic as an error.
