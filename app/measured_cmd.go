@@ -102,7 +102,7 @@ func (m *measuredFile) text(w io.Writer, res *sim.Result) {
 		}
 		return units.Micros(*s.MeanNs)
 	})
-	for i, p := range sim.Percentiles {
+	for i, p := range sim.Percentiles() {
 		row(strings.ReplaceAll(p.Name, "_", "."), func(r *sim.Recording) string { return units.Micros(float64(r.P[i])) }, func(s *measure.Summary) string {
 			return opt([]*int64{s.P50Ns, s.P90Ns, s.P99Ns, s.P999Ns, s.P9999Ns}[i])
 		})

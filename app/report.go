@@ -106,7 +106,7 @@ func writeText(w io.Writer, res *sim.Result) {
 	none := func(o, c *sim.Recording) string { return "" }
 	row("count", func(r *sim.Recording) string { return fmt.Sprint(r.Count) }, none)
 	row("mean", func(r *sim.Recording) string { return units.Micros(r.Mean) }, func(o, c *sim.Recording) string { return ratio(o.Mean, c.Mean) })
-	for i, p := range sim.Percentiles {
+	for i, p := range sim.Percentiles() {
 		row(strings.ReplaceAll(p.Name, "_", "."), func(r *sim.Recording) string { return units.Micros(float64(r.P[i])) },
 			func(o, c *sim.Recording) string { return ratio(float64(o.P[i]), float64(c.P[i])) })
 	}

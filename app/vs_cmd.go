@@ -50,7 +50,7 @@ func runVs(q string) (*sim.Result, error) {
 // report JSON's recordings name them (durations in ns).
 func deltaMetrics() []string {
 	out := []string{"count", "mean_ns"}
-	for _, p := range sim.Percentiles {
+	for _, p := range sim.Percentiles() {
 		out = append(out, p.Name+"_ns")
 	}
 	return append(out, "max_ns", "above")
@@ -68,7 +68,7 @@ func metricOf(r *sim.Recording, m string) float64 {
 	case "above":
 		return float64(r.Above)
 	}
-	for i, p := range sim.Percentiles {
+	for i, p := range sim.Percentiles() {
 		if p.Name+"_ns" == m {
 			return float64(r.P[i])
 		}

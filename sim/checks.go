@@ -67,7 +67,7 @@ func checkResult(res *Result, notes []string) ([]Check, []string) {
 	return checks, notes
 }
 
-func pctName(i int) string { return Percentiles[i].Name }
+func pctName(i int) string { return percentiles[i].Name }
 
 func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 	cfg := res.Config
@@ -100,7 +100,7 @@ func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 			out = append(out, c)
 		}
 		add("count", f.Count, rec.Count, 1)
-		for i := range Percentiles {
+		for i := range percentiles {
 			add(pctName(i), f.P[i], rec.P[i], d.Precision(f.P[i]))
 		}
 		add("max", f.Max, rec.Max, 1)

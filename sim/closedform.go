@@ -171,7 +171,7 @@ func (cf *ClosedForms) deriveOpen(cfg Config) {
 		open.Above = K * m
 	}
 	open.Above += (N - K*J) * aboveOf(S, A)
-	for i, p := range Percentiles {
+	for i, p := range percentiles {
 		r := RankOf(p.PPM, N, cfg.Rank)
 		if r <= N-K*J {
 			open.P[i] = S
@@ -190,7 +190,7 @@ func (cf *ClosedForms) deriveClosed(cfg Config) {
 	closed := &Form{Count: N, Max: cf.maxLatency(), Formula: map[string]string{}}
 	closed.Sum = sumTerms([2]int64{S, N}, [2]int64{L, K})
 	closed.Above = (N-K)*aboveOf(S, A) + K*aboveOf(L+S, A)
-	for i, p := range Percentiles {
+	for i, p := range percentiles {
 		if RankOf(p.PPM, N, cfg.Rank) <= N-K {
 			closed.P[i] = S
 		} else {
@@ -253,7 +253,7 @@ func (cf *ClosedForms) correctedPercentiles(corr *Form, rank Rank, G, k int64) {
 		}
 		b = k + 1 - a - e
 	}
-	for i, p := range Percentiles {
+	for i, p := range percentiles {
 		r := RankOf(p.PPM, corr.Count, rank)
 		switch {
 		case r <= K*b:
@@ -425,7 +425,7 @@ func (ps pacedSamples) form(A int64, rank Rank) *Form {
 		}
 	}
 	f.Above = f.Count - ps.countLE(A)
-	for i, p := range Percentiles {
+	for i, p := range percentiles {
 		r := rank0(p.PPM, f.Count, rank)
 		lo, hi := int64(0), f.Max
 		for lo < hi { // a search over values, not a loop over requests

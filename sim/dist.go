@@ -10,11 +10,18 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// Percentiles reported for every recording, in parts per million.
-var Percentiles = []struct {
+// Percentile is one of the percentiles reported for every recording.
+type Percentile struct {
 	Name string // "p99_9"
-	PPM  int64
-}{{"p50", 500000}, {"p90", 900000}, {"p99", 990000}, {"p99_9", 999000}, {"p99_99", 999900}}
+	PPM  int64  // in parts per million: 999000
+}
+
+// percentiles are indexed by P50 … P9999.
+var percentiles = [NumPercentiles]Percentile{{"p50", 500000}, {"p90", 900000}, {"p99", 990000}, {"p99_9", 999000}, {"p99_99", 999900}}
+
+// Percentiles returns the percentiles reported for every recording, in the
+// order of Recording.P (a copy: callers may keep or change it).
+func Percentiles() []Percentile { return append([]Percentile(nil), percentiles[:]...) }
 
 // RankOf returns the 1-based rank of the ppm/10⁴ percentile among n samples,
 // computed exactly in integers: round is floor(p/100·n + 1/2), ceil is

@@ -23,7 +23,7 @@ func TestRankOf(t *testing.T) {
 		t.Errorf("ceil p99 of 119980 = %d, want 118781", got)
 	}
 	for n := int64(1); n < 3000; n++ {
-		for _, p := range Percentiles {
+		for _, p := range percentiles {
 			// round: floor(p/100 n + 1/2) = floor((ppm n + 5e5) / 1e6), by big rationals.
 			num := p.PPM * n
 			round := max(1, min(n, (num+500000)/1000000))
@@ -38,7 +38,7 @@ func TestRankOf(t *testing.T) {
 	for v := int64(1); v <= 1000; v++ {
 		h.RecordValue(v)
 	}
-	for _, p := range Percentiles {
+	for _, p := range percentiles {
 		if got, want := RankOf(p.PPM, 1000, RankRound), h.ValueAtQuantile(float64(p.PPM)/1e4); got != want {
 			t.Errorf("%s: rank %d, hdrhistogram-go value %d", p.Name, got, want)
 		}
@@ -206,7 +206,7 @@ func TestLongStallExact(t *testing.T) {
 		}
 		for i, p := range r.P {
 			if p > r.Max {
-				t.Errorf("%s: %s = %d above the max %d", r.Kind, Percentiles[i].Name, p, r.Max)
+				t.Errorf("%s: %s = %d above the max %d", r.Kind, percentiles[i].Name, p, r.Max)
 			}
 		}
 	}

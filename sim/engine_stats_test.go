@@ -171,7 +171,7 @@ func TestHistogramModeEngine(t *testing.T) {
 		}
 		for i := range a.P {
 			if d := a.P[i] - b.P[i]; d < 0 || d > b.P[i]/1000+1 {
-				t.Errorf("%s %s: histogram %d, exact %d", Kind(k), Percentiles[i].Name, a.P[i], b.P[i])
+				t.Errorf("%s %s: histogram %d, exact %d", Kind(k), percentiles[i].Name, a.P[i], b.P[i])
 			}
 		}
 	}

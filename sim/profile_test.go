@@ -80,7 +80,7 @@ func TestProfilesReproduceFastPath(t *testing.T) {
 			if pr.Recorded != rec.Count || pr.Dist.Max() != rec.Max || pr.Dist.Sum() != rec.Dist.Sum() {
 				t.Fatalf("%s %s: recorded %d max %d, recording %d max %d", cfg.Query(), tc.client, pr.Recorded, pr.Dist.Max(), rec.Count, rec.Max)
 			}
-			for i, pp := range Percentiles {
+			for i, pp := range percentiles {
 				if got := pr.Dist.Percentile(pp.PPM, cfg.Rank); got != rec.P[i] {
 					t.Fatalf("%s %s %s: %d, recording %d", cfg.Query(), tc.client, pp.Name, got, rec.P[i])
 				}

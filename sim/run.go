@@ -100,7 +100,7 @@ type Recording struct {
 func (rec *Recording) setMetrics(k Kind, d *Dist, cfg Config, exactAbove int64) {
 	rec.Kind, rec.Dist = k, d
 	rec.Count, rec.Mean, rec.Max = d.Count(), d.Mean(), d.Max()
-	for i, p := range Percentiles {
+	for i, p := range percentiles {
 		rec.P[i] = d.Percentile(p.PPM, cfg.Rank)
 	}
 	rec.Above = exactAbove

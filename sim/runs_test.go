@@ -100,7 +100,7 @@ func TestRunDist(t *testing.T) {
 				t.Fatalf("e %d: corrected count at or below %d: %d, want %d", e, x, cd.CountAtOrBelow(x), cw.CountAtOrBelow(x))
 			}
 		}
-		for _, p := range Percentiles {
+		for _, p := range percentiles {
 			for _, rk := range []Rank{RankRound, RankCeil} {
 				if a, b := cd.Percentile(p.PPM, rk), cw.Percentile(p.PPM, rk); a != b {
 					t.Fatalf("e %d %s %s: %d, want %d", e, p.Name, rk, a, b)

@@ -78,7 +78,7 @@ func TestBenchCeil(t *testing.T) {
 	round, ceil := run(t, ""), run(t, "rank=ceil")
 	for k := range round.Recordings {
 		a, b := round.Recordings[k], ceil.Recordings[k]
-		for i, p := range Percentiles {
+		for i, p := range percentiles {
 			changed := Kind(k) == Corrected && (p.Name == "p99" || p.Name == "p99_9")
 			if changed == (a.P[i] == b.P[i]) {
 				t.Errorf("%s.%s: round %d, ceil %d (changed: %v)", Kind(k), p.Name, a.P[i], b.P[i], changed)

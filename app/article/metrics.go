@@ -130,7 +130,7 @@ func formNumber(res *sim.Result, metric, name string) (NumValue, bool, error) {
 // the closed loop's not 0.
 func ratioNumber(res *sim.Result, name string) (NumValue, bool) {
 	o, c := res.Recordings[sim.Open], res.Recordings[sim.Closed]
-	for i, p := range sim.Percentiles {
+	for i, p := range sim.Percentiles() {
 		if p.Name == name && c.P[i] > 0 {
 			r := float64(o.P[i]) / float64(c.P[i])
 			text, _ := units.Ratio(float64(o.P[i]), float64(c.P[i]))
@@ -181,7 +181,7 @@ func recordingNumber(res *sim.Result, group, name string) (NumValue, bool) {
 	case "share":
 		return NumValue{Value: rec.Share(), Text: units.Share(rec.Share())}, true
 	}
-	for i, p := range sim.Percentiles {
+	for i, p := range sim.Percentiles() {
 		if p.Name == name {
 			return latencyValue(rec.P[i]), true
 		}
@@ -224,7 +224,7 @@ func noteEstimate(res *sim.Result, name string) (float64, bool) {
 		s := float64(slow)
 		return S + (s*L-T*s*(s-1)/2)/float64(n), true
 	}
-	for _, p := range sim.Percentiles {
+	for _, p := range sim.Percentiles() {
 		if p.Name != name {
 			continue
 		}

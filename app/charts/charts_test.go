@@ -295,14 +295,14 @@ func TestBenchCharts(t *testing.T) {
 func TestMarkers(t *testing.T) {
 	res := bench(t)
 	ch := render(t, res, Spectrum, Options{})
-	if len(ch.Markers) != len(sim.Kinds())*len(sim.Percentiles) {
-		t.Fatalf("%d markers, want %d", len(ch.Markers), len(sim.Kinds())*len(sim.Percentiles))
+	if len(ch.Markers) != len(sim.Kinds())*sim.NumPercentiles {
+		t.Fatalf("%d markers, want %d", len(ch.Markers), len(sim.Kinds())*sim.NumPercentiles)
 	}
 	last := map[sim.Kind]Marker{}
 	for i, m := range ch.Markers {
-		k, pc := m.Recording, sim.Percentiles[i%len(sim.Percentiles)]
-		if m.Percentile != pc.Name || m.Value != res.Recordings[k].P[i%len(sim.Percentiles)] {
-			t.Errorf("marker %d: %+v, want %s at %d", i, m, pc.Name, res.Recordings[k].P[i%len(sim.Percentiles)])
+		k, pc := m.Recording, sim.Percentiles()[i%sim.NumPercentiles]
+		if m.Percentile != pc.Name || m.Value != res.Recordings[k].P[i%sim.NumPercentiles] {
+			t.Errorf("marker %d: %+v, want %s at %d", i, m, pc.Name, res.Recordings[k].P[i%sim.NumPercentiles])
 		}
 		if m.Check != k.String()+"."+pc.Name || m.HasCheck != (res.CheckFor(m.Check) != nil) {
 			t.Errorf("marker %d: check %q (has %v)", i, m.Check, m.HasCheck)

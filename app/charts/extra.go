@@ -43,11 +43,11 @@ func SeriesOf(rec *sim.Recording, rank sim.Rank, name string) Series {
 	n := d.Count()
 	const npts = 240
 	D := float64(spectrumDecades(n))
-	ps := make([]float64, 0, npts+len(sim.Percentiles)+1)
+	ps := make([]float64, 0, npts+sim.NumPercentiles+1)
 	for j := 0; j < npts; j++ {
 		ps = append(ps, ninesToP(D*float64(j)/npts))
 	}
-	for _, pc := range sim.Percentiles {
+	for _, pc := range sim.Percentiles() {
 		ps = append(ps, float64(pc.PPM)/1e6)
 	}
 	sortFloats(ps)
@@ -164,8 +164,8 @@ func extraColumns(t *Table, extra []Series) {
 		t.Header = append(t.Header, s.Name)
 		for r := range t.Rows {
 			txt := "—"
-			if r < len(sim.Percentiles) {
-				if v, ok := extraAt(s, float64(sim.Percentiles[r].PPM)/1e6); ok {
+			if r < sim.NumPercentiles {
+				if v, ok := extraAt(s, float64(sim.Percentiles()[r].PPM)/1e6); ok {
 					txt = units.Duration(v)
 				}
 			} else if t.Rows[r][0] == "max" && len(s.Points) > 0 {

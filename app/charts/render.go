@@ -171,7 +171,7 @@ type Table struct {
 // a link to the check of the same number.
 type Marker struct {
 	Recording  sim.Kind
-	Percentile string // sim.Percentiles[i].Name: "p50", "p90", "p99", "p99_9", "p99_99"
+	Percentile string // sim.Percentiles()[i].Name: "p50", "p90", "p99", "p99_9", "p99_99"
 	Fraction   float64
 	Value      int64 // ns: the recording's P[i], as in the table
 	// Check is the id of the check on this number ("open.p99_9"), the

@@ -124,7 +124,7 @@ func addSpectrumLines(p *plot.Plot, res *sim.Result, th *theme, npts, D int, flo
 			continue
 		}
 		p.Add(polyline{simplify(spectrumLine(d, res.Config.Rank, npts, D, floor)), th.line(k)})
-		for i, pc := range sim.Percentiles {
+		for i, pc := range sim.Percentiles() {
 			id := k.String() + "." + pc.Name
 			marks.list = append(marks.list, Marker{Recording: k, Percentile: pc.Name, Fraction: float64(pc.PPM) / 1e6,
 				Value: r.P[i], Check: id, HasCheck: res.CheckFor(id) != nil})
@@ -142,12 +142,12 @@ func spectrumLine(d *sim.Dist, rank sim.Rank, npts, D int, floor float64) plotte
 		p    float64
 		rank int64
 	}
-	pts := make([]pt, 0, npts+len(sim.Percentiles)+1)
+	pts := make([]pt, 0, npts+sim.NumPercentiles+1)
 	for j := 0; j <= npts; j++ {
 		q := ninesToP(float64(D) * float64(j) / float64(npts))
 		pts = append(pts, pt{q, sim.RankAt(q, n, rank)})
 	}
-	for _, pc := range sim.Percentiles {
+	for _, pc := range sim.Percentiles() {
 		pts = append(pts, pt{float64(pc.PPM) / 1e6, sim.RankOf(pc.PPM, n, rank)})
 	}
 	pts = append(pts, pt{ninesToP(float64(D)), n}) // the largest sample ends the line
@@ -238,7 +238,7 @@ func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
 	for _, k := range kinds {
 		t.Header = append(t.Header, k.String())
 	}
-	for i, pc := range sim.Percentiles {
+	for i, pc := range sim.Percentiles() {
 		row := []string{pname(pc.Name)}
 		for _, k := range kinds {
 			r := &res.Recordings[k]
@@ -261,7 +261,7 @@ func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
 	}
 	b.WriteString(". ")
 	for _, i := range []int{2, 4} {
-		b.WriteString(pname(sim.Percentiles[i].Name) + ": ")
+		b.WriteString(pname(sim.Percentiles()[i].Name) + ": ")
 		b.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.P[i]) }))
 		b.WriteString(". ")
 	}

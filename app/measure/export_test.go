@@ -85,7 +85,7 @@ func TestExportCounts(t *testing.T) {
 			if rec.Count == 0 {
 				continue
 			}
-			for i, p := range sim.Percentiles {
+			for i, p := range sim.Percentiles() {
 				got := src.Hist.ValueAtQuantile(float64(p.PPM) / 1e4)
 				if !src.Hist.ValuesAreEquivalent(got, rec.P[i]) && res.Config.Rank == sim.RankRound {
 					t.Errorf("%s %s %s: histogram %d, model %d (not in the same bucket)", q, k, p.Name, got, rec.P[i])
@@ -273,7 +273,7 @@ func TestHgrmPlainReader(t *testing.T) {
 					t.Errorf("%s %s: row %.3f ms counts %d; the model has %d to %d samples at or below it", q, k, r.ms, r.count, lo, hi)
 				}
 			}
-			for i, p := range sim.Percentiles {
+			for i, p := range sim.Percentiles() {
 				rank := sim.RankOf(p.PPM, rec.Count, sim.RankRound)
 				j := slices.IndexFunc(rows, func(r plainRow) bool { return r.count >= rank })
 				upper := rows[j].ms*1e6 + 500
@@ -396,7 +396,7 @@ func TestHlogHdrHistogramJS(t *testing.T) {
 				continue
 			}
 			h := set.Source(k.String()).Hist
-			for i, p := range sim.Percentiles {
+			for i, p := range sim.Percentiles() {
 				exact := rec.Dist.Percentile(p.PPM, sim.RankCeil)
 				if !h.ValuesAreEquivalent(g[1+i], exact) {
 					t.Errorf("%s %s %s: HdrHistogramJS %d, model (ceil rank) %d", q, k, p.Name, g[1+i], exact)
@@ -437,7 +437,7 @@ func TestCSVSamples(t *testing.T) {
 			if int64(len(v)) != rec.Count {
 				t.Fatalf("%s %s: %d rows, model %d", q, k, len(v), rec.Count)
 			}
-			for i, p := range sim.Percentiles {
+			for i, p := range sim.Percentiles() {
 				if got := v[sim.RankOf(p.PPM, rec.Count, res.Config.Rank)-1]; got != rec.P[i] {
 					t.Errorf("%s %s %s: csv %d, model %d", q, k, p.Name, got, rec.P[i])
 				}

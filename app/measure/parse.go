@@ -90,7 +90,7 @@ type Percentile struct {
 }
 
 // PercentileNames are the report's percentiles, in order, with their ranks
-// in parts per million (as sim.Percentiles).
+// in parts per million (as sim.Percentiles()).
 var PercentileNames = []struct {
 	Name string
 	PPM  int64

@@ -268,7 +268,7 @@ func (p *Page) extras() []view.Extra {
 	}
 	for _, o := range b.tools {
 		vals := map[string]float64{"planned": float64(o.Planned), "sent": float64(o.Sent), "count": float64(o.Recorded), "max": float64(o.Max)}
-		for i, pc := range sim.Percentiles {
+		for i, pc := range sim.Percentiles() {
 			vals[pc.Name] = float64(o.P()[i])
 		}
 		out = append(out, view.NewExtra("tools."+o.Name, o.Name, o.Mechanics, "tool", vals, "what "+o.Name+" would report, by its own rule"))

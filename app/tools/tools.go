@@ -24,7 +24,7 @@ type Output struct {
 	Run                             *sim.ProfileRun `json:"-"`
 }
 
-// P returns the headline percentiles in sim.Percentiles order.
+// P returns the headline percentiles in sim.Percentiles() order.
 func (o *Output) P() [5]int64 { return [5]int64{o.P50, o.P90, o.P99, o.P999, o.P9999} }
 
 type tool struct {

@@ -119,7 +119,7 @@ func latencyMetric(m string) bool {
 }
 
 func percentileMetric(m string) bool {
-	for _, p := range sim.Percentiles {
+	for _, p := range sim.Percentiles() {
 		if p.Name == m {
 			return true
 		}
@@ -280,7 +280,7 @@ func (v *View) buildRows(res *sim.Result) {
 		{"count", "samples", "latency samples in the recording", false, func(k sim.Kind) float64 { return float64(rec(k).Count) }},
 		{"mean", "mean", "mean latency", true, func(k sim.Kind) float64 { return rec(k).Mean }},
 	}
-	for i, p := range sim.Percentiles {
+	for i, p := range sim.Percentiles() {
 		i := i
 		metrics = append(metrics, metric{p.Name, strings.ReplaceAll(p.Name, "_", "."),
 			sim.MetricWords(p.Name), true, func(k sim.Kind) float64 { return float64(rec(k).P[i]) }})

@@ -381,7 +381,7 @@ func (s *server) extra(req Request) []charts.Series {
 	for _, name := range req.Tools {
 		if o, ok := s.tools[name]; ok {
 			pts := make([]charts.Point, 0, 6)
-			for i, pc := range sim.Percentiles {
+			for i, pc := range sim.Percentiles() {
 				pts = append(pts, charts.Point{P: float64(pc.PPM) / 1e6, Ns: o.P()[i]})
 			}
 			out = append(out, charts.Series{Name: name, Class: "tool", Points: append(pts, charts.Point{P: 1, Ns: o.Max})})
