@@ -87,7 +87,7 @@ bench: wasm
 	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Parse' -benchtime 2x ./app/measure | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app | grep '^BENCH' || true
-	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench' -v ./app/experiment | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk' -v ./app/experiment | grep '^BENCH' || true
 
 clean:
 	rm -rf static web/app.wasm test-output
