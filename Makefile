@@ -52,10 +52,11 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); test -z "$$out" || { echo "gofmt needed: $$out"; exit 1; }
 
 vet:
+	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod or go.sum is not tidy: run go mod tidy (go mod tidy -diff shows what changes)"; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app/...
 
-## test: vet, native tests, the largest runs, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium
+## test: go mod tidy -diff, vet, native tests, the largest runs, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium
 test: deps-test fmt-check vet test-native test-large test-experiment wasm test-built test-wasm test-browser
 
 test-native:
