@@ -57,132 +57,181 @@ type hlogTag struct {
 // parseHlog reads an interval log: one distribution per tag, its intervals
 // added together.
 func parseHlog(name string, ls []line) (*File, error) {
-	f := &File{Name: name, Format: FormatHlog}
-	perr := func(l line, col int, msg string, a ...any) error {
-		return &ParseError{Name: name, Format: FormatHlog, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
-	}
-	var tags []*hlogTag
-	var startTime, baseTime float64
-	hasStart, hasBase := false, false
-	counts, inflated := int64(0), int64(0)
-	var z inflater
+	r := &hlogReader{name: name}
 	for _, l := range ls {
 		t := strings.TrimSpace(l.text)
-		switch {
-		case t == "":
-			continue
-		case strings.HasPrefix(t, "#[StartTime:"):
-			v, err := leadingFloat(t[len("#[StartTime:"):])
-			if err != nil {
-				return nil, perr(l, len("#[StartTime:")+2, "expected seconds since the epoch, %v", err)
-			}
-			startTime, hasStart = v, true
-			continue
-		case strings.HasPrefix(t, "#[BaseTime:"):
-			v, err := leadingFloat(t[len("#[BaseTime:"):])
-			if err != nil {
-				return nil, perr(l, len("#[BaseTime:")+2, "expected seconds since the epoch, %v", err)
-			}
-			baseTime, hasBase = v, true
-			continue
-		case strings.HasPrefix(t, "#"), strings.HasPrefix(t, `"StartTimestamp"`):
+		if t == "" {
 			continue
 		}
-		col := 1
-		tag := ""
-		rest := l.text
-		if strings.HasPrefix(rest, "Tag=") {
-			i := strings.IndexByte(rest, ',')
-			if i < 0 {
-				return nil, perr(l, 1, "expected \"Tag=<name>,\" then an interval, found no comma")
-			}
-			tag = rest[4:i]
-			rest, col = rest[i+1:], i+2
+		ok, err := r.header(l, t)
+		if err != nil {
+			return nil, err
 		}
-		parts := strings.SplitN(rest, ",", 4)
-		if len(parts) != 4 {
-			return nil, perr(l, col, "expected an interval \"<start>,<length>,<max>,<histogram>\", found %q", trimTo(rest, 60))
+		if ok {
+			continue
 		}
-		var nums [3]float64
-		c := col
-		for k := 0; k < 3; k++ {
-			v, err := strconv.ParseFloat(parts[k], 64)
-			if err != nil || v < 0 || math.IsInf(v, 0) || v != v {
-				return nil, perr(l, c, "expected a non-negative number (%s), found %q", [3]string{"StartTimestamp", "Interval_Length", "Interval_Max"}[k], parts[k])
-			}
-			nums[k] = v
-			c += len(parts[k]) + 1
+		if err := r.interval(l); err != nil {
+			return nil, err
 		}
-		var tg *hlogTag
-		for _, x := range tags {
-			if x.name == tag {
-				tg = x
-			}
-		}
-		payload := strings.TrimSpace(parts[3])
-		if err := z.decodeInterval(payload, &tg, tag, &counts, &inflated); err != nil {
-			return nil, perr(l, c, "histogram: %v", err)
-		}
-		if !containsTag(tags, tg) {
-			if len(tags) == MaxTags {
-				return nil, perr(l, 1, "more than %d tags", MaxTags)
-			}
-			tg.first, tg.from, tg.to = l.n, nums[0], nums[0]+nums[1]
-			tags = append(tags, tg)
-		}
-		tg.intervals++
-		tg.maxColumn = max(tg.maxColumn, nums[2])
-		tg.from, tg.to = min(tg.from, nums[0]), max(tg.to, nums[0]+nums[1])
 	}
-	if len(tags) == 0 {
+	if len(r.tags) == 0 {
 		return nil, &ParseError{Name: name, Format: FormatHlog, Line: len(ls), Msg: "expected at least one interval line \"[Tag=…,]<start>,<length>,<max>,HIST…\", found none"}
 	}
-	// Interval timestamps: with a BaseTime they are relative to it; without,
-	// readers take them as relative to StartTime when they are more than a
-	// year before it (HistogramLogReader.java).
-	base := 0.0
-	switch {
-	case hasBase:
-		base = baseTime
-	case hasStart && tags[0].from < startTime-365*24*3600:
-		base = startTime
-	}
-	for _, tg := range tags {
-		// The bars with counts, in value order: every statistic walks these,
-		// never the whole geometry.
-		var bars []hdrhistogram.Bar
-		for i, c := range tg.counts {
-			if c != 0 {
-				bars = append(bars, tg.g.bar(int64(i), c))
-			}
-		}
-		hist := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: tg.g.lowest, HighestTrackableValue: tg.g.highest,
-			SignificantFigures: int64(tg.g.sig), Counts: tg.counts, IntegerToDoubleConversionRatio: 1})
-		tg.counts = nil
-		d := Dist{Label: tg.name, Count: tg.total, MinNs: -1, MaxNs: -1, Hist: hist, bars: bars}
-		if d.Label == "" {
-			d.Label = "(untagged)"
-		}
-		unit, how := hlogUnit(tg, bars)
-		d.UnitNs = unit
-		if d.Count > 0 {
-			var sum float64
-			for _, b := range bars {
-				sum += float64(b.From+(b.To-b.From+1)>>1) * float64(b.Count)
-			}
-			d.HasMean, d.MeanNs = true, sum/float64(d.Count)*float64(unit)
-			d.MaxNs = bars[len(bars)-1].To * unit
-			d.MinNs = bars[0].From * unit
-		}
-		for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
-			d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})
-		}
-		d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
-		d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
-		d.finish(false)
-		f.Dists = append(f.Dists, d)
+	f := &File{Name: name, Format: FormatHlog}
+	base := r.base()
+	for _, tg := range r.tags {
+		f.Dists = append(f.Dists, hlogDist(tg, base))
 	}
 	return f, nil
+}
+
+// hlogReader is what parseHlog keeps across an interval log's lines: the
+// tags met so far, the StartTime and BaseTime comments, and the counts and
+// inflated bytes spent against the limits above.
+type hlogReader struct {
+	name                string
+	tags                []*hlogTag
+	startTime, baseTime float64
+	hasStart, hasBase   bool
+	counts, inflated    int64
+	z                   inflater
+}
+
+// perr is a ParseError at column col of line l.
+func (r *hlogReader) perr(l line, col int, msg string, a ...any) error {
+	return &ParseError{Name: r.name, Format: FormatHlog, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+}
+
+// header reads a comment line (t is the line trimmed): "#[StartTime: …]"
+// and "#[BaseTime: …]" are kept, other comments and the legend line
+// ("\"StartTimestamp\"…") skipped. It reports whether the line was one of
+// these.
+func (r *hlogReader) header(l line, t string) (bool, error) {
+	switch {
+	case strings.HasPrefix(t, "#[StartTime:"):
+		v, err := leadingFloat(t[len("#[StartTime:"):])
+		if err != nil {
+			return true, r.perr(l, len("#[StartTime:")+2, "expected seconds since the epoch, %v", err)
+		}
+		r.startTime, r.hasStart = v, true
+		return true, nil
+	case strings.HasPrefix(t, "#[BaseTime:"):
+		v, err := leadingFloat(t[len("#[BaseTime:"):])
+		if err != nil {
+			return true, r.perr(l, len("#[BaseTime:")+2, "expected seconds since the epoch, %v", err)
+		}
+		r.baseTime, r.hasBase = v, true
+		return true, nil
+	case strings.HasPrefix(t, "#"), strings.HasPrefix(t, `"StartTimestamp"`):
+		return true, nil
+	}
+	return false, nil
+}
+
+// interval reads one interval line,
+// "[Tag=<tag>,]<start s>,<length s>,<max>,<base64 histogram>": the
+// histogram's counts go to its tag (a new tag is added, up to MaxTags), the
+// columns to the tag's time span and largest Interval_Max.
+func (r *hlogReader) interval(l line) error {
+	col := 1
+	tag := ""
+	rest := l.text
+	if strings.HasPrefix(rest, "Tag=") {
+		i := strings.IndexByte(rest, ',')
+		if i < 0 {
+			return r.perr(l, 1, "expected \"Tag=<name>,\" then an interval, found no comma")
+		}
+		tag = rest[4:i]
+		rest, col = rest[i+1:], i+2
+	}
+	parts := strings.SplitN(rest, ",", 4)
+	if len(parts) != 4 {
+		return r.perr(l, col, "expected an interval \"<start>,<length>,<max>,<histogram>\", found %q", trimTo(rest, 60))
+	}
+	var nums [3]float64
+	c := col
+	for k := 0; k < 3; k++ {
+		v, err := strconv.ParseFloat(parts[k], 64)
+		if err != nil || v < 0 || math.IsInf(v, 0) || v != v {
+			return r.perr(l, c, "expected a non-negative number (%s), found %q", [3]string{"StartTimestamp", "Interval_Length", "Interval_Max"}[k], parts[k])
+		}
+		nums[k] = v
+		c += len(parts[k]) + 1
+	}
+	var tg *hlogTag
+	for _, x := range r.tags {
+		if x.name == tag {
+			tg = x
+		}
+	}
+	payload := strings.TrimSpace(parts[3])
+	if err := r.z.decodeInterval(payload, &tg, tag, &r.counts, &r.inflated); err != nil {
+		return r.perr(l, c, "histogram: %v", err)
+	}
+	if !containsTag(r.tags, tg) {
+		if len(r.tags) == MaxTags {
+			return r.perr(l, 1, "more than %d tags", MaxTags)
+		}
+		tg.first, tg.from, tg.to = l.n, nums[0], nums[0]+nums[1]
+		r.tags = append(r.tags, tg)
+	}
+	tg.intervals++
+	tg.maxColumn = max(tg.maxColumn, nums[2])
+	tg.from, tg.to = min(tg.from, nums[0]), max(tg.to, nums[0]+nums[1])
+	return nil
+}
+
+// base is the time the interval timestamps count from. With a BaseTime they
+// are relative to it; without, readers take them as relative to StartTime
+// when they are more than a year before it (HistogramLogReader.java).
+func (r *hlogReader) base() float64 {
+	switch {
+	case r.hasBase:
+		return r.baseTime
+	case r.hasStart && r.tags[0].from < r.startTime-365*24*3600:
+		return r.startTime
+	}
+	return 0
+}
+
+// hlogDist is one tag's distribution: its counts as a histogram, their
+// mean, min, max and percentile rows in the unit hlogUnit infers, and notes
+// on the unit and on the tag's intervals (their times counted from base).
+// The tag's counts are handed to the histogram.
+func hlogDist(tg *hlogTag, base float64) Dist {
+	// The bars with counts, in value order: every statistic walks these,
+	// never the whole geometry.
+	var bars []hdrhistogram.Bar
+	for i, c := range tg.counts {
+		if c != 0 {
+			bars = append(bars, tg.g.bar(int64(i), c))
+		}
+	}
+	hist := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: tg.g.lowest, HighestTrackableValue: tg.g.highest,
+		SignificantFigures: int64(tg.g.sig), Counts: tg.counts, IntegerToDoubleConversionRatio: 1})
+	tg.counts = nil
+	d := Dist{Label: tg.name, Count: tg.total, MinNs: -1, MaxNs: -1, Hist: hist, bars: bars}
+	if d.Label == "" {
+		d.Label = "(untagged)"
+	}
+	unit, how := hlogUnit(tg, bars)
+	d.UnitNs = unit
+	if d.Count > 0 {
+		var sum float64
+		for _, b := range bars {
+			sum += float64(b.From+(b.To-b.From+1)>>1) * float64(b.Count)
+		}
+		d.HasMean, d.MeanNs = true, sum/float64(d.Count)*float64(unit)
+		d.MaxNs = bars[len(bars)-1].To * unit
+		d.MinNs = bars[0].From * unit
+	}
+	for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
+		d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})
+	}
+	d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
+	d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
+	d.finish(false)
+	return d
 }
 
 func containsTag(tags []*hlogTag, t *hlogTag) bool {
