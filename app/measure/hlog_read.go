@@ -296,8 +296,6 @@ func unitName(ns int64) string {
 	return fmt.Sprintf("%d ns", ns)
 }
 
-// decodeInterval decodes one V2 compressed histogram and adds its counts to
-// the tag's histogram (created with this line's geometry when *tg is nil).
 // inflater reuses one zlib reader and buffer across a file's lines.
 type inflater struct {
 	zr  io.ReadCloser
@@ -305,81 +303,29 @@ type inflater struct {
 	buf []byte
 }
 
+// decodeInterval decodes one V2 compressed histogram and adds its counts to
+// the tag's histogram (created with this line's geometry when *tg is nil).
+// counts and inflated are the file's totals so far, checked against
+// maxCounts and maxInflated.
 func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *int64) error {
-	if len(payload) < 12 {
-		return fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", trimTo(payload, 20))
-	}
-	raw, err := base64.StdEncoding.DecodeString(payload)
+	compressed, err := hlogCompressed(payload)
 	if err != nil {
-		return fmt.Errorf("expected base64: %v", err)
+		return err
 	}
-	if len(raw) < 8 {
-		return fmt.Errorf("truncated: %d bytes", len(raw))
+	if err := z.reset(compressed); err != nil {
+		return err
 	}
-	cookie := int32(binary.BigEndian.Uint32(raw[0:4]))
-	if cookie&^0xf0 != 0x1c849304 {
-		if cookie&^0xf0 == 0x1c849301 || cookie&^0xf0 == 0x1c849302 || cookie&^0xf0 == 0x1c849303 {
-			return fmt.Errorf("an uncompressed or V0/V1 histogram (cookie %#x); only V2 compressed histograms are read", uint32(cookie))
-		}
-		return fmt.Errorf("expected the V2 compressed cookie 0x1c849314, found %#x", uint32(cookie))
-	}
-	clen := int64(binary.BigEndian.Uint32(raw[4:8]))
-	if clen > int64(len(raw)-8) {
-		return fmt.Errorf("the compressed length %d exceeds the %d bytes present", clen, len(raw)-8)
-	}
-	z.br.Reset(raw[8 : 8+clen])
-	var err2 error
-	if z.zr == nil {
-		z.zr, err2 = zlib.NewReader(&z.br)
-	} else {
-		err2 = z.zr.(zlib.Resetter).Reset(&z.br, nil)
-	}
-	if err2 != nil {
-		z.zr = nil
-		return fmt.Errorf("zlib: %v", err2)
-	}
-	zr := z.zr
-	var hdr [40]byte
-	if _, err := io.ReadFull(zr, hdr[:]); err != nil {
-		return fmt.Errorf("zlib: the 40-byte header: %v", err)
-	}
-	if c := int32(binary.BigEndian.Uint32(hdr[0:4])); c&^0xf0 != 0x1c849303 {
-		return fmt.Errorf("expected the V2 encoding cookie 0x1c849313 inside, found %#x", uint32(c))
-	}
-	plen := int64(int32(binary.BigEndian.Uint32(hdr[4:8])))
-	sig := int32(binary.BigEndian.Uint32(hdr[12:16]))
-	lowest := int64(binary.BigEndian.Uint64(hdr[16:24]))
-	highest := int64(binary.BigEndian.Uint64(hdr[24:32]))
-	g, ok := newGeom(lowest, highest, int(sig))
-	if !ok || highest < lowest {
-		return fmt.Errorf("the geometry (lowest %d, highest %d, %d significant digits) is not a histogram's", lowest, highest, sig)
-	}
-	if plen < 0 || plen > 9*g.countsLen {
-		return fmt.Errorf("the payload length %d is impossible for %d counts", plen, g.countsLen)
+	g, plen, err := z.header()
+	if err != nil {
+		return err
 	}
 	if *inflated+plen > maxInflated {
 		return fmt.Errorf("the file's histograms inflate to more than %d MiB", maxInflated>>20)
 	}
 	*inflated += plen
-	var buf []byte
-	if plen < 1<<20 {
-		if int64(cap(z.buf)) < plen+1 {
-			z.buf = make([]byte, 1<<20)
-		}
-		n, err := io.ReadFull(zr, z.buf[:plen+1])
-		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-			return fmt.Errorf("zlib: %v", err)
-		}
-		buf = z.buf[:n]
-	} else {
-		// A large claim: grow only as far as the stream really goes.
-		var err error
-		if buf, err = io.ReadAll(io.LimitReader(zr, plen+1)); err != nil {
-			return fmt.Errorf("zlib: %v", err)
-		}
-	}
-	if int64(len(buf)) != plen {
-		return fmt.Errorf("the payload has %d bytes, its header says %d", len(buf), plen)
+	buf, err := z.payload(plen)
+	if err != nil {
+		return err
 	}
 	t := *tg
 	if t == nil {
@@ -390,6 +336,110 @@ func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, coun
 		t = &hlogTag{name: tag, g: g, counts: make([]int64, g.countsLen)}
 		*tg = t
 	}
+	return t.add(g, buf)
+}
+
+// hlogCompressed reads the envelope of a V2 compressed histogram, base64
+// of the big-endian cookie 0x1c849304|0x10 and length, and returns the zlib
+// stream that follows.
+func hlogCompressed(payload string) ([]byte, error) {
+	if len(payload) < 12 {
+		return nil, fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", trimTo(payload, 20))
+	}
+	raw, err := base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return nil, fmt.Errorf("expected base64: %v", err)
+	}
+	if len(raw) < 8 {
+		return nil, fmt.Errorf("truncated: %d bytes", len(raw))
+	}
+	cookie := int32(binary.BigEndian.Uint32(raw[0:4]))
+	if cookie&^0xf0 != 0x1c849304 {
+		if cookie&^0xf0 == 0x1c849301 || cookie&^0xf0 == 0x1c849302 || cookie&^0xf0 == 0x1c849303 {
+			return nil, fmt.Errorf("an uncompressed or V0/V1 histogram (cookie %#x); only V2 compressed histograms are read", uint32(cookie))
+		}
+		return nil, fmt.Errorf("expected the V2 compressed cookie 0x1c849314, found %#x", uint32(cookie))
+	}
+	clen := int64(binary.BigEndian.Uint32(raw[4:8]))
+	if clen > int64(len(raw)-8) {
+		return nil, fmt.Errorf("the compressed length %d exceeds the %d bytes present", clen, len(raw)-8)
+	}
+	return raw[8 : 8+clen], nil
+}
+
+// reset points the zlib reader at a new compressed stream, creating it on
+// the first line (and again after a stream it could not start on).
+func (z *inflater) reset(compressed []byte) error {
+	z.br.Reset(compressed)
+	var err error
+	if z.zr == nil {
+		z.zr, err = zlib.NewReader(&z.br)
+	} else {
+		err = z.zr.(zlib.Resetter).Reset(&z.br, nil)
+	}
+	if err != nil {
+		z.zr = nil
+		return fmt.Errorf("zlib: %v", err)
+	}
+	return nil
+}
+
+// header inflates the 40-byte header (cookie 0x1c849303|0x10, payload
+// length, normalizing index offset, significant digits, lowest and highest
+// trackable values, conversion ratio) and returns the histogram's geometry
+// and its payload's length, once both are possible.
+func (z *inflater) header() (geom, int64, error) {
+	var hdr [40]byte
+	if _, err := io.ReadFull(z.zr, hdr[:]); err != nil {
+		return geom{}, 0, fmt.Errorf("zlib: the 40-byte header: %v", err)
+	}
+	if c := int32(binary.BigEndian.Uint32(hdr[0:4])); c&^0xf0 != 0x1c849303 {
+		return geom{}, 0, fmt.Errorf("expected the V2 encoding cookie 0x1c849313 inside, found %#x", uint32(c))
+	}
+	plen := int64(int32(binary.BigEndian.Uint32(hdr[4:8])))
+	sig := int32(binary.BigEndian.Uint32(hdr[12:16]))
+	lowest := int64(binary.BigEndian.Uint64(hdr[16:24]))
+	highest := int64(binary.BigEndian.Uint64(hdr[24:32]))
+	g, ok := newGeom(lowest, highest, int(sig))
+	if !ok || highest < lowest {
+		return geom{}, 0, fmt.Errorf("the geometry (lowest %d, highest %d, %d significant digits) is not a histogram's", lowest, highest, sig)
+	}
+	if plen < 0 || plen > 9*g.countsLen {
+		return geom{}, 0, fmt.Errorf("the payload length %d is impossible for %d counts", plen, g.countsLen)
+	}
+	return g, plen, nil
+}
+
+// payload inflates the counts that follow the header, which must be
+// exactly plen bytes; below 1 MiB they go to the reused buffer.
+func (z *inflater) payload(plen int64) ([]byte, error) {
+	var buf []byte
+	if plen < 1<<20 {
+		if int64(cap(z.buf)) < plen+1 {
+			z.buf = make([]byte, 1<<20)
+		}
+		n, err := io.ReadFull(z.zr, z.buf[:plen+1])
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+		buf = z.buf[:n]
+	} else {
+		// A large claim: grow only as far as the stream really goes.
+		var err error
+		if buf, err = io.ReadAll(io.LimitReader(z.zr, plen+1)); err != nil {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+	}
+	if int64(len(buf)) != plen {
+		return nil, fmt.Errorf("the payload has %d bytes, its header says %d", len(buf), plen)
+	}
+	return buf, nil
+}
+
+// add decodes a payload of ZigZag LEB128 counts (a negative one standing
+// for that many zero counts) in geometry g and adds them to the tag's
+// counts, moving each value to the tag's own geometry when g is another.
+func (t *hlogTag) add(g geom, buf []byte) error {
 	same := g == t.g
 	var idx int64
 	for p := 0; p < len(buf); {
@@ -416,7 +466,7 @@ func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, coun
 			if !same {
 				// Another line's geometry: the value's index in the tag's.
 				if k = t.g.indexOf(g.valueAt(idx)); k < 0 {
-					return fmt.Errorf("a value of %d does not fit tag %q's histogram (highest %d)", g.valueAt(idx), tag, t.g.highest)
+					return fmt.Errorf("a value of %d does not fit tag %q's histogram (highest %d)", g.valueAt(idx), t.name, t.g.highest)
 				}
 			}
 			t.counts[k] += v
