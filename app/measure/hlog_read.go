@@ -57,132 +57,181 @@ type hlogTag struct {
 // parseHlog reads an interval log: one distribution per tag, its intervals
 // added together.
 func parseHlog(name string, ls []line) (*File, error) {
-	f := &File{Name: name, Format: FormatHlog}
-	perr := func(l line, col int, msg string, a ...any) error {
-		return &ParseError{Name: name, Format: FormatHlog, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
-	}
-	var tags []*hlogTag
-	var startTime, baseTime float64
-	hasStart, hasBase := false, false
-	counts, inflated := int64(0), int64(0)
-	var z inflater
+	r := &hlogReader{name: name}
 	for _, l := range ls {
 		t := strings.TrimSpace(l.text)
-		switch {
-		case t == "":
-			continue
-		case strings.HasPrefix(t, "#[StartTime:"):
-			v, err := leadingFloat(t[len("#[StartTime:"):])
-			if err != nil {
-				return nil, perr(l, len("#[StartTime:")+2, "expected seconds since the epoch, %v", err)
-			}
-			startTime, hasStart = v, true
-			continue
-		case strings.HasPrefix(t, "#[BaseTime:"):
-			v, err := leadingFloat(t[len("#[BaseTime:"):])
-			if err != nil {
-				return nil, perr(l, len("#[BaseTime:")+2, "expected seconds since the epoch, %v", err)
-			}
-			baseTime, hasBase = v, true
-			continue
-		case strings.HasPrefix(t, "#"), strings.HasPrefix(t, `"StartTimestamp"`):
+		if t == "" {
 			continue
 		}
-		col := 1
-		tag := ""
-		rest := l.text
-		if strings.HasPrefix(rest, "Tag=") {
-			i := strings.IndexByte(rest, ',')
-			if i < 0 {
-				return nil, perr(l, 1, "expected \"Tag=<name>,\" then an interval, found no comma")
-			}
-			tag = rest[4:i]
-			rest, col = rest[i+1:], i+2
+		ok, err := r.header(l, t)
+		if err != nil {
+			return nil, err
 		}
-		parts := strings.SplitN(rest, ",", 4)
-		if len(parts) != 4 {
-			return nil, perr(l, col, "expected an interval \"<start>,<length>,<max>,<histogram>\", found %q", trimTo(rest, 60))
+		if ok {
+			continue
 		}
-		var nums [3]float64
-		c := col
-		for k := 0; k < 3; k++ {
-			v, err := strconv.ParseFloat(parts[k], 64)
-			if err != nil || v < 0 || math.IsInf(v, 0) || v != v {
-				return nil, perr(l, c, "expected a non-negative number (%s), found %q", [3]string{"StartTimestamp", "Interval_Length", "Interval_Max"}[k], parts[k])
-			}
-			nums[k] = v
-			c += len(parts[k]) + 1
+		if err := r.interval(l); err != nil {
+			return nil, err
 		}
-		var tg *hlogTag
-		for _, x := range tags {
-			if x.name == tag {
-				tg = x
-			}
-		}
-		payload := strings.TrimSpace(parts[3])
-		if err := z.decodeInterval(payload, &tg, tag, &counts, &inflated); err != nil {
-			return nil, perr(l, c, "histogram: %v", err)
-		}
-		if !containsTag(tags, tg) {
-			if len(tags) == MaxTags {
-				return nil, perr(l, 1, "more than %d tags", MaxTags)
-			}
-			tg.first, tg.from, tg.to = l.n, nums[0], nums[0]+nums[1]
-			tags = append(tags, tg)
-		}
-		tg.intervals++
-		tg.maxColumn = max(tg.maxColumn, nums[2])
-		tg.from, tg.to = min(tg.from, nums[0]), max(tg.to, nums[0]+nums[1])
 	}
-	if len(tags) == 0 {
+	if len(r.tags) == 0 {
 		return nil, &ParseError{Name: name, Format: FormatHlog, Line: len(ls), Msg: "expected at least one interval line \"[Tag=…,]<start>,<length>,<max>,HIST…\", found none"}
 	}
-	// Interval timestamps: with a BaseTime they are relative to it; without,
-	// readers take them as relative to StartTime when they are more than a
-	// year before it (HistogramLogReader.java).
-	base := 0.0
-	switch {
-	case hasBase:
-		base = baseTime
-	case hasStart && tags[0].from < startTime-365*24*3600:
-		base = startTime
-	}
-	for _, tg := range tags {
-		// The bars with counts, in value order: every statistic walks these,
-		// never the whole geometry.
-		var bars []hdrhistogram.Bar
-		for i, c := range tg.counts {
-			if c != 0 {
-				bars = append(bars, tg.g.bar(int64(i), c))
-			}
-		}
-		hist := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: tg.g.lowest, HighestTrackableValue: tg.g.highest,
-			SignificantFigures: int64(tg.g.sig), Counts: tg.counts, IntegerToDoubleConversionRatio: 1})
-		tg.counts = nil
-		d := Dist{Label: tg.name, Count: tg.total, MinNs: -1, MaxNs: -1, Hist: hist, bars: bars}
-		if d.Label == "" {
-			d.Label = "(untagged)"
-		}
-		unit, how := hlogUnit(tg, bars)
-		d.UnitNs = unit
-		if d.Count > 0 {
-			var sum float64
-			for _, b := range bars {
-				sum += float64(b.From+(b.To-b.From+1)>>1) * float64(b.Count)
-			}
-			d.HasMean, d.MeanNs = true, sum/float64(d.Count)*float64(unit)
-			d.MaxNs = bars[len(bars)-1].To * unit
-			d.MinNs = bars[0].From * unit
-		}
-		for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
-			d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})
-		}
-		d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
-		d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
-		d.finish(false)
-		f.Dists = append(f.Dists, d)
+	f := &File{Name: name, Format: FormatHlog}
+	base := r.base()
+	for _, tg := range r.tags {
+		f.Dists = append(f.Dists, hlogDist(tg, base))
 	}
 	return f, nil
+}
+
+// hlogReader is what parseHlog keeps across an interval log's lines: the
+// tags met so far, the StartTime and BaseTime comments, and the counts and
+// inflated bytes spent against the limits above.
+type hlogReader struct {
+	name                string
+	tags                []*hlogTag
+	startTime, baseTime float64
+	hasStart, hasBase   bool
+	counts, inflated    int64
+	z                   inflater
+}
+
+// perr is a ParseError at column col of line l.
+func (r *hlogReader) perr(l line, col int, msg string, a ...any) error {
+	return &ParseError{Name: r.name, Format: FormatHlog, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+}
+
+// header reads a comment line (t is the line trimmed): "#[StartTime: …]"
+// and "#[BaseTime: …]" are kept, other comments and the legend line
+// ("\"StartTimestamp\"…") skipped. It reports whether the line was one of
+// these.
+func (r *hlogReader) header(l line, t string) (bool, error) {
+	switch {
+	case strings.HasPrefix(t, "#[StartTime:"):
+		v, err := leadingFloat(t[len("#[StartTime:"):])
+		if err != nil {
+			return true, r.perr(l, len("#[StartTime:")+2, "expected seconds since the epoch, %v", err)
+		}
+		r.startTime, r.hasStart = v, true
+		return true, nil
+	case strings.HasPrefix(t, "#[BaseTime:"):
+		v, err := leadingFloat(t[len("#[BaseTime:"):])
+		if err != nil {
+			return true, r.perr(l, len("#[BaseTime:")+2, "expected seconds since the epoch, %v", err)
+		}
+		r.baseTime, r.hasBase = v, true
+		return true, nil
+	case strings.HasPrefix(t, "#"), strings.HasPrefix(t, `"StartTimestamp"`):
+		return true, nil
+	}
+	return false, nil
+}
+
+// interval reads one interval line,
+// "[Tag=<tag>,]<start s>,<length s>,<max>,<base64 histogram>": the
+// histogram's counts go to its tag (a new tag is added, up to MaxTags), the
+// columns to the tag's time span and largest Interval_Max.
+func (r *hlogReader) interval(l line) error {
+	col := 1
+	tag := ""
+	rest := l.text
+	if strings.HasPrefix(rest, "Tag=") {
+		i := strings.IndexByte(rest, ',')
+		if i < 0 {
+			return r.perr(l, 1, "expected \"Tag=<name>,\" then an interval, found no comma")
+		}
+		tag = rest[4:i]
+		rest, col = rest[i+1:], i+2
+	}
+	parts := strings.SplitN(rest, ",", 4)
+	if len(parts) != 4 {
+		return r.perr(l, col, "expected an interval \"<start>,<length>,<max>,<histogram>\", found %q", trimTo(rest, 60))
+	}
+	var nums [3]float64
+	c := col
+	for k := 0; k < 3; k++ {
+		v, err := strconv.ParseFloat(parts[k], 64)
+		if err != nil || v < 0 || math.IsInf(v, 0) || v != v {
+			return r.perr(l, c, "expected a non-negative number (%s), found %q", [3]string{"StartTimestamp", "Interval_Length", "Interval_Max"}[k], parts[k])
+		}
+		nums[k] = v
+		c += len(parts[k]) + 1
+	}
+	var tg *hlogTag
+	for _, x := range r.tags {
+		if x.name == tag {
+			tg = x
+		}
+	}
+	payload := strings.TrimSpace(parts[3])
+	if err := r.z.decodeInterval(payload, &tg, tag, &r.counts, &r.inflated); err != nil {
+		return r.perr(l, c, "histogram: %v", err)
+	}
+	if !containsTag(r.tags, tg) {
+		if len(r.tags) == MaxTags {
+			return r.perr(l, 1, "more than %d tags", MaxTags)
+		}
+		tg.first, tg.from, tg.to = l.n, nums[0], nums[0]+nums[1]
+		r.tags = append(r.tags, tg)
+	}
+	tg.intervals++
+	tg.maxColumn = max(tg.maxColumn, nums[2])
+	tg.from, tg.to = min(tg.from, nums[0]), max(tg.to, nums[0]+nums[1])
+	return nil
+}
+
+// base is the time the interval timestamps count from. With a BaseTime they
+// are relative to it; without, readers take them as relative to StartTime
+// when they are more than a year before it (HistogramLogReader.java).
+func (r *hlogReader) base() float64 {
+	switch {
+	case r.hasBase:
+		return r.baseTime
+	case r.hasStart && r.tags[0].from < r.startTime-365*24*3600:
+		return r.startTime
+	}
+	return 0
+}
+
+// hlogDist is one tag's distribution: its counts as a histogram, their
+// mean, min, max and percentile rows in the unit hlogUnit infers, and notes
+// on the unit and on the tag's intervals (their times counted from base).
+// The tag's counts are handed to the histogram.
+func hlogDist(tg *hlogTag, base float64) Dist {
+	// The bars with counts, in value order: every statistic walks these,
+	// never the whole geometry.
+	var bars []hdrhistogram.Bar
+	for i, c := range tg.counts {
+		if c != 0 {
+			bars = append(bars, tg.g.bar(int64(i), c))
+		}
+	}
+	hist := hdrhistogram.Import(&hdrhistogram.Snapshot{LowestTrackableValue: tg.g.lowest, HighestTrackableValue: tg.g.highest,
+		SignificantFigures: int64(tg.g.sig), Counts: tg.counts, IntegerToDoubleConversionRatio: 1})
+	tg.counts = nil
+	d := Dist{Label: tg.name, Count: tg.total, MinNs: -1, MaxNs: -1, Hist: hist, bars: bars}
+	if d.Label == "" {
+		d.Label = "(untagged)"
+	}
+	unit, how := hlogUnit(tg, bars)
+	d.UnitNs = unit
+	if d.Count > 0 {
+		var sum float64
+		for _, b := range bars {
+			sum += float64(b.From+(b.To-b.From+1)>>1) * float64(b.Count)
+		}
+		d.HasMean, d.MeanNs = true, sum/float64(d.Count)*float64(unit)
+		d.MaxNs = bars[len(bars)-1].To * unit
+		d.MinNs = bars[0].From * unit
+	}
+	for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
+		d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})
+	}
+	d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
+	d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
+	d.finish(false)
+	return d
 }
 
 func containsTag(tags []*hlogTag, t *hlogTag) bool {
@@ -247,8 +296,6 @@ func unitName(ns int64) string {
 	return fmt.Sprintf("%d ns", ns)
 }
 
-// decodeInterval decodes one V2 compressed histogram and adds its counts to
-// the tag's histogram (created with this line's geometry when *tg is nil).
 // inflater reuses one zlib reader and buffer across a file's lines.
 type inflater struct {
 	zr  io.ReadCloser
@@ -256,81 +303,29 @@ type inflater struct {
 	buf []byte
 }
 
+// decodeInterval decodes one V2 compressed histogram and adds its counts to
+// the tag's histogram (created with this line's geometry when *tg is nil).
+// counts and inflated are the file's totals so far, checked against
+// maxCounts and maxInflated.
 func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, counts, inflated *int64) error {
-	if len(payload) < 12 {
-		return fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", trimTo(payload, 20))
-	}
-	raw, err := base64.StdEncoding.DecodeString(payload)
+	compressed, err := hlogCompressed(payload)
 	if err != nil {
-		return fmt.Errorf("expected base64: %v", err)
+		return err
 	}
-	if len(raw) < 8 {
-		return fmt.Errorf("truncated: %d bytes", len(raw))
+	if err := z.reset(compressed); err != nil {
+		return err
 	}
-	cookie := int32(binary.BigEndian.Uint32(raw[0:4]))
-	if cookie&^0xf0 != 0x1c849304 {
-		if cookie&^0xf0 == 0x1c849301 || cookie&^0xf0 == 0x1c849302 || cookie&^0xf0 == 0x1c849303 {
-			return fmt.Errorf("an uncompressed or V0/V1 histogram (cookie %#x); only V2 compressed histograms are read", uint32(cookie))
-		}
-		return fmt.Errorf("expected the V2 compressed cookie 0x1c849314, found %#x", uint32(cookie))
-	}
-	clen := int64(binary.BigEndian.Uint32(raw[4:8]))
-	if clen > int64(len(raw)-8) {
-		return fmt.Errorf("the compressed length %d exceeds the %d bytes present", clen, len(raw)-8)
-	}
-	z.br.Reset(raw[8 : 8+clen])
-	var err2 error
-	if z.zr == nil {
-		z.zr, err2 = zlib.NewReader(&z.br)
-	} else {
-		err2 = z.zr.(zlib.Resetter).Reset(&z.br, nil)
-	}
-	if err2 != nil {
-		z.zr = nil
-		return fmt.Errorf("zlib: %v", err2)
-	}
-	zr := z.zr
-	var hdr [40]byte
-	if _, err := io.ReadFull(zr, hdr[:]); err != nil {
-		return fmt.Errorf("zlib: the 40-byte header: %v", err)
-	}
-	if c := int32(binary.BigEndian.Uint32(hdr[0:4])); c&^0xf0 != 0x1c849303 {
-		return fmt.Errorf("expected the V2 encoding cookie 0x1c849313 inside, found %#x", uint32(c))
-	}
-	plen := int64(int32(binary.BigEndian.Uint32(hdr[4:8])))
-	sig := int32(binary.BigEndian.Uint32(hdr[12:16]))
-	lowest := int64(binary.BigEndian.Uint64(hdr[16:24]))
-	highest := int64(binary.BigEndian.Uint64(hdr[24:32]))
-	g, ok := newGeom(lowest, highest, int(sig))
-	if !ok || highest < lowest {
-		return fmt.Errorf("the geometry (lowest %d, highest %d, %d significant digits) is not a histogram's", lowest, highest, sig)
-	}
-	if plen < 0 || plen > 9*g.countsLen {
-		return fmt.Errorf("the payload length %d is impossible for %d counts", plen, g.countsLen)
+	g, plen, err := z.header()
+	if err != nil {
+		return err
 	}
 	if *inflated+plen > maxInflated {
 		return fmt.Errorf("the file's histograms inflate to more than %d MiB", maxInflated>>20)
 	}
 	*inflated += plen
-	var buf []byte
-	if plen < 1<<20 {
-		if int64(cap(z.buf)) < plen+1 {
-			z.buf = make([]byte, 1<<20)
-		}
-		n, err := io.ReadFull(zr, z.buf[:plen+1])
-		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-			return fmt.Errorf("zlib: %v", err)
-		}
-		buf = z.buf[:n]
-	} else {
-		// A large claim: grow only as far as the stream really goes.
-		var err error
-		if buf, err = io.ReadAll(io.LimitReader(zr, plen+1)); err != nil {
-			return fmt.Errorf("zlib: %v", err)
-		}
-	}
-	if int64(len(buf)) != plen {
-		return fmt.Errorf("the payload has %d bytes, its header says %d", len(buf), plen)
+	buf, err := z.payload(plen)
+	if err != nil {
+		return err
 	}
 	t := *tg
 	if t == nil {
@@ -341,6 +336,110 @@ func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, coun
 		t = &hlogTag{name: tag, g: g, counts: make([]int64, g.countsLen)}
 		*tg = t
 	}
+	return t.add(g, buf)
+}
+
+// hlogCompressed reads the envelope of a V2 compressed histogram, base64
+// of the big-endian cookie 0x1c849304|0x10 and length, and returns the zlib
+// stream that follows.
+func hlogCompressed(payload string) ([]byte, error) {
+	if len(payload) < 12 {
+		return nil, fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", trimTo(payload, 20))
+	}
+	raw, err := base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return nil, fmt.Errorf("expected base64: %v", err)
+	}
+	if len(raw) < 8 {
+		return nil, fmt.Errorf("truncated: %d bytes", len(raw))
+	}
+	cookie := int32(binary.BigEndian.Uint32(raw[0:4]))
+	if cookie&^0xf0 != 0x1c849304 {
+		if cookie&^0xf0 == 0x1c849301 || cookie&^0xf0 == 0x1c849302 || cookie&^0xf0 == 0x1c849303 {
+			return nil, fmt.Errorf("an uncompressed or V0/V1 histogram (cookie %#x); only V2 compressed histograms are read", uint32(cookie))
+		}
+		return nil, fmt.Errorf("expected the V2 compressed cookie 0x1c849314, found %#x", uint32(cookie))
+	}
+	clen := int64(binary.BigEndian.Uint32(raw[4:8]))
+	if clen > int64(len(raw)-8) {
+		return nil, fmt.Errorf("the compressed length %d exceeds the %d bytes present", clen, len(raw)-8)
+	}
+	return raw[8 : 8+clen], nil
+}
+
+// reset points the zlib reader at a new compressed stream, creating it on
+// the first line (and again after a stream it could not start on).
+func (z *inflater) reset(compressed []byte) error {
+	z.br.Reset(compressed)
+	var err error
+	if z.zr == nil {
+		z.zr, err = zlib.NewReader(&z.br)
+	} else {
+		err = z.zr.(zlib.Resetter).Reset(&z.br, nil)
+	}
+	if err != nil {
+		z.zr = nil
+		return fmt.Errorf("zlib: %v", err)
+	}
+	return nil
+}
+
+// header inflates the 40-byte header (cookie 0x1c849303|0x10, payload
+// length, normalizing index offset, significant digits, lowest and highest
+// trackable values, conversion ratio) and returns the histogram's geometry
+// and its payload's length, once both are possible.
+func (z *inflater) header() (geom, int64, error) {
+	var hdr [40]byte
+	if _, err := io.ReadFull(z.zr, hdr[:]); err != nil {
+		return geom{}, 0, fmt.Errorf("zlib: the 40-byte header: %v", err)
+	}
+	if c := int32(binary.BigEndian.Uint32(hdr[0:4])); c&^0xf0 != 0x1c849303 {
+		return geom{}, 0, fmt.Errorf("expected the V2 encoding cookie 0x1c849313 inside, found %#x", uint32(c))
+	}
+	plen := int64(int32(binary.BigEndian.Uint32(hdr[4:8])))
+	sig := int32(binary.BigEndian.Uint32(hdr[12:16]))
+	lowest := int64(binary.BigEndian.Uint64(hdr[16:24]))
+	highest := int64(binary.BigEndian.Uint64(hdr[24:32]))
+	g, ok := newGeom(lowest, highest, int(sig))
+	if !ok || highest < lowest {
+		return geom{}, 0, fmt.Errorf("the geometry (lowest %d, highest %d, %d significant digits) is not a histogram's", lowest, highest, sig)
+	}
+	if plen < 0 || plen > 9*g.countsLen {
+		return geom{}, 0, fmt.Errorf("the payload length %d is impossible for %d counts", plen, g.countsLen)
+	}
+	return g, plen, nil
+}
+
+// payload inflates the counts that follow the header, which must be
+// exactly plen bytes; below 1 MiB they go to the reused buffer.
+func (z *inflater) payload(plen int64) ([]byte, error) {
+	var buf []byte
+	if plen < 1<<20 {
+		if int64(cap(z.buf)) < plen+1 {
+			z.buf = make([]byte, 1<<20)
+		}
+		n, err := io.ReadFull(z.zr, z.buf[:plen+1])
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+		buf = z.buf[:n]
+	} else {
+		// A large claim: grow only as far as the stream really goes.
+		var err error
+		if buf, err = io.ReadAll(io.LimitReader(z.zr, plen+1)); err != nil {
+			return nil, fmt.Errorf("zlib: %v", err)
+		}
+	}
+	if int64(len(buf)) != plen {
+		return nil, fmt.Errorf("the payload has %d bytes, its header says %d", len(buf), plen)
+	}
+	return buf, nil
+}
+
+// add decodes a payload of ZigZag LEB128 counts (a negative one standing
+// for that many zero counts) in geometry g and adds them to the tag's
+// counts, moving each value to the tag's own geometry when g is another.
+func (t *hlogTag) add(g geom, buf []byte) error {
 	same := g == t.g
 	var idx int64
 	for p := 0; p < len(buf); {
@@ -367,7 +466,7 @@ func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, coun
 			if !same {
 				// Another line's geometry: the value's index in the tag's.
 				if k = t.g.indexOf(g.valueAt(idx)); k < 0 {
-					return fmt.Errorf("a value of %d does not fit tag %q's histogram (highest %d)", g.valueAt(idx), tag, t.g.highest)
+					return fmt.Errorf("a value of %d does not fit tag %q's histogram (highest %d)", g.valueAt(idx), t.name, t.g.highest)
 				}
 			}
 			t.counts[k] += v

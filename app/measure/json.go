@@ -145,71 +145,94 @@ func parseK6(name string, data []byte, top map[string]json.RawMessage) (*File, e
 			l, c := keyPos(data, mname)
 			return nil, &ParseError{Name: name, Format: FormatK6, Line: l, Col: c, Msg: fmt.Sprintf("expected metrics.%s to be an object", mname)}
 		}
-		d := Dist{Label: mname, Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
-		get := func(key string) (int64, bool, error) {
-			v, err := jsonNumber(m, key)
-			if err != nil || v == nil {
-				return 0, false, err
-			}
-			ns, err := v.ns(1e6)
-			return ns, err == nil, err
-		}
-		fail := func(err error) error {
+		d, err := k6Dist(mname, m, reqs)
+		if err != nil {
 			l, c := keyPos(data, mname)
-			return &ParseError{Name: name, Format: FormatK6, Line: l, Col: c, Msg: fmt.Sprintf("metrics.%s: %v", mname, err)}
+			return nil, &ParseError{Name: name, Format: FormatK6, Line: l, Col: c, Msg: fmt.Sprintf("metrics.%s: %v", mname, err)}
 		}
-		if v, ok, err := get("avg"); err != nil {
-			return nil, fail(err)
-		} else if ok {
-			d.HasMean, d.MeanNs = true, float64(v)
-		}
-		if v, ok, err := get("max"); err != nil {
-			return nil, fail(err)
-		} else if ok {
-			d.MaxNs = v
-		}
-		if v, ok, err := get("min"); err != nil {
-			return nil, fail(err)
-		} else if ok {
-			d.MinNs = v
-		}
-		if c, err := jsonNumber(m, "count"); err != nil {
-			return nil, fail(err)
-		} else if c != nil {
-			d.Count, _ = c.ns(1)
-		} else if reqs != nil && mname == "http_req_duration" {
-			d.Count, _ = reqs.ns(1)
-			d.Notes = append(d.Notes, "The count is metrics.http_reqs.count (the trend's own count is not exported unless summaryTrendStats asks for it).")
-		}
-		for key := range m {
-			var pct float64
-			switch {
-			case key == "med":
-				pct = 50
-			case strings.HasPrefix(key, "p(") && strings.HasSuffix(key, ")"):
-				p, err := strconv.ParseFloat(key[2:len(key)-1], 64)
-				if err != nil || p < 0 || p > 100 {
-					continue
-				}
-				pct = p
-			default:
-				continue
-			}
-			v, ok, err := get(key)
-			if err != nil {
-				return nil, fail(err)
-			}
-			if ok {
-				d.Points = append(d.Points, Point{Percentile: pct, Ns: v, Count: -1})
-			}
-		}
-		sort.Slice(d.Points, func(i, j int) bool { return d.Points[i].Percentile < d.Points[j].Percentile })
-		statePoints(&d, Interpolated)
-		d.Precision = "ms as float64 (to the ns); k6 interpolates percentiles linearly between samples at p·(n−1)"
-		d.finish(false)
 		f.Dists = append(f.Dists, d)
 	}
 	return f, nil
+}
+
+// k6Dist is the distribution of the trend metrics.<mname>, m: its avg, min
+// and max, its count (for http_req_duration, when the trend has none,
+// metrics.http_reqs.count, reqs) and its percentiles.
+func k6Dist(mname string, m map[string]json.RawMessage, reqs *decimal) (Dist, error) {
+	d := Dist{Label: mname, Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
+	if v, ok, err := k6Ms(m, "avg"); err != nil {
+		return Dist{}, err
+	} else if ok {
+		d.HasMean, d.MeanNs = true, float64(v)
+	}
+	if v, ok, err := k6Ms(m, "max"); err != nil {
+		return Dist{}, err
+	} else if ok {
+		d.MaxNs = v
+	}
+	if v, ok, err := k6Ms(m, "min"); err != nil {
+		return Dist{}, err
+	} else if ok {
+		d.MinNs = v
+	}
+	if c, err := jsonNumber(m, "count"); err != nil {
+		return Dist{}, err
+	} else if c != nil {
+		d.Count, _ = c.ns(1)
+	} else if reqs != nil && mname == "http_req_duration" {
+		d.Count, _ = reqs.ns(1)
+		d.Notes = append(d.Notes, "The count is metrics.http_reqs.count (the trend's own count is not exported unless summaryTrendStats asks for it).")
+	}
+	pts, err := k6Points(m)
+	if err != nil {
+		return Dist{}, err
+	}
+	d.Points = pts
+	statePoints(&d, Interpolated)
+	d.Precision = "ms as float64 (to the ns); k6 interpolates percentiles linearly between samples at p·(n−1)"
+	d.finish(false)
+	return d, nil
+}
+
+// k6Points reads a trend's percentile columns, "med" and any "p(N)", in
+// ascending order.
+func k6Points(m map[string]json.RawMessage) ([]Point, error) {
+	var pts []Point
+	for key := range m {
+		var pct float64
+		switch {
+		case key == "med":
+			pct = 50
+		case strings.HasPrefix(key, "p(") && strings.HasSuffix(key, ")"):
+			p, err := strconv.ParseFloat(key[2:len(key)-1], 64)
+			if err != nil || p < 0 || p > 100 {
+				continue
+			}
+			pct = p
+		default:
+			continue
+		}
+		v, ok, err := k6Ms(m, key)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			pts = append(pts, Point{Percentile: pct, Ns: v, Count: -1})
+		}
+	}
+	sort.Slice(pts, func(i, j int) bool { return pts[i].Percentile < pts[j].Percentile })
+	return pts, nil
+}
+
+// k6Ms reads the column key of a trend, milliseconds, as ns; false when it
+// is absent or null.
+func k6Ms(m map[string]json.RawMessage, key string) (int64, bool, error) {
+	v, err := jsonNumber(m, key)
+	if err != nil || v == nil {
+		return 0, false, err
+	}
+	ns, err := v.ns(1e6)
+	return ns, err == nil, err
 }
 
 // statePoints copies the points at the report's percentiles into P, saying

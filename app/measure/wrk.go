@@ -110,9 +110,6 @@ func parseWrk(name string, ls []line) (*File, error) {
 // (HdrHistogram - …)" block.
 func parseWrk2(name string, ls []line) (*File, error) {
 	f := &File{Name: name, Format: FormatWrk2}
-	perr := func(l line, col int, msg string, a ...any) error {
-		return &ParseError{Name: name, Format: FormatWrk2, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
-	}
 	var requests int64 = -1
 	for _, l := range ls {
 		if m := matchWrkReqs(l.text); m != nil {
@@ -130,64 +127,12 @@ func parseWrk2(name string, ls []line) (*File, error) {
 		if strings.HasPrefix(desc, "Uncorrected") {
 			label = "uncorrected"
 		}
-		var stated []Point
-		j := i + 1
-		for ; j < len(ls); j++ {
-			m := matchWrkPct(ls[j].text)
-			if m == nil {
-				break
-			}
-			p, err := parseDecimal(m[1])
-			if err != nil || p.float() > 100 {
-				return nil, perr(ls[j], 1, "expected a percentage up to 100, found %q", m[1])
-			}
-			ns, err := wrkValue(m[2], m[3])
-			if err != nil {
-				return nil, perr(ls[j], strings.Index(ls[j].text, m[2])+1, "%v", err)
-			}
-			stated = append(stated, Point{Percentile: p.float(), Ns: ns, Count: -1})
-		}
-		// The spectrum follows: a blank line, "Detailed Percentile spectrum:",
-		// the C header.
-		for j < len(ls) && strings.TrimSpace(ls[j].text) == "" {
-			j++
-		}
-		if j >= len(ls) || strings.TrimSpace(ls[j].text) != "Detailed Percentile spectrum:" {
-			l := ls[min(j, len(ls)-1)]
-			return nil, perr(l, 1, "expected \"Detailed Percentile spectrum:\" after the %s latency percentiles, found %q", label, trimTo(l.text, 60))
-		}
-		j++
-		for j < len(ls) && strings.TrimSpace(ls[j].text) == "" {
-			j++
-		}
-		if j >= len(ls) || hgrmLayout(ls[j].text) == "" {
-			l := ls[min(j, len(ls)-1)]
-			return nil, perr(l, 1, "expected the spectrum's header %q, found %q", strings.TrimSpace(hgrmHeaderC), trimTo(l.text, 60))
-		}
-		sp, err := parseSpectrum(name, FormatWrk2, ls, j)
+		d, end, err := wrk2Block(name, ls, i+1, label)
 		if err != nil {
 			return nil, err
 		}
-		d, err := sp.dist(label)
-		if err != nil {
-			return nil, perr(ls[j], 0, "%v", err)
-		}
-		for _, pt := range stated {
-			for k, pn := range PercentileNames {
-				if float64(pn.PPM)/1e4 == pt.Percentile {
-					d.P[k] = Percentile{Ns: pt.Ns, How: Stated}
-				}
-			}
-		}
-		if label == "recorded" {
-			d.Notes = append(d.Notes, "wrk2 records each latency from the time its request should have been sent by the constant-rate schedule (-R).")
-		} else {
-			d.Notes = append(d.Notes, "wrk2's uncorrected latency: measured from the actual send, as a closed loop does.")
-		}
-		d.Precision = "percentiles: 2 decimals of the printed unit; spectrum: " + d.Precision + "; wrk2's histogram: 1 µs to 24 h, 3 significant digits"
-		d.finish(false)
 		f.Dists = append(f.Dists, d)
-		i = sp.end - 1
+		i = end - 1
 	}
 	if len(f.Dists) == 0 {
 		return nil, &ParseError{Name: name, Format: FormatWrk2, Line: 1, Msg: "expected a \"Latency Distribution (HdrHistogram - Recorded Latency)\" block (run wrk2 with --latency), found none"}
@@ -201,6 +146,94 @@ func parseWrk2(name string, ls []line) (*File, error) {
 		}
 	}
 	return f, nil
+}
+
+// wrk2Error is a ParseError at column col of line l of wrk2 output.
+func wrk2Error(name string, l line, col int, msg string, a ...any) error {
+	return &ParseError{Name: name, Format: FormatWrk2, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+}
+
+// wrk2Block reads the block of one histogram from ls[j], the line after its
+// "Latency Distribution" heading: the printed percentiles, then the
+// "Detailed Percentile spectrum". It returns the distribution, the printed
+// percentiles taken as Stated, and the index of the first line after the
+// spectrum.
+func wrk2Block(name string, ls []line, j int, label string) (Dist, int, error) {
+	stated, j, err := wrk2Percentiles(name, ls, j)
+	if err != nil {
+		return Dist{}, 0, err
+	}
+	if j, err = wrk2SpectrumStart(name, ls, j, label); err != nil {
+		return Dist{}, 0, err
+	}
+	sp, err := parseSpectrum(name, FormatWrk2, ls, j)
+	if err != nil {
+		return Dist{}, 0, err
+	}
+	d, err := sp.dist(label)
+	if err != nil {
+		return Dist{}, 0, wrk2Error(name, ls[j], 0, "%v", err)
+	}
+	for _, pt := range stated {
+		for k, pn := range PercentileNames {
+			if float64(pn.PPM)/1e4 == pt.Percentile {
+				d.P[k] = Percentile{Ns: pt.Ns, How: Stated}
+			}
+		}
+	}
+	if label == "recorded" {
+		d.Notes = append(d.Notes, "wrk2 records each latency from the time its request should have been sent by the constant-rate schedule (-R).")
+	} else {
+		d.Notes = append(d.Notes, "wrk2's uncorrected latency: measured from the actual send, as a closed loop does.")
+	}
+	d.Precision = "percentiles: 2 decimals of the printed unit; spectrum: " + d.Precision + "; wrk2's histogram: 1 µs to 24 h, 3 significant digits"
+	d.finish(false)
+	return d, sp.end, nil
+}
+
+// wrk2Percentiles reads the percentile lines from ls[j] on (a percentage
+// and a value with two decimals in us, ms, s, m or h) and returns them with
+// the index of the first line that is not one.
+func wrk2Percentiles(name string, ls []line, j int) ([]Point, int, error) {
+	var stated []Point
+	for ; j < len(ls); j++ {
+		m := matchWrkPct(ls[j].text)
+		if m == nil {
+			break
+		}
+		p, err := parseDecimal(m[1])
+		if err != nil || p.float() > 100 {
+			return nil, 0, wrk2Error(name, ls[j], 1, "expected a percentage up to 100, found %q", m[1])
+		}
+		ns, err := wrkValue(m[2], m[3])
+		if err != nil {
+			return nil, 0, wrk2Error(name, ls[j], strings.Index(ls[j].text, m[2])+1, "%v", err)
+		}
+		stated = append(stated, Point{Percentile: p.float(), Ns: ns, Count: -1})
+	}
+	return stated, j, nil
+}
+
+// wrk2SpectrumStart finds, from ls[j] on, what follows a histogram's
+// percentiles: blank lines, "Detailed Percentile spectrum:", blank lines
+// and the C header, whose index it returns.
+func wrk2SpectrumStart(name string, ls []line, j int, label string) (int, error) {
+	for j < len(ls) && strings.TrimSpace(ls[j].text) == "" {
+		j++
+	}
+	if j >= len(ls) || strings.TrimSpace(ls[j].text) != "Detailed Percentile spectrum:" {
+		l := ls[min(j, len(ls)-1)]
+		return 0, wrk2Error(name, l, 1, "expected \"Detailed Percentile spectrum:\" after the %s latency percentiles, found %q", label, trimTo(l.text, 60))
+	}
+	j++
+	for j < len(ls) && strings.TrimSpace(ls[j].text) == "" {
+		j++
+	}
+	if j >= len(ls) || hgrmLayout(ls[j].text) == "" {
+		l := ls[min(j, len(ls)-1)]
+		return 0, wrk2Error(name, l, 1, "expected the spectrum's header %q, found %q", strings.TrimSpace(hgrmHeaderC), trimTo(l.text, 60))
+	}
+	return j, nil
 }
 
 // socketErrors words wrk's "Socket errors" line: requests that timed out

@@ -38,6 +38,8 @@ var wrk2Tool = tool{
 	summarise: wrk2Summarise,
 }
 
+// wrk2Summarise prints what wrk2 would for the run (src/wrk.c 160–247,
+// 808–832) and reads its percentiles off the recorded histogram.
 func wrk2Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	N := int64(cfg.Conns)
 	us := make([]int64, len(pr.Latency))
@@ -54,81 +56,14 @@ func wrk2Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Running %s test @ %s\n", formatTimeS(ldF(float64(cfg.Duration)/1e9)), target)
 	fmt.Fprintf(&b, "  1 threads and %d connections\n", N)
-
-	// Calibration (src/wrk.c 344–369), from what was recorded before it.
-	var rates []int64
-	if T := pr.Calibrated; T > 0 {
-		var before []int64
-		for i, d := range pr.Done {
-			if d < T {
-				before = append(before, d/1000-pr.Intended[i]/1000)
-			}
-		}
-		hc, err := newCHdr(before)
-		if err != nil {
-			return err
-		}
-		mean := uint64(hc.mean())
-		latency := ldInt(hc.valueAtPercentile(90.0)).quo(ldF(1000.0))
-		interval := latency.mul(ldInt(2))
-		if interval.cmp(ldInt(10)) < 0 {
-			interval = ldInt(10)
-		}
-		iv := int64(interval.float()) // thread->interval is an int
-		fmt.Fprintf(&b, "  Thread calibration: mean lat.: %.3fms, rate sampling interval: %dms\n", float64(mean)/1000.0, iv)
-		// sample_rate every interval ms from the calibration (391–405).
-		replies := pr.ReplyTimes()
-		k := 0
-		for k < len(replies) && replies[k] <= T {
-			k++
-		}
-		prev := T
-		for tick := T + iv*1e6; tick < cfg.Duration; tick += iv * 1e6 {
-			reqs := int64(0)
-			for k < len(replies) && replies[k] <= tick {
-				reqs++
-				k++
-			}
-			elapsedMs := (tick - prev) / 1e6
-			rates = append(rates, int64(float64(reqs)/float64(elapsedMs)*1000))
-			prev = tick
-		}
-	}
-	hr, err := newCHdr(rates)
+	rates, err := wrk2Calibration(&b, cfg, pr)
 	if err != nil {
 		return err
 	}
-	rateMax := int64(0)
-	for _, r := range rates {
-		rateMax = max(rateMax, r)
+	if err := wrk2Distribution(&b, h, rates); err != nil {
+		return err
 	}
-
-	fmt.Fprintf(&b, "  Thread Stats%6s%11s%8s%12s\n", "Avg", "Stdev", "Max", "+/- Stdev")
-	hdrStats(&b, "Latency", h, h.max(), formatTimeUs)
-	hdrStats(&b, "Req/Sec", hr, rateMax, formatMetric)
-	b.WriteString("  Latency Distribution (HdrHistogram - Recorded Latency)\n")
-	for _, p := range []float64{50.0, 75.0, 90.0, 99.0, 99.9, 99.99, 99.999, 100.0} {
-		fmt.Fprintf(&b, "%7.3f%%", p)
-		printUnits(&b, ldInt(h.valueAtPercentile(p)), formatTimeUs, 10)
-		b.WriteString("\n")
-	}
-	b.WriteString("\n  Detailed Percentile spectrum:\n")
-	h.percentilesPrint(&b, 5, 1000.0)
-	b.WriteString("----------------------------------------------------------\n")
-
-	complete := pr.Replies
-	// The first reply at or after stop_at is counted (thread->complete++)
-	// before it stops the loop, when it comes before check_timeouts does.
-	stopTick := (2000 + 5*N) * 1e6
-	for stopTick < cfg.Duration {
-		stopTick += 2000 * 1e6
-	}
-	for _, d := range pr.Done {
-		if d >= cfg.Duration && d < stopTick {
-			complete++
-			break
-		}
-	}
+	complete := wrk2Complete(cfg, pr)
 	runtimeUs := cfg.Duration / 1000
 	fmt.Fprintf(&b, "  %d requests in %s, %sB read\n", complete, formatTimeUs(ldInt(runtimeUs)), formatBinary(ldInt(0)))
 	runtimeS := float64(runtimeUs) / 1000000.0
@@ -148,6 +83,107 @@ func wrk2Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	}
 	o.Notes = append(o.Notes, "bytes are not modelled: wrk2's read and transfer figures print 0")
 	return nil
+}
+
+// wrk2Calibration prints the "Thread calibration" line, from what was
+// recorded before the calibration (src/wrk.c 344–369), and returns the
+// request rates sampled after it; nothing when the run ends before it.
+func wrk2Calibration(b *strings.Builder, cfg sim.Config, pr *sim.ProfileRun) ([]int64, error) {
+	T := pr.Calibrated
+	if T <= 0 {
+		return nil, nil
+	}
+	var before []int64
+	for i, d := range pr.Done {
+		if d < T {
+			before = append(before, d/1000-pr.Intended[i]/1000)
+		}
+	}
+	hc, err := newCHdr(before)
+	if err != nil {
+		return nil, err
+	}
+	mean := uint64(hc.mean())
+	latency := ldInt(hc.valueAtPercentile(90.0)).quo(ldF(1000.0))
+	interval := latency.mul(ldInt(2))
+	if interval.cmp(ldInt(10)) < 0 {
+		interval = ldInt(10)
+	}
+	iv := int64(interval.float()) // thread->interval is an int
+	fmt.Fprintf(b, "  Thread calibration: mean lat.: %.3fms, rate sampling interval: %dms\n", float64(mean)/1000.0, iv)
+	return wrk2SampleRates(cfg, pr, iv), nil
+}
+
+// wrk2SampleRates is sample_rate every iv ms from the calibration to the
+// end of the run (src/wrk.c 391–405): the replies of each interval per
+// second.
+func wrk2SampleRates(cfg sim.Config, pr *sim.ProfileRun, iv int64) []int64 {
+	T := pr.Calibrated
+	var rates []int64
+	replies := pr.ReplyTimes()
+	k := 0
+	for k < len(replies) && replies[k] <= T {
+		k++
+	}
+	prev := T
+	for tick := T + iv*1e6; tick < cfg.Duration; tick += iv * 1e6 {
+		reqs := int64(0)
+		for k < len(replies) && replies[k] <= tick {
+			reqs++
+			k++
+		}
+		elapsedMs := (tick - prev) / 1e6
+		rates = append(rates, int64(float64(reqs)/float64(elapsedMs)*1000))
+		prev = tick
+	}
+	return rates
+}
+
+// wrk2Distribution prints the thread stats of the latency and of the
+// sampled request rates, the "Latency Distribution" percentiles and the
+// detailed percentile spectrum (src/wrk.c 160–247, 808–832).
+func wrk2Distribution(b *strings.Builder, h *cHdr, rates []int64) error {
+	hr, err := newCHdr(rates)
+	if err != nil {
+		return err
+	}
+	rateMax := int64(0)
+	for _, r := range rates {
+		rateMax = max(rateMax, r)
+	}
+
+	fmt.Fprintf(b, "  Thread Stats%6s%11s%8s%12s\n", "Avg", "Stdev", "Max", "+/- Stdev")
+	hdrStats(b, "Latency", h, h.max(), formatTimeUs)
+	hdrStats(b, "Req/Sec", hr, rateMax, formatMetric)
+	b.WriteString("  Latency Distribution (HdrHistogram - Recorded Latency)\n")
+	for _, p := range []float64{50.0, 75.0, 90.0, 99.0, 99.9, 99.99, 99.999, 100.0} {
+		fmt.Fprintf(b, "%7.3f%%", p)
+		printUnits(b, ldInt(h.valueAtPercentile(p)), formatTimeUs, 10)
+		b.WriteString("\n")
+	}
+	b.WriteString("\n  Detailed Percentile spectrum:\n")
+	h.percentilesPrint(b, 5, 1000.0)
+	b.WriteString("----------------------------------------------------------\n")
+	return nil
+}
+
+// wrk2Complete is the requests wrk2 reports completed: the replies, and
+// the first reply at or after stop_at, which is counted (thread->complete++)
+// before it stops the loop, when it comes before check_timeouts does.
+func wrk2Complete(cfg sim.Config, pr *sim.ProfileRun) int64 {
+	N := int64(cfg.Conns)
+	complete := pr.Replies
+	stopTick := (2000 + 5*N) * 1e6
+	for stopTick < cfg.Duration {
+		stopTick += 2000 * 1e6
+	}
+	for _, d := range pr.Done {
+		if d >= cfg.Duration && d < stopTick {
+			complete++
+			break
+		}
+	}
+	return complete
 }
 
 // hdrStats is wrk2's print_stats with a histogram behind the stats (mean
