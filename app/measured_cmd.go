@@ -111,7 +111,7 @@ func (m *measuredFile) text(w io.Writer, res *sim.Result) {
 	tw.Flush()
 	for _, s := range sums {
 		var how []string
-		for _, p := range measure.PercentileNames {
+		for _, p := range sim.Percentiles() {
 			how = append(how, fmt.Sprintf("%s %s", strings.ReplaceAll(p.Name, "_", "."), s.How[p.Name]))
 		}
 		fmt.Fprintf(w, "measured %s: %s; precision: %s\n", s.Label, strings.Join(how, ", "), s.Precision)

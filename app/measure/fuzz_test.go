@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"omission/sim"
 )
 
 // seeds adds every sample file to a fuzz target's corpus (the committed
@@ -41,7 +43,7 @@ func checkParsed(t *testing.T, file *File, err error) {
 			t.Fatalf("count %d", d.Count)
 		}
 		for i, p := range d.P {
-			if p.Name != PercentileNames[i].Name || p.How == "" || p.Ns < 0 {
+			if p.Name != sim.Percentiles()[i].Name || p.How == "" || p.Ns < 0 {
 				t.Fatalf("percentile %d: %+v", i, p)
 			}
 		}

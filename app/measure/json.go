@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"omission/sim"
 )
 
 // parseJSON recognises k6's --summary-export, vegeta's report -type json and
@@ -239,7 +241,7 @@ func k6Ms(m map[string]json.RawMessage, key string) (int64, bool, error) {
 // how the tool got them.
 func statePoints(d *Dist, how How) {
 	for _, pt := range d.Points {
-		for i, pn := range PercentileNames {
+		for i, pn := range sim.Percentiles() {
 			if math.Abs(float64(pn.PPM)/1e4-pt.Percentile) < 1e-9 {
 				d.P[i] = Percentile{Ns: pt.Ns, How: how}
 			}

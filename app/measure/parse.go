@@ -89,13 +89,6 @@ type Percentile struct {
 	LowNs int64 // FromSpectrum: the value is in (LowNs, Ns]
 }
 
-// PercentileNames are the report's percentiles, in order, with their ranks
-// in parts per million (as sim.Percentiles()).
-var PercentileNames = []struct {
-	Name string
-	PPM  int64
-}{{"p50", 500000}, {"p90", 900000}, {"p99", 990000}, {"p99_9", 999000}, {"p99_99", 999900}}
-
 // Point is one (percentile, value) pair of a file's own spectrum.
 type Point struct {
 	Percentile float64 // 0-100
@@ -190,7 +183,7 @@ const expectedAny = "wrk or wrk2 output, an .hgrm percentile distribution, an .h
 // finish fills the percentiles a distribution does not state from its
 // histogram or spectrum and validates what it holds.
 func (d *Dist) finish(rankCeil bool) {
-	for i, p := range PercentileNames {
+	for i, p := range sim.Percentiles() {
 		d.P[i].Name, d.P[i].PPM = p.Name, p.PPM
 	}
 	for i := range d.P {

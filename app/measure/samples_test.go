@@ -178,7 +178,7 @@ func TestSamples(t *testing.T) {
 					if c.format == FormatHgrmJava {
 						rank = sim.RankCeil // the Java layout's rule (parseHgrm)
 					}
-					exact = rec.Dist.Percentile(PercentileNames[k].PPM, rank)
+					exact = rec.Dist.Percentile(sim.Percentiles()[k].PPM, rank)
 					if exact > p.Ns+500 || exact <= p.LowNs-500 {
 						t.Errorf("%s %s %s: model %d outside (%d, %d]", c.file, tag, p.Name, exact, p.LowNs, p.Ns)
 					}

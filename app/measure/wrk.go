@@ -3,6 +3,8 @@ package measure
 import (
 	"fmt"
 	"strings"
+
+	"omission/sim"
 )
 
 // wrk 4.x prints (wg/wrk 4.1.0, identical at a211dd5: src/wrk.c 173-191 and
@@ -89,7 +91,7 @@ func parseWrk(name string, ls []line) (*File, error) {
 	}
 	d.Points = pts
 	for _, pt := range pts {
-		for i, pn := range PercentileNames {
+		for i, pn := range sim.Percentiles() {
 			if float64(pn.PPM)/1e4 == pt.Percentile {
 				d.P[i] = Percentile{Ns: pt.Ns, How: Stated}
 			}
@@ -175,7 +177,7 @@ func wrk2Block(name string, ls []line, j int, label string) (Dist, int, error) {
 		return Dist{}, 0, wrk2Error(name, ls[j], 0, "%v", err)
 	}
 	for _, pt := range stated {
-		for k, pn := range PercentileNames {
+		for k, pn := range sim.Percentiles() {
 			if float64(pn.PPM)/1e4 == pt.Percentile {
 				d.P[k] = Percentile{Ns: pt.Ns, How: Stated}
 			}
