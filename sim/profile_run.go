@@ -132,6 +132,11 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 	case Wrk2Pace:
 		r.thr = wrk2Float(p.Rate, p.Conns)
 		r.planned = wrk2Planned(p)
+	case Reanchor:
+		if p.Aligned { // each connection's slots are due(k·Conns) < Duration
+			n := int64(p.Conns)
+			r.planned = n * ((r.planned + n - 1) / n)
+		}
 	case FortioPace:
 		r.fn = fortioCalls(p) / int64(p.Conns)
 		r.fq = float64(p.Rate) / 1000 / float64(p.Conns)

@@ -371,3 +371,12 @@ func TestProfileFails(t *testing.T) {
 	}
 	eq(t, "send", pr.Send, []int64{0, 1111111, 2222222, 6666666, 7777777, 8888888, 10000000})
 }
+
+// Aligned slots: with 3 connections at 1000/s for 10 ms each connection
+// has the slots due(3k) < 10 ms, 0, 3, 6, 9 ms: 4 each, 12 planned.
+func TestProfileReanchorAlignedPlanned(t *testing.T) {
+	pr := mustRun(t, hand(RateOf(1000), 100e3, 0, 0, 0, 10e6, 0), Profile{Conc: Connections, Conns: 3, Send: Reanchor, Aligned: true})
+	if pr.Planned != 12 || pr.Sent != 12 || pr.Dropped != 0 {
+		t.Errorf("planned %d sent %d dropped %d, want 12, 12, 0", pr.Planned, pr.Sent, pr.Dropped)
+	}
+}
