@@ -311,3 +311,41 @@ func TestLocustRounding(t *testing.T) {
 		t.Errorf("labels %s", got)
 	}
 }
+
+// TestFortioHistogram works fortio's histogram by hand on latencies of
+// 0.5, 1.5, 1.5, 2.5 and 2 ms (buckets of 1 ms, each (prev, value]: 2 ms
+// itself is in (1, 2]). Exported: [min 0.5, 1] 20 %, (1, 2] 80 %, (2, max
+// 2.5] 100 %. CalcPercentile starts at pp = 100/5 = 20 % (the min):
+// p50 = 1 + (50 − 20)/(80 − 20)·1 = 1.5 ms; p90 = 2 + (90 − 80)/(100 −
+// 80)·0.5 = 2.25 ms; p99 = 2 + 19/20·0.5 = 2.475 ms; p10 (≤ 20 %) is the
+// min, p100 the max. The mean is 1.6 ms, σ = √(15/5 − 1.6²) = √0.44 =
+// 0.6633 ms (the squares 0.25 + 2.25 + 2.25 + 6.25 + 4 = 15 ms²).
+func TestFortioHistogram(t *testing.T) {
+	h := newFortioHist(0, 0.001)
+	for _, v := range []float64{0.0005, 0.0015, 0.0015, 0.0025, 0.002} {
+		h.record(v)
+	}
+	var b strings.Builder
+	h.print(&b, "Aggregated Function Time", []float64{10, 50, 90, 99})
+	want := `Aggregated Function Time : count 5 avg 0.0016 +/- 0.0006633 min 0.0005 max 0.0025 sum 0.008
+# range, mid point, percentile, count
+>= 0.0005 <= 0.001 , 0.00075 , 20.00, 1
+> 0.001 <= 0.002 , 0.0015 , 80.00, 3
+> 0.002 <= 0.0025 , 0.00225 , 100.00, 1
+# target 10% 0.0005
+# target 50% 0.0015
+# target 90% 0.00225
+# target 99% 0.002475
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	if p := h.percentile(100); p != 0.0025 {
+		t.Errorf("p100 %g", p)
+	}
+	// The calls of one goroutine at 1000/s for 10 ms: n = 10, call i at
+	// (i + i/9)/1000 s; call 9 at exactly 10 ms.
+	if got := []int64{fortioTarget(1, 10, 1000), fortioTarget(9, 10, 1000)}; got[0] != 1111111 || got[1] != 10000000 {
+		t.Errorf("targets %v", got)
+	}
+}
