@@ -28,7 +28,7 @@ import (
 //     sleep-time one (858).
 //   - fhttp/http_client.go 1016 and 180–181: each request has a deadline
 //     of -timeout (3 s by default) from its send; a read past it is code −1
-//     (SocketError, 1131–1137), the socket is dropped and the next call
+//     (SocketError, 1133–1141), the socket is dropped and the next call
 //     connects again (928–929: one more socket used).
 //   - periodic/periodic.go 594–651 Run and fhttp/httprunner.go 227–293
 //     RunHTTPTest: the per-thread histograms merged in thread order

@@ -10,8 +10,8 @@ import (
 	"omission/sim"
 )
 
-// locust 2.46 (https://github.com/locustio/locust/blob/407343d/):
-//   - locust/user/wait_time.py 34–58 constant_pacing, 61–84
+// locust 2.46.3 and 23 commits (https://github.com/locustio/locust/blob/407343d/):
+//   - locust/user/wait_time.py 35–60 constant_pacing, 63–86
 //     constant_throughput(r) = constant_pacing(1/r): after each task the
 //     user waits max(0, 1/r − the task's run time), so tasks start 1/r
 //     apart; a task that ran late is followed at once, and the next ones
@@ -19,7 +19,8 @@ import (
 //     locust/user/users.py 139–140: the pacing starts when the user is made.
 //   - locust/dispatch.py 203–205, locust/runners.py 214–245: with -r ≥ -u
 //     every user is spawned in the first dispatch, all at once.
-//   - locust/main.py 502–520: at --run-time the headless runner quits;
+//   - locust/main.py 572–578 and 502–520: the run-time timer starts with
+//     the spawning, and when it fires the headless runner quits;
 //     locust/runners.py 278–282: with stop_timeout 0 (the default) users are
 //     killed at once, so a request in flight is never logged.
 //   - locust/clients.py 196–199: response_time = (perf_counter() − start)
@@ -39,7 +40,7 @@ import (
 //     STATS_NAME_WIDTH 80 (37–39: output not to a terminal).
 var locustTool = tool{
 	name:      "locust",
-	mechanics: "locust --headless -u conns -r conns, wait_time = constant_throughput(rate/conns): every user starts at once and starts a task 1/(rate/conns) after its last one started, or at once when that one ran late (slots missed are not caught up); killed at the run time (requests in flight are not logged); latency = reply − send, kept in a dict rounded to 2 significant digits (to the ms below 100 ms); percentile p is the largest key with n − (count from the top) ≤ int(n·p)",
+	mechanics: "locust --headless -u conns -r conns, wait_time = constant_throughput(rate/conns): every user starts at once and starts a task 1/(rate/conns) after its last one started, or at once when that one ran late (slots missed are not caught up); killed at the run time (requests in flight are not logged); latency = reply − send, kept in a dict rounded to 2 significant digits (to the ms below 100 ms); percentile p is the largest key k with n − #(values kept at k or above) ≤ int(n·p)",
 	source:    "https://github.com/locustio/locust/blob/407343d/locust/stats.py#L124-L179",
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("locust --headless --only-summary -u %d -r %d -t %s -H %s (locustfile: HttpUser, wait_time = constant_throughput(%s), one task: self.client.get(\"/\"))",
