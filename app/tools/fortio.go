@@ -51,6 +51,17 @@ var fortioTool = tool{
 	summarise: fortioSummarise,
 }
 
+var fortioNoCatchUpTool = tool{
+	name:      "fortio-nocatchup",
+	mechanics: "fortio load -nocatchup: as fortio, but a call whose time has passed when the previous one returns is skipped (never sent), and the goroutine waits for its next call's own time: missed slots are dropped, the schedule is kept",
+	source:    "https://github.com/fortio/fortio/blob/45e1871/periodic/periodic.go#L849-L853",
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("fortio load -nocatchup -qps %s -c %d -t %s %s", cfg.Rate, cfg.Conns, goDuration(cfg.Duration), target)
+	},
+	profile:   fortioProfile(true),
+	summarise: fortioSummarise,
+}
+
 func fortioProfile(noCatchUp bool) func(cfg sim.Config) sim.Profile {
 	return func(cfg sim.Config) sim.Profile {
 		threads, _ := fortioSetup(cfg)
