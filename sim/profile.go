@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 )
 
 // A Profile describes a load generator as a few mechanics: how many
@@ -34,6 +35,13 @@ type Profile struct {
 	SendsAll bool
 	// Stagger starts connection i at i·Stagger (wrk2: 5 ms).
 	Stagger int64
+	// Aligned: Reanchor's connections all start their slots at 0, on
+	// due(k·Conns), rather than connection c at due(c) (locust starts all
+	// its users at once).
+	Aligned bool
+	// NoCatchUp: FortioPace skips the calls whose time has passed rather
+	// than sending them late (fortio -nocatchup).
+	NoCatchUp bool
 
 	// FromIntended records reply − intended time; otherwise reply − send.
 	FromIntended bool
@@ -114,9 +122,17 @@ const (
 	// DropLate: iteration i starts at its due time on a free virtual user,
 	// or is dropped (k6 constant-arrival-rate: dropped_iterations).
 	DropLate
+	// FortioPace: fortio's periodic runner on each connection, all starting
+	// at 0: n = ⌊qps·duration⌋ / Conns calls, call i due at
+	// (i + i/(n−1)) / (qps/Conns) (the last at the duration). A late call
+	// leaves as soon as the previous one is done, so a connection catches
+	// up its own missed calls one after another, or with NoCatchUp skips
+	// them; a connection still behind after the duration stops, but for its
+	// last call.
+	FortioPace
 )
 
-var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop"}
+var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio"}
 
 func (s SendRule) String() string {
 	if int(s) < len(sendNames) {
@@ -171,7 +187,7 @@ func (p Profile) validate(cfg Config) error {
 	switch {
 	case p.Conc > Unbounded:
 		return bad("profile", p.Conc.String(), "unknown concurrency")
-	case p.Send > DropLate:
+	case p.Send > FortioPace:
 		return bad("profile", p.Send.String(), "unknown send rule")
 	case p.Conc != Unbounded && (p.Conns < 1 || p.Conns > MaxConns):
 		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("allowed 1 to %d connections or virtual users", MaxConns))
@@ -181,6 +197,8 @@ func (p Profile) validate(cfg Config) error {
 		return bad("profile", p.Send.String(), "an unbounded client sends on its schedule (catch-up)")
 	case p.Conc == VUPool && p.Send != DropLate, p.Send == DropLate && p.Conc != VUPool:
 		return bad("profile", p.Send.String(), "a virtual-user pool drops late iterations, and only it does")
+	case p.Send == FortioPace && p.Conc != Connections:
+		return bad("profile", p.Send.String(), "fortio's pacing runs on connections")
 	case (p.Conc == Unbounded || p.Conc == VUPool) && p.Attempts > 1:
 		return bad("profile", fmt.Sprint(p.Attempts), "retries are modelled on connections only")
 	case p.Duration < 1 || p.Duration > MaxDuration:
@@ -191,6 +209,8 @@ func (p Profile) validate(cfg Config) error {
 		return bad("rate", p.Rate.String(), "the ticker period must be at least 1ns")
 	case p.Send == Wrk2Pace && p.Rate < 1000:
 		return bad("rate", p.Rate.String(), "wrk2's -R is a whole number of requests per second, at least 1")
+	case p.Send == FortioPace && fortioCalls(p)/int64(p.Conns) < 2:
+		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("fortio makes at least 2 calls per connection: allowed at most %d connections for %d calls", max(fortioCalls(p)/2, 1), fortioCalls(p)))
 	case p.Attempts > 10:
 		return bad("profile", fmt.Sprint(p.Attempts), "allowed 1 to 10 attempts")
 	case p.Timeout < 0 || p.Timeout > MaxTime || p.Backoff < 0 || p.Backoff > MaxTime:
@@ -254,10 +274,15 @@ type ProfileRun struct {
 	Calibrated int64
 
 	// Per request that got a reply, in the order of its last send: the
-	// intended time, the send of the attempt that got the reply, and the
-	// reply. Rec[i] says whether its latency was recorded.
+	// intended time, the send of the attempt that got the reply, the reply
+	// and the connection that sent it (-1 for an unbounded client or a
+	// virtual-user pool). Rec[i] says whether its latency was recorded.
 	Intended, Send, Done []int64
+	Conn                 []int32
 	Rec                  []bool
+	// Fails holds each request that failed after its last attempt, in the
+	// order its last attempt was sent.
+	Fails []ProfileFail
 
 	// Latency is each request's recorded latency in ns (at the tool's clock
 	// resolution), for every request with Rec[i].
@@ -266,6 +291,14 @@ type ProfileRun struct {
 	Dist *Dist
 	// End is the last reply counted in Replies.
 	End int64
+}
+
+// ProfileFail is a request that failed after its last attempt: its intended
+// time, the send of its last attempt, the instant it failed at (send +
+// Timeout) and its connection.
+type ProfileFail struct {
+	Intended, Send, At int64
+	Conn               int32
 }
 
 // ReplyOrder returns the indices of the recorded requests in the order
@@ -298,6 +331,14 @@ func (r *ProfileRun) ReplyTimes() []int64 {
 // sortIndexBy sorts idx stably by key[idx[i]].
 func sortIndexBy(idx []int, key []int64) {
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
+}
+
+// fortioCalls is fortio's numCalls over all connections: int64(qps ·
+// duration in seconds), at least 2 (periodic/periodic.go 435–443).
+func fortioCalls(p Profile) int64 {
+	qps := float64(p.Rate) / 1000
+	n := int64(qps * time.Duration(p.Duration).Seconds())
+	return max(n, 2)
 }
 
 // wrk2Float mirrors wrk2's per-connection throughput in requests per

@@ -77,6 +77,8 @@ type pConn struct {
 	// Wrk2Pace, in microseconds as wrk2 counts (src/wrk.c, struct connection).
 	start, complete, cusTime, completeAtCUS, lastBatch uint64
 	caughtUp                                           bool
+	// FortioPace: the index of the connection's current call.
+	call int64
 }
 
 type pReq struct {
@@ -100,6 +102,8 @@ type profileRunner struct {
 	due     dueIter
 	planned int64
 	thr     float64 // wrk2: requests per µs per connection
+	fn      int64   // fortio: calls per connection
+	fq      float64 // fortio: calls per second per connection
 	out     *ProfileRun
 }
 
@@ -128,6 +132,15 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 	case Wrk2Pace:
 		r.thr = wrk2Float(p.Rate, p.Conns)
 		r.planned = wrk2Planned(p)
+	case Reanchor:
+		if p.Aligned { // each connection's slots are due(k·Conns) < Duration
+			n := int64(p.Conns)
+			r.planned = n * ((r.planned + n - 1) / n)
+		}
+	case FortioPace:
+		r.fn = fortioCalls(p) / int64(p.Conns)
+		r.fq = float64(p.Rate) / 1000 / float64(p.Conns)
+		r.planned = r.fn * int64(p.Conns)
 	}
 	switch p.Conc {
 	case Unbounded, VUPool:
@@ -196,11 +209,13 @@ func (r *profileRunner) attempt(c int32, q int32, t int64) (free int64, ok bool)
 			return -1, false
 		}
 		o.Failed++
+		o.Fails = append(o.Fails, ProfileFail{Intended: rq.intended, Send: t, At: fail, Conn: c})
 		return fail, false
 	}
 	o.Intended = append(o.Intended, rq.intended)
 	o.Send = append(o.Send, t)
 	o.Done = append(o.Done, done)
+	o.Conn = append(o.Conn, c)
 	return done, true
 }
 
@@ -273,7 +288,9 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 		var nx int64
 		if !cs.started {
 			cs.started = true
-			cs.off = int64(c)
+			if !p.Aligned {
+				cs.off = int64(c)
+			}
 			cs.anchor = r.sched.Due(cs.off)
 			nx = cs.anchor
 		} else {
@@ -311,7 +328,38 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 			cs.complete++
 		}
 		r.wrk2Check(c, t)
+	case FortioPace:
+		// periodic/periodic.go 803–866 runOne: call 0 at the start; after
+		// each call the next index, skipped while late with -nocatchup;
+		// sleep to its target (a negative sleep returns at once); past the
+		// end a connection stops, unless at its first two or last call.
+		if cs.started {
+			for {
+				cs.call++
+				if cs.call >= r.fn {
+					return
+				}
+				if !p.NoCatchUp || r.fortioDue(cs.call) >= t {
+					break
+				}
+			}
+		}
+		cs.started = true
+		due := r.fortioDue(cs.call)
+		s := max(due, t)
+		if s > D && cs.call >= 2 && cs.call != r.fn-1 {
+			return
+		}
+		send(s, due)
 	}
+}
+
+// fortioDue is the target of call i from the start, in ns:
+// time.Duration(int64((i + i/(n−1)) / perThreadQPS · 1e9)) (periodic.go
+// 841–846).
+func (r *profileRunner) fortioDue(i int64) int64 {
+	sec := (float64(i) + float64(i)/float64(r.fn-1)) / r.fq
+	return int64(sec * 1e9)
 }
 
 // wrk2Check is socket_writeable / delay_request: send now if

@@ -292,3 +292,91 @@ func TestWrkCorrection(t *testing.T) {
 		t.Error("E = 0 must be refused (wrk loops forever)")
 	}
 }
+
+// Two locust-like paced connections started together (Aligned): both on
+// slots 0, 2, 4… ms; both are late after the stall (2.5 to 6.5 ms), send at
+// 6.6 ms and restart their slots there.
+func TestProfileReanchorAligned(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 0)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: Reanchor, Aligned: true})
+	eq(t, "send", pr.Send, []int64{0, 0, 2e6, 2e6, 4e6, 4e6, 6600e3, 6600e3, 8600e3, 8600e3})
+	if fmt.Sprint(pr.Conn) != "[0 1 0 1 0 1 0 1 0 1]" {
+		t.Errorf("conn %v", pr.Conn)
+	}
+	if pr.Planned != 10 || pr.Dropped != 0 {
+		t.Errorf("planned %d dropped %d, want 10 and 0", pr.Planned, pr.Dropped)
+	}
+}
+
+// fortio at 1000/s for 10 ms on one connection: ⌊1000·0.01⌋ = 10 calls,
+// call i due at (i + i/9)/1000 s = i·10/9 ms, truncated to the ns: 0,
+// 1 111 111, 2 222 222, 3 333 333, …, 8 888 888 and 10 000 000 (the last
+// at the duration). A 4 ms stall from 2.5 ms holds call 3 to 6.6 ms; calls
+// 4, 5 and 6 (due 4.44, 5.56, 6.67 ms) are late and leave as soon as the
+// previous one is done: 6.6, 6.7, 6.8 ms; call 7 is on time again. With
+// NoCatchUp calls 4 and 5 are skipped and call 6 waits for its 6.67 ms.
+func TestProfileFortio(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: FortioPace})
+	eq(t, "intended", pr.Intended, []int64{0, 1111111, 2222222, 3333333, 4444444, 5555555, 6666666, 7777777, 8888888, 10000000})
+	eq(t, "send", pr.Send, []int64{0, 1111111, 2222222, 3333333, 6600e3, 6700e3, 6800e3, 7777777, 8888888, 10000000})
+	eq(t, "done", pr.Done, []int64{100e3, 1211111, 2322222, 6600e3, 6700e3, 6800e3, 6900e3, 7877777, 8988888, 10100000})
+	if pr.Planned != 10 || pr.Dropped != 0 {
+		t.Errorf("planned %d dropped %d, want 10 and 0", pr.Planned, pr.Dropped)
+	}
+	pr = mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: FortioPace, NoCatchUp: true})
+	eq(t, "send (no catch-up)", pr.Send, []int64{0, 1111111, 2222222, 3333333, 6666666, 7777777, 8888888, 10000000})
+	if pr.Planned != 10 || pr.Dropped != 2 {
+		t.Errorf("no catch-up: planned %d dropped %d, want 10 and 2", pr.Planned, pr.Dropped)
+	}
+	// Two connections: 5 calls each at (i + i/4)/500 s = 0, 2.5, 5, 7.5,
+	// 10 ms, both at once; the one worker serves them one after the other.
+	pr = mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: FortioPace})
+	eq(t, "send (2 connections)", pr.Send[:4], []int64{0, 0, 2500e3, 2500e3})
+	eq(t, "done (2 connections)", pr.Done[:4], []int64{100e3, 200e3, 6600e3, 6700e3})
+	if fmt.Sprint(pr.Conn[:4]) != "[0 1 0 1]" || pr.Planned != 10 {
+		t.Errorf("conn %v planned %d", pr.Conn, pr.Planned)
+	}
+}
+
+// fortio past its duration: a stall from 7.5 to 11.5 ms answers call 7 at
+// 11.6 ms; call 8 would leave after the 10 ms end and is neither of the
+// first two nor the last, so the connection stops (calls 8 and 9 dropped).
+// With the stall from 8.5 ms it is call 8 that ends at 12.6 ms and the
+// next is the last call, which fortio still sends.
+func TestProfileFortioEnd(t *testing.T) {
+	pr := mustRun(t, hand(RateOf(1000), 100e3, 4e6, 7500e3, 0, 10e6, 1), Profile{Conc: Connections, Conns: 1, Send: FortioPace})
+	if pr.Sent != 8 || pr.Dropped != 2 || pr.Done[7] != 11600e3 {
+		t.Errorf("sent %d dropped %d done %v", pr.Sent, pr.Dropped, pr.Done)
+	}
+	pr = mustRun(t, hand(RateOf(1000), 100e3, 4e6, 8500e3, 0, 10e6, 1), Profile{Conc: Connections, Conns: 1, Send: FortioPace})
+	if pr.Sent != 10 || pr.Send[9] != 12600e3 {
+		t.Errorf("sent %d send %v", pr.Sent, pr.Send)
+	}
+	if _, err := RunProfile(hand(RateOf(1000), 100e3, 0, 0, 0, 10e6, 1), Profile{Conc: Connections, Conns: 6, Send: FortioPace}); err == nil || !strings.Contains(err.Error(), "at most 5 connections") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// A request that fails after its last attempt is kept in Fails: with a
+// 1 ms timeout, fortio's call 3 (sent 3.33 ms, in the stall to 6.5 ms)
+// fails at 4.33 ms, calls 4 and 5 (sent on time at 4.44 and 5.56 ms) fail
+// too, call 6 at 6.67 ms is answered.
+func TestProfileFails(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: FortioPace, Timeout: 1e6})
+	want := "[{3333333 3333333 4333333 0} {4444444 4444444 5444444 0} {5555555 5555555 6555555 0}]"
+	if got := fmt.Sprint(pr.Fails); got != want || pr.Failed != 3 || pr.Sent != 10 || len(pr.Done) != 7 {
+		t.Errorf("fails %s (want %s), failed %d sent %d replies %d", got, want, pr.Failed, pr.Sent, len(pr.Done))
+	}
+	eq(t, "send", pr.Send, []int64{0, 1111111, 2222222, 6666666, 7777777, 8888888, 10000000})
+}
+
+// Aligned slots: with 3 connections at 1000/s for 10 ms each connection
+// has the slots due(3k) < 10 ms, 0, 3, 6, 9 ms: 4 each, 12 planned.
+func TestProfileReanchorAlignedPlanned(t *testing.T) {
+	pr := mustRun(t, hand(RateOf(1000), 100e3, 0, 0, 0, 10e6, 0), Profile{Conc: Connections, Conns: 3, Send: Reanchor, Aligned: true})
+	if pr.Planned != 12 || pr.Sent != 12 || pr.Dropped != 0 {
+		t.Errorf("planned %d sent %d dropped %d, want 12, 12, 0", pr.Planned, pr.Sent, pr.Dropped)
+	}
+}
