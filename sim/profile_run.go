@@ -265,12 +265,10 @@ func (r *profileRunner) dispatch(t int64) {
 func (r *profileRunner) free(c int32, t int64, replied bool) {
 	p := &r.p
 	D := p.Duration
-	cs := &r.conns[c]
-	send := func(at, intended int64) { r.push(pEvent{t: at, kind: pSend, c: c, q: r.newReq(intended)}) }
 	switch p.Send {
 	case BackToBack:
 		if t < D {
-			send(t, t)
+			r.sendAt(c, t, t)
 		}
 	case CatchUp:
 		if r.next >= r.planned {
@@ -283,40 +281,13 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 		}
 		r.next++
 		r.due.next()
-		send(s, due)
+		r.sendAt(c, s, due)
 	case Reanchor:
-		var nx int64
-		if !cs.started {
-			cs.started = true
-			if !p.Aligned {
-				cs.off = int64(c)
-			}
-			cs.anchor = r.sched.Due(cs.off)
-			nx = cs.anchor
-		} else {
-			cs.j++
-			nx = cs.anchor + r.sched.Due(cs.off+cs.j*int64(p.Conns)) - r.sched.Due(cs.off)
-			if t > nx { // late: send at once, and the slots start again here
-				cs.anchor, cs.off, cs.j = t, 0, 0
-				nx = t
-			}
-		}
-		if nx < D {
-			send(nx, nx)
-		}
+		r.freeReanchor(c, t)
 	case SkipTicks:
-		P := p.Period
-		j := cs.used + 1
-		tick, s := j*P, j*P
-		if tick <= t { // a tick came while busy: it waits in the channel, later ones are dropped
-			s, cs.used = t, t/P
-		} else {
-			cs.used = j
-		}
-		if s < D {
-			send(s, tick)
-		}
+		r.freeSkipTicks(c, t)
 	case Wrk2Pace:
+		cs := &r.conns[c]
 		now := uint64(t / 1000)
 		if !cs.started {
 			cs.started, cs.caughtUp = true, true
@@ -329,29 +300,83 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 		}
 		r.wrk2Check(c, t)
 	case FortioPace:
-		// periodic/periodic.go 803–866 runOne: call 0 at the start; after
-		// each call the next index, skipped while late with -nocatchup;
-		// sleep to its target (a negative sleep returns at once); past the
-		// end a connection stops, unless at its first two or last call.
-		if cs.started {
-			for {
-				cs.call++
-				if cs.call >= r.fn {
-					return
-				}
-				if !p.NoCatchUp || r.fortioDue(cs.call) >= t {
-					break
-				}
+		r.freeFortio(c, t)
+	}
+}
+
+// sendAt schedules connection c's send at at, of a request intended at
+// intended.
+func (r *profileRunner) sendAt(c int32, at, intended int64) {
+	r.push(pEvent{t: at, kind: pSend, c: c, q: r.newReq(intended)})
+}
+
+// freeReanchor: connection c sends on its own slots; late, it sends at once
+// and its slots start again there (Aligned: every connection's slots start
+// at 0).
+func (r *profileRunner) freeReanchor(c int32, t int64) {
+	p, cs := &r.p, &r.conns[c]
+	var nx int64
+	if !cs.started {
+		cs.started = true
+		if !p.Aligned {
+			cs.off = int64(c)
+		}
+		cs.anchor = r.sched.Due(cs.off)
+		nx = cs.anchor
+	} else {
+		cs.j++
+		nx = cs.anchor + r.sched.Due(cs.off+cs.j*int64(p.Conns)) - r.sched.Due(cs.off)
+		if t > nx { // late: send at once, and the slots start again here
+			cs.anchor, cs.off, cs.j = t, 0, 0
+			nx = t
+		}
+	}
+	if nx < p.Duration {
+		r.sendAt(c, nx, nx)
+	}
+}
+
+// freeSkipTicks: connection c waits for its ticker; a tick that came while
+// it was busy waits in the channel, later ones are dropped.
+func (r *profileRunner) freeSkipTicks(c int32, t int64) {
+	p, cs := &r.p, &r.conns[c]
+	P := p.Period
+	j := cs.used + 1
+	tick, s := j*P, j*P
+	if tick <= t {
+		s, cs.used = t, t/P
+	} else {
+		cs.used = j
+	}
+	if s < p.Duration {
+		r.sendAt(c, s, tick)
+	}
+}
+
+// freeFortio is periodic/periodic.go 803–866 runOne: call 0 at the start;
+// after each call the next index, skipped while late with -nocatchup; sleep
+// to its target (a negative sleep returns at once); past the end a
+// connection stops, unless at its first two or last call.
+func (r *profileRunner) freeFortio(c int32, t int64) {
+	p, cs := &r.p, &r.conns[c]
+	if cs.started {
+		for {
+			cs.call++
+			if cs.call >= r.fn {
+				return
+			}
+			if !p.NoCatchUp || r.fortioDue(cs.call) >= t {
+				break
 			}
 		}
-		cs.started = true
-		due := r.fortioDue(cs.call)
-		s := max(due, t)
-		if s > D && cs.call >= 2 && cs.call != r.fn-1 {
-			return
-		}
-		send(s, due)
 	}
+	cs.started = true
+	due := r.fortioDue(cs.call)
+	s := max(due, t)
+	if s > p.Duration && cs.call >= 2 && cs.call != r.fn-1 {
+		return
+	}
+	r.sendAt(c, s, due)
 }
 
 // fortioDue is the target of call i from the start, in ns:

@@ -334,7 +334,57 @@ func sortCalls(cs []fortioCall) {
 
 func secs(ns int64) float64 { return time.Duration(ns).Seconds() }
 
+// fortioTally is what fortio's histograms and counters hold at the end of
+// a run: the function, error and sleep times of every thread merged in
+// thread order, the sockets each connection used, the codes and the end.
+type fortioTally struct {
+	funcTimes, errTimes, sleepTimes *fortioCounter
+	sockets                         []int64
+	elapsed                         int64
+	codes                           map[int]int64
+}
+
 func fortioSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+	t := fortioTallies(cfg, pr)
+	var b strings.Builder
+	actualQPS := fortioHeader(&b, cfg, pr, t)
+	t.funcTimes.print(&b, "Aggregated Function Time", fortioPercentiles)
+	t.errTimes.print(&b, "Error cases", fortioPercentiles)
+	fortioSockets(&b, t.sockets)
+	b.WriteString("Uniform: false, Jitter: false, Catchup allowed: " + fmt.Sprint(!pr.Profile.NoCatchUp) + "\n")
+	var socketCount int64
+	for _, n := range t.sockets {
+		socketCount += n
+	}
+	fmt.Fprintf(&b, "IP addresses distribution:\n%s: %d\n", fortioAddr, socketCount)
+	for _, k := range []int{-1, 200} {
+		if t.codes[k] > 0 {
+			fmt.Fprintf(&b, "Code %3d : %d (%.1f %%)\n", k, t.codes[k], 100.*float64(t.codes[k])/float64(t.funcTimes.count))
+		}
+	}
+	sizes := &fortioCounter{}
+	for range t.funcTimes.count {
+		sizes.record(0) // bytes are not modelled
+	}
+	sizes.printCounter(&b, "Response Header Sizes")
+	sizes.printCounter(&b, "Response Body/Total Sizes")
+	fmt.Fprintf(&b, "All done %d calls (plus %d warmup) %.3f ms avg, %.1f qps\n", t.funcTimes.count, cfg.Conns, 1000.*t.funcTimes.avg(), actualQPS)
+	o.Text = b.String()
+	o.Recorded = t.funcTimes.count // timed-out calls are in fortio's histogram too
+	if t.funcTimes.count > 0 {
+		ns := func(p float64) int64 { return int64(math.Round(t.funcTimes.percentile(p) * 1e9)) }
+		o.P50, o.P90, o.P99, o.P999, o.P9999 = ns(50), ns(90), ns(99), ns(99.9), ns(99.99)
+		o.Max = int64(math.Round(t.funcTimes.max * 1e9))
+	}
+	o.Notes = append(o.Notes,
+		"only what fortio writes to its output is shown, not its log lines (JSON or console: the per-thread \"ended after\" lines, warnings)",
+		"bytes, connection set-up and the warm-up call each connection makes before the run are not modelled: sizes and connection times print 0, GOMAXPROCS is shown as 8")
+	return nil
+}
+
+// fortioTallies records each thread's calls, answered or failed, in send
+// order into its own histograms, then merges them in thread order.
+func fortioTallies(cfg sim.Config, pr *sim.ProfileRun) *fortioTally {
 	threads := pr.Profile.Conns
 	perThread := pr.Planned / int64(threads)
 	q := float64(cfg.Rate) / 1000 / float64(threads)
@@ -346,14 +396,12 @@ func fortioSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	for _, f := range pr.Fails {
 		calls[f.Conn] = append(calls[f.Conn], fortioCall{f.Intended, f.Send, f.At, false})
 	}
-	funcTimes, errTimes, sleepTimes := newFortioHist(0, fortioDivider), newFortioHist(0, fortioDivider), newFortioHist(-0.001, 0.001)
-	sockets := make([]int64, threads)
-	var elapsed int64
-	codes := map[int]int64{}
+	t := &fortioTally{funcTimes: newFortioHist(0, fortioDivider), errTimes: newFortioHist(0, fortioDivider), sleepTimes: newFortioHist(-0.001, 0.001),
+		sockets: make([]int64, threads), codes: map[int]int64{}}
 	for c, cs := range calls {
 		sortCalls(cs)
 		fD, eD, sD := newFortioHist(0, fortioDivider), newFortioHist(0, fortioDivider), newFortioHist(-0.001, 0.001)
-		sockets[c] = 1 // connected at the warm-up
+		t.sockets[c] = 1 // connected at the warm-up
 		idx := int64(0)
 		for k, call := range cs {
 			for fortioTarget(idx, perThread, q) != call.intended {
@@ -362,44 +410,55 @@ func fortioSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 			lat := secs(call.end - call.send)
 			fD.record(lat)
 			if call.ok {
-				codes[200]++
+				t.codes[200]++
 			} else {
 				eD.record(lat)
-				codes[-1]++
+				t.codes[-1]++
 			}
 			if k+1 < len(cs) {
 				sD.record(secs(cs[k+1].intended - call.end))
 				if !call.ok {
-					sockets[c]++ // the next call connects again
+					t.sockets[c]++ // the next call connects again
 				}
 			} else if idx+1 < perThread && !pr.Profile.NoCatchUp {
 				// Behind past the end: the sleep to the next call is
 				// recorded, then the loop stops before sending it.
 				sD.record(secs(fortioTarget(idx+1, perThread, q) - call.end))
 			}
-			elapsed = max(elapsed, call.end)
+			t.elapsed = max(t.elapsed, call.end)
 			idx++
 		}
-		funcTimes.transfer(fD)
-		errTimes.transfer(eD)
-		sleepTimes.transfer(sD)
+		t.funcTimes.transfer(fD)
+		t.errTimes.transfer(eD)
+		t.sleepTimes.transfer(sD)
 	}
-	var b strings.Builder
+	return t
+}
+
+// fortioHeader writes the run's opening lines and its sleep times, and
+// returns the qps fortio reports.
+func fortioHeader(b *strings.Builder, cfg sim.Config, pr *sim.ProfileRun, t *fortioTally) float64 {
+	threads := pr.Profile.Conns
+	perThread := pr.Planned / int64(threads)
 	qps := float64(cfg.Rate) / 1000
 	d := time.Duration(cfg.Duration)
-	fmt.Fprintf(&b, "Fortio %s running at %g queries per second, %d->%d procs, for %v: %s\n", fortioVersion, qps, fortioProcs, fortioProcs, d, target)
-	fmt.Fprintf(&b, "Starting at %g qps with %d thread(s) [gomax %d] for %v : %d calls each (total %d)\n", qps, threads, fortioProcs, d, perThread, perThread*int64(threads))
-	actualQPS := float64(funcTimes.count) / time.Duration(elapsed).Seconds()
-	fmt.Fprintf(&b, "Ended after %v : %d calls. qps=%.5g\n", time.Duration(elapsed), funcTimes.count, actualQPS)
-	negative := 100. * float64(sleepTimes.hdata[0]) / float64(sleepTimes.count)
+	fmt.Fprintf(b, "Fortio %s running at %g queries per second, %d->%d procs, for %v: %s\n", fortioVersion, qps, fortioProcs, fortioProcs, d, target)
+	fmt.Fprintf(b, "Starting at %g qps with %d thread(s) [gomax %d] for %v : %d calls each (total %d)\n", qps, threads, fortioProcs, d, perThread, perThread*int64(threads))
+	actualQPS := float64(t.funcTimes.count) / time.Duration(t.elapsed).Seconds()
+	fmt.Fprintf(b, "Ended after %v : %d calls. qps=%.5g\n", time.Duration(t.elapsed), t.funcTimes.count, actualQPS)
+	negative := 100. * float64(t.sleepTimes.hdata[0]) / float64(t.sleepTimes.count)
 	if negative > 5 {
-		sleepTimes.print(&b, "Aggregated Sleep Time", []float64{50})
-		fmt.Fprintf(&b, "WARNING %.2f%% of sleep were falling behind\n", negative)
+		t.sleepTimes.print(b, "Aggregated Sleep Time", []float64{50})
+		fmt.Fprintf(b, "WARNING %.2f%% of sleep were falling behind\n", negative)
 	} else {
-		sleepTimes.printCounter(&b, "Sleep times")
+		t.sleepTimes.printCounter(b, "Sleep times")
 	}
-	funcTimes.print(&b, "Aggregated Function Time", fortioPercentiles)
-	errTimes.print(&b, "Error cases", fortioPercentiles)
+	return actualQPS
+}
+
+// fortioSockets writes the sockets each connection used, with their
+// (unmodelled, zero) connection times.
+func fortioSockets(b *strings.Builder, sockets []int64) {
 	b.WriteString("# Socket and IP used for each connection:\n")
 	connTimes := newFortioHist(0, fortioDivider)
 	var socketCount int64
@@ -408,38 +467,13 @@ func fortioSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 		for range n {
 			ct.record(0) // connection set-up is not modelled
 		}
-		fmt.Fprintf(&b, "[%d] %3d socket used, resolved to %s", i, n, fortioAddr)
-		ct.printCounter(&b, ", connection timing")
+		fmt.Fprintf(b, "[%d] %3d socket used, resolved to %s", i, n, fortioAddr)
+		ct.printCounter(b, ", connection timing")
 		socketCount += n
 		connTimes.transfer(ct)
 	}
-	connTimes.print(&b, "Connection time histogram (s)", fortioPercentiles)
-	fmt.Fprintf(&b, "Sockets used: %d (for perfect keepalive, would be %d)\n", socketCount, threads)
-	b.WriteString("Uniform: false, Jitter: false, Catchup allowed: " + fmt.Sprint(!pr.Profile.NoCatchUp) + "\n")
-	fmt.Fprintf(&b, "IP addresses distribution:\n%s: %d\n", fortioAddr, socketCount)
-	for _, k := range []int{-1, 200} {
-		if codes[k] > 0 {
-			fmt.Fprintf(&b, "Code %3d : %d (%.1f %%)\n", k, codes[k], 100.*float64(codes[k])/float64(funcTimes.count))
-		}
-	}
-	sizes := &fortioCounter{}
-	for range funcTimes.count {
-		sizes.record(0) // bytes are not modelled
-	}
-	sizes.printCounter(&b, "Response Header Sizes")
-	sizes.printCounter(&b, "Response Body/Total Sizes")
-	fmt.Fprintf(&b, "All done %d calls (plus %d warmup) %.3f ms avg, %.1f qps\n", funcTimes.count, cfg.Conns, 1000.*funcTimes.avg(), actualQPS)
-	o.Text = b.String()
-	o.Recorded = funcTimes.count // timed-out calls are in fortio's histogram too
-	if funcTimes.count > 0 {
-		ns := func(p float64) int64 { return int64(math.Round(funcTimes.percentile(p) * 1e9)) }
-		o.P50, o.P90, o.P99, o.P999, o.P9999 = ns(50), ns(90), ns(99), ns(99.9), ns(99.99)
-		o.Max = int64(math.Round(funcTimes.max * 1e9))
-	}
-	o.Notes = append(o.Notes,
-		"only what fortio writes to its output is shown, not its log lines (JSON or console: the per-thread \"ended after\" lines, warnings)",
-		"bytes, connection set-up and the warm-up call each connection makes before the run are not modelled: sizes and connection times print 0, GOMAXPROCS is shown as 8")
-	return nil
+	connTimes.print(b, "Connection time histogram (s)", fortioPercentiles)
+	fmt.Fprintf(b, "Sockets used: %d (for perfect keepalive, would be %d)\n", socketCount, len(sockets))
 }
 
 const fortioAddr = "127.0.0.1:8080"
