@@ -54,6 +54,12 @@ func TestBrowserCharts(t *testing.T) {
 			return out;
 		})()`)
 	}
+	// A chart's data table joins the page when its <details> opens (ui.ChartTable).
+	if n := eval[int](t, b, `document.querySelectorAll("section.charts details.chart-data tbody tr").length`); n != 0 {
+		t.Errorf("%d data rows in the closed tables: they should join the page when opened", n)
+	}
+	b.exec(t, `document.querySelectorAll("section.charts details.chart-data").forEach(d => d.open = true)`)
+	b.waitFor(t, "the data tables open", `[...document.querySelectorAll("section.charts details.chart-data")].every(d => d.querySelectorAll("tbody tr").length > 0)`)
 	before := read()
 	for _, name := range []string{"spectrum", "distribution", "latency-time", "queue-depth"} {
 		c, ok := before[name]

@@ -131,12 +131,52 @@ func SVGDataURL(svg string) string {
 	return "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg))
 }
 
-// ChartTable is a chart's data as a table a screen reader can read; title,
-// when given, names its box.
+// ChartTable is a chart's data as a table a screen reader can read, folded
+// under a summary; title, when given, names its box.
+//
+// In the browser the table's rows join the page only while it is open: a
+// closed <details> shows nothing, and the four charts' tables are a third of
+// the visualiser's nodes, which go-app would otherwise build when it takes
+// over the prerendered page and again with every new chart. The prerendered
+// HTML (native) always holds them.
 func ChartTable(t charts.Table, title ...string) app.UI {
 	if len(t.Header) == 0 {
 		return app.Text("")
 	}
+	name := "The data behind this chart"
+	if len(title) > 0 && title[0] != "" {
+		name = "The data behind the chart " + title[0]
+	}
+	return &chartTable{ITable: t, IName: name}
+}
+
+type chartTable struct {
+	app.Compo
+	ITable charts.Table
+	IName  string
+	open   bool // the reader opened it (the browser's toggle event)
+}
+
+func (c *chartTable) Render() app.UI {
+	toggle, scope := On("chart-data/toggle", c.onToggle)
+	body := []app.UI{app.Summary().Text("The data behind this chart")}
+	if c.open || !app.IsClient {
+		body = append(body, chartTableBox(c.ITable, c.IName))
+	}
+	return app.Details().Class("chart-data").On("toggle", toggle, scope).Body(body...)
+}
+
+func (c *chartTable) onToggle(ctx app.Context, e app.Event) {
+	if open := ctx.JSSrc().Get("open").Bool(); open != c.open {
+		c.open = open
+		return
+	}
+	ctx.PreventUpdate()
+}
+
+// chartTableBox is the table in a box of its own that scrolls and that the
+// keyboard can reach, so that it never widens the page.
+func chartTableBox(t charts.Table, name string) app.UI {
 	head := make([]app.UI, len(t.Header))
 	for i, h := range t.Header {
 		head[i] = app.Th().Scope("col").Text(h)
@@ -153,17 +193,8 @@ func ChartTable(t charts.Table, title ...string) app.UI {
 		}
 		rows[i] = app.Tr().Body(cells...)
 	}
-	// The table scrolls in its own box, which the keyboard can reach, so
-	// that it never widens the page.
-	name := "The data behind this chart"
-	if len(title) > 0 && title[0] != "" {
-		name = "The data behind the chart " + title[0]
-	}
-	return app.Details().Class("chart-data").Body(
-		app.Summary().Text("The data behind this chart"),
-		app.Div().Class("data-scroll").Attr("role", "group").Aria("label", name).TabIndex(0).Body(
-			app.Table().Body(app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...)),
-		),
+	return app.Div().Class("data-scroll").Attr("role", "group").Aria("label", name).TabIndex(0).Body(
+		app.Table().Body(app.THead().Body(app.Tr().Body(head...)), app.TBody().Body(rows...)),
 	)
 }
 
