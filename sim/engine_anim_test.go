@@ -427,3 +427,45 @@ func TestEngineStallWindow(t *testing.T) {
 		t.Errorf("%d stalls, want 5", n)
 	}
 }
+
+// TestEngineIndexMatchesFastPath: on the deterministic model the engine's
+// index of a stall's window is the fast path's, request by request, with the
+// same skipped slots (on rates of a whole number of nanoseconds a slot).
+func TestEngineIndexMatchesFastPath(t *testing.T) {
+	for _, q := range []string{"", "preset=tcp", "rate=2000&service=300us&stall=20ms&every=100ms&first=10ms&duration=1s&conns=3&workers=2",
+		"rate=4000&service=240us&stall=3ms&every=7ms&first=1ms&duration=300ms&conns=2"} {
+		cfg := parse(t, q)
+		fast, eng := run(t, q), runEngine(t, cfg)
+		skipped := int64(0)
+		for k := 0; k < min(fast.StallCount(), 3); k++ {
+			from, to := fast.StallWindow(k)
+			for c := range fast.Clients {
+				x, y := fast.TraceIndexOf(Client(c), from, to), eng.TraceIndexOf(Client(c), from, to)
+				if j, why := y.engineOrder(); why != breakNone || x.Len() != y.Len() {
+					t.Fatalf("%q %s stall %d: %d requests (fast %d), order broken at %d (%d)", q, Client(c), k, y.Len(), x.Len(), j, why)
+				}
+				for j := 0; j < x.Len(); j++ {
+					a, b := x.At(j), y.At(j)
+					a.Stall, b.Stall = 0, 0
+					if a != b {
+						t.Fatalf("%q %s: fast %+v, engine %+v", q, Client(c), a, b)
+					}
+					f1, n1 := x.NeverSentAfter(j)
+					f2, n2 := y.NeverSentAfter(j)
+					if n1 != n2 || n1 > 0 && f1 != f2 {
+						t.Fatalf("%q %s request %d: skipped %d from %d (fast), %d from %d (engine)", q, Client(c), j, n1, f1, n2, f2)
+					}
+					skipped += n1
+				}
+				f1, n1 := x.NeverSentTail()
+				f2, n2 := y.NeverSentTail()
+				if n1 != n2 || n1 > 0 && f1 != f2 {
+					t.Fatalf("%q %s: tail %d from %d (fast), %d from %d (engine)", q, Client(c), n1, f1, n2, f2)
+				}
+			}
+		}
+		if skipped == 0 {
+			t.Errorf("%q: the paced client skipped no slot", q)
+		}
+	}
+}
