@@ -115,15 +115,18 @@ type WindowRefusal struct {
 	Window, Windows int    // the window asked for, from 0, and how many the run has
 	Kind            string // "stall", "outage" or "worst"
 	Client          Client
-	Request         int64 // the request that breaks the order, in the client's send order
+	Request         int64 // the request that breaks the order: its position in the client's sends, from 0
 	At              int64 // when its outcome (or its service) came
 	Why             string
 }
 
 func (e *WindowRefusal) Error() string {
-	where := fmt.Sprintf("%s %d of %d", e.Kind, e.Window+1, e.Windows)
-	if e.Kind == "worst" {
-		where = "the window around the worst reply"
+	where := fmt.Sprintf("stall %d of %d", e.Window+1, e.Windows)
+	switch e.Kind {
+	case "outage": // the outages come first, then the worst reply
+		where = fmt.Sprintf("outage %d (window %d of %d)", e.Window+1, e.Window+1, e.Windows)
+	case "worst":
+		where = fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
 	}
 	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
 		where, e.Client, e.Request+1, e.Why)
