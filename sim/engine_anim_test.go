@@ -394,6 +394,8 @@ func TestEngineTraceResult(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		for !r.Step(1 << 16) { // in slices, as the panel runs it
+		}
 		tr := r.TraceResult()
 		if tr == nil || tr.AnimWindows() != full.AnimWindows() || len(tr.Clients[1].Done) != len(full.Clients[1].Done) {
 			t.Fatalf("%s: trace result %+v", q, tr)
