@@ -207,14 +207,22 @@ type pacedPlan struct {
 	plan, anchor []int64
 }
 
+// plansMu guards EngineResult.plans where a Result was made without it.
+var plansMu sync.Mutex
+
 // pacedPlans returns the paced client's plans (nil without per-request
 // data), built once.
 func (r *Result) pacedPlans() *pacedPlan {
-	p := r.Engine.plans
 	cr := &r.Clients[PacedClient]
-	if p == nil || cr.Send == nil || cr.Done == nil {
+	if cr.Send == nil || cr.Done == nil {
 		return nil
 	}
+	plansMu.Lock()
+	if r.Engine.plans == nil {
+		r.Engine.plans = &pacedPlan{}
+	}
+	p := r.Engine.plans
+	plansMu.Unlock()
 	p.once.Do(func() {
 		cfg := r.Config
 		n := len(cr.Send)
