@@ -292,7 +292,7 @@ func (e *engineRun) traceResult() *Result {
 	}
 	cfg := e.cfg
 	res := &Result{Config: cfg, Query: cfg.Query(), Slot: cfg.PacedSlot(), Exact: e.exact}
-	res.Engine = &EngineResult{Seed: cfg.Seed, Events: e.events, plans: &pacedPlan{}}
+	res.Engine = &EngineResult{Seed: cfg.Seed, Events: e.events}
 	res.Planned = e.sims[OpenClient].st.planned
 	for c := range e.sims {
 		e.setClient(res, c)

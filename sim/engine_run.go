@@ -10,7 +10,7 @@ type EngineResult struct {
 	Due     []int64 // exact runs: the shared schedule, request by request
 	Clients [3]EngineClient
 	Series  *Series
-	plans   *pacedPlan // the paced client's, rebuilt for the animation (engine_anim.go)
+	plans   *pacedPlan // the paced client's, rebuilt on first use for the animation (engine_anim.go)
 }
 
 // EngineClient is one client's outcomes. Outcomes are counted at the
@@ -98,7 +98,7 @@ func (e *engineRun) progress() (done, total int64) {
 func (e *engineRun) result() *Result {
 	cfg := e.cfg
 	res := &Result{Config: cfg, Query: cfg.Query(), Slot: cfg.PacedSlot(), Exact: e.exact}
-	er := &EngineResult{Seed: cfg.Seed, Events: e.events, plans: &pacedPlan{}}
+	er := &EngineResult{Seed: cfg.Seed, Events: e.events}
 	res.Engine = er
 	res.Planned = e.sims[OpenClient].st.planned
 	ser := &Series{IntervalNs: SeriesInterval(cfg.Duration), ExactPercentiles: e.exact}
