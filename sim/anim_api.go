@@ -28,14 +28,23 @@ type TraceIndex struct {
 	base       int
 	sent       int  // requests the client sent in the whole run
 	cut        bool // a long run's window held more than MaxTraceWindow requests
+	// An event-driven run's (engine_anim.go): the due instants (the shared
+	// schedule, or the sends) and the service starts, from request 0; the
+	// paced client's plans.
+	due, start []int64
+	plans      *pacedPlan
 }
 
 // TraceIndexOf returns the index of TraceWindow(c, from, to), or nil when the
 // run kept no per-request data and cannot simulate the window again (an
 // event-driven run beyond ExactSamples; TraceWindow is nil then too). A long
 // deterministic run simulates the window again, at most MaxTraceWindow
-// requests of it.
+// requests of it. An event-driven run's index reads its per-request data;
+// its instants keep their order only where engineOrder finds they do.
 func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
+	if r.Engine != nil {
+		return r.engineTraceIndex(c, from, to)
+	}
 	cr := &r.Clients[c]
 	x := &TraceIndex{r: r, c: c, from: from, to: to, st: newStalls(r.Config), sched: r.Schedule(), slot: r.Config.PacedSlot(),
 		send: cr.Send, done: cr.Done, sent: int(cr.Sent)}
@@ -95,6 +104,9 @@ func (x *TraceIndex) Slot() int64 { return x.slot }
 
 // Due returns the due instant of request j (a cheap part of At).
 func (x *TraceIndex) Due(j int) int64 {
+	if x.due != nil {
+		return x.due[x.lo+j]
+	}
 	if x.c == PacedClient {
 		return x.send[x.lo+j-x.base]
 	}
@@ -122,11 +134,17 @@ func (x *TraceIndex) Latency(j int) int64 {
 
 // Start returns when the server began serving request j.
 func (x *TraceIndex) Start(j int) int64 {
+	if x.start != nil {
+		return x.start[x.lo+j]
+	}
 	return serviceStart(x.st, x.Done(j), x.r.Config.Service)
 }
 
 // At returns request j, 0 <= j < Len(): TraceWindow's Requests[j].
 func (x *TraceIndex) At(j int) TraceRequest {
+	if x.start != nil {
+		return x.engineAt(j)
+	}
 	i := x.lo + j
 	due, send, done := x.Due(j), x.Send(j), x.Done(j)
 	S := x.r.Config.Service
@@ -174,6 +192,12 @@ func (x *TraceIndex) Synthetic(j int) (Synthetic, bool) {
 // j in the window: count slots first, first+Slot(), …, the entries of
 // TraceWindow's NeverSent that lie between this send and the next.
 func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
+	if x.r.Engine != nil {
+		if x.c != PacedClient || x.lo+j+1 >= x.sent {
+			return 0, 0
+		}
+		return x.engineSkipped(x.lo+j, x.from, min(x.send[x.lo+j+1], x.to))
+	}
 	i := x.lo + j - x.base
 	if x.c != PacedClient || x.lo+j+1 >= x.sent || i+1 >= len(x.send) || x.slot <= 0 {
 		return 0, 0
@@ -231,6 +255,9 @@ func (r *Result) StallsIn(from, to int64) (first, last int64) {
 func (x *TraceIndex) NeverSentTail() (first, count int64) {
 	if x.c != PacedClient || x.hi == x.lo || x.hi != x.sent || x.slot <= 0 {
 		return 0, 0
+	}
+	if x.r.Engine != nil {
+		return x.engineSkipped(x.hi-1, x.from, min(x.r.Config.Duration, x.to+1))
 	}
 	send := x.send[x.hi-1-x.base]
 	end := min(x.r.Config.Duration, x.to+1) // slots strictly before end

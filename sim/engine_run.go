@@ -10,6 +10,7 @@ type EngineResult struct {
 	Due     []int64 // exact runs: the shared schedule, request by request
 	Clients [3]EngineClient
 	Series  *Series
+	plans   *pacedPlan // the paced client's, rebuilt on first use for the animation (engine_anim.go)
 }
 
 // EngineClient is one client's outcomes. Outcomes are counted at the
@@ -100,21 +101,13 @@ func (e *engineRun) result() *Result {
 	er := &EngineResult{Seed: cfg.Seed, Events: e.events}
 	res.Engine = er
 	res.Planned = e.sims[OpenClient].st.planned
-	st := newStalls(cfg)
 	ser := &Series{IntervalNs: SeriesInterval(cfg.Duration), ExactPercentiles: e.exact}
 	ser.Points, ser.Truncated = e.sims[0].st.ser.points()
 	dists := [NumKinds]*Dist{}
 	E, PE := cfg.ExpectedInterval(), cfg.PacedInterval()
 	for c, s := range e.sims {
 		cs := &s.st
-		planned := cs.planned
-		if Client(c) == PacedClient {
-			planned = res.Planned
-		}
-		res.Clients[c] = ClientRun{Client: Client(c), Planned: planned, Sent: cs.sent, LastCompletion: cs.lastAnswer, StallsMet: st.Count(cs.lastAnswer)}
-		er.Clients[c] = EngineClient{Planned: planned, Sent: cs.sent, Replies: cs.replies, Rejected: cs.rejected, Failed: cs.failed,
-			TimedOut: cs.timedOut, Wasted: cs.wasted, WastedNs: cs.wastedNs, FailedAtWorker: cs.failedAtWorker,
-			Entered: cs.entered, End: cs.end, Outcome: cs.outcome, Start: cs.startT, st: cs}
+		e.setClient(res, c)
 		if p, tr := cs.ser.points(); p > ser.Points {
 			ser.Points, ser.Truncated = p, tr
 		}
@@ -123,7 +116,6 @@ func (e *engineRun) result() *Result {
 			dists[clientKind(Client(c))] = cs.dist
 			continue
 		}
-		res.Clients[c].Send, res.Clients[c].Done = cs.sendT, cs.doneT
 		lat := make([]int64, 0, cs.replies)
 		at := make([]int64, 0, cs.replies)
 		for i, o := range cs.outcome {

@@ -109,8 +109,20 @@ func (r *Result) EngineMoments(most int) []Moment {
 	for k, w := range cfg.OutageWindows() {
 		out = append(out, r.engineMoment("outage", int64(k), w.From, w.To))
 	}
+	if m, ok := r.engineWorst(); ok {
+		out = append(out, m)
+	}
+	return out
+}
+
+// engineWorst returns the moment of the worst reply of the open client (of
+// the closed one when the open one has none); false when neither has one.
+func (r *Result) engineWorst() (Moment, bool) {
 	for _, c := range []Client{OpenClient, ClosedClient} {
 		cr, ec := &r.Clients[c], &r.Engine.Clients[c]
+		if cr.Done == nil {
+			return Moment{}, false
+		}
 		worst := -1
 		for i, o := range ec.Outcome {
 			if o == OutcomeReply && (worst < 0 || cr.Done[i]-cr.Send[i] > cr.Done[worst]-cr.Send[worst]) {
@@ -122,10 +134,9 @@ func (r *Result) EngineMoments(most int) []Moment {
 		}
 		s, d := cr.Send[worst], cr.Done[worst]
 		lead := max((d-s)/10, r.engineLead())
-		out = append(out, Moment{Kind: "worst", Index: int64(worst), Start: s, End: d, From: max(0, s-lead), To: d + lead})
-		break
+		return Moment{Kind: "worst", Index: int64(worst), Start: s, End: d, From: max(0, s-lead), To: d + lead}, true
 	}
-	return out
+	return Moment{}, false
 }
 
 // engineEnd is the last event of any client of the run.

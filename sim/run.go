@@ -362,11 +362,14 @@ func (r *Runner) fillClients(res *Result, st stallSeries) {
 // TraceResult finishes the run without its distributions, checks or hash:
 // what the animation needs of a run (every request's times, or for a long
 // run what simulates its windows again; the run's stalls, the corrections'
-// intervals), at a fraction of Result's cost. It is nil for the event
-// engine's runs, and for a run a limit refused.
+// intervals), at a fraction of Result's cost. An event-driven run's holds
+// its per-request data when it kept them (up to ExactSamples arrivals). It
+// is nil for a run a limit refused.
 func (r *Runner) TraceResult() *Result {
 	if r.eng != nil {
-		return nil
+		for !r.Step(1 << 62) {
+		}
+		return r.eng.traceResult()
 	}
 	for !r.Step(1 << 62) {
 	}

@@ -98,10 +98,15 @@ const MaxWindowRequests = 200_000
 // StallWindow returns the window the animation shows for stall k: from a
 // little before it begins until the last request it delayed, in any client,
 // is answered (and a little after), looking at most MaxWindowRequests
-// requests past the stall's start.
+// requests past the stall's start. An event-driven run's is the
+// animation's (EngineMoments): until every client's backlog has cleared.
 func (r *Result) StallWindow(k int) (from, to int64) {
 	st := newStalls(r.Config)
 	s := st.Start(int64(k))
+	if r.Engine != nil {
+		m := r.engineMoment("stall", int64(k), s, s+r.Config.Stall)
+		return m.From, m.To
+	}
 	end := s + r.Config.Stall
 	for c := range r.Clients {
 		if d := r.delayedUntil(Client(c), s); d > end {

@@ -29,13 +29,15 @@ const (
 // windowOrder is the order of the stages, top to bottom.
 var windowOrder = [3]Client{ClosedClient, PacedClient, OpenClient}
 
-// WindowSummary is one stall's window, summarised.
+// WindowSummary is one stall's window, summarised (for an event-driven run
+// without a stall: an outage's, or the worst reply's).
 type WindowSummary struct {
 	res      *Result
-	Stall    int // the stall's index in the run (sim's, from 0)
-	Stalls   int // how many stalls the run has
+	Stall    int    // the stall's index in the run (sim's, from 0); the window's (AnimWindows)
+	Stalls   int    // how many stalls the run has; how many windows (AnimWindows)
+	Kind     string // "stall"; for an event-driven run without a stall "outage" or "worst"
 	From, To int64
-	Start    int64 // the stall's start and end
+	Start    int64 // the stall's start and end (the outage's; the worst reply's send and reply)
 	End      int64
 	Cut      bool // the window was ended early at MaxWindowRequests requests
 
@@ -103,18 +105,37 @@ type WindowCounts struct {
 var (
 	ErrWindowNoTrace = errors.New("the animation needs the timings of every request, which the simulator keeps only for runs of up to " +
 		strconv.FormatInt(ExactSamples, 10) + " samples per recording; this run has more. Shorten the duration or lower the rate to watch it")
-	ErrWindowEngine  = errors.New("the animation draws the constant-rate model; this query uses the event engine's fields (arrivals, service distribution, queue, timeout or outages), which it does not draw yet")
-	ErrWindowNoStall = errors.New("this run has no stall (its length is 0), so there is nothing to watch")
+	ErrWindowNoStall  = errors.New("this run has no stall (its length is 0), so there is nothing to watch")
+	ErrWindowNoMoment = errors.New("this run has no stall, no outage and no reply, so there is nothing to watch")
 )
 
 // Animatable says whether the animation can summarise the run's stalls,
-// and if not, why.
+// and if not, why. An event-driven run can be drawn where its requests are
+// answered in the order they were sent; it is refused (a *WindowRefusal)
+// when its first window breaks that order, its other windows may still be
+// drawn (NewSummaryBuilder says which).
 func (res *Result) Animatable() error {
+	if res != nil && res.Engine != nil {
+		return res.engineAnimatable()
+	}
+	return res.animatableRun()
+}
+
+// animatableRun is Animatable without looking at any window.
+func (res *Result) animatableRun() error {
 	switch {
 	case res == nil:
 		return errors.New("no result yet")
 	case res.Engine != nil:
-		return ErrWindowEngine
+		for c := range res.Clients {
+			if res.Clients[c].Done == nil || res.Engine.Clients[c].Start == nil {
+				return ErrWindowNoTrace
+			}
+		}
+		if res.AnimWindows() == 0 {
+			return ErrWindowNoMoment
+		}
+		return nil
 	case res.Config.Stall == 0 || res.StallCount() == 0:
 		return ErrWindowNoStall
 	case !res.Exact || res.Clients[OpenClient].Done == nil && res.long == nil:
@@ -156,18 +177,26 @@ type summary struct {
 	startCol, doneCol            colCursor
 }
 
+// NewSummaryBuilder prepares the summary of stall k of res (window k of
+// AnimWindows), clamped to the run's; a window of an event-driven run whose
+// requests are not answered in order is refused with a *WindowRefusal.
 func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
-	if err := res.Animatable(); err != nil {
+	if err := res.animatableRun(); err != nil {
 		return nil, err
 	}
-	n := res.StallCount()
+	n := res.AnimWindows()
 	k = max(0, min(k, n-1))
-	m := &WindowSummary{res: res, Stall: k, Stalls: n, Above: res.Config.Above, Workers: res.Config.Workers}
-	m.From, m.To = res.StallWindow(k)
-	if m.To <= m.From {
-		return nil, fmt.Errorf("stall %d has an empty window", k)
+	m := &WindowSummary{res: res, Stall: k, Stalls: n, Kind: "stall", Above: res.Config.Above, Workers: res.Config.Workers}
+	if res.Engine != nil {
+		w := res.engineAnimWindow(k)
+		m.Kind, m.From, m.To, m.Start, m.End = w.Kind, w.From, w.To, w.Start, w.End
+	} else {
+		m.From, m.To = res.StallWindow(k)
+		m.Start, m.End = res.StallSpan(int64(k))
 	}
-	m.Start, m.End = res.StallSpan(int64(k))
+	if m.To <= m.From {
+		return nil, fmt.Errorf("%s %d has an empty window", m.Kind, k)
+	}
 	// A window holds at most MaxWindowRequests requests of any client:
 	// past that it ends early (a backlog that never drains, a stall at
 	// millions of requests a second), and the panel says so.
@@ -186,6 +215,13 @@ func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
 		x := res.TraceIndexOf(c, m.From, m.To)
 		if x == nil {
 			return nil, ErrWindowNoTrace
+		}
+		if res.Engine != nil {
+			if j, why := x.engineOrder(); why != breakNone {
+				e := x.refusal(j, why)
+				e.Window, e.Windows, e.Kind = k, n, m.Kind
+				return nil, e
+			}
 		}
 		m.Clients[i] = &WindowClient{Client: c, x: x, N: x.Len()}
 		b.total += 2 * int64(x.Len())

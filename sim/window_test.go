@@ -430,8 +430,9 @@ func TestTraceResult(t *testing.T) {
 			t.Errorf("%q: windows differ: %+v / %+v", q, a.Clients[0].Total, b.Clients[0].Total)
 		}
 	}
+	// An event-driven run's holds its per-request data (TestEngineTraceResult).
 	r, _ := Start(Config{Rate: RateOf(1000), Service: 1e6, Duration: 1e9, Conns: 1, Workers: 1, Arrivals: ArrivalsPoisson})
-	if r != nil && r.TraceResult() != nil {
-		t.Error("an engine run has a trace result")
+	if tr := r.TraceResult(); tr == nil || tr.Clients[OpenClient].Done == nil || tr.Engine.Clients[OpenClient].Start == nil {
+		t.Error("an engine run has no trace result with its requests' times")
 	}
 }

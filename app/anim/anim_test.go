@@ -278,9 +278,9 @@ func TestAnimPanelRender(t *testing.T) {
 	histogram := *res // as if beyond sim.ExactSamples: no per-request data
 	histogram.Exact = false
 	for q, want := range map[string]string{
-		"stall=0s":                "no stall",
-		"histogram":               "timings of every request",
-		"arrivals=poisson&seed=7": "event engine",
+		"stall=0s":                             "no stall",
+		"histogram":                            "timings of every request",
+		"arrivals=poisson&seed=7&timeout=50ms": "The animation cannot draw stall 1 of 20 yet: there the closed client&#39;s request 2492 timed out",
 	} {
 		res := &histogram
 		if q != "histogram" {
@@ -290,8 +290,46 @@ func TestAnimPanelRender(t *testing.T) {
 		a.load(ctx)
 		html := app.HTMLString(a.Render())
 		if !strings.Contains(html, `data-anim-unavailable="1"`) || !strings.Contains(html, want) {
-			t.Errorf("%s: the panel does not say %q", q, want)
+			t.Errorf("%s: the panel does not say %q: %s", q, want, html)
 		}
+		// A refused window of an event-driven run: the others can be asked for.
+		if refused := strings.Contains(q, "timeout"); refused != strings.Contains(html, `data-anim-next-stall="1"`) || refused != a.refused {
+			t.Errorf("%s: refused %v, the next window's button %v", q, a.refused, !refused)
+		}
+	}
+}
+
+// TestAnimPanelEngine: an event-driven run whose requests are answered in
+// order is drawn, stall by stall; one without a stall shows its outages and
+// its worst reply, and a refused window leaves the controls to move on.
+func TestAnimPanelEngine(t *testing.T) {
+	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: animRun(t, "arrivals=poisson&dist=exponential&seed=7")}}
+	h := &animHost{child: a}
+	e := app.NewTestEngine()
+	if err := e.Load(h); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	ctx := h.ctx
+	a.load(ctx)
+	html := app.HTMLString(a.Render())
+	if a.err != "" || a.p.model == nil || !strings.Contains(html, "Stall 1 of 20, from 500 ms to 700 ms") || strings.Contains(html, `data-ready="false"`) {
+		t.Fatalf("poisson: %q, %s", a.err, html)
+	}
+	res := animRun(t, "arrivals=poisson&dist=lognormal&service=100us&service_p95=400us&rate=2000&outages=300ms-320ms,700ms-760ms&stall=0s&duration=1s&seed=6")
+	a = &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: res}}
+	a.load(ctx)
+	html = app.HTMLString(a.Render())
+	if !a.refused || a.stalls != 3 || !strings.Contains(html, "by an outage") || !strings.Contains(html, "Window 1 of 3") {
+		t.Fatalf("outages: refused %v of %d windows: %s", a.refused, a.stalls, html)
+	}
+	a.changeStall(ctx, 2)
+	html = app.HTMLString(a.Render())
+	if a.err != "" || a.p.model == nil || a.p.model.Kind != "worst" || !strings.Contains(html, "The worst reply (window 3 of 3)") {
+		t.Fatalf("the worst reply: %q, %s", a.err, html)
+	}
+	if b := DrawFrame(a.p.model, (a.p.model.From+a.p.model.To)/2, 640); len(b) == 0 {
+		t.Error("no frame")
 	}
 }
 

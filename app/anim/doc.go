@@ -6,8 +6,11 @@
 // Panel follows ui.StateResult like the results table. A result that comes
 // from the Web Worker carries no per-request times, so the panel runs the
 // query again on the page's thread in slices, keeping them
-// (sim.Runner.TraceResult), once it is on screen or the URL names a stall;
-// sim.Summarise gives each stall's window. frame.go lays out the stages
+// (sim.Runner.TraceResult, an event-driven run's too), once it is on screen
+// or the URL names a stall; sim.Summarise gives each stall's window. An
+// event-driven run's windows are drawn where its requests are answered in
+// the order they were sent; the panel says why the others are not, beside
+// the controls that move to the next window. frame.go lays out the stages
 // and their frames, player.go keeps the clock, and bridge.go hands each
 // frame to web/anim.js, which draws it on a canvas. Its stall and instant
 // live in the URL (ui.KeyAnim, ui.KeyAnimT): the panel posts

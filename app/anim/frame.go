@@ -565,7 +565,14 @@ func (f *animFrame) background(m *sim.WindowSummary) {
 		b = e
 	}
 	if m.Start >= m.From && m.Start <= m.To {
-		f.op(opText, stMuted, xOf(m, l, m.Start)+3, l.bandY0+9, float32(lbStall), 0)
+		lb := float32(lbStall)
+		switch m.Kind { // an event-driven run without a stall
+		case "outage":
+			lb = f.label("outage")
+		case "worst":
+			lb = f.label("worst reply sent")
+		}
+		f.op(opText, stMuted, xOf(m, l, m.Start)+3, l.bandY0+9, lb, 0)
 	}
 	f.op(opLine, stGrid, l.tx0, l.base+0.5, l.tx1, l.base+0.5)
 	f.op(opStroke, stGrid, l.tx0, l.laneY0, l.tx1-l.tx0, l.laneY1-l.laneY0)

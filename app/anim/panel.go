@@ -1,6 +1,7 @@
 package anim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"net/url"
@@ -38,15 +39,16 @@ type Panel struct {
 
 	view view.View // observed: ui.StateResult
 
-	p      *animPlayer
-	res    *sim.Result // the result the model was built from
-	err    string      // why there is nothing to draw
-	stall  int         // the model's stall and how many there are
-	stalls int
-	from   int64 // the model's window
-	to     int64
-	speed  int // the speed slider, mirrored for Render
-	group  int64
+	p       *animPlayer
+	res     *sim.Result // the result the model was built from
+	err     string      // why there is nothing to draw
+	refused bool        // err is a window's refusal: the other windows can be asked for
+	stall   int         // the model's stall and how many there are (an event-driven run's windows)
+	stalls  int
+	from    int64 // the model's window
+	to      int64
+	speed   int // the speed slider, mirrored for Render
+	group   int64
 
 	preparing string // a large model being built
 	buildSeq  int
@@ -159,14 +161,17 @@ func (a *Panel) load(ctx app.Context) {
 		return
 	}
 	a.res = res
-	if err := res.Animatable(); err != nil {
-		a.err = err.Error()
+	// A refused window of an event-driven run leaves its other windows:
+	// show says why that one is refused, beside the controls to move on.
+	var refusal *sim.WindowRefusal
+	if err := res.Animatable(); err != nil && !errors.As(err, &refusal) {
+		a.err, a.refused = err.Error(), false
 		a.p.mu.Lock()
 		a.p.model, a.p.playing = nil, false
 		a.p.mu.Unlock()
 		return
 	}
-	a.err = ""
+	a.err, a.refused = "", false
 	stall, t, keepT := a.stall, int64(0), false
 	if a.p.model != nil {
 		a.p.mu.Lock()
@@ -234,11 +239,11 @@ func (a *Panel) trace(ctx app.Context) {
 				return
 			}
 			a.preparing = ""
-			res := r.TraceResult()
+			res := r.TraceResult() // an event-driven run's too
 			if res == nil {
 				a.err = sim.ErrWindowNoTrace.Error()
-				if cfg.EventDriven() {
-					a.err = sim.ErrWindowEngine.Error()
+				if err := r.Err(); err != nil {
+					a.err = err.Error()
 				}
 				return
 			}
@@ -273,6 +278,13 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 	b, err := sim.NewSummaryBuilder(a.res, k)
 	if err != nil {
 		a.err = err.Error()
+		var refusal *sim.WindowRefusal
+		if a.refused = errors.As(err, &refusal); a.refused {
+			a.stall, a.stalls = refusal.Window, refusal.Windows
+			a.p.mu.Lock()
+			a.p.model, a.p.playing = nil, false
+			a.p.mu.Unlock()
+		}
 		return
 	}
 	if b.Requests() <= animSyncRequests {
@@ -280,7 +292,7 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 		a.install(ctx, b.Summary(), t, keepT)
 		return
 	}
-	a.preparing = fmt.Sprintf("Preparing the animation of stall %d (%s requests)…", b.Summary().Stall+1, units.Count(b.Requests()))
+	a.preparing = fmt.Sprintf("Preparing the animation of %s (%s requests)…", windowName(b.Summary()), units.Count(b.Requests()))
 	a.p.mu.Lock()
 	a.p.playing = false
 	a.p.mu.Unlock()
@@ -314,6 +326,7 @@ func (a *Panel) install(ctx app.Context, m *sim.WindowSummary, t int64, keepT bo
 	if autoplay {
 		a.autoplay = false
 	}
+	a.err, a.refused = "", false
 	p := a.p
 	p.mu.Lock()
 	playing := p.playing
@@ -534,6 +547,10 @@ func (a *Panel) Render() app.UI {
 		}
 		return root.DataSet("ready", "false").Body(append(head,
 			app.P().Class("anim-note").DataSet("anim-unavailable", "1").Text(msg),
+			app.If(a.refused && a.stalls > 1, func() app.UI {
+				return app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
+					app.Div().Class("anim-row").Body(a.windowButtons(fmt.Sprintf("Window %d of %d", a.stall+1, a.stalls))...))
+			}),
 			a.renderStages(true))...)
 	}
 	a.p.mu.Lock()
@@ -549,13 +566,7 @@ func (a *Panel) Render() app.UI {
 			return app.P().Class("anim-note").Aria("live", "polite").Text(a.preparing)
 		}),
 		app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
-			app.Div().Class("anim-row").Body(
-				app.Button().Type("button").Class("anim-btn").DataSet("anim-prev-stall", "1").Aria("label", "Previous stall").
-					Disabled(a.stall == 0).OnClick(ui.On("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
-				app.Span().Class("anim-stall").DataSet("anim-stall-text", "1").Aria("live", "polite").
-					Text(a.stallText(m)),
-				app.Button().Type("button").Class("anim-btn").DataSet("anim-next-stall", "1").Aria("label", "Next stall").
-					Disabled(a.stall+1 >= a.stalls).OnClick(ui.On("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
+			app.Div().Class("anim-row").Body(append(a.windowButtons(a.stallText(m)),
 				app.Span().Class("anim-sep"),
 				app.Button().Type("button").Class("anim-btn").DataSet("anim-back", "1").Aria("label", "Previous event").Title("Previous event (←)").
 					OnClick(ui.On("anim-back", func(ctx app.Context, e app.Event) { a.step(ctx, false) })).Text("◀ Event"),
@@ -571,7 +582,7 @@ func (a *Panel) Render() app.UI {
 						}
 					})),
 				app.Span().Class("anim-speed-text").Text(speedText(m, a.speed)),
-			),
+			)...),
 			app.Div().Class("anim-row", "anim-scrub").Body(
 				app.Label().For("anim-scrub").Text("Moment"),
 				app.Input().Type("range").ID("anim-scrub").DataSet("anim-scrub", "1").Min(0).Max(span).Step(float64(max(1, span/2000))).Value(t-a.from).
@@ -601,8 +612,41 @@ func (a *Panel) Render() app.UI {
 	return root.DataSet("ready", "true").Body(body...)
 }
 
-// stallText says which stall is shown and when it is (shorter in an embed).
+// windowButtons are the previous and next stall (window) buttons around
+// the text that names the one shown.
+func (a *Panel) windowButtons(text string) []app.UI {
+	return []app.UI{
+		app.Button().Type("button").Class("anim-btn").DataSet("anim-prev-stall", "1").Aria("label", "Previous stall").
+			Disabled(a.stall == 0).OnClick(ui.On("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
+		app.Span().Class("anim-stall").DataSet("anim-stall-text", "1").Aria("live", "polite").Text(text),
+		app.Button().Type("button").Class("anim-btn").DataSet("anim-next-stall", "1").Aria("label", "Next stall").
+			Disabled(a.stall+1 >= a.stalls).OnClick(ui.On("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
+	}
+}
+
+// windowName names the window a model shows: its stall, or an
+// event-driven run's outage or worst reply.
+func windowName(m *sim.WindowSummary) string {
+	switch m.Kind {
+	case "outage":
+		return fmt.Sprintf("outage %d", m.Stall+1)
+	case "worst":
+		return "the worst reply"
+	}
+	return fmt.Sprintf("stall %d", m.Stall+1)
+}
+
+// stallText says which stall is shown and when it is (shorter in an embed);
+// an event-driven run without a stall shows its outages and its worst reply.
 func (a *Panel) stallText(m *sim.WindowSummary) string {
+	switch {
+	case m.Kind == "outage" && a.ICompact:
+		return fmt.Sprintf("Outage %d of %d (%s–%s)", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))
+	case m.Kind == "outage":
+		return fmt.Sprintf("Outage %d (window %d of %d), from %s to %s", a.stall+1, a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))
+	case m.Kind == "worst":
+		return fmt.Sprintf("The worst reply (window %d of %d), sent at %s, answered at %s", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))
+	}
 	if a.ICompact {
 		return fmt.Sprintf("Stall %d of %d (%s–%s)", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))
 	}

@@ -1,0 +1,326 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+)
+
+// The animation of an event-driven run. Its WindowSummary reads the run's
+// per-request data (kept up to ExactSamples arrivals) through the same
+// TraceIndex as a run of the fast path, which needs, within the window, the
+// due, send, start and reply instants of a client's requests never to
+// decrease with their position. The engine promises that of due, send and
+// start (one queue, first come first served), not of the outcomes: several
+// workers with random service times finish out of order, and a timeout, a
+// full queue or an outage answers a request early. So the index checks the
+// order over each window (engineOrder), and a window that breaks it is
+// refused with the reason (WindowRefusal); the others are drawn as they are.
+//
+// The windows: one per stall; in a run without a stall, one per outage and
+// one around the worst reply (EngineMoments).
+
+// engineTraceIndex is TraceIndexOf for an event-driven run: requests lo … hi−1
+// are those answered after from and due by to (exactly those when the window
+// keeps its order), read from the run's per-request data; nil without it.
+func (r *Result) engineTraceIndex(c Client, from, to int64) *TraceIndex {
+	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
+	if cr.Done == nil || cr.Send == nil || ec.Start == nil || ec.Outcome == nil {
+		return nil
+	}
+	x := &TraceIndex{r: r, c: c, from: from, to: to, st: newStalls(r.Config), slot: r.Config.PacedSlot(),
+		send: cr.Send, done: cr.Done, due: cr.Send, start: ec.Start, sent: len(cr.Done)}
+	switch c {
+	case ClosedClient:
+		x.e = r.Recordings[Corrected].Interval
+		x.due = r.Engine.Due
+	case PacedClient:
+		x.e = r.Recordings[PacedCorrected].Interval
+		x.plans = r.pacedPlans()
+	}
+	// The first request answered after from, in send order: replies need
+	// not come in order, so every earlier one is looked at.
+	for x.lo < len(cr.Done) && cr.Done[x.lo] <= from {
+		x.lo++
+	}
+	// Due instants never decrease.
+	x.hi = x.lo + sort.Search(len(cr.Done)-x.lo, func(j int) bool { return x.due[x.lo+j] > to })
+	return x
+}
+
+// engineAt is At for an event-driven run: the stall that delayed a request
+// is the last one that began before its outcome and was under way after its
+// due instant.
+func (x *TraceIndex) engineAt(j int) TraceRequest {
+	req := TraceRequest{Index: int64(x.lo + j), Due: x.Due(j), Send: x.Send(j), Start: x.Start(j), Done: x.Done(j), Latency: x.Latency(j), Stall: -1}
+	if n := x.st.Count(req.Done); n > 0 && x.st.Start(n-1)+x.st.length > req.Due {
+		req.Stall = n - 1
+	}
+	return req
+}
+
+// Why a window of an event-driven run breaks the order the summary needs.
+type orderBreak uint8
+
+const (
+	breakNone      orderBreak = iota
+	breakOutcome              // a request was not answered by a reply
+	breakDone                 // a reply came before an earlier request's
+	breakStart                // a service began before an earlier request's
+	breakWasted               // a worker served, into the window, a request its client had given up on
+	breakSendOrder            // never: sends and due instants are in order
+)
+
+// engineOrder returns the first request of the window that breaks the order
+// the summary needs, and how; −1 when none does. Besides the window's own
+// requests it looks at those just before it back to the first reply: a
+// request the client gave up on before the window may still be served in it
+// (wasted work the window's requests wait behind, which it would not show).
+// That look is exact with one worker or a fixed service, whose services end
+// in the order they began.
+func (x *TraceIndex) engineOrder() (int, orderBreak) {
+	oc, start := x.r.Engine.Clients[x.c].Outcome, x.start
+	for i, n := x.lo-1, 0; i >= 0 && n < MaxTraceWindow; i, n = i-1, n+1 {
+		if oc[i] == OutcomeReply {
+			break
+		}
+		if oc[i] == OutcomeTimedOut && start[i] >= 0 && x.lo < x.hi && start[i] <= x.to {
+			return i - x.lo, breakWasted
+		}
+	}
+	for j := 0; j < x.Len(); j++ {
+		if oc[x.lo+j] != OutcomeReply {
+			return j, breakOutcome
+		}
+		if j == 0 {
+			continue
+		}
+		switch {
+		case x.Done(j) < x.Done(j-1):
+			return j, breakDone
+		case x.Start(j) < x.Start(j-1):
+			return j, breakStart
+		case x.Send(j) < x.Send(j-1) || x.Due(j) < x.Due(j-1):
+			return j, breakSendOrder
+		}
+	}
+	return -1, breakNone
+}
+
+// WindowRefusal is a window of an event-driven run that the animation
+// cannot draw, and why: within it a client's requests are not answered in
+// the order they were sent.
+type WindowRefusal struct {
+	Window, Windows int    // the window asked for, from 0, and how many the run has
+	Kind            string // "stall", "outage" or "worst"
+	Client          Client
+	Request         int64 // the request that breaks the order: its position in the client's sends, from 0
+	At              int64 // when its outcome (or its service) came
+	Why             string
+}
+
+func (e *WindowRefusal) Error() string {
+	where := fmt.Sprintf("stall %d of %d", e.Window+1, e.Windows)
+	switch e.Kind {
+	case "outage": // the outages come first, then the worst reply
+		where = fmt.Sprintf("outage %d (window %d of %d)", e.Window+1, e.Window+1, e.Windows)
+	case "worst":
+		where = fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
+	}
+	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
+		where, e.Client, e.Request+1, e.Why)
+}
+
+// refusal describes request j of index x breaking the order.
+func (x *TraceIndex) refusal(j int, why orderBreak) *WindowRefusal {
+	i := x.lo + j
+	cr, ec := &x.r.Clients[x.c], &x.r.Engine.Clients[x.c]
+	e := &WindowRefusal{Client: x.c, Request: int64(i), At: cr.Done[i]}
+	at := instant(e.At)
+	switch {
+	case why == breakWasted:
+		e.At = ec.Start[i]
+		e.Why = fmt.Sprintf("timed out (the client gave up on it at %s) and a worker served it anyway from %s, into the window", at, instant(e.At))
+	case why == breakOutcome && ec.Outcome[i] == OutcomeTimedOut:
+		e.Why = fmt.Sprintf("timed out at %s (the client gave up on it)", at)
+	case why == breakOutcome && ec.Outcome[i] == OutcomeRejected:
+		e.Why = fmt.Sprintf("was rejected at once at %s (the bounded queue was full)", at)
+	case why == breakOutcome:
+		e.Why = fmt.Sprintf("was failed at once at %s by an outage", at)
+	case why == breakDone:
+		e.Why = fmt.Sprintf("was answered at %s, before the one sent before it (several workers with random service times finish out of order)", at)
+	default:
+		e.At = ec.Start[i]
+		e.Why = fmt.Sprintf("began its service at %s, before the one sent before it", instant(e.At))
+	}
+	return e
+}
+
+// instant is a moment of virtual time for a message, to the microsecond.
+func instant(t int64) string { return time.Duration(t).Round(time.Microsecond).String() }
+
+// AnimWindows returns how many windows the animation can be asked for: the
+// run's stalls or, for an event-driven run without one, its outages and the
+// window around its worst reply.
+func (r *Result) AnimWindows() int {
+	n := r.StallCount()
+	if r.Engine == nil || n > 0 {
+		return n
+	}
+	n = r.Config.Outages.Len()
+	if _, ok := r.engineWorst(); ok {
+		n++
+	}
+	return n
+}
+
+// engineAnimWindow returns window k of an event-driven run (0 ≤ k <
+// AnimWindows()).
+func (r *Result) engineAnimWindow(k int) Moment {
+	if n := r.StallCount(); n > 0 {
+		s := newStalls(r.Config).Start(int64(k))
+		return r.engineMoment("stall", int64(k), s, s+r.Config.Stall)
+	}
+	if ws := r.Config.OutageWindows(); k < len(ws) {
+		return r.engineMoment("outage", int64(k), ws[k].From, ws[k].To)
+	}
+	m, _ := r.engineWorst()
+	return m
+}
+
+// engineAnimatable is Animatable for an event-driven run: it needs every
+// request's times, a window to show, and the first window in order.
+func (r *Result) engineAnimatable() error {
+	_, err := NewSummaryBuilder(r, 0) // animatableRun first
+	return err
+}
+
+// pacedPlan is the paced client's plan after each of its sends, rebuilt
+// from its sends and answers with the engine's rule (engine.go, send and
+// answer): after send k it means to send next at plan[k] (−1: not before the
+// duration), and sends then, or at once when its answer comes later. For
+// constant arrivals its slots are anchor[k] + i/rate, the anchor being its
+// first send or its last late one.
+type pacedPlan struct {
+	once         sync.Once
+	plan, anchor []int64
+}
+
+// plansMu guards EngineResult.plans where a Result was made without it.
+var plansMu sync.Mutex
+
+// pacedPlans returns the paced client's plans (nil without per-request
+// data), built once.
+func (r *Result) pacedPlans() *pacedPlan {
+	cr := &r.Clients[PacedClient]
+	if cr.Send == nil || cr.Done == nil {
+		return nil
+	}
+	plansMu.Lock()
+	if r.Engine.plans == nil {
+		r.Engine.plans = &pacedPlan{}
+	}
+	p := r.Engine.plans
+	plansMu.Unlock()
+	p.once.Do(func() {
+		cfg := r.Config
+		n := len(cr.Send)
+		p.plan = make([]int64, n)
+		if cfg.Arrivals == ArrivalsConstant {
+			p.anchor = make([]int64, n)
+			sched := NewSchedule(cfg.Rate)
+			anchor, slots := int64(0), int64(0)
+			for k := 0; k < n; k++ {
+				slots++
+				p.plan[k], p.anchor[k] = anchor+sched.Interval(slots), anchor
+				if t := cr.Done[k]; t > p.plan[k] {
+					anchor, slots = t, 0
+				}
+			}
+			return
+		}
+		// The process restarts at each send, on one variate of the paced
+		// stream a send.
+		arr := newArrivals(cfg, xoshiro{})
+		buf := newVariateBuf(newStream(cfg.Seed, "paced"), nil)
+		for k := 0; k < n; k++ {
+			p.plan[k] = arr.after(cr.Send[k], &buf)
+		}
+	})
+	return p
+}
+
+// engineSkipped returns the slots of the paced client's schedule after its
+// send i that came due in [lo, hi) while it waited for the answer (those
+// from plan[i] until the answer, when it came after the plan): with random
+// arrivals at most the one planned slot (the process restarts at the late
+// send), with constant arrivals every slot of the old schedule before the
+// answer. The first is exact; later ones lie Slot() apart (within the
+// rounding of 1/rate).
+func (x *TraceIndex) engineSkipped(i int, lo, hi int64) (first, count int64) {
+	p := x.plans
+	if p == nil || i >= len(p.plan) || p.plan[i] < 0 {
+		return 0, 0
+	}
+	plan := p.plan[i]
+	hi = min(hi, x.done[i])
+	if p.anchor == nil {
+		if plan < lo || plan >= hi {
+			return 0, 0
+		}
+		return plan, 1
+	}
+	lo = max(lo, plan)
+	if lo >= hi {
+		return 0, 0
+	}
+	a, sched := p.anchor[i], x.r.Schedule()
+	q0 := max(sched.Count(plan-a), sched.Count(lo-a))
+	q1 := sched.Count(hi - a)
+	if q1 <= q0 {
+		return 0, 0
+	}
+	return a + sched.Due(q0), q1 - q0
+}
+
+// engineTraceResult is TraceResult for an event-driven run: its clients
+// and their per-request data, without distributions, series, checks or hash.
+func (e *engineRun) traceResult() *Result {
+	if e.err != nil {
+		return nil
+	}
+	cfg := e.cfg
+	res := &Result{Config: cfg, Query: cfg.Query(), Slot: cfg.PacedSlot(), Exact: e.exact}
+	res.Engine = &EngineResult{Seed: cfg.Seed, Events: e.events}
+	res.Planned = e.sims[OpenClient].st.planned
+	for c := range e.sims {
+		e.setClient(res, c)
+	}
+	if e.exact {
+		res.Engine.Due = e.sims[OpenClient].st.sendT
+	}
+	for _, k := range Kinds() {
+		res.Recordings[k].Kind = k
+	}
+	res.Recordings[Corrected].Interval = cfg.ExpectedInterval()
+	res.Recordings[PacedCorrected].Interval = cfg.PacedInterval()
+	return res
+}
+
+// setClient fills client c's ClientRun and EngineClient in res, with its
+// per-request data in an exact run.
+func (e *engineRun) setClient(res *Result, c int) {
+	cs := &e.sims[c].st
+	planned := cs.planned
+	if Client(c) == PacedClient {
+		planned = res.Planned
+	}
+	res.Clients[c] = ClientRun{Client: Client(c), Planned: planned, Sent: cs.sent, LastCompletion: cs.lastAnswer, StallsMet: newStalls(e.cfg).Count(cs.lastAnswer)}
+	res.Engine.Clients[c] = EngineClient{Planned: planned, Sent: cs.sent, Replies: cs.replies, Rejected: cs.rejected, Failed: cs.failed,
+		TimedOut: cs.timedOut, Wasted: cs.wasted, WastedNs: cs.wastedNs, FailedAtWorker: cs.failedAtWorker,
+		Entered: cs.entered, End: cs.end, Outcome: cs.outcome, Start: cs.startT, st: cs}
+	if e.exact {
+		res.Clients[c].Send, res.Clients[c].Done = cs.sendT, cs.doneT
+	}
+}
