@@ -33,6 +33,19 @@ type TraceIndex struct {
 	// paced client's plans.
 	due, start []int64
 	plans      *pacedPlan
+	// The paced client's anchor at a send, the last one found
+	// (pacedAnchor), when 1/rate is not a whole number of nanoseconds; and
+	// at send[0] of a long run's window, from its re-simulation.
+	anchorAt        int // an index into send; -1: none yet
+	anchor, anchorK int64
+	base0           baseAnchor
+}
+
+// baseAnchor is the paced client's anchor and slot number at the first send
+// a long run's window re-simulated.
+type baseAnchor struct {
+	known        bool
+	anchor, slot int64
 }
 
 // TraceIndexOf returns the index of TraceWindow(c, from, to), or nil when the
@@ -47,7 +60,7 @@ func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
 	}
 	cr := &r.Clients[c]
 	x := &TraceIndex{r: r, c: c, from: from, to: to, st: newStalls(r.Config), sched: r.Schedule(), slot: r.Config.PacedSlot(),
-		send: cr.Send, done: cr.Done, sent: int(cr.Sent)}
+		send: cr.Send, done: cr.Done, sent: int(cr.Sent), anchorAt: -1}
 	switch c {
 	case ClosedClient:
 		x.e = r.Recordings[Corrected].Interval
@@ -71,7 +84,9 @@ func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
 		if hi-lo > MaxTraceWindow {
 			hi, x.cut = lo+MaxTraceWindow, true
 		}
-		x.send, x.done = r.window(c, lo, hi)
+		var anchor, slot int64
+		x.send, x.done, anchor, slot = r.window(c, lo, hi)
+		x.base0 = baseAnchor{known: c == PacedClient, anchor: anchor, slot: slot}
 		x.lo, x.hi, x.base = int(lo), int(hi), int(lo)
 	default:
 		return nil
@@ -190,7 +205,10 @@ func (x *TraceIndex) Synthetic(j int) (Synthetic, bool) {
 
 // NeverSentAfter returns the paced client's skipped slots that follow request
 // j in the window: count slots first, first+Slot(), …, the entries of
-// TraceWindow's NeverSent that lie between this send and the next.
+// TraceWindow's NeverSent that lie between this send and the next. The count
+// and the first are exact; when 1/rate is not a whole number of nanoseconds
+// the later slots lie within a nanosecond a slot of first+k·Slot()
+// (pacedAnchor).
 func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
 	if x.r.Engine != nil {
 		if x.c != PacedClient || x.lo+j+1 >= x.sent {
@@ -204,6 +222,12 @@ func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
 	}
 	send, next := x.send[i], x.send[i+1]
 	end := min(next, x.to) // slots strictly before end
+	if a, k, ok := x.pacedAnchor(i); ok {
+		if next == a+x.sched.Due(k+1) {
+			return 0, 0 // on time: no slot between
+		}
+		return x.slotsOf(a, k, end)
+	}
 	// Slots send + k·slot, k >= 1, with from <= slot < end.
 	k0 := int64(1)
 	if send+x.slot < x.from {
@@ -261,6 +285,9 @@ func (x *TraceIndex) NeverSentTail() (first, count int64) {
 	}
 	send := x.send[x.hi-1-x.base]
 	end := min(x.r.Config.Duration, x.to+1) // slots strictly before end
+	if a, k, ok := x.pacedAnchor(x.hi - 1 - x.base); ok {
+		return x.slotsOf(a, k, end)
+	}
 	k0 := int64(1)
 	if send+x.slot < x.from {
 		k0 = ceilDiv(x.from-send, x.slot)
@@ -270,4 +297,60 @@ func (x *TraceIndex) NeverSentTail() (first, count int64) {
 		return 0, 0
 	}
 	return first, (end-first-1)/x.slot + 1
+}
+
+// pacedAnchor returns, for the paced client's send i (an index into x.send),
+// the anchor a of the schedule it followed and its slot number there:
+// send = a + Due(k). The paced client's slot k after an anchor is at
+// a + round(k/rate) (stepPacedRounded), so when 1/rate is not a whole number
+// of nanoseconds the gaps between its slots differ by a nanosecond and
+// stepping by one slot length drifts; this replays the anchors instead. A
+// send is on time when it falls on the next slot of its anchor; otherwise it
+// is late and anchors the schedule itself. The replay starts from a send
+// known to be an anchor: the run's first (data from request 0), or one that
+// came more than a slot and a nanosecond after the one before (surely
+// late), or a long run's window's first, whose anchor its re-simulation
+// knows. ok is false when 1/rate is whole (stepping is exact then).
+func (x *TraceIndex) pacedAnchor(i int) (a, k int64, ok bool) {
+	if x.sched.Exact() || i < 0 || i >= len(x.send) {
+		return 0, 0, false
+	}
+	j := i
+	if x.anchorAt >= 0 && x.anchorAt <= i {
+		j = x.anchorAt
+		a, k = x.anchor, x.anchorK
+	} else {
+		most := x.sched.Due(1) + 1 // the longest gap between two slots, and then some
+		for j > 0 && x.send[j]-x.send[j-1] <= most {
+			j--
+		}
+		switch {
+		case j == 0 && x.base != 0 && !x.base0.known:
+			return 0, 0, false
+		case j == 0 && x.base != 0:
+			a, k = x.base0.anchor, x.base0.slot
+		default:
+			a, k = x.send[j], 0
+		}
+	}
+	for ; j < i; j++ {
+		if x.send[j+1] == a+x.sched.Due(k+1) {
+			k++
+		} else {
+			a, k = x.send[j+1], 0
+		}
+	}
+	x.anchorAt, x.anchor, x.anchorK = i, a, k
+	return a, k, true
+}
+
+// slotsOf returns the slots a + Due(q), q > k, in [x.from, end): the first
+// and how many (the slots of a schedule a late reply passed).
+func (x *TraceIndex) slotsOf(a, k, end int64) (first, count int64) {
+	q0 := max(k+1, x.sched.Count(x.from-a))
+	q1 := x.sched.Count(end - a)
+	if q1 <= q0 {
+		return 0, 0
+	}
+	return a + x.sched.Due(q0), q1 - q0
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -214,5 +215,93 @@ func TestStallBands(t *testing.T) {
 	got := dense.StallBands(0, 200e6, 640)
 	if len(got) != 1 || got[0].Share != 0.25 || got[0].From != 0 {
 		t.Errorf("dense stalls: %+v, want one band with share 0.25 from 0", got)
+	}
+}
+
+// pacedSkippedRef gives the paced client's skipped slots after its send i
+// within [from, to], replaying its rule from the start of the run
+// (stepPacedRounded): slot q after the anchor a is at a + Due(q); a reply
+// after the next slot is late, and the send at the reply anchors the
+// schedule again; the slots a late reply passes are never sent, and after
+// the last send every slot before the duration is. It returns the first and
+// how many.
+func pacedSkippedRef(res *Result) func(i int, from, to int64) (first, count int64) {
+	cr := &res.Clients[PacedClient]
+	sched := res.Schedule()
+	n := len(cr.Send)
+	anchor, slot := make([]int64, n), make([]int64, n)
+	a, k := cr.Send[0], int64(0)
+	for i := 0; i < n; i++ {
+		anchor[i], slot[i] = a, k
+		if cr.Done[i] > a+sched.Due(k+1) {
+			a, k = cr.Done[i], 0
+		} else {
+			k++
+		}
+	}
+	return func(i int, from, to int64) (first, count int64) {
+		end := min(res.Config.Duration, to+1)
+		if i+1 < n {
+			if cr.Done[i] <= anchor[i]+sched.Due(slot[i]+1) {
+				return 0, 0 // on time
+			}
+			end = min(cr.Send[i+1], to)
+		}
+		for q := slot[i] + 1; anchor[i]+sched.Due(q) < end; q++ {
+			if t := anchor[i] + sched.Due(q); t >= from {
+				if count == 0 {
+					first = t
+				}
+				count++
+			}
+		}
+		return first, count
+	}
+}
+
+// TestPacedSkippedSlots holds the index's skipped slots (NeverSentAfter,
+// NeverSentTail) to the paced client's rule replayed from the run's start,
+// for rates whose 1/rate is a whole number of nanoseconds and rates whose
+// is not (where stepping by one rounded slot would drift).
+func TestPacedSkippedSlots(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 3000))
+	qs := []string{"rate=3000&stall=0s&duration=10ms", "rate=3000&duration=3s", "rate=7000&duration=3s&service=300us",
+		"duration=3s", "rate=3000&duration=3s&service=333333ns", "rate=3000&duration=2s&service=333334ns"}
+	for range 40 {
+		qs = append(qs, fmt.Sprintf("rate=%d&service=%dus&stall=%dms&every=%dms&first=%dms&duration=%dms",
+			[]int{3000, 7000, 1000, 6000, 9999, 5000}[r.IntN(6)], 1+r.IntN(400), 1+r.IntN(150), 200+r.IntN(800), r.IntN(300), 500+r.IntN(1500)))
+	}
+	for _, q := range qs {
+		res := run(t, q)
+		ref := pacedSkippedRef(res)
+		end := res.Clients[PacedClient].LastCompletion + 1
+		for w := range 6 {
+			from, to := int64(0), end
+			if w > 0 {
+				from = r.Int64N(end)
+				to = from + 1 + r.Int64N(end-from)
+			}
+			x := res.TraceIndexOf(PacedClient, from, to)
+			var got, want int64
+			for j := 0; j < x.Len(); j++ {
+				f, n := x.NeverSentAfter(j)
+				got += n
+				if x.lo+j+1 < x.sent {
+					wf, wn := ref(x.lo+j, from, to)
+					want += wn
+					if wn > 0 && f != wf {
+						t.Fatalf("%s [%d, %d]: request %d's first skipped slot at %d, the paced client's rule %d", q, from, to, x.lo+j, f, wf)
+					}
+				}
+			}
+			if _, n := x.NeverSentTail(); n > 0 || x.hi == x.sent && x.hi > x.lo {
+				got += n
+				_, wn := ref(x.sent-1, from, to)
+				want += wn
+			}
+			if got != want {
+				t.Fatalf("%s [%d, %d]: %d skipped slots, the paced client's rule %d", q, from, to, got, want)
+			}
+		}
 	}
 }

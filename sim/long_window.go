@@ -191,20 +191,23 @@ func (s *clientSim) walkOn() int64 {
 // window re-simulates the requests lo … hi−1 of client c of a long run (and
 // for the paced client the send after them), returning their sends (nil for
 // the open loop) and replies.
-func (r *Result) window(c Client, lo, hi int64) (send, done []int64) {
+func (r *Result) window(c Client, lo, hi int64) (send, done []int64, anchor, slot int64) {
 	size := hi - lo
 	if c == PacedClient && hi < r.Clients[c].Sent {
 		size++
 	}
 	if size <= 0 {
-		return nil, nil
+		return nil, nil, 0, 0
 	}
 	s := r.resim(c, lo, size)
+	// The paced client's send lo is at anchor + Due(slot) of the schedule it
+	// follows (TraceIndex.pacedAnchor).
+	anchor, slot = s.anchor, s.slots.index
 	n := s.walkOn()
 	if s.send != nil {
 		send = s.send[:n]
 	}
-	return send, s.fin[:n]
+	return send, s.fin[:n], anchor, slot
 }
 
 // longDelayedUntil is delayedUntil for a long run: it walks a re-simulation

@@ -15,6 +15,10 @@ func traceWindowRef(r *Result, c Client, from, to int64) *Trace {
 		return nil
 	}
 	tr := &Trace{Client: c, From: from, To: to, Above: r.Config.Above}
+	var never func(i int, from, to int64) (int64, int64)
+	if c == PacedClient {
+		never = pacedSkippedRef(r)
+	}
 	st := newStalls(r.Config)
 	S := r.Config.Service
 	E := map[Client]int64{ClosedClient: r.Recordings[Corrected].Interval, PacedClient: r.Recordings[PacedCorrected].Interval}[c]
@@ -47,11 +51,12 @@ func traceWindowRef(r *Result, c Client, from, to int64) *Trace {
 			}
 		}
 		if c == PacedClient && i+1 < len(cr.Send) {
-			slot := r.Config.PacedSlot()
-			for t := send + slot; t < cr.Send[i+1] && t < to; t += slot {
-				if t >= from {
-					tr.NeverSent = append(tr.NeverSent, t)
-				}
+			// The first skipped slot and how many follow the paced
+			// client's rule; later ones are listed a slot apart, as
+			// TraceWindow lists them (exact when 1/rate is whole).
+			first, n := never(i, from, to)
+			for k := int64(0); k < n; k++ {
+				tr.NeverSent = append(tr.NeverSent, first+k*r.Config.PacedSlot())
 			}
 		}
 	}
