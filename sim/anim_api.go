@@ -207,8 +207,8 @@ func (x *TraceIndex) Synthetic(j int) (Synthetic, bool) {
 // j in the window: count slots first, first+Slot(), …, the entries of
 // TraceWindow's NeverSent that lie between this send and the next. The count
 // and the first are exact; when 1/rate is not a whole number of nanoseconds
-// the later slots lie within a nanosecond a slot of first+k·Slot()
-// (pacedAnchor).
+// the k-th later slot lies within k/2 + 1 ns of first+k·Slot() (the rounded
+// slot; pacedAnchor has the exact schedule).
 func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
 	if x.r.Engine != nil {
 		if x.c != PacedClient || x.lo+j+1 >= x.sent {
