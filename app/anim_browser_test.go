@@ -56,6 +56,14 @@ func (b *browser) showAnim(t testing.TB) {
 	b.waitFor(t, "the animation's first frame", `(() => { const r = document.querySelector("[data-anim]"); return r && Number(r.dataset.frame || 0) > 0; })()`)
 }
 
+// play starts the animation unless it plays already.
+func (b *browser) play(t testing.TB) {
+	t.Helper()
+	if eval[string](t, b, `document.querySelector("[data-anim]").dataset.playing`) != "true" {
+		eval[bool](t, b, `(() => { document.querySelector("[data-anim-play]").click(); return true; })()`)
+	}
+}
+
 // pauseAnim stops playing (if it plays) and waits for the pause to show.
 func (b *browser) pauseAnim(t testing.TB) {
 	t.Helper()
@@ -123,9 +131,7 @@ func TestBrowserAnim(t *testing.T) {
 	if d0.Stall != "1" {
 		t.Fatalf("data-stall %q, want 1", d0.Stall)
 	}
-	if eval[string](t, b, `document.querySelector("[data-anim]").dataset.playing`) != "true" {
-		eval[bool](t, b, `(() => { document.querySelector("[data-anim-play]").click(); return true; })()`)
-	}
+	b.play(t)
 	b.waitFor(t, "frames to advance while playing", fmt.Sprintf(
 		`(() => { const r = document.querySelector("[data-anim]"); return Number(r.dataset.frame) >= %d + 20 && Number(r.dataset.tNs) > %s; })()`, d0.Frame, d0.TNs))
 	// Let it play into the stall, where the counters move.
@@ -315,4 +321,29 @@ func TestBrowserAnimDarkAndDismount(t *testing.T) {
 	if got := eval[string](t, b, `window.__anim.raf + " " + window.__anim.frames + " " + window.__anim.go.tick(0, 100)`); got != fmt.Sprintf("0 %d 0", frames) {
 		t.Errorf("after leaving: raf, frames, tick = %s, want 0 %d 0 (the loop stopped, the callbacks gone)", got, frames)
 	}
+}
+
+// TestBrowserAnimEngine: an event-driven run whose requests are answered in
+// the order sent (Poisson arrivals, one worker) is animated through its
+// stalls, its counters moving; one whose workers finish out of order says
+// why the animation cannot draw the window, naming the request.
+func TestBrowserAnimEngine(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?arrivals=poisson&duration=3s&anim=1")
+	b.waitReady(t, "duration=3s&arrivals=poisson")
+	b.showAnim(t)
+	d0 := b.anim(t)
+	if d0.Stall != "1" {
+		t.Fatalf("data-stall %q, want 1", d0.Stall)
+	}
+	b.play(t)
+	b.waitFor(t, "the open loop's counters to move through the stall", fmt.Sprintf(
+		`(() => { const d = document.querySelector('[data-anim-stage="2"] [data-count="recorded"]'); return d && Number(d.dataset.value) > %v; })()`, d0.Counts[2]["recorded"]))
+	b.pauseAnim(t)
+	b.screenshot(t, "anim-engine.png", false)
+
+	b.open(t, s.URL+"/?arrivals=poisson&duration=3s&dist=exponential&workers=4&anim=1")
+	b.waitFor(t, "the animation's refusal", `(() => { const r = document.querySelector("[data-anim]"); if (r) r.scrollIntoView(); const n = document.querySelector("[data-anim-unavailable]"); return !!n && n.textContent.includes("cannot draw") && n.textContent.includes("out of order"); })()`)
+	t.Logf("refusal: %s", eval[string](t, b, `document.querySelector("[data-anim-unavailable]").textContent`))
 }
