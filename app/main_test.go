@@ -29,24 +29,7 @@ func TestReportCommand(t *testing.T) {
 		{"usage", []string{}, 2},
 		{"unknown", []string{"frobnicate"}, 2},
 	} {
-		var stdout, stderr bytes.Buffer
-		code := exitCode(cli(&stdout, &stderr, tc.args), &stderr)
-		if code != tc.code {
-			t.Errorf("%s: exit %d, want %d (stderr %s)", tc.name, code, tc.code, stderr.String())
-		}
-		got := stdout.String() + "--- stderr\n" + stderr.String()
-		path := filepath.Join("testdata", tc.name+".stdout")
-		if *update {
-			os.WriteFile(path, []byte(got), 0o644)
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (go test -update creates it)", err)
-		}
-		if string(want) != got {
-			t.Errorf("%s: output differs from %s (go test -update rewrites it):\n%s", tc.name, path, got)
-		}
+		cliGolden(t, tc.name, tc.args, tc.code)
 	}
 }
 
@@ -91,5 +74,30 @@ func TestReportJSON(t *testing.T) {
 	err := cli(&stdout, &stderr, []string{"report", "-json", "stall=-5ms&rate=abc"})
 	if code := exitCode(err, &stderr); code != 2 || !strings.Contains(stderr.String(), "stall") || !strings.Contains(stderr.String(), "rate") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// cliGolden runs the command line with args and holds its exit status to
+// code and its stdout and stderr to testdata/name.stdout (go test -update
+// rewrites the file).
+func cliGolden(t *testing.T, name string, args []string, code int) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	got := exitCode(cli(&stdout, &stderr, args), &stderr)
+	if got != code {
+		t.Errorf("%s: exit %d, want %d (stderr %s)", name, got, code, stderr.String())
+	}
+	out := stdout.String() + "--- stderr\n" + stderr.String()
+	path := filepath.Join("testdata", name+".stdout")
+	if *update {
+		os.WriteFile(path, []byte(out), 0o644)
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -update creates it)", err)
+	}
+	if string(want) != out {
+		t.Errorf("%s: output differs from %s (go test -update rewrites it):\n%s", name, path, out)
 	}
 }

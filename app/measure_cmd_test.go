@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -31,24 +30,7 @@ func TestMeasureCommands(t *testing.T) {
 		{"experiment_refused", []string{"experiment", "rate=60000&duration=40s&conns=300&interval=10ms"}, 2},
 		{"experiment_bad_with", []string{"experiment", "-with", "ab", "preset=tcp"}, 2},
 	} {
-		var stdout, stderr bytes.Buffer
-		code := exitCode(cli(&stdout, &stderr, tc.args), &stderr)
-		if code != tc.code {
-			t.Errorf("%s: exit %d, want %d (stderr %s)", tc.name, code, tc.code, stderr.String())
-		}
-		got := stdout.String() + "--- stderr\n" + stderr.String()
-		path := filepath.Join("testdata", tc.name+".stdout")
-		if *update {
-			os.WriteFile(path, []byte(got), 0o644)
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (go test -update creates it)", err)
-		}
-		if string(want) != got {
-			t.Errorf("%s: output differs from %s (go test -update rewrites it):\n%s", tc.name, path, got)
-		}
+		cliGolden(t, tc.name, tc.args, tc.code)
 	}
 }
 

@@ -5,8 +5,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -26,24 +24,7 @@ func TestReportTool(t *testing.T) {
 		{"tool_unknown", []string{"report", "-tool", "jmeter", "preset=tcp"}, 2},
 		{"tool_list_unknown", []string{"report", "-json", "tools=wrk,gatling"}, 2},
 	} {
-		var stdout, stderr bytes.Buffer
-		code := exitCode(cli(&stdout, &stderr, tc.args), &stderr)
-		if code != tc.code {
-			t.Errorf("%s: exit %d, want %d (stderr %s)", tc.name, code, tc.code, stderr.String())
-		}
-		got := stdout.String() + "--- stderr\n" + stderr.String()
-		path := filepath.Join("testdata", tc.name+".stdout")
-		if *update {
-			os.WriteFile(path, []byte(got), 0o644)
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (go test -update creates it)", err)
-		}
-		if string(want) != got {
-			t.Errorf("%s: output differs from %s (go test -update rewrites it):\n%s", tc.name, path, got)
-		}
+		cliGolden(t, tc.name, tc.args, tc.code)
 	}
 }
 
