@@ -103,32 +103,49 @@ func dial(ctx context.Context, addr string) (net.Conn, *bufio.Reader, error) {
 	return c, bufio.NewReaderSize(c, 64<<10), nil
 }
 
+// blockingConn is a connection whose replies are read in blocking mode
+// until the run's end (newBlockingReader); shut wakes a read that waits.
+type blockingConn struct {
+	c    net.Conn
+	br   *bufio.Reader
+	shut func()
+}
+
+// dialBlocking opens a connection before the schedule starts and reads it
+// in blocking mode until deadline. close shuts it and closes it.
+func dialBlocking(ctx context.Context, addr string, deadline time.Time) (blockingConn, error) {
+	c, _, err := dial(ctx, addr)
+	if err != nil {
+		return blockingConn{}, err
+	}
+	r, shut, err := newBlockingReader(c, deadline)
+	if err != nil {
+		c.Close()
+		return blockingConn{}, err
+	}
+	return blockingConn{c, bufio.NewReaderSize(r, 64<<10), shut}, nil
+}
+
+func (b blockingConn) close() {
+	b.shut()
+	b.c.Close()
+}
+
 // runClosed is the closed loop over cfg.Conns connections: request i is due
 // at i/rate and leaves on the first free connection at the later of its due
 // time and that connection's last reply; it records reply − send.
 func runClosed(ctx context.Context, srv *Server, p plan) ClientRun {
 	cr := ClientRun{Client: "closed", Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()
-	type conn struct {
-		c    net.Conn
-		br   *bufio.Reader
-		shut func()
-	}
-	conns := make([]conn, p.cfg.Conns)
+	conns := make([]blockingConn, p.cfg.Conns)
 	for k := range conns {
-		c, _, err := dial(ctx, srv.Addr())
+		cn, err := dialBlocking(ctx, srv.Addr(), epoch.Add(p.end))
 		if err != nil {
 			cr.Err = err.Error()
 			return cr
 		}
-		defer c.Close()
-		r, shut, err := newBlockingReader(c, epoch.Add(p.end))
-		if err != nil {
-			cr.Err = err.Error()
-			return cr
-		}
-		defer shut()
-		conns[k] = conn{c, bufio.NewReaderSize(r, 64<<10), shut}
+		defer cn.close()
+		conns[k] = cn
 	}
 	var next, sent atomic.Int64
 	var mu sync.Mutex
@@ -138,7 +155,7 @@ func runClosed(ctx context.Context, srv *Server, p plan) ClientRun {
 	var firstErr error
 	for k := range conns {
 		wg.Add(1)
-		go func(cn conn) {
+		go func(cn blockingConn) {
 			defer wg.Done()
 			for ctx.Err() == nil {
 				i := next.Add(1) - 1
@@ -203,21 +220,15 @@ func isTimeout(err error) bool {
 func runPaced(ctx context.Context, srv *Server, p plan) ClientRun {
 	cr := ClientRun{Client: "paced", Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()
-	c, _, err := dial(ctx, srv.Addr())
+	cn, err := dialBlocking(ctx, srv.Addr(), epoch.Add(p.end))
 	if err != nil {
 		cr.Err = err.Error()
 		return cr
 	}
-	defer c.Close()
-	r, shut, err := newBlockingReader(c, epoch.Add(p.end))
-	if err != nil {
-		cr.Err = err.Error()
-		return cr
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	stop := context.AfterFunc(ctx, shut)
+	defer cn.close()
+	c, br := cn.c, cn.br
+	stop := context.AfterFunc(ctx, cn.shut)
 	defer stop()
-	defer shut()
 	dur := p.cfg.Duration
 	anchor, k := int64(0), int64(0)
 	slot := int64(0)
