@@ -50,36 +50,57 @@ type ClientRun struct {
 // readReply reads one HTTP/1.1 response (status line, headers, a body of
 // Content-Length bytes).
 func readReply(br *bufio.Reader) error {
-	length := -1
-	first := true
-	for {
+	length, err := readHead(br, 0, func(t []byte) error {
+		if !bytes.HasPrefix(t, []byte("HTTP/1.1 200")) {
+			return fmt.Errorf("experiment: unexpected reply %q", t)
+		}
+		return nil
+	})
+	switch {
+	case err == errBadLength:
+		return errors.New("experiment: bad Content-Length in a reply")
+	case err != nil:
+		return err
+	case length < 0:
+		return errors.New("experiment: a reply without Content-Length")
+	}
+	_, err = br.Discard(length)
+	return err
+}
+
+// errBadLength is readHead's answer to a Content-Length that is not a
+// whole number of bytes.
+var errBadLength = errors.New("bad Content-Length")
+
+// readHead reads an HTTP/1.1 head up to its blank line: first checks the
+// start line; at most maxHead bytes when maxHead > 0. It returns the
+// Content-Length, or -1 when the head has none.
+func readHead(br *bufio.Reader, maxHead int, first func(line []byte) error) (length int, err error) {
+	length = -1
+	for n, start := 0, true; ; start = false {
 		l, err := br.ReadSlice('\n')
 		if err != nil {
-			return err
+			return length, err
+		}
+		if n += len(l); maxHead > 0 && n > maxHead {
+			return length, errors.New("request head too long")
 		}
 		t := bytes.TrimRight(l, "\r\n")
-		if first {
-			if !bytes.HasPrefix(t, []byte("HTTP/1.1 200")) {
-				return fmt.Errorf("experiment: unexpected reply %q", t)
+		if start {
+			if err := first(t); err != nil {
+				return length, err
 			}
-			first = false
 			continue
 		}
 		if len(t) == 0 {
-			break
+			return length, nil
 		}
 		if k, v, ok := bytes.Cut(t, []byte(":")); ok && bytes.EqualFold(bytes.TrimSpace(k), []byte("Content-Length")) {
-			length, err = strconv.Atoi(string(bytes.TrimSpace(v)))
-			if err != nil || length < 0 {
-				return errors.New("experiment: bad Content-Length in a reply")
+			if length, err = strconv.Atoi(string(bytes.TrimSpace(v))); err != nil || length < 0 {
+				return length, errBadLength
 			}
 		}
 	}
-	if length < 0 {
-		return errors.New("experiment: a reply without Content-Length")
-	}
-	_, err := br.Discard(length)
-	return err
 }
 
 // plan is a client's schedule and limits.

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net"
 	"sort"
-	"strconv"
 	"sync"
 	"time"
 
@@ -233,36 +232,19 @@ func (s *Server) read(sc *serverConn) {
 
 // readRequest reads one request head (and a body of Content-Length bytes).
 func readRequest(br *bufio.Reader) error {
-	n, length := 0, 0
-	first := true
-	for {
-		l, err := br.ReadSlice('\n')
-		if err != nil {
-			return err
+	length, err := readHead(br, maxHeader, func(t []byte) error {
+		if len(bytes.Fields(t)) != 3 {
+			return errors.New("bad request line")
 		}
-		n += len(l)
-		if n > maxHeader {
-			return errors.New("request head too long")
-		}
-		t := bytes.TrimRight(l, "\r\n")
-		if first {
-			if len(bytes.Fields(t)) != 3 {
-				return errors.New("bad request line")
-			}
-			first = false
-			continue
-		}
-		if len(t) == 0 {
-			break
-		}
-		if k, v, ok := bytes.Cut(t, []byte(":")); ok && bytes.EqualFold(bytes.TrimSpace(k), []byte("Content-Length")) {
-			length, err = strconv.Atoi(string(bytes.TrimSpace(v)))
-			if err != nil || length < 0 || length > 1<<20 {
-				return errors.New("bad Content-Length")
-			}
-		}
+		return nil
+	})
+	switch {
+	case err == errBadLength || err == nil && length > 1<<20:
+		return errBadLength
+	case err != nil:
+		return err
 	}
-	_, err := br.Discard(length)
+	_, err = br.Discard(max(length, 0))
 	return err
 }
 
