@@ -30,11 +30,8 @@ func experimentCmd(w io.Writer, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	out := fs.String("out", "", "write each measured recording as DIR/<recording>.hlog and .hgrm")
 	with := fs.String("with", "", "also run a real load generator: wrk")
-	if err := fs.Parse(args); err != nil {
-		return &exitError{2, fmt.Errorf("experiment: %v\n%s", err, experimentUsage)}
-	}
-	if fs.NArg() > 1 {
-		return &exitError{2, fmt.Errorf("experiment: one query at most, got %d arguments\n%s", fs.NArg(), experimentUsage)}
+	if err := parseQueryArgs(fs, args, experimentUsage); err != nil {
+		return err
 	}
 	var opt experiment.Options
 	switch *with {

@@ -23,11 +23,8 @@ func exportCmd(w io.Writer, args []string) error {
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "hgrm, hlog or csv")
 	recording := fs.String("recording", "", "one recording: closed, paced, open, corrected, paced_corrected")
-	if err := fs.Parse(args); err != nil {
-		return &exitError{2, fmt.Errorf("export: %v\n%s", err, exportUsage)}
-	}
-	if fs.NArg() > 1 {
-		return &exitError{2, fmt.Errorf("export: one query at most, got %d arguments\n%s", fs.NArg(), exportUsage)}
+	if err := parseQueryArgs(fs, args, exportUsage); err != nil {
+		return err
 	}
 	switch *format {
 	case "hgrm", "hlog", "csv":

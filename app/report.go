@@ -15,6 +15,21 @@ import (
 	"omission/sim"
 )
 
+// parseQueryArgs parses a command's flags and its one optional query; an
+// error exits 2 and names the command (with its usage line, when given).
+func parseQueryArgs(fs *flag.FlagSet, args []string, usage string) error {
+	if usage != "" {
+		usage = "\n" + usage
+	}
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, fmt.Errorf("%s: %v%s", fs.Name(), err, usage)}
+	}
+	if fs.NArg() > 1 {
+		return &exitError{2, fmt.Errorf("%s: one query at most, got %d arguments%s", fs.Name(), fs.NArg(), usage)}
+	}
+	return nil
+}
+
 // reportCmd runs one query and prints the report as text or JSON. It exits 1
 // when a check fails and 2 when the query is invalid.
 func reportCmd(w io.Writer, args []string) error {
@@ -24,11 +39,8 @@ func reportCmd(w io.Writer, args []string) error {
 	tool := fs.String("tool", "", "print what this load generator would print")
 	measuredPath := fs.String("measured", "", "a measurement file to print beside the model (measured_cmd.go)")
 	vsFlag := fs.String("vs", "", "a second query to run beside it, with the differences (vs_cmd.go)")
-	if err := fs.Parse(args); err != nil {
-		return &exitError{2, fmt.Errorf("report: %v", err)}
-	}
-	if fs.NArg() > 1 {
-		return &exitError{2, fmt.Errorf("report: one query at most, got %d arguments", fs.NArg())}
+	if err := parseQueryArgs(fs, args, ""); err != nil {
+		return err
 	}
 	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
 	if err != nil {
