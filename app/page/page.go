@@ -93,9 +93,7 @@ func (p *Page) OnInit() {
 // it follows the fault state and the history's back and forward.
 func (p *Page) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "mount")
-	p.ctx, p.hasCtx = ctx, true
-	ctx.ObserveState(ui.StateFault, &p.fault)
-	p.handle(ctx)
+	p.attach(ctx)
 	p.takeOver(ctx)
 	p.startClient(ctx)
 	p.listenHistory(ctx)
@@ -105,10 +103,16 @@ func (p *Page) OnMount(ctx app.Context) {
 // static generator, go-app's test engine).
 func (p *Page) OnPreRender(ctx app.Context) {
 	defer ui.Recover(ctx, "prerender")
+	p.attach(ctx)
+	p.startClient(ctx)
+}
+
+// attach keeps the page's context, follows the fault state and handles the
+// children's actions: what OnMount and OnPreRender share.
+func (p *Page) attach(ctx app.Context) {
 	p.ctx, p.hasCtx = ctx, true
 	ctx.ObserveState(ui.StateFault, &p.fault)
 	p.handle(ctx)
-	p.startClient(ctx)
 }
 
 // handle registers what the page does with its children's actions. They

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"omission/app/compute"
+	"omission/app/ui"
 )
 
 // InWorker reports whether this program runs in a Web Worker (no document):
@@ -34,7 +35,9 @@ func Serve(s compute.Settings) {
 		}
 		self.Call("postMessage", string(b))
 	}
-	srv := newServer(s, post, yieldWorker)
+	// Between slices the worker's event loop delivers the messages that
+	// arrived (a newer request): ui.Yield, a task of its own.
+	srv := newServer(s, post, ui.Yield)
 	take := func(v js.Value) {
 		if v.Type() != js.TypeString {
 			return
@@ -58,31 +61,6 @@ func Serve(s compute.Settings) {
 	}))
 	self.Call("postMessage", `{"ID":0,"Ready":true}`)
 	srv.loop()
-}
-
-var (
-	workerYieldOnce sync.Once
-	workerPort      js.Value
-	workerYielded   = make(chan struct{}, 1)
-)
-
-// yieldWorker lets the worker's event loop deliver the messages that
-// arrived (a newer request) and comes back: a MessageChannel message is a
-// task of its own, without setTimeout's clamp.
-func yieldWorker() {
-	workerYieldOnce.Do(func() {
-		ch := js.Global().Get("MessageChannel").New()
-		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
-			select {
-			case workerYielded <- struct{}{}:
-			default:
-			}
-			return nil
-		}))
-		workerPort = ch.Get("port2")
-	})
-	workerPort.Call("postMessage", nil)
-	<-workerYielded
 }
 
 // Browser is a client whose requests run in a Web Worker.
