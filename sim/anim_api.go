@@ -38,6 +38,7 @@ type TraceIndex struct {
 	// at send[0] of a long run's window, from its re-simulation.
 	anchorAt        int // an index into send; -1: none yet
 	anchor, anchorK int64
+	ckpt            []pacedState // at sends lo-base, +anchorStride, …
 	base0           baseAnchor
 }
 
@@ -315,24 +316,67 @@ func (x *TraceIndex) pacedAnchor(i int) (a, k int64, ok bool) {
 	if x.sched.Exact() || i < 0 || i >= len(x.send) {
 		return 0, 0, false
 	}
-	j := i
-	if x.anchorAt >= 0 && x.anchorAt <= i {
-		j = x.anchorAt
-		a, k = x.anchor, x.anchorK
-	} else {
-		most := x.sched.Due(1) + 1 // the longest gap between two slots, and then some
-		for j > 0 && x.send[j]-x.send[j-1] <= most {
-			j--
+	switch {
+	case x.anchorAt >= 0 && x.anchorAt <= i && i-x.anchorAt < anchorStride:
+		// On from the last send asked for: the summaries ask in order.
+		a, k = x.replay(x.anchorAt, i, x.anchor, x.anchorK)
+	case i >= x.lo-x.base:
+		// From the checkpoint below: a frame asks from a block's start.
+		if x.ckpt == nil {
+			s0 := x.lo - x.base
+			j, a, k, ok := x.knownAnchor(s0)
+			if !ok {
+				return 0, 0, false
+			}
+			a, k = x.replay(j, s0, a, k)
+			x.ckpt = []pacedState{{a, k}}
 		}
-		switch {
-		case j == 0 && x.base != 0 && !x.base0.known:
+		s0 := x.lo - x.base
+		b := (i - s0) / anchorStride
+		for len(x.ckpt) <= b {
+			n := len(x.ckpt) - 1
+			last := x.ckpt[n]
+			na, nk := x.replay(s0+n*anchorStride, s0+(n+1)*anchorStride, last.anchor, last.slot)
+			x.ckpt = append(x.ckpt, pacedState{na, nk})
+		}
+		a, k = x.replay(s0+b*anchorStride, i, x.ckpt[b].anchor, x.ckpt[b].slot)
+	default:
+		j, a0, k0, ok := x.knownAnchor(i)
+		if !ok {
 			return 0, 0, false
-		case j == 0 && x.base != 0:
-			a, k = x.base0.anchor, x.base0.slot
-		default:
-			a, k = x.send[j], 0
 		}
+		a, k = x.replay(j, i, a0, k0)
 	}
+	x.anchorAt, x.anchor, x.anchorK = i, a, k
+	return a, k, true
+}
+
+// anchorStride is how many sends apart pacedAnchor keeps checkpoints.
+const anchorStride = 1024
+
+// pacedState is the paced client's anchor and slot number at a send.
+type pacedState struct{ anchor, slot int64 }
+
+// knownAnchor finds the last send at or before i whose anchor is known:
+// one that came more than a slot and a nanosecond after the one before
+// (surely late: it anchors the schedule), the run's first, or a long run's
+// window's first (its re-simulation knows its anchor).
+func (x *TraceIndex) knownAnchor(i int) (j int, a, k int64, ok bool) {
+	most := x.sched.Due(1) + 1 // the longest gap between two slots, and then some
+	for j = i; j > 0 && x.send[j]-x.send[j-1] <= most; j-- {
+	}
+	switch {
+	case j == 0 && x.base != 0 && !x.base0.known:
+		return 0, 0, 0, false
+	case j == 0 && x.base != 0:
+		return 0, x.base0.anchor, x.base0.slot, true
+	}
+	return j, x.send[j], 0, true
+}
+
+// replay follows the paced client from its send j (anchor a, slot k) to its
+// send i: a send on the next slot keeps the anchor, any other anchors anew.
+func (x *TraceIndex) replay(j, i int, a, k int64) (int64, int64) {
 	for ; j < i; j++ {
 		if x.send[j+1] == a+x.sched.Due(k+1) {
 			k++
@@ -340,8 +384,7 @@ func (x *TraceIndex) pacedAnchor(i int) (a, k int64, ok bool) {
 			a, k = x.send[j+1], 0
 		}
 	}
-	x.anchorAt, x.anchor, x.anchorK = i, a, k
-	return a, k, true
+	return a, k
 }
 
 // slotsOf returns the slots a + Due(q), q > k, in [x.from, end): the first
