@@ -85,7 +85,7 @@ var fieldSpecs = map[string]fieldSpec{
 
 // specAt returns the control spec of sim.Fields()[i].
 func specAt(i int) fieldSpec {
-	name := sim.Fields()[i]
+	name := fieldNames[i]
 	if s, ok := fieldSpecs[name]; ok {
 		return s
 	}
@@ -187,10 +187,10 @@ func (c *controlsPanel) Render() app.UI {
 	// The engine's parameters open by themselves when one of them is in
 	// error or set away from its default, so a URL never hides its state.
 	engineOpen := c.engineOpen
-	defaults := sim.Default().Values()
+	defaults := defaultInputs()
 	for i := 1; i < len(c.IInputs); i++ {
 		if specAt(i).Engine {
-			_, bad := c.msg(sim.Fields()[i])
+			_, bad := c.msg(fieldNames[i])
 			if bad || i < len(defaults) && c.IInputs[i] != defaults[i] && c.IInputs[i] != "" {
 				engineOpen = true
 			}
@@ -240,7 +240,7 @@ func (c *controlsPanel) Render() app.UI {
 // a choice of another (sim.Dependents) is offered with that choice, and
 // whenever it holds a value or a message, so that it can be mended.
 func (c *controlsPanel) offered(i int) bool {
-	name := sim.Fields()[i]
+	name := fieldNames[i]
 	for _, d := range sim.Dependents() {
 		if d.Field != name {
 			continue
@@ -261,7 +261,7 @@ func (c *controlsPanel) field(i int) app.UI {
 	if i < len(c.IGens) {
 		f.IGen = c.IGens[i]
 	}
-	f.IMsg, f.IBad = c.msg(sim.Fields()[i])
+	f.IMsg, f.IBad = c.msg(fieldNames[i])
 	if i < len(c.ISliders) {
 		f.ISlider = c.ISliders[i]
 	}

@@ -9,6 +9,7 @@ import (
 	"omission/app/view"
 	"omission/app/worker"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -389,7 +390,7 @@ func (p *Page) rerun(ctx app.Context) {
 // setInputs sets the controls' texts from elsewhere (the URL, a preset):
 // every control takes its new text over what the reader typed.
 func (p *Page) setInputs(values []string) {
-	gens := make([]int, len(sim.Fields()))
+	gens := make([]int, len(fieldNames))
 	for i := range gens {
 		if i < len(p.gens) {
 			gens[i] = p.gens[i] + 1
@@ -401,7 +402,7 @@ func (p *Page) setInputs(values []string) {
 
 // setText records the controls' texts and slider positions.
 func (p *Page) setText(values []string) {
-	inputs := make([]string, len(sim.Fields()))
+	inputs := make([]string, len(fieldNames))
 	copy(inputs, values)
 	p.inputs = inputs
 	sliders := make([]int, len(inputs))
@@ -422,7 +423,7 @@ func (p *Page) setErrs(errs sim.Errors) {
 // toggleOffs are the values the toggled fields take when their box is
 // unticked: the interval the run uses, else the field's fallback.
 func (p *Page) toggleOffs() []string {
-	out := make([]string, len(sim.Fields()))
+	out := make([]string, len(fieldNames))
 	for i := range out {
 		out[i] = specAt(i).Fallback
 	}
@@ -732,19 +733,25 @@ func inputsQuery(inputs []string) string {
 	}
 	baseVals := base.Values()
 	parts := []string{"preset=" + url.QueryEscape(inputs[fPreset])}
-	for i := 1; i < len(inputs) && i < len(sim.Fields()); i++ {
+	for i := 1; i < len(inputs) && i < len(fieldNames); i++ {
 		// An empty box leaves its field out: a companion field cleared is
 		// not given (its message then says whether it is required).
 		if i < len(baseVals) && inputs[i] == baseVals[i] || strings.TrimSpace(inputs[i]) == "" {
 			continue
 		}
-		parts = append(parts, sim.Fields()[i]+"="+url.QueryEscape(inputs[i]))
+		parts = append(parts, fieldNames[i]+"="+url.QueryEscape(inputs[i]))
 	}
 	return strings.Join(parts, "&")
 }
 
+// fieldNames is sim.Fields(), read once: the page never changes it.
+var fieldNames = sim.Fields()
+
+// defaultInputs is the bench preset's text of each control, computed once.
+var defaultInputs = sync.OnceValue(func() []string { return sim.Default().Values() })
+
 func fieldIndex(name string) int {
-	for i, f := range sim.Fields() {
+	for i, f := range fieldNames {
 		if f == name {
 			return i
 		}

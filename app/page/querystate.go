@@ -93,7 +93,7 @@ func readQuery(raw string) queryState {
 	if preset != "bench" {
 		parts = append(parts, "preset="+url.QueryEscape(preset))
 	}
-	for i, name := range sim.Fields() {
+	for i, name := range fieldNames {
 		if i == fPreset {
 			continue
 		}
@@ -165,7 +165,7 @@ func droppedNotice(fe *sim.FieldError, base sim.Config) string {
 // that no edit leaves a state only another edit elsewhere can mend.
 func withCompanions(inputs []string, i int, cfg sim.Config) {
 	for _, d := range sim.Dependents() {
-		if sim.Fields()[i] != d.Owner {
+		if fieldNames[i] != d.Owner {
 			continue
 		}
 		j := fieldIndex(d.Field)
