@@ -12,7 +12,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func run(t *testing.T, q string) *Result {
+func run(t testing.TB, q string) *Result {
 	t.Helper()
 	cfg, err := ParseQuery(q)
 	if err != nil {

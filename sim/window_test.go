@@ -5,23 +5,10 @@ import (
 	"testing"
 )
 
-func animRun(t testing.TB, q string) *Result {
-	t.Helper()
-	cfg, err := ParseQuery(q)
-	if err != nil {
-		t.Fatalf("ParseQuery(%q): %v", q, err)
-	}
-	res, err := Run(cfg)
-	if err != nil {
-		t.Fatalf("Run(%q): %v", q, err)
-	}
-	return res
-}
-
 // animBenchStall1 is the model of the bench preset's stall 1 (it begins at 1.5 s).
 func animBenchStall1(t testing.TB) (*Result, *WindowSummary) {
 	t.Helper()
-	res := animRun(t, "preset=bench")
+	res := run(t, "preset=bench")
 	m, err := Summarise(res, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +210,7 @@ func TestAnimCountsMatchTrace(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 33))
 	checked := 0
 	for _, q := range animRandomQueries(r, 40) {
-		res := animRun(t, q)
+		res := run(t, q)
 		if res.Animatable() != nil {
 			continue
 		}
@@ -376,7 +363,7 @@ func TestWindowLarge(t *testing.T) {
 		t.Skip("long runs")
 	}
 	for _, q := range largeWindows {
-		res := animRun(t, q)
+		res := run(t, q)
 		if err := res.Animatable(); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
@@ -412,7 +399,7 @@ func TestTraceResult(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full := animRun(t, q)
+		full := run(t, q)
 		r, err := Start(cfg)
 		if err != nil {
 			t.Fatal(err)
