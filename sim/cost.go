@@ -101,6 +101,21 @@ func (c Config) Within(b Budget) *FieldError {
 		what = "arrivals a client"
 	}
 	return &FieldError{Field: "duration", Value: FormatDuration(c.Duration), Reason: ReasonLimit, Allowed: fmt.Sprintf(
-		"limit of %s: this run plans %d %s on the %s path, about %.3g s of work, over its budget of %.3g s; it runs at most about %d %s at these settings: shorten the duration or lower the rate, or %s",
-		b.Where, cost.Requests, what, cost.Path, cost.Work/1e9, b.Work/1e9, most, what, b.Elsewhere)}
+		"limit of %s: this run plans %d %s on the %s path, %s; it runs at most about %d %s at these settings: shorten the duration or lower the rate, or %s",
+		b.Where, cost.Requests, what, cost.Path, overBudget(cost, b), most, what, b.Elsewhere)}
+}
+
+// overBudget words the part of the budget a run exceeds, with its own
+// figure: the work, the memory, or both.
+func overBudget(cost Cost, b Budget) string {
+	const mib = 1 << 20
+	work := fmt.Sprintf("about %.3g s of work, over its budget of %.3g s", cost.Work/1e9, b.Work/1e9)
+	mem := fmt.Sprintf("about %.0f MiB of memory for its result, over its budget of %.0f MiB", cost.Bytes/mib, b.Bytes/mib)
+	switch {
+	case cost.Work > b.Work && cost.Bytes > b.Bytes:
+		return work + ", and " + mem
+	case cost.Bytes > b.Bytes:
+		return mem + " (its work, about " + fmt.Sprintf("%.3g s", cost.Work/1e9) + ", is within the budget)"
+	}
+	return work
 }

@@ -71,3 +71,34 @@ func TestLimitReason(t *testing.T) {
 		t.Errorf("invalid rate: %v", err)
 	}
 }
+
+// A refusal names the part of the budget that refused, with its own figure:
+// a run within its work budget but over its memory is refused for memory.
+func TestWithinNamesTheLimit(t *testing.T) {
+	b := PageBudget()
+	for _, q := range []string{
+		"arrivals=poisson&rate=300000&duration=10s",
+		"arrivals=poisson&rate=350000&duration=10s",
+		"arrivals=poisson&rate=400000&duration=10s",
+		"arrivals=poisson&rate=1000000&duration=10s",
+		"rate=10000000&duration=10s&stall=0s",
+	} {
+		cfg, err := ParseQuery(q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		cost := cfg.Estimate()
+		fe := cfg.Within(b)
+		if (cost.Work > b.Work || cost.Bytes > b.Bytes) != (fe != nil) {
+			t.Fatalf("%s: cost %+v, refusal %v", q, cost, fe)
+		}
+		if fe == nil {
+			continue
+		}
+		memory := strings.Contains(fe.Allowed, "MiB of memory")
+		work := strings.Contains(fe.Allowed, "s of work, over its budget")
+		if memory != (cost.Bytes > b.Bytes) || work != (cost.Work > b.Work) {
+			t.Errorf("%s: cost %+v (work over %v, memory over %v), message %q", q, cost, cost.Work > b.Work, cost.Bytes > b.Bytes, fe.Allowed)
+		}
+	}
+}
