@@ -461,7 +461,7 @@ func (s *server) draw(req Request) *Request {
 				return next
 			}
 			opts := chartOptions(k, o)
-			if k == charts.Spectrum || k == charts.Distribution {
+			if k.DrawsExtra() {
 				opts.Extra = s.extra(req)
 			}
 			ch, err := charts.Render(s.last, k, opts)
