@@ -46,7 +46,7 @@ type Request struct {
 }
 
 // Export names a file of the run's recordings: Format is one of
-// measure.ExportFormats, Recording one recording ("" for all; an .hgrm
+// measure.ExportFormats(), Recording one recording ("" for all; an .hgrm
 // holds one).
 type Export struct {
 	Format, Recording string
