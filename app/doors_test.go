@@ -42,27 +42,11 @@ func TestPackageDoors(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "static" || name == "web" || name == "node_modules") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() && path != root {
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
-				return filepath.SkipDir // a module of its own (the font subsets)
-			}
-		}
-		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, filepath.Dir(path))
-		pkg := filepath.ToSlash(rel)
+	err = walkGoFiles(root, func(pkg, path string) error {
+		name := filepath.Base(path)
 		allowed, ok := doors[pkg]
 		if !ok {
-			t.Errorf("%s: package %s has no line in doors (doors_test.go) nor in app/doc.go's map", rel, pkg)
+			t.Errorf("%s: package %s has no line in doors (doors_test.go) nor in app/doc.go's map", pkg, pkg)
 			return nil
 		}
 		seen[pkg] = true
@@ -96,4 +80,30 @@ func TestPackageDoors(t *testing.T) {
 			t.Errorf("%s/doc.go: expected a package comment that says what the package may import", pkg)
 		}
 	}
+}
+
+// walkGoFiles calls f with the package (its path from root, "sim",
+// "app/charts") and the path of every non-test Go file of the project under
+// root, for every build target; modules of their own (the font subsets),
+// testdata and the web assets are left out.
+func walkGoFiles(root string, f func(pkg, path string) error) error {
+	return filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "static" || name == "web" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() && path != root {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // a module of its own (the font subsets)
+			}
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		return f(filepath.ToSlash(rel), path)
+	})
 }

@@ -6,10 +6,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"omission/app/units"
+	"omission/app/view"
+	"omission/sim"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -99,5 +105,48 @@ func cliGolden(t *testing.T, name string, args []string, code int) {
 	}
 	if string(want) != out {
 		t.Errorf("%s: output differs from %s (go test -update rewrites it):\n%s", name, path, out)
+	}
+}
+
+// TestReportTextReadsTheView: the text table has the page's rows in the
+// page's order under the page's labels (the samples row named count), and
+// its numbers are the result's.
+func TestReportTextReadsTheView(t *testing.T) {
+	cfg, err := sim.ParseQuery("above=100ms&duration=2s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	writeText(&b, res)
+	var labels []string
+	for _, r := range view.Build(0, res, 0).Rows {
+		switch r.Metric {
+		case "planned", "sent", "above_share":
+		case "count":
+			labels = append(labels, "count")
+		default:
+			labels = append(labels, r.Label)
+		}
+	}
+	lines := strings.Split(b.String(), "\n")[4:]
+	for i, want := range labels {
+		if !strings.HasPrefix(strings.TrimSpace(lines[i]), want+"  ") {
+			t.Errorf("row %d: %q, want the label %q", i, lines[i], want)
+		}
+	}
+	if labels[len(labels)-1] != "above 100 ms" {
+		t.Errorf("the threshold's row is %q, want it in words", labels[len(labels)-1])
+	}
+	p99 := strings.Fields(lines[slices.Index(labels, "p99")])
+	if open := res.Recordings[sim.Open]; p99[1+int(sim.Open)] != units.Micros(float64(open.P[sim.P99])) {
+		t.Errorf("p99 row %q: open is not %s", p99, units.Micros(float64(open.P[sim.P99])))
+	}
+	above := strings.Fields(lines[len(labels)-1])
+	if c := res.Recordings[sim.Closed]; above[3] != fmt.Sprint(c.Above) || above[4] != fmt.Sprintf("(%.4f%%)", 100*c.Share()) {
+		t.Errorf("above row %q: closed is not %d (%.4f%%)", above, c.Above, 100*c.Share())
 	}
 }

@@ -7,11 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
+	"strconv"
 	"text/tabwriter"
 
 	"omission/app/ui"
 	"omission/app/units"
+	"omission/app/view"
 	"omission/sim"
 )
 
@@ -95,47 +96,25 @@ func reportCmd(w io.Writer, args []string) error {
 	return nil
 }
 
-// writeText prints the report tables.
+// writeText prints the report as text: the run's schedule, the results
+// table, the correction, the clients and the checks.
 func writeText(w io.Writer, res *sim.Result) {
 	cfg := res.Config
+	v := view.Build(0, res, 0)
 	fmt.Fprintf(w, "query: %s\n", displayQuery(res.Query))
 	fmt.Fprintf(w, "schedule: %d requests due at %s/s (every %s) over %s; stall %s every %s from %s; service %s; conns %d; workers %s; rank %s\n\n",
-		res.Planned, cfg.Rate, sim.FormatDuration(res.Slot), sim.FormatDuration(cfg.Duration), sim.FormatDuration(cfg.Stall),
-		sim.FormatDuration(cfg.Every), sim.FormatDuration(cfg.First), sim.FormatDuration(cfg.Service), cfg.Conns, workersText(cfg.Workers), cfg.Rank)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "\t")
-	for _, k := range sim.Kinds() {
-		fmt.Fprintf(tw, "%s\t", k)
-	}
-	fmt.Fprint(tw, "open/closed\t\n")
-	row := func(name string, f func(r *sim.Recording) string, ratio func(o, c *sim.Recording) string) {
-		fmt.Fprintf(tw, "%s\t", name)
-		for i := range res.Recordings {
-			fmt.Fprintf(tw, "%s\t", f(&res.Recordings[i]))
-		}
-		fmt.Fprintf(tw, "%s\t\n", ratio(&res.Recordings[sim.Open], &res.Recordings[sim.Closed]))
-	}
-	none := func(o, c *sim.Recording) string { return "" }
-	row("count", func(r *sim.Recording) string { return fmt.Sprint(r.Count) }, none)
-	row("mean", func(r *sim.Recording) string { return units.Micros(r.Mean) }, func(o, c *sim.Recording) string { return ratio(o.Mean, c.Mean) })
-	for i, p := range sim.Percentiles() {
-		row(strings.ReplaceAll(p.Name, "_", "."), func(r *sim.Recording) string { return units.Micros(float64(r.P[i])) },
-			func(o, c *sim.Recording) string { return ratio(float64(o.P[i]), float64(c.P[i])) })
-	}
-	row("max", func(r *sim.Recording) string { return units.Micros(float64(r.Max)) }, func(o, c *sim.Recording) string { return ratio(float64(o.Max), float64(c.Max)) })
-	row("above "+sim.FormatDuration(cfg.Above), func(r *sim.Recording) string { return fmt.Sprintf("%d (%.4f%%)", r.Above, 100*r.Share()) },
-		func(o, c *sim.Recording) string { return ratio(float64(o.Above), float64(c.Above)) })
-	tw.Flush()
+		res.Planned, cfg.Rate, units.Duration(res.Slot), units.Duration(cfg.Duration), units.Duration(cfg.Stall),
+		units.Duration(cfg.Every), units.Duration(cfg.First), units.Duration(cfg.Service), cfg.Conns, workersText(cfg.Workers), cfg.Rank)
+	writeTable(w, v)
 	fmt.Fprintf(w, "\ncorrection: expected interval E = %s (closed), %s (paced)\n\n",
 		sim.FormatDuration(res.Recordings[sim.Corrected].Interval), sim.FormatDuration(res.Recordings[sim.PacedCorrected].Interval))
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "client\tplanned\tsent\tnever sent\tstalls met\tlast reply\t\n")
 	for _, c := range res.Clients {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", c.Client, c.Planned, c.Sent, c.Planned-c.Sent, c.StallsMet, units.Micros(float64(c.LastCompletion)))
 	}
 	tw.Flush()
-	passed, total := res.Passed()
-	fmt.Fprintf(w, "\nchecks: %d passed, %d failed\n", passed, total-passed)
+	fmt.Fprintf(w, "\nchecks: %d passed, %d failed\n", v.Passed, v.Total-v.Passed)
 	for _, c := range res.Checks {
 		mark := "ok  "
 		if !c.Pass {
@@ -143,9 +122,62 @@ func writeText(w io.Writer, res *sim.Result) {
 		}
 		fmt.Fprintf(w, "  %s %-32s want %-14s got %s\n", mark, c.ID, trimFloat(c.Want), trimFloat(c.Got))
 	}
-	for _, n := range res.Notes {
+	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
+}
+
+// writeTable prints the page's results table (view.View's columns, rows,
+// labels and exact values) in a terminal's style: latencies in µs with one
+// decimal, counts in digits, the share above the threshold beside its count,
+// open ÷ closed to two decimals. The requests planned and sent are the
+// clients' table's.
+func writeTable(w io.Writer, v *view.View) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "\t")
+	vals := make([]map[string]float64, len(v.Columns))
+	for i, c := range v.Columns {
+		fmt.Fprintf(tw, "%s\t", c.Recording)
+		vals[i] = v.Values(c.Recording)
+	}
+	fmt.Fprint(tw, "open/closed\t\n")
+	for _, r := range v.Rows {
+		switch r.Metric {
+		case "planned", "sent", "above_share":
+			continue
+		}
+		label := r.Label
+		if r.Metric == "count" {
+			label = r.Metric // "samples" on the page, count in the JSON and here
+		}
+		fmt.Fprintf(tw, "%s\t", label)
+		for i, c := range r.Cells {
+			x := vals[i][r.Metric]
+			switch {
+			case c.Attr == "ns":
+				fmt.Fprintf(tw, "%s\t", units.Micros(x))
+			case r.Metric == "above":
+				fmt.Fprintf(tw, "%d (%.4f%%)\t", int64(x), 100*vals[i]["above_share"])
+			default:
+				fmt.Fprintf(tw, "%d\t", int64(x))
+			}
+		}
+		fmt.Fprintf(tw, "%s\t\n", textRatio(r.Ratio))
+	}
+	tw.Flush()
+}
+
+// textRatio is a row's open ÷ closed to two decimals, "-" when closed is 0,
+// "" for a row without one.
+func textRatio(r view.Ratio) string {
+	if r.Metric == "" {
+		return ""
+	}
+	x, err := strconv.ParseFloat(r.Exact, 64)
+	if err != nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", x)
 }
 
 func displayQuery(q string) string {
@@ -160,13 +192,6 @@ func workersText(n int) string {
 		return "unlimited"
 	}
 	return fmt.Sprint(n)
-}
-
-func ratio(a, b float64) string {
-	if b == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f", a/b)
 }
 
 func trimFloat(f float64) string {

@@ -98,7 +98,7 @@ func (a *Article) gather() {
 func (a *Article) publish(ctx app.Context) {
 	for i, sec := range theArticle().sections {
 		for _, b := range sec.blocks {
-			if b.figure == nil || b.figure.kind != "animation" {
+			if b.figure == nil || b.figure.kind != animationFigure {
 				continue
 			}
 			q := a.st.views[i].queries[b.figure.name]

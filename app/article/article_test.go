@@ -4,6 +4,7 @@ package article
 
 import (
 	"math"
+	"omission/app/charts"
 	"omission/app/compute"
 	"omission/app/ui"
 	"reflect"
@@ -407,6 +408,7 @@ func TestArticleSource(t *testing.T) {
 		"# T\n\nA {nope:open.p99} slot.":                       "article.txt:3",
 		"# T\n\nAn *open emphasis.":                            "not closed",
 		"# T\n\n[figure spectrum]":                             "article.txt:3",
+		"# T\n\n[figure pie bench]":                            `figure: allowed spectrum, distribution, latency-time, queue-depth or animation, got "pie"`,
 		"# T\n\nA {open.p99} without query":                    "QUERY-NAME",
 		"# T\n\nA {bench:config.stall 1ms..2ms} without slug.": "needs a section with a slug",
 		"# T\n\n## S {#s}\n\n{bench:config.stall 1ms..2ms} and {bench:config.stall 1ms..2ms}": "adjusts stall twice",
@@ -422,5 +424,28 @@ func TestArticleSource(t *testing.T) {
 		if _, err := parseArticle(src); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want an error with %q", src, err, want)
 		}
+	}
+}
+
+// TestEmbedFigures: the embed takes every chart by its name, draws the
+// spectrum when no figure is named, and names the allowed figures, the
+// animation last, for any other.
+func TestEmbedFigures(t *testing.T) {
+	for _, k := range charts.Kinds() {
+		var e Embed
+		if e.read("figure=" + k.String() + "&preset=tcp"); e.err != "" || e.anim || e.kind != k || e.query != "preset=tcp" {
+			t.Errorf("figure=%s: kind %s, anim %v, query %q, err %q", k, e.kind, e.anim, e.query, e.err)
+		}
+	}
+	var e Embed
+	if e.read("preset=tcp"); e.err != "" || e.kind != charts.Spectrum {
+		t.Errorf("no figure: kind %s, err %q", e.kind, e.err)
+	}
+	if e.read("figure=animation&anim=1"); e.err != "" || !e.anim || e.query != "anim=1" {
+		t.Errorf("figure=animation: anim %v, query %q, err %q", e.anim, e.query, e.err)
+	}
+	const want = "figure: allowed spectrum, distribution, latency-time, queue-depth or animation"
+	if e.read("figure=pie"); e.err != want {
+		t.Errorf("figure=pie: %q, want %q", e.err, want)
 	}
 }

@@ -2,6 +2,8 @@ package article
 
 import (
 	"net/url"
+	"strings"
+
 	"omission/app/anim"
 	"omission/app/compute"
 	"omission/app/ui"
@@ -36,6 +38,15 @@ func (e *Embed) OnNav(ctx app.Context) {
 }
 
 func (e *Embed) load(ctx app.Context, raw string) {
+	if e.read(raw); e.anim && e.err == "" {
+		// The animation follows the published result; its own keys (anim,
+		// anim_t) stay in the query it reads from the URL.
+		publishResult(ctx, e.ICache, e.query)
+	}
+}
+
+// read sets the embed's figure and query from its address.
+func (e *Embed) read(raw string) {
 	vals, err := url.ParseQuery(raw)
 	e.err = ""
 	if err != nil {
@@ -44,22 +55,39 @@ func (e *Embed) load(ctx app.Context, raw string) {
 	}
 	name := vals.Get(ui.KeyFigure)
 	if name == "" {
-		name = "spectrum"
+		name = charts.Spectrum.String()
 	}
 	vals.Del(ui.KeyFigure)
-	e.query, e.anim = vals.Encode(), name == "animation"
+	e.query, e.anim = vals.Encode(), name == animationFigure
 	if e.anim {
-		// The animation follows the published result; its own keys (anim,
-		// anim_t) stay in the query it reads from the URL.
-		publishResult(ctx, e.ICache, e.query)
 		return
 	}
 	k, ok := charts.ParseKind(name)
 	if !ok {
-		e.err = "figure: allowed spectrum, distribution, latency-time, queue-depth or animation"
+		e.err = figureError()
 		return
 	}
 	e.kind = k
+}
+
+// animationFigure is the one figure that is not a chart.
+const animationFigure = "animation"
+
+// figures are the embed's allowed figure= values: every chart, in page
+// order, then the animation.
+func figures() []string {
+	var out []string
+	for _, k := range charts.Kinds() {
+		out = append(out, k.String())
+	}
+	return append(out, animationFigure)
+}
+
+// figureError is the embed's message for a figure it does not know:
+// "figure: allowed spectrum, distribution, latency-time, queue-depth or animation".
+func figureError() string {
+	fs := figures()
+	return "figure: allowed " + strings.Join(fs[:len(fs)-1], ", ") + " or " + fs[len(fs)-1]
 }
 
 // title names the embed's figure.

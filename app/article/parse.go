@@ -5,6 +5,7 @@ package article
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -53,6 +54,8 @@ func parseArticle(src string) (*article, error) {
 				f := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, "[figure "), "]"))
 				if _, ok := queryOf(f[len(f)-1]); len(f) != 2 || !ok {
 					err = fmt.Errorf("want [figure KIND QUERY-NAME], got %q", line)
+				} else if !slices.Contains(figures(), f[0]) {
+					err = fmt.Errorf("%s, got %q", figureError(), f[0])
 				} else {
 					sec.blocks = append(sec.blocks, block{figure: &figureRef{f[0], f[1]}})
 				}

@@ -489,3 +489,25 @@ func checkScan(t *testing.T, res *sim.Result) {
 		}
 	}
 }
+
+// TestKindTable checks the table of charts: every Kind has a row with a
+// name, a title and a draw function, and no two rows share a name.
+func TestKindTable(t *testing.T) {
+	if len(Kinds()) != int(numKinds) {
+		t.Fatalf("Kinds() has %d charts, the table %d", len(Kinds()), numKinds)
+	}
+	seen := map[string]Kind{}
+	for _, k := range Kinds() {
+		spec := kinds[k]
+		if spec.name == "" || spec.title == "" || spec.draw == nil {
+			t.Errorf("kind %d: incomplete row %+v", k, spec)
+		}
+		if prev, dup := seen[spec.name]; dup {
+			t.Errorf("kinds %d and %d are both %q", prev, k, spec.name)
+		}
+		seen[spec.name] = k
+		if w, h := DefaultSize(k); spec.stacked && h < MinStackHeight || w < MinWidth {
+			t.Errorf("%s: default size %d×%d below its minimum", k, w, h)
+		}
+	}
+}

@@ -24,6 +24,12 @@
 //
 // # The charts
 //
+// The charts are one table, kinds in render.go: a row per Kind with its
+// name, title, whether it stacks panels, whether it draws Options.Extra
+// and its draw function. Kinds, String, Title, ParseKind, Render and the
+// article's embed (its allowed figure= values) read it; a new chart is a
+// Kind constant, its row and a file with its draw function.
+//
 // Spectrum: latency by percentile, one line per recording, on an x axis
 // spaced by log10(1/(1−p)) as HdrHistogram plots it (PercentileScale and
 // PercentileTicks: 0%, 90%, 99%, 99.9%, …), running to one decade past the

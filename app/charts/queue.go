@@ -90,7 +90,7 @@ func (q *queueCounts) anyDiffers() bool {
 func queueDepth(res *sim.Result, o Options, f *frame) *Chart {
 	q, ok := queueData(res, o)
 	if !ok {
-		return unavailable(res, QueueDepth, f)
+		return unavailable(res, f)
 	}
 	drawQueue(res, o, f, q)
 	ch := &Chart{Available: true}

@@ -22,9 +22,11 @@ import (
 	"omission/sim"
 )
 
-// Kind names one of the four charts.
+// Kind names one of the charts: an index into kinds, the table of charts.
 type Kind uint8
 
+// The charts, in page order. A new chart is a const here, its row in kinds
+// and a file with its draw function.
 const (
 	Spectrum     Kind = iota // latency by percentile on a 1/(1−p) axis
 	Distribution             // histogram (or CDF) of latencies in log-spaced bins
@@ -33,17 +35,36 @@ const (
 	numKinds
 )
 
-var kindNames = [...]string{"spectrum", "distribution", "latency-time", "queue-depth"}
-
-var kindTitles = [...]string{
-	"Percentile spectrum",
-	"Latency distribution",
-	"Latency over time",
-	"Queue depth over time",
+// kindSpec is what a chart kind carries.
+type kindSpec struct {
+	name  string // data-chart name, the embed's figure= and the file name
+	title string // heading
+	// stacked charts draw a panel per recording or client: they are taller
+	// by default and need MinStackHeight.
+	stacked bool
+	// extra charts draw Options.Extra (tools, measured files, a second run).
+	extra bool
+	// draw renders the chart's SVG into f and returns its text; Render sets
+	// its kind, size and title.
+	draw func(res *sim.Result, o Options, f *frame) *Chart
 }
 
-// Kinds returns the four charts in page order.
-func Kinds() []Kind { return []Kind{Spectrum, Distribution, LatencyTime, QueueDepth} }
+// kinds is the table of charts, one row per Kind.
+var kinds = [numKinds]kindSpec{
+	Spectrum:     {name: "spectrum", title: "Percentile spectrum", extra: true, draw: spectrum},
+	Distribution: {name: "distribution", title: "Latency distribution", extra: true, draw: distribution},
+	LatencyTime:  {name: "latency-time", title: "Latency over time", stacked: true, draw: latencyTime},
+	QueueDepth:   {name: "queue-depth", title: "Queue depth over time", stacked: true, draw: queueDepth},
+}
+
+// Kinds returns the charts in page order.
+func Kinds() []Kind {
+	out := make([]Kind, numKinds)
+	for k := range out {
+		out[k] = Kind(k)
+	}
+	return out
+}
 
 // String returns the chart's data-chart name: "spectrum", "distribution",
 // "latency-time" or "queue-depth".
@@ -51,7 +72,7 @@ func (k Kind) String() string {
 	if k >= numKinds {
 		return "chart(" + strconv.Itoa(int(k)) + ")"
 	}
-	return kindNames[k]
+	return kinds[k].name
 }
 
 // Title returns the chart's heading.
@@ -59,13 +80,20 @@ func (k Kind) Title() string {
 	if k >= numKinds {
 		return k.String()
 	}
-	return kindTitles[k]
+	return kinds[k].title
 }
+
+// DrawsExtra reports whether the chart draws Options.Extra (the spectrum
+// and the distribution do; the time series draw only the run).
+func (k Kind) DrawsExtra() bool { return k < numKinds && kinds[k].extra }
+
+// stacked reports whether the chart stacks a panel per recording or client.
+func (k Kind) stacked() bool { return k < numKinds && kinds[k].stacked }
 
 // ParseKind returns the Kind whose String is s.
 func ParseKind(s string) (Kind, bool) {
-	for k, n := range kindNames {
-		if n == s {
+	for k, spec := range kinds {
+		if spec.name == s {
 			return Kind(k), true
 		}
 	}
@@ -113,7 +141,7 @@ const (
 // DefaultSize returns a chart's size when Options leave it 0. The time
 // series are taller: they stack one panel per client.
 func DefaultSize(k Kind) (w, h int) {
-	if k == LatencyTime || k == QueueDepth {
+	if k.stacked() {
 		return 640, 480
 	}
 	return 640, 360
@@ -128,7 +156,7 @@ func (o Options) normalised(k Kind) Options {
 		o.Height = dh
 	}
 	minH := MinHeight
-	if k == LatencyTime || k == QueueDepth {
+	if k.stacked() {
 		minH = MinStackHeight
 	}
 	o.Width = min(max(o.Width, MinWidth), MaxWidth)
@@ -210,23 +238,14 @@ func Render(res *sim.Result, kind Kind, opts Options) (ch *Chart, err error) {
 		}
 	}()
 	o := opts.normalised(kind)
-	f := newFrame(o)
-	switch kind {
-	case Spectrum:
-		ch = spectrum(res, o, f)
-	case Distribution:
-		ch = distribution(res, o, f)
-	case LatencyTime:
-		ch = latencyTime(res, o, f)
-	case QueueDepth:
-		ch = queueDepth(res, o, f)
-	}
-	ch.Kind, ch.Width, ch.Height, ch.Title = kind, o.Width, o.Height, kind.Title()
-	ch.SVG = f.finish(ch.Title)
+	f := newFrame(o, kind.Title())
+	ch = kinds[kind].draw(res, o, f)
+	ch.Kind, ch.Width, ch.Height, ch.Title = kind, o.Width, o.Height, f.title
+	ch.SVG = f.finish()
 	return ch, nil
 }
 
-// RenderAll renders the four charts with the same options.
+// RenderAll renders every chart with the same options.
 func RenderAll(res *sim.Result, opts Options) ([]*Chart, error) {
 	out := make([]*Chart, 0, numKinds)
 	for _, k := range Kinds() {
@@ -242,6 +261,7 @@ func RenderAll(res *sim.Result, opts Options) ([]*Chart, error) {
 // frame is the SVG canvas of one chart and its text styles.
 type frame struct {
 	o                   Options
+	title               string // the chart's heading
 	th                  *theme
 	svg                 *vgsvg.Canvas
 	dc                  draw.Canvas
@@ -254,13 +274,13 @@ var sans = font.Font{Typeface: "Liberation", Variant: "Sans"}
 // margin around the chart, px.
 const margin = 6
 
-func newFrame(o Options) *frame {
+func newFrame(o Options, title string) *frame {
 	// One SVG user unit is one px; gonum's lengths are points, so a
 	// length of n points is drawn as n px and text measured at n points
 	// is drawn at font-size n px: the two agree.
 	w, h := vg.Length(o.Width), vg.Length(o.Height)
 	c := vgsvg.New(w, h)
-	f := &frame{o: o, th: newTheme(o.Theme), svg: c}
+	f := &frame{o: o, title: title, th: newTheme(o.Theme), svg: c}
 	f.dc = draw.New(c)
 	f.dc.SetColor(f.th.bg)
 	f.dc.Fill(f.dc.Rectangle.Path())
@@ -353,7 +373,7 @@ func (g hgrid) Plot(c draw.Canvas, p *plot.Plot) {
 // finish writes the SVG: the canvas's document without its XML prolog,
 // under an <svg> element of its own (px size, role, title), with the
 // deliberate font stack in place of the one family gonum names.
-func (f *frame) finish(title string) string {
+func (f *frame) finish() string {
 	var buf bytes.Buffer
 	if _, err := f.svg.WriteTo(&buf); err != nil {
 		panic(err) // a bytes.Buffer does not fail
@@ -368,7 +388,7 @@ func (f *frame) finish(title string) string {
 	out.Grow(len(body) + 256)
 	fmt.Fprintf(&out, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" role="img" class="omission-chart omission-chart-%s">`+"\n",
 		f.o.Width, f.o.Height, f.o.Width, f.o.Height, f.o.Theme)
-	fmt.Fprintf(&out, "<title>%s</title>\n", html.EscapeString(title))
+	fmt.Fprintf(&out, "<title>%s</title>\n", html.EscapeString(f.title))
 	out.WriteString(body)
 	return out.String()
 }
@@ -485,9 +505,9 @@ func wrap(s string, n int) string {
 }
 
 // unavailable renders the placeholder of a chart that needs per-request data.
-func unavailable(res *sim.Result, kind Kind, f *frame) *Chart {
+func unavailable(res *sim.Result, f *frame) *Chart {
 	msg := fmt.Sprintf("%s is not available beyond %s samples per recording: this run plans %s requests per client, so it kept histograms, not each request.",
-		kind.Title(), units.Count(sim.ExactSamples), units.Count(res.Planned))
+		f.title, units.Count(sim.ExactSamples), units.Count(res.Planned))
 	f.placeholder(msg)
 	return &Chart{Caption: msg, Available: false}
 }

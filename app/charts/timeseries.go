@@ -245,7 +245,7 @@ func latencyTime(res *sim.Result, o Options, f *frame) *Chart {
 	for _, k := range measured() {
 		rq, ok := requestsOf(res, k)
 		if !ok {
-			return unavailable(res, LatencyTime, f)
+			return unavailable(res, f)
 		}
 		rqs = append(rqs, rq)
 	}

@@ -18,8 +18,8 @@ import (
 	"omission/sim"
 )
 
-// Request is what every client sends: a keep-alive HTTP/1.1 GET.
-var Request = []byte("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: omission-experiment\r\n\r\n")
+// requestBytes is what every client sends: a keep-alive HTTP/1.1 GET.
+var requestBytes = []byte("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: omission-experiment\r\n\r\n")
 
 // The transport is raw keep-alive TCP carrying HTTP/1.1: each client opens
 // its connections once, before the schedule starts, writes request bytes
@@ -188,7 +188,7 @@ func runClosed(ctx context.Context, srv *Server, p plan) ClientRun {
 				if t >= p.end {
 					return
 				}
-				if _, err := cn.c.Write(Request); err != nil {
+				if _, err := cn.c.Write(requestBytes); err != nil {
 					mu.Lock()
 					firstErr = errors.Join(firstErr, err)
 					mu.Unlock()
@@ -262,7 +262,7 @@ func runPaced(ctx context.Context, srv *Server, p plan) ClientRun {
 		if t >= p.end {
 			break
 		}
-		if _, err := c.Write(Request); err != nil {
+		if _, err := c.Write(requestBytes); err != nil {
 			cr.Err = err.Error()
 			break
 		}
@@ -306,7 +306,7 @@ func runOpen(ctx context.Context, srv *Server, p plan) ClientRun {
 	sendDone := make(chan struct{})
 	go func() {
 		defer close(sendDone)
-		buf := make([]byte, 0, 64*len(Request))
+		buf := make([]byte, 0, 64*len(requestBytes))
 		for i := int64(0); i < p.n && ctx.Err() == nil; {
 			waitUntil(epoch.Add(time.Duration(p.due(i))))
 			now := int64(time.Since(epoch))
@@ -316,7 +316,7 @@ func runOpen(ctx context.Context, srv *Server, p plan) ClientRun {
 			buf = buf[:0]
 			j := i
 			for j < p.n && p.due(j) <= now && len(buf) < cap(buf) {
-				buf = append(buf, Request...)
+				buf = append(buf, requestBytes...)
 				j++
 			}
 			sent.Add(j - i) // counted before the write: the reader may see the reply first

@@ -106,7 +106,7 @@ func TestServerPipelined(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	c.Write([]byte(strings.Repeat(string(Request), 50)))
+	c.Write([]byte(strings.Repeat(string(requestBytes), 50)))
 	br := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(5 * time.Second))
 	for i := 0; i < 50; i++ {

@@ -78,8 +78,8 @@ func (s stalls) reply(t, service int64) (start, done int64) {
 	}
 }
 
-// Response is the server's reply to every request.
-var Response = []byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok")
+// responseBytes is the server's reply to every request.
+var responseBytes = []byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok")
 
 // maxHeader bounds a request's head.
 const maxHeader = 8 << 10
@@ -283,7 +283,7 @@ func (s *Server) serve(r *request, free *int64) {
 	out := sc.out[:0]
 	k := 0
 	for k < len(sc.pending) && sc.pending[k].done {
-		out = append(out, Response...)
+		out = append(out, responseBytes...)
 		k++
 	}
 	sc.pending = sc.pending[k:]

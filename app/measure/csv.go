@@ -3,6 +3,7 @@ package measure
 import (
 	"bufio"
 	"io"
+	"slices"
 	"strconv"
 )
 
@@ -110,9 +111,13 @@ func appendRow(b []byte, name string, t, v int64, synthetic bool) []byte {
 	return append(b, ",0\n"...)
 }
 
-// CSVPercentiles are the percentiles of an interval row, in percent (the
+// csvPercentiles are the percentiles of an interval row, in percent (the
 // report's p50, p90, p99, p99.9 and p99.99).
-var CSVPercentiles = []float64{50, 90, 99, 99.9, 99.99}
+var csvPercentiles = [...]float64{50, 90, 99, 99.9, 99.99}
+
+// CSVPercentiles returns the percentiles of a CSV's interval row, in
+// percent (a copy: the table is the package's).
+func CSVPercentiles() []float64 { return slices.Clone(csvPercentiles[:]) }
 
 func writeIntervalRow(bw *bufio.Writer, name string, from, to int64, h interface {
 	TotalCount() int64
@@ -124,7 +129,7 @@ func writeIntervalRow(bw *bufio.Writer, name string, from, to int64, h interface
 		b = append(b, ',')
 		b = strconv.AppendInt(b, x, 10)
 	}
-	for _, p := range CSVPercentiles {
+	for _, p := range csvPercentiles {
 		b = append(b, ',')
 		if h.TotalCount() > 0 {
 			b = strconv.AppendInt(b, h.ValueAtQuantile(p), 10)

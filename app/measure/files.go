@@ -4,14 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
-// ExportExportFormats are the export formats, as the export command and the page name
-// them.
-var ExportFormats = []string{"hgrm", "hlog", "csv"}
+// exportFormats are the export formats, as the export command and the page
+// name them.
+var exportFormats = [...]string{"hgrm", "hlog", "csv"}
 
-// Export writes the set in format (one of ExportFormats): an .hgrm of the
+// ExportFormats returns the export formats, as the export command and the
+// page name them (a copy: the table is the package's).
+func ExportFormats() []string { return slices.Clone(exportFormats[:]) }
+
+// Export writes the set in format (one of ExportFormats()): an .hgrm of the
 // recording named (an .hgrm holds one), an .hlog of every recording or the
 // one named, a CSV within maxRows samples. The errors name what to change.
 func (s *Set) Export(w io.Writer, format, recording string, maxRows int64) error {
@@ -30,13 +35,13 @@ func (s *Set) Export(w io.Writer, format, recording string, maxRows int64) error
 
 // CheckFormat says what is wrong with an export format, if anything.
 func CheckFormat(format string) error {
-	switch format {
-	case "hgrm", "hlog", "csv":
+	switch {
+	case slices.Contains(exportFormats[:], format):
 		return nil
-	case "":
-		return errors.New("the format is required (" + strings.Join(ExportFormats, ", ") + ")")
+	case format == "":
+		return errors.New("the format is required (" + strings.Join(exportFormats[:], ", ") + ")")
 	}
-	return fmt.Errorf("format %q: allowed %s", format, strings.Join(ExportFormats, ", "))
+	return fmt.Errorf("format %q: allowed %s", format, strings.Join(exportFormats[:], ", "))
 }
 
 // ForExport is the set an export of format and recording writes, or what

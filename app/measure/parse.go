@@ -29,8 +29,11 @@ const (
 	FormatOha      Format = "oha"       // oha --json
 )
 
-// Formats lists every recognised format, in the order Parse reports them.
-var Formats = []Format{FormatWrk2, FormatWrk, FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog, FormatK6, FormatVegeta, FormatOha}
+// Formats returns every recognised format, in the order Parse reports them
+// (a new slice each call).
+func Formats() []Format {
+	return []Format{FormatWrk2, FormatWrk, FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog, FormatK6, FormatVegeta, FormatOha}
+}
 
 // Title describes the format in words.
 func (f Format) Title() string {

@@ -266,7 +266,7 @@ func invariantBears(id string, k sim.Kind) bool {
 }
 
 func (v *View) buildRows(res *sim.Result) {
-	above := sim.FormatDuration(res.Config.Above)
+	above := units.Duration(res.Config.Above)
 	type metric struct {
 		name, label, help string
 		latency           bool

@@ -46,7 +46,7 @@ type Request struct {
 }
 
 // Export names a file of the run's recordings: Format is one of
-// measure.ExportFormats, Recording one recording ("" for all; an .hgrm
+// measure.ExportFormats(), Recording one recording ("" for all; an .hgrm
 // holds one).
 type Export struct {
 	Format, Recording string
@@ -461,7 +461,7 @@ func (s *server) draw(req Request) *Request {
 				return next
 			}
 			opts := chartOptions(k, o)
-			if k == charts.Spectrum || k == charts.Distribution {
+			if k.DrawsExtra() {
 				opts.Extra = s.extra(req)
 			}
 			ch, err := charts.Render(s.last, k, opts)
