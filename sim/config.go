@@ -219,31 +219,19 @@ func (c Config) Validate() error {
 	limit := func(field, value, allowed string) {
 		es = append(es, &FieldError{Field: field, Value: value, Allowed: allowed, Reason: ReasonLimit})
 	}
-	dur := func(field string, v, lo, hi int64) {
-		if v < lo || v > hi {
-			bad(field, FormatDuration(v), fmt.Sprintf("allowed %s to %s", FormatDuration(lo), FormatDuration(hi)))
+	// Each field's own range, then its rules with the others (fieldTable).
+	for i := range fieldTable {
+		f := &fieldTable[i]
+		if f.valid != nil {
+			if allowed := f.valid(c); allowed != "" {
+				bad(f.name, f.get(c), allowed)
+				continue
+			}
+		}
+		if f.check != nil {
+			f.check(c, bad)
 		}
 	}
-	if c.Rate < 1 || c.Rate > MaxRate {
-		bad("rate", c.Rate.String(), "allowed 0.001 to 10000000 requests per second")
-	}
-	dur("service", c.Service, 0, MaxTime)
-	dur("stall", c.Stall, 0, MaxTime)
-	dur("every", c.Every, 0, MaxTime)
-	dur("first", c.First, 0, MaxTime)
-	dur("duration", c.Duration, 1, MaxDuration)
-	dur("interval", c.Interval, 0, MaxTime)
-	dur("above", c.Above, 0, MaxTime)
-	if c.Conns < 1 || c.Conns > MaxConns {
-		bad("conns", fmt.Sprint(c.Conns), fmt.Sprintf("allowed 1 to %d connections", MaxConns))
-	}
-	if c.Workers < 0 || c.Workers > MaxWorkers {
-		bad("workers", fmt.Sprint(c.Workers), fmt.Sprintf("allowed 1 to %d workers, or unlimited", MaxWorkers))
-	}
-	if c.Rank > RankCeil {
-		bad("rank", fmt.Sprint(c.Rank), "allowed round or ceil")
-	}
-	c.validateEngine(bad)
 	if len(es) == 0 && c.Every > 0 && c.Stall >= c.Every {
 		bad("stall", FormatDuration(c.Stall), fmt.Sprintf("must be shorter than every (%s), or the server never runs", FormatDuration(c.Every)))
 	}

@@ -5,7 +5,8 @@
 // WebAssembly.
 //
 // It holds every rule of the model: the query and its canonical writing
-// (query.go), the typed, validated Config, the fast path and the event
+// (query.go, a row per field in fields.go), the typed, validated Config,
+// the fast path and the event
 // engine (one stall model for both, server.go), the long path for
 // deterministic runs of any length (long.go), the exact distributions and
 // their closed-form checks (closedform.go), the animation's windows

@@ -256,20 +256,19 @@ func (c Config) ExpectedArrivals() float64 {
 	return float64(NewSchedule(c.Rate).Count(c.Duration))
 }
 
-// validateEngine checks the engine's fields and their combinations; bad
-// appends one error per problem. It runs inside Config.Validate.
-func (c Config) validateEngine(bad func(field, value, allowed string)) {
-	dur := func(v int64) string { return FormatDuration(v) }
-	if c.Arrivals > ArrivalsBurst {
-		bad("arrivals", c.Arrivals.String(), "allowed constant, poisson, ramp or burst")
-	}
-	if c.RateTo < 0 || c.RateTo > MaxRate {
-		bad("to", c.RateTo.String(), "allowed 0 to 10000000 requests per second")
-	} else if c.RateTo != 0 && c.Arrivals != ArrivalsRamp {
+// The engine fields' rules in Validate (fieldTable's check), each run
+// once the field's own range holds: those between fields, and the ranges
+// the table's values do not hold.
+
+func (c Config) checkRampTo(bad badFunc) {
+	if c.RateTo != 0 && c.Arrivals != ArrivalsRamp {
 		bad("to", c.RateTo.String(), "the ramp's end rate: allowed only with arrivals=ramp")
 	}
-	// The windows were parsed and checked on their own once (ParseBursts,
-	// ParseOutages); what is left are the rules between fields.
+}
+
+// checkBursts: the windows were parsed and checked on their own once
+// (ParseBursts); what is left are the rules between fields.
+func (c Config) checkBursts(bad badFunc) {
 	switch bs := c.BurstWindows(); {
 	case !c.Bursts.rated && len(bs) > 0:
 		bad("bursts", c.Bursts.String(), "allowed windows from-to@rate, each with its rate (e.g. 5s-6s@20000)")
@@ -280,17 +279,22 @@ func (c Config) validateEngine(bad func(field, value, allowed string)) {
 	default:
 		for _, b := range bs {
 			if b.To > c.Duration {
-				bad("bursts", c.Bursts.String(), fmt.Sprintf("each window must end inside the duration (%s): %s does not", dur(c.Duration), formatWindow(b, true)))
+				bad("bursts", c.Bursts.String(), fmt.Sprintf("each window must end inside the duration (%s): %s does not", FormatDuration(c.Duration), formatWindow(b, true)))
 				break
 			}
 		}
 	}
-	if c.Dist > ServiceUniform {
-		bad("dist", c.Dist.String(), "allowed fixed, exponential, lognormal or uniform")
-	}
+}
+
+// checkDist: the service time is the first parameter of the distribution.
+func (c Config) checkDist(bad badFunc) {
 	if (c.Dist == ServiceExponential || c.Dist == ServiceLognormal) && c.Service <= 0 {
-		bad("service", dur(c.Service), fmt.Sprintf("the %s of dist=%s: allowed 1ns to %s", map[bool]string{true: "mean", false: "median"}[c.Dist == ServiceExponential], c.Dist, dur(MaxTime)))
+		bad("service", FormatDuration(c.Service), fmt.Sprintf("the %s of dist=%s: allowed 1ns to %s", map[bool]string{true: "mean", false: "median"}[c.Dist == ServiceExponential], c.Dist, FormatDuration(MaxTime)))
 	}
+}
+
+func (c Config) checkServiceP95(bad badFunc) {
+	dur := FormatDuration
 	switch {
 	case c.ServiceP95 < 0 || c.ServiceP95 > MaxTime:
 		bad("service_p95", dur(c.ServiceP95), "allowed 1ns to "+dur(MaxTime))
@@ -301,6 +305,10 @@ func (c Config) validateEngine(bad func(field, value, allowed string)) {
 	case c.Dist != ServiceLognormal && c.ServiceP95 != 0:
 		bad("service_p95", dur(c.ServiceP95), "allowed only with dist=lognormal")
 	}
+}
+
+func (c Config) checkServiceMax(bad badFunc) {
+	dur := FormatDuration
 	switch {
 	case c.ServiceMax < 0 || c.ServiceMax > MaxTime:
 		bad("service_max", dur(c.ServiceMax), "allowed 0s to "+dur(MaxTime))
@@ -309,12 +317,23 @@ func (c Config) validateEngine(bad func(field, value, allowed string)) {
 	case c.Dist != ServiceUniform && c.ServiceMax != 0:
 		bad("service_max", dur(c.ServiceMax), "allowed only with dist=uniform")
 	}
+}
+
+func (c Config) checkQueue(bad badFunc) {
 	if c.Queue < NoQueue || c.Queue > MaxQueueCap {
 		bad("queue", strconv.Itoa(c.Queue), fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap))
 	}
+}
+
+func (c Config) checkTimeout(bad badFunc) {
 	if c.Timeout < 0 || c.Timeout > MaxTime {
-		bad("timeout", dur(c.Timeout), "allowed 1ns to "+dur(MaxTime)+", or none (0s)")
+		bad("timeout", FormatDuration(c.Timeout), "allowed 1ns to "+FormatDuration(MaxTime)+", or none (0s)")
 	}
+}
+
+// checkOutages: the windows were parsed and checked on their own once
+// (ParseOutages); a list of bursts is not a list of outages.
+func (c Config) checkOutages(bad badFunc) {
 	if c.Outages.rated {
 		bad("outages", c.Outages.String(), "allowed windows from-to, without a rate (e.g. 5s-6s,20s-20500ms)")
 	}
@@ -330,126 +349,5 @@ func (c Config) validateEngineSize(bad func(field, value, allowed string)) {
 		bad("duration", FormatDuration(c.Duration), fmt.Sprintf(
 			"limit arrivals: an event-driven run allows at most %d arrivals per client on average; these parameters plan about %.0f, %.0f over (shorten the duration or lower the rate)",
 			MaxArrivals, n, n-float64(MaxArrivals)))
-	}
-}
-
-// engineFieldValues returns the canonical text of the engine's fields, in
-// the order of engineFields.
-func (c Config) engineFieldValues() []string {
-	q := "unbounded"
-	switch {
-	case c.Queue == NoQueue:
-		q = "0"
-	case c.Queue > 0:
-		q = strconv.Itoa(c.Queue)
-	}
-	return []string{c.Arrivals.String(), c.RateTo.String(), c.Bursts.String(), c.Dist.String(),
-		FormatDuration(c.ServiceP95), FormatDuration(c.ServiceMax), q, FormatDuration(c.Timeout),
-		c.Outages.String(), strconv.FormatUint(c.Seed, 10)}
-}
-
-// engineFields are the query names of the engine's fields, in canonical order.
-var engineFields = []string{"arrivals", "to", "bursts", "dist", "service_p95", "service_max", "queue", "timeout", "outages", "seed"}
-
-// parseEngineField reads one engine field into c; it returns nil when the
-// value is valid on its own (cross-field rules are Validate's).
-func (c *Config) parseEngineField(name, v string) *FieldError {
-	v0 := v
-	v = strings.TrimSpace(v)
-	durIn := func(dst *int64, lo int64, allowed string) *FieldError {
-		d, err := time.ParseDuration(v)
-		if err != nil || int64(d) < lo || int64(d) > MaxTime {
-			return &FieldError{Field: name, Value: v0, Allowed: allowed}
-		}
-		*dst = int64(d)
-		return nil
-	}
-	switch name {
-	case "arrivals":
-		for i, n := range arrivalNames {
-			if v == n {
-				c.Arrivals = Arrivals(i)
-				return nil
-			}
-		}
-		return &FieldError{Field: name, Value: v0, Allowed: "allowed constant, poisson, ramp or burst"}
-	case "to":
-		r, err := ParseRate(v)
-		if err != nil || r > MaxRate {
-			return &FieldError{Field: name, Value: v0, Allowed: "the ramp's end rate: allowed 0 to 10000000 requests per second, at most three decimals"}
-		}
-		c.RateTo = r
-	case "bursts":
-		bs, err := ParseBursts(v)
-		if err != nil {
-			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to@rate, comma separated, not overlapping (e.g. 5s-6s@20000): " + err.Error()}
-		}
-		c.Bursts = bs
-	case "dist":
-		for i, n := range distNames {
-			if v == n {
-				c.Dist = ServiceDist(i)
-				return nil
-			}
-		}
-		return &FieldError{Field: name, Value: v0, Allowed: "allowed fixed, exponential, lognormal or uniform"}
-	case "service_p95":
-		return durIn(&c.ServiceP95, 1, "the lognormal's 95th percentile: allowed 1ns to "+FormatDuration(MaxTime)+", as a Go duration")
-	case "service_max":
-		return durIn(&c.ServiceMax, 0, "the uniform's maximum: allowed 0s to "+FormatDuration(MaxTime)+", as a Go duration")
-	case "queue":
-		if v == "unbounded" {
-			c.Queue = 0
-			return nil
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 || n > MaxQueueCap {
-			return &FieldError{Field: name, Value: v0, Allowed: fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap)}
-		}
-		c.Queue = n
-		if n == 0 {
-			c.Queue = NoQueue
-		}
-	case "timeout":
-		return durIn(&c.Timeout, 0, "the client's timeout: allowed 1ns to "+FormatDuration(MaxTime)+" as a Go duration, or 0s for none")
-	case "outages":
-		ws, err := ParseOutages(v)
-		if err != nil {
-			return &FieldError{Field: name, Value: v0, Allowed: "allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms): " + err.Error()}
-		}
-		c.Outages = ws
-	case "seed":
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			return &FieldError{Field: name, Value: v0, Allowed: "allowed 0 to 18446744073709551615, in decimal digits"}
-		}
-		c.Seed = n
-	}
-	return nil
-}
-
-// resetEngine sets one of the engine's fields back to base's value.
-func (c *Config) resetEngine(field string, base Config) {
-	switch field {
-	case "arrivals":
-		c.Arrivals = base.Arrivals
-	case "to":
-		c.RateTo = base.RateTo
-	case "bursts":
-		c.Bursts = base.Bursts
-	case "dist":
-		c.Dist = base.Dist
-	case "service_p95":
-		c.ServiceP95 = base.ServiceP95
-	case "service_max":
-		c.ServiceMax = base.ServiceMax
-	case "queue":
-		c.Queue = base.Queue
-	case "timeout":
-		c.Timeout = base.Timeout
-	case "outages":
-		c.Outages = base.Outages
-	case "seed":
-		c.Seed = base.Seed
 	}
 }

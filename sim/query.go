@@ -5,15 +5,17 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 )
 
-// fields are the query names in canonical order; the event engine's
-// (engine_config.go, QUERY.md) follow the deterministic model's.
-var fields = append([]string{"preset", "rate", "service", "stall", "every", "first", "duration", "interval", "above", "conns", "workers", "rank"}, engineFields...)
-
-// Fields returns the query names in canonical order (a copy).
-func Fields() []string { return append([]string(nil), fields...) }
+// Fields returns the query names in canonical order (a copy): the
+// deterministic model's, then the event engine's (fields.go, QUERY.md).
+func Fields() []string {
+	names := make([]string, len(fieldTable))
+	for i := range fieldTable {
+		names[i] = fieldTable[i].name
+	}
+	return names
+}
 
 // FormatDuration writes ns in Go duration syntax with the largest unit that
 // represents it exactly (ASCII "us" for microseconds), so that one value has
@@ -95,16 +97,11 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 		}
 		return vs[0], true
 	}
-	if name, ok := get("preset"); ok {
-		if p, found := PresetConfig(name); found {
-			cfg = p
-		} else {
-			es = append(es, &FieldError{Field: "preset", Value: name, Allowed: "allowed " + strings.Join(presetNames(), ", ")})
-		}
-	}
-	for _, name := range fields[1:] {
-		if v, ok := get(name); ok {
-			if fe := cfg.setField(name, v); fe != nil {
+	// The preset first (the table's first row): the others are read over it.
+	for i := range fieldTable {
+		f := &fieldTable[i]
+		if v, ok := get(f.name); ok {
+			if fe := f.read(&cfg, v); fe != nil {
 				es = append(es, fe)
 			}
 		}
@@ -122,7 +119,7 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	if len(unknown) > 0 {
 		sortStrings(unknown)
 		for _, k := range unknown {
-			es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(fields, ", ")})
+			es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields(), ", ")})
 		}
 	}
 	// Cross-field rules and size limits. A field they name goes back to the
@@ -155,77 +152,6 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	return cfg, nil
 }
 
-// setField reads one field's text (any field but preset) into c. It checks
-// the value on its own; the rules between fields are Validate's.
-func (c *Config) setField(name, v string) *FieldError {
-	dur := func(dst *int64, lo, hi int64, auto string) *FieldError {
-		allowed := fmt.Sprintf("allowed %s to %s, as a Go duration such as 100us, 200ms or 1s", FormatDuration(lo), FormatDuration(hi))
-		if auto != "" {
-			allowed += ", or " + auto
-			if v == auto {
-				*dst = 0
-				return nil
-			}
-		}
-		d, err := time.ParseDuration(strings.TrimSpace(v))
-		if err != nil || int64(d) < lo || int64(d) > hi {
-			return &FieldError{Field: name, Value: v, Allowed: allowed}
-		}
-		*dst = int64(d)
-		return nil
-	}
-	switch name {
-	case "rate":
-		r, err := ParseRate(v)
-		if err != nil || r < 1 || r > MaxRate {
-			return &FieldError{Field: "rate", Value: v, Allowed: "allowed 0.001 to 10000000 requests per second, at most three decimals"}
-		}
-		c.Rate = r
-	case "service":
-		return dur(&c.Service, 0, MaxTime, "")
-	case "stall":
-		return dur(&c.Stall, 0, MaxTime, "")
-	case "every":
-		return dur(&c.Every, 0, MaxTime, "")
-	case "first":
-		return dur(&c.First, 0, MaxTime, "")
-	case "duration":
-		return dur(&c.Duration, 1, MaxDuration, "")
-	case "interval":
-		return dur(&c.Interval, 0, MaxTime, "auto")
-	case "above":
-		return dur(&c.Above, 0, MaxTime, "")
-	case "conns":
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 1 || n > MaxConns {
-			return &FieldError{Field: "conns", Value: v, Allowed: fmt.Sprintf("allowed 1 to %d connections", MaxConns)}
-		}
-		c.Conns = n
-	case "workers":
-		if v == "unlimited" {
-			c.Workers = 0
-			return nil
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 0 || n > MaxWorkers {
-			return &FieldError{Field: "workers", Value: v, Allowed: fmt.Sprintf("allowed 1 to %d workers, or unlimited (0)", MaxWorkers)}
-		}
-		c.Workers = n
-	case "rank":
-		switch v {
-		case "round":
-			c.Rank = RankRound
-		case "ceil":
-			c.Rank = RankCeil
-		default:
-			return &FieldError{Field: "rank", Value: v, Allowed: "allowed round or ceil"}
-		}
-	default:
-		return c.parseEngineField(name, v)
-	}
-	return nil
-}
-
 // CanonicalField returns the canonical writing of one field's text, read
 // over the named preset, or the field's own error (the rules between
 // fields are not applied: see ParseQuery).
@@ -234,29 +160,17 @@ func CanonicalField(preset, name, text string) (string, *FieldError) {
 	if !ok {
 		cfg = Default()
 	}
-	i := fieldIndex(name)
-	if i < 0 {
-		return "", &FieldError{Field: name, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(fields, ", ")}
+	f := lookup(name)
+	if f == nil {
+		return "", &FieldError{Field: name, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields(), ", ")}
 	}
-	if i == 0 {
-		if _, ok := PresetConfig(text); !ok {
-			return "", &FieldError{Field: "preset", Value: text, Allowed: "allowed " + strings.Join(presetNames(), ", ")}
-		}
-		return text, nil
-	}
-	if fe := cfg.setField(name, text); fe != nil {
+	if fe := f.read(&cfg, text); fe != nil {
 		return "", fe
 	}
-	return cfg.Values()[i], nil
-}
-
-func fieldIndex(name string) int {
-	for i, f := range fields {
-		if f == name {
-			return i
-		}
+	if name == "preset" {
+		return text, nil // a preset's name has one writing; "" is bench
 	}
-	return -1
+	return f.get(cfg), nil
 }
 
 func presetNames() []string {
@@ -305,21 +219,11 @@ func sortStrings(s []string) {
 
 // Values returns each field's canonical text, in Fields order.
 func (c Config) Values() []string {
-	w := strconv.Itoa(c.Workers)
-	if c.Workers == 0 {
-		w = "unlimited"
+	vals := make([]string, len(fieldTable))
+	for i := range fieldTable {
+		vals[i] = fieldTable[i].get(c)
 	}
-	iv := FormatDuration(c.Interval)
-	if c.Interval == 0 {
-		iv = "auto"
-	}
-	p := c.Preset
-	if p == "" {
-		p = "bench"
-	}
-	return append([]string{p, c.Rate.String(), FormatDuration(c.Service), FormatDuration(c.Stall),
-		FormatDuration(c.Every), FormatDuration(c.First), FormatDuration(c.Duration), iv,
-		FormatDuration(c.Above), strconv.Itoa(c.Conns), w, c.Rank.String()}, c.engineFieldValues()...)
+	return vals
 }
 
 // Query returns the canonical query string: fixed key order, normalised
@@ -330,22 +234,23 @@ func (c Config) Query() string {
 	if !ok {
 		base = Default()
 	}
-	mine, theirs := c.Values(), base.Values()
 	var b strings.Builder
-	for i, k := range fields {
-		if k == "preset" {
+	for i := range fieldTable {
+		f := &fieldTable[i]
+		mine := f.get(c)
+		if f.name == "preset" {
 			if c.Preset == "" || c.Preset == "bench" {
 				continue
 			}
-		} else if mine[i] == theirs[i] {
+		} else if mine == f.get(base) {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteByte('&')
 		}
-		b.WriteString(k)
+		b.WriteString(f.name)
 		b.WriteByte('=')
-		b.WriteString(queryEscape(mine[i]))
+		b.WriteString(queryEscape(mine))
 	}
 	return b.String()
 }
@@ -362,30 +267,7 @@ func queryEscape(s string) string {
 
 // reset sets one field back to base's value.
 func (c *Config) reset(field string, base Config) {
-	switch field {
-	case "rate":
-		c.Rate = base.Rate
-	case "service":
-		c.Service = base.Service
-	case "stall":
-		c.Stall = base.Stall
-	case "every":
-		c.Every = base.Every
-	case "first":
-		c.First = base.First
-	case "duration":
-		c.Duration = base.Duration
-	case "interval":
-		c.Interval = base.Interval
-	case "above":
-		c.Above = base.Above
-	case "conns":
-		c.Conns = base.Conns
-	case "workers":
-		c.Workers = base.Workers
-	case "rank":
-		c.Rank = base.Rank
-	default:
-		c.resetEngine(field, base)
+	if f := lookup(field); f != nil {
+		f.reset(c, base)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"omission/app/units"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -14,27 +15,12 @@ import (
 	"omission/sim"
 )
 
-// Indices into sim.Fields() of the fields the page names; the simulator's
-// list is fixed in this order and may grow (the event engine's fields
-// follow these).
-const (
-	fPreset = iota
-	fRate
-	fService
-	fStall
-	fEvery
-	fFirst
-	fDuration
-	fInterval
-	fAbove
-	fConns
-	fWorkers
-	fRank
-)
-
-// fieldSpec describes the control of one query field.
+// fieldSpec describes the control of one query field: what the simulator
+// says of it (sim.FieldTable: its name, kind, choices, whether it is an
+// engine field) and the page's own words for it (fieldWords).
 type fieldSpec struct {
 	Name  string // the query key
+	Kind  sim.FieldKind
 	Label string
 	Unit  string // shown after the input
 	Hint  string // what it means, under the label
@@ -44,53 +30,74 @@ type fieldSpec struct {
 	Slider []string
 	// Toggle is a word the field accepts instead of a number ("unlimited",
 	// "auto"), offered as a checkbox; Fallback is the value when unchecked.
-	Toggle, ToggleLabel, Fallback string
-	Choices                       []string // a select instead of a text box
-	Engine                        bool     // one of the event engine's parameters, shown folded
+	Toggle, Fallback string
+	Choices          []string // a select instead of a text box
+	Engine           bool     // one of the event engine's parameters, shown folded
 }
 
-// fieldSpecs are the controls of the fields, by name. The preset is a row of
-// buttons. A field the simulator adds that has no spec here still gets a text
-// box, labelled with its name, among the engine's parameters.
-var fieldSpecs = map[string]fieldSpec{
-	"preset":  {Name: "preset", Label: "Preset"},
-	"rate":    {Name: "rate", Label: "Rate", Unit: "req/s", Hint: "requests due per second, up to three decimals", Def: "How many requests the schedule asks for each second: request i is due at i ÷ rate. Every client gets the same schedule.", Slider: []string{"1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000", "20000", "50000", "100000", "200000", "500000", "1000000"}},
-	"service": {Name: "service", Label: "Service time", Unit: "per request", Hint: "a Go duration: 10us, 1ms", Def: "How long the server takes to answer one request when it is not stalled, written as a Go duration: 100us, 2ms, 1s.", Slider: []string{"0s", "1us", "2us", "5us", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms"}},
-	"stall":   {Name: "stall", Label: "Stall length", Unit: "duration", Hint: "how long the server freezes; 0s: never", Def: "How long each stall lasts: the server answers nothing for this long. 0s: it never stalls.", Slider: []string{"0s", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s", "2s", "5s", "10s"}},
-	"every":   {Name: "every", Label: "Stall every", Unit: "duration", Hint: "period of the stalls; 0s: a single stall", Def: "The time from the start of one stall to the start of the next. 0s: a single stall."},
-	"first":   {Name: "first", Label: "First stall at", Unit: "duration", Hint: "when the first stall begins", Def: "When the first stall begins, counted from the start of the run."},
-	"duration": {Name: "duration", Label: "Run length", Unit: "duration",
+// fieldWords are the page's words for the controls, by field name: label,
+// unit, hint, definition, slider and the toggle's fallback. The rest of a
+// spec is the simulator's (fieldSpecs). A field the simulator adds that has
+// no words here still gets a control, labelled with its name and hinted with
+// its doc line.
+var fieldWords = map[string]fieldSpec{
+	"preset":  {Label: "Preset"},
+	"rate":    {Label: "Rate", Unit: "req/s", Hint: "requests due per second, up to three decimals", Def: "How many requests the schedule asks for each second: request i is due at i ÷ rate. Every client gets the same schedule.", Slider: []string{"1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000", "20000", "50000", "100000", "200000", "500000", "1000000"}},
+	"service": {Label: "Service time", Unit: "per request", Hint: "a Go duration: 10us, 1ms", Def: "How long the server takes to answer one request when it is not stalled, written as a Go duration: 100us, 2ms, 1s.", Slider: []string{"0s", "1us", "2us", "5us", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms"}},
+	"stall":   {Label: "Stall length", Unit: "duration", Hint: "how long the server freezes; 0s: never", Def: "How long each stall lasts: the server answers nothing for this long. 0s: it never stalls.", Slider: []string{"0s", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s", "2s", "5s", "10s"}},
+	"every":   {Label: "Stall every", Unit: "duration", Hint: "period of the stalls; 0s: a single stall", Def: "The time from the start of one stall to the start of the next. 0s: a single stall."},
+	"first":   {Label: "First stall at", Unit: "duration", Hint: "when the first stall begins", Def: "When the first stall begins, counted from the start of the run."},
+	"duration": {Label: "Run length", Unit: "duration",
 		Hint: "requests fall due during this time", Def: "Requests fall due during this time; the run goes on until the last of them is answered."},
-	"interval": {Name: "interval", Label: "Expected interval", Unit: "duration", Hint: "the gap the correction assumes; auto: connections ÷ rate", Def: "The time between two requests that the closed loop's correction assumes (its E): for each sample longer than E it adds the samples the unsent requests would have recorded. Auto: the connections divided by the rate. The paced correction always uses 1 ÷ rate.",
-		Toggle: "auto", ToggleLabel: "auto", Fallback: "1ms"},
-	"above": {Name: "above", Label: "Threshold", Unit: "duration", Hint: "count the samples above this latency", Def: "Samples above this latency count as slow, in the table's above rows.", Slider: []string{"0s", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s"}},
-	"conns": {Name: "conns", Label: "Connections", Unit: "closed loop", Hint: "requests the closed loop keeps in flight", Def: "How many requests the closed loop keeps in flight, one per connection: it sends on a connection only once that connection's last request is answered."},
-	"workers": {Name: "workers", Label: "Workers", Unit: "server", Hint: "requests the server serves at once", Def: "How many requests the server works on at once; the others wait in its queue. Unlimited: every request is served as soon as it arrives, or as soon as a stall ends.",
-		Toggle: "unlimited", ToggleLabel: "unlimited", Fallback: "1"},
-	"rank": {Name: "rank", Label: "Percentile rank", Hint: "how a percentile picks its sample", Def: "Which sample a percentile picks among n: round takes rank p·n rounded to the nearest (HdrHistogram's C and Go libraries); ceil rounds it up (the nearest-rank rule, as Java's HdrHistogram). They differ by one sample at most.",
-		Choices: []string{"round", "ceil"}},
+	"interval": {Label: "Expected interval", Unit: "duration", Hint: "the gap the correction assumes; auto: connections ÷ rate", Def: "The time between two requests that the closed loop's correction assumes (its E): for each sample longer than E it adds the samples the unsent requests would have recorded. Auto: the connections divided by the rate. The paced correction always uses 1 ÷ rate.",
+		Fallback: "1ms"},
+	"above": {Label: "Threshold", Unit: "duration", Hint: "count the samples above this latency", Def: "Samples above this latency count as slow, in the table's above rows.", Slider: []string{"0s", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s"}},
+	"conns": {Label: "Connections", Unit: "closed loop", Hint: "requests the closed loop keeps in flight", Def: "How many requests the closed loop keeps in flight, one per connection: it sends on a connection only once that connection's last request is answered."},
+	"workers": {Label: "Workers", Unit: "server", Hint: "requests the server serves at once", Def: "How many requests the server works on at once; the others wait in its queue. Unlimited: every request is served as soon as it arrives, or as soon as a stall ends.",
+		Fallback: "1"},
+	"rank": {Label: "Percentile rank", Hint: "how a percentile picks its sample", Def: "Which sample a percentile picks among n: round takes rank p·n rounded to the nearest (HdrHistogram's C and Go libraries); ceil rounds it up (the nearest-rank rule, as Java's HdrHistogram). They differ by one sample at most."},
 
 	// The event engine's fields.
-	"arrivals":    {Name: "arrivals", Label: "Arrivals", Hint: "constant: due every 1/rate; the others are random (seeded)", Choices: []string{"constant", "poisson", "ramp", "burst"}, Engine: true},
-	"to":          {Name: "to", Label: "Ramp to", Unit: "req/s", Hint: "ramp: the rate at the end of the run", Engine: true},
-	"bursts":      {Name: "bursts", Label: "Bursts", Unit: "from-to@rate,…", Hint: "burst: windows with their own rate, e.g. 5s-6s@20000", Engine: true},
-	"dist":        {Name: "dist", Label: "Service distribution", Hint: "the service time is the first parameter", Choices: []string{"fixed", "exponential", "lognormal", "uniform"}, Engine: true},
-	"service_p95": {Name: "service_p95", Label: "Service p95", Unit: "duration", Hint: "lognormal: its 95th percentile", Engine: true},
-	"service_max": {Name: "service_max", Label: "Service max", Unit: "duration", Hint: "uniform: its maximum", Engine: true},
-	"queue":       {Name: "queue", Label: "Queue", Unit: "waiting", Hint: "room for waiting requests; 0: none, unbounded: no limit", Toggle: "unbounded", ToggleLabel: "unbounded", Fallback: "100", Engine: true},
-	"timeout":     {Name: "timeout", Label: "Client timeout", Unit: "duration", Hint: "0s: none", Engine: true},
-	"outages":     {Name: "outages", Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s", Engine: true},
-	"seed":        {Name: "seed", Label: "Seed", Hint: "the seed of every random stream", Engine: true},
+	"arrivals":    {Label: "Arrivals", Hint: "constant: due every 1/rate; the others are random (seeded)"},
+	"to":          {Label: "Ramp to", Unit: "req/s", Hint: "ramp: the rate at the end of the run"},
+	"bursts":      {Label: "Bursts", Unit: "from-to@rate,…", Hint: "burst: windows with their own rate, e.g. 5s-6s@20000"},
+	"dist":        {Label: "Service distribution", Hint: "the service time is the first parameter"},
+	"service_p95": {Label: "Service p95", Unit: "duration", Hint: "lognormal: its 95th percentile"},
+	"service_max": {Label: "Service max", Unit: "duration", Hint: "uniform: its maximum"},
+	"queue":       {Label: "Queue", Unit: "waiting", Hint: "room for waiting requests; 0: none, unbounded: no limit", Fallback: "100"},
+	"timeout":     {Label: "Client timeout", Unit: "duration", Hint: "0s: none"},
+	"outages":     {Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s"},
+	"seed":        {Label: "Seed", Hint: "the seed of every random stream"},
 }
 
-// specAt returns the control spec of sim.Fields()[i].
-func specAt(i int) fieldSpec {
-	name := fieldNames[i]
-	if s, ok := fieldSpecs[name]; ok {
-		return s
+// fieldSpecs are the controls' specs by field name: the simulator's table
+// with the page's words over it, built once. A choice field is a select of
+// its choices; another field's one word (auto, unlimited, unbounded) is its
+// toggle.
+var fieldSpecs = sync.OnceValue(func() map[string]fieldSpec {
+	specs := map[string]fieldSpec{}
+	for _, f := range sim.FieldTable() {
+		s := fieldWords[f.Name]
+		s.Name, s.Kind, s.Engine = f.Name, f.Kind, f.Engine
+		switch {
+		case f.Kind == sim.KindChoice:
+			s.Choices = f.Choices
+		case len(f.Choices) == 1:
+			s.Toggle = f.Choices[0]
+		}
+		if s.Label == "" {
+			s.Label, s.Hint = f.Name, f.Doc
+		}
+		specs[f.Name] = s
 	}
-	return fieldSpec{Name: name, Label: name, Engine: true}
-}
+	return specs
+})
+
+// specOf returns the control spec of a field.
+func specOf(name string) fieldSpec { return fieldSpecs()[name] }
+
+// specAt returns the control spec of sim.Fields()[i].
+func specAt(i int) fieldSpec { return specOf(fieldNames[i]) }
 
 // sliderIndex returns the slider position nearest to a field's text, or -1
 // when the text is not a number of the field's kind.
@@ -98,13 +105,13 @@ func sliderIndex(spec fieldSpec, text string) int {
 	if len(spec.Slider) == 0 {
 		return -1
 	}
-	x, ok := fieldNumber(spec.Name, text)
+	x, ok := fieldNumber(spec.Kind, text)
 	if !ok {
 		return -1
 	}
 	best, bestD := -1, math.Inf(1)
 	for i, s := range spec.Slider {
-		y, _ := fieldNumber(spec.Name, s)
+		y, _ := fieldNumber(spec.Kind, s)
 		d := math.Abs(math.Log1p(x) - math.Log1p(y))
 		if d < bestD {
 			best, bestD = i, d
@@ -114,8 +121,8 @@ func sliderIndex(spec fieldSpec, text string) int {
 }
 
 // fieldNumber reads a rate or a duration as a number, for slider positions.
-func fieldNumber(name, text string) (float64, bool) {
-	if name == "rate" {
+func fieldNumber(kind sim.FieldKind, text string) (float64, bool) {
+	if kind == sim.KindRate {
 		r, err := sim.ParseRate(text)
 		return float64(r) / 1000, err == nil
 	}
@@ -148,7 +155,7 @@ const (
 
 // edit is one control's new text and how long to wait before it runs.
 type edit struct {
-	Index int
+	Field string // the field's query name
 	Text  string
 	Delay time.Duration
 	Gen   int // the control's generation of the page's text when the reader typed
@@ -254,7 +261,7 @@ func (c *controlsPanel) offered(i int) bool {
 
 // field returns the control of field i with its current props.
 func (c *controlsPanel) field(i int) app.UI {
-	f := &fieldControl{IIndex: i, IText: c.input(i)}
+	f := &fieldControl{IName: fieldNames[i], IText: c.input(i)}
 	if i < len(c.IToggleOff) {
 		f.IToggleOff = c.IToggleOff[i]
 	}
@@ -284,7 +291,7 @@ func hasEngine(n int) bool {
 type fieldControl struct {
 	app.Compo
 
-	IIndex  int    // the field, an index into sim.Fields()
+	IName   string // the field's query name
 	IText   string // its text
 	ISlider int    // its slider position (-1: none)
 	IMsg    string // its message when invalid
@@ -325,21 +332,21 @@ func (c *fieldControl) adopt() {
 // same, and a handler bound by an instance go-app has since replaced would
 // record the reader's text in that instance, not in the one on screen.
 func (c *fieldControl) scope(event string) string {
-	return fmt.Sprintf("%s/%s/%p", event, specAt(c.IIndex).Name, c)
+	return fmt.Sprintf("%s/%s/%p", event, c.IName, c)
 }
 
 // edit records the reader's text at once and tells the page.
-func (c *fieldControl) edit(ctx app.Context, i int, text string, delay time.Duration) {
+func (c *fieldControl) edit(ctx app.Context, text string, delay time.Duration) {
 	c.text = text
-	if pos := sliderIndex(specAt(i), text); pos >= 0 {
+	if pos := sliderIndex(specOf(c.IName), text); pos >= 0 {
 		c.slider = pos
 	}
-	ctx.NewActionWithValue(actionEdit, edit{Index: i, Text: text, Delay: delay, Gen: c.gen})
+	ctx.NewActionWithValue(actionEdit, edit{Field: c.IName, Text: text, Delay: delay, Gen: c.gen})
 }
 
 // Render builds the control from the props.
 func (c *fieldControl) Render() app.UI {
-	spec := specAt(c.IIndex)
+	spec := specOf(c.IName)
 	id := "in-" + spec.Name
 	errID := "err-" + spec.Name
 	text, msg, bad := c.text, c.IMsg, c.IBad
@@ -379,7 +386,6 @@ func (c *fieldControl) Render() app.UI {
 // choiceInput returns the select of a field with choices, text chosen,
 // described by the elements of the IDs in described.
 func (c *fieldControl) choiceInput(spec fieldSpec, id, described, text string) app.UI {
-	i := c.IIndex
 	opts := make([]app.UI, len(spec.Choices))
 	for j, ch := range spec.Choices {
 		o := app.Option().Value(ch).Text(ch)
@@ -392,7 +398,7 @@ func (c *fieldControl) choiceInput(spec fieldSpec, id, described, text string) a
 	// used it (a selected attribute no longer would).
 	return app.Select().ID(id).Name(spec.Name).Aria("describedby", described).Attr("value", text).
 		OnChange(ui.On(c.scope("select"), func(ctx app.Context, e app.Event) {
-			c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
+			c.edit(ctx, ctx.JSSrc().Get("value").String(), 0)
 		})).Body(opts...)
 }
 
@@ -400,17 +406,16 @@ func (c *fieldControl) choiceInput(spec fieldSpec, id, described, text string) a
 // its toggle and slider when it has them; bad marks the text invalid, and
 // the elements of the IDs in described describe the box.
 func (c *fieldControl) textInputs(spec fieldSpec, id, described, text string, bad bool) app.UI {
-	i := c.IIndex
 	toggled := spec.Toggle != "" && text == spec.Toggle
 	box := app.Input().Type("text").ID(id).Name(spec.Name).Class("text").
 		Attr("autocomplete", "off").Attr("spellcheck", "false").
 		Value(text).
 		Aria("invalid", bad).Aria("describedby", described).
 		OnInput(ui.On(c.scope("input"), func(ctx app.Context, e app.Event) {
-			c.edit(ctx, i, ctx.JSSrc().Get("value").String(), typingDelay)
+			c.edit(ctx, ctx.JSSrc().Get("value").String(), typingDelay)
 		})).
 		OnChange(ui.On(c.scope("change"), func(ctx app.Context, e app.Event) {
-			c.edit(ctx, i, ctx.JSSrc().Get("value").String(), 0)
+			c.edit(ctx, ctx.JSSrc().Get("value").String(), 0)
 		}))
 	if toggled {
 		// Only when true: go-app writes a false boolean attribute into
@@ -430,25 +435,23 @@ func (c *fieldControl) textInputs(spec fieldSpec, id, described, text string, ba
 // toggleInput returns the labelled checkbox of a field with a toggle, ticked when
 // toggled: ticking it sets the toggle's value, unticking it IToggleOff.
 func (c *fieldControl) toggleInput(spec fieldSpec, id string, toggled bool) app.UI {
-	i := c.IIndex
 	cb := app.Input().Type("checkbox").ID(id + "-" + spec.Toggle).
 		OnChange(ui.On(c.scope("toggle"), func(ctx app.Context, e app.Event) {
 			v := c.IToggleOff
 			if ctx.JSSrc().Get("checked").Bool() {
 				v = spec.Toggle
 			}
-			c.edit(ctx, i, v, 0)
+			c.edit(ctx, v, 0)
 		}))
 	if toggled || app.IsClient {
 		cb = cb.Checked(toggled) // a property in the browser: it can go back to false
 	}
-	return app.Label().Class("toggle").Body(cb, app.Text(" "+spec.ToggleLabel))
+	return app.Label().Class("toggle").Body(cb, app.Text(" "+spec.Toggle))
 }
 
 // sliderInput returns the slider of a field with one, at the control's position
 // (the props' before any hook has run).
 func (c *fieldControl) sliderInput(spec fieldSpec, id string) app.UI {
-	i := c.IIndex
 	pos := max(c.slider, 0)
 	if !c.synced {
 		pos = max(c.ISlider, 0)
@@ -458,12 +461,12 @@ func (c *fieldControl) sliderInput(spec fieldSpec, id string) app.UI {
 		Aria("label", spec.Label+" (slider)").
 		OnInput(ui.On(c.scope("slide"), func(ctx app.Context, e app.Event) {
 			if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
-				c.edit(ctx, i, spec.Slider[k], slidingDelay)
+				c.edit(ctx, spec.Slider[k], slidingDelay)
 			}
 		})).
 		OnChange(ui.On(c.scope("slid"), func(ctx app.Context, e app.Event) {
 			if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
-				c.edit(ctx, i, spec.Slider[k], 0)
+				c.edit(ctx, spec.Slider[k], 0)
 			}
 		}))
 }
@@ -516,7 +519,7 @@ func (c *controlsPanel) renderPresets() app.UI {
 	var current app.UI = app.Text("")
 	for _, ps := range presets {
 		name := ps.Name
-		pressed := c.input(fPreset) == name
+		pressed := c.input(fieldIndex("preset")) == name
 		label, from := presetWord(name)
 		desc := from + " " + presetParams(ps.Config)
 		buttons = append(buttons, app.Span().Class("term", "preset-term").Body(
@@ -563,5 +566,5 @@ var presets = sim.Presets()
 // SliderPosition returns the position of field's slider for a text, or -1
 // when the field has no slider or the text is not a value of its kind.
 func SliderPosition(field, text string) int {
-	return sliderIndex(fieldSpecs[field], text)
+	return sliderIndex(specOf(field), text)
 }

@@ -122,15 +122,16 @@ func (p *Page) handle(ctx app.Context) {
 	ctx.Handle(actionEdit, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "edit")
 		if e, ok := a.Value.(edit); ok {
-			if e.Index >= 0 && e.Index < len(p.gens) && e.Gen != p.gens[e.Index] {
+			i := fieldIndex(e.Field)
+			if i >= 0 && i < len(p.gens) && e.Gen != p.gens[i] {
 				// The page set this control's text (a URL) after the
 				// control last rendered, and the reader typed over the
 				// old one: the edit is newer, and the control must show
 				// it, so its text is set again.
 				p.gens = append([]int(nil), p.gens...)
-				p.gens[e.Index]++
+				p.gens[i]++
 			}
-			p.setInput(ctx, e.Index, e.Text, e.Delay)
+			p.setInput(ctx, i, e.Text, e.Delay)
 		}
 	})
 	ctx.Handle(actionSubmit, func(ctx app.Context, a app.Action) {
@@ -427,7 +428,7 @@ func (p *Page) toggleOffs() []string {
 	for i := range out {
 		out[i] = specAt(i).Fallback
 	}
-	out[fInterval] = sim.FormatDuration(p.cfg.ExpectedInterval())
+	out[fieldIndex("interval")] = sim.FormatDuration(p.cfg.ExpectedInterval())
 	return out
 }
 
@@ -727,12 +728,12 @@ func (p *Page) renderShare() app.UI {
 // inputsQuery is the query the controls hold: the preset, and every field
 // whose text is not the preset's own.
 func inputsQuery(inputs []string) string {
-	base, ok := sim.PresetConfig(inputs[fPreset])
+	base, ok := sim.PresetConfig(inputs[fieldIndex("preset")])
 	if !ok {
 		base = sim.Default()
 	}
 	baseVals := base.Values()
-	parts := []string{"preset=" + url.QueryEscape(inputs[fPreset])}
+	parts := []string{"preset=" + url.QueryEscape(inputs[fieldIndex("preset")])}
 	for i := 1; i < len(inputs) && i < len(fieldNames); i++ {
 		// An empty box leaves its field out: a companion field cleared is
 		// not given (its message then says whether it is required).

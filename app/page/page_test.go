@@ -221,7 +221,7 @@ func TestPageEditsAndHistory(t *testing.T) {
 	visit(e, p, "")
 
 	// Editing a control replaces the URL and recomputes.
-	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "300ms", 0) })
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("stall"), "300ms", 0) })
 	if hist.pushes != 0 || !strings.HasSuffix(hist.current(), "/?stall=300ms") {
 		t.Fatalf("after the edit: URL %q, %d pushes", hist.current(), hist.pushes)
 	}
@@ -237,20 +237,20 @@ func TestPageEditsAndHistory(t *testing.T) {
 	if hist.pushes != 1 || !strings.HasSuffix(hist.current(), "/?preset=tcp") {
 		t.Fatalf("after the preset: URL %q, %d pushes", hist.current(), hist.pushes)
 	}
-	if p.shown.Query != "preset=tcp" || p.inputs[fPreset] != "tcp" || p.inputs[fStall] != "500ms" {
+	if p.shown.Query != "preset=tcp" || p.inputs[fieldIndex("preset")] != "tcp" || p.inputs[fieldIndex("stall")] != "500ms" {
 		t.Fatalf("after the preset: shown %q, inputs %v", p.shown.Query, p.inputs)
 	}
 
 	// Back: the browser shows the previous URL and the page follows it.
 	visit(e, p, "stall=300ms")
-	if p.shown.Query != "stall=300ms" || p.inputs[fStall] != "300ms" || p.inputs[fPreset] != "bench" {
+	if p.shown.Query != "stall=300ms" || p.inputs[fieldIndex("stall")] != "300ms" || p.inputs[fieldIndex("preset")] != "bench" {
 		t.Fatalf("after back: shown %q, inputs %v", p.shown.Query, p.inputs)
 	}
 
 	// An invalid value: its message, the URL holds what was typed, and the
 	// run uses the preset's value for it, exactly as loading that URL does.
 	seq := p.shown.Seq
-	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "-5ms", 0) })
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("stall"), "-5ms", 0) })
 	if p.phase() != "ready" || p.shown.Seq == seq || p.shown.Query != "" {
 		t.Fatalf("after an invalid edit: phase %q, shown seq %d (was %d), query %q", p.phase(), p.shown.Seq, seq, p.shown.Query)
 	}
@@ -272,20 +272,20 @@ func TestPageEditsAndHistory(t *testing.T) {
 	// controls' form > .fields > the stall field (a component) > its fifth
 	// child (after the label, the hint, the definition and the inputs).
 	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
-	if err := app.Match(msg, p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4); err != nil {
+	if err := app.Match(msg, p, 0, 2, 1, 0, 0, 2, fieldIndex("stall")-1, 0, 4); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(fe.Error()), p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4, 0); err != nil {
+	if err := app.Match(app.Text(fe.Error()), p, 0, 2, 1, 0, 0, 2, fieldIndex("stall")-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	// The box is marked invalid and keeps what was typed.
-	box := p.inputs[fStall]
+	box := p.inputs[fieldIndex("stall")]
 	if box != "-5ms" {
 		t.Errorf("the stall box holds %q", box)
 	}
 
 	// Fixing it recomputes.
-	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "250ms", 0) })
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("stall"), "250ms", 0) })
 	if p.phase() != "ready" || p.shown.Query != "stall=250ms" {
 		t.Fatalf("after fixing: phase %q shown %q", p.phase(), p.shown.Query)
 	}
@@ -307,8 +307,8 @@ func TestPageInvalidURL(t *testing.T) {
 	if p.phase() != "ready" || p.shown.Query != "" {
 		t.Errorf("phase %q shown %q", p.phase(), p.shown.Query)
 	}
-	if p.inputs[fStall] != "-5ms" || p.inputs[fRate] != "abc" {
-		t.Errorf("the controls hold %q and %q, want what the URL said", p.inputs[fStall], p.inputs[fRate])
+	if p.inputs[fieldIndex("stall")] != "-5ms" || p.inputs[fieldIndex("rate")] != "abc" {
+		t.Errorf("the controls hold %q and %q, want what the URL said", p.inputs[fieldIndex("stall")], p.inputs[fieldIndex("rate")])
 	}
 	if !strings.HasSuffix(hist.current(), "/?rate=abc&stall=-5ms") {
 		t.Errorf("the URL is %q, want the invalid values as typed and no unknown key", hist.current())
@@ -334,7 +334,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	visit(e, p, "stall="+url.QueryEscape(script)+"&service="+url.QueryEscape(img)+"&"+url.QueryEscape(script)+"=1")
 	// The message is a text node (escaped by the DOM), the box's value a
 	// property: neither is parsed as markup.
-	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 2, 1, 0, 0, 2, fStall-1, 0, 4, 0); err != nil {
+	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 2, 1, 0, 0, 2, fieldIndex("stall")-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	if !strings.Contains(p.errs.Field("stall").Error(), script) {
@@ -502,7 +502,7 @@ func TestHandlerPanicIsReported(t *testing.T) {
 		t.Error("the page does not say something went wrong")
 	}
 	// It still works.
-	act(e, p, func(ctx app.Context) { p.setInput(ctx, fStall, "300ms", 0) })
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("stall"), "300ms", 0) })
 	if p.phase() != "ready" || p.shown.Query != "stall=300ms" {
 		t.Errorf("after the panic: phase %q shown %q", p.phase(), p.shown.Query)
 	}
@@ -514,24 +514,24 @@ func TestHandlerPanicIsReported(t *testing.T) {
 func TestStaleEdit(t *testing.T) {
 	e, p, _ := mountPage(t)
 	visit(e, p, "")
-	stale := p.gens[fStall]
+	stale := p.gens[fieldIndex("stall")]
 	visit(e, p, "rate=1") // the page sets every control's text again
-	if p.gens[fStall] == stale {
+	if p.gens[fieldIndex("stall")] == stale {
 		t.Fatal("loading a URL did not set the controls' texts")
 	}
-	before := p.gens[fStall]
+	before := p.gens[fieldIndex("stall")]
 	act(e, p, func(ctx app.Context) {
-		ctx.NewActionWithValue(actionEdit, edit{Index: fStall, Text: "300ms", Gen: stale})
+		ctx.NewActionWithValue(actionEdit, edit{Field: "stall", Text: "300ms", Gen: stale})
 	})
-	if p.inputs[fStall] != "300ms" || p.gens[fStall] == before || p.shown.Query != "rate=1&stall=300ms" {
-		t.Errorf("after a stale edit: input %q, generation %d (was %d), shown %q", p.inputs[fStall], p.gens[fStall], before, p.shown.Query)
+	if p.inputs[fieldIndex("stall")] != "300ms" || p.gens[fieldIndex("stall")] == before || p.shown.Query != "rate=1&stall=300ms" {
+		t.Errorf("after a stale edit: input %q, generation %d (was %d), shown %q", p.inputs[fieldIndex("stall")], p.gens[fieldIndex("stall")], before, p.shown.Query)
 	}
 	// An edit at the control's current generation keeps it.
-	now := p.gens[fStall]
+	now := p.gens[fieldIndex("stall")]
 	act(e, p, func(ctx app.Context) {
-		ctx.NewActionWithValue(actionEdit, edit{Index: fStall, Text: "400ms", Gen: now})
+		ctx.NewActionWithValue(actionEdit, edit{Field: "stall", Text: "400ms", Gen: now})
 	})
-	if p.inputs[fStall] != "400ms" || p.gens[fStall] != now {
-		t.Errorf("after a current edit: input %q, generation %d (was %d)", p.inputs[fStall], p.gens[fStall], now)
+	if p.inputs[fieldIndex("stall")] != "400ms" || p.gens[fieldIndex("stall")] != now {
+		t.Errorf("after a current edit: input %q, generation %d (was %d)", p.inputs[fieldIndex("stall")], p.gens[fieldIndex("stall")], now)
 	}
 }

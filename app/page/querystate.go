@@ -88,13 +88,13 @@ func readQuery(raw string) queryState {
 	}
 	baseVals := base.Values()
 	st.inputs = base.Values()
-	st.inputs[fPreset] = preset
+	st.inputs[fieldIndex("preset")] = preset
 	parts := []string{}
 	if preset != "bench" {
 		parts = append(parts, "preset="+url.QueryEscape(preset))
 	}
 	for i, name := range fieldNames {
-		if i == fPreset {
+		if name == "preset" {
 			continue
 		}
 		v, ok := given(vals, name)

@@ -14,17 +14,17 @@ func TestReadQueryRule(t *testing.T) {
 	if st.cfg.Rate != sim.RateOf(2000) || st.cfg.Conns != 1 || st.invalid.Field("conns") == nil || len(st.refused) > 0 {
 		t.Errorf("conns=0&rate=2000: rate %v conns %d invalid %v refused %v", st.cfg.Rate, st.cfg.Conns, st.invalid, st.refused)
 	}
-	if st.query != "rate=2000&conns=0" || st.inputs[fConns] != "0" || st.inputs[fRate] != "2000" {
+	if st.query != "rate=2000&conns=0" || st.inputs[fieldIndex("conns")] != "0" || st.inputs[fieldIndex("rate")] != "2000" {
 		t.Errorf("query %q, inputs %q", st.query, st.inputs)
 	}
 
 	st = readQuery("zz=1&stall=0.3s")
-	if st.dropped.Field("zz") == nil || st.query != "stall=300ms" || st.inputs[fStall] != "300ms" || len(st.invalid) > 0 {
+	if st.dropped.Field("zz") == nil || st.query != "stall=300ms" || st.inputs[fieldIndex("stall")] != "300ms" || len(st.invalid) > 0 {
 		t.Errorf("unknown key: dropped %v query %q inputs %q", st.dropped, st.query, st.inputs)
 	}
 
 	st = readQuery("rate=5000&rate=6000&stall=300ms")
-	if st.dropped.Field("rate") == nil || st.cfg.Rate != sim.RateOf(5000) || st.query != "stall=300ms" || st.inputs[fRate] != "5000" {
+	if st.dropped.Field("rate") == nil || st.cfg.Rate != sim.RateOf(5000) || st.query != "stall=300ms" || st.inputs[fieldIndex("rate")] != "5000" {
 		t.Errorf("repeated key: dropped %v rate %v query %q", st.dropped, st.cfg.Rate, st.query)
 	}
 	if msg := droppedNotice(st.dropped.Field("rate"), sim.Default()); !strings.Contains(msg, "5000,6000") || !strings.Contains(msg, "preset's value, 5000") {

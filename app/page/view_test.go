@@ -22,7 +22,7 @@ func TestQueriesFromControls(t *testing.T) {
 	if q := inputsQuery(inputs); q != "preset=bench" {
 		t.Errorf("bench controls give %q", q)
 	}
-	inputs[fStall] = "300ms"
+	inputs[fieldIndex("stall")] = "300ms"
 	if q := inputsQuery(inputs); q != "preset=bench&stall=300ms" {
 		t.Errorf("stall 300ms gives %q", q)
 	}
@@ -31,8 +31,8 @@ func TestQueriesFromControls(t *testing.T) {
 		t.Errorf("canonical %q, %v", cfg.Query(), err)
 	}
 	// Invalid values stay as typed, valid ones become canonical.
-	inputs[fRate] = "abc"
-	inputs[fService] = "0.2ms"
+	inputs[fieldIndex("rate")] = "abc"
+	inputs[fieldIndex("service")] = "0.2ms"
 	_, err = sim.ParseQuery(inputsQuery(inputs))
 	errs := asErrors(err)
 	if errs.Field("rate") == nil {
@@ -44,13 +44,46 @@ func TestQueriesFromControls(t *testing.T) {
 }
 
 func TestSliderIndex(t *testing.T) {
-	spec := fieldSpecs["stall"]
+	spec := specOf("stall")
 	for text, want := range map[string]int{"200ms": 8, "0s": 0, "10s": len(spec.Slider) - 1, "190ms": 8, "1h": len(spec.Slider) - 1, "abc": -1} {
 		if got := sliderIndex(spec, text); got != want {
 			t.Errorf("slider position of stall %s = %d, want %d", text, got, want)
 		}
 	}
-	if got := sliderIndex(fieldSpecs["rate"], "5000"); fieldSpecs["rate"].Slider[got] != "5000" {
+	if got := sliderIndex(specOf("rate"), "5000"); specOf("rate").Slider[got] != "5000" {
 		t.Errorf("rate 5000 at %d", got)
+	}
+}
+
+// TestFieldSpecsFromSim: the controls are the simulator's fields, by name:
+// the page has words only for fields the simulator has, every control reads
+// back what it offers (a choice, a toggle's word, a slider's stop) and a
+// choice field's select offers the simulator's choices.
+func TestFieldSpecsFromSim(t *testing.T) {
+	for name := range fieldWords {
+		if _, ok := sim.LookupField(name); !ok {
+			t.Errorf("the page has words for %q, no field of the simulator", name)
+		}
+	}
+	for _, f := range sim.FieldTable() {
+		spec := specOf(f.Name)
+		if spec.Name != f.Name || spec.Label == "" || spec.Engine != f.Engine {
+			t.Errorf("%s: spec %+v", f.Name, spec)
+		}
+		if f.Name == "preset" {
+			continue // a row of buttons, one a preset
+		}
+		offered := append(append([]string(nil), spec.Choices...), spec.Slider...)
+		if spec.Toggle != "" {
+			offered = append(offered, spec.Toggle, spec.Fallback)
+		}
+		for _, text := range offered {
+			if got, fe := sim.CanonicalField("bench", f.Name, text); fe != nil || got != text {
+				t.Errorf("%s offers %q, which reads as %q (%v)", f.Name, text, got, fe)
+			}
+		}
+		if f.Kind == sim.KindChoice && len(spec.Choices) != len(f.Choices) {
+			t.Errorf("%s: a select of %v, the simulator's choices are %v", f.Name, spec.Choices, f.Choices)
+		}
 	}
 }
