@@ -9,7 +9,7 @@
 // engine (one stall model for both, server.go), the long path for
 // deterministic runs of any length (long.go), the exact distributions and
 // their closed-form checks (closedform.go), the animation's windows
-// (window.go, engine_anim.go) and the load generators' mechanics (profile.go).
+// (window*.go) and the load generators' mechanics (profile.go).
 //
 // It may import the standard library and hdrhistogram-go only; every
 // other package of the project reads the model through it.

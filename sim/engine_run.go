@@ -10,7 +10,7 @@ type EngineResult struct {
 	Due     []int64 // exact runs: the shared schedule, request by request
 	Clients [3]EngineClient
 	Series  *Series
-	plans   *pacedPlan // the paced client's, rebuilt on first use for the animation (engine_anim.go)
+	plans   *pacedPlan // the paced client's, rebuilt on first use for the animation (window_engine.go)
 }
 
 // EngineClient is one client's outcomes. Outcomes are counted at the

@@ -14,7 +14,7 @@ type Report struct {
 	Failed     int                     `json:"failed"`
 	Notes      []string                `json:"notes"`
 
-	// Added by the engine issue (engine_hash.go).
+	// Added by the engine issue (hash.go).
 	Hash          string            `json:"hash"`           // SHA-256 of the result (Result.Hash)
 	EngineVersion int               `json:"engine_version"` // EngineVersion
 	Engine        string            `json:"engine"`         // "fast" (run.go) or "event" (engine.go)

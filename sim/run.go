@@ -128,7 +128,7 @@ type Result struct {
 	Recordings [NumKinds]Recording
 	Checks     []Check
 	Notes      []string
-	// Hash is the SHA-256 of the result's canonical JSON (engine_hash.go):
+	// Hash is the SHA-256 of the result's canonical JSON (hash.go):
 	// the same query gives the same hash natively and in WebAssembly.
 	Hash string
 	// Engine is what the event engine adds (engine_run.go); nil on the fast path.
@@ -151,24 +151,6 @@ func (r *Result) Recording(name string) *Recording {
 
 // Schedule returns the run's request schedule.
 func (r *Result) Schedule() Schedule { return NewSchedule(r.Config.Rate) }
-
-// Stalls returns the start of every stall that began before the last reply
-// of any client.
-func (r *Result) Stalls() []int64 {
-	st := newStalls(r.Config)
-	end := int64(0)
-	for _, c := range r.Clients {
-		if c.LastCompletion > end {
-			end = c.LastCompletion
-		}
-	}
-	n := st.Count(end)
-	out := make([]int64, n)
-	for j := range out {
-		out[j] = st.Start(int64(j))
-	}
-	return out
-}
 
 // Run simulates cfg to the end.
 func Run(cfg Config) (*Result, error) {

@@ -1,7 +1,9 @@
 package sim
 
-// Summaries of a run at a chart's resolution: their cost follows the
-// columns drawn, never the virtual time or the number of stalls.
+// A result's stalls as the charts, the article and the animation's windows
+// read them: counted, by number, within a range of time, and as bands at a
+// chart's resolution, whose cost follows the columns drawn, never the
+// virtual time or the number of stalls. The stall model itself is server.go.
 
 // Band is a stretch of virtual time in which the server stalled, as a chart
 // of a given resolution draws it. Stalls closer together than one column are
@@ -40,6 +42,58 @@ func (r *Result) StallBands(from, to int64, cols int) []Band {
 		if e > s {
 			out = append(out, Band{From: s, To: e, Share: 1})
 		}
+	}
+	return out
+}
+
+// StallCount returns NumStalls() without building the list of stalls (a run
+// may hold millions of short ones).
+func (r *Result) StallCount() int {
+	end := int64(0)
+	for _, c := range r.Clients {
+		end = max(end, c.LastCompletion)
+	}
+	return int(newStalls(r.Config).Count(end))
+}
+
+// StallSpan returns when stall k begins and ends.
+func (r *Result) StallSpan(k int64) (start, end int64) {
+	st := newStalls(r.Config)
+	if st.first == never {
+		return never, never
+	}
+	s := st.Start(k)
+	return s, s + st.length
+}
+
+// StallsIn returns the stalls that overlap [from, to): stalls first to
+// last-1, which may go beyond StallCount when no reply is left to meet them.
+func (r *Result) StallsIn(from, to int64) (first, last int64) {
+	st := newStalls(r.Config)
+	if st.first == never || to <= from {
+		return 0, 0
+	}
+	first, last = st.Count(from-st.length+1), st.Count(to)
+	return first, max(first, last)
+}
+
+// NumStalls returns how many stalls began before the last reply of any client.
+func (r *Result) NumStalls() int { return len(r.Stalls()) }
+
+// Stalls returns the start of every stall that began before the last reply
+// of any client.
+func (r *Result) Stalls() []int64 {
+	st := newStalls(r.Config)
+	end := int64(0)
+	for _, c := range r.Clients {
+		if c.LastCompletion > end {
+			end = c.LastCompletion
+		}
+	}
+	n := st.Count(end)
+	out := make([]int64, n)
+	for j := range out {
+		out[j] = st.Start(int64(j))
 	}
 	return out
 }
