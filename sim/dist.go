@@ -635,3 +635,17 @@ const (
 	countingBits = 12
 	countingMax  = 1 << countingBits // distinct values sortByCounting takes
 )
+
+// correctedAbove counts v and its corrected sequence strictly above a.
+func correctedAbove(v, e, a int64) int64 {
+	if v <= a {
+		return 0
+	}
+	k := CorrectionCount(v, e)
+	// j in [1,k] with v - j e > a  <=>  j e < v - a  <=>  j <= (v-a-1)/e
+	m := (v - a - 1) / e
+	if m > k {
+		m = k
+	}
+	return 1 + m
+}
