@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"strings"
 )
 
@@ -445,18 +444,6 @@ func (s *engSim) accumulate(t int64) {
 	addProd(&s.st.areaQ, uint64(len(s.queue)-s.qhead), dt)
 	addProd(&s.st.areaBusy, uint64(s.busy), dt)
 	s.now = t
-}
-
-// addProd adds x·y to s; when both fit in 32 bits (nearly always) without
-// the 128-bit product, which WebAssembly computes in software.
-func addProd(s *u128, x, y uint64) {
-	if (x|y)>>32 != 0 {
-		s.addMul(x, y)
-		return
-	}
-	var c uint64
-	s.lo, c = bits.Add64(s.lo, x*y, 0)
-	s.hi += c
 }
 
 // closedTry sends due requests on idle connections, and arms an arrival
