@@ -77,22 +77,14 @@ type pacedPlan struct {
 	plan, anchor []int64
 }
 
-// plansMu guards EngineResult.plans where a Result was made without it.
-var plansMu sync.Mutex
-
 // pacedPlans returns the paced client's plans (nil without per-request
-// data), built once.
+// data), built once, on first use: the run itself never needs them.
 func (r *Result) pacedPlans() *pacedPlan {
 	cr := &r.Clients[PacedClient]
 	if cr.Send == nil || cr.Done == nil {
 		return nil
 	}
-	plansMu.Lock()
-	if r.Engine.plans == nil {
-		r.Engine.plans = &pacedPlan{}
-	}
-	p := r.Engine.plans
-	plansMu.Unlock()
+	p := &r.Engine.plans
 	p.once.Do(func() {
 		cfg := r.Config
 		n := len(cr.Send)

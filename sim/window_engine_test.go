@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math/rand/v2"
+	"sync"
 	"testing"
 )
 
@@ -407,6 +408,29 @@ func TestEngineIndexMatchesFastPath(t *testing.T) {
 		}
 		if skipped == 0 {
 			t.Errorf("%q: the paced client skipped no slot", q)
+		}
+	}
+}
+
+// TestEnginePacedPlansShared: the plans of one result asked for at once from
+// several goroutines (as windows of one result may be summarised) are built
+// once and shared; `go test -race` checks that no lock is missing.
+func TestEnginePacedPlansShared(t *testing.T) {
+	res := run(t, "rate=3000&dist=exponential&service=250us&stall=15ms&every=100ms&first=20ms&duration=1s&seed=4")
+	const n = 4
+	var got [n]*pacedPlan
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			got[g] = res.pacedPlans()
+			_ = res.TraceIndexOf(PacedClient, 0, res.Config.Duration)
+		})
+	}
+	wg.Wait()
+	want := len(res.Clients[PacedClient].Send)
+	for g, p := range got {
+		if p != got[0] || len(p.plan) != want {
+			t.Fatalf("goroutine %d: plans %p with %d plans, goroutine 0: %p; want one plan of %d", g, p, len(p.plan), got[0], want)
 		}
 	}
 }
