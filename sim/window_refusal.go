@@ -59,17 +59,29 @@ func (x *TraceIndex) engineOrder() (int, orderBreak) {
 
 // WindowRefusal is a window of an event-driven run that the animation
 // cannot draw, and why: within it a client's requests are not answered in
-// the order they were sent.
+// the order they were sent. Its instants are nanoseconds of virtual time:
+// Text writes them with the caller's formatter (the page's, app/units),
+// Error with FormatDuration (logs and tests).
 type WindowRefusal struct {
 	Window, Windows int    // the window asked for, from 0, and how many the run has
 	Kind            string // "stall", "outage" or "worst"
 	Client          Client
 	Request         int64 // the request that breaks the order: its position in the client's sends, from 0
-	At              int64 // when its outcome (or its service) came
-	Why             string
+	At              int64 // when its outcome came, or its service began (a service out of order, a wasted one)
+	GaveUp          int64 // a timed-out request a worker served anyway: when the client gave up on it
+	why             orderBreak
+	outcome         Outcome
 }
 
+// Error is Text with the instants to the microsecond in FormatDuration's
+// syntax.
 func (e *WindowRefusal) Error() string {
+	return e.Text(func(t int64) string { return FormatDuration(int64(time.Duration(t).Round(time.Microsecond))) })
+}
+
+// Text says which window is refused and why, in words, writing its instants
+// with dur.
+func (e *WindowRefusal) Text(dur func(ns int64) string) string {
 	where := fmt.Sprintf("stall %d of %d", e.Window+1, e.Windows)
 	switch e.Kind {
 	case "outage": // the outages come first, then the worst reply
@@ -78,33 +90,37 @@ func (e *WindowRefusal) Error() string {
 		where = fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
 	}
 	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
-		where, e.Client, e.Request+1, e.Why)
+		where, e.Client, e.Request+1, e.reason(dur))
+}
+
+// reason is why the request breaks the order, its instants written by dur.
+func (e *WindowRefusal) reason(dur func(ns int64) string) string {
+	at := dur(e.At)
+	switch {
+	case e.why == breakWasted:
+		return fmt.Sprintf("timed out (the client gave up on it at %s) and a worker served it anyway from %s, into the window", dur(e.GaveUp), at)
+	case e.why == breakOutcome && e.outcome == OutcomeTimedOut:
+		return fmt.Sprintf("timed out at %s (the client gave up on it)", at)
+	case e.why == breakOutcome && e.outcome == OutcomeRejected:
+		return fmt.Sprintf("was rejected at once at %s (the bounded queue was full)", at)
+	case e.why == breakOutcome:
+		return fmt.Sprintf("was failed at once at %s by an outage", at)
+	case e.why == breakDone:
+		return fmt.Sprintf("was answered at %s, before the one sent before it (several workers with random service times finish out of order)", at)
+	}
+	return fmt.Sprintf("began its service at %s, before the one sent before it", at)
 }
 
 // refusal describes request j of index x breaking the order.
 func (x *TraceIndex) refusal(j int, why orderBreak) *WindowRefusal {
 	i := x.lo + j
 	cr, ec := &x.r.Clients[x.c], &x.r.Engine.Clients[x.c]
-	e := &WindowRefusal{Client: x.c, Request: int64(i), At: cr.Done[i]}
-	at := instant(e.At)
-	switch {
-	case why == breakWasted:
+	e := &WindowRefusal{Client: x.c, Request: int64(i), At: cr.Done[i], why: why, outcome: ec.Outcome[i]}
+	switch why {
+	case breakWasted:
+		e.At, e.GaveUp = ec.Start[i], cr.Done[i]
+	case breakStart, breakSendOrder:
 		e.At = ec.Start[i]
-		e.Why = fmt.Sprintf("timed out (the client gave up on it at %s) and a worker served it anyway from %s, into the window", at, instant(e.At))
-	case why == breakOutcome && ec.Outcome[i] == OutcomeTimedOut:
-		e.Why = fmt.Sprintf("timed out at %s (the client gave up on it)", at)
-	case why == breakOutcome && ec.Outcome[i] == OutcomeRejected:
-		e.Why = fmt.Sprintf("was rejected at once at %s (the bounded queue was full)", at)
-	case why == breakOutcome:
-		e.Why = fmt.Sprintf("was failed at once at %s by an outage", at)
-	case why == breakDone:
-		e.Why = fmt.Sprintf("was answered at %s, before the one sent before it (several workers with random service times finish out of order)", at)
-	default:
-		e.At = ec.Start[i]
-		e.Why = fmt.Sprintf("began its service at %s, before the one sent before it", instant(e.At))
 	}
 	return e
 }
-
-// instant is a moment of virtual time for a message, to the microsecond.
-func instant(t int64) string { return time.Duration(t).Round(time.Microsecond).String() }

@@ -2,8 +2,10 @@ package sim
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestEngineAnimRefused: windows whose requests are not answered in order
@@ -30,6 +32,7 @@ func TestEngineAnimRefused(t *testing.T) {
 				}
 				saw = saw || strings.Contains(e.Error(), c.why)
 				engineCheckBroken(t, res, e)
+				refusalCheckInstants(t, res, e)
 			case err != nil:
 				t.Fatalf("%s window %d: %v", c.q, k, err)
 			default:
@@ -62,5 +65,37 @@ func engineCheckBroken(t *testing.T, res *Result, e *WindowRefusal) {
 	case i > 0 && (cr.Done[i] < cr.Done[i-1] || ec.Start[i] < ec.Start[i-1]):
 	default:
 		t.Errorf("%s: refused at %s request %d, which keeps the order: %v", res.Query, e.Client, i, e)
+	}
+}
+
+// refusalCheckInstants: a refusal's words write its instants, the request's
+// outcome or the start of its service, with the formatter they are given
+// and nothing else; Error writes them to the microsecond in FormatDuration's
+// syntax.
+func refusalCheckInstants(t *testing.T, res *Result, e *WindowRefusal) {
+	t.Helper()
+	i := int(e.Request)
+	done, start := res.Clients[e.Client].Done[i], res.Engine.Clients[e.Client].Start[i]
+	var wrote []int64
+	text := e.Text(func(ns int64) string { wrote = append(wrote, ns); return fmt.Sprintf("<%d>", ns) })
+	want := []int64{e.At}
+	if e.why == breakWasted {
+		want = []int64{e.GaveUp, e.At}
+		if e.GaveUp != done || e.At != start {
+			t.Errorf("%s: a wasted service refused with the give-up at %d and the service from %d, want %d and %d", res.Query, e.GaveUp, e.At, done, start)
+		}
+	} else if e.At != done && e.At != start {
+		t.Errorf("%s: refused at %d, neither the request's outcome (%d) nor its service (%d)", res.Query, e.At, done, start)
+	}
+	if fmt.Sprint(wrote) != fmt.Sprint(want) {
+		t.Errorf("%s: the words wrote the instants %v, want %v: %s", res.Query, wrote, want, text)
+	}
+	for _, ns := range want {
+		if s := fmt.Sprintf("<%d>", ns); !strings.Contains(text, s) {
+			t.Errorf("%s: %q lacks %s", res.Query, text, s)
+		}
+		if s := FormatDuration(int64(time.Duration(ns).Round(time.Microsecond))); !strings.Contains(e.Error(), " at "+s) && !strings.Contains(e.Error(), " from "+s) {
+			t.Errorf("%s: %q lacks %s", res.Query, e.Error(), s)
+		}
 	}
 }
