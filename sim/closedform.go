@@ -6,7 +6,7 @@ import (
 )
 
 // This file derives the deterministic regime's numbers from the parameters
-// alone. It shares no code with the simulator (run.go, server.go): no loop
+// alone. It shares no code with the simulator (walk.go, long.go, server.go): no loop
 // here runs over requests, only over stalls or over a value range.
 
 // Regime reports whether cfg is in the deterministic regime where every

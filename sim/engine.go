@@ -17,7 +17,7 @@ const EngineVersion = 1
 // sequence), the sequence being the order in which they were scheduled. The
 // engine reads no clock and starts no goroutine; its random numbers come
 // from rng.go. Each client (closed, paced, open) drives its own copy of the
-// server, as on the fast path of run.go, and draws the same streams: the
+// server, as on the fast path (walk.go), and draws the same streams: the
 // shared arrival schedule and the service time of its k-th request.
 //
 // The server. W workers (or unlimited) serve first come, first served from

@@ -19,7 +19,7 @@ type Report struct {
 	// Added by the engine issue (engineReport; the hash: hash.go).
 	Hash          string            `json:"hash"`           // SHA-256 of the result (Result.Hash)
 	EngineVersion int               `json:"engine_version"` // EngineVersion
-	Engine        string            `json:"engine"`         // "fast" (run.go) or "event" (engine.go)
+	Engine        string            `json:"engine"`         // "fast" (walk.go, long.go) or "event" (engine.go)
 	Seed          string            `json:"seed"`           // decimal: JSON numbers lose 64-bit integers
 	Params        map[string]string `json:"params"`         // every parameter, defaults included
 	Limits        map[string]int64  `json:"limits"`
