@@ -196,11 +196,6 @@ func recordingFormulas(k Kind, cf *ClosedForms) map[string]string {
 	}
 }
 
-func init() {
-	// Every percentile shares the p50 formula text.
-	_ = pctName
-}
-
 // invariantChecks are the properties every run has, in or out of the regime.
 func invariantChecks(res *Result) []Check {
 	cfg := res.Config

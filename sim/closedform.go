@@ -6,7 +6,7 @@ import (
 )
 
 // This file derives the deterministic regime's numbers from the parameters
-// alone. It shares no code with the simulator (run.go, server.go): no loop
+// alone. It shares no code with the simulator (walk.go, long.go, server.go): no loop
 // here runs over requests, only over stalls or over a value range.
 
 // Regime reports whether cfg is in the deterministic regime where every
@@ -53,8 +53,6 @@ func Regime(cfg Config) (ok bool, why []string) {
 	}
 	return len(why) == 0, why
 }
-
-func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
 // regimeStalls counts stalls first + k·every that begin at or before t.
 func regimeStalls(first, every, t int64) int64 {
@@ -120,16 +118,6 @@ func aboveOf(v, a int64) int64 {
 		return 1
 	}
 	return 0
-}
-
-// sumTerms is Σ value × count over its terms, each a {value, count} pair, in
-// 128 bits.
-func sumTerms(terms ...[2]int64) u128 {
-	var s u128
-	for _, t := range terms {
-		s.addMul(uint64(t[0]), uint64(t[1]))
-	}
-	return s
 }
 
 // maxLatency is the greatest latency of the closed, open and corrected
@@ -218,9 +206,7 @@ func (cf *ClosedForms) deriveCorrected(cfg Config) {
 	corr := &Form{Count: N + K*k, Max: cf.maxLatency(), Formula: map[string]string{}}
 	corr.Sum = sumTerms([2]int64{S, N - K})
 	// K · Σ_{j=0..k} (G - jE) = K·((k+1)G - E·k(k+1)/2)
-	var seq u128
-	seq.addMul(uint64(k+1), uint64(G))
-	seq = seq.sub(triangle(E, k))
+	seq := mul128(uint64(k+1), uint64(G)).sub(triangle(E, k))
 	for i := int64(0); i < K; i++ { // K is the number of stalls, not requests
 		corr.Sum = addU128(corr.Sum, seq)
 	}
@@ -266,29 +252,6 @@ func (cf *ClosedForms) correctedPercentiles(corr *Form, rank Rank, G, k int64) {
 			corr.P[i] = G - (a-t)*E
 		}
 	}
-}
-
-// triangle is e·k(k+1)/2 in 128 bits (e·k fits in 64: it is at most a
-// latency).
-func triangle(e, k int64) u128 {
-	var t u128
-	t.addMul(uint64(e*k), uint64(k+1)) // even: k(k+1) is
-	return u128{t.hi >> 1, t.lo>>1 | t.hi<<63}
-}
-
-func addU128(a, b u128) u128 {
-	var c uint64
-	a.lo, c = addc(a.lo, b.lo)
-	a.hi += b.hi + c
-	return a
-}
-
-func addc(a, b uint64) (uint64, uint64) {
-	s := a + b
-	if s < a {
-		return s, 1
-	}
-	return s, 0
 }
 
 // paced derives the paced client stall by stall: between stalls it sends on
@@ -417,9 +380,7 @@ func (ps pacedSamples) form(A int64, rank Rank) *Form {
 	for _, v := range ps.slow {
 		k := ps.added(v)
 		f.Count += k
-		var seq u128
-		seq.addMul(uint64(k+1), uint64(v))
-		f.Sum = addU128(f.Sum, seq.sub(triangle(e, k)))
+		f.Sum = addU128(f.Sum, mul128(uint64(k+1), uint64(v)).sub(triangle(e, k)))
 		if v > f.Max {
 			f.Max = v
 		}

@@ -3,7 +3,6 @@ package sim
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
 
@@ -47,42 +46,6 @@ func RankOf(ppm, n int64, r Rank) int64 {
 	}
 	return k
 }
-
-// u128 is an exact sum of latencies.
-type u128 struct{ hi, lo uint64 }
-
-func (s *u128) add(v uint64) {
-	var c uint64
-	s.lo, c = bits.Add64(s.lo, v, 0)
-	s.hi += c
-}
-
-func (s *u128) addMul(v, n uint64) {
-	h, l := bits.Mul64(v, n)
-	var c uint64
-	s.lo, c = bits.Add64(s.lo, l, 0)
-	s.hi += h + c
-}
-
-func (s u128) sub(o u128) u128 {
-	lo, b := bits.Sub64(s.lo, o.lo, 0)
-	return u128{s.hi - o.hi - b, lo}
-}
-
-// div returns s/n as a float64, exact to the float's precision.
-func (s u128) div(n int64) float64 {
-	if n <= 0 {
-		return 0
-	}
-	if s.hi >= uint64(n) {
-		return (float64(s.hi)*math.Exp2(64) + float64(s.lo)) / float64(n)
-	}
-	q, r := bits.Div64(s.hi, s.lo, uint64(n))
-	return float64(q) + float64(r)/float64(n)
-}
-
-// Float returns the sum as a float64.
-func (s u128) Float() float64 { return float64(s.hi)*math.Exp2(64) + float64(s.lo) }
 
 // Dist is one recording's distribution of latencies. It is exact (sorted
 // samples, or counted runs of samples, plus the arithmetic sequences an
@@ -392,22 +355,6 @@ func corrected(base *Dist, e int64, exactOnly bool) *Dist {
 	return h
 }
 
-// seqSum is Σ_{j=1..k} (v − j·e) = k·v − e·k(k+1)/2, exactly in 128 bits.
-func seqSum(v, e, k int64) u128 {
-	var s u128
-	s.addMul(uint64(k), uint64(v))
-	hi, lo := bits.Mul64(uint64(e*k), uint64(k+1)) // e·k ≤ v: no overflow
-	return s.sub(u128{hi >> 1, lo>>1 | hi<<63})
-}
-
-// addScaled adds x·m (the product fits in 128 bits: sums are bounded).
-func (s *u128) addScaled(x u128, m uint64) {
-	h, l := bits.Mul64(x.lo, m)
-	var c uint64
-	s.lo, c = bits.Add64(s.lo, l, 0)
-	s.hi += x.hi*m + h + c
-}
-
 // histHighest is the largest latency a histogram records (about 146
 // years; Validate refuses runs whose virtual time could reach it).
 const histHighest = int64(1) << 62
@@ -635,3 +582,17 @@ const (
 	countingBits = 12
 	countingMax  = 1 << countingBits // distinct values sortByCounting takes
 )
+
+// correctedAbove counts v and its corrected sequence strictly above a.
+func correctedAbove(v, e, a int64) int64 {
+	if v <= a {
+		return 0
+	}
+	k := CorrectionCount(v, e)
+	// j in [1,k] with v - j e > a  <=>  j e < v - a  <=>  j <= (v-a-1)/e
+	m := (v - a - 1) / e
+	if m > k {
+		m = k
+	}
+	return 1 + m
+}

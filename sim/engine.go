@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"strings"
 )
 
@@ -18,7 +17,7 @@ const EngineVersion = 1
 // sequence), the sequence being the order in which they were scheduled. The
 // engine reads no clock and starts no goroutine; its random numbers come
 // from rng.go. Each client (closed, paced, open) drives its own copy of the
-// server, as on the fast path of run.go, and draws the same streams: the
+// server, as on the fast path (walk.go), and draws the same streams: the
 // shared arrival schedule and the service time of its k-th request.
 //
 // The server. W workers (or unlimited) serve first come, first served from
@@ -445,18 +444,6 @@ func (s *engSim) accumulate(t int64) {
 	addProd(&s.st.areaQ, uint64(len(s.queue)-s.qhead), dt)
 	addProd(&s.st.areaBusy, uint64(s.busy), dt)
 	s.now = t
-}
-
-// addProd adds x·y to s; when both fit in 32 bits (nearly always) without
-// the 128-bit product, which WebAssembly computes in software.
-func addProd(s *u128, x, y uint64) {
-	if (x|y)>>32 != 0 {
-		s.addMul(x, y)
-		return
-	}
-	var c uint64
-	s.lo, c = bits.Add64(s.lo, x*y, 0)
-	s.hi += c
 }
 
 // closedTry sends due requests on idle connections, and arms an arrival

@@ -3,7 +3,6 @@ package sim
 import (
 	"fmt"
 	"math"
-	"math/bits"
 )
 
 // The checks of an event-driven run. No closed form gives its percentiles,
@@ -24,20 +23,6 @@ const (
 	// ρ/(1−√ρ)² requests, for its mean to be close to independent.
 	erlangRelax = 10
 )
-
-func u128Less(a, b u128) bool { return a.hi < b.hi || a.hi == b.hi && a.lo < b.lo }
-
-func u128Text(s u128) string {
-	if s.hi == 0 {
-		return fmt.Sprint(s.lo)
-	}
-	return fmt.Sprintf("%.6e", s.Float())
-}
-
-func mul128(a, b uint64) u128 {
-	hi, lo := bits.Mul64(a, b)
-	return u128{hi, lo}
-}
 
 // ErlangC returns the probability that a request waits, and the mean wait in
 // ns, of an M/M/c queue with arrival rate lambda per ns, mean service s ns

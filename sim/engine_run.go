@@ -10,7 +10,10 @@ type EngineResult struct {
 	Due     []int64 // exact runs: the shared schedule, request by request
 	Clients [3]EngineClient
 	Series  *Series
-	plans   *pacedPlan // the paced client's, rebuilt on first use for the animation (engine_anim.go)
+	// plans is the paced client's, rebuilt on first use for the animation
+	// (window_engine.go). It holds a sync.Once: an EngineResult is made and
+	// shared by pointer, never copied (go vet's copylocks would say so).
+	plans pacedPlan
 }
 
 // EngineClient is one client's outcomes. Outcomes are counted at the

@@ -22,7 +22,7 @@ import (
 // stall reaches. The cost follows the stalls times the slots, not the
 // requests; the recordings are counted runs (runs.go).
 //
-// The clients, as on the walk of run.go:
+// The clients, as on the walk (walk.go):
 //   - open: k = workers (unlimited: every request ready when due);
 //   - closed, N connections: k = min(N, workers); its send is
 //     max(due_i, done_{i−N}), which is the ready time when k = N, and needs

@@ -13,7 +13,7 @@ import (
 // requests it can have in flight, when it sends, what it subtracts, what it
 // keeps, and what it does after a failure. The runner (profile_run.go) plays
 // it against the query's server: the same stall model, service and workers
-// as the closed, paced and open clients of run.go. The tools that these
+// as the closed, paced and open clients of walk.go. The tools that these
 // mechanics come from are described, with the source lines they follow, in
 // omission/app/tools.
 type Profile struct {
@@ -31,7 +31,7 @@ type Profile struct {
 	// happen only before it, unless SendsAll.
 	Duration int64
 	// SendsAll sends every planned request however late (the closed and
-	// open clients of run.go); otherwise nothing is sent at or after Duration.
+	// open clients of walk.go); otherwise nothing is sent at or after Duration.
 	SendsAll bool
 	// Stagger starts connection i at i·Stagger (wrk2: 5 ms).
 	Stagger int64

@@ -1,5 +1,7 @@
 package sim
 
+import "strconv"
+
 // Report is the machine-readable summary of a Result: the report command's
 // JSON, and what the page and tests read.
 type Report struct {
@@ -14,10 +16,10 @@ type Report struct {
 	Failed     int                     `json:"failed"`
 	Notes      []string                `json:"notes"`
 
-	// Added by the engine issue (engine_hash.go).
+	// Added by the engine issue (engineReport; the hash: hash.go).
 	Hash          string            `json:"hash"`           // SHA-256 of the result (Result.Hash)
 	EngineVersion int               `json:"engine_version"` // EngineVersion
-	Engine        string            `json:"engine"`         // "fast" (run.go) or "event" (engine.go)
+	Engine        string            `json:"engine"`         // "fast" (walk.go, long.go) or "event" (engine.go)
 	Seed          string            `json:"seed"`           // decimal: JSON numbers lose 64-bit integers
 	Params        map[string]string `json:"params"`         // every parameter, defaults included
 	Limits        map[string]int64  `json:"limits"`
@@ -77,4 +79,54 @@ func (r *Result) Report() Report {
 	}
 	r.engineReport(&rep)
 	return rep
+}
+
+// Params returns every parameter's canonical text by query name, defaults
+// included. The preset is only a starting point and is not among them.
+func (c Config) Params() map[string]string {
+	m := map[string]string{}
+	vals := c.Values()
+	for i, k := range Fields() {
+		if k != "preset" {
+			m[k] = vals[i]
+		}
+	}
+	return m
+}
+
+// SeriesReport is the report's form of a Series.
+type SeriesReport struct {
+	IntervalNs       int64                   `json:"interval_ns"`
+	Points           int                     `json:"points"`
+	Truncated        bool                    `json:"truncated"`
+	ExactPercentiles bool                    `json:"exact_percentiles"`
+	Clients          map[string]ClientSeries `json:"clients"`
+}
+
+// engineReport fills the report's additions of the engine issue.
+func (r *Result) engineReport(rep *Report) {
+	rep.Hash = r.Hash
+	rep.EngineVersion = EngineVersion
+	rep.Engine = "fast"
+	rep.Seed = strconv.FormatUint(r.Config.Seed, 10)
+	rep.Params = r.Config.Params()
+	rep.Limits = Limits()
+	rep.NotModelled = NotModelled()
+	if r.Engine == nil {
+		return
+	}
+	rep.Engine = "event"
+	for c := range r.Engine.Clients {
+		ec := &r.Engine.Clients[c]
+		cr := rep.Clients[Client(c).String()]
+		cr.Rejected, cr.Failed, cr.TimedOut, cr.Wasted, cr.WastedWorkNs = ec.Rejected, ec.Failed, ec.TimedOut, ec.Wasted, ec.WastedNs
+		rep.Clients[Client(c).String()] = cr
+	}
+	if s := r.Engine.Series; s != nil {
+		sr := &SeriesReport{IntervalNs: s.IntervalNs, Points: s.Points, Truncated: s.Truncated, ExactPercentiles: s.ExactPercentiles, Clients: map[string]ClientSeries{}}
+		for c := range s.Clients {
+			sr.Clients[Client(c).String()] = s.Clients[c]
+		}
+		rep.Series = sr
+	}
 }

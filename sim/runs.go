@@ -153,13 +153,8 @@ func (s *runSet) dist() *Dist {
 // runSum is v + (v+step) + … + (v+(n−1)·step) = n·v + step·n(n−1)/2, in
 // 128 bits.
 func runSum(r sampleRun) u128 {
-	var s u128
-	s.addMul(uint64(r.n), uint64(r.v))
-	hi, lo := bits.Mul64(uint64(r.n), uint64(r.n-1))
-	tri := u128{hi >> 1, lo>>1 | hi<<63} // n(n−1) is even
-	var t u128
-	t.addScaled(tri, uint64(r.step)) // step·n(n−1)/2 ≤ n·max: no overflow
-	return addU128(s, t)
+	// step·(n−1) is the run's last value less its first: it fits in 64 bits.
+	return addU128(mul128(uint64(r.n), uint64(r.v)), triangle(r.step, r.n-1))
 }
 
 // correctedRuns is countedCorrection for a Dist of runs: the base runs stay

@@ -161,3 +161,43 @@ func (h *minHeap) replaceMin(t int64) {
 		i = m
 	}
 }
+
+// serviceStart inverts the stall model: the instant a service of S that
+// ended at done began. The service took S of the server's working time (the
+// time outside stalls), so it began at the latest instant with S less
+// working time behind it than done: at a stall's end when it waited for
+// one. In closed form, whatever the number of stalls it spans.
+func serviceStart(st stallSeries, done, S int64) int64 {
+	if S <= 0 || st.first == never {
+		return done - S
+	}
+	return st.latestWorked(st.worked(done) - S)
+}
+
+// worked returns the working time in [0, t): t less the stalled time.
+func (s stallSeries) worked(t int64) int64 {
+	if s.first == never || t <= s.first {
+		return t
+	}
+	if s.every == 0 {
+		return t - min(t-s.first, s.length)
+	}
+	j := (t - s.first) / s.every // stalls begun at or before t, less one
+	in := min(t-s.first-j*s.every, s.length)
+	return t - j*s.length - in
+}
+
+// latestWorked returns the latest instant with w of working time before it
+// (w >= 0): the end of a stall when w is reached as one begins.
+func (s stallSeries) latestWorked(w int64) int64 {
+	if s.first == never || w < s.first {
+		return w
+	}
+	w -= s.first // working time after the first stall begins
+	if s.every == 0 {
+		return s.first + s.length + w
+	}
+	W := s.every - s.length // working time after each stall
+	j := w / W
+	return s.first + j*s.every + s.length + (w - j*W)
+}

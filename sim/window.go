@@ -139,7 +139,7 @@ func (res *Result) animatableRun() error {
 	case res.Config.Stall == 0 || res.StallCount() == 0:
 		return ErrWindowNoStall
 	case !res.Exact || res.Clients[OpenClient].Done == nil && res.long == nil:
-		return ErrWindowNoTrace // a long run simulates its windows again (long_window.go)
+		return ErrWindowNoTrace // a long run simulates its windows again (window_long.go)
 	}
 	return nil
 }

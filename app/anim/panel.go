@@ -280,6 +280,7 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 		a.err = err.Error()
 		var refusal *sim.WindowRefusal
 		if a.refused = errors.As(err, &refusal); a.refused {
+			a.err = refusal.Text(units.Duration[int64]) // its instants as the page writes durations
 			a.stall, a.stalls = refusal.Window, refusal.Windows
 			a.p.mu.Lock()
 			a.p.model, a.p.playing = nil, false

@@ -237,7 +237,7 @@ func isTimeout(err error) bool {
 // slot (anchor + round(k/rate)); when a reply comes after the slot it sends
 // at once and restarts the schedule from that reply, so the slots it missed
 // are never sent; it records reply − send (seed 001's paced client, the
-// model's sim/run.go stepPaced).
+// model's sim/walk.go stepPaced).
 func runPaced(ctx context.Context, srv *Server, p plan) ClientRun {
 	cr := ClientRun{Client: "paced", Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()

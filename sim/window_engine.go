@@ -1,10 +1,8 @@
 package sim
 
 import (
-	"fmt"
 	"sort"
 	"sync"
-	"time"
 )
 
 // The animation of an event-driven run. Its WindowSummary reads the run's
@@ -16,10 +14,11 @@ import (
 // workers with random service times finish out of order, and a timeout, a
 // full queue or an outage answers a request early. So the index checks the
 // order over each window (engineOrder), and a window that breaks it is
-// refused with the reason (WindowRefusal); the others are drawn as they are.
+// refused with the reason (WindowRefusal, window_refusal.go); the others are
+// drawn as they are.
 //
 // The windows: one per stall; in a run without a stall, one per outage and
-// one around the worst reply (EngineMoments).
+// one around the worst reply (AnimWindows, window_moments.go).
 
 // engineTraceIndex is TraceIndexOf for an event-driven run: requests lo … hi−1
 // are those answered after from and due by to (exactly those when the window
@@ -60,135 +59,6 @@ func (x *TraceIndex) engineAt(j int) TraceRequest {
 	return req
 }
 
-// Why a window of an event-driven run breaks the order the summary needs.
-type orderBreak uint8
-
-const (
-	breakNone      orderBreak = iota
-	breakOutcome              // a request was not answered by a reply
-	breakDone                 // a reply came before an earlier request's
-	breakStart                // a service began before an earlier request's
-	breakWasted               // a worker served, into the window, a request its client had given up on
-	breakSendOrder            // never: sends and due instants are in order
-)
-
-// engineOrder returns the first request of the window that breaks the order
-// the summary needs, and how; −1 when none does. Besides the window's own
-// requests it looks at those just before it back to the first reply: a
-// request the client gave up on before the window may still be served in it
-// (wasted work the window's requests wait behind, which it would not show).
-// That look is exact with one worker or a fixed service, whose services end
-// in the order they began.
-func (x *TraceIndex) engineOrder() (int, orderBreak) {
-	oc, start := x.r.Engine.Clients[x.c].Outcome, x.start
-	for i, n := x.lo-1, 0; i >= 0 && n < MaxTraceWindow; i, n = i-1, n+1 {
-		if oc[i] == OutcomeReply {
-			break
-		}
-		if oc[i] == OutcomeTimedOut && start[i] >= 0 && x.lo < x.hi && start[i] <= x.to {
-			return i - x.lo, breakWasted
-		}
-	}
-	for j := 0; j < x.Len(); j++ {
-		if oc[x.lo+j] != OutcomeReply {
-			return j, breakOutcome
-		}
-		if j == 0 {
-			continue
-		}
-		switch {
-		case x.Done(j) < x.Done(j-1):
-			return j, breakDone
-		case x.Start(j) < x.Start(j-1):
-			return j, breakStart
-		case x.Send(j) < x.Send(j-1) || x.Due(j) < x.Due(j-1):
-			return j, breakSendOrder
-		}
-	}
-	return -1, breakNone
-}
-
-// WindowRefusal is a window of an event-driven run that the animation
-// cannot draw, and why: within it a client's requests are not answered in
-// the order they were sent.
-type WindowRefusal struct {
-	Window, Windows int    // the window asked for, from 0, and how many the run has
-	Kind            string // "stall", "outage" or "worst"
-	Client          Client
-	Request         int64 // the request that breaks the order: its position in the client's sends, from 0
-	At              int64 // when its outcome (or its service) came
-	Why             string
-}
-
-func (e *WindowRefusal) Error() string {
-	where := fmt.Sprintf("stall %d of %d", e.Window+1, e.Windows)
-	switch e.Kind {
-	case "outage": // the outages come first, then the worst reply
-		where = fmt.Sprintf("outage %d (window %d of %d)", e.Window+1, e.Window+1, e.Windows)
-	case "worst":
-		where = fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
-	}
-	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
-		where, e.Client, e.Request+1, e.Why)
-}
-
-// refusal describes request j of index x breaking the order.
-func (x *TraceIndex) refusal(j int, why orderBreak) *WindowRefusal {
-	i := x.lo + j
-	cr, ec := &x.r.Clients[x.c], &x.r.Engine.Clients[x.c]
-	e := &WindowRefusal{Client: x.c, Request: int64(i), At: cr.Done[i]}
-	at := instant(e.At)
-	switch {
-	case why == breakWasted:
-		e.At = ec.Start[i]
-		e.Why = fmt.Sprintf("timed out (the client gave up on it at %s) and a worker served it anyway from %s, into the window", at, instant(e.At))
-	case why == breakOutcome && ec.Outcome[i] == OutcomeTimedOut:
-		e.Why = fmt.Sprintf("timed out at %s (the client gave up on it)", at)
-	case why == breakOutcome && ec.Outcome[i] == OutcomeRejected:
-		e.Why = fmt.Sprintf("was rejected at once at %s (the bounded queue was full)", at)
-	case why == breakOutcome:
-		e.Why = fmt.Sprintf("was failed at once at %s by an outage", at)
-	case why == breakDone:
-		e.Why = fmt.Sprintf("was answered at %s, before the one sent before it (several workers with random service times finish out of order)", at)
-	default:
-		e.At = ec.Start[i]
-		e.Why = fmt.Sprintf("began its service at %s, before the one sent before it", instant(e.At))
-	}
-	return e
-}
-
-// instant is a moment of virtual time for a message, to the microsecond.
-func instant(t int64) string { return time.Duration(t).Round(time.Microsecond).String() }
-
-// AnimWindows returns how many windows the animation can be asked for: the
-// run's stalls or, for an event-driven run without one, its outages and the
-// window around its worst reply.
-func (r *Result) AnimWindows() int {
-	n := r.StallCount()
-	if r.Engine == nil || n > 0 {
-		return n
-	}
-	n = r.Config.Outages.Len()
-	if _, ok := r.engineWorst(); ok {
-		n++
-	}
-	return n
-}
-
-// engineAnimWindow returns window k of an event-driven run (0 ≤ k <
-// AnimWindows()).
-func (r *Result) engineAnimWindow(k int) Moment {
-	if n := r.StallCount(); n > 0 {
-		s := newStalls(r.Config).Start(int64(k))
-		return r.engineMoment("stall", int64(k), s, s+r.Config.Stall)
-	}
-	if ws := r.Config.OutageWindows(); k < len(ws) {
-		return r.engineMoment("outage", int64(k), ws[k].From, ws[k].To)
-	}
-	m, _ := r.engineWorst()
-	return m
-}
-
 // engineAnimatable is Animatable for an event-driven run: it needs every
 // request's times, a window to show, and the first window in order.
 func (r *Result) engineAnimatable() error {
@@ -207,22 +77,14 @@ type pacedPlan struct {
 	plan, anchor []int64
 }
 
-// plansMu guards EngineResult.plans where a Result was made without it.
-var plansMu sync.Mutex
-
 // pacedPlans returns the paced client's plans (nil without per-request
-// data), built once.
+// data), built once, on first use: the run itself never needs them.
 func (r *Result) pacedPlans() *pacedPlan {
 	cr := &r.Clients[PacedClient]
 	if cr.Send == nil || cr.Done == nil {
 		return nil
 	}
-	plansMu.Lock()
-	if r.Engine.plans == nil {
-		r.Engine.plans = &pacedPlan{}
-	}
-	p := r.Engine.plans
-	plansMu.Unlock()
+	p := &r.Engine.plans
 	p.once.Do(func() {
 		cfg := r.Config
 		n := len(cr.Send)

@@ -28,7 +28,7 @@ type TraceIndex struct {
 	base       int
 	sent       int  // requests the client sent in the whole run
 	cut        bool // a long run's window held more than MaxTraceWindow requests
-	// An event-driven run's (engine_anim.go): the due instants (the shared
+	// An event-driven run's (window_engine.go): the due instants (the shared
 	// schedule, or the sends) and the service starts, from request 0; the
 	// paced client's plans.
 	due, start []int64
@@ -239,37 +239,6 @@ func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
 		return 0, 0
 	}
 	return first, (end-first-1)/x.slot + 1
-}
-
-// StallCount returns NumStalls() without building the list of stalls (a run
-// may hold millions of short ones).
-func (r *Result) StallCount() int {
-	end := int64(0)
-	for _, c := range r.Clients {
-		end = max(end, c.LastCompletion)
-	}
-	return int(newStalls(r.Config).Count(end))
-}
-
-// StallSpan returns when stall k begins and ends.
-func (r *Result) StallSpan(k int64) (start, end int64) {
-	st := newStalls(r.Config)
-	if st.first == never {
-		return never, never
-	}
-	s := st.Start(k)
-	return s, s + st.length
-}
-
-// StallsIn returns the stalls that overlap [from, to): stalls first to
-// last-1, which may go beyond StallCount when no reply is left to meet them.
-func (r *Result) StallsIn(from, to int64) (first, last int64) {
-	st := newStalls(r.Config)
-	if st.first == never || to <= from {
-		return 0, 0
-	}
-	first, last = st.Count(from-st.length+1), st.Count(to)
-	return first, max(first, last)
 }
 
 // NeverSentTail returns the paced client's skipped slots after its last

@@ -1,9 +1,8 @@
 package sim
 
 import (
-	"errors"
 	"math/rand/v2"
-	"strings"
+	"sync"
 	"testing"
 )
 
@@ -247,65 +246,6 @@ func TestEngineAnimCounts(t *testing.T) {
 	}
 }
 
-// TestEngineAnimRefused: windows whose requests are not answered in order
-// are refused, with the reason; every window a run allows is in order and
-// counted right. Runs that break the order somewhere: several workers with
-// random services, a timeout, a bounded queue, outages.
-func TestEngineAnimRefused(t *testing.T) {
-	for _, c := range []struct{ q, why string }{
-		{"arrivals=poisson&dist=exponential&service=700us&workers=4&rate=5000&conns=8&stall=50ms&every=300ms&first=100ms&duration=1s&seed=3", "finish out of order"},
-		{"arrivals=poisson&dist=exponential&service=180us&rate=5000&timeout=20ms&stall=60ms&every=400ms&first=100ms&duration=1s&seed=4", "timed out"},
-		{"arrivals=poisson&service=150us&rate=5000&queue=20&stall=40ms&every=0s&first=200ms&duration=1s&conns=40&seed=5", "rejected"},
-		{"arrivals=poisson&dist=lognormal&service=100us&service_p95=400us&rate=2000&outages=300ms-320ms,700ms-760ms&stall=0s&duration=1s&seed=6", "by an outage"},
-	} {
-		res := run(t, c.q)
-		refused, drawn, saw := 0, 0, false
-		for k := 0; k < res.AnimWindows(); k++ {
-			m, err := Summarise(res, k)
-			var e *WindowRefusal
-			switch {
-			case errors.As(err, &e):
-				refused++
-				if e.Window != k || e.Windows != res.AnimWindows() || !strings.Contains(e.Error(), "cannot draw") {
-					t.Errorf("%s window %d: %+v: %v", c.q, k, e, err)
-				}
-				saw = saw || strings.Contains(e.Error(), c.why)
-				engineCheckBroken(t, res, e)
-			case err != nil:
-				t.Fatalf("%s window %d: %v", c.q, k, err)
-			default:
-				drawn++
-				for _, at := range []int64{m.From, (m.From + m.To) / 2, m.Start, m.End, m.To} {
-					engineCheckSummary(t, m, at)
-				}
-			}
-		}
-		if !saw {
-			t.Errorf("%s: no window refused because the requests %s (%d refused, %d drawn)", c.q, c.why, refused, drawn)
-		}
-		if err := res.Animatable(); err == nil {
-			if _, err := Summarise(res, 0); err != nil {
-				t.Errorf("%s: animatable, but window 0: %v", c.q, err)
-			}
-		}
-	}
-}
-
-// engineCheckBroken: a refused window does break the order where the
-// refusal says.
-func engineCheckBroken(t *testing.T, res *Result, e *WindowRefusal) {
-	t.Helper()
-	cr, ec := &res.Clients[e.Client], &res.Engine.Clients[e.Client]
-	i := int(e.Request)
-	o := ec.Outcome[i]
-	switch {
-	case o != OutcomeReply:
-	case i > 0 && (cr.Done[i] < cr.Done[i-1] || ec.Start[i] < ec.Start[i-1]):
-	default:
-		t.Errorf("%s: refused at %s request %d, which keeps the order: %v", res.Query, e.Client, i, e)
-	}
-}
-
 // TestEngineIndexOrder: on random windows of one-worker runs the index holds
 // exactly the requests answered after from and due by to, its instants never
 // decrease, and its accessors agree with At.
@@ -468,6 +408,29 @@ func TestEngineIndexMatchesFastPath(t *testing.T) {
 		}
 		if skipped == 0 {
 			t.Errorf("%q: the paced client skipped no slot", q)
+		}
+	}
+}
+
+// TestEnginePacedPlansShared: the plans of one result asked for at once from
+// several goroutines (as windows of one result may be summarised) are built
+// once and shared; `go test -race` checks that no lock is missing.
+func TestEnginePacedPlansShared(t *testing.T) {
+	res := run(t, "rate=3000&dist=exponential&service=250us&stall=15ms&every=100ms&first=20ms&duration=1s&seed=4")
+	const n = 4
+	var got [n]*pacedPlan
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			got[g] = res.pacedPlans()
+			_ = res.TraceIndexOf(PacedClient, 0, res.Config.Duration)
+		})
+	}
+	wg.Wait()
+	want := len(res.Clients[PacedClient].Send)
+	for g, p := range got {
+		if p != got[0] || len(p.plan) != want {
+			t.Fatalf("goroutine %d: plans %p with %d plans, goroutine 0: %p; want one plan of %d", g, p, len(p.plan), got[0], want)
 		}
 	}
 }

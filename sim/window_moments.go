@@ -2,86 +2,11 @@ package sim
 
 import "sort"
 
-// What the animation needs of an event-driven run: its requests in a window
-// (EngineTraceWindow), and the windows worth showing (EngineMoments): each
-// stall, each outage, and the worst reply of the run. They read the per-request
-// data the engine keeps up to ExactSamples arrivals a client.
-
-// EngineRequest is one request of an event-driven run as the animation
-// draws it.
-type EngineRequest struct {
-	Index   int64 // position in send order
-	Due     int64 // when the schedule wanted it sent (paced: its send)
-	Send    int64 // when it left the client
-	Start   int64 // when its service began (a worker took it, or the stall it was taken in ended); −1: never
-	Done    int64 // when the client learned its outcome
-	Outcome Outcome
-	Latency int64 // the recorded latency, reply − send; −1 when it was no reply
-}
-
-// EngineTrace is what one client did in a window of an event-driven run:
-// every request open at some instant of [From, To] (Send ≤ To, Done ≥ From),
-// in send order.
-//
-// What differs from TraceIndex: Due and Send never decrease with the
-// position, and neither does Start among the requests a worker took (one
-// queue, first come first served); Done does not follow the position (the
-// services differ and several workers run at once, and a rejection or a
-// timeout answers a request early), so the requests open at an instant are
-// those with Send ≤ t < Done, not a range of positions.
-type EngineTrace struct {
-	Client   Client
-	From, To int64
-	Requests []EngineRequest
-	Cut      bool  // the window held more than MaxTraceWindow requests: the first ones are kept
-	Above    int64 // the threshold
-	Interval int64 // the expected interval of the client's corrected recording (0: open)
-}
-
-// EngineTraceWindow returns what client c of an event-driven run did between
-// from and to, or nil when the run kept no per-request data (beyond
-// ExactSamples arrivals, or a run of the fast path).
-func (r *Result) EngineTraceWindow(c Client, from, to int64) *EngineTrace {
-	if r.Engine == nil {
-		return nil
-	}
-	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
-	if cr.Done == nil || ec.Start == nil || ec.Outcome == nil {
-		return nil
-	}
-	tr := &EngineTrace{Client: c, From: from, To: to, Above: r.Config.Above}
-	switch c {
-	case ClosedClient:
-		tr.Interval = r.Recordings[Corrected].Interval
-	case PacedClient:
-		tr.Interval = r.Recordings[PacedCorrected].Interval
-	}
-	hi := sort.Search(len(cr.Send), func(i int) bool { return cr.Send[i] > to })
-	for i := 0; i < hi; i++ {
-		if cr.Done[i] < from {
-			continue
-		}
-		if len(tr.Requests) == MaxTraceWindow {
-			tr.Cut = true
-			break
-		}
-		tr.Requests = append(tr.Requests, r.engineRequest(c, i))
-	}
-	return tr
-}
-
-// engineRequest returns request i of client c of an exact event-driven run.
-func (r *Result) engineRequest(c Client, i int) EngineRequest {
-	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
-	q := EngineRequest{Index: int64(i), Due: cr.Send[i], Send: cr.Send[i], Start: ec.Start[i], Done: cr.Done[i], Outcome: ec.Outcome[i], Latency: -1}
-	if c != PacedClient && i < len(r.Engine.Due) {
-		q.Due = r.Engine.Due[i]
-	}
-	if q.Outcome == OutcomeReply {
-		q.Latency = q.Done - q.Send
-	}
-	return q
-}
+// The windows the animation can be asked for (AnimWindows): a run's stalls
+// (StallWindow, window_trace.go) or, for an event-driven run without one, the
+// moments worth showing (EngineMoments): each outage and the worst reply of
+// the run. They read the per-request data the engine keeps up to ExactSamples
+// arrivals a client.
 
 // Moment is a stretch of an event-driven run worth watching.
 type Moment struct {
@@ -181,4 +106,33 @@ func (r *Result) engineSettle(c Client, from, e int64) int64 {
 		end = max(end, cr.Done[i])
 	}
 	return end
+}
+
+// AnimWindows returns how many windows the animation can be asked for: the
+// run's stalls or, for an event-driven run without one, its outages and the
+// window around its worst reply.
+func (r *Result) AnimWindows() int {
+	n := r.StallCount()
+	if r.Engine == nil || n > 0 {
+		return n
+	}
+	n = r.Config.Outages.Len()
+	if _, ok := r.engineWorst(); ok {
+		n++
+	}
+	return n
+}
+
+// engineAnimWindow returns window k of an event-driven run (0 ≤ k <
+// AnimWindows()).
+func (r *Result) engineAnimWindow(k int) Moment {
+	if n := r.StallCount(); n > 0 {
+		s := newStalls(r.Config).Start(int64(k))
+		return r.engineMoment("stall", int64(k), s, s+r.Config.Stall)
+	}
+	if ws := r.Config.OutageWindows(); k < len(ws) {
+		return r.engineMoment("outage", int64(k), ws[k].From, ws[k].To)
+	}
+	m, _ := r.engineWorst()
+	return m
 }

@@ -2,6 +2,10 @@ package sim
 
 import "sort"
 
+// What a client did in a window of time, as a slice of requests: Trace for
+// the fast path (built through TraceIndex, window_index.go), EngineTrace for
+// an event-driven run; and the window of each stall (StallWindow).
+
 // TraceRequest is one request as the animation draws it.
 type TraceRequest struct {
 	Index   int64 // position in send order
@@ -86,9 +90,6 @@ func (tr *Trace) Events() []int64 {
 	}
 	return out
 }
-
-// NumStalls returns how many stalls began before the last reply of any client.
-func (r *Result) NumStalls() int { return len(r.Stalls()) }
 
 // MaxWindowRequests bounds the requests of one client a stall's window
 // walks: a backlog that never drains (a server at full load) would otherwise
@@ -198,42 +199,78 @@ func (r *Result) TraceWindow(c Client, from, to int64) *Trace {
 	return tr
 }
 
-// serviceStart inverts the stall model: the instant a service of S that
-// ended at done began. The service took S of the server's working time (the
-// time outside stalls), so it began at the latest instant with S less
-// working time behind it than done: at a stall's end when it waited for
-// one. In closed form, whatever the number of stalls it spans.
-func serviceStart(st stallSeries, done, S int64) int64 {
-	if S <= 0 || st.first == never {
-		return done - S
-	}
-	return st.latestWorked(st.worked(done) - S)
+// EngineRequest is one request of an event-driven run as the animation
+// draws it.
+type EngineRequest struct {
+	Index   int64 // position in send order
+	Due     int64 // when the schedule wanted it sent (paced: its send)
+	Send    int64 // when it left the client
+	Start   int64 // when its service began (a worker took it, or the stall it was taken in ended); −1: never
+	Done    int64 // when the client learned its outcome
+	Outcome Outcome
+	Latency int64 // the recorded latency, reply − send; −1 when it was no reply
 }
 
-// worked returns the working time in [0, t): t less the stalled time.
-func (s stallSeries) worked(t int64) int64 {
-	if s.first == never || t <= s.first {
-		return t
-	}
-	if s.every == 0 {
-		return t - min(t-s.first, s.length)
-	}
-	j := (t - s.first) / s.every // stalls begun at or before t, less one
-	in := min(t-s.first-j*s.every, s.length)
-	return t - j*s.length - in
+// EngineTrace is what one client did in a window of an event-driven run:
+// every request open at some instant of [From, To] (Send ≤ To, Done ≥ From),
+// in send order.
+//
+// What differs from TraceIndex: Due and Send never decrease with the
+// position, and neither does Start among the requests a worker took (one
+// queue, first come first served); Done does not follow the position (the
+// services differ and several workers run at once, and a rejection or a
+// timeout answers a request early), so the requests open at an instant are
+// those with Send ≤ t < Done, not a range of positions.
+type EngineTrace struct {
+	Client   Client
+	From, To int64
+	Requests []EngineRequest
+	Cut      bool  // the window held more than MaxTraceWindow requests: the first ones are kept
+	Above    int64 // the threshold
+	Interval int64 // the expected interval of the client's corrected recording (0: open)
 }
 
-// latestWorked returns the latest instant with w of working time before it
-// (w >= 0): the end of a stall when w is reached as one begins.
-func (s stallSeries) latestWorked(w int64) int64 {
-	if s.first == never || w < s.first {
-		return w
+// EngineTraceWindow returns what client c of an event-driven run did between
+// from and to, or nil when the run kept no per-request data (beyond
+// ExactSamples arrivals, or a run of the fast path).
+func (r *Result) EngineTraceWindow(c Client, from, to int64) *EngineTrace {
+	if r.Engine == nil {
+		return nil
 	}
-	w -= s.first // working time after the first stall begins
-	if s.every == 0 {
-		return s.first + s.length + w
+	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
+	if cr.Done == nil || ec.Start == nil || ec.Outcome == nil {
+		return nil
 	}
-	W := s.every - s.length // working time after each stall
-	j := w / W
-	return s.first + j*s.every + s.length + (w - j*W)
+	tr := &EngineTrace{Client: c, From: from, To: to, Above: r.Config.Above}
+	switch c {
+	case ClosedClient:
+		tr.Interval = r.Recordings[Corrected].Interval
+	case PacedClient:
+		tr.Interval = r.Recordings[PacedCorrected].Interval
+	}
+	hi := sort.Search(len(cr.Send), func(i int) bool { return cr.Send[i] > to })
+	for i := 0; i < hi; i++ {
+		if cr.Done[i] < from {
+			continue
+		}
+		if len(tr.Requests) == MaxTraceWindow {
+			tr.Cut = true
+			break
+		}
+		tr.Requests = append(tr.Requests, r.engineRequest(c, i))
+	}
+	return tr
+}
+
+// engineRequest returns request i of client c of an exact event-driven run.
+func (r *Result) engineRequest(c Client, i int) EngineRequest {
+	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
+	q := EngineRequest{Index: int64(i), Due: cr.Send[i], Send: cr.Send[i], Start: ec.Start[i], Done: cr.Done[i], Outcome: ec.Outcome[i], Latency: -1}
+	if c != PacedClient && i < len(r.Engine.Due) {
+		q.Due = r.Engine.Due[i]
+	}
+	if q.Outcome == OutcomeReply {
+		q.Latency = q.Done - q.Send
+	}
+	return q
 }

@@ -6,7 +6,7 @@ import "sort"
 // (TraceIndexOf, TraceWindow, StallWindow) it gets by simulating that window
 // again: the state of a client at any request is reachable without walking
 // there (the long path's stretches give any reply, and the state is the
-// replies of the last few requests), and from it the walk of run.go goes on
+// replies of the last few requests), and from it the walk of walk.go goes on
 // request by request, as the first run did.
 
 // MaxTraceWindow bounds the requests of one client that a long run's trace

@@ -1,0 +1,126 @@
+package sim
+
+import (
+	"fmt"
+	"time"
+)
+
+// The refusal of a window of an event-driven run whose requests are not
+// answered in the order they were sent (window_engine.go says why the
+// summary needs that order).
+
+// Why a window of an event-driven run breaks the order the summary needs.
+type orderBreak uint8
+
+const (
+	breakNone      orderBreak = iota
+	breakOutcome              // a request was not answered by a reply
+	breakDone                 // a reply came before an earlier request's
+	breakStart                // a service began before an earlier request's
+	breakWasted               // a worker served, into the window, a request its client had given up on
+	breakSendOrder            // never: sends and due instants are in order
+)
+
+// engineOrder returns the first request of the window that breaks the order
+// the summary needs, and how; −1 when none does. Besides the window's own
+// requests it looks at those just before it back to the first reply: a
+// request the client gave up on before the window may still be served in it
+// (wasted work the window's requests wait behind, which it would not show).
+// That look is exact with one worker or a fixed service, whose services end
+// in the order they began.
+func (x *TraceIndex) engineOrder() (int, orderBreak) {
+	oc, start := x.r.Engine.Clients[x.c].Outcome, x.start
+	for i, n := x.lo-1, 0; i >= 0 && n < MaxTraceWindow; i, n = i-1, n+1 {
+		if oc[i] == OutcomeReply {
+			break
+		}
+		if oc[i] == OutcomeTimedOut && start[i] >= 0 && x.lo < x.hi && start[i] <= x.to {
+			return i - x.lo, breakWasted
+		}
+	}
+	for j := 0; j < x.Len(); j++ {
+		if oc[x.lo+j] != OutcomeReply {
+			return j, breakOutcome
+		}
+		if j == 0 {
+			continue
+		}
+		switch {
+		case x.Done(j) < x.Done(j-1):
+			return j, breakDone
+		case x.Start(j) < x.Start(j-1):
+			return j, breakStart
+		case x.Send(j) < x.Send(j-1) || x.Due(j) < x.Due(j-1):
+			return j, breakSendOrder
+		}
+	}
+	return -1, breakNone
+}
+
+// WindowRefusal is a window of an event-driven run that the animation
+// cannot draw, and why: within it a client's requests are not answered in
+// the order they were sent. Its instants are nanoseconds of virtual time:
+// Text writes them with the caller's formatter (the page's, app/units),
+// Error with FormatDuration (logs and tests).
+type WindowRefusal struct {
+	Window, Windows int    // the window asked for, from 0, and how many the run has
+	Kind            string // "stall", "outage" or "worst"
+	Client          Client
+	Request         int64 // the request that breaks the order: its position in the client's sends, from 0
+	At              int64 // when its outcome came, or its service began (a service out of order, a wasted one)
+	GaveUp          int64 // a timed-out request a worker served anyway: when the client gave up on it
+	why             orderBreak
+	outcome         Outcome
+}
+
+// Error is Text with the instants to the microsecond in FormatDuration's
+// syntax.
+func (e *WindowRefusal) Error() string {
+	return e.Text(func(t int64) string { return FormatDuration(int64(time.Duration(t).Round(time.Microsecond))) })
+}
+
+// Text says which window is refused and why, in words, writing its instants
+// with dur.
+func (e *WindowRefusal) Text(dur func(ns int64) string) string {
+	where := fmt.Sprintf("stall %d of %d", e.Window+1, e.Windows)
+	switch e.Kind {
+	case "outage": // the outages come first, then the worst reply
+		where = fmt.Sprintf("outage %d (window %d of %d)", e.Window+1, e.Window+1, e.Windows)
+	case "worst":
+		where = fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
+	}
+	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
+		where, e.Client, e.Request+1, e.reason(dur))
+}
+
+// reason is why the request breaks the order, its instants written by dur.
+func (e *WindowRefusal) reason(dur func(ns int64) string) string {
+	at := dur(e.At)
+	switch {
+	case e.why == breakWasted:
+		return fmt.Sprintf("timed out (the client gave up on it at %s) and a worker served it anyway from %s, into the window", dur(e.GaveUp), at)
+	case e.why == breakOutcome && e.outcome == OutcomeTimedOut:
+		return fmt.Sprintf("timed out at %s (the client gave up on it)", at)
+	case e.why == breakOutcome && e.outcome == OutcomeRejected:
+		return fmt.Sprintf("was rejected at once at %s (the bounded queue was full)", at)
+	case e.why == breakOutcome:
+		return fmt.Sprintf("was failed at once at %s by an outage", at)
+	case e.why == breakDone:
+		return fmt.Sprintf("was answered at %s, before the one sent before it (several workers with random service times finish out of order)", at)
+	}
+	return fmt.Sprintf("began its service at %s, before the one sent before it", at)
+}
+
+// refusal describes request j of index x breaking the order.
+func (x *TraceIndex) refusal(j int, why orderBreak) *WindowRefusal {
+	i := x.lo + j
+	cr, ec := &x.r.Clients[x.c], &x.r.Engine.Clients[x.c]
+	e := &WindowRefusal{Client: x.c, Request: int64(i), At: cr.Done[i], why: why, outcome: ec.Outcome[i]}
+	switch why {
+	case breakWasted:
+		e.At, e.GaveUp = ec.Start[i], cr.Done[i]
+	case breakStart, breakSendOrder:
+		e.At = ec.Start[i]
+	}
+	return e
+}
