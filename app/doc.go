@@ -11,7 +11,7 @@
 //	app/charts          the four charts (gonum/plot): units, sim
 //	app/ui              what every page shares: charts, units, sim
 //	app/view            a result formatted once: units, sim
-//	app/compute         runs queries for the pages: view, sim
+//	app/compute         runs queries for the pages: units, view, sim
 //	app/measure         HdrHistogram files out and in, tools' output in: sim
 //	app/tools           what real load generators would print: sim
 //	app/experiment      the real server and clients on loopback: measure, sim

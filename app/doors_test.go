@@ -21,7 +21,7 @@ var doors = map[string][]string{
 	"app/charts":             {"app/units", "sim"},
 	"app/ui":                 {"app/charts", "app/units", "sim"},
 	"app/view":               {"app/units", "sim"},
-	"app/compute":            {"app/view", "sim"},
+	"app/compute":            {"app/units", "app/view", "sim"},
 	"app/measure":            {"sim"},
 	"app/tools":              {"sim"},
 	"app/experiment":         {"app/measure", "sim"},

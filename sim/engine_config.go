@@ -94,10 +94,11 @@ func (e *LimitError) Error() string {
 }
 
 // ErrTimeBudget is the refusal of a run that a caller stopped after its real
-// time budget (the browser: TimeBudget) ran out.
-func ErrTimeBudget(elapsed, budget time.Duration) error {
-	return &LimitError{Limit: "time", Need: fmt.Sprintf("the run took more than %v of real time", elapsed.Round(time.Millisecond)),
-		Max: budget.String(), Hint: "shorten the duration, lower the rate, or run it natively with the report command"}
+// time budget (the browser: TimeBudget) ran out. The caller writes both
+// times for people (sim formats no duration for them).
+func ErrTimeBudget(elapsed, budget string) error {
+	return &LimitError{Limit: "time", Need: "the run took more than " + elapsed + " of real time",
+		Max: budget, Hint: "shorten the duration, lower the rate, or run it natively with the report command"}
 }
 
 // Window is a half-open interval of virtual time [From, To).
@@ -226,7 +227,7 @@ func (c Config) OutageWindows() []Window {
 
 // EventDriven reports whether the configuration uses a feature only the
 // event engine models (random arrivals or service, a queue capacity, a
-// client timeout, outages). The others run on the fast path of run.go; the
+// client timeout, outages). The others run on the fast path of walk.go; the
 // two agree on them (engine_test.go).
 func (c Config) EventDriven() bool {
 	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages.Len() > 0

@@ -3,7 +3,7 @@ package sim
 import "fmt"
 
 // EngineResult is what the event engine adds to a Result; nil when the
-// fast path of run.go produced it.
+// fast path of walk.go produced it.
 type EngineResult struct {
 	Seed    uint64
 	Events  int64   // events processed over the three clients

@@ -243,7 +243,7 @@ func TestEngineRefusals(t *testing.T) {
 	if r.Err() == nil || r.Result() != nil {
 		t.Errorf("a refused run: Err %v, Result %v", r.Err(), r.Result())
 	}
-	if e := ErrTimeBudget(21e9, TimeBudget); !strings.Contains(e.Error(), "limit time") {
+	if e := ErrTimeBudget("21 s", "20 s"); !strings.Contains(e.Error(), "limit time") {
 		t.Errorf("time budget: %v", e)
 	}
 }

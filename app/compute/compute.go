@@ -3,6 +3,7 @@ package compute
 import (
 	"errors"
 	"fmt"
+	"omission/app/units"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -98,7 +99,7 @@ func (j *Job) Slice() (bool, error) {
 			return true, nil
 		}
 		if el := time.Since(j.start); el > sim.TimeBudget {
-			return false, sim.ErrTimeBudget(el, sim.TimeBudget)
+			return false, sim.ErrTimeBudget(units.Duration(el.Milliseconds()*1e6), units.Duration(int64(sim.TimeBudget)))
 		}
 		if time.Since(t0) >= j.slice {
 			return false, nil
