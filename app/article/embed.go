@@ -1,7 +1,6 @@
 package article
 
 import (
-	"net/url"
 	"omission/app/anim"
 	"omission/app/compute"
 	"omission/app/ui"
@@ -36,18 +35,17 @@ func (e *Embed) OnNav(ctx app.Context) {
 }
 
 func (e *Embed) load(ctx app.Context, raw string) {
-	vals, err := url.ParseQuery(raw)
+	addr := ui.ParseAddress(raw)
 	e.err = ""
-	if err != nil {
+	if err := addr.Err(); err != nil {
 		e.err = "the address cannot be read: " + err.Error()
 		return
 	}
-	name := vals.Get(ui.KeyFigure)
+	name := addr.Get(ui.KeyFigure)
 	if name == "" {
 		name = "spectrum"
 	}
-	vals.Del(ui.KeyFigure)
-	e.query, e.anim = vals.Encode(), name == "animation"
+	e.query, e.anim = addr.Without(ui.KeyFigure).String(), name == "animation"
 	if e.anim {
 		// The animation follows the published result; its own keys (anim,
 		// anim_t) stay in the query it reads from the URL.
