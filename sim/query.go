@@ -255,6 +255,10 @@ func (c Config) Query() string {
 	return b.String()
 }
 
+// QueryEscape escapes a query key or value as Query writes it (queryEscape):
+// the pages write their whole address with it (app/ui's Address).
+func QueryEscape(s string) string { return queryEscape(s) }
+
 // queryEscape is url.QueryEscape leaving ',' and '@' as they are: both are
 // allowed in a query, and the window lists read better without %2C and %40.
 func queryEscape(s string) string {

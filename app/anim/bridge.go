@@ -1,7 +1,6 @@
 package anim
 
 import (
-	"net/url"
 	"omission/app/ui"
 	"time"
 
@@ -148,7 +147,7 @@ func (j *animJS) stop() {
 // itself are already on show.
 func (a *Panel) followURL(ctx app.Context) {
 	w := parseAnimURL(a.url)
-	vals, _ := url.ParseQuery(a.url)
+	vals := ui.ParseAddress(a.url)
 	if !w.set || vals.Get(animKey) == a.wrote.Get(animKey) && vals.Get(animTKey) == a.wrote.Get(animTKey) {
 		return
 	}

@@ -79,7 +79,7 @@ type animWant struct {
 // parseAnimURL reads the animation's keys from a raw query. Invalid values
 // are ignored (the animation starts at its default there).
 func parseAnimURL(raw string) animWant {
-	vals, _ := url.ParseQuery(raw)
+	vals := ui.ParseAddress(raw)
 	var w animWant
 	if v := vals.Get(animKey); v != "" {
 		if k, err := strconv.Atoi(v); err == nil && k >= 0 {
@@ -94,20 +94,10 @@ func parseAnimURL(raw string) animWant {
 	return w
 }
 
-// stripAnimKeys returns raw without the animation's keys.
+// stripAnimKeys returns raw without the animation's keys, written as an
+// address (ui.Address).
 func stripAnimKeys(raw string) string {
-	var parts []string
-	for _, p := range strings.Split(raw, "&") {
-		if p == "" {
-			continue
-		}
-		k, _, _ := strings.Cut(p, "=")
-		if k, err := url.QueryUnescape(k); err == nil && (k == animKey || k == animTKey) {
-			continue
-		}
-		parts = append(parts, p)
-	}
-	return strings.Join(parts, "&")
+	return ui.ParseAddress(raw).Without(animKey, animTKey).String()
 }
 
 // OnMount runs on the UI goroutine: the panel reads its URL keys, follows

@@ -3,13 +3,13 @@ package article
 import (
 	"fmt"
 	"math"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"omission/app/compute"
+	"omission/app/ui"
 	"omission/app/units"
 	"omission/sim"
 )
@@ -257,7 +257,7 @@ func ArticleKeys() []string {
 // is outside its range or makes the section's runs invalid is left out,
 // with a note that says which and why.
 func (a *article) readValues(raw string) (map[string]Values, []string) {
-	q, _ := url.ParseQuery(strings.TrimPrefix(raw, "?"))
+	q := ui.ParseAddress(raw)
 	out := map[string]Values{}
 	var notes []string
 	for _, sec := range a.sections {

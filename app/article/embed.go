@@ -1,7 +1,6 @@
 package article
 
 import (
-	"net/url"
 	"strings"
 
 	"omission/app/anim"
@@ -47,18 +46,17 @@ func (e *Embed) load(ctx app.Context, raw string) {
 
 // read sets the embed's figure and query from its address.
 func (e *Embed) read(raw string) {
-	vals, err := url.ParseQuery(raw)
+	addr := ui.ParseAddress(raw)
 	e.err = ""
-	if err != nil {
+	if err := addr.Err(); err != nil {
 		e.err = "the address cannot be read: " + err.Error()
 		return
 	}
-	name := vals.Get(ui.KeyFigure)
+	name := addr.Get(ui.KeyFigure)
 	if name == "" {
 		name = charts.Spectrum.String()
 	}
-	vals.Del(ui.KeyFigure)
-	e.query, e.anim = vals.Encode(), name == animationFigure
+	e.query, e.anim = addr.Without(ui.KeyFigure).String(), name == animationFigure
 	if e.anim {
 		return
 	}

@@ -2,9 +2,8 @@ package article
 
 import (
 	"fmt"
-	"net/url"
-	"strings"
 
+	"omission/app/ui"
 	"omission/sim"
 )
 
@@ -52,9 +51,7 @@ func query(name string) articleQuery {
 
 // fixes reports whether the query name sets field itself.
 func fixes(name, field string) bool {
-	vals, _ := url.ParseQuery(query(name).q)
-	_, ok := vals[field]
-	return ok
+	return ui.ParseAddress(query(name).q).Has(field)
 }
 
 // reaches reports whether a reader's value for a field of query from
@@ -89,25 +86,16 @@ func queryFor(sec *section, name string, vals Values) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("no query %q", name)
 	}
-	v, err := url.ParseQuery(q.q)
-	if err != nil {
+	a := ui.ParseAddress(q.q)
+	if err := a.Err(); err != nil {
 		return "", err
 	}
 	for _, adj := range sec.adjs {
 		if text, set := vals[adj.field]; set && reaches(adj.name, name, adj.field) {
-			v.Set(adj.field, text)
+			a = a.With(adj.field, text)
 		}
 	}
-	// The preset first: a query's other fields are read against it.
-	parts := []string{}
-	if p := v.Get("preset"); p != "" {
-		parts = append(parts, "preset="+url.QueryEscape(p))
-		v.Del("preset")
-	}
-	if enc := v.Encode(); enc != "" {
-		parts = append(parts, enc)
-	}
-	cfg, err := sim.ParseQuery(strings.Join(parts, "&"))
+	cfg, err := sim.ParseQuery(a.String())
 	if err != nil {
 		return "", err
 	}

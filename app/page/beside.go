@@ -58,7 +58,7 @@ func (p *Page) renderBeside() app.UI {
 	}
 	return app.Div().Class("beside").Body(
 		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown},
-		&comparePanel{IVs: p.extra.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
+		&comparePanel{IVs: p.addr.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
 		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved},
 		&importPanel{IFiles: p.beside.files, IReading: p.beside.reading, IQuery: p.cfg.Query()},
 	)
@@ -76,7 +76,7 @@ const (
 // toolNames are the tools of the URL's tools= that exist, and the error of
 // the rest.
 func (p *Page) toolNames() ([]string, error) {
-	v := p.extra.Get(ui.KeyTools)
+	v := p.addr.Get(ui.KeyTools)
 	if v == "" {
 		return nil, nil
 	}
@@ -86,7 +86,7 @@ func (p *Page) toolNames() ([]string, error) {
 // vsQuery is the canonical comparison query of the URL's vs=, and why it
 // does not run.
 func (p *Page) vsQuery() (string, error) {
-	v := p.extra.Get(ui.KeyVs)
+	v := p.addr.Get(ui.KeyVs)
 	if v == "" {
 		return "", nil
 	}

@@ -50,9 +50,8 @@ type Page struct {
 	refused   bool       // the query is over a limit: nothing runs, no number is shown
 	cancelled bool       // the reader cancelled the run
 	cfg       sim.Config // the configuration that runs
-	query0    string     // the simulator's part of the URL's query (readQuery's)
-	query     string     // its canonical query
-	extra     url.Values // values of ui.PageKeys() from the URL
+	addr      ui.Address // the URL's query: the simulator's fields as readQuery wrote them, and the page's own keys
+	query     string     // the canonical query of cfg
 	link      string     // the page's current URL, for the share box
 	copied    string     // the copy button's last message
 
@@ -160,7 +159,7 @@ func (p *Page) handle(ctx app.Context) {
 		if on == "" {
 			return
 		}
-		if p.extra.Get(key) == on {
+		if p.addr.Get(key) == on {
 			on = ""
 		}
 		p.setKeys(ctx, url.Values{key: {on}})
@@ -174,20 +173,12 @@ func (p *Page) handle(ctx app.Context) {
 	})
 }
 
-// setKeys sets page keys (the animation's stall and moment) in the URL,
-// replacing the entry; the page owns the URL and writes it.
+// setKeys sets page keys (the animation's stall and moment) in the URL (an
+// empty value removes a key), replacing the entry; the page owns the URL
+// and writes it.
 func (p *Page) setKeys(ctx app.Context, keys url.Values) {
-	if p.extra == nil {
-		p.extra = url.Values{}
-	}
-	for k, v := range keys {
-		if len(v) == 0 || v[0] == "" {
-			delete(p.extra, k)
-		} else {
-			p.extra[k] = v
-		}
-	}
-	p.writeURL(ctx, p.query0, false)
+	p.addr = p.addr.WithKeys(keys)
+	p.writeURL(ctx, p.addr, false)
 }
 
 // OnNav runs on the UI goroutine when the page becomes the navigation
@@ -241,7 +232,6 @@ func (p *Page) loadURL(ctx app.Context, raw string) {
 	ctx = p.own(ctx)
 	ctx.SetState(ui.StateURL, raw)
 	st := readQuery(raw)
-	p.extra = st.extra
 	p.editSeq++ // the URL wins over pending edits
 	p.pendingURL = nil
 	p.setInputs(st.inputs)
@@ -259,8 +249,8 @@ func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 	p.applied++
 	p.setErrs(st.errs())
 	p.cancelled = false
-	p.cfg, p.query0 = st.cfg, st.query
-	p.writeURL(ctx, st.query, push)
+	p.cfg, p.addr = st.cfg, st.addr
+	p.writeURL(ctx, st.addr, push)
 	p.refused = len(st.refused) > 0
 	if p.refused {
 		// Nothing runs, and nothing shown is for this query.
@@ -340,17 +330,7 @@ func (p *Page) applyInputs(ctx app.Context) {
 	ctx = p.own(ctx)
 	p.editSince = time.Time{}
 	p.notices = p.notices[:0]
-	p.adopt(ctx, readQuery(p.withExtra(inputsQuery(p.inputs))), false)
-}
-
-// withExtra adds the page's own keys to a query, for readQuery.
-func (p *Page) withExtra(q string) string {
-	for _, k := range ui.PageKeys() {
-		for _, v := range p.extra[k] {
-			q += "&" + url.QueryEscape(k) + "=" + url.QueryEscape(v)
-		}
-	}
-	return q
+	p.adopt(ctx, readAddress(inputsAddress(p.inputs, p.addr)), false)
 }
 
 // choosePreset starts over from a preset and adds a history entry.
@@ -362,7 +342,7 @@ func (p *Page) choosePreset(ctx app.Context, name string) {
 	p.editSeq++ // drop pending edits
 	p.editSince = time.Time{}
 	p.notices = p.notices[:0]
-	st := readQuery(p.withExtra("preset=" + url.QueryEscape(name)))
+	st := readAddress(p.addr.Only(ui.PageKeys()...).With("preset", name))
 	p.setInputs(st.inputs)
 	p.adopt(ctx, st, true)
 }
@@ -432,13 +412,13 @@ func (p *Page) toggleOffs() []string {
 	return out
 }
 
-// writeURL sets the query (and the page's own keys) the URL bar must show,
-// replacing the entry or pushing a new one. The write itself waits until the
+// writeURL sets the address (the query and the page's own keys) the URL bar
+// must show, replacing the entry or pushing a new one. The write itself waits until the
 // browser has painted (the History API can block for milliseconds), and
 // successive writes before it merge: a push followed by replaces is one new
 // entry with the last URL.
-func (p *Page) writeURL(ctx app.Context, q string, push bool) {
-	u := p.urlFor(ctx, q)
+func (p *Page) writeURL(ctx app.Context, a ui.Address, push bool) {
+	u := p.urlFor(ctx, a)
 	p.link = u.String()
 	if p.pendingURL != nil {
 		if p.pendingPush && !push {
@@ -480,28 +460,14 @@ func (p *Page) flushURL(ctx app.Context) {
 	ctx.SetState(ui.StateURL, u.RawQuery)
 }
 
-// urlFor is the page's URL with the query q and the page's own keys.
-func (p *Page) urlFor(ctx app.Context, q string) *url.URL {
+// urlFor is the page's URL with the address a.
+func (p *Page) urlFor(ctx app.Context, a ui.Address) *url.URL {
 	u := &url.URL{Path: "/"}
 	if cur := ctx.Page().URL(); cur != nil {
 		c := *cur
 		u = &c
 	}
-	if len(p.extra) > 0 {
-		var extra []string
-		for _, k := range ui.PageKeys() {
-			for _, v := range p.extra[k] {
-				extra = append(extra, url.QueryEscape(k)+"="+url.QueryEscape(v))
-			}
-		}
-		if len(extra) > 0 {
-			if q != "" {
-				q += "&"
-			}
-			q += strings.Join(extra, "&")
-		}
-	}
-	u.RawQuery, u.Fragment, u.RawFragment = q, "", ""
+	u.RawQuery, u.Fragment, u.RawFragment = a.String(), "", ""
 	return u
 }
 
@@ -609,7 +575,7 @@ func (p *Page) Render() app.UI {
 					),
 				),
 				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols},
-				&chartsPanel{ILinear: p.extra.Get(ui.KeyAxis) == "linear", ICDF: p.extra.Get(ui.KeyCDF) == "1"},
+				&chartsPanel{ILinear: p.addr.Get(ui.KeyAxis) == "linear", ICDF: p.addr.Get(ui.KeyCDF) == "1"},
 				p.renderBeside(),
 				&anim.Panel{},
 				&checksList{IView: p.proofs, IFiles: p.beside.notes},
@@ -725,24 +691,25 @@ func (p *Page) renderShare() app.UI {
 	)
 }
 
-// inputsQuery is the query the controls hold: the preset, and every field
-// whose text is not the preset's own.
-func inputsQuery(inputs []string) string {
-	base, ok := sim.PresetConfig(inputs[fieldIndex("preset")])
+// inputsAddress is the address the controls hold, with the page keys of
+// keys: the preset, and every field whose text is not the preset's own.
+func inputsAddress(inputs []string, keys ui.Address) ui.Address {
+	preset := inputs[fieldIndex("preset")]
+	base, ok := sim.PresetConfig(preset)
 	if !ok {
 		base = sim.Default()
 	}
 	baseVals := base.Values()
-	parts := []string{"preset=" + url.QueryEscape(inputs[fieldIndex("preset")])}
-	for i := 1; i < len(inputs) && i < len(fieldNames); i++ {
+	a := keys.Only(ui.PageKeys()...).With("preset", preset)
+	for i, name := range fieldNames {
 		// An empty box leaves its field out: a companion field cleared is
 		// not given (its message then says whether it is required).
-		if i < len(baseVals) && inputs[i] == baseVals[i] || strings.TrimSpace(inputs[i]) == "" {
+		if name == "preset" || i >= len(inputs) || i < len(baseVals) && inputs[i] == baseVals[i] || strings.TrimSpace(inputs[i]) == "" {
 			continue
 		}
-		parts = append(parts, fieldNames[i]+"="+url.QueryEscape(inputs[i]))
+		a = a.With(name, inputs[i])
 	}
-	return strings.Join(parts, "&")
+	return a
 }
 
 // fieldNames is sim.Fields(), read once: the page never changes it.

@@ -535,3 +535,17 @@ func TestStaleEdit(t *testing.T) {
 		t.Errorf("after a current edit: input %q, generation %d (was %d)", p.inputs[fieldIndex("stall")], p.gens[fieldIndex("stall")], now)
 	}
 }
+
+// TestPageURLOneEscaping: the URL the page writes keeps a valid ',' as the
+// simulator writes it when another field is invalid, and the page's own
+// keys come after the simulator's fields.
+func TestPageURLOneEscaping(t *testing.T) {
+	e, p, hist := mountPage(t)
+	visit(e, p, "tools=wrk%2Ck6-arrival&outages=5s-6s%2C7s-8s&rate=abc")
+	if want := "/?rate=abc&outages=5s-6s,7s-8s&tools=wrk,k6-arrival"; !strings.HasSuffix(hist.current(), want) {
+		t.Errorf("the URL is %q, want it to end %q", hist.current(), want)
+	}
+	if p.errs.Field("rate") == nil || p.inputs[fieldIndex("outages")] != "5s-6s,7s-8s" {
+		t.Errorf("errs %v, outages box %q", p.errs, p.inputs[fieldIndex("outages")])
+	}
+}

@@ -2,7 +2,6 @@ package page
 
 import (
 	"fmt"
-	"net/url"
 	"omission/app/ui"
 	"strings"
 
@@ -32,8 +31,9 @@ type queryState struct {
 	invalid sim.Errors // values refused: each field runs with the preset's value
 	dropped sim.Errors // unknown and repeated keys, gone from the URL
 	refused sim.Errors // limits: nothing runs
-	query   string     // the query the URL holds: canon, or the invalid values as typed
-	extra   url.Values // the page's own keys (ui.PageKeys()) as given
+	addr    ui.Address // what the URL holds: query and the page's own keys
+	query   string     // addr's simulator fields: canon, or the invalid values as typed
+	extra   ui.Address // addr's page keys (ui.PageKeys()) as given
 }
 
 // errs returns every message of the state, for the controls.
@@ -42,21 +42,20 @@ func (s *queryState) errs() sim.Errors {
 	return out
 }
 
-// readQuery reads a raw query under the page's rule.
-func readQuery(raw string) queryState {
-	if i := strings.IndexByte(raw, '#'); i >= 0 {
-		raw = raw[:i]
+// readQuery reads a raw query (the URL's) under the page's rule.
+func readQuery(raw string) queryState { return readAddress(ui.ParseAddress(raw)) }
+
+// readAddress reads an address (the URL's, or the controls' with the page's
+// keys) under the page's rule.
+func readAddress(in ui.Address) queryState {
+	cfg, err := sim.ParseQuery(in.String(), ui.PageKeys()...)
+	st := queryState{cfg: cfg, extra: in.Only(ui.PageKeys()...)}
+	errs := asErrors(err)
+	if derr := in.Err(); derr != nil {
+		// What the address could not decode is not in it (sim's message).
+		errs = append(sim.Errors{{Field: "query", Allowed: "cannot be decoded: " + derr.Error()}}, errs...)
 	}
-	raw = strings.TrimPrefix(raw, "?")
-	vals, _ := url.ParseQuery(raw)
-	cfg, err := sim.ParseQuery(raw, ui.PageKeys()...)
-	st := queryState{cfg: cfg, extra: url.Values{}}
-	for _, k := range ui.PageKeys() {
-		if v, ok := vals[k]; ok {
-			st.extra[k] = v
-		}
-	}
-	for _, fe := range asErrors(err) {
+	for _, fe := range errs {
 		switch fe.Reason {
 		case sim.ReasonUnknown, sim.ReasonRepeated:
 			st.dropped = append(st.dropped, fe)
@@ -72,14 +71,20 @@ func readQuery(raw string) queryState {
 		}
 	}
 	st.canon = cfg.Query()
+	st.readFields(in)
+	return st
+}
 
-	// The controls show what the URL holds: a valid value in its canonical
-	// writing, an invalid one as typed, a missing one at the preset's value.
-	preset := cfg.Preset
-	if preset == "" {
-		preset = "bench"
-	}
-	if v, ok := given(vals, "preset"); ok && st.invalid.Field("preset") != nil {
+// readFields sets the controls' texts and the address from the fields of
+// in: the controls show what the URL holds, a valid value in its canonical
+// writing, an invalid one as typed, a missing one at the preset's value.
+// When nothing is invalid or refused, every field given runs as given and
+// cfg holds its canonical writing; otherwise each one given is read again
+// over the preset, since cfg may hold the preset's value instead.
+func (st *queryState) readFields(in ui.Address) {
+	cfgVals := st.cfg.Values()
+	preset := cfgVals[fieldIndex("preset")]
+	if v, ok := in.Given("preset"); ok && st.invalid.Field("preset") != nil {
 		preset = v
 	}
 	base, ok := sim.PresetConfig(preset)
@@ -87,49 +92,41 @@ func readQuery(raw string) queryState {
 		base = sim.Default()
 	}
 	baseVals := base.Values()
+	clean := len(st.invalid) == 0 && len(st.refused) == 0
 	st.inputs = base.Values()
 	st.inputs[fieldIndex("preset")] = preset
-	parts := []string{}
+	addr := st.extra
 	if preset != "bench" {
-		parts = append(parts, "preset="+url.QueryEscape(preset))
+		addr = addr.With("preset", preset)
 	}
 	for i, name := range fieldNames {
-		if name == "preset" {
+		v, ok := in.Given(name)
+		switch {
+		case name == "preset":
 			continue
-		}
-		v, ok := given(vals, name)
-		if !ok || st.dropped.Field(name) != nil {
+		case !ok || st.dropped.Field(name) != nil:
 			if st.invalid.Field(name) != nil {
 				st.inputs[i] = "" // a required value that is missing
 			}
 			continue
 		}
-		canon, fe := sim.CanonicalField(preset, name, v)
+		canon, fe := cfgVals[i], (*sim.FieldError)(nil)
+		if !clean {
+			canon, fe = sim.CanonicalField(preset, name, v)
+		}
 		switch {
 		case fe != nil || st.invalid.Field(name) != nil:
 			st.inputs[i] = v
-			parts = append(parts, name+"="+url.QueryEscape(v))
+			addr = addr.With(name, v)
 		default:
 			st.inputs[i] = canon
 			if canon != baseVals[i] {
-				parts = append(parts, name+"="+url.QueryEscape(canon))
+				addr = addr.With(name, canon)
 			}
 		}
 	}
-	if len(st.invalid) == 0 && len(st.refused) == 0 {
-		st.query = st.canon
-	} else {
-		st.query = strings.Join(parts, "&")
-	}
-	return st
-}
-
-// given returns the single value of a key given once.
-func given(vals url.Values, k string) (string, bool) {
-	if vs := vals[k]; len(vs) == 1 {
-		return vs[0], true
-	}
-	return "", false
+	st.addr = addr
+	st.query = addr.Without(ui.PageKeys()...).String()
 }
 
 // pageBudget is what the page lets one run cost: the simulator's page

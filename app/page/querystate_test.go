@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"omission/app/ui"
 	"omission/sim"
 )
 
@@ -147,5 +148,63 @@ func TestCompanions(t *testing.T) {
 		if again := readQuery(inputsQuery(back)); len(again.invalid) > 0 || again.cfg != st.cfg {
 			t.Errorf("leaving %s=%s: %v, runs %+v", d.Owner, d.Choice, again.invalid, again.cfg)
 		}
+	}
+}
+
+// inputsQuery is the query the controls hold, written.
+func inputsQuery(inputs []string) string { return inputsAddress(inputs, ui.Address{}).String() }
+
+// TestReadQueryOneEscaping: a valid value with ',' or '@' is written as the
+// simulator writes it (unescaped), whether or not another field is invalid.
+func TestReadQueryOneEscaping(t *testing.T) {
+	for _, c := range []struct{ valid, invalid, want string }{
+		{"outages=5s-6s,7s-8s", "rate=abc", "rate=abc&outages=5s-6s,7s-8s"},
+		{"arrivals=burst&bursts=1s-2s@9000,3s-4s@5000", "conns=0", "conns=0&arrivals=burst&bursts=1s-2s@9000,3s-4s@5000"},
+	} {
+		alone := readQuery(c.valid)
+		if len(alone.invalid) > 0 || alone.query != c.valid || alone.canon != c.valid {
+			t.Errorf("%s: invalid %v, query %q, canon %q", c.valid, alone.invalid, alone.query, alone.canon)
+		}
+		// Escaped as url.QueryEscape writes it, the same value reads the
+		// same and is written back as the simulator writes it.
+		for _, q := range []string{c.valid + "&" + c.invalid, c.invalid + "&" + strings.NewReplacer(",", "%2C", "@", "%40").Replace(c.valid)} {
+			st := readQuery(q)
+			if len(st.invalid) != 1 || st.query != c.want || st.addr.String() != c.want {
+				t.Errorf("%s: invalid %v, query %q, address %q, want %q", q, st.invalid, st.query, st.addr, c.want)
+			}
+		}
+	}
+}
+
+// TestReadQueryCleanIsCanon: when nothing is invalid or refused, the URL's
+// simulator fields are the canonical query, and each control holds the
+// canonical writing of its field read on its own over the preset (what
+// readFields takes from cfg instead of reading each field again).
+func TestReadQueryCleanIsCanon(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	clean := 0
+	for i := 0; i < 2000; i++ {
+		q := randomQuery(r)
+		st := readQuery(q)
+		if len(st.invalid) > 0 || len(st.refused) > 0 {
+			continue
+		}
+		clean++
+		if st.query != st.canon {
+			t.Fatalf("%q: the URL's fields %q, the canonical query %q", q, st.query, st.canon)
+		}
+		in := ui.ParseAddress(q)
+		for i, name := range fieldNames {
+			v, ok := in.Given(name)
+			if !ok || name == "preset" {
+				continue
+			}
+			if canon, fe := sim.CanonicalField(st.inputs[fieldIndex("preset")], name, v); fe != nil || st.inputs[i] != canon {
+				t.Fatalf("%q: %s shows %q, read on its own %q (%v)", q, name, st.inputs[i], canon, fe)
+			}
+		}
+	}
+	if clean < 200 {
+		t.Fatalf("only %d of 2000 random queries are clean", clean)
 	}
 }

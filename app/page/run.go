@@ -264,7 +264,7 @@ func (p *Page) chartOptions() worker.ChartsOptions {
 		w = chartsWidthFor(windowWidth())
 	}
 	return worker.ChartsOptions{Width: w, Dark: ui.PrefersTheme() == charts.Dark,
-		Linear: p.extra.Get(ui.KeyAxis) == "linear", CDF: p.extra.Get(ui.KeyCDF) == "1"}
+		Linear: p.addr.Get(ui.KeyAxis) == "linear", CDF: p.addr.Get(ui.KeyCDF) == "1"}
 }
 
 // windowWidth is the page's width in CSS px (640 natively).

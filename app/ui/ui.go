@@ -234,30 +234,3 @@ func OwnURL(ctx app.Context) {
 		ctx.SetState(StateURL, q)
 	})
 }
-
-// SetKeys returns the query raw with keys set (an empty value removes a
-// key): every other parameter stays as it was and in its order, and the
-// keys come last, in PageKeys order.
-func SetKeys(raw string, keys url.Values) string {
-	var parts []string
-	for _, p := range strings.Split(raw, "&") {
-		if p == "" {
-			continue
-		}
-		k, _, _ := strings.Cut(p, "=")
-		if k, err := url.QueryUnescape(k); err == nil {
-			if _, set := keys[k]; set {
-				continue
-			}
-		}
-		parts = append(parts, p)
-	}
-	for _, k := range PageKeys() {
-		for _, v := range keys[k] {
-			if v != "" {
-				parts = append(parts, url.QueryEscape(k)+"="+url.QueryEscape(v))
-			}
-		}
-	}
-	return strings.Join(parts, "&")
-}

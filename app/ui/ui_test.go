@@ -30,3 +30,34 @@ func TestSetKeys(t *testing.T) {
 		t.Errorf("the page keys are refused: %v", err)
 	}
 }
+
+// TestAddress: an address is written in one order (the simulator's fields,
+// other keys sorted, the page keys) with the simulator's escaping, reads
+// back to itself, and is never changed by what is made from it.
+func TestAddress(t *testing.T) {
+	a := ParseAddress("?anim=1&zz=%3C&outages=5s-6s%2C7s-8s&vs=rate%3D2000%26stall%3D1s&preset=tcp&aa=1&tools=wrk,wrk2#frag")
+	want := "preset=tcp&outages=5s-6s,7s-8s&aa=1&zz=%3C&tools=wrk,wrk2&vs=rate%3D2000%26stall%3D1s&anim=1"
+	if got := a.String(); got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if again := ParseAddress(want); again.String() != want || again.Get(KeyVs) != "rate=2000&stall=1s" {
+		t.Errorf("read back: %q, vs %q", again, again.Get(KeyVs))
+	}
+	if cfg, err := sim.ParseQuery(a.Without("aa", "zz").String(), PageKeys()...); err != nil || cfg.Query() != "preset=tcp&outages=5s-6s,7s-8s" {
+		t.Errorf("the simulator reads %q, err %v", cfg.Query(), err)
+	}
+	b := a.With("rate", "").With(KeyAnim).WithKeys(url.Values{KeyCDF: {"1"}, KeyTools: {""}}).Only("preset", "rate", KeyCDF, KeyTools, KeyAnim)
+	if got := b.String(); got != "preset=tcp&rate=&cdf=1" {
+		t.Errorf("derived: %q", got)
+	}
+	if a.String() != want {
+		t.Errorf("deriving changed the address: %q", a)
+	}
+	if v, ok := ParseAddress("rate=1&rate=2").Given("rate"); ok || v != "" {
+		t.Errorf("a repeated key is given once: %q", v)
+	}
+	bad := ParseAddress("rate=2000&stall=%ZZ")
+	if bad.Err() == nil || bad.String() != "rate=2000" {
+		t.Errorf("undecodable: err %v, %q", bad.Err(), bad)
+	}
+}
