@@ -23,7 +23,7 @@ var doors = map[string][]string{
 	"app/view":               {"app/units", "sim"},
 	"app/compute":            {"app/view", "sim"},
 	"app/measure":            {"sim"},
-	"app/tools":              {"sim"},
+	"app/tools":              {"app/units", "sim"},
 	"app/experiment":         {"app/measure", "app/units", "sim"},
 	"app/anim":               {"app/ui", "app/view", "app/units", "app/charts", "sim"},
 	"app/article":            {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim"},
