@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -29,18 +30,27 @@ type animDOM struct {
 	TNs    string           `json:"tNs"`
 	Stall  string           `json:"stall"`
 	Counts []map[string]any `json:"counts"`
+	// Texts are the counters as shown, Time the moment's readout.
+	Texts []map[string]string `json:"texts"`
+	Time  string              `json:"time"`
 }
 
 const animDOMJS = `(() => {
 	const r = document.querySelector("[data-anim]");
-	if (!r) return {ready: "missing", frame: 0, tNs: "", stall: "", counts: []};
-	const counts = [];
+	if (!r) return {ready: "missing", frame: 0, tNs: "", stall: "", counts: [], texts: [], time: ""};
+	const counts = [], texts = [];
 	for (const st of r.querySelectorAll("[data-anim-stage]")) {
-		const c = {client: st.dataset.client};
-		for (const d of st.querySelectorAll("[data-count]")) c[d.dataset.count] = d.dataset.value === undefined ? null : Number(d.dataset.value);
+		const c = {client: st.dataset.client}, x = {};
+		for (const d of st.querySelectorAll("[data-count]")) {
+			c[d.dataset.count] = d.dataset.value === undefined ? null : Number(d.dataset.value);
+			x[d.dataset.count] = d.textContent;
+		}
 		counts.push(c);
+		texts.push(x);
 	}
-	return {ready: r.dataset.ready || "", frame: Number(r.dataset.frame || 0), tNs: r.dataset.tNs || "", stall: r.dataset.stall || "", counts};
+	const time = r.querySelector("[data-anim-time]");
+	return {ready: r.dataset.ready || "", frame: Number(r.dataset.frame || 0), tNs: r.dataset.tNs || "", stall: r.dataset.stall || "", counts, texts,
+		time: time ? time.textContent : ""};
 })()`
 
 func (b *browser) anim(t testing.TB) animDOM {
@@ -113,8 +123,36 @@ func checkAnimCounts(t *testing.T, d animDOM, traces [3]*sim.Trace) int64 {
 		if g != w {
 			t.Fatalf("%s at %d ns: the page counts %+v, the trace %+v", got["client"], at, g, w)
 		}
+		checkAnimTexts(t, got, d.Texts[i])
+	}
+	if !strings.HasPrefix(d.Time, units.Duration(at)+" (") || !strings.Contains(d.Time, "stall") {
+		t.Errorf("at %d ns the moment reads %q", at, d.Time)
 	}
 	return at
+}
+
+// checkAnimTexts: a stage's counters read as app/units writes them, the
+// durations (written by Go) and the counts (written by web/anim.js).
+func checkAnimTexts(t *testing.T, values map[string]any, texts map[string]string) {
+	t.Helper()
+	for k, v := range values {
+		n, ok := v.(float64)
+		if !ok {
+			continue
+		}
+		want := units.Count(int64(n))
+		switch {
+		case k == "slowest" && n > 0:
+			want = units.Duration(n)
+		case k == "slowest":
+			want = "—"
+		case k == "synthetic":
+			want = "+" + want
+		}
+		if texts[k] != want {
+			t.Errorf("%s: counter %s (%v) reads %q, want %q", values["client"], k, n, texts[k], want)
+		}
+	}
 }
 
 func TestBrowserAnim(t *testing.T) {

@@ -1,34 +1,25 @@
-// Omission: the animation's drawing. The Go side (app/anim_frame.go) writes
-// each frame into one shared buffer: a Float64 header, then drawing
-// operations of six Float32 each. This file replays them on one canvas per
-// stage, runs the requestAnimationFrame loop (only while the animation is on
-// screen and the tab visible), and writes the counters and test hooks into
-// the DOM. It allocates nothing per mark.
+// Omission: the animation's drawing. The Go side (app/anim/frame.go) writes
+// each frame into one shared buffer: a Float64 header, the readouts' texts,
+// then drawing operations of six Float32 each. This file replays them on one
+// canvas per stage, runs the requestAnimationFrame loop (only while the
+// animation is on screen and the tab visible), and writes the counters, the
+// readouts and the test hooks into the DOM. It allocates nothing per mark.
+// Durations come written (by app/units); counts are written here, as
+// app/units.Count writes them ("12,345").
 (function () {
   "use strict";
 
-  // Must match app/anim_frame.go.
-  const HDR = 48, OP = 6;
+  // Must match app/anim/frame.go.
+  const HDR = 48, OP = 6, TEXTS = 4, SLOT = 96, OPS = HDR * 8 + TEXTS * SLOT;
+  const T_SLOWEST = 0, T_TIME = 3;
   const H_T = 0, H_STALL = 1, H_PLAYING = 2, H_HEIGHT = 3, H_BG = 4, H_FROM = 5, H_TO = 6,
-    H_OPS = 8, H_BGOPS = 11, H_START = 15, H_COUNT = 16, H_PER = 10;
+    H_OPS = 8, H_BGOPS = 11, H_COUNT = 16, H_PER = 10;
   const RECT = 1, STROKE = 2, DOT = 3, CROSS = 4, LINE = 5, TEXT = 6, COUNT = 7, HATCH = 9;
   const COUNTERS = ["recorded", "slowest", "above", "synthetic", "waiting", "not-sent", "never-sent", "queued", "serving"];
   const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Liberation Sans', sans-serif";
 
   function fmtCount(v) {
     return Math.round(v).toLocaleString("en-US");
-  }
-
-  // The same units and precision as the page (app/format.go fmtLatency).
-  function fmtDur(ns) {
-    if (ns === 0) return "0";
-    const a = Math.abs(ns);
-    let unit = "ns", size = 1;
-    if (a >= 1e9) { unit = "s"; size = 1e9; } else if (a >= 1e6) { unit = "ms"; size = 1e6; } else if (a >= 1e3) { unit = "µs"; size = 1e3; }
-    const x = ns / size, ax = Math.abs(x);
-    let s = x.toFixed(ax >= 100 ? 1 : ax >= 10 ? 2 : 3);
-    if (s.indexOf(".") >= 0) s = s.replace(/0+$/, "").replace(/\.$/, "");
-    return s + " " + unit;
   }
 
   class Anim {
@@ -40,7 +31,8 @@
       this.canvases = Array.from(canvases);
       this.buf = buf;
       this.hdr = new Float64Array(buf.buffer, buf.byteOffset, HDR);
-      this.ops = new Float32Array(buf.buffer, buf.byteOffset + HDR * 8, Math.floor((buf.byteLength - HDR * 8) / 4));
+      this.ops = new Float32Array(buf.buffer, buf.byteOffset + OPS, Math.floor((buf.byteLength - OPS) / 4));
+      this.decoder = new TextDecoder();
       this.go = go;
       this.styles = styles;
       this.labels = [];
@@ -237,6 +229,12 @@
       }
     }
 
+    // text returns readout k of the frame: its length, then its UTF-8.
+    text(k) {
+      const o = HDR * 8 + k * SLOT;
+      return this.decoder.decode(this.buf.subarray(o + 1, o + 1 + this.buf[o]));
+    }
+
     // writeDOM writes the counters, the moment and the test hooks.
     writeDOM() {
       const h = this.hdr, root = this.root;
@@ -254,14 +252,13 @@
           const s = String(v);
           if (el.dataset.value === s) continue;
           el.dataset.value = s;
-          el.textContent = k === 1 ? (v > 0 ? fmtDur(v) : "—") : k === 3 ? "+" + fmtCount(v) : fmtCount(v);
+          el.textContent = k === 1 ? this.text(T_SLOWEST + i) : k === 3 ? "+" + fmtCount(v) : fmtCount(v);
         }
       }
       const c = this.cells;
       if (c.scrub && document.activeElement !== c.scrub) c.scrub.value = String(h[H_T] - h[H_FROM]);
       if (c.time) {
-        const d = h[H_T] - h[H_START];
-        const text = fmtDur(h[H_T]) + " (" + (d >= 0 ? "stall + " + fmtDur(d) : fmtDur(-d) + " before the stall") + ")";
+        const text = this.text(T_TIME);
         if (c.time.textContent !== text) c.time.textContent = text;
       }
     }
@@ -307,6 +304,5 @@
 
   window.omissionAnim = {
     create: (root, canvases, buf, go, styles) => new Anim(root, canvases, buf, go, styles),
-    fmtDur,
   };
 })();

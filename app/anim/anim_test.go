@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/units"
 	"omission/app/view"
 	"omission/sim"
 )
@@ -59,7 +60,7 @@ func decodeFrame(f *animFrame) (hdr []float64, stages [3][]animOp, bg []animOp) 
 	for i := range hdr {
 		hdr[i] = math.Float64frombits(binary.LittleEndian.Uint64(buf[i*8:]))
 	}
-	off := hdrLen * 8
+	off := opsOff
 	read := func(n int) []animOp {
 		var out []animOp
 		for k := 0; k < n; k++ {
@@ -75,6 +76,12 @@ func decodeFrame(f *animFrame) (hdr []float64, stages [3][]animOp, bg []animOp) 
 	}
 	bg = read(int(hdr[hdrBgOps]))
 	return hdr, stages, bg
+}
+
+// frameText reads readout k of a frame back.
+func frameText(f *animFrame, k int) string {
+	p := f.bytes()[hdrLen*8+k*textSlot:]
+	return string(p[1 : 1+p[0]])
 }
 
 // TestAnimFrame: a frame of the bench's stall 1 carries the trace's counters,
@@ -109,6 +116,13 @@ func TestAnimFrame(t *testing.T) {
 			if got != want {
 				t.Fatalf("%s: header counters %+v, trace %+v", a.Client, got, want)
 			}
+			slowest := "—"
+			if want.Slowest > 0 {
+				slowest = units.Duration(want.Slowest)
+			}
+			if got := frameText(f, txSlowest+i); got != slowest {
+				t.Errorf("%s: the slowest readout %q, want %q", a.Client, got, slowest)
+			}
 			if hdr[base+cStalled] != 1 {
 				t.Errorf("%s: the server is not stalled mid-stall", a.Client)
 			}
@@ -140,6 +154,9 @@ func TestAnimFrame(t *testing.T) {
 				t.Errorf("%s: %d crosses", a.Client, crosses)
 			}
 		}
+		if got := frameText(f, txTime); got != "1.6 s (stall + 100 ms)" {
+			t.Errorf("the moment reads %q", got)
+		}
 		// Mid-stall: the open loop's queue is full of marks (it holds ~500);
 		// the closed loop's holds the one request it sent into the stall.
 		queueDots := func(i int) int {
@@ -163,6 +180,25 @@ func TestAnimFrame(t *testing.T) {
 		})
 		if allocs != 0 {
 			t.Errorf("width %v: a frame allocates %v times", width, allocs)
+		}
+	}
+}
+
+// TestAnimReadouts: the moment reads before the stall too, and the longest
+// readouts fit their slots whole.
+func TestAnimReadouts(t *testing.T) {
+	_, m := animBenchStall1(t)
+	f := newAnimFrame()
+	f.setLayout(m, 1200)
+	f.build(m, frameParams{t: m.Start - 20e6})
+	if got, want := frameText(f, txTime), units.Duration(m.Start-20e6)+" (20 ms before the stall)"; got != want {
+		t.Errorf("20 ms before the stall: %q, want %q", got, want)
+	}
+	for _, c := range []struct{ t, start int64 }{{math.MaxInt64 / 2, -math.MaxInt64 / 2}, {-math.MaxInt64 / 2, math.MaxInt64 / 2}} {
+		f.readouts(&sim.WindowSummary{Start: c.start}, c.t)
+		got := frameText(f, txTime)
+		if !strings.HasSuffix(got, ")") || !strings.HasPrefix(got, units.Duration(c.t)+" (") {
+			t.Errorf("t %d, stall at %d: the moment reads %q", c.t, c.start, got)
 		}
 	}
 }

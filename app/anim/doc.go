@@ -12,7 +12,9 @@
 // the order they were sent; the panel says why the others are not, beside
 // the controls that move to the next window. frame.go lays out the stages
 // and their frames, player.go keeps the clock, and bridge.go hands each
-// frame to web/anim.js, which draws it on a canvas. Its stall and instant
+// frame to web/anim.js, which draws it on a canvas and shows the readouts
+// the frame carries (durations written in Go by app/units; web/anim.js
+// writes only counts, as units.Count does). Its stall and instant
 // live in the URL (ui.KeyAnim, ui.KeyAnimT): the panel posts
 // ui.ActionKeys and the page writes them.
 //

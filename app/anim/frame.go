@@ -12,8 +12,9 @@ import (
 
 // A frame of the animation is a list of drawing operations that web/anim.js
 // replays on one canvas per stage. Go writes the frame into a byte buffer
-// allocated once (a float64 header, then float32 operations) and hands it to
-// JavaScript in one copy; building a frame allocates nothing.
+// allocated once (a float64 header, the readouts' texts, then float32
+// operations) and hands it to JavaScript in one copy; building a frame
+// allocates nothing.
 //
 // An operation is six float32: code, style, then four numbers whose meaning
 // depends on the code. Styles index the colour table of animStyles; labels
@@ -98,13 +99,24 @@ const (
 	cStalled
 )
 
+// The readouts: texts written after the header, which anim.js shows as they
+// are (durations are written by app/units only). Each is a slot of textSlot
+// bytes: its length in bytes, then its UTF-8.
+const (
+	txSlowest = 0 // + stage: the slowest latency recorded so far, a dash before the first
+	txTime    = 3 // the moment: "1.6 s (stall + 100 ms)"
+	numTexts  = 4
+	textSlot  = 96
+	opsOff    = hdrLen*8 + numTexts*textSlot // where the operations start
+)
+
 // compactWidth is the narrowest canvas a compact layout keeps side by side.
 const compactWidth = 480
 
 const (
 	opSize      = 6 * 4
 	animMaxOps  = 8192 // a frame holds at most this many operations
-	animBufSize = hdrLen*8 + animMaxOps*opSize
+	animBufSize = opsOff + animMaxOps*opSize
 	maxFlights  = 40 // marks drawn flying to the server, per client
 	maxLeaving  = 12 // marks drawn flying to the tally, per client
 	flightMs    = 240.0
@@ -174,9 +186,11 @@ func xOf(m *sim.WindowSummary, l *animLayout, t int64) float32 {
 // animFrame is the buffer of frames and what building one needs, allocated
 // once per model and layout.
 type animFrame struct {
-	buf     []byte // header, then operations
-	n       int    // bytes of operations written after the header
-	dropped int    // operations that did not fit (a bug: tests check 0)
+	buf     []byte   // header, readouts, then operations
+	scratch []byte   // a readout being written
+	slowest [3]int64 // the slowest latencies the readouts hold (-1: none yet)
+	n       int      // bytes of operations written after the header
+	dropped int      // operations that did not fit (a bug: tests check 0)
 	tally   []int32
 	counts  [3]sim.WindowCounts
 	states  [3]sim.WindowState
@@ -188,7 +202,7 @@ type animFrame struct {
 }
 
 func newAnimFrame() *animFrame {
-	return &animFrame{buf: make([]byte, animBufSize)}
+	return &animFrame{buf: make([]byte, animBufSize), scratch: make([]byte, 0, textSlot), slowest: [3]int64{-1, -1, -1}}
 }
 
 func (f *animFrame) hdr(i int, v float64) {
@@ -196,7 +210,7 @@ func (f *animFrame) hdr(i int, v float64) {
 }
 
 func (f *animFrame) op(code, style int, a, b, c, d float32) {
-	off := hdrLen*8 + f.n
+	off := opsOff + f.n
 	if off+opSize > len(f.buf) {
 		f.dropped++
 		return
@@ -215,7 +229,38 @@ func (f *animFrame) op(code, style int, a, b, c, d float32) {
 func (f *animFrame) ops() int { return f.n / opSize }
 
 // bytes returns the frame to copy to JavaScript.
-func (f *animFrame) bytes() []byte { return f.buf[:hdrLen*8+f.n] }
+func (f *animFrame) bytes() []byte { return f.buf[:opsOff+f.n] }
+
+// setText writes readout k (cut to its slot: readouts are far shorter).
+func (f *animFrame) setText(k int, b []byte) {
+	p := f.buf[hdrLen*8+k*textSlot : hdrLen*8+(k+1)*textSlot]
+	p[0] = byte(copy(p[1:], b))
+}
+
+// readouts writes the texts beside the canvases for instant t: each stage's
+// slowest latency (only when it changed) and the moment, from the stall's
+// start.
+func (f *animFrame) readouts(m *sim.WindowSummary, t int64) {
+	for i := range m.Clients {
+		v := f.counts[i].Slowest
+		if v == f.slowest[i] {
+			continue
+		}
+		f.slowest[i] = v
+		s := append(f.scratch[:0], "—"...)
+		if v > 0 {
+			s = units.AppendDuration(s[:0], float64(v))
+		}
+		f.setText(txSlowest+i, s)
+	}
+	s := append(units.AppendDuration(f.scratch[:0], float64(t)), " ("...)
+	if d := t - m.Start; d >= 0 {
+		s = units.AppendDuration(append(s, "stall + "...), float64(d))
+	} else {
+		s = append(units.AppendDuration(s, float64(-d)), " before the stall"...)
+	}
+	f.setText(txTime, append(s, ')'))
+}
 
 // setLayout lays the frame out for a canvas width; the next frame carries a
 // new background.
@@ -258,6 +303,7 @@ func (f *animFrame) build(m *sim.WindowSummary, p frameParams) {
 		f.hdr(base+cStalled, b2f(stalled))
 	}
 	f.hdr(hdrStart, float64(m.Start))
+	f.readouts(m, p.t)
 	f.hdr(hdrBg, b2f(f.bgNeed))
 	before := f.ops()
 	if f.bgNeed {

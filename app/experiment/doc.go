@@ -4,5 +4,6 @@
 // hdrhistogram-go and held against the model (issue 14). It is native only:
 // it opens sockets and reads the clock.
 //
-// It may import sim and app/measure (to record and write what it measured).
+// It may import sim, app/measure (to record and write what it measured) and
+// app/units (to write durations for people).
 package experiment

@@ -352,3 +352,26 @@ func trim(v float64) string {
 	}
 	return fmt.Sprintf("%.2f", v)
 }
+
+// TestWriteTextWords: the experiment's text writes its durations as the
+// page does (app/units), its table's values in seed 000's microseconds.
+func TestWriteTextWords(t *testing.T) {
+	r := &Result{Query: "preset=bench", Server: "127.0.0.1:1", Transport: "tcp", cfg: config(t, "preset=bench"),
+		ServiceNs: 100e3, RoundTripNs: 118_350, WallNs: 3_254_000_000,
+		Measured: map[string]Metrics{"closed": {Count: 5000, MeanNs: 140e3, P50Ns: 100e3, MaxNs: 200_100_000}}}
+	var b strings.Builder
+	r.WriteText(&b)
+	text := b.String()
+	for _, want := range []string{
+		"stalls 200 ms every 1 s from 500 ms,",
+		"service: 100 µs; round trip measured 118.3 µs;",
+		" mean     140.0us ",
+		" max  200100.0us ",
+		" above 1 ms ",
+		"\nwall time 3.254 s;",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, text)
+		}
+	}
+}

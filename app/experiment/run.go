@@ -14,6 +14,7 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"omission/app/measure"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -48,7 +49,7 @@ func Check(cfg sim.Config) error {
 		add("rate", cfg.Rate.String(), fmt.Sprintf("0.001 to %d for a real run", MaxRate))
 	}
 	if time.Duration(cfg.Duration) > MaxDuration {
-		add("duration", sim.FormatDuration(cfg.Duration), "1ns to "+MaxDuration.String()+" for a real run")
+		add("duration", sim.FormatDuration(cfg.Duration), "1ns to "+sim.FormatDuration(int64(MaxDuration))+" for a real run")
 	}
 	if cfg.Conns > MaxConns {
 		add("conns", fmt.Sprint(cfg.Conns), fmt.Sprintf("1 to %d for a real run", MaxConns))
@@ -57,10 +58,10 @@ func Check(cfg sim.Config) error {
 		add("workers", fmt.Sprint(cfg.Workers), fmt.Sprintf("1 to %d, or unlimited, for a real run", MaxWorkers))
 	}
 	if time.Duration(cfg.Service) > MaxService {
-		add("service", sim.FormatDuration(cfg.Service), "0s to "+MaxService.String()+" for a real run")
+		add("service", sim.FormatDuration(cfg.Service), "0s to "+sim.FormatDuration(int64(MaxService))+" for a real run")
 	}
 	if time.Duration(cfg.Stall) > MaxStall {
-		add("stall", sim.FormatDuration(cfg.Stall), "0s to "+MaxStall.String()+" for a real run")
+		add("stall", sim.FormatDuration(cfg.Stall), "0s to "+sim.FormatDuration(int64(MaxStall))+" for a real run")
 	}
 	if n := sim.NewSchedule(cfg.Rate).Count(cfg.Duration); n > MaxPlanned {
 		add("duration", sim.FormatDuration(cfg.Duration), fmt.Sprintf("at most %d requests per client for a real run (rate × duration is %d)", MaxPlanned, n))
@@ -410,9 +411,9 @@ func (r *Result) compare() {
 	ex := &r.Explanations
 	if r.RoundTripNs > 0 {
 		*ex = append(*ex, fmt.Sprintf("Round trip: the closed client's median latency is %s against a service time of %s: loopback TCP, two system calls a side and the wake-ups add %s. The calibrated model (%s) uses the round trip as its service time.",
-			fmtDur(r.RoundTripNs), fmtDur(r.cfg.Service), fmtDur(r.RoundTripNs-r.cfg.Service), displayQuery(r.CalibratedQuery)))
+			units.Duration(r.RoundTripNs), units.Duration(r.cfg.Service), units.Duration(r.RoundTripNs-r.cfg.Service), displayQuery(r.CalibratedQuery)))
 	}
-	*ex = append(*ex, fmt.Sprintf("Timer resolution: Go's time.Sleep wakes up to a millisecond late here (its timers wait in epoll with millisecond timeouts); every wait of the experiment is a nanosleep with a 1 ns timer slack to %s before its deadline and a spin on the clock after it, so sends and replies leave within microseconds of their time.", spinMargin))
+	*ex = append(*ex, fmt.Sprintf("Timer resolution: Go's time.Sleep wakes up to a millisecond late here (its timers wait in epoll with millisecond timeouts); every wait of the experiment is a nanosleep with a 1 ns timer slack to %s before its deadline and a spin on the clock after it, so sends and replies leave within microseconds of their time.", units.Duration(spinMargin)))
 	if cr := r.MeasuredClients["paced"]; cr != nil {
 		*ex = append(*ex, fmt.Sprintf("Wake-up cost: the paced client sleeps to each slot and then sends, so every sample carries the wake-up (seed 001 saw its paced median rise for this reason); a reply later than the next slot restarts its schedule and skips slots: it sent %d of %d.", cr.Sent, cr.Planned))
 	}
@@ -421,10 +422,10 @@ func (r *Result) compare() {
 			h := cr.Hold
 			if h.Requests > 0 {
 				*ex = append(*ex, fmt.Sprintf("Server (%s run): %d replies written %s after the model's reply time on average (p99 %s, max %s); requests no stall touched were held %s for a service time of %s.",
-					name, h.Requests, fmtDur(int64(h.LateMeanNs)), fmtDur(h.LateP99Ns), fmtDur(h.LateMaxNs), fmtDur(int64(h.HeldMeanNs)), fmtDur(h.ServiceNs)))
+					name, h.Requests, units.Duration(int64(h.LateMeanNs)), units.Duration(h.LateP99Ns), units.Duration(h.LateMaxNs), units.Duration(int64(h.HeldMeanNs)), units.Duration(h.ServiceNs)))
 			}
 			if cr.Unanswered > 0 {
-				*ex = append(*ex, fmt.Sprintf("%s: %d requests sent were not answered within the drain limit of %s.", name, cr.Unanswered, DrainLimit(r.cfg)))
+				*ex = append(*ex, fmt.Sprintf("%s: %d requests sent were not answered within the drain limit of %s.", name, cr.Unanswered, units.Duration(DrainLimit(r.cfg))))
 			}
 			if cr.Err != "" {
 				*ex = append(*ex, fmt.Sprintf("%s: %s", name, cr.Err))
@@ -462,8 +463,6 @@ func ratio(a, b float64) float64 {
 	}
 	return a / b
 }
-
-func fmtDur(ns int64) string { return time.Duration(ns).Round(100 * time.Nanosecond).String() }
 
 func displayQuery(q string) string {
 	if q == "" {

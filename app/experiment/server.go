@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -320,7 +321,7 @@ func (s *Server) Hold() Hold {
 	st := append([]holdSample(nil), s.stats...)
 	s.mu.Unlock()
 	h := Hold{Requests: int64(len(st)), ServiceNs: s.cfg.Service,
-		Method: fmt.Sprintf("nanosleep (timer slack 1 ns) to %s before the reply time, then a spin on the monotonic clock", spinMargin)}
+		Method: fmt.Sprintf("nanosleep (timer slack 1 ns) to %s before the reply time, then a spin on the monotonic clock", units.Duration(spinMargin))}
 	if len(st) == 0 {
 		return h
 	}

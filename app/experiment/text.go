@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"text/tabwriter"
+
+	"omission/app/units"
 )
 
 // WriteText prints the experiment: a table of each recording measured
@@ -12,8 +14,8 @@ func (r *Result) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "experiment: %s\n", displayQuery(r.Query))
 	fmt.Fprintf(w, "transport: %s\n", r.Transport)
 	fmt.Fprintf(w, "servers: 127.0.0.1, a fresh one per client (first %s); stalls %s every %s from %s, measured from each server's start\n",
-		r.Server, fmtDur(r.cfg.Stall), fmtDur(r.cfg.Every), fmtDur(r.cfg.First))
-	fmt.Fprintf(w, "service: %s; round trip measured %s; calibrated model: %s\n\n", fmtDur(r.ServiceNs), fmtDur(r.RoundTripNs), displayQuery(r.CalibratedQuery))
+		r.Server, units.Duration(r.cfg.Stall), units.Duration(r.cfg.Every), units.Duration(r.cfg.First))
+	fmt.Fprintf(w, "service: %s; round trip measured %s; calibrated model: %s\n\n", units.Duration(r.ServiceNs), units.Duration(r.RoundTripNs), displayQuery(r.CalibratedQuery))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	recs := []string{"closed", "paced", "open", "corrected", "paced_corrected"}
 	fmt.Fprint(tw, "\t")
@@ -26,7 +28,7 @@ func (r *Result) WriteText(w io.Writer) {
 		fmt.Fprint(tw, "wrk\t")
 	}
 	fmt.Fprint(tw, "\n")
-	us := func(ns float64) string { return fmt.Sprintf("%.1fus", ns/1e3) }
+	us := units.Micros
 	row := func(name string, meas func(m Metrics) string, model func(rec string) string, wrk func() string) {
 		fmt.Fprintf(tw, "%s\t", name)
 		for _, rec := range recs {
@@ -66,7 +68,7 @@ func (r *Result) WriteText(w io.Writer) {
 	row("p99.9", func(m Metrics) string { return us(float64(m.P999Ns)) }, func(rec string) string { return us(float64(cal[rec].P999Ns)) }, func() string { return opt(r.Wrk.P999Ns) })
 	row("p99.99", func(m Metrics) string { return us(float64(m.P9999Ns)) }, func(rec string) string { return us(float64(cal[rec].P9999Ns)) }, func() string { return opt(r.Wrk.P9999Ns) })
 	row("max", func(m Metrics) string { return us(float64(m.MaxNs)) }, func(rec string) string { return us(float64(cal[rec].MaxNs)) }, func() string { return opt(r.Wrk.MaxNs) })
-	row("above "+fmtDur(r.cfg.Above), func(m Metrics) string { return fmt.Sprint(m.Above) }, func(rec string) string { return fmt.Sprint(cal[rec].Above) }, func() string { return "-" })
+	row("above "+units.Duration(r.cfg.Above), func(m Metrics) string { return fmt.Sprint(m.Above) }, func(rec string) string { return fmt.Sprint(cal[rec].Above) }, func() string { return "-" })
 	tw.Flush()
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -82,5 +84,5 @@ func (r *Result) WriteText(w io.Writer) {
 	for _, e := range r.Explanations {
 		fmt.Fprintf(w, "- %s\n", e)
 	}
-	fmt.Fprintf(w, "\nwall time %s; model columns: the calibrated model; percentiles measured with hdrhistogram-go (3 significant digits), counts, means and maxima exact\n", fmtDur(r.WallNs))
+	fmt.Fprintf(w, "\nwall time %s; model columns: the calibrated model; percentiles measured with hdrhistogram-go (3 significant digits), counts, means and maxima exact\n", units.Duration(r.WallNs))
 }

@@ -6,5 +6,6 @@
 // the tool's own source and cited file and line. It builds for js/wasm: the
 // page calls Run.
 //
-// It may import sim only.
+// It may import sim, and app/units to write durations for people (its
+// notes).
 package tools

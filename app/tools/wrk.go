@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -64,7 +65,7 @@ func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 			return err
 		}
 		count += added
-		o.Notes = append(o.Notes, fmt.Sprintf("stats_correct: interval %d µs added %d samples to the %d recorded", interval, added, pr.Recorded))
+		o.Notes = append(o.Notes, fmt.Sprintf("stats_correct: interval %s added %d samples to the %d recorded", units.DurationSig(float64(interval)*1e3, 6), added, pr.Recorded))
 	}
 	lat := newCArray(data, mn, mx, count)
 

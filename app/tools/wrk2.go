@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -79,7 +80,7 @@ func wrk2Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	if pr.Calibrated == 0 {
 		o.Notes = append(o.Notes, "the run ends before wrk2's calibration (10 s + 5 ms per connection): nothing is discarded, and wrk2 samples no request rate")
 	} else {
-		o.Notes = append(o.Notes, fmt.Sprintf("calibration at %s discarded what was recorded before it", sim.FormatDuration(pr.Calibrated)))
+		o.Notes = append(o.Notes, fmt.Sprintf("calibration at %s discarded what was recorded before it", units.DurationSig(float64(pr.Calibrated), 6)))
 	}
 	o.Notes = append(o.Notes, "bytes are not modelled: wrk2's read and transfer figures print 0")
 	return nil

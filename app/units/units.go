@@ -1,6 +1,7 @@
 package units
 
 import (
+	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -35,11 +36,21 @@ func Duration[N ~int64 | ~float64](ns N) string { return DurationSig(float64(ns)
 // DurationSig is Duration with sig significant digits (whole nanoseconds
 // have none after the point).
 func DurationSig(ns float64, sig int) string {
+	var buf [24]byte
+	return string(appendDurationSig(buf[:0], ns, sig))
+}
+
+// AppendDuration appends Duration(ns) to dst and returns it: for a caller
+// that must not allocate, such as the animation's frames, which write their
+// readouts into a buffer they keep.
+func AppendDuration(dst []byte, ns float64) []byte { return appendDurationSig(dst, ns, 4) }
+
+func appendDurationSig(dst []byte, ns float64, sig int) []byte {
 	if math.IsNaN(ns) || math.IsInf(ns, 0) {
-		return "—"
+		return append(dst, "—"...)
 	}
 	if ns == 0 {
-		return "0 s"
+		return append(dst, "0 s"...)
 	}
 	name, size := TimeUnit(ns)
 	x := ns / size
@@ -51,7 +62,12 @@ func DurationSig(ns float64, sig int) string {
 	if size == 1 {
 		dec = 0
 	}
-	return trim(strconv.FormatFloat(x, 'f', dec, 64)) + " " + name
+	start := len(dst)
+	dst = strconv.AppendFloat(dst, x, 'f', dec, 64)
+	if bytes.IndexByte(dst[start:], '.') >= 0 {
+		dst = bytes.TrimRight(bytes.TrimRight(dst, "0"), ".")
+	}
+	return append(append(dst, ' '), name...)
 }
 
 // Micros writes a duration in microseconds with one decimal, as seed 000's

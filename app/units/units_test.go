@@ -25,6 +25,20 @@ func TestDuration(t *testing.T) {
 	}
 }
 
+// TestAppendDuration: AppendDuration writes what Duration does after what
+// dst holds (a point in it is not the number's), without allocating.
+func TestAppendDuration(t *testing.T) {
+	for _, ns := range []float64{0, 1, 999, 1000, 100e3, 195.1e6, 1234567, 1.25e9, 1000e9, 3600e9 * 24, -20e6, 149963.759, math.NaN()} {
+		if got, want := string(AppendDuration([]byte("t 1.0 ("), ns)), "t 1.0 ("+Duration(ns); got != want {
+			t.Errorf("AppendDuration(%v) = %q, want %q", ns, got, want)
+		}
+	}
+	buf := make([]byte, 0, 64)
+	if n := testing.AllocsPerRun(100, func() { buf = AppendDuration(buf[:0], 195.1e6) }); n != 0 {
+		t.Errorf("AppendDuration allocates %v times", n)
+	}
+}
+
 func TestNumbers(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
 		{Count(100000), "100,000"}, {Count(-1234567), "-1,234,567"}, {Count(12), "12"},
