@@ -129,7 +129,7 @@ func toolBrands() []string {
 func renderToolsPointer() app.UI {
 	b := toolBrands()
 	names := strings.Join(b[:len(b)-1], ", ") + " and " + b[len(b)-1]
-	return app.P().Class("lead-tools").Body(
+	return app.P().Class("lead-more", "lead-tools").Body( // .lead-more: its links are 24 px tall targets
 		app.A().ID("to-tools").Href("#tools").DataSet("jump", "1").Text("See what " + names + " would have printed for this run ↓"),
 	)
 }
