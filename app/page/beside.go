@@ -37,14 +37,16 @@ type beside struct {
 	pending  []worker.File     // files to send with the next request
 	saved    string            // what became of the last download asked for
 
-	cols  []view.Extra // the table's columns of all this (refreshExtras)
-	notes []string     // the checks' lines about the files
+	cols   []view.Extra // the table's columns of all this (refreshExtras)
+	notes  []string     // the checks' lines about the files
+	listed []listedFile // the files as the import panel lists them
 }
 
 // refreshExtras formats the columns and notes the page shows of what is
 // beside the run, when it changed (never in Render).
 func (p *Page) refreshExtras() {
 	p.beside.cols, p.beside.notes = p.extras(), p.fileNotes()
+	p.beside.listed = listFiles(p.beside.files, ui.PrefersTheme())
 }
 
 // renderBeside lays out the panels beside the run.
@@ -63,7 +65,7 @@ func (p *Page) renderBeside() app.UI {
 		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown},
 		&comparePanel{IVs: p.extra.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
 		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved},
-		&importPanel{IFiles: p.beside.files, IReading: p.beside.reading, INotice: p.beside.notice, IQuery: p.cfg.Query(), IDark: ui.PrefersTheme() == charts.Dark},
+		&importPanel{IFiles: p.beside.listed, IReading: p.beside.reading, INotice: p.beside.notice, IQuery: p.cfg.Query()},
 	)
 }
 
@@ -357,6 +359,41 @@ func zeroCells(x view.Extra, o *tools.Output) {
 // ("0 ms").
 func zeroText(o *tools.Output) string {
 	return strings.TrimSpace(o.Zero.Printed + " " + o.Zero.Unit)
+}
+
+// listedFile is a file as the import panel lists it: what the worker read
+// and the look of each of its distributions in the charts.
+type listedFile struct {
+	worker.Measured
+	Looks []fileLook
+}
+
+// fileLook is how one distribution of a file is drawn: its index among
+// the measured series (charts.MeasuredLook), in words, and a swatch (a
+// data: URL of its SVG).
+type fileLook struct {
+	N         int
+	What, Src string
+}
+
+// listFiles gives each distribution of the files read its look, in the
+// order the worker draws them (the files read, oldest first).
+func listFiles(files []worker.Measured, th charts.Theme) []listedFile {
+	out := make([]listedFile, 0, len(files))
+	n := 0
+	for _, f := range files {
+		l := listedFile{Measured: f}
+		for _, s := range f.Summaries {
+			what := charts.MeasuredLookName(n, th)
+			if len(f.Summaries) > 1 {
+				what = s.Label + ": " + what
+			}
+			l.Looks = append(l.Looks, fileLook{N: n, What: what, Src: ui.SVGDataURL(charts.MeasuredSwatch(n, th, 28, 10))})
+			n++
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // summaryValues are a measured distribution's numbers by row metric: those

@@ -6,7 +6,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"omission/app/charts"
 	"omission/app/tools"
 	"omission/app/ui"
 	"omission/app/units"
@@ -124,13 +123,18 @@ func toolBrands() []string {
 	return out
 }
 
+// toolsPointer is the words of the first screen's pointer to the tools
+// panel, made once.
+var toolsPointer = func() string {
+	b := toolBrands()
+	return "See what " + strings.Join(b[:len(b)-1], ", ") + " and " + b[len(b)-1] + " would have printed for this run ↓"
+}()
+
 // renderToolsPointer is the first screen's pointer to the tools panel,
 // far down the page.
 func renderToolsPointer() app.UI {
-	b := toolBrands()
-	names := strings.Join(b[:len(b)-1], ", ") + " and " + b[len(b)-1]
 	return app.P().Class("lead-more", "lead-tools").Body( // .lead-more: its links are 24 px tall targets
-		app.A().ID("to-tools").Href("#tools").DataSet("jump", "1").Text("See what " + names + " would have printed for this run ↓"),
+		app.A().ID("to-tools").Href("#tools").DataSet("jump", "1").Text(toolsPointer),
 	)
 }
 
@@ -196,11 +200,10 @@ func (c *comparePanel) Render() app.UI {
 type importPanel struct {
 	app.Compo
 
-	IFiles   []worker.Measured
+	IFiles   []listedFile
 	IReading string
 	INotice  string // what became of the files last read or removed
 	IQuery   string // the run's canonical query, for the experiment's command
-	IDark    bool   // the charts' theme, for the files' swatches
 
 	err   string // observed: stateImportErr
 	paste string // the pasted text
@@ -243,27 +246,15 @@ func (i *importPanel) Render() app.UI {
 	)
 }
 
-// fileItems lists the files kept: each distribution's swatch, in the
-// order the worker draws them (the files read, oldest first), and a
+// fileItems lists the files kept: each distribution's swatch and a
 // button that removes the file.
 func (i *importPanel) fileItems() []app.UI {
-	th := charts.Light
-	if i.IDark {
-		th = charts.Dark
-	}
 	items := make([]app.UI, 0, len(i.IFiles))
-	n := 0
 	for _, f := range i.IFiles {
 		name := f.Name
 		body := []app.UI{}
-		for _, s := range f.Summaries {
-			what := charts.MeasuredLookName(n, th)
-			if len(f.Summaries) > 1 {
-				what = s.Label + ": " + what
-			}
-			body = append(body, app.Img().Class("swatch").Src(ui.SVGDataURL(charts.MeasuredSwatch(n, th, 28, 10))).Width(28).Height(10).
-				Alt(what).Title("%s", what).DataSet("look", n))
-			n++
+		for _, l := range f.Looks {
+			body = append(body, app.Img().Class("swatch").Src(l.Src).Width(28).Height(10).Alt(l.What).Title("%s", l.What).DataSet("look", l.N))
 		}
 		line := app.Text(f.Format)
 		if f.Err != "" {
