@@ -178,8 +178,8 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Fatalf("the first Tab stop is %v, want the skip link", f)
 	}
 	b.screenshot(t, "keyboard-skip-link.png", false)
-	b.waitFor(t, "a target for every skip link (results, charts, animation, proofs)",
-		`[...document.querySelectorAll("a.skip-link")].length === 4 && [...document.querySelectorAll("a.skip-link")].every(a => document.getElementById(a.getAttribute("href").slice(1)) !== null)`)
+	b.waitFor(t, "a target for every skip link (results, charts, tools, animation, proofs)",
+		`[...document.querySelectorAll("a.skip-link")].length === 5 && [...document.querySelectorAll("a.skip-link")].every(a => document.getElementById(a.getAttribute("href").slice(1)) !== null)`)
 	b.do(t, "Enter", chromedp.KeyEvent(kb.Enter))
 	b.waitFor(t, "the focus on the results", `document.activeElement.id === "results"`)
 	var small []string

@@ -301,9 +301,9 @@ func distributionCaption(res *sim.Result, b bins, o Options) string {
 	s.WriteString(".")
 	switch {
 	case len(o.Extra) > 0 && o.CDF:
-		s.WriteString(" Beside them (dashed or in ink): " + seriesNames(o.Extra) + ".")
+		s.WriteString(" Beside them: " + seriesNames(o.Extra, o.Theme) + ".")
 	case len(o.Extra) > 0:
-		s.WriteString(" " + seriesNames(o.Extra) + " give percentiles, not every sample: the CDF draws them beside the recordings.")
+		s.WriteString(" " + seriesNames(o.Extra, o.Theme) + " give percentiles, not every sample: the CDF draws them beside the recordings.")
 	}
 	return s.String()
 }

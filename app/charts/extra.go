@@ -74,22 +74,53 @@ func sortFloats(a []float64) {
 	}
 }
 
-// extraInk is the colour of tools' and measured lines: the theme's ink,
-// so that the recordings' colours keep their meaning.
-func (th *theme) extraStyle(s Series, i int) draw.LineStyle {
-	switch s.Class {
-	case "vs":
-		st := th.line(s.Kind)
-		st.Dashes = []vg.Length{2, 3}
-		st.Width = th.lineWidth * 1.2
-		return st
-	case "measured":
-		return draw.LineStyle{Color: th.ink, Width: th.lineWidth * 1.8}
+// extraStyles are the series' line styles, in order. A second run's
+// recordings keep their colours, dotted; a tool's line is the theme's ink,
+// so that the recordings' colours keep their meaning, each tool a dash of
+// its own; each measured series has a colour and a dash of its own
+// (measured.go), counted among the measured ones.
+func (th *theme) extraStyles(extra []Series) []draw.LineStyle {
+	out := make([]draw.LineStyle, len(extra))
+	tool, meas := 0, 0
+	for i, s := range extra {
+		switch s.Class {
+		case "vs":
+			st := th.line(s.Kind)
+			st.Dashes = []vg.Length{2, 3}
+			st.Width = th.lineWidth * 1.2
+			out[i] = st
+		case "measured":
+			out[i] = th.measuredLine(meas)
+			meas++
+		default:
+			dash := [][]vg.Length{{6, 2}, {1, 2}, {6, 2, 1, 2}, {3, 3}, {8, 3, 2, 3}, {2, 6}}[tool%6]
+			c := th.ink
+			out[i] = draw.LineStyle{Color: color.NRGBA{c.R, c.G, c.B, 200}, Width: th.lineWidth, Dashes: dash}
+			tool++
+		}
 	}
-	// Tools: the ink, each a dash of its own.
-	dash := [][]vg.Length{{6, 2}, {1, 2}, {6, 2, 1, 2}, {3, 3}, {8, 3, 2, 3}, {2, 6}}[i%6]
-	c := th.ink
-	return draw.LineStyle{Color: color.NRGBA{c.R, c.G, c.B, 200}, Width: th.lineWidth, Dashes: dash}
+	return out
+}
+
+// seriesNames lists the series for a caption, each with how it is drawn.
+func seriesNames(extra []Series, t Theme) string {
+	out, meas := "", 0
+	for i, s := range extra {
+		if i > 0 {
+			out += ", "
+		}
+		out += s.Name
+		switch s.Class {
+		case "vs":
+			out += " (dotted, in its recording's colour)"
+		case "measured":
+			out += " (" + MeasuredLookName(meas, t) + ")"
+			meas++
+		default:
+			out += " (a thin dashed line in ink)"
+		}
+	}
+	return out
 }
 
 // extraRange widens a latency range to the series' values.
@@ -111,6 +142,7 @@ func extraRange(extra []Series, lo, hi int64, zero bool) (int64, int64, bool) {
 // addSpectrumSeries draws each series on the spectrum, on its 1/(1−p)
 // axis: points at fractions past the axis's end are drawn at its end.
 func addSpectrumSeries(p *plot.Plot, th *theme, extra []Series, xmax, floor float64) {
+	styles := th.extraStyles(extra)
 	for i, s := range extra {
 		if len(s.Points) == 0 {
 			continue
@@ -119,13 +151,14 @@ func addSpectrumSeries(p *plot.Plot, th *theme, extra []Series, xmax, floor floa
 		for _, pt := range s.Points {
 			xys = append(xys, plotter.XY{X: math.Min(pt.P, xmax), Y: atFloor(float64(pt.Ns), floor)})
 		}
-		p.Add(polyline{simplify(xys), th.extraStyle(s, i)})
+		p.Add(polyline{simplify(xys), styles[i]})
 	}
 }
 
 // addCDFSeries draws each series on the CDF: the fraction at or below each
 // value.
 func addCDFSeries(p *plot.Plot, th *theme, extra []Series, floor float64) {
+	styles := th.extraStyles(extra)
 	for i, s := range extra {
 		if len(s.Points) == 0 {
 			continue
@@ -134,15 +167,16 @@ func addCDFSeries(p *plot.Plot, th *theme, extra []Series, floor float64) {
 		for _, pt := range s.Points {
 			xys = append(xys, plotter.XY{X: atFloor(float64(pt.Ns), floor), Y: pt.P})
 		}
-		p.Add(polyline{xys, th.extraStyle(s, i)})
+		p.Add(polyline{xys, styles[i]})
 	}
 }
 
 // extraLegend is a legend entry per series.
 func extraLegend(th *theme, extra []Series) []legendItem {
 	var items []legendItem
+	styles := th.extraStyles(extra)
 	for i, s := range extra {
-		items = append(items, legendItem{s.Name, lineThumb(th.extraStyle(s, i), nil)})
+		items = append(items, legendItem{s.Name, lineThumb(styles[i], nil)})
 	}
 	return items
 }

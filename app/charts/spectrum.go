@@ -71,7 +71,7 @@ func spectrum(res *sim.Result, o Options, f *frame) *Chart {
 	ch.Table, ch.Caption = spectrumText(res, logY, zero)
 	if len(o.Extra) > 0 {
 		extraColumns(&ch.Table, o.Extra)
-		ch.Caption += " Beside them (dashed or in ink): " + seriesNames(o.Extra) + "."
+		ch.Caption += " Beside them: " + seriesNames(o.Extra, th.t) + "."
 	}
 	return ch
 }
@@ -272,16 +272,4 @@ func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
 		b.WriteString(" Latencies of 0 are drawn on the bottom of the axis.")
 	}
 	return t, b.String()
-}
-
-// seriesNames lists the series' names.
-func seriesNames(extra []Series) string {
-	out := ""
-	for i, s := range extra {
-		if i > 0 {
-			out += ", "
-		}
-		out += s.Name
-	}
-	return out
 }

@@ -2,10 +2,12 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/charts"
 	"omission/app/measure"
 	"omission/app/tools"
 	"omission/app/ui"
@@ -29,19 +31,22 @@ type beside struct {
 	variants []tools.Variant
 	vs       *view.View // the comparison's run
 	vsErr    string
-	files    []worker.Measured // files read, oldest first (at most worker.MaxFiles)
+	files    []worker.Measured // files read, oldest first (at most worker.MaxFiles read, as many not)
 	reading  string            // the file being read
+	notice   string            // what became of the files last read or removed
 	pending  []worker.File     // files to send with the next request
 	saved    string            // what became of the last download asked for
 
-	cols  []view.Extra // the table's columns of all this (refreshExtras)
-	notes []string     // the checks' lines about the files
+	cols   []view.Extra // the table's columns of all this (refreshExtras)
+	notes  []string     // the checks' lines about the files
+	listed []listedFile // the files as the import panel lists them
 }
 
 // refreshExtras formats the columns and notes the page shows of what is
 // beside the run, when it changed (never in Render).
 func (p *Page) refreshExtras() {
 	p.beside.cols, p.beside.notes = p.extras(), p.fileNotes()
+	p.beside.listed = listFiles(p.beside.files, ui.PrefersTheme())
 }
 
 // renderBeside lays out the panels beside the run.
@@ -60,7 +65,7 @@ func (p *Page) renderBeside() app.UI {
 		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown},
 		&comparePanel{IVs: p.addr.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
 		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved},
-		&importPanel{IFiles: p.beside.files, IReading: p.beside.reading, IQuery: p.cfg.Query()},
+		&importPanel{IFiles: p.beside.listed, IReading: p.beside.reading, INotice: p.beside.notice, IQuery: p.cfg.Query()},
 	)
 }
 
@@ -147,29 +152,55 @@ func (p *Page) besideResponse(r worker.Response) {
 	if r.Vs != nil || r.VsErr != "" {
 		b.vs, b.vsErr = r.Vs, r.VsErr
 	}
-	for _, m := range r.Measured {
-		b.keep(m)
-	}
 	if r.Measured != nil {
-		b.reading = ""
+		var notes []string
+		for _, m := range r.Measured {
+			if n := b.keep(m); n != "" {
+				notes = append(notes, n)
+			}
+		}
+		b.reading, b.notice = "", strings.Join(notes, " ")
 	}
 	if r.View != nil || r.Beside() {
 		p.refreshExtras()
 	}
 }
 
-// keep keeps a file read (or its error), replacing one of the same name.
-func (b *beside) keep(m worker.Measured) {
+// keep keeps a file read (or why it could not be), replacing one of the
+// same name. Past worker.MaxFiles files read (or as many that could not
+// be) the oldest of its kind goes, as the worker's goes. It returns what
+// it replaced, for the panel's notice ("" when nothing).
+func (b *beside) keep(m worker.Measured) string {
+	notice := ""
 	for i, old := range b.files {
 		if old.Name == m.Name {
-			b.files = append(b.files[:i], b.files[i+1:]...)
+			b.files = slices.Delete(b.files, i, i+1)
+			notice = m.Name + " replaces the file of the same name read before."
 			break
 		}
 	}
 	b.files = append(b.files, m)
-	if len(b.files) > worker.MaxFiles {
-		b.files = b.files[len(b.files)-worker.MaxFiles:]
+	failed := m.Err != ""
+	n := 0
+	for _, f := range b.files {
+		if (f.Err != "") == failed {
+			n++
+		}
 	}
+	if n <= worker.MaxFiles {
+		return notice
+	}
+	for i, f := range b.files {
+		if (f.Err != "") == failed {
+			b.files = slices.Delete(b.files, i, i+1)
+			what := "compares at most %d files"
+			if failed {
+				what = "lists at most %d files it could not read"
+			}
+			return fmt.Sprintf("The page "+what+": %s replaces %s, the oldest.", worker.MaxFiles, m.Name, f.Name)
+		}
+	}
+	return notice
 }
 
 // handleBeside registers the panels' actions.
@@ -238,6 +269,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 			}
 		}
 		p.beside.files = out
+		p.beside.notice = name + " removed."
 		p.refreshExtras()
 		p.besideChanged()
 	})
@@ -271,7 +303,9 @@ func (p *Page) extras() []view.Extra {
 		for i, pc := range sim.Percentiles() {
 			vals[pc.Name] = float64(o.P()[i])
 		}
-		out = append(out, view.NewExtra("tools."+o.Name, o.Name, o.Mechanics, "tool", vals, "what "+o.Name+" would report, by its own rule"))
+		x := view.NewExtra("tools."+o.Name, o.Name, o.Plain, "tool", vals, "what "+o.Name+" would report, by its own rule")
+		zeroCells(x, o)
+		out = append(out, x)
 	}
 	n := 0
 	for _, f := range b.files {
@@ -302,6 +336,62 @@ func (p *Page) extras() []view.Extra {
 			}
 		}
 		out = append(out, view.NewExtra("delta.open", "Δ open loop", "the comparison's open loop less this run's", "delta", delta, "vs.open − open"))
+	}
+	return out
+}
+
+// zeroCells shows a tool's latencies its rounding made 0 as the tool
+// prints them, and why on hover.
+func zeroCells(x view.Extra, o *tools.Output) {
+	if o.Zero == nil || o.Recorded == 0 {
+		return
+	}
+	for m, c := range x.Cells {
+		if c.Attr == "ns" && c.Exact == "0" {
+			c.Text = zeroText(o)
+			c.Title = o.Name + " prints " + o.Zero.Printed + ": " + o.Zero.Why
+			x.Cells[m] = c
+		}
+	}
+}
+
+// zeroText is a latency a tool's rounding made 0, as the tool prints it
+// ("0 ms").
+func zeroText(o *tools.Output) string {
+	return strings.TrimSpace(o.Zero.Printed + " " + o.Zero.Unit)
+}
+
+// listedFile is a file as the import panel lists it: what the worker read
+// and the look of each of its distributions in the charts.
+type listedFile struct {
+	worker.Measured
+	Looks []fileLook
+}
+
+// fileLook is how one distribution of a file is drawn: its index among
+// the measured series (charts.MeasuredLook), in words, and a swatch (a
+// data: URL of its SVG).
+type fileLook struct {
+	N         int
+	What, Src string
+}
+
+// listFiles gives each distribution of the files read its look, in the
+// order the worker draws them (the files read, oldest first).
+func listFiles(files []worker.Measured, th charts.Theme) []listedFile {
+	out := make([]listedFile, 0, len(files))
+	n := 0
+	for _, f := range files {
+		l := listedFile{Measured: f}
+		for _, s := range f.Summaries {
+			what := charts.MeasuredLookName(n, th)
+			if len(f.Summaries) > 1 {
+				what = s.Label + ": " + what
+			}
+			l.Looks = append(l.Looks, fileLook{N: n, What: what, Src: ui.SVGDataURL(charts.MeasuredSwatch(n, th, 28, 10))})
+			n++
+		}
+		out = append(out, l)
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package page
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/app/tools"
@@ -33,17 +36,17 @@ func (t *toolsPanel) Render() app.UI {
 	boxes := make([]app.UI, 0, len(tools.Names()))
 	for _, n := range tools.Names() {
 		name := n
-		mech, _, _ := tools.Describe(name)
+		plain, _, _, _ := tools.Describe(name)
 		cb := app.Input().Type("checkbox").ID("tool-"+name).DataSet("tool", name).
 			OnChange(ui.On("tool/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionTool, name) }))
 		if selected[name] || app.IsClient {
 			cb = cb.Checked(selected[name])
 		}
-		boxes = append(boxes, app.Label().Class("tool-choice").Title("%s", mech).Body(cb, app.Text(" "+name)))
+		boxes = append(boxes, app.Label().Class("tool-choice").Title("%s", plain).Body(cb, app.Text(" "+name)))
 	}
 	body := []app.UI{
 		app.H2().ID("tools-title").Text("What your load generator would have printed"),
-		app.P().Class("legend").Text("Each tool is played against this very server, with its own way of sending, timing and summarising, as its source code does. Tick one to see its output."),
+		app.P().Class("legend").Text("Each tool is played against this very server, with its own way of sending, timing and summarising, as its source code does. Tick one to see its output, what it does in words, and under \"The rule\" the formula its source follows."),
 		app.FieldSet().Class("tool-choices").Body(app.Legend().Text("Tools"), app.Div().Body(boxes...)),
 	}
 	if t.IErr != "" {
@@ -62,10 +65,11 @@ func (t *toolsPanel) Render() app.UI {
 	return app.Section().ID("tools").Class("tools").Aria("labelledby", "tools-title").Body(body...)
 }
 
-// toolCard is one tool's output and how it compares.
+// toolCard is one tool's output and how it compares: what the tool does
+// in sentences, its rule in formulas behind a toggle.
 func toolCard(o *tools.Output, open *view.Cell) app.UI {
 	facts := []app.UI{
-		app.Dt().Text("p99 it reports"), app.Dd().DataSet("metric", "tools."+o.Name+".p99").DataSet("ns", o.P99).Text(units.Duration(o.P99)),
+		app.Dt().Text("p99 it reports"), reported(o, o.P99, "tools."+o.Name+".p99"),
 	}
 	if open != nil {
 		facts = append(facts, app.Dt().Text("the open loop's p99"), app.Dd().Text(open.Text))
@@ -80,10 +84,57 @@ func toolCard(o *tools.Output, open *view.Cell) app.UI {
 	}
 	return app.Article().Class("tool-card").DataSet("tool", o.Name).Body(
 		app.H3().Text(o.Name),
-		app.P().Class("mechanics").Body(app.Text(o.Mechanics+" "), app.A().Href(o.Source).Rel("noopener").Target("_blank").Text("Source")),
+		app.P().Class("mechanics").Body(app.Text(o.Plain+" "), app.A().Href(o.Source).Rel("noopener").Target("_blank").Text("Source")),
+		app.Details().Class("tool-rule").Body(
+			app.Summary().Text("The rule"),
+			app.P().Class("rule").Text(o.Mechanics),
+		),
 		app.P().Class("command").Body(app.Code().Text(o.Command)),
 		app.Dl().Class("tool-facts").Body(facts...),
+		app.If(o.Zero != nil && o.Recorded > 0 && o.P99 == 0, func() app.UI {
+			return app.P().Class("zero-why").Text("Why " + zeroText(o) + ": " + o.Zero.Why + ".")
+		}),
 		app.Pre().Class("tool-output").TabIndex(0).Aria("label", o.Name+"'s output").Text(o.Text),
+	)
+}
+
+// reported is a latency a tool reports: as it prints it when its rounding
+// made it 0 (the card then says why), else as a duration.
+func reported(o *tools.Output, ns int64, metric string) app.UI {
+	dd := app.Dd().DataSet("metric", metric).DataSet("ns", ns)
+	if ns == 0 && o.Zero != nil && o.Recorded > 0 {
+		return dd.Class("zero").Body(app.Code().Text(o.Zero.Printed), app.Text(" "+o.Zero.Unit+", as "+o.Name+" prints it"))
+	}
+	return dd.Text(units.Duration(ns))
+}
+
+// toolBrands are the load generators the tools panel plays, each once
+// (wrk and wrk2 are two; k6's executors one): "wrk, wrk2, k6, …".
+func toolBrands() []string {
+	var out []string
+	for _, n := range tools.Names() {
+		if i := strings.IndexByte(n, '-'); i > 0 {
+			n = n[:i]
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// toolsPointer is the words of the first screen's pointer to the tools
+// panel, made once.
+var toolsPointer = func() string {
+	b := toolBrands()
+	return "See what " + strings.Join(b[:len(b)-1], ", ") + " and " + b[len(b)-1] + " would have printed for this run ↓"
+}()
+
+// renderToolsPointer is the first screen's pointer to the tools panel,
+// far down the page.
+func renderToolsPointer() app.UI {
+	return app.P().Class("lead-more", "lead-tools").Body( // .lead-more: its links are 24 px tall targets
+		app.A().ID("to-tools").Href("#tools").DataSet("jump", "1").Text(toolsPointer),
 	)
 }
 
@@ -143,12 +194,15 @@ func (c *comparePanel) Render() app.UI {
 }
 
 // importPanel takes the reader's measurement files: a file input, a drop
-// onto the page, or pasted text.
+// onto the page, or pasted text. It lists the files kept, each drawn in a
+// look of its own (charts.MeasuredLook), each with a button that removes
+// it.
 type importPanel struct {
 	app.Compo
 
-	IFiles   []worker.Measured
+	IFiles   []listedFile
 	IReading string
+	INotice  string // what became of the files last read or removed
 	IQuery   string // the run's canonical query, for the experiment's command
 
 	err   string // observed: stateImportErr
@@ -160,26 +214,15 @@ func (i *importPanel) OnMount(ctx app.Context) { ctx.ObserveState(stateImportErr
 
 // Render lays the panel out.
 func (i *importPanel) Render() app.UI {
-	files := make([]app.UI, 0, len(i.IFiles))
-	for _, f := range i.IFiles {
-		name := f.Name
-		line := app.Text(f.Format)
-		if f.Err != "" {
-			line = app.Span().Class("error").Text(f.Err)
-		}
-		files = append(files, app.Li().DataSet("file", f.Name).Body(
-			app.Strong().Text(f.Name), app.Text(": "), line, app.Text(" "),
-			app.Button().Type("button").Class("forget").OnClick(ui.On("forget/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionForget, name) })).Text("Remove"),
-		))
-	}
 	return app.Section().ID("measured").Class("measured").Aria("labelledby", "measured-title").Body(
 		app.H2().ID("measured-title").Text("Your measurement beside the model"),
-		app.P().Class("legend").Text("Drop a file onto the page, choose one, or paste its text: wrk2 or wrk output, an .hgrm or .hlog from HdrHistogram, a k6 summary export, vegeta's JSON report, oha's JSON. It is read in this browser and never sent anywhere, nor put in the address. A second file is measured2."),
+		app.P().Class("legend").Textf("Drop a file onto the page, choose one, or paste its text: wrk2 or wrk output, an .hgrm or .hlog from HdrHistogram, a k6 summary export, vegeta's JSON report, oha's JSON. It is read in this browser and never sent anywhere, nor put in the address. The page keeps %d files, each drawn in a colour and a dash of its own; one more replaces the oldest, and says so.", worker.MaxFiles),
 		app.Div().Class("import-row").Body(
 			app.Label().For("import-file").Text("Measurement file"),
 			app.Input().Type("file").ID("import-file").DataSet("import", "1").
 				OnChange(ui.On("import/file", func(ctx app.Context, e app.Event) {
 					readFile(ctx, ctx.JSSrc().Get("files").Index(0))
+					ctx.JSSrc().Set("value", "") // the same file again is a change too
 				})),
 		),
 		app.Details().Class("paste").Body(
@@ -193,11 +236,34 @@ func (i *importPanel) Render() app.UI {
 		),
 		app.If(i.err != "", func() app.UI { return app.P().Class("error").Attr("role", "alert").Text(i.err) }),
 		app.If(i.IReading != "", func() app.UI { return app.P().Class("status").Textf("Reading %s…", i.IReading) }),
-		app.Ul().Class("files").Body(files...),
+		app.P().Class("status", "files-notice").Attr("role", "status").Text(i.INotice),
+		app.Ul().Class("files").Aria("label", "Files read").Body(i.fileItems()...),
 		app.P().Class("legend").Body(
 			app.Text("To measure a real server against this model on your own machine, run "),
 			app.Code().Text("go run ./app experiment -out DIR "+shellQuote(i.IQuery)),
 			app.Text(" and drop the files it writes here."),
 		),
 	)
+}
+
+// fileItems lists the files kept: each distribution's swatch and a
+// button that removes the file.
+func (i *importPanel) fileItems() []app.UI {
+	items := make([]app.UI, 0, len(i.IFiles))
+	for _, f := range i.IFiles {
+		name := f.Name
+		body := []app.UI{}
+		for _, l := range f.Looks {
+			body = append(body, app.Img().Class("swatch").Src(l.Src).Width(28).Height(10).Alt(l.What).Title("%s", l.What).DataSet("look", l.N))
+		}
+		line := app.Text(f.Format)
+		if f.Err != "" {
+			line = app.Span().Class("error").Text(f.Err)
+		}
+		body = append(body, app.Text(" "), app.Strong().Text(f.Name), app.Text(": "), line, app.Text(" "),
+			app.Button().Type("button").Class("forget").OnClick(ui.On("forget/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionForget, name) })).
+				Text("Remove "+f.Name))
+		items = append(items, app.Li().DataSet("file", f.Name).Body(body...))
+	}
+	return items
 }

@@ -594,6 +594,7 @@ func renderSkipLinks() app.UI {
 	return app.Nav().Class("skip-links").Aria("label", "Skip links").Body(
 		app.A().Class("skip-link").Href("#results").DataSet("jump", "1").Text("Skip to the results"),
 		app.A().Class("skip-link").Href("#charts").DataSet("jump", "1").Text("Skip to the charts"),
+		app.A().Class("skip-link").Href("#tools").DataSet("jump", "1").Text("Skip to the tools' printouts"),
 		app.A().Class("skip-link").Href("#anim").DataSet("jump", "1").Text("Skip to the animation"),
 		app.A().Class("skip-link").Href("#checks").DataSet("jump", "1").Text("Skip to the proofs"),
 	)
@@ -620,6 +621,7 @@ func renderLead() app.UI {
 			app.A().Href("#glossary").DataSet("jump", "1").Text("words used here"),
 			app.Text("."),
 		),
+		renderToolsPointer(),
 	)
 }
 

@@ -42,6 +42,7 @@ import (
 //     the max); 406–429 Print.
 var fortioTool = tool{
 	name:      "fortio",
+	plain:     "Each connection has its own schedule of calls. A call that fell due while the previous one was out leaves as soon as that one returns, so a connection catches up on the calls a stall delayed, timing each from its real send. Latencies go into buckets (1 ms wide up to 11 ms, wider above) and a percentile is interpolated inside its bucket.",
 	mechanics: "fortio load -qps rate -c conns -t D: each of conns goroutines makes ⌊rate·D⌋/conns calls, call i due at (i + i/(n−1))/(rate/conns) from the common start (the last at D); a late call leaves as soon as the previous one returns, so each goroutine catches up its own missed calls, and one still behind after D stops (but for its last call); 3 s request timeout (code −1); latency = reply − send into fixed buckets (1 ms up to 11 ms, then coarser), percentiles interpolated linearly inside the bucket",
 	source:    "https://github.com/fortio/fortio/blob/45e1871/stats/stats.go#L299-L328",
 	command: func(cfg sim.Config) string {
@@ -53,7 +54,8 @@ var fortioTool = tool{
 
 var fortioNoCatchUpTool = tool{
 	name:      "fortio-nocatchup",
-	mechanics: "fortio load -nocatchup: as fortio, but a call whose time has passed when the previous one returns is skipped (never sent), and the goroutine waits for its next call's own time: missed slots are dropped, the schedule is kept",
+	plain:     "As fortio, but a call whose time passed while the previous one was out is skipped, never sent: the schedule is kept, and the calls a stall delayed are dropped.",
+	mechanics: "fortio load -nocatchup: as fortio, but when the sleep until call i's due time (i + i/(n−1))/(rate/conns) is negative, call i is skipped (never sent) and the goroutine goes on to call i + 1: missed slots are dropped, the schedule is kept",
 	source:    "https://github.com/fortio/fortio/blob/45e1871/periodic/periodic.go#L849-L853",
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("fortio load -nocatchup -qps %s -c %d -t %s %s", cfg.Rate, cfg.Conns, goDuration(cfg.Duration), target)

@@ -20,6 +20,7 @@ import (
 //   - requester/print.go: the summary template and its number formats.
 var heyTool = tool{
 	name:      "hey",
+	plain:     "A fixed number of workers, each sending its next request as soon as the last reply is in, until the time is up: during a stall they wait, and the requests they would have sent are never sent nor counted.",
 	mechanics: "hey -c conns -z D: conns workers back to back until the duration (requests in flight finish and are reported); latency = reply − send; percentile p is the first sorted latency i with ⌊100·i/n⌋ ≥ p",
 	source:    "https://github.com/rakyll/hey/blob/8985827/requester/report.go#L217-L235",
 	command: func(cfg sim.Config) string {
@@ -33,6 +34,7 @@ var heyTool = tool{
 
 var heyQTool = tool{
 	name:      "hey-q",
+	plain:     "Each worker sends at its share of the rate, on a ticker of its own. The ticks it misses while it waits for a slow reply are thrown away but one, which it sends at once: the missed requests are never sent nor counted.",
 	mechanics: "hey -c conns -q rate/conns -z D: each worker waits for its own ticker of period 1/(rate/conns) (whole µs); ticks missed while busy are dropped but one, which it takes at once: missed slots are skipped, never caught up",
 	source:    "https://github.com/rakyll/hey/blob/8985827/requester/requester.go#L209-L232",
 	command: func(cfg sim.Config) string {

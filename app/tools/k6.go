@@ -24,6 +24,7 @@ import (
 //     formatting and its column alignment.
 var k6VUsTool = tool{
 	name:      "k6-vus",
+	plain:     "A fixed number of virtual users, each sending its next request as soon as the last reply is in: during a stall they all wait, and the requests they would have sent meanwhile are never sent nor counted. Each latency runs from the real send.",
 	mechanics: "k6 constant-vus: conns VUs, each sending its next request as soon as the last reply is in, for the duration (iterations in flight finish within gracefulStop, 30 s); http_req_duration = reply − send; avg, min, med, max, p(90), p(95) of the sorted values, interpolated at p·(n−1)",
 	source:    "https://github.com/grafana/k6/blob/87883075c/metrics/sink.go#L145-L166",
 	command: func(cfg sim.Config) string {
@@ -37,6 +38,7 @@ var k6VUsTool = tool{
 
 var k6ArrivalTool = tool{
 	name:      "k6-arrival",
+	plain:     "Requests start on a fixed schedule, each on a free virtual user of a fixed pool. When every user is busy, as in a stall, the request is dropped and counted as a dropped iteration, never sent later. Each latency runs from the real send.",
 	mechanics: "k6 constant-arrival-rate: iteration i starts at i/rate on a free VU of a pool of conns (preAllocatedVUs = maxVUs = conns); with none free the iteration is dropped (dropped_iterations), never sent later; http_req_duration = reply − send",
 	source:    "https://github.com/grafana/k6/blob/87883075c/lib/executor/constant_arrival_rate.go#L328-L368",
 	command: func(cfg sim.Config) string {

@@ -40,8 +40,10 @@ import (
 //     STATS_NAME_WIDTH 80 (37–39: output not to a terminal).
 var locustTool = tool{
 	name:      "locust",
+	plain:     "Each user starts a task at a steady pace; a task that ran late is followed at once and the pace starts again from there, so the slots a stall took are never made up. At the end the users are killed, so replies still out are not logged. Response times are kept rounded to whole milliseconds, to 2 significant digits, and the percentiles are those rounded values.",
 	mechanics: "locust --headless -u conns -r conns, wait_time = constant_throughput(rate/conns): every user starts at once and starts a task 1/(rate/conns) after its last one started, or at once when that one ran late (slots missed are not caught up); killed at the run time (requests in flight are not logged); latency = reply − send, kept in a dict rounded to 2 significant digits (to the ms below 100 ms); percentile p is the largest key k with n − #(values kept at k or above) ≤ int(n·p)",
 	source:    "https://github.com/locustio/locust/blob/407343d/locust/stats.py#L124-L179",
+	zero:      &locustZero,
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("locust --headless --only-summary -u %d -r %d -t %s -H %s (locustfile: HttpUser, wait_time = constant_throughput(%s), one task: self.client.get(\"/\"))",
 			cfg.Conns, cfg.Conns, wrkSeconds(cfg.Duration), strings.TrimSuffix(target, "/"), locustThroughput(cfg))
@@ -51,6 +53,12 @@ var locustTool = tool{
 	},
 	summarise: locustSummarise,
 }
+
+// locustZero is how locust prints a percentile its rounding made 0, and
+// why (locustBucket, locustPercentile).
+var locustZero = Zero{Printed: "0", Unit: "ms",
+	Why: "locust keeps each response time in whole milliseconds, rounded to 2 significant digits (to the nearest millisecond below 100 ms, a tie to the even one), " +
+		"and its percentiles are those kept values: a reply of half a millisecond or less is kept as 0 ms"}
 
 // locustThroughput is rate/conns as the locustfile would write it.
 func locustThroughput(cfg sim.Config) string {

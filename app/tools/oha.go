@@ -21,6 +21,7 @@ import (
 //     sorted values, src/timescale.rs 115–131 the unit from the slowest.
 var ohaTool = tool{
 	name:      "oha",
+	plain:     "Requests fall due on a fixed schedule and queue up, each connection taking the next one when it is free: after a stall the queued requests leave at once, but each is timed from its real send, so the time it spent waiting in the queue is lost. Requests still out at the end are aborted.",
 	mechanics: "oha -c conns -q rate -z D: ticks at i/rate queue up without bound and each of conns connections takes the next when free (catching up at once after a stall); latency = reply − send; at the deadline the requests in flight are aborted; percentiles at index ⌊p·n⌋ of the sorted latencies",
 	source:    "https://github.com/hatoo/oha/blob/b8cd846/src/printer.rs#L727-L736",
 	command: func(cfg sim.Config) string {
@@ -32,7 +33,8 @@ var ohaTool = tool{
 
 var ohaCorrectedTool = tool{
 	name:      "oha-corrected",
-	mechanics: "oha --latency-correction: as oha, but each latency runs from its tick (the time the request was due), not from its send",
+	plain:     "As oha, but each request is timed from when it was due, so the time it waited in the queue during a stall counts.",
+	mechanics: "oha --latency-correction: as oha, but latency = reply − tick, tick i at i/rate (the time the request was due), not reply − send",
 	source:    "https://github.com/hatoo/oha/blob/b8cd846/src/client.rs#L2140-L2165",
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("oha --no-tui -c %d -q %s -z %s --latency-correction %s", cfg.Conns, cfg.Rate, goDuration(cfg.Duration), target)

@@ -10,9 +10,14 @@ import (
 // Output is one tool's view of the run.
 type Output struct {
 	Name      string
-	Mechanics string // what the tool does, in one line
+	Plain     string // what the tool does, in sentences for people
+	Mechanics string // the rule it follows, as formulas (the page's "The rule")
 	Source    string // the source it follows
-	Command   string // the command line it stands for
+	// Zero, for a tool that rounds what it keeps, is how it prints a value
+	// that rounding made 0, and why (nil: its values are never rounded to
+	// 0).
+	Zero    *Zero  `json:",omitempty"`
+	Command string // the command line it stands for
 
 	Planned, Sent, Recorded, Dropped int64
 	Attempts, Retries                int64
@@ -27,11 +32,18 @@ type Output struct {
 // P returns the headline percentiles in sim.Percentiles() order.
 func (o *Output) P() [5]int64 { return [5]int64{o.P50, o.P90, o.P99, o.P999, o.P9999} }
 
+// Zero is how a tool prints a value its rounding made 0: the text it
+// prints (Printed, in Unit), and why in words.
+type Zero struct {
+	Printed, Unit, Why string
+}
+
 type tool struct {
-	name, mechanics, source string
-	command                 func(cfg sim.Config) string
-	profile                 func(cfg sim.Config) sim.Profile
-	summarise               func(cfg sim.Config, pr *sim.ProfileRun, o *Output) error
+	name, plain, mechanics, source string
+	zero                           *Zero
+	command                        func(cfg sim.Config) string
+	profile                        func(cfg sim.Config) sim.Profile
+	summarise                      func(cfg sim.Config, pr *sim.ProfileRun, o *Output) error
 }
 
 // registry lists every tool in display order (declared once).
@@ -46,14 +58,15 @@ func Names() []string {
 	return out
 }
 
-// Describe returns a tool's one-line mechanics and its source link.
-func Describe(name string) (mechanics, source string, ok bool) {
+// Describe returns what a tool does in sentences for people, the rule it
+// follows as formulas, and its source link.
+func Describe(name string) (plain, rule, source string, ok bool) {
 	for _, t := range registry {
 		if t.name == name {
-			return t.mechanics, t.source, true
+			return t.plain, t.mechanics, t.source, true
 		}
 	}
-	return "", "", false
+	return "", "", "", false
 }
 
 func lookup(name string) (tool, error) {
@@ -96,9 +109,13 @@ func Run(cfg sim.Config, name string) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	o := &Output{Name: t.name, Mechanics: t.mechanics, Source: t.source, Command: t.command(cfg),
+	o := &Output{Name: t.name, Plain: t.plain, Mechanics: t.mechanics, Source: t.source, Command: t.command(cfg),
 		Planned: pr.Planned, Sent: pr.Sent, Recorded: pr.Recorded, Dropped: pr.Dropped,
 		Attempts: pr.Attempts, Retries: pr.Retries, Run: pr}
+	if t.zero != nil {
+		z := *t.zero
+		o.Zero = &z
+	}
 	if err := t.summarise(cfg, pr, o); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

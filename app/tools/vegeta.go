@@ -27,6 +27,7 @@ import (
 // import the t-digest it uses and re-implement the report around it.
 var vegetaTool = tool{
 	name:      "vegeta",
+	plain:     "Requests leave on a fixed schedule whatever happens, a new worker starting whenever all the others are busy, so no request waits for another and the stall shows in full. Its quantiles are estimated (a t-digest), close to the sorted values but not exactly them.",
 	mechanics: "vegeta attack -rate R -duration D: hit i leaves at i/rate, a new worker starting whenever all are busy (-max-workers unbounded), so the schedule never waits; latency = reply − send = reply − due; every reply is reported; quantiles from a t-digest (compression 100)",
 	source:    "https://github.com/tsenart/vegeta/blob/cf58112/lib/metrics.go#L164-L200",
 	command: func(cfg sim.Config) string {

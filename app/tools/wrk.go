@@ -23,6 +23,7 @@ import (
 //   - src/wrk.c 137–139, 173–191, 546–585: the printed layout.
 var wrkTool = tool{
 	name:      "wrk",
+	plain:     "Each connection sends its next request as soon as the last reply is in, so a stall holds it up and the requests that fell due meanwhile are never sent. Afterwards wrk adds, for every reply slower than its average interval between requests, the samples it would have taken meanwhile at that pace: the reply's time less one interval, less two, and so on down to one interval.",
 	mechanics: "wrk 4.1 -t1: conns connections back to back for the duration; latency = reply − send on its µs clock, kept up to its 2 s timeout; afterwards stats_correct re-adds v − I, v − 2I, … > I with I = runtime / (requests / connections); --latency prints 50/75/90/99% by rank round(p·n + 0.5) over that array",
 	source:    "https://github.com/wg/wrk/blob/a211dd5/src/stats.c#L33-L43",
 	command: func(cfg sim.Config) string {

@@ -26,6 +26,7 @@ import (
 //     hdr_percentiles_print(h, stdout, 5, 1000.0, CLASSIC).
 var wrk2Tool = tool{
 	name:      "wrk2",
+	plain:     "Each connection sends on a fixed schedule, its share of the rate, and times each request from when it was due to leave, so a stall counts for every request it held up. A connection that fell behind sends at twice its rate until it is back on schedule. Its first 10 s (and 5 ms more per connection) calibrate it and are left out of the report.",
 	mechanics: "wrk2 -t1 -R rate: conns connections, each paced at rate/conns from its staggered start (5 ms apart) by usec_to_next_send, catching up at twice that rate when behind, on millisecond timers; latency = reply − the scheduled send, on its µs clock; histograms reset at calibration (10 s + 5 ms per connection); HdrHistogram with 3 digits",
 	source:    "https://github.com/giltene/wrk2/blob/44a94c1/src/wrk.c#L433-L472",
 	command: func(cfg sim.Config) string {

@@ -34,8 +34,9 @@ type Request struct {
 	Tools []string `json:",omitempty"`
 	// Vs is a second query run beside it (the page key vs=), "" for none.
 	Vs string `json:",omitempty"`
-	// Import are measurement files to read; the worker keeps the last
-	// MaxFiles read. Measured names the kept ones to draw.
+	// Import are measurement files to read; the worker keeps those
+	// Measured names (the page's list, the new files included), at most
+	// MaxFiles. Measured names the kept ones to draw, in the page's order.
 	Import   []File   `json:",omitempty"`
 	Measured []string `json:",omitempty"`
 
@@ -76,8 +77,9 @@ type File struct {
 	Data string
 }
 
-// MaxFiles is how many measurement files the page compares at once.
-const MaxFiles = 2
+// MaxFiles is how many measurement files the page compares at once: a
+// file past it replaces the oldest, with a notice naming it.
+const MaxFiles = 3
 
 // Measured is a file the worker read: what it holds, or why it could not be
 // read.
@@ -155,7 +157,7 @@ type server struct {
 	vs      *sim.Result
 	vsView  *view.View
 	vsQuery string
-	files   []*measure.File // the last MaxFiles read, oldest first
+	files   []*measure.File // the files of the page's list, oldest first (at most MaxFiles)
 }
 
 func newServer(s compute.Settings, post func(Response), yield func()) *server {
@@ -218,8 +220,20 @@ func (s *server) handle(req Request) *Request {
 	return s.draw(req)
 }
 
-// read parses the files of req and keeps the last MaxFiles.
+// read parses the files of req and keeps them, beside those of the
+// page's list: a file the page removed is forgotten here too.
 func (s *server) read(req Request) {
+	named := map[string]bool{}
+	for _, n := range req.Measured {
+		named[n] = true
+	}
+	kept := s.files[:0]
+	for _, f := range s.files {
+		if named[f.Name] {
+			kept = append(kept, f)
+		}
+	}
+	s.files = kept
 	var out []Measured
 	for _, f := range req.Import {
 		m := Measured{Name: f.Name}

@@ -2,6 +2,8 @@ package worker
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -185,4 +187,46 @@ func mustParse(t *testing.T, q string) sim.Config {
 		t.Fatal(err)
 	}
 	return cfg
+}
+
+// TestMeasuredKept: the worker keeps the files of the page's list, in its
+// order, and forgets one the page removed; each file's distributions are
+// drawn as measured series named after it.
+func TestMeasuredKept(t *testing.T) {
+	var c collect
+	l := NewLocal(compute.Settings{Simulate: true, Slice: time.Hour}, true, c.deliver, func() {})
+	read := func(name string) File {
+		data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return File{Name: name, Data: string(data)}
+	}
+	names := func() []string {
+		var out []string
+		for _, f := range l.s.files {
+			out = append(out, f.Name)
+		}
+		return out
+	}
+	l.Send(Request{ID: 1, Query: "preset=tcp", Import: []File{read("java.hgrm"), read("export.hgrm"), read("vegeta.json")},
+		Measured: []string{"java.hgrm", "export.hgrm", "vegeta.json"}})
+	if got := names(); len(got) != 3 || got[0] != "java.hgrm" || got[2] != "vegeta.json" {
+		t.Fatalf("kept %q", got)
+	}
+	var series []string
+	for _, s := range l.s.extra(Request{Measured: []string{"java.hgrm", "export.hgrm", "vegeta.json"}}) {
+		if s.Class == "measured" {
+			series = append(series, s.Name)
+		}
+	}
+	if len(series) != 3 || series[0] != "java.hgrm" || series[1] != "export.hgrm" || series[2] != "vegeta.json" {
+		t.Errorf("measured series %q", series)
+	}
+	// The page removed export.hgrm, then imported oha's JSON.
+	l.Send(Request{ID: 2, Query: "preset=tcp", Import: []File{read("oha-constructed.json")},
+		Measured: []string{"java.hgrm", "vegeta.json", "oha-constructed.json"}})
+	if got := names(); len(got) != 3 || got[0] != "java.hgrm" || got[1] != "vegeta.json" || got[2] != "oha-constructed.json" {
+		t.Errorf("after a removal and an import, kept %q", got)
+	}
 }
