@@ -323,6 +323,10 @@ func TestBrowserNothingWidens(t *testing.T) {
 			b.waitCharts(t)
 			check(what + " and three files imported")
 			b.screenshot(t, "nothing-widens-"+vp.name+".png", true)
+			for name, at := range map[string]string{"locust": `#tools .tool-card[data-tool="locust"]`, "compare": "#compare", "measured": "#measured"} {
+				b.exec(t, fmt.Sprintf(`document.querySelector(%q).scrollIntoView()`, at))
+				b.screenshot(t, "nothing-widens-"+vp.name+"-"+name+".png", false)
+			}
 		}
 	}
 }
