@@ -440,3 +440,71 @@ func TestAnimURLKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestAnimPanelControlsFromTheStart: the panel's controls are in its first
+// render (the prerendered page's, with no player yet) and while it waits
+// for a model, inert (aria-disabled, still Tab stops), in the order and
+// places they keep once the model is built (issue 26: tabbing quickly
+// skipped them).
+func TestAnimPanelControlsFromTheStart(t *testing.T) {
+	hooks := []string{`data-anim-prev-stall="1"`, `data-anim-next-stall="1"`, `data-anim-back="1"`, `data-anim-play="1"`,
+		`data-anim-step="1"`, `data-anim-speed="1"`, `data-anim-scrub="1"`}
+	order := func(html string) []int {
+		var at []int
+		for _, h := range hooks {
+			at = append(at, strings.Index(html, h))
+		}
+		return at
+	}
+	// go-app writes an attribute whose value is "true" bare.
+	inert := func(html string) int {
+		return strings.Count(html, `aria-disabled`) - strings.Count(html, `aria-disabled="false"`)
+	}
+	pre := app.HTMLString((&Panel{}).Render())
+	waiting := &Panel{p: newAnimPlayer()}
+	wait := app.HTMLString(waiting.Render())
+	for name, html := range map[string]string{"prerendered": pre, "waiting": wait} {
+		at := order(html)
+		for i, h := range hooks {
+			if at[i] < 0 || i > 0 && at[i] < at[i-1] {
+				t.Errorf("%s: %s missing or out of order: %v", name, h, at)
+			}
+		}
+		if n := inert(html); n != len(hooks) {
+			t.Errorf("%s: %d inert controls, want %d: %s", name, n, len(hooks), html)
+		}
+		if strings.Contains(html, " disabled") || !strings.Contains(html, `data-ready="false"`) {
+			t.Errorf("%s: a control is disabled (out of the Tab order), or the panel says it is ready: %s", name, html)
+		}
+	}
+	res := animRun(t, "preset=bench")
+	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: res}}
+	h := &animHost{child: a}
+	e := app.NewTestEngine()
+	if err := e.Load(h); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	a.want = parseAnimURL("anim=1")
+	a.load(h.ctx)
+	ready := app.HTMLString(a.Render())
+	if a.p.model == nil || strings.Contains(ready, `data-ready="false"`) {
+		t.Fatalf("no model: %q", a.err)
+	}
+	at := order(ready)
+	for i, h := range hooks {
+		if at[i] < 0 || i > 0 && at[i] < at[i-1] {
+			t.Errorf("ready: %s missing or out of order: %v", h, at)
+		}
+	}
+	// At stall 2 of 20 no control is inert; at the first, "previous stall"
+	// is (and still a Tab stop).
+	if n := inert(ready); n != 0 {
+		t.Errorf("ready at stall 2: %d inert controls, want 0", n)
+	}
+	a.changeStall(h.ctx, 0)
+	first := app.HTMLString(a.Render())
+	if n := inert(first); a.stall != 0 || n != 1 || strings.Contains(first, " disabled") {
+		t.Errorf("ready at stall %d: %d inert controls, want 1 (previous stall)", a.stall+1, n)
+	}
+}

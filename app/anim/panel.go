@@ -515,7 +515,11 @@ func speedText(m *sim.WindowSummary, s int) string {
 }
 
 // Render builds the panel from its state; the frame loop draws the canvases
-// and writes the counters.
+// and writes the counters. Its controls are there from the first render (the
+// prerendered page's too), inert (aria-disabled) until a model is built, so
+// that the Tab order does not change when the panel comes on screen; the
+// children keep their places, so an inert control that has the focus keeps
+// it when it comes alive.
 func (a *Panel) Render() app.UI {
 	cls := "anim"
 	if a.ICompact {
@@ -528,65 +532,38 @@ func (a *Panel) Render() app.UI {
 		app.H2().ID("anim-title").Text("Watch a stall"),
 		app.P().Class("anim-intro").Text("Each client meets the same stall. Marks are requests at their due time: they fly to the queue when sent, wait, are served, and leave a sample of what the client recorded in the tally beside its stage. The closed loop holds back what it cannot send (not sent yet); the paced client skips its slots (never sent); the open loop sends everything on time and records the wait."),
 	}
-	if a.err != "" || a.p == nil || a.p.model == nil {
-		msg := a.err
-		if msg == "" {
-			msg = a.preparing
+	note := func(msg string, unavailable bool) app.UI {
+		n := app.P().Class("anim-note").Aria("live", "polite").Hidden(msg == "").Text(msg)
+		if unavailable {
+			n = n.DataSet("anim-unavailable", "1")
 		}
-		if msg == "" {
-			msg = "Waiting for the simulation…"
-		}
+		return n
+	}
+	keys := app.P().Class("anim-keys").Text("Keys: Space play or pause · ← → previous or next event · [ ] previous or next stall · Home End the window's ends · + − speed.")
+	if a.err != "" {
 		return root.DataSet("ready", "false").Body(append(head,
-			app.P().Class("anim-note").DataSet("anim-unavailable", "1").Text(msg),
+			note(a.err, true),
 			app.If(a.refused && a.stalls > 1, func() app.UI {
 				return app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
 					app.Div().Class("anim-row").Body(a.windowButtons(fmt.Sprintf("Window %d of %d", a.stall+1, a.stalls))...))
 			}),
 			a.renderStages(true))...)
 	}
+	if a.p == nil || a.p.model == nil {
+		msg := a.preparing
+		if msg == "" {
+			msg = "Waiting for the simulation…"
+		}
+		// The controls are inert until the model is built.
+		return root.DataSet("ready", "false").Aria("busy", true).Body(append(head,
+			note(msg, true), a.renderControls(nil, false, 0), a.renderStages(false), keys)...)
+	}
 	a.p.mu.Lock()
 	playing, t, m := a.p.playing, a.p.t, a.p.model
 	a.p.mu.Unlock()
-	playText := "Play"
-	if playing {
-		playText = "Pause"
-	}
-	span := a.to - a.from
 	body := append(head,
-		app.If(a.preparing != "", func() app.UI {
-			return app.P().Class("anim-note").Aria("live", "polite").Text(a.preparing)
-		}),
-		app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
-			app.Div().Class("anim-row").Body(append(a.windowButtons(a.stallText(m)),
-				app.Span().Class("anim-sep"),
-				app.Button().Type("button").Class("anim-btn").DataSet("anim-back", "1").Aria("label", "Previous event").Title("Previous event (←)").
-					OnClick(ui.On("anim-back", func(ctx app.Context, e app.Event) { a.step(ctx, false) })).Text("◀ Event"),
-				app.Button().Type("button").Class("anim-btn", "anim-play").DataSet("anim-play", "1").Aria("pressed", playing).Title("Play or pause (Space)").
-					OnClick(ui.On("anim-play", func(ctx app.Context, e app.Event) { a.togglePlay(ctx) })).Text(playText),
-				app.Button().Type("button").Class("anim-btn").DataSet("anim-step", "1").Aria("label", "Next event").Title("Next event (→)").
-					OnClick(ui.On("anim-step", func(ctx app.Context, e app.Event) { a.step(ctx, true) })).Text("Event ▶"),
-				app.Label().Class("anim-speed").For("anim-speed").Text("Speed"),
-				app.Input().Type("range").ID("anim-speed").DataSet("anim-speed", "1").Min(0).Max(speedSteps).Step(1).Value(a.speed).
-					OnInput(ui.On("anim-speed", func(ctx app.Context, e app.Event) {
-						if v, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
-							a.setSpeed(v)
-						}
-					})),
-				app.Span().Class("anim-speed-text").Text(speedText(m, a.speed)),
-			)...),
-			app.Div().Class("anim-row", "anim-scrub").Body(
-				app.Label().For("anim-scrub").Text("Moment"),
-				app.Input().Type("range").ID("anim-scrub").DataSet("anim-scrub", "1").Min(0).Max(span).Step(float64(max(1, span/2000))).Value(t-a.from).
-					Aria("valuetext", units.Duration(float64(t))).
-					OnInput(ui.On("anim-scrub", func(ctx app.Context, e app.Event) {
-						if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil {
-							ctx.PreventUpdate()
-							a.seek(ctx, a.from+int64(v), 300*time.Millisecond)
-						}
-					})),
-				app.Output().For("anim-scrub").Class("anim-time").DataSet("anim-time", "1"),
-			),
-		),
+		note(a.preparing, false),
+		a.renderControls(m, playing, t),
 		a.renderStages(false),
 		app.P().Class("anim-legend").Body(
 			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", sim.WindowColumns, units.Count(a.group))),
@@ -598,20 +575,79 @@ func (a *Panel) Render() app.UI {
 				"This stall's window holds more than %s requests of one client: it is shown up to %s, where that many have fallen due.",
 				units.Count(sim.MaxWindowRequests), units.Duration(float64(m.To)))
 		}),
-		app.P().Class("anim-keys").Text("Keys: Space play or pause · ← → previous or next event · [ ] previous or next stall · Home End the window's ends · + − speed."),
+		keys,
 	)
 	return root.DataSet("ready", "true").Body(body...)
 }
 
+// renderControls builds the controls for model m, at instant t; with no
+// model, the same controls, inert (aria-disabled: still Tab stops, their
+// handlers do nothing without a model).
+func (a *Panel) renderControls(m *sim.WindowSummary, playing bool, t int64) app.UI {
+	ready := m != nil
+	inert := func(b app.HTMLButton) app.HTMLButton {
+		if ready {
+			return b
+		}
+		return b.Aria("disabled", true)
+	}
+	playText, stallText, speed := "Play", "Stall – of –", ""
+	if playing {
+		playText = "Pause"
+	}
+	if ready {
+		stallText, speed = a.stallText(m), speedText(m, a.speed)
+	}
+	span := a.to - a.from
+	speedIn := app.Input().Type("range").ID("anim-speed").DataSet("anim-speed", "1").Min(0).Max(speedSteps).Step(1).Value(a.speed).
+		OnInput(ui.On("anim-speed", func(ctx app.Context, e app.Event) {
+			if v, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && a.p != nil && a.p.model != nil {
+				a.setSpeed(v)
+			}
+		}))
+	scrub := app.Input().Type("range").ID("anim-scrub").DataSet("anim-scrub", "1").Min(0).Max(span).Step(float64(max(1, span/2000))).Value(t-a.from).
+		Aria("valuetext", units.Duration(float64(t))).
+		OnInput(ui.On("anim-scrub", func(ctx app.Context, e app.Event) {
+			if v, err := strconv.ParseFloat(ctx.JSSrc().Get("value").String(), 64); err == nil {
+				ctx.PreventUpdate()
+				a.seek(ctx, a.from+int64(v), 300*time.Millisecond)
+			}
+		}))
+	if !ready {
+		speedIn, scrub = speedIn.Aria("disabled", true), scrub.Aria("disabled", true).Aria("valuetext", "not ready")
+	}
+	return app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
+		app.Div().Class("anim-row").Body(append(a.windowButtons(stallText),
+			app.Span().Class("anim-sep"),
+			inert(app.Button().Type("button").Class("anim-btn").DataSet("anim-back", "1").Aria("label", "Previous event").Title("Previous event (←)").
+				OnClick(ui.On("anim-back", func(ctx app.Context, e app.Event) { a.step(ctx, false) }))).Text("◀ Event"),
+			inert(app.Button().Type("button").Class("anim-btn", "anim-play").DataSet("anim-play", "1").Aria("pressed", playing).Title("Play or pause (Space)").
+				OnClick(ui.On("anim-play", func(ctx app.Context, e app.Event) { a.togglePlay(ctx) }))).Text(playText),
+			inert(app.Button().Type("button").Class("anim-btn").DataSet("anim-step", "1").Aria("label", "Next event").Title("Next event (→)").
+				OnClick(ui.On("anim-step", func(ctx app.Context, e app.Event) { a.step(ctx, true) }))).Text("Event ▶"),
+			app.Label().Class("anim-speed").For("anim-speed").Text("Speed"),
+			speedIn,
+			app.Span().Class("anim-speed-text").Text(speed),
+		)...),
+		app.Div().Class("anim-row", "anim-scrub").Body(
+			app.Label().For("anim-scrub").Text("Moment"),
+			scrub,
+			app.Output().For("anim-scrub").Class("anim-time").DataSet("anim-time", "1"),
+		),
+	)
+}
+
 // windowButtons are the previous and next stall (window) buttons around
-// the text that names the one shown.
+// the text that names the one shown. At the first or last window (or with
+// no model yet) a button is aria-disabled, not disabled: it stays a Tab
+// stop, so the Tab order does not change with the stall shown.
 func (a *Panel) windowButtons(text string) []app.UI {
 	return []app.UI{
 		app.Button().Type("button").Class("anim-btn").DataSet("anim-prev-stall", "1").Aria("label", "Previous stall").
-			Disabled(a.stall == 0).OnClick(ui.On("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
+			Aria("disabled", a.stall == 0).OnClick(ui.On("anim-prev-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall-1) })).Text("◀"),
 		app.Span().Class("anim-stall").DataSet("anim-stall-text", "1").Aria("live", "polite").Text(text),
 		app.Button().Type("button").Class("anim-btn").DataSet("anim-next-stall", "1").Aria("label", "Next stall").
-			Disabled(a.stall+1 >= a.stalls).OnClick(ui.On("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
+			Aria("disabled", a.stall+1 >= a.stalls).OnClick(ui.On("anim-next-stall", func(ctx app.Context, e app.Event) { a.changeStall(ctx, a.stall+1) })).Text("▶"),
 	}
 }
 

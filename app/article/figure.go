@@ -15,7 +15,8 @@ import (
 // The parent sets IKind and IQuery; the figure runs the query and draws the
 // chart when they change or its box does (OnMount, OnUpdate, OnResize),
 // never in Render. It is drawn for the width it gets, so that its text keeps
-// its size on a phone; in an embed (IBare), for the frame's height too.
+// its size on a phone; in an embed (IBare), no taller than the README's
+// frame leaves.
 type chartFigure struct {
 	app.Compo
 
@@ -59,7 +60,11 @@ func (f *chartFigure) OnResize(ctx app.Context) {
 }
 
 // size is the chart's size for the figure's box: its width, and the height
-// the chart kind has at that width (at most what an embed's frame leaves).
+// the chart kind has at that width (in an embed, at most what the README's
+// 660×420 frame leaves under its foot). It never depends on the window's
+// height: a framing page that sizes its iframe to the height the embed
+// reports (the README's snippet) would otherwise shrink the chart with every
+// report (issue 26: 396, 389, … 201 px).
 func (f *chartFigure) size() (w, h int) {
 	dw, dh := charts.DefaultSize(f.IKind)
 	w = dw
@@ -68,19 +73,13 @@ func (f *chartFigure) size() (w, h int) {
 			w = cw.Int()
 		}
 	}
-	frameH := embedFrameH // the README's iframe, until the frame is known
 	if !app.IsClient && f.IBare {
 		w = embedFrameW - 16 // its padding
 	}
 	w = min(max(w, charts.MinWidth), charts.MaxWidth)
 	h = w * dh / dw
 	if f.IBare {
-		if app.IsClient {
-			if ih := app.Window().Get("innerHeight"); ih.Truthy() {
-				frameH = ih.Int()
-			}
-		}
-		h = min(h, frameH-embedFoot)
+		h = min(h, embedFrameH-embedFoot)
 	}
 	return w, h
 }
