@@ -13,7 +13,7 @@ import (
 	"omission/sim"
 )
 
-const exportUsage = "usage: app export -format hgrm|hlog|csv [-recording NAME] QUERY"
+const exportUsage = "usage: app export -format hgrm|hlog|csv [-recording NAME] [-sweep SPEC] QUERY"
 
 // exportCmd writes a query's recordings as an HdrHistogram percentile
 // distribution (.hgrm, one recording), an interval log (.hlog, every
@@ -23,6 +23,7 @@ func exportCmd(w io.Writer, args []string) error {
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "hgrm, hlog or csv")
 	recording := fs.String("recording", "", "one recording: closed, paced, open, corrected, paced_corrected")
+	sweepFlag := fs.String("sweep", "", "a sweep of one field: a CSV row per point and recording (sweep_cmd.go)")
 	if err := parseQueryArgs(fs, args, exportUsage); err != nil {
 		return err
 	}
@@ -36,6 +37,18 @@ func exportCmd(w io.Writer, args []string) error {
 	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	}
+	if spec, err := sweepSpec(*sweepFlag, fs.Arg(0)); err != nil {
+		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	} else if spec != "" {
+		if *format != "csv" {
+			return &exitError{2, fmt.Errorf("export: a sweep is written as -format csv, a row per point and recording\n%s", exportUsage)}
+		}
+		sw, err := runSweep(cfg, spec)
+		if err != nil {
+			return err
+		}
+		return exportSweep(w, sw, *recording)
 	}
 	res, err := sim.Run(cfg)
 	if err != nil {

@@ -150,3 +150,71 @@ func TestReportTextReadsTheView(t *testing.T) {
 		t.Errorf("above row %q: closed is not %d (%.4f%%)", above, c.Above, 100*c.Share())
 	}
 }
+
+// TestSweepCommand pins one sweep as text, JSON and CSV, and the messages
+// of a bad one (go test -update rewrites the files).
+func TestSweepCommand(t *testing.T) {
+	const q, spec = "preset=bench&duration=2s", "stall:0..1s/5"
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"sweep_stall", []string{"report", "-sweep", spec, q}, 0},
+		{"sweep_stall_json", []string{"report", "-json", "-sweep", spec, q}, 0},
+		{"sweep_url", []string{"report", "http://localhost:8000/?preset=tcp&duration=2s&sweep=conns:1..8/x2"}, 0},
+		{"sweep_csv", []string{"export", "-format", "csv", "-sweep", spec, q}, 0},
+		{"sweep_invalid", []string{"report", "-sweep", "rank:round..ceil/2", q}, 2},
+		{"sweep_bad_format", []string{"export", "-format", "hlog", "-sweep", spec, q}, 2},
+		{"sweep_with_vs", []string{"report", "-sweep", spec, "-vs", "preset=tcp", q}, 2},
+	} {
+		cliGolden(t, tc.name, tc.args, tc.code)
+	}
+}
+
+// TestSweepJSONPoints: each point of report -sweep -json holds the numbers
+// of report -json of its own query, to the digit.
+func TestSweepJSONPoints(t *testing.T) {
+	var out, stderr bytes.Buffer
+	if err := cli(&out, &stderr, []string{"report", "-json", "-sweep", "conns:1..4/x2", "preset=tcp&duration=1s&stall=300ms&every=600ms"}); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	var sw struct {
+		Sweep struct {
+			Field, Spec string
+			Points      []map[string]json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &sw); err != nil {
+		t.Fatal(err)
+	}
+	if sw.Sweep.Field != "conns" || sw.Sweep.Spec != "conns:1..4/x2" || len(sw.Sweep.Points) != 3 {
+		t.Fatalf("sweep %s %s with %d points", sw.Sweep.Field, sw.Sweep.Spec, len(sw.Sweep.Points))
+	}
+	for _, p := range sw.Sweep.Points {
+		var q string
+		json.Unmarshal(p["query"], &q)
+		var own bytes.Buffer
+		if err := cli(&own, &stderr, []string{"report", "-json", q}); err != nil {
+			t.Fatal(err)
+		}
+		var rep map[string]json.RawMessage
+		if err := json.Unmarshal(own.Bytes(), &rep); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"query", "hash", "recordings", "clients", "passed", "failed"} {
+			if !bytes.Equal(compact(t, p[k]), compact(t, rep[k])) {
+				t.Errorf("%s: %s is %s, its own report's %s", q, k, p[k], rep[k])
+			}
+		}
+	}
+}
+
+func compact(t *testing.T, b json.RawMessage) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	if err := json.Compact(&out, b); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	return out.Bytes()
+}

@@ -40,12 +40,21 @@ func reportCmd(w io.Writer, args []string) error {
 	tool := fs.String("tool", "", "print what this load generator would print")
 	measuredPath := fs.String("measured", "", "a measurement file to print beside the model (measured_cmd.go)")
 	vsFlag := fs.String("vs", "", "a second query to run beside it, with the differences (vs_cmd.go)")
+	sweepFlag := fs.String("sweep", "", "a sweep of one field, a run per point (sweep_cmd.go)")
 	if err := parseQueryArgs(fs, args, ""); err != nil {
 		return err
 	}
 	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	}
+	if spec, err := sweepSpec(*sweepFlag, fs.Arg(0)); err != nil {
+		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
+	} else if spec != "" {
+		if *tool != "" || *measuredPath != "" || *vsFlag != "" {
+			return &exitError{2, fmt.Errorf("report: -sweep prints a row per point: it takes no -tool, -measured or -vs")}
+		}
+		return sweepCmd(w, cfg, spec, *asJSON)
 	}
 	if *tool != "" {
 		return toolCmd(w, cfg, *tool)

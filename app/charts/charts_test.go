@@ -428,7 +428,7 @@ func TestConcurrent(t *testing.T) {
 			if err != nil || ch.SVG != want[k] {
 				t.Errorf("%s: concurrent render differs (err %v)", k, err)
 			}
-		}(Kind(i % int(numKinds)))
+		}(Kinds()[i%len(Kinds())])
 	}
 	wg.Wait()
 }
@@ -491,13 +491,19 @@ func checkScan(t *testing.T, res *sim.Result) {
 }
 
 // TestKindTable checks the table of charts: every Kind has a row with a
-// name, a title and a draw function, and no two rows share a name.
+// name, a title and a draw function, and no two rows share a name; Kinds
+// and SweepKinds part the table.
 func TestKindTable(t *testing.T) {
-	if len(Kinds()) != int(numKinds) {
-		t.Fatalf("Kinds() has %d charts, the table %d", len(Kinds()), numKinds)
+	if len(Kinds())+len(SweepKinds()) != int(numKinds) {
+		t.Fatalf("Kinds() has %d charts and SweepKinds() %d, the table %d", len(Kinds()), len(SweepKinds()), numKinds)
+	}
+	for _, k := range Kinds() {
+		if k.DrawsSweep() {
+			t.Errorf("%s: a chart of a sweep among Kinds()", k)
+		}
 	}
 	seen := map[string]Kind{}
-	for _, k := range Kinds() {
+	for k := Kind(0); k < numKinds; k++ {
 		spec := kinds[k]
 		if spec.name == "" || spec.title == "" || spec.draw == nil {
 			t.Errorf("kind %d: incomplete row %+v", k, spec)

@@ -1,6 +1,7 @@
 // Package charts draws Omission's four charts of a simulation result with
 // gonum/plot's SVG backend (vg/vgsvg): the percentile spectrum, the latency
-// distribution, latency over time and queue depth over time. It is plain
+// distribution, latency over time and queue depth over time; and the
+// landscape of a sweep (a run per point). It is plain
 // Go with no browser code, tested natively. It may import sim and
 // app/units only.
 //
@@ -20,7 +21,7 @@
 // A Chart is returned rather than separate strings so that the markers and
 // the availability of a chart travel with it. Kind.String is the
 // data-chart name of the chart's container ("spectrum", "distribution",
-// "latency-time", "queue-depth").
+// "latency-time", "queue-depth", "landscape").
 //
 // # The charts
 //
@@ -55,6 +56,18 @@
 // (filled) and, where it differs (a closed loop behind its schedule),
 // requests due and not yet answered (dashed); stall windows shaded. The
 // largest count in each px column is drawn.
+//
+// Landscape: a chart of a sweep (Options.Sweep, sim.SweepResult), not of
+// one run, so Kinds leaves it out and SweepKinds has it. One metric
+// (Options.Metric, LandscapeMetrics: a percentile, max, mean, the share
+// above the threshold or the paced client's requests never sent) of each
+// recording against the swept field, a glyph per point; the base query's
+// value a dashed vertical line; refused points crosses on the x axis; the
+// closed forms of the closed and open loops (the paced client's for
+// never_sent) wide pale bands under their lines at the points where they
+// hold (sim.DeriveClosedForms), the caption saying where and, where none
+// holds, why. The x axis is log for a geometric sweep, the y axis when the
+// values span more than 100× (Options.Y overrides it).
 //
 // The time series need each request's send and reply times, which sim
 // keeps only up to sim.ExactSamples; beyond, Render returns a chart with

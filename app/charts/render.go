@@ -32,6 +32,7 @@ const (
 	Distribution             // histogram (or CDF) of latencies in log-spaced bins
 	LatencyTime              // each request's latency over time, per measured recording
 	QueueDepth               // requests outstanding over time, per client
+	Landscape                // a metric of each recording against a swept field (Options.Sweep)
 	numKinds
 )
 
@@ -44,6 +45,9 @@ type kindSpec struct {
 	stacked bool
 	// extra charts draw Options.Extra (tools, measured files, a second run).
 	extra bool
+	// sweep charts draw Options.Sweep, the points of a sweep, not the one
+	// run: Kinds leaves them out (the page draws Kinds for every run).
+	sweep bool
 	// draw renders the chart's SVG into f and returns its text; Render sets
 	// its kind, size and title.
 	draw func(res *sim.Result, o Options, f *frame) *Chart
@@ -55,19 +59,31 @@ var kinds = [numKinds]kindSpec{
 	Distribution: {name: "distribution", title: "Latency distribution", extra: true, draw: distribution},
 	LatencyTime:  {name: "latency-time", title: "Latency over time", stacked: true, draw: latencyTime},
 	QueueDepth:   {name: "queue-depth", title: "Queue depth over time", stacked: true, draw: queueDepth},
+	Landscape:    {name: "landscape", title: "Landscape", sweep: true, draw: landscape},
 }
 
-// Kinds returns the charts in page order.
-func Kinds() []Kind {
-	out := make([]Kind, numKinds)
-	for k := range out {
-		out[k] = Kind(k)
+// Kinds returns the charts of one run, in page order (not the landscape,
+// a chart of a sweep: SweepKinds).
+func Kinds() []Kind { return kindsWhere(false) }
+
+// SweepKinds returns the charts of a sweep (Options.Sweep): the landscape.
+func SweepKinds() []Kind { return kindsWhere(true) }
+
+func kindsWhere(sweep bool) []Kind {
+	var out []Kind
+	for k := range kinds {
+		if kinds[k].sweep == sweep {
+			out = append(out, Kind(k))
+		}
 	}
 	return out
 }
 
+// DrawsSweep reports whether the chart draws Options.Sweep (the landscape).
+func (k Kind) DrawsSweep() bool { return k < numKinds && kinds[k].sweep }
+
 // String returns the chart's data-chart name: "spectrum", "distribution",
-// "latency-time" or "queue-depth".
+// "latency-time", "queue-depth" or "landscape".
 func (k Kind) String() string {
 	if k >= numKinds {
 		return "chart(" + strconv.Itoa(int(k)) + ")"
@@ -128,6 +144,14 @@ type Options struct {
 	// Extra are distributions drawn beside the recordings, on the spectrum
 	// and on the distribution's CDF (tools, measured files, a second run).
 	Extra []Series
+	// Sweep is what the landscape draws: a sweep's points, run (sim's
+	// Sweep.Run, or its points run one by one), and the base query's value
+	// of the swept field, which it marks. The other charts ignore it; the
+	// landscape reads nothing else of the result Render is given (the base
+	// query's).
+	Sweep *sim.SweepResult
+	// Metric is the landscape's metric, one of LandscapeMetrics ("" is p99).
+	Metric string
 }
 
 // Size limits, in px. The time series stack three panels and need

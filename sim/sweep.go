@@ -1,0 +1,467 @@
+package sim
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A sweep is one field moved over a range, every other field as a base
+// Config has it: sweep=<field>:<from>..<to>/<form> (QUERY.md, "Sweeps").
+// Its points are written through the field table, each a Config of its own
+// with its own canonical query; a point that Validate or a caller's Budget
+// refuses is refused alone, with its reason.
+
+// MaxSweepPoints is the most points a sweep may have.
+const MaxSweepPoints = 200
+
+// sweepAllowed is the form a sweep's text takes, for its messages.
+const sweepAllowed = "allowed <field>:<from>..<to>/<n> (2 to 200 points, both ends included), " +
+	"/<step> with its unit (25ms; 500/s for a rate) or /x<k> (a geometric series, k > 1), e.g. stall:0..900ms/50"
+
+// sweepForm is how a sweep spaces its points.
+type sweepForm uint8
+
+const (
+	sweepCount  sweepForm = iota // n points, both ends included
+	sweepStep                    // a fixed step from from, up to to
+	sweepFactor                  // a geometric series from from, up to to
+)
+
+// Sweep is a parsed sweep: the field, its ends and its points' values, in
+// the field's unit (ns for a duration, thousandths of a request per second
+// for a rate, the number for a count).
+type Sweep struct {
+	Field    string
+	Kind     FieldKind // KindDuration, KindRate or KindCount
+	from, to int64
+	form     sweepForm
+	n        int   // sweepCount: the points
+	step     int64 // sweepStep: in the field's unit
+	factor   Rate  // sweepFactor: k in thousandths (ParseRate's decimal)
+	values   []int64
+}
+
+// ParseSweep reads a sweep's text. Its error is a *FieldError on "sweep"
+// that quotes the text and says what is allowed.
+func ParseSweep(spec string) (Sweep, error) {
+	bad := func(why string) (Sweep, error) {
+		if why != "" {
+			why += "; "
+		}
+		return Sweep{}, &FieldError{Field: "sweep", Value: spec, Allowed: why + sweepAllowed}
+	}
+	name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":")
+	if !ok {
+		return bad("no field: the text starts with the field's name and a colon")
+	}
+	f := lookup(name)
+	if f == nil {
+		return bad(fmt.Sprintf("%s is no field of the query; a sweep moves one of %s", Quote(name), strings.Join(SweepFields(), ", ")))
+	}
+	if !sweepable(f.kind) {
+		return bad(fmt.Sprintf("%s is %s, not a number: a sweep moves a duration, a rate or a count (%s)", name, kindWords(f), strings.Join(SweepFields(), ", ")))
+	}
+	span, form, ok := strings.Cut(rest, "/")
+	fromText, toText, ok2 := strings.Cut(span, "..")
+	if !ok || !ok2 {
+		return bad("no range from..to and form after it")
+	}
+	s := Sweep{Field: name, Kind: f.kind}
+	var err error
+	if s.from, err = sweepEnd(f, "from", fromText); err != nil {
+		return bad(err.Error())
+	}
+	if s.to, err = sweepEnd(f, "to", toText); err != nil {
+		return bad(err.Error())
+	}
+	if s.from >= s.to {
+		return bad(fmt.Sprintf("from %s must be below to %s", s.text(s.from), s.text(s.to)))
+	}
+	if err := s.parseForm(form); err != nil {
+		return bad(err.Error())
+	}
+	if s.values, err = s.series(); err != nil {
+		return bad(err.Error())
+	}
+	return s, nil
+}
+
+// SweepFields lists the fields a sweep can move: the durations, rates and
+// counts of the field table, in its order.
+func SweepFields() []string {
+	var out []string
+	for i := range fieldTable {
+		if sweepable(fieldTable[i].kind) {
+			out = append(out, fieldTable[i].name)
+		}
+	}
+	return out
+}
+
+func sweepable(k FieldKind) bool { return k == KindDuration || k == KindRate || k == KindCount }
+
+// kindWords says what a field that cannot be swept is.
+func kindWords(f *field) string {
+	if f.kind == KindWindows {
+		return "a list of windows"
+	}
+	return "a choice (" + strings.Join(f.choices, ", ") + ")"
+}
+
+// sweepEnd reads one end of the range through the field's own text: its
+// range and syntax are the field's, and a word (auto, unlimited) is no end.
+func sweepEnd(f *field, which, text string) (int64, error) {
+	c := Default()
+	if fe := f.read(&c, text); fe != nil {
+		return 0, fmt.Errorf("%s %s: %s", which, Quote(text), fe.Allowed)
+	}
+	canon := f.get(c)
+	v, err := sweepNumber(f.kind, canon)
+	if err != nil {
+		return 0, fmt.Errorf("%s %s means %s=%s, not a number: a sweep's ends are numbers", which, Quote(text), f.name, canon)
+	}
+	return v, nil
+}
+
+// sweepNumber reads a field's canonical text as a number in its unit.
+func sweepNumber(k FieldKind, text string) (int64, error) {
+	switch k {
+	case KindDuration:
+		d, err := time.ParseDuration(text)
+		return int64(d), err
+	case KindRate:
+		r, err := ParseRate(text)
+		return int64(r), err
+	}
+	return strconv.ParseInt(text, 10, 64)
+}
+
+// parseForm reads what follows the '/': a number of points, a step with
+// its unit, or x and a factor.
+func (s *Sweep) parseForm(form string) error {
+	switch {
+	case strings.HasPrefix(form, "x"):
+		k, err := ParseRate(form[1:])
+		if err != nil || k <= 1000 || k > RateOf(1000) {
+			return fmt.Errorf("the factor %s: allowed x followed by a number above 1 and at most 1000, with at most three decimals", Quote(form))
+		}
+		if s.from <= 0 {
+			return fmt.Errorf("a geometric series starts above 0 (from is %s)", s.text(s.from))
+		}
+		s.form, s.factor = sweepFactor, k
+	case form != "" && strings.Trim(form, "0123456789") == "":
+		n, err := strconv.Atoi(form)
+		if err != nil || n < 2 || n > MaxSweepPoints {
+			return fmt.Errorf("%s points: allowed 2 to %d points", Quote(form), MaxSweepPoints)
+		}
+		s.form, s.n = sweepCount, n
+	default:
+		step, err := s.parseStep(form)
+		if err != nil {
+			return err
+		}
+		s.form, s.step = sweepStep, step
+	}
+	return nil
+}
+
+// parseStep reads a fixed step: a duration with its unit, or a rate as
+// <number>/s. A count's step is a number of points.
+func (s *Sweep) parseStep(form string) (int64, error) {
+	switch s.Kind {
+	case KindDuration:
+		d, err := time.ParseDuration(form)
+		if err != nil || d <= 0 {
+			return 0, fmt.Errorf("the step %s: allowed a duration above 0 with its unit (25ms)", Quote(form))
+		}
+		return int64(d), nil
+	case KindRate:
+		num, ok := strings.CutSuffix(form, "/s")
+		r, err := ParseRate(num)
+		if !ok || err != nil || r <= 0 {
+			return 0, fmt.Errorf("the step %s: allowed a rate above 0 with its unit, as 500/s", Quote(form))
+		}
+		return int64(r), nil
+	}
+	return 0, fmt.Errorf("the form %s: %s is a count, swept by a number of points (/10) or a factor (/x2)", Quote(form), s.Field)
+}
+
+// series computes the points' values: increasing, none repeated, at most
+// MaxSweepPoints.
+func (s *Sweep) series() ([]int64, error) {
+	var vs []int64
+	switch s.form {
+	case sweepCount:
+		span := big.NewInt(s.to - s.from)
+		for i := 0; i < s.n; i++ {
+			// from + round(i·(to−from)/(n−1)), exact in integers.
+			num := new(big.Int).Mul(span, big.NewInt(int64(2*i)))
+			num.Add(num, big.NewInt(int64(s.n-1)))
+			num.Quo(num, big.NewInt(int64(2*(s.n-1))))
+			vs = append(vs, s.from+num.Int64())
+		}
+	case sweepStep:
+		if n := (s.to-s.from)/s.step + 1; n > MaxSweepPoints {
+			return nil, fmt.Errorf("a step of %s from %s to %s makes %d points: at most %d", s.text(s.step), s.text(s.from), s.text(s.to), n, MaxSweepPoints)
+		}
+		for v := s.from; v <= s.to; v += s.step {
+			vs = append(vs, v)
+		}
+	case sweepFactor:
+		// round(from · (k/1000)^i), exact in integers, up to to.
+		num, den := big.NewInt(s.from), big.NewInt(1)
+		k, thousand, limit := big.NewInt(int64(s.factor)), big.NewInt(1000), big.NewInt(s.to)
+		for {
+			q := new(big.Int).Mul(num, big.NewInt(2))
+			q.Add(q, den)
+			q.Quo(q, new(big.Int).Mul(den, big.NewInt(2)))
+			if q.Cmp(limit) > 0 {
+				break
+			}
+			if n := len(vs); n > 0 && q.Int64() == vs[n-1] {
+				return nil, s.repeats(vs[n-1])
+			}
+			if len(vs) == MaxSweepPoints {
+				return nil, fmt.Errorf("a factor of %s from %s to %s makes more than %d points", s.factor, s.text(s.from), s.text(s.to), MaxSweepPoints)
+			}
+			vs = append(vs, q.Int64())
+			num.Mul(num, k)
+			den.Mul(den, thousand)
+		}
+	}
+	for i := 1; i < len(vs); i++ {
+		if vs[i] <= vs[i-1] {
+			return nil, s.repeats(vs[i])
+		}
+	}
+	return vs, nil
+}
+
+// repeats is the error of a series whose value v comes twice.
+func (s Sweep) repeats(v int64) error {
+	return fmt.Errorf("%s twice: the points repeat once rounded to %s (fewer points, or a larger factor)", s.text(v), s.grain())
+}
+
+// grain is what a value is rounded to, in words.
+func (s Sweep) grain() string {
+	switch s.Kind {
+	case KindDuration:
+		return "whole nanoseconds"
+	case KindRate:
+		return "three decimals"
+	}
+	return "whole numbers"
+}
+
+// text writes a value in the field's unit as the query writes it.
+func (s Sweep) text(v int64) string {
+	switch s.Kind {
+	case KindDuration:
+		return FormatDuration(v)
+	case KindRate:
+		return Rate(v).String()
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+// String is the sweep's canonical text: the ends as the query writes them.
+func (s Sweep) String() string {
+	form := ""
+	switch s.form {
+	case sweepCount:
+		form = strconv.Itoa(s.n)
+	case sweepStep:
+		form = s.text(s.step)
+		if s.Kind == KindRate {
+			form += "/s"
+		}
+	case sweepFactor:
+		form = "x" + s.factor.String()
+	}
+	return s.Field + ":" + s.text(s.from) + ".." + s.text(s.to) + "/" + form
+}
+
+// Geometric reports whether the points are a geometric series (/x<k>).
+func (s Sweep) Geometric() bool { return s.form == sweepFactor }
+
+// Values returns the points' values as the query writes them, in order.
+func (s Sweep) Values() []string {
+	out := make([]string, len(s.values))
+	for i, v := range s.values {
+		out[i] = s.text(v)
+	}
+	return out
+}
+
+// Number returns a value of the field as a number for an axis: ns for a
+// duration, requests per second for a rate, the count; ok is false for a
+// word (auto, unlimited, unbounded).
+func (s Sweep) Number(text string) (x float64, ok bool) {
+	v, err := sweepNumber(s.Kind, text)
+	if err != nil {
+		return 0, false
+	}
+	if s.Kind == KindRate {
+		return float64(v) / 1000, true
+	}
+	return float64(v), true
+}
+
+// SweepPoint is one point of a sweep: the field's value, the Config and its
+// canonical query, and either what its run reported or why it was refused.
+type SweepPoint struct {
+	Value  string  `json:"value"` // the field's text at this point, as the query writes it
+	X      float64 `json:"-"`     // Value as a number (Sweep.Number)
+	Query  string  `json:"query"` // Config.Query()
+	Config Config  `json:"-"`
+	// Refused is why the point was not run: Validate's, the Budget's or
+	// the run's refusal; "" for a point that ran.
+	Refused string `json:"refused,omitempty"`
+	*PointReport
+}
+
+// PointReport is what a sweep keeps of a point's report: the keys of the
+// report JSON (Report) that a sweep compares, with the same values.
+type PointReport struct {
+	Hash       string                  `json:"hash"`
+	Engine     string                  `json:"engine"`
+	Exact      bool                    `json:"exact"`
+	Planned    int64                   `json:"planned"`
+	Clients    map[string]ClientReport `json:"clients"`
+	Recordings map[string]RecReport    `json:"recordings"`
+	Passed     int                     `json:"passed"`
+	Failed     int                     `json:"failed"`
+}
+
+// PointReportOf keeps a report's PointReport keys.
+func PointReportOf(r Report) *PointReport {
+	return &PointReport{Hash: r.Hash, Engine: r.Engine, Exact: r.Exact, Planned: r.Planned,
+		Clients: r.Clients, Recordings: r.Recordings, Passed: r.Passed, Failed: r.Failed}
+}
+
+// Points returns the sweep's points over base: base with the field set to
+// each value, each validated and, with a budget, held to it. None is run.
+func (s Sweep) Points(base Config, budget *Budget) []SweepPoint {
+	f := lookup(s.Field)
+	out := make([]SweepPoint, 0, len(s.values))
+	for _, text := range s.Values() {
+		p := SweepPoint{Value: text, Config: base}
+		p.X, _ = s.Number(text)
+		if fe := f.read(&p.Config, text); fe != nil { // not for a value in the field's range
+			p.Refused = fe.Error()
+		}
+		p.Query = p.Config.Query()
+		if p.Refused == "" {
+			if err := p.Config.Validate(); err != nil {
+				p.Refused = err.Error()
+			} else if budget != nil {
+				if fe := p.Config.Within(*budget); fe != nil {
+					p.Refused = fe.Error()
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Run runs a point that was not refused and keeps its report; a run a
+// limit stops is refused with the limit's message.
+func (p *SweepPoint) Run() {
+	if p.Refused != "" || p.PointReport != nil {
+		return
+	}
+	res, err := runPoint(p.Config)
+	if err != nil {
+		p.Refused = err.Error()
+		return
+	}
+	p.PointReport = PointReportOf(res.Report())
+}
+
+// runPoint runs a point's Config as Run does, but a deterministic run that
+// Run would walk request by request takes the long path (long.go) when its
+// stretches cost less than the walk: the same report and hash (the long
+// path is held to the walk's, TestLongMatchesWalk, and every sweep point to
+// its own query's report, TestSweepTruth), at the cost of its stalls. A
+// point keeps no per-request data, so nothing of the walk is lost.
+func runPoint(cfg Config) (*Result, error) {
+	if !pointTakesLong(cfg) {
+		return Run(cfg)
+	}
+	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
+	r := &Runner{cfg: cfg, planned: n, long: newLongRun(cfg, n)}
+	if res := r.Result(); res != nil {
+		return res, nil
+	}
+	return Run(cfg) // a limit of the long path's own (runs): the walk has none
+}
+
+// pointTakesLong reports whether runPoint takes the long path for a run
+// that Run would walk: a valid deterministic run within ExactSamples whose
+// estimated stretches cost less than its requests.
+func pointTakesLong(cfg Config) bool {
+	if cfg.EventDriven() || cfg.Validate() != nil {
+		return false
+	}
+	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
+	if n > ExactSamples {
+		return false
+	}
+	long := costLongFixed + costLong*cfg.longWork(n, cfg.longEnd(n, min(cfg.fastEnd(n), maxVirtualTime)))
+	return long < costExact*float64(n)
+}
+
+// SweepResult is a sweep over a base Config and its points, run.
+type SweepResult struct {
+	Field string `json:"field"`
+	Spec  string `json:"spec"`  // Sweep.String
+	Query string `json:"query"` // the base's canonical query
+	Value string `json:"value"` // the base's value of the field
+	// Geometric reports a geometric series (a log axis for the field).
+	Geometric bool         `json:"-"`
+	Points    []SweepPoint `json:"points"`
+}
+
+// Refused counts the points that were not run.
+func (r *SweepResult) Refused() int {
+	n := 0
+	for _, p := range r.Points {
+		if p.Refused != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// BaseNumber is the base's value of the field as a number (Sweep.Number);
+// ok is false for a word (auto, unlimited).
+func (r *SweepResult) BaseNumber() (float64, bool) {
+	k := KindCount
+	if fi, ok := LookupField(r.Field); ok {
+		k = fi.Kind
+	}
+	return Sweep{Kind: k}.Number(r.Value)
+}
+
+// Run runs every point of the sweep over base, one after the other.
+func (s Sweep) Run(base Config, budget *Budget) *SweepResult {
+	res := s.Result(base)
+	res.Points = s.Points(base, budget)
+	for i := range res.Points {
+		res.Points[i].Run()
+	}
+	return res
+}
+
+// Result is the sweep's SweepResult over base with no points yet: a caller
+// that runs the points one by one (Points, SweepPoint.Run) adds them.
+func (s Sweep) Result(base Config) *SweepResult {
+	return &SweepResult{Field: s.Field, Spec: s.String(), Query: base.Query(), Value: lookup(s.Field).get(base), Geometric: s.Geometric()}
+}
+
+// Mean is the closed form's mean: its exact sum over its count.
+func (f *Form) Mean() float64 { return f.Sum.div(f.Count) }
