@@ -3,6 +3,7 @@ package article
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -250,6 +251,45 @@ func ArticleKeys() []string {
 		}
 	}
 	return keys
+}
+
+// dropStrays applies the pages' one rule for keys to the article's
+// address: a key that is not the article's (ui.PageKeys: the figures' keys
+// and the sections' slug.field, so that a field a section does not adjust,
+// or a section that does not exist, is unknown) and a value of the
+// sections' given more than once are dropped, each with a notice in the
+// visualiser's words (ui.DroppedNotice). So is a part of the address that
+// cannot be decoded. It returns the address the URL keeps and the notices.
+func (a *article) dropStrays(addr ui.Address) (ui.Address, []string) {
+	known := ui.PageKeys()
+	es := addr.Strays(func(k string) bool { return slices.Contains(known, k) }, ArticleKeys()...)
+	var notes []string
+	if err := addr.Err(); err != nil {
+		fe := &sim.FieldError{Field: "query", Allowed: "cannot be decoded: " + err.Error()}
+		notes = append(notes, fe.Error()+"; that part was removed from the address.")
+	}
+	for _, fe := range es {
+		kept := ""
+		if sec, adj := a.adjustableOf(fe.Field); adj != nil {
+			own, _ := sec.current(adj, nil)
+			kept = adj.fieldOf().show(own)
+		}
+		notes = append(notes, ui.DroppedNotice(fe, "The section keeps the article's value", kept))
+	}
+	return addr.Without(ui.Fields(es)...), notes
+}
+
+// adjustableOf returns the adjustable of a URL key (slug.field) and its
+// section, or nil.
+func (a *article) adjustableOf(key string) (*section, *adjustable) {
+	for _, sec := range a.sections {
+		for _, adj := range sec.adjs {
+			if adj.key() == key {
+				return sec, adj
+			}
+		}
+	}
+	return nil, nil
 }
 
 // readValues reads the reader's values from a URL query: per section slug,
