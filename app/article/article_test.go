@@ -310,16 +310,6 @@ func TestLadder(t *testing.T) {
 			}
 		}
 	}
-	l := []int64{10, 20, 50}
-	for _, c := range []struct {
-		v     int64
-		steps int
-		want  int64
-	}{{20, 1, 50}, {20, -1, 10}, {15, 1, 20}, {15, -1, 10}, {60, 1, 60}, {60, -1, 50}, {5, -1, 5}, {5, 1, 10}, {10, 5, 50}, {50, -9, 10}} {
-		if got := stepFrom(l, c.v, c.steps); got != c.want {
-			t.Errorf("stepFrom(%v, %d, %d) = %d, want %d", l, c.v, c.steps, got, c.want)
-		}
-	}
 }
 
 // TestReadValues: a value from the URL is taken as given within its range;
