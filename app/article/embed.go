@@ -210,13 +210,16 @@ func (e *Embed) renderNotes() app.UI {
 	if len(e.notes) == 0 {
 		return app.Text("")
 	}
-	items := make([]app.UI, len(e.notes))
-	for i, n := range e.notes {
-		li := app.Li().Text(n.text)
-		if n.field != "" {
-			li = li.Class("error").DataSet("error", n.field)
+	// The invalid fields first, as the visualiser's status line says them
+	// before its notices.
+	var items, dropped []app.UI
+	for _, n := range e.notes {
+		if n.field == "" {
+			dropped = append(dropped, app.Li().Text(n.text))
+			continue
 		}
-		items[i] = li
+		items = append(items, app.Li().Class("error").DataSet("error", n.field).Text(n.text))
 	}
+	items = append(items, dropped...)
 	return app.Ul().Class("notices").DataSet("notices", len(items)).Body(items...)
 }
