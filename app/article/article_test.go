@@ -479,6 +479,10 @@ func TestEmbedRule(t *testing.T) {
 		!strings.HasSuffix(e.notes[0].text, "(the figure runs with the preset's value, 5000, until it is fixed)") {
 		t.Errorf("invalid rate: err %q, drop %v, query %q, link %q, notes %q", e.err, e.drop, e.query, e.link, e.notes)
 	}
+	// The invalid fields come first, then what was dropped.
+	if e.read("zz=1&rate=lots"); len(e.notes) != 2 || e.notes[0].field != "rate" || !strings.HasPrefix(e.notes[1].text, `Ignored "zz"`) {
+		t.Errorf("the order of the notes: %q", e.notes)
+	}
 	// Over a limit: refused, nothing is drawn.
 	e.read("figure=spectrum&duration=24h&rate=1000000")
 	if !strings.HasPrefix(e.err, "This figure is not drawn: ") {

@@ -28,7 +28,7 @@ type Embed struct {
 	query string // what the figure runs: canonical, with the page keys
 	link  string // the visualiser's address of it: the query as given
 	err   string // nothing is drawn, and this says why
-	notes []note // what the embed did not take as given
+	notes []note // what the embed did not take as given: the invalid fields first
 	clean string // the query the URL keeps (dropped: it differs)
 	drop  bool
 }
@@ -67,9 +67,10 @@ func (e *Embed) load(ctx app.Context, raw string) {
 func (e *Embed) read(raw string) {
 	e.kind, e.anim, e.query, e.link, e.err, e.notes = charts.Spectrum, false, "", "", "", nil
 	addr := ui.ParseAddress(raw)
+	var dropped []note // after the invalid fields, as on the visualiser
 	if err := addr.Err(); err != nil {
 		fe := &sim.FieldError{Field: "query", Allowed: "cannot be decoded: " + err.Error()}
-		e.notes = append(e.notes, note{text: fe.Error() + "; that part was removed from the address."})
+		dropped = append(dropped, note{text: fe.Error() + "; that part was removed from the address."})
 	}
 	strays := addr.Strays(embedKnows, append(sim.Fields(), ui.KeyFigure)...)
 	addr = addr.Without(ui.Fields(strays)...)
@@ -83,8 +84,9 @@ func (e *Embed) read(raw string) {
 		if fe.Field == ui.KeyFigure {
 			keeper, kept = "The embed shows its first figure", figures()[0]
 		}
-		e.notes = append(e.notes, note{text: ui.DroppedNotice(fe, keeper, kept)})
+		dropped = append(dropped, note{text: ui.DroppedNotice(fe, keeper, kept)})
 	}
+	defer func() { e.notes = append(e.notes, dropped...) }()
 	name := addr.Get(ui.KeyFigure)
 	if name == "" {
 		name = charts.Spectrum.String()
@@ -210,16 +212,13 @@ func (e *Embed) renderNotes() app.UI {
 	if len(e.notes) == 0 {
 		return app.Text("")
 	}
-	// The invalid fields first, as the visualiser's status line says them
-	// before its notices.
-	var items, dropped []app.UI
-	for _, n := range e.notes {
-		if n.field == "" {
-			dropped = append(dropped, app.Li().Text(n.text))
-			continue
+	items := make([]app.UI, len(e.notes))
+	for i, n := range e.notes {
+		li := app.Li().Text(n.text)
+		if n.field != "" {
+			li = li.Class("error").DataSet("error", n.field)
 		}
-		items = append(items, app.Li().Class("error").DataSet("error", n.field).Text(n.text))
+		items[i] = li
 	}
-	items = append(items, dropped...)
 	return app.Ul().Class("notices").DataSet("notices", len(items)).Body(items...)
 }
