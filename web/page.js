@@ -29,7 +29,8 @@
 // - a group of number links (data-roving, and a chart's markers) is one stop
 //   of the Tab key, moved through with the arrow keys;
 // - the article's adjustable numbers answer a spin button's keys and a
-//   sideways drag (the article computes the values);
+//   sideways drag (the article computes the values), and the visualiser's
+//   number boxes step with the arrow keys (the page computes the values);
 // - an embed tells the page that frames it how tall it is (postMessage
 //   {type: "omission:height", height, live, href}), so that page can size its
 //   iframe (the README's snippet);
@@ -230,6 +231,19 @@
   };
   document.addEventListener("pointerup", endDrag);
   document.addEventListener("pointercancel", endDrag);
+
+  // The visualiser's number boxes (input[data-step]): ArrowUp and
+  // ArrowDown step the value, Page Up and Page Down three steps, along the
+  // article's ladder of round numbers. The page computes the value (app/page,
+  // step.go) from an event omission-step {steps}; every other key, Shift
+  // with an arrow included, is the text box's own.
+  const boxSteps = { ArrowUp: 1, ArrowDown: -1, PageUp: 3, PageDown: -3 };
+  document.addEventListener("keydown", (e) => {
+    const el = e.target, steps = boxSteps[e.key];
+    if (!steps || !el.matches || !el.matches("input[data-step]") || el.disabled || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.isComposing) return;
+    e.preventDefault();
+    el.dispatchEvent(new CustomEvent("omission-step", { detail: { steps } }));
+  });
 
   // Embeds: report the height of the content to the framing page.
   // live: the page the browser renders, not the prerendered one.

@@ -3,7 +3,7 @@ package article
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -189,54 +189,19 @@ func (f adjustField) number(v int64) string {
 	return units.Raw(float64(v) / 1e9)
 }
 
-// adjustLadder lists the values a field steps through in [lo, hi]: the
-// round numbers 1, 1.25, 1.6, 2, 2.5, 3.2, 4, 5, 6.25, 8 times a power of
-// ten (each a divisor of 10⁹ times a power of ten, so a rate on it keeps
-// 1/rate a whole number of nanoseconds), and for connections every count
-// up to ten, then the same round numbers.
+// adjustLadder lists the values a field steps through in [lo, hi]:
+// units.Ladder's round numbers (so that a rate on it keeps 1/rate a whole
+// number of nanoseconds), in ns for durations, milli-requests a second for
+// the rate, and for connections every count up to ten first. The
+// visualiser's number boxes step along the same ladder (app/page).
 func adjustLadder(f adjustField, lo, hi int64) []int64 {
-	scale := int64(1) // durations in ns, counts
-	if f.kind == kindRate {
-		scale = 1000 // milli-requests a second
+	switch f.kind {
+	case kindRate:
+		return units.Ladder(lo, hi, 1000, 0)
+	case kindCount:
+		return units.Ladder(lo, hi, 1, 10)
 	}
-	var out []int64
-	add := func(v int64) { // in increasing order
-		if v >= lo && v <= hi && (len(out) == 0 || v > out[len(out)-1]) {
-			out = append(out, v)
-		}
-	}
-	if f.kind == kindCount {
-		for v := int64(1); v <= 10; v++ {
-			add(v)
-		}
-	}
-	mant := [...]int64{100, 125, 160, 200, 250, 320, 400, 500, 625, 800}
-	for p := int64(1); p <= 1e13; p *= 10 {
-		for _, m := range mant {
-			if v := m * p; v%100 == 0 {
-				add(v / 100 * scale)
-			}
-		}
-	}
-	return out
-}
-
-// stepFrom returns the value steps rungs from v on the ladder (up when
-// steps > 0), or v when there is none that way; a v off the ladder (from the
-// URL) steps to its neighbours.
-func stepFrom(ladder []int64, v int64, steps int) int64 {
-	if len(ladder) == 0 || steps == 0 {
-		return v
-	}
-	i := sort.Search(len(ladder), func(i int) bool { return ladder[i] >= v })
-	if steps > 0 && (i == len(ladder) || ladder[i] != v) {
-		i-- // the first step up is ladder[i] itself
-	}
-	i = min(max(i+steps, 0), len(ladder)-1)
-	if steps > 0 && ladder[i] < v || steps < 0 && ladder[i] > v {
-		return v // beyond the ladder's end that way
-	}
-	return ladder[i]
+	return units.Ladder(lo, hi, 1, 0)
 }
 
 // ArticleKeys returns the URL keys of the article's adjustable numbers,
@@ -250,6 +215,45 @@ func ArticleKeys() []string {
 		}
 	}
 	return keys
+}
+
+// dropStrays applies the pages' one rule for keys to the article's
+// address: a key that is not the article's (ui.PageKeys: the figures' keys
+// and the sections' slug.field, so that a field a section does not adjust,
+// or a section that does not exist, is unknown) and a value of the
+// sections' given more than once are dropped, each with a notice in the
+// visualiser's words (ui.DroppedNotice). So is a part of the address that
+// cannot be decoded. It returns the address the URL keeps and the notices.
+func (a *article) dropStrays(addr ui.Address) (ui.Address, []string) {
+	known := ui.PageKeys()
+	es := addr.Strays(func(k string) bool { return slices.Contains(known, k) }, ArticleKeys()...)
+	var notes []string
+	if err := addr.Err(); err != nil {
+		fe := &sim.FieldError{Field: "query", Allowed: "cannot be decoded: " + err.Error()}
+		notes = append(notes, fe.Error()+"; that part was removed from the address.")
+	}
+	for _, fe := range es {
+		kept := ""
+		if sec, adj := a.adjustableOf(fe.Field); adj != nil {
+			own, _ := sec.current(adj, nil)
+			kept = adj.fieldOf().show(own)
+		}
+		notes = append(notes, ui.DroppedNotice(fe, "The section keeps the article's value", kept))
+	}
+	return addr.Without(ui.Fields(es)...), notes
+}
+
+// adjustableOf returns the adjustable of a URL key (slug.field) and its
+// section, or nil.
+func (a *article) adjustableOf(key string) (*section, *adjustable) {
+	for _, sec := range a.sections {
+		for _, adj := range sec.adjs {
+			if adj.key() == key {
+				return sec, adj
+			}
+		}
+	}
+	return nil, nil
 }
 
 // readValues reads the reader's values from a URL query: per section slug,
@@ -393,7 +397,7 @@ func (s *section) step(adj *adjustable, vals Values, steps int) (int64, bool) {
 		dir, steps = -1, -steps
 	}
 	for ; steps > 0; steps-- {
-		next := stepFrom(ladder, v, dir)
+		next := units.Step(ladder, v, dir)
 		if next == v || s.runnable(s.with(adj, vals, next)) != nil {
 			break
 		}

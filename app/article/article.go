@@ -80,6 +80,12 @@ func (a *Article) load(ctx app.Context) {
 	}
 	a.raw = raw
 	a.st = theArticle().compute(a.ICache, raw)
+	if a.st.dropped {
+		// What the article does not take leaves the URL at once, as on the
+		// visualiser; the notices say what it was.
+		ui.ReplaceQuery(ctx, a.st.clean)
+		a.raw = a.st.clean
+	}
 	a.gather()
 	a.publish(ctx)
 }

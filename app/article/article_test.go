@@ -310,16 +310,6 @@ func TestLadder(t *testing.T) {
 			}
 		}
 	}
-	l := []int64{10, 20, 50}
-	for _, c := range []struct {
-		v     int64
-		steps int
-		want  int64
-	}{{20, 1, 50}, {20, -1, 10}, {15, 1, 20}, {15, -1, 10}, {60, 1, 60}, {60, -1, 50}, {5, -1, 5}, {5, 1, 10}, {10, 5, 50}, {50, -9, 10}} {
-		if got := stepFrom(l, c.v, c.steps); got != c.want {
-			t.Errorf("stepFrom(%v, %d, %d) = %d, want %d", l, c.v, c.steps, got, c.want)
-		}
-	}
 }
 
 // TestReadValues: a value from the URL is taken as given within its range;
@@ -408,7 +398,7 @@ func TestArticleSource(t *testing.T) {
 		"# T\n\nA {nope:open.p99} slot.":                       "article.txt:3",
 		"# T\n\nAn *open emphasis.":                            "not closed",
 		"# T\n\n[figure spectrum]":                             "article.txt:3",
-		"# T\n\n[figure pie bench]":                            `figure: allowed spectrum, distribution, latency-time, queue-depth or animation, got "pie"`,
+		"# T\n\n[figure pie bench]":                            `figure: "pie" is not allowed: allowed spectrum, distribution, latency-time, queue-depth or animation`,
 		"# T\n\nA {open.p99} without query":                    "QUERY-NAME",
 		"# T\n\nA {bench:config.stall 1ms..2ms} without slug.": "needs a section with a slug",
 		"# T\n\n## S {#s}\n\n{bench:config.stall 1ms..2ms} and {bench:config.stall 1ms..2ms}": "adjusts stall twice",
@@ -428,8 +418,10 @@ func TestArticleSource(t *testing.T) {
 }
 
 // TestEmbedFigures: the embed takes every chart by its name, draws the
-// spectrum when no figure is named, and names the allowed figures, the
-// animation last, for any other.
+// spectrum when no figure is named, and for any other quotes the value and
+// names the allowed figures, the animation last, in the form of the
+// visualiser's message for an invalid field (sim.FieldError; it used to be
+// "figure: allowed …" without the value).
 func TestEmbedFigures(t *testing.T) {
 	for _, k := range charts.Kinds() {
 		var e Embed
@@ -444,8 +436,84 @@ func TestEmbedFigures(t *testing.T) {
 	if e.read("figure=animation&anim=1"); e.err != "" || !e.anim || e.query != "anim=1" {
 		t.Errorf("figure=animation: anim %v, query %q, err %q", e.anim, e.query, e.err)
 	}
-	const want = "figure: allowed spectrum, distribution, latency-time, queue-depth or animation"
+	const want = `figure: "pie" is not allowed: allowed spectrum, distribution, latency-time, queue-depth or animation`
 	if e.read("figure=pie"); e.err != want {
 		t.Errorf("figure=pie: %q, want %q", e.err, want)
+	}
+	long := strings.Repeat("x", 100)
+	if e.read("figure=" + long); !strings.HasPrefix(e.err, `figure: "`+long[:sim.MaxQuoted]+`"… (100 characters) is not allowed: allowed spectrum`) {
+		t.Errorf("a long figure is quoted whole or not cut: %q", e.err)
+	}
+}
+
+// TestEmbedRule: an embed reads its query by the visualiser's rule. An
+// unknown key and a key given twice leave the URL (clean) with a notice in
+// the visualiser's words; an invalid field is marked and runs with the
+// preset's value; a run over a limit is refused.
+func TestEmbedRule(t *testing.T) {
+	var e Embed
+	e.read("figure=spectrum&rate=2000&bogus=1&stall=1s&stall=2s")
+	if e.err != "" || !e.drop {
+		t.Fatalf("err %q, drop %v, clean %q", e.err, e.drop, e.clean)
+	}
+	if e.clean != "rate=2000&figure=spectrum" || e.query != "rate=2000" {
+		t.Errorf("clean %q, query %q", e.clean, e.query)
+	}
+	wantNotes := []string{
+		`stall was given more than once ("1s,2s"), so neither value was taken and the key was removed from the address. The figure keeps the preset's value, 200ms.`,
+		`Ignored "bogus": not a parameter of this page; it was removed from the address.`,
+	}
+	if len(e.notes) != 2 || e.notes[0].text != wantNotes[0] || e.notes[1].text != wantNotes[1] {
+		t.Errorf("notes %q, want %q", e.notes, wantNotes)
+	}
+	e.read("figure=spectrum&figure=queue-depth&preset=tcp")
+	if e.err != "" || e.kind != charts.Spectrum || e.clean != "preset=tcp" || len(e.notes) != 1 ||
+		!strings.HasSuffix(e.notes[0].text, "The embed shows its first figure, spectrum.") {
+		t.Errorf("a repeated figure: kind %s, clean %q, notes %q, err %q", e.kind, e.clean, e.notes, e.err)
+	}
+	// Invalid: marked, the rest taken, the preset's value run; the URL and
+	// the visualiser's link keep the text as typed.
+	e.read("figure=latency-time&rate=lots&stall=300ms")
+	if e.err != "" || e.drop || e.query != "stall=300ms" || e.link != "rate=lots&stall=300ms" || len(e.notes) != 1 ||
+		e.notes[0].field != "rate" || !strings.HasPrefix(e.notes[0].text, `rate: "lots" is not allowed: `) ||
+		!strings.HasSuffix(e.notes[0].text, "(the figure runs with the preset's value, 5000, until it is fixed)") {
+		t.Errorf("invalid rate: err %q, drop %v, query %q, link %q, notes %q", e.err, e.drop, e.query, e.link, e.notes)
+	}
+	// The invalid fields come first, then what was dropped.
+	if e.read("zz=1&rate=lots"); len(e.notes) != 2 || e.notes[0].field != "rate" || !strings.HasPrefix(e.notes[1].text, `Ignored "zz"`) {
+		t.Errorf("the order of the notes: %q", e.notes)
+	}
+	// Over a limit: refused, nothing is drawn.
+	e.read("figure=spectrum&duration=24h&rate=1000000")
+	if !strings.HasPrefix(e.err, "This figure is not drawn: ") {
+		t.Errorf("over a limit: err %q, notes %q", e.err, e.notes)
+	}
+}
+
+// TestArticleDrops: the article's address follows the visualiser's rule
+// for keys: a key that is no section's slug.field (a field the section does
+// not adjust, a section that does not exist, a simulator field) or a value
+// given twice leaves the URL, with a notice in the visualiser's words; the
+// rest is taken.
+func TestArticleDrops(t *testing.T) {
+	a := theArticle()
+	st := a.compute(compute.NewCache(4, compute.FigureRequests), "closed.stall=300ms&closed.rate=9&nosuch.stall=1s&rate=9&paced.every=2s&paced.every=3s&anim=1")
+	if !st.dropped || st.clean != "anim=1&closed.stall=300ms" {
+		t.Errorf("clean %q (dropped %v)", st.clean, st.dropped)
+	}
+	if st.vals["closed"]["stall"] != "300ms" || len(st.vals["paced"]) != 0 {
+		t.Errorf("values %v", st.vals)
+	}
+	want := []string{
+		`Ignored "rate": not a parameter of this page; it was removed from the address.`,
+		`Ignored "closed.rate": not a parameter of this page; it was removed from the address.`,
+		`Ignored "nosuch.stall": not a parameter of this page; it was removed from the address.`,
+		`paced.every was given more than once ("2s,3s"), so neither value was taken and the key was removed from the address. The section keeps the article's value, 5 s.`,
+	}
+	if strings.Join(st.notes, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(st.notes, "\n"), strings.Join(want, "\n"))
+	}
+	if st := a.compute(compute.NewCache(4, compute.FigureRequests), "closed.stall=300ms&figure=x"); st.dropped || len(st.notes) != 0 {
+		t.Errorf("nothing to drop: %v %q", st.dropped, st.notes)
 	}
 }

@@ -1,11 +1,13 @@
 package article
 
 import (
+	"slices"
 	"strings"
 
 	"omission/app/anim"
 	"omission/app/compute"
 	"omission/app/ui"
+	"omission/sim"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -22,10 +24,18 @@ type Embed struct {
 	ICache *compute.Cache // where its runs are made and kept (set by the route)
 
 	kind  charts.Kind
-	anim  bool // the figure is the animation
-	query string
-	err   string
+	anim  bool   // the figure is the animation
+	query string // what the figure runs: canonical, with the page keys
+	link  string // the visualiser's address of it: the query as given
+	err   string // nothing is drawn, and this says why
+	notes []note // what the embed did not take as given: the invalid fields first
+	clean string // the query the URL keeps (dropped: it differs)
+	drop  bool
 }
+
+// note is one line of the embed's message: an invalid field's (field set)
+// or a key dropped from the URL.
+type note struct{ field, text string }
 
 // OnNav runs on the UI goroutine when the embed is opened: the URL says
 // which figure and which parameters.
@@ -37,35 +47,109 @@ func (e *Embed) OnNav(ctx app.Context) {
 }
 
 func (e *Embed) load(ctx app.Context, raw string) {
-	if e.read(raw); e.anim && e.err == "" {
+	if e.read(raw); e.drop {
+		// As on the visualiser: what the embed does not take leaves the
+		// URL at once, and the notes say what it was.
+		ui.ReplaceQuery(ctx, e.clean)
+	}
+	if e.anim && e.err == "" {
 		// The animation follows the published result; its own keys (anim,
 		// anim_t) stay in the query it reads from the URL.
 		publishResult(ctx, e.ICache, e.query)
 	}
 }
 
-// read sets the embed's figure and query from its address.
+// read sets the embed's figure and query from its address, under the
+// visualiser's rule: an unknown key, or a key given more than once, is
+// dropped from the URL with a note (ui.DroppedNotice); a field whose value
+// is invalid runs with the preset's value, and the note says why; a run
+// over a limit is refused (err), and so is a figure it does not know.
 func (e *Embed) read(raw string) {
+	e.kind, e.anim, e.query, e.link, e.err, e.notes = charts.Spectrum, false, "", "", "", nil
 	addr := ui.ParseAddress(raw)
-	e.err = ""
+	var dropped []note // after the invalid fields, as on the visualiser
 	if err := addr.Err(); err != nil {
-		e.err = "the address cannot be read: " + err.Error()
-		return
+		fe := &sim.FieldError{Field: "query", Allowed: "cannot be decoded: " + err.Error()}
+		dropped = append(dropped, note{text: fe.Error() + "; that part was removed from the address."})
 	}
+	strays := addr.Strays(embedKnows, append(sim.Fields(), ui.KeyFigure)...)
+	addr = addr.Without(ui.Fields(strays)...)
+	e.clean, e.drop = addr.String(), len(strays) > 0 || addr.Err() != nil
+	base, ok := sim.PresetConfig(addr.Get("preset"))
+	if !ok {
+		base = sim.Default()
+	}
+	for _, fe := range strays {
+		keeper, kept := "The figure keeps the preset's value", presetValue(base, fe.Field)
+		if fe.Field == ui.KeyFigure {
+			keeper, kept = "The embed shows its first figure", figures()[0]
+		}
+		dropped = append(dropped, note{text: ui.DroppedNotice(fe, keeper, kept)})
+	}
+	defer func() { e.notes = append(e.notes, dropped...) }()
 	name := addr.Get(ui.KeyFigure)
 	if name == "" {
 		name = charts.Spectrum.String()
 	}
-	e.query, e.anim = addr.Without(ui.KeyFigure).String(), name == animationFigure
-	if e.anim {
+	if k, ok := charts.ParseKind(name); ok {
+		e.kind = k
+	} else if e.anim = name == animationFigure; !e.anim {
+		e.err = figureError(name)
 		return
 	}
-	k, ok := charts.ParseKind(name)
-	if !ok {
-		e.err = figureError()
-		return
+	given := addr.Without(ui.KeyFigure)
+	e.link = given.String()
+	e.query = e.runs(given)
+}
+
+// runs reads the embed's query as the visualiser does and returns what
+// the figure runs: the canonical query, an invalid field at the preset's
+// value (with its note), and the page keys as given. A limit refuses it.
+func (e *Embed) runs(given ui.Address) string {
+	cfg, err := sim.ParseQuery(given.String(), ui.PageKeys()...)
+	es, _ := err.(sim.Errors)
+	if err != nil && es == nil {
+		es = sim.Errors{{Field: "query", Allowed: err.Error()}}
 	}
-	e.kind = k
+	var refused []string
+	for _, fe := range es {
+		switch fe.Reason {
+		case sim.ReasonLimit:
+			refused = append(refused, fe.Error())
+		default:
+			kept := presetValue(cfg, fe.Field)
+			if kept != "" {
+				kept = " (the figure runs with the preset's value, " + kept + ", until it is fixed)"
+			}
+			e.notes = append(e.notes, note{field: fe.Field, text: fe.Error() + kept})
+		}
+	}
+	if len(refused) > 0 {
+		e.err = "This figure is not drawn: " + strings.Join(refused, "; ")
+	}
+	q := ui.ParseAddress(cfg.Query())
+	for _, k := range ui.PageKeys() {
+		if given.Has(k) {
+			q = q.With(k, given.Get(k))
+		}
+	}
+	return q.String()
+}
+
+// embedKnows tells the keys an embed takes: the simulator's fields and the
+// pages' keys.
+func embedKnows(k string) bool {
+	_, field := sim.LookupField(k)
+	return field || slices.Contains(ui.PageKeys(), k)
+}
+
+// presetValue is a field's value in cfg as the query writes it ("" for a
+// key that is no field).
+func presetValue(cfg sim.Config, field string) string {
+	if i := slices.Index(sim.Fields(), field); i >= 0 {
+		return cfg.Values()[i]
+	}
+	return ""
 }
 
 // animationFigure is the one figure that is not a chart.
@@ -81,11 +165,15 @@ func figures() []string {
 	return append(out, animationFigure)
 }
 
-// figureError is the embed's message for a figure it does not know:
-// "figure: allowed spectrum, distribution, latency-time, queue-depth or animation".
-func figureError() string {
+// figureError is the embed's message for a figure it does not know, in
+// the form of the visualiser's for an invalid field (sim.FieldError):
+// `figure: "pie" is not allowed: allowed spectrum, distribution,
+// latency-time, queue-depth or animation`.
+func figureError(name string) string {
 	fs := figures()
-	return "figure: allowed " + strings.Join(fs[:len(fs)-1], ", ") + " or " + fs[len(fs)-1]
+	fe := &sim.FieldError{Field: ui.KeyFigure, Value: name,
+		Allowed: "allowed " + strings.Join(fs[:len(fs)-1], ", ") + " or " + fs[len(fs)-1]}
+	return fe.Error()
 }
 
 // title names the embed's figure.
@@ -110,10 +198,27 @@ func (e *Embed) Render() app.UI {
 	case e.anim:
 		cls = "embed embed-anim"
 		fig = app.Div().Body(&anim.Panel{ICompact: true}, app.P().Class("embed-credit").Body(
-			app.A().Href(ui.VisualiserLink(e.query)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser")))
+			app.A().Href(ui.VisualiserLink(e.link)).Target("_blank").Rel("noopener").Text("Omission: open in the visualiser")))
 	default:
-		fig = &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: e.ICache}
+		fig = &chartFigure{IKind: e.kind, IQuery: e.query, ILink: e.link, IBare: true, ICache: e.ICache}
 	}
 	return app.Main().Class(cls).DataSet("live", app.IsClient).Body(
-		app.H1().Class("visually-hidden").Text("Omission: "+e.title()), fig)
+		app.H1().Class("visually-hidden").Text("Omission: "+e.title()), e.renderNotes(), fig)
+}
+
+// renderNotes lists what the embed did not take as given: each invalid
+// field's message (as the visualiser words it) and each key it dropped.
+func (e *Embed) renderNotes() app.UI {
+	if len(e.notes) == 0 {
+		return app.Text("")
+	}
+	items := make([]app.UI, len(e.notes))
+	for i, n := range e.notes {
+		li := app.Li().Text(n.text)
+		if n.field != "" {
+			li = li.Class("error").DataSet("error", n.field)
+		}
+		items[i] = li
+	}
+	return app.Ul().Class("notices").DataSet("notices", len(items)).Body(items...)
 }

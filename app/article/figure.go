@@ -22,6 +22,7 @@ type chartFigure struct {
 
 	IKind  charts.Kind
 	IQuery string
+	ILink  string         // the visualiser's query for it ("": IQuery)
 	ICache *compute.Cache // where its runs are made and kept
 	// IBare is the embed's figure: no heading, the caption and the data
 	// folded under the chart, and a credit that links to the visualiser.
@@ -117,6 +118,9 @@ func (f *chartFigure) Render() app.UI {
 	img := app.Div().Class("chart-svg").Body(
 		app.Img().Src(f.src).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height))
 	link := app.A().Href(ui.VisualiserLink(f.IQuery))
+	if f.ILink != "" {
+		link = app.A().Href(ui.VisualiserLink(f.ILink))
+	}
 	var foot []app.UI
 	if f.IBare {
 		// The embed: its caption and data folded under the chart.

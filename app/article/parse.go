@@ -4,6 +4,7 @@ package article
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -55,7 +56,7 @@ func parseArticle(src string) (*article, error) {
 				if _, ok := queryOf(f[len(f)-1]); len(f) != 2 || !ok {
 					err = fmt.Errorf("want [figure KIND QUERY-NAME], got %q", line)
 				} else if !slices.Contains(figures(), f[0]) {
-					err = fmt.Errorf("%s, got %q", figureError(), f[0])
+					err = errors.New(figureError(f[0]))
 				} else {
 					sec.blocks = append(sec.blocks, block{figure: &figureRef{f[0], f[1]}})
 				}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"omission/app/compute"
+	"omission/app/ui"
 	"omission/sim"
 )
 
@@ -112,13 +113,21 @@ type articleState struct {
 	vals  map[string]Values
 	notes []string
 	views []*sectionView // one per section
+	// clean is the query the URL keeps once dropStrays has dropped what the
+	// article does not take; dropped tells whether it dropped anything.
+	clean   string
+	dropped bool
 }
 
-// compute makes the state of the article for a URL query: the reader's
-// values (readValues) and every section's view.
+// compute makes the state of the article for a URL query: the keys it
+// drops (dropStrays), the reader's values (readValues) and every section's
+// view.
 func (a *article) compute(c *compute.Cache, raw string) *articleState {
-	st := &articleState{}
-	st.vals, st.notes = a.readValues(raw)
+	addr := ui.ParseAddress(raw)
+	clean, drops := a.dropStrays(addr)
+	st := &articleState{clean: clean.String(), dropped: len(drops) > 0}
+	st.vals, st.notes = a.readValues(st.clean)
+	st.notes = append(drops, st.notes...)
 	for _, sec := range a.sections {
 		st.views = append(st.views, computeSection(c, sec, st.vals[sec.slug]))
 	}

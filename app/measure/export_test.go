@@ -486,3 +486,20 @@ func TestJavaFixed(t *testing.T) {
 		}
 	}
 }
+
+// TestFileName: a download is named after its run (preset and hash), with
+// nothing but letters, digits, '-' and the format's dot, whatever it is
+// given.
+func TestFileName(t *testing.T) {
+	for _, c := range []struct{ run, format, recording, want string }{
+		{RunName("", "0123456789abcdef"), "hgrm", "open", "omission-bench-01234567-open.hgrm"},
+		{RunName("tcp", "fedcba9876543210"), "hlog", "", "omission-tcp-fedcba98.hlog"},
+		{RunName("note60-single", "ab"), "csv", "", "omission-note60-single-ab.csv"},
+		{RunName("../x y", "12/34<56>78\"90ab"), "hgrm", "a/../b", "omission-xy-12345678-ab.hgrm"},
+		{"", "csv", "", "omission.csv"},
+	} {
+		if got := FileName(c.run, c.format, c.recording); got != c.want {
+			t.Errorf("FileName(%q, %q, %q) = %q, want %q", c.run, c.format, c.recording, got, c.want)
+		}
+	}
+}

@@ -59,12 +59,45 @@ func (s *Set) ForExport(format, recording string) (*Set, error) {
 	return s.Select(names...)
 }
 
-// FileName is the name a download of format and recording gets.
-func FileName(format, recording string) string {
-	if recording == "" {
-		return "omission." + format
+// FileName is the name a download of format and recording of the run
+// named run (RunName) gets: omission-tcp-1a2b3c4d-open.hgrm, or
+// omission-tcp-1a2b3c4d.hlog for every recording.
+func FileName(run, format, recording string) string {
+	name := "omission"
+	if run != "" {
+		name += "-" + run
 	}
-	return "omission-" + recording + "." + format
+	if recording != "" {
+		name += "-" + safeName(recording)
+	}
+	return name + "." + safeName(format)
+}
+
+// RunName names a run in a file name: its preset ("" is bench) and the
+// first eight hex digits of its result's hash (sim.Result.Hash), so that
+// two runs' files differ and one run's are always named alike. It is made
+// of letters, digits and '-' only, whatever the preset's name holds.
+func RunName(preset, hash string) string {
+	if preset == "" {
+		preset = "bench"
+	}
+	name := safeName(preset)
+	if h := safeName(hash); h != "" {
+		name += "-" + h[:min(len(h), 8)]
+	}
+	return name
+}
+
+// safeName keeps the letters, digits and '-' of s (ASCII only), for a
+// file name.
+func safeName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // MediaType is the media type of an exported file.

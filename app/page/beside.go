@@ -256,7 +256,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 		if !ok || p.client == nil || p.shown == nil || p.shown.Seq != p.seq {
 			return
 		}
-		p.beside.saved = "Writing " + measure.FileName(e.Format, e.Recording) + "…"
+		p.beside.saved = "Writing " + measure.FileName(measure.RunName(p.cfg.Preset, p.shown.Hash), e.Format, e.Recording) + "…"
 		p.client.Send(worker.Request{ID: p.seq, Query: p.cfg.Query(), Export: &e})
 	})
 	ctx.Handle(actionForget, func(ctx app.Context, a app.Action) {

@@ -33,6 +33,9 @@ type fieldSpec struct {
 	Toggle, Fallback string
 	Choices          []string // a select instead of a text box
 	Engine           bool     // one of the event engine's parameters, shown folded
+	// StepByOne: the arrow keys add or take one (a seed has no scale);
+	// another number box steps along a ladder of round numbers (step.go).
+	StepByOne bool
 }
 
 // fieldWords are the page's words for the controls, by field name: label,
@@ -67,7 +70,7 @@ var fieldWords = map[string]fieldSpec{
 	"queue":       {Label: "Queue", Unit: "waiting", Hint: "room for waiting requests; 0: none, unbounded: no limit", Fallback: "100"},
 	"timeout":     {Label: "Client timeout", Unit: "duration", Hint: "0s: none"},
 	"outages":     {Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s"},
-	"seed":        {Label: "Seed", Hint: "the seed of every random stream"},
+	"seed":        {Label: "Seed", Hint: "the seed of every random stream", StepByOne: true},
 }
 
 // fieldSpecs are the controls' specs by field name: the simulator's table
@@ -370,7 +373,7 @@ func (c *fieldControl) Render() app.UI {
 	}
 	return app.Div().Class(cls).DataSet("field", spec.Name).Body(
 		app.Label().For(id).Text(spec.Label),
-		app.Small().ID("hint-"+spec.Name).Class("hint").Text(spec.Hint),
+		app.Small().ID("hint-"+spec.Name).Class("hint").Text(spec.hint()),
 		// The definition shows while the field has the focus or the pointer
 		// (web/app.css); the input is described by it.
 		app.If(spec.Def != "", func() app.UI {
@@ -417,6 +420,14 @@ func (c *fieldControl) textInputs(spec fieldSpec, id, described, text string, ba
 		OnChange(ui.On(c.scope("change"), func(ctx app.Context, e app.Event) {
 			c.edit(ctx, ctx.JSSrc().Get("value").String(), 0)
 		}))
+	if spec.steps() {
+		// ArrowUp and ArrowDown step it (web/page.js sends stepEvent); the
+		// text typed is otherwise the reader's own.
+		step, scope := ui.On(c.scope("step"), func(ctx app.Context, e app.Event) {
+			c.step(ctx, e.Get("detail").Get("steps").Int())
+		})
+		box = box.DataSet("step", "ladder").On(stepEvent, step, scope)
+	}
 	if toggled {
 		// Only when true: go-app writes a false boolean attribute into
 		// prerendered HTML as present.

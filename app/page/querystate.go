@@ -143,17 +143,14 @@ func shellQuote(q string) string {
 	return "'" + strings.ReplaceAll(q, "'", `'\''`) + "'"
 }
 
-// droppedNotice words what readQuery dropped from the URL.
+// droppedNotice words what readQuery dropped from the URL (ui's wording,
+// shared with the article and the embeds).
 func droppedNotice(fe *sim.FieldError, base sim.Config) string {
-	if fe.Reason == sim.ReasonUnknown {
-		return fmt.Sprintf("Ignored %s: not a parameter of this page; it was removed from the address.", sim.Quote(fe.Field))
-	}
 	kept := ""
 	if i := fieldIndex(fe.Field); i >= 0 {
-		kept = " The run keeps the preset's value, " + base.Values()[i] + "."
+		kept = base.Values()[i]
 	}
-	return fmt.Sprintf("%s was given more than once (%s), so neither value was taken and the key was removed from the address.%s",
-		fe.Field, sim.Quote(fe.Value), kept)
+	return ui.DroppedNotice(fe, "The run keeps the preset's value", kept)
 }
 
 // withCompanions keeps the fields that belong to a choice in step with it

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -109,7 +111,7 @@ func (a Address) Without(keys ...string) Address {
 // with the escaping of Address ("" when empty).
 func (a Address) String() string {
 	var b strings.Builder
-	write := func(k string) {
+	for _, k := range a.ordered() {
 		for _, v := range a.vals[k] {
 			if b.Len() > 0 {
 				b.WriteByte('&')
@@ -119,6 +121,11 @@ func (a Address) String() string {
 			b.WriteString(sim.QueryEscape(v))
 		}
 	}
+	return b.String()
+}
+
+// ordered lists the keys of a in the order String writes them.
+func (a Address) ordered() []string {
 	order := addressOrder()
 	var others []string
 	for k := range a.vals {
@@ -127,16 +134,19 @@ func (a Address) String() string {
 		}
 	}
 	slices.Sort(others)
+	out := make([]string, 0, len(a.vals))
 	for _, k := range order.sim {
-		write(k)
+		if _, ok := a.vals[k]; ok {
+			out = append(out, k)
+		}
 	}
-	for _, k := range others {
-		write(k)
-	}
+	out = append(out, others...)
 	for _, k := range order.page {
-		write(k)
+		if _, ok := a.vals[k]; ok {
+			out = append(out, k)
+		}
 	}
-	return b.String()
+	return out
 }
 
 func (a Address) clone() Address {
@@ -167,4 +177,49 @@ var addressOrder = sync.OnceValue(func() keyOrder {
 // order, then any other parameter, then the page keys in PageKeys order.
 func SetKeys(raw string, keys url.Values) string {
 	return ParseAddress(raw).WithKeys(keys).String()
+}
+
+// Strays returns the keys of a that a page drops from its address, under
+// the pages' one rule: each key that known does not accept (ReasonUnknown)
+// and each key of once given more than once (ReasonRepeated, its values
+// joined by ','), in the order String writes them. DroppedNotice words
+// each for the reader.
+func (a Address) Strays(known func(k string) bool, once ...string) sim.Errors {
+	var out sim.Errors
+	for _, k := range a.ordered() {
+		switch vs := a.vals[k]; {
+		case !known(k):
+			out = append(out, &sim.FieldError{Field: k, Reason: sim.ReasonUnknown, Allowed: "not a parameter of this page"})
+		case len(vs) > 1 && slices.Contains(once, k):
+			out = append(out, &sim.FieldError{Field: k, Value: strings.Join(vs, ","), Reason: sim.ReasonRepeated,
+				Allowed: "given " + strconv.Itoa(len(vs)) + " times; give it once"})
+		}
+	}
+	return out
+}
+
+// Fields returns the keys of es (the keys Strays found), for Without.
+func Fields(es sim.Errors) []string {
+	out := make([]string, len(es))
+	for i, fe := range es {
+		out[i] = fe.Field
+	}
+	return out
+}
+
+// DroppedNotice words a key a page dropped from its address (Strays, or
+// the simulator's unknown and repeated keys): what was dropped and, for a
+// key given more than once, which value the field kept. keeper says who
+// keeps whose value ("The run keeps the preset's value"), kept is that
+// value as the page shows it ("" says nothing of it). The visualiser, the
+// article and the embeds word it so.
+func DroppedNotice(fe *sim.FieldError, keeper, kept string) string {
+	if fe.Reason == sim.ReasonUnknown {
+		return fmt.Sprintf("Ignored %s: not a parameter of this page; it was removed from the address.", sim.Quote(fe.Field))
+	}
+	if kept != "" {
+		kept = " " + keeper + ", " + kept + "."
+	}
+	return fmt.Sprintf("%s was given more than once (%s), so neither value was taken and the key was removed from the address.%s",
+		fe.Field, sim.Quote(fe.Value), kept)
 }

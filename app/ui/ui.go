@@ -235,3 +235,18 @@ func OwnURL(ctx app.Context) {
 		ctx.SetState(StateURL, q)
 	})
 }
+
+// ReplaceQuery makes q the query of the page's URL in place (the history
+// entry is replaced, the fragment kept) and publishes it as StateURL: how
+// the article and an embed drop the keys their rule does not take (Strays),
+// as the visualiser does.
+func ReplaceQuery(ctx app.Context, q string) {
+	u := ctx.Page().URL()
+	if u == nil || u.RawQuery == q {
+		return
+	}
+	v := *u
+	v.RawQuery = q
+	ctx.Page().ReplaceURL(&v)
+	ctx.SetState(StateURL, q)
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"omission/sim"
@@ -59,5 +60,36 @@ func TestAddress(t *testing.T) {
 	bad := ParseAddress("rate=2000&stall=%ZZ")
 	if bad.Err() == nil || bad.String() != "rate=2000" {
 		t.Errorf("undecodable: err %v, %q", bad.Err(), bad)
+	}
+}
+
+// TestStrays: the keys a page drops are the unknown ones and those of once
+// given more than once, in the order the address is written; the notice
+// says what was dropped and which value the field kept.
+func TestStrays(t *testing.T) {
+	a := ParseAddress("zz=1&rate=1&rate=2&anim=1&anim=2&aa=&stall=1s")
+	known := func(k string) bool { return k == "rate" || k == "stall" || k == KeyAnim }
+	es := a.Strays(known, "rate", "stall")
+	if got := strings.Join(Fields(es), ","); got != "rate,aa,zz" {
+		t.Fatalf("strays %q (%v)", got, es)
+	}
+	if es[0].Reason != sim.ReasonRepeated || es[0].Value != "1,2" || es[1].Reason != sim.ReasonUnknown {
+		t.Errorf("reasons: %v", es)
+	}
+	if got := a.Without(Fields(es)...).String(); got != "stall=1s&anim=1&anim=2" {
+		t.Errorf("clean: %q", got)
+	}
+	for _, c := range []struct {
+		fe           *sim.FieldError
+		keeper, kept string
+		want         string
+	}{
+		{es[0], "The run keeps the preset's value", "5000", `rate was given more than once ("1,2"), so neither value was taken and the key was removed from the address. The run keeps the preset's value, 5000.`},
+		{es[0], "The run keeps the preset's value", "", `rate was given more than once ("1,2"), so neither value was taken and the key was removed from the address.`},
+		{es[2], "", "", `Ignored "zz": not a parameter of this page; it was removed from the address.`},
+	} {
+		if got := DroppedNotice(c.fe, c.keeper, c.kept); got != c.want {
+			t.Errorf("DroppedNotice = %q, want %q", got, c.want)
+		}
 	}
 }

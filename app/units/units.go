@@ -3,6 +3,7 @@ package units
 import (
 	"bytes"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -213,6 +214,52 @@ func NiceStep(span float64, n int) float64 {
 		return 5 * mag
 	}
 	return 10 * mag
+}
+
+// Ladder lists the round numbers a value steps through in [lo, hi]: 1,
+// 1.25, 1.6, 2, 2.5, 3.2, 4, 5, 6.25, 8 times a power of ten, each a whole
+// number (each a divisor of 10⁹ times a power of ten, so that a rate on it
+// keeps 1/rate a whole number of nanoseconds), times scale (1000 for a rate
+// in milli-requests a second); every count from 1 to ones comes first. The
+// article's adjustable numbers and the visualiser's number boxes step
+// along it (Step).
+func Ladder(lo, hi, scale, ones int64) []int64 {
+	var out []int64
+	add := func(v int64) { // in increasing order
+		if v >= lo && v <= hi && (len(out) == 0 || v > out[len(out)-1]) {
+			out = append(out, v)
+		}
+	}
+	for v := int64(1); v <= ones; v++ {
+		add(v * scale)
+	}
+	mant := [...]int64{100, 125, 160, 200, 250, 320, 400, 500, 625, 800}
+	for p := int64(1); p <= 1e13; p *= 10 {
+		for _, m := range mant {
+			if v := m * p; v%100 == 0 && v/100 <= math.MaxInt64/scale {
+				add(v / 100 * scale)
+			}
+		}
+	}
+	return out
+}
+
+// Step returns the value steps rungs from v on the ladder (up when steps >
+// 0), or v when there is none that way; a v off the ladder (typed, or from
+// a URL) steps to its neighbours first.
+func Step(ladder []int64, v int64, steps int) int64 {
+	if len(ladder) == 0 || steps == 0 {
+		return v
+	}
+	i := sort.Search(len(ladder), func(i int) bool { return ladder[i] >= v })
+	if steps > 0 && (i == len(ladder) || ladder[i] != v) {
+		i-- // the first step up is ladder[i] itself
+	}
+	i = min(max(i+steps, 0), len(ladder)-1)
+	if steps > 0 && ladder[i] < v || steps < 0 && ladder[i] > v {
+		return v // beyond the ladder's end that way
+	}
+	return ladder[i]
 }
 
 // Plural writes a count and a noun: "1 worker", "3 workers", "1,000 stalls".

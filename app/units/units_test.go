@@ -2,6 +2,7 @@ package units
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -71,6 +72,31 @@ func TestNiceStep(t *testing.T) {
 	}{{100, 10, 10}, {100, 4, 20}, {100, 3, 50}, {1, 1, 1}, {0, 5, 1}, {7e9, 6, 1e9}} {
 		if got := NiceStep(c.span, c.n); got != c.want {
 			t.Errorf("NiceStep(%v, %d) = %v, want %v", c.span, c.n, got, c.want)
+		}
+	}
+}
+
+// TestLadder: the ladder's round numbers in range, the small counts first,
+// and a step as a spin button takes it (off the ladder to a neighbour, no
+// further than an end).
+func TestLadder(t *testing.T) {
+	if got := Ladder(1, 100, 1, 0); !slices.Equal(got, []int64{1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 40, 50, 80, 100}) {
+		t.Errorf("Ladder(1, 100, 1, 0) = %v", got)
+	}
+	if got := Ladder(1, 20, 1, 10); !slices.Equal(got, []int64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 16, 20}) {
+		t.Errorf("Ladder(1, 20, 1, 10) = %v", got)
+	}
+	if got := Ladder(4000_000, 10000_000, 1000, 0); !slices.Equal(got, []int64{4000_000, 5000_000, 6250_000, 8000_000, 10000_000}) {
+		t.Errorf("rates: %v", got)
+	}
+	l := []int64{10, 20, 50}
+	for _, c := range []struct {
+		v     int64
+		steps int
+		want  int64
+	}{{20, 1, 50}, {20, -1, 10}, {15, 1, 20}, {15, -1, 10}, {60, 1, 60}, {60, -1, 50}, {5, -1, 5}, {5, 1, 10}, {10, 5, 50}, {50, -9, 10}} {
+		if got := Step(l, c.v, c.steps); got != c.want {
+			t.Errorf("Step(%v, %d, %d) = %d, want %d", l, c.v, c.steps, got, c.want)
 		}
 	}
 }

@@ -257,12 +257,14 @@ func (s *server) read(req Request) {
 // be req.Query's.
 func (s *server) export(req Request) {
 	e := req.Export
-	f := &ExportFile{Name: measure.FileName(e.Format, e.Recording), Type: measure.MediaType(e.Format)}
+	f := &ExportFile{Name: measure.FileName("", e.Format, e.Recording), Type: measure.MediaType(e.Format)}
 	defer func() { s.post(Response{ID: req.ID, Export: f}) }()
 	if s.last == nil || s.lastQuery != req.Query {
 		f.Err = "the run is not finished yet: ask again when its numbers are shown"
 		return
 	}
+	// The file says which run it holds.
+	f.Name = measure.FileName(measure.RunName(s.last.Config.Preset, s.last.Hash), e.Format, e.Recording)
 	set, err := measure.FromResult(s.last)
 	if err != nil {
 		f.Err = err.Error()

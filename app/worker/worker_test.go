@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -132,7 +133,7 @@ func TestExport(t *testing.T) {
 		if err := set.Export(&want, e.Format, e.Recording, PageCSVRows); err != nil {
 			t.Fatal(err)
 		}
-		if f.Err != "" || !bytes.Equal(f.Data, want.Bytes()) || f.Size != want.Len() || f.Name != measure.FileName(e.Format, e.Recording) {
+		if f.Err != "" || !bytes.Equal(f.Data, want.Bytes()) || f.Size != want.Len() || f.Name != measure.FileName(measure.RunName("", res.Hash), e.Format, e.Recording) {
 			t.Errorf("%v: %q, %d bytes (%s), want %d", e, f.Name, f.Size, f.Err, want.Len())
 		}
 		if e.Format == "csv" && !f.Samples {
@@ -145,6 +146,21 @@ func TestExport(t *testing.T) {
 		if f := c.got[0].Export; f.Err == "" || f.Data != nil {
 			t.Errorf("%v: written (%d bytes), want an error", e, f.Size)
 		}
+	}
+	// Another run's file has another name; the same run's, the same.
+	names := map[string]string{}
+	for _, q := range []string{"duration=2s&stall=300ms", q, "duration=2s&stall=300ms"} {
+		c.got = nil
+		l.Send(Request{ID: 4, Query: q})
+		l.Send(Request{ID: 4, Query: q, Export: &Export{"hgrm", "open"}})
+		name := c.got[len(c.got)-1].Export.Name
+		if prev, ok := names[q]; ok && prev != name {
+			t.Errorf("%s: named %q, then %q", q, prev, name)
+		}
+		names[q] = name
+	}
+	if names[q] == names["duration=2s&stall=300ms"] || !strings.HasPrefix(names[q], "omission-bench-") {
+		t.Errorf("two runs' files: %v", names)
 	}
 	c.got = nil
 	l.Send(Request{ID: 2, Query: "preset=tcp", Export: &Export{"hgrm", "open"}})
@@ -168,7 +184,7 @@ func TestExport(t *testing.T) {
 	}
 	var exported, charts int
 	for _, r := range c.got {
-		if r.Export != nil && r.Export.Err == "" && r.Export.Name == "omission-closed.hgrm" {
+		if r.Export != nil && r.Export.Err == "" && r.Export.Name == "omission-bench-"+res.Hash[:8]+"-closed.hgrm" {
 			exported++
 		}
 		if r.Chart != nil {
