@@ -64,6 +64,8 @@ type Config struct {
 	Queue      int         // waiting room: 0 unbounded, NoQueue none, n at most n waiting
 	Timeout    int64       // client timeout; 0: none
 	Outages    Windows     // outage windows from-to (ParseOutages)
+	Attempts   int         // attempts per call, the first included; 0 or 1: no retry
+	Backoff    int64       // the fixed wait after a failed attempt before the next
 	Seed       uint64      // the seed of every random stream
 }
 

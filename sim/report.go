@@ -82,14 +82,19 @@ func (r *Result) Report() Report {
 }
 
 // Params returns every parameter's canonical text by query name, defaults
-// included. The preset is only a starting point and is not among them.
+// included, except those of a field a later engine version added, listed
+// only when set (field.added). The preset is only a starting point and is
+// not among them.
 func (c Config) Params() map[string]string {
 	m := map[string]string{}
-	vals := c.Values()
-	for i, k := range Fields() {
-		if k != "preset" {
-			m[k] = vals[i]
+	base := Default()
+	for i := range fieldTable {
+		f := &fieldTable[i]
+		v := f.get(c)
+		if f.name == "preset" || f.added > 0 && v == f.get(base) {
+			continue // a later field at its default: see field.added
 		}
+		m[f.name] = v
 	}
 	return m
 }
