@@ -235,5 +235,8 @@ func engineExtras(cfg Config) string {
 	if cfg.Outages.Len() > 0 {
 		s += ", outages " + cfg.Outages.String()
 	}
+	if cfg.Retrying() {
+		s += fmt.Sprintf(", up to %d attempts a call %s apart", cfg.AttemptsPerCall(), FormatDuration(cfg.Backoff))
+	}
 	return s
 }
