@@ -163,12 +163,12 @@ var outcomeNames = [...]string{"reply", "rejected", "failed", "timed_out", "pend
 func (o Outcome) String() string { return outcomeNames[o] }
 
 // request is one attempt in flight at a server copy: index is its call's
-// position in send order, first the send of the call's first attempt.
+// position in send order (with retries, engSim.first holds the send of the
+// call's first attempt, beside it: a request stays 48 bytes).
 type request struct {
 	send, ready, doneAt int64
 	index               int64
 	service             int64
-	first               int64
 	queued, served      bool // waiting; the server has finished with it
 	answered, timer     bool // the client has its outcome; a timeout event is pending
 	attempt             uint8
@@ -230,8 +230,9 @@ type engSim struct {
 	outIdx        int
 	horizon       int64
 
-	reqs []request
-	free []int32
+	reqs  []request
+	first []int64 // with retries: per slot, the send of its call's first attempt
+	free  []int32
 
 	inTry    bool  // closed: closedTry is running
 	nIdle    int   // closed: idle connections
@@ -496,6 +497,9 @@ func (s *engSim) alloc() int32 {
 		return id
 	}
 	s.reqs = append(s.reqs, request{})
+	if s.retrying {
+		s.first = append(s.first, 0)
+	}
 	if len(s.reqs) > maxSlot { // an event holds a slot in idBits bits (the arrivals limit keeps far below)
 		s.refuse(&LimitError{Limit: "queued", Need: fmt.Sprintf("more than %d requests in flight at the %s client's server", maxSlot, s.client),
 			Max: fmt.Sprint(maxSlot), Hint: "set a queue capacity, a timeout, or fewer workers"})
@@ -522,7 +526,10 @@ func (s *engSim) send(due int64) {
 	}
 	id := s.alloc()
 	r := &s.reqs[id]
-	*r = request{send: s.now, first: s.now, index: k, service: s.svc.next(), ready: -1, attempt: 1}
+	*r = request{send: s.now, index: k, service: s.svc.next(), ready: -1, attempt: 1}
+	if s.retrying {
+		s.first[id] = s.now
+	}
 	if s.exact {
 		s.st.sendT = append(s.st.sendT, s.now)
 		s.st.doneT = append(s.st.doneT, -1)
@@ -702,7 +709,11 @@ func (s *engSim) answer(id int32, o Outcome) {
 	switch o {
 	case OutcomeReply:
 		s.st.replies++
-		s.record(t - r.first) // the call, from its first attempt
+		lat := t - r.send
+		if s.retrying {
+			lat = t - s.first[id] // the call, from its first attempt
+		}
+		s.record(lat)
 	case OutcomeRejected:
 		s.st.rejected++
 	case OutcomeFailed:

@@ -63,9 +63,10 @@ func (s *engSim) attemptEnd(id int32, o Outcome) bool {
 	if r.attempt >= s.attempts {
 		return false
 	}
-	next := request{index: r.index, first: r.first, attempt: r.attempt + 1, send: -1, ready: -1}
+	next := request{index: r.index, attempt: r.attempt + 1, send: -1, ready: -1}
 	nid := s.alloc() // may grow s.reqs: r is not used after this
 	s.reqs[nid] = next
+	s.first[nid] = s.first[id]
 	rs.backoffs++
 	if s.trace != nil {
 		s.tracef("backoff #%d request %d attempt %d at %d", nid, next.index, next.attempt, s.now+s.backoff)
