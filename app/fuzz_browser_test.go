@@ -65,6 +65,8 @@ var fieldBounds = map[string][]string{
 	"queue":       {"unbounded", "0", "1000000", "1000001", "-2"},
 	"timeout":     {"0s", "1ns", "24h", "-1s", "20ms"},
 	"outages":     {"1s-2s", "0s-24h", "2s-1s", "1s-2s,1500ms-3s", "1s-2s,3s-4s,5s-6s,7s-8s,9s-10s,11s-12s,13s-14s,15s-16s,17s-18s,19s-20s,21s-22s,23s-24s,25s-26s,27s-28s,29s-30s,31s-32s,33s-34s"},
+	"attempts":    {"1", "10", "0", "11", "-1", "2.5"},
+	"backoff":     {"0s", "24h", "-1ns", "25h", "100ms"},
 	"seed":        {"0", "18446744073709551615", "18446744073709551616", "-1"},
 }
 
@@ -133,6 +135,7 @@ func fuzzCorpus() []string {
 		"rate=100000&duration=20s", "rate=200000&duration=20s", "arrivals=poisson&rate=1000000&duration=10s",
 		"arrivals=poisson&rate=100000&duration=10s&queue=0", "timeout=1ns", "outages=0s-24h", "dist=exponential&service=24h",
 		"dist=lognormal&service=1ms&service_p95=24h", "dist=uniform&service=0s&service_max=24h",
+		"attempts=3&backoff=100ms&timeout=50ms&outages=1s-2s", "attempts=10&backoff=0s&queue=0&rate=100000&duration=1s", "backoff=1s",
 	} {
 		add(q)
 	}

@@ -64,6 +64,8 @@ type Config struct {
 	Queue      int         // waiting room: 0 unbounded, NoQueue none, n at most n waiting
 	Timeout    int64       // client timeout; 0: none
 	Outages    Windows     // outage windows from-to (ParseOutages)
+	Attempts   int         // attempts per call, the first included; 0 or 1: no retry
+	Backoff    int64       // the fixed wait after a failed attempt before the next
 	Seed       uint64      // the seed of every random stream
 }
 
@@ -125,12 +127,22 @@ func Presets() []Preset {
 	single.Workers = 1
 	c10 := Default()
 	c10.Rate, c10.Conns, c10.Service, c10.Stall, c10.Every, c10.First, c10.Duration, c10.Workers = RateOf(1000), 10, 10e6, 1e9, 0, 30e9, 60e9, 0
+	// A retry storm after an outage (the retry rules of seed 002): the
+	// server is 80 % busy; a 500 ms outage fails every call in it; the open
+	// loop's retries, three attempts 100 ms apart, meet the returning server
+	// at three times the load, and the timed-out attempts it still serves
+	// keep it saturated to the end.
+	storm := Default()
+	storm.Rate, storm.Service, storm.Stall, storm.Every, storm.First, storm.Duration = RateOf(1000), 800e3, 0, 0, 0, 10e9
+	storm.Timeout, storm.Attempts, storm.Backoff = 50e6, 3, 100e6
+	storm.Outages, _ = ParseOutages("4s-4500ms")
 	ps := []Preset{
 		{"bench", "Seed 000: 5000/s, 100 µs service, 200 ms stall every 1 s", "000", bench},
 		{"tcp", "Seed 001: 1000/s, 10 µs service, 500 ms stall every 5 s", "001", tcp},
 		{"note60", "Seed 004: 60 s at 1000/s, 1 ms service, one 1 s stall, unlimited workers", "004", note},
 		{"note60-single", "Seed 004 with one worker: the queue never drains", "004", single},
 		{"clients10", "Seed 003: 1000/s over 10 connections, 10 ms service, one 1 s stall, unlimited workers", "003", c10},
+		{"retry-storm", "Seed 002's retries: 1000/s, 800 µs service, a 500 ms outage at 4 s, 50 ms timeout, 3 attempts 100 ms apart", "002", storm},
 	}
 	for i := range ps {
 		ps[i].Config.Preset = ps[i].Name

@@ -8,8 +8,9 @@ import (
 
 // EngineVersion numbers the rules of the model (QUERY.md states them). A
 // change to any rule that can move a number is a new version; the version is
-// in every report and in its hash.
-const EngineVersion = 1
+// in every report and in its hash. Version 2 added retries (attempts,
+// backoff); a run without them gives the numbers of version 1.
+const EngineVersion = 2
 
 // This file is the general engine: a discrete-event simulation of one
 // server driven by one client, on a virtual clock of whole nanoseconds. All
@@ -35,6 +36,12 @@ const EngineVersion = 1
 // sent (a reply at exactly T is late), the client gives up: the attempt
 // fails at the client, which goes on as after any answer. The server does
 // not know: it serves the request anyway, and that service is wasted work.
+//
+// Retries (engine_retry.go). A request of the schedule is a call; with
+// attempts > 1 a call whose attempt fails (rejected, failed by an outage or
+// timed out) sends another attempt of it after the backoff, until one is
+// answered in time or the attempts are spent. Every attempt is a request at
+// the server, with its own service time.
 
 type evKind uint8
 
@@ -43,26 +50,28 @@ const (
 	evPaced                 // the paced client sends
 	evDone                  // a worker finishes a request
 	evTimeout               // a request's deadline at the client
+	evRetry                 // a failed call's next attempt, after the backoff
 )
 
-var evNames = [...]string{"arrive", "paced", "done", "timeout"}
+var evNames = [...]string{"arrive", "paced", "done", "timeout", "retry"}
 
 // event is 16 bytes: its time, and a key that packs the sequence (high
 // bits), the kind and the request slot. Sequences are unique, so ordering
 // by (t, key) is ordering by (t, sequence).
 type event struct {
 	t   int64
-	key uint64 // seq<<26 | kind<<24 | id
+	key uint64 // seq<<27 | kind<<24 | id
 }
 
 const (
-	idBits  = 24
-	maxSlot = 1<<idBits - 1 // requests in flight at one server copy
+	idBits   = 24
+	kindBits = 3
+	maxSlot  = 1<<idBits - 1 // requests in flight at one server copy
 )
 
-func (e *event) kind() evKind { return evKind(e.key >> idBits & 3) }
+func (e *event) kind() evKind { return evKind(e.key >> idBits & (1<<kindBits - 1)) }
 func (e *event) id() int32    { return int32(e.key & maxSlot) }
-func (e *event) seq() uint64  { return e.key >> (idBits + 2) }
+func (e *event) seq() uint64  { return e.key >> (idBits + kindBits) }
 
 // eventHeap is a binary min-heap of events by (t, seq). Sifts move a hole
 // and write the moving event once.
@@ -153,13 +162,16 @@ var outcomeNames = [...]string{"reply", "rejected", "failed", "timed_out", "pend
 
 func (o Outcome) String() string { return outcomeNames[o] }
 
-// request is one request in flight at a server copy.
+// request is one attempt in flight at a server copy: index is its call's
+// position in send order (with retries, engSim.first holds the send of the
+// call's first attempt, beside it: a request stays 48 bytes).
 type request struct {
 	send, ready, doneAt int64
 	index               int64
 	service             int64
 	queued, served      bool // waiting; the server has finished with it
 	answered, timer     bool // the client has its outcome; a timeout event is pending
+	attempt             uint8
 }
 
 // clientStats are what one client's run produced.
@@ -179,6 +191,8 @@ type clientStats struct {
 	dist, corr                          *Dist // histogram mode
 	aboveBase, aboveCorr                int64
 	ser                                 *seriesAcc
+	usefulNs                            int64 // worker time of the services answered in time
+	retry                               retryStats
 }
 
 const waitBlock = 1024
@@ -216,8 +230,9 @@ type engSim struct {
 	outIdx        int
 	horizon       int64
 
-	reqs []request
-	free []int32
+	reqs  []request
+	first []int64 // with retries: per slot, the send of its call's first attempt
+	free  []int32
 
 	inTry    bool  // closed: closedTry is running
 	nIdle    int   // closed: idle connections
@@ -228,6 +243,9 @@ type engSim struct {
 	duration int64
 	corrE    int64
 	above    int64
+	retrying bool  // attempts > 1
+	attempts uint8 // attempts per call
+	backoff  int64
 
 	nextB    int64 // the series' next interval boundary
 	hole     bool  // the top of the heap is the event being handled
@@ -241,7 +259,8 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 	horizon := cfg.Duration + MaxDrain
 	s := &engSim{client: c, cfg: cfg, exact: exact, workers: cfg.Workers, qcap: -1,
 		stalls: newServer(cfg), outages: cfg.OutageWindows(), horizon: horizon,
-		timeout: cfg.Timeout, duration: cfg.Duration, above: cfg.Above, plan: -1}
+		timeout: cfg.Timeout, duration: cfg.Duration, above: cfg.Above, plan: -1,
+		retrying: cfg.Retrying(), attempts: uint8(cfg.AttemptsPerCall()), backoff: cfg.Backoff}
 	s.stalls.horizon = horizon
 	switch {
 	case cfg.Queue == NoQueue:
@@ -311,7 +330,7 @@ func (s *engSim) pull() {
 // beside the heap.
 func (s *engSim) pushOwn(t int64, k evKind) {
 	s.seq++
-	e := event{t: t, key: s.seq<<(idBits+2) | uint64(k)<<idBits}
+	e := event{t: t, key: s.seq<<(idBits+kindBits) | uint64(k)<<idBits}
 	if s.hasOwn { // never: at most one is pending (kept correct all the same)
 		s.heap.push(e)
 		return
@@ -327,7 +346,7 @@ func (s *engSim) push(t int64, k evKind, id int32) {
 		return
 	}
 	s.seq++
-	e := event{t: t, key: s.seq<<(idBits+2) | uint64(k)<<idBits | uint64(id)}
+	e := event{t: t, key: s.seq<<(idBits+kindBits) | uint64(k)<<idBits | uint64(id)}
 	if s.hole { // the event being handled still holds the top: take its place
 		s.hole = false
 		s.heap.replaceTop(e)
@@ -406,6 +425,8 @@ func (s *engSim) step(budget int64) int64 {
 			if s.reqs[id].served {
 				s.release(id)
 			}
+		case evRetry:
+			s.retry(id)
 		}
 		if s.hole {
 			s.hole = false
@@ -443,6 +464,9 @@ func (s *engSim) accumulate(t int64) {
 	dt := uint64(t - s.now)
 	addProd(&s.st.areaQ, uint64(len(s.queue)-s.qhead), dt)
 	addProd(&s.st.areaBusy, uint64(s.busy), dt)
+	if s.retrying {
+		addProd(&s.st.retry.areaFlight, uint64(s.st.retry.inFlight), dt)
+	}
 	s.now = t
 }
 
@@ -473,6 +497,9 @@ func (s *engSim) alloc() int32 {
 		return id
 	}
 	s.reqs = append(s.reqs, request{})
+	if s.retrying {
+		s.first = append(s.first, 0)
+	}
 	if len(s.reqs) > maxSlot { // an event holds a slot in idBits bits (the arrivals limit keeps far below)
 		s.refuse(&LimitError{Limit: "queued", Need: fmt.Sprintf("more than %d requests in flight at the %s client's server", maxSlot, s.client),
 			Max: fmt.Sprint(maxSlot), Hint: "set a queue capacity, a timeout, or fewer workers"})
@@ -499,7 +526,10 @@ func (s *engSim) send(due int64) {
 	}
 	id := s.alloc()
 	r := &s.reqs[id]
-	*r = request{send: s.now, index: k, service: s.svc.next(), ready: -1}
+	*r = request{send: s.now, index: k, service: s.svc.next(), ready: -1, attempt: 1}
+	if s.retrying {
+		s.first[id] = s.now
+	}
 	if s.exact {
 		s.st.sendT = append(s.st.sendT, s.now)
 		s.st.doneT = append(s.st.doneT, -1)
@@ -519,7 +549,18 @@ func (s *engSim) send(due int64) {
 	if s.trace != nil {
 		s.tracef("send    #%d request %d due %d service %d", id, k, due, r.service)
 	}
-	// The server receives it.
+	s.arrive(id)
+}
+
+// arrive is attempt id reaching the server at the current instant: it
+// fails at once in an outage, is rejected when the queue is full, and
+// otherwise takes a worker or waits, with its deadline at the client.
+func (s *engSim) arrive(id int32) {
+	r := &s.reqs[id]
+	s.st.retry.attempts++
+	if s.retrying {
+		s.st.retry.sent(r)
+	}
 	switch {
 	case len(s.outages) > 0 && s.inOutage(s.now):
 		r.served = true
@@ -593,6 +634,7 @@ func (s *engSim) done(id int32) {
 	s.busy--
 	s.st.completed++
 	r := &s.reqs[id]
+	w := s.now - r.ready
 	r.served = true
 	s.st.sojourn.add(uint64(s.now - r.send))
 	if s.qhead < len(s.queue) {
@@ -608,6 +650,7 @@ func (s *engSim) done(id int32) {
 		s.answer(id, OutcomeTimedOut) // the reply is at the deadline: late
 		s.wastedWork(id)
 	default:
+		s.st.usefulNs += w
 		s.answer(id, OutcomeReply)
 	}
 	if !s.reqs[id].timer {
@@ -660,10 +703,17 @@ func (s *engSim) answer(id int32, o Outcome) {
 	if s.trace != nil {
 		s.tracef("answer  #%d request %d %s latency %d", id, r.index, o, t-r.send)
 	}
+	if s.retrying && s.attemptEnd(id, o) {
+		return // the call goes on with another attempt after the backoff
+	}
 	switch o {
 	case OutcomeReply:
 		s.st.replies++
-		s.record(t - r.send)
+		lat := t - r.send
+		if s.retrying {
+			lat = t - s.first[id] // the call, from its first attempt
+		}
+		s.record(lat)
 	case OutcomeRejected:
 		s.st.rejected++
 	case OutcomeFailed:

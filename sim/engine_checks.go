@@ -108,6 +108,7 @@ func engineChecks(res *Result) []Check {
 	}
 	out = append(out, erlangCheck(res)...)
 	out = append(out, engineInvariants(res)...)
+	out = append(out, retryChecks(res)...)
 	return out
 }
 
@@ -122,6 +123,8 @@ func erlangApplies(cfg Config) (bool, string) {
 		return false, "stalls and outages are outside the M/M/c model"
 	case cfg.Queue != 0:
 		return false, "a bounded queue is M/M/c/K, not M/M/c"
+	case cfg.Retrying():
+		return false, "retries add arrivals that depend on the queue"
 	}
 	return true, ""
 }

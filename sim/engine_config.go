@@ -71,6 +71,7 @@ const (
 	MaxDrain    = int64(7 * 86400e9) // virtual time after the duration for the backlog to clear
 	MaxQueueCap = 1_000_000          // the largest queue capacity
 	MaxWindows  = 16                 // burst windows, and outage windows
+	MaxAttempts = 10                 // attempts of one call, the first included
 	// TimeBudget is the real time a caller should allow one run (the engine
 	// reads no clock: the browser measures it between Step slices).
 	TimeBudget = 20 * time.Second
@@ -227,11 +228,18 @@ func (c Config) OutageWindows() []Window {
 
 // EventDriven reports whether the configuration uses a feature only the
 // event engine models (random arrivals or service, a queue capacity, a
-// client timeout, outages). The others run on the fast path of walk.go; the
-// two agree on them (engine_test.go).
+// client timeout, outages, retries). The others run on the fast path of
+// walk.go; the two agree on them (engine_test.go).
 func (c Config) EventDriven() bool {
-	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages.Len() > 0
+	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages.Len() > 0 || c.Retrying()
 }
+
+// Retrying reports whether a failed attempt is tried again (attempts > 1).
+func (c Config) Retrying() bool { return c.Attempts > 1 }
+
+// AttemptsPerCall is the attempts of one call, the first included (1: no
+// retry).
+func (c Config) AttemptsPerCall() int { return max(c.Attempts, 1) }
 
 // ExpectedArrivals is the mean number of arrivals of the schedule before
 // the duration (exact for constant arrivals).
@@ -337,6 +345,23 @@ func (c Config) checkTimeout(bad badFunc) {
 func (c Config) checkOutages(bad badFunc) {
 	if c.Outages.rated {
 		bad("outages", c.Outages.String(), "allowed windows from-to, without a rate (e.g. 5s-6s,20s-20500ms)")
+	}
+}
+
+func (c Config) checkAttempts(bad badFunc) {
+	if c.Attempts < 0 || c.Attempts > MaxAttempts {
+		bad("attempts", strconv.Itoa(c.Attempts), fmt.Sprintf("allowed 1 to %d attempts", MaxAttempts))
+	}
+}
+
+// checkBackoff: a backoff waits between attempts, so it needs a second
+// attempt; with attempts=1 it is refused rather than ignored.
+func (c Config) checkBackoff(bad badFunc) {
+	switch {
+	case c.Backoff < 0 || c.Backoff > MaxTime:
+		bad("backoff", FormatDuration(c.Backoff), "allowed 0s to "+FormatDuration(MaxTime))
+	case c.Backoff != 0 && !c.Retrying():
+		bad("backoff", FormatDuration(c.Backoff), "the wait between attempts: allowed only with attempts above 1")
 	}
 }
 

@@ -32,5 +32,5 @@ func Example_engine() {
 	// open   sent 35020 replies 32457 rejected 2487 timed out 76
 	// open p50 830419 ns, p99 1775222 ns
 	// little.open: true
-	// checks 24 of 24; hash 8f9400006e1ddc85…
+	// checks 24 of 24; hash 6c7a39abd84d6dda…
 }

@@ -43,6 +43,7 @@ func TestEngineGoldenTraces(t *testing.T) {
 		"timeout": "rate=1000&service=1500us&queue=1&timeout=2ms&outages=4ms-6ms&stall=0&duration=12ms&conns=2",
 		"ramp":    "arrivals=ramp&rate=500&to=3000&dist=lognormal&service=200us&service_p95=900us&duration=8ms&stall=0&seed=3",
 		"burst":   "arrivals=burst&rate=300&bursts=2ms-4ms@5000&dist=uniform&service=100us&service_max=700us&workers=unlimited&duration=8ms&stall=0",
+		"retry":   "rate=1000&service=1500us&queue=1&timeout=2ms&outages=4ms-6ms&stall=0&duration=12ms&conns=2&attempts=3&backoff=1ms",
 	} {
 		tr, res := engineTrace(t, parse(t, q))
 		for _, c := range res.Checks {
@@ -67,6 +68,7 @@ var hashQueries = []string{
 	"arrivals=burst&bursts=1s-1200ms@30000&dist=uniform&service=50us&service_max=300us&queue=20&workers=2&conns=8&duration=2s",
 	"arrivals=poisson&service=100us&timeout=50ms&queue=500&outages=1s-1300ms&duration=2s&conns=2&rank=ceil",
 	"preset=note60&dist=exponential&timeout=100ms&duration=40s",
+	"preset=retry-storm&arrivals=poisson&dist=exponential&workers=2&service=1500us&queue=2000&seed=5",
 }
 
 // TestEngineGoldenHashes: the same query gives the same hash, natively and

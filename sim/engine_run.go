@@ -37,6 +37,13 @@ type EngineClient struct {
 	// began: when a worker took it, or the end of the stall it was taken in
 	// (−1: never, it was rejected or failed first).
 	Start []int64
+	// Retry counts the attempts (nil without retries: attempts=1). With
+	// retries the counts above are of calls (Sent, Replies, Rejected,
+	// Failed, TimedOut: a call's last attempt), and those of the server
+	// (Wasted, WastedNs, FailedAtWorker, Entered) of attempts; Outcome,
+	// Start and the client's Send and Done are per call, Start being the
+	// service start of its last attempt that reached a worker.
+	Retry *RetryCounts
 	st    *clientStats
 }
 
@@ -227,6 +234,9 @@ func engineExtras(cfg Config) string {
 	}
 	if cfg.Outages.Len() > 0 {
 		s += ", outages " + cfg.Outages.String()
+	}
+	if cfg.Retrying() {
+		s += fmt.Sprintf(", up to %d attempts a call %s apart", cfg.AttemptsPerCall(), FormatDuration(cfg.Backoff))
 	}
 	return s
 }

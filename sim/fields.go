@@ -62,6 +62,11 @@ var fieldTable = []field{
 	{name: "outages", engine: true, doc: "windows from-to in which the server fails requests", check: Config.checkOutages,
 		binding: bind(func(c *Config) *Windows { return &c.Outages }, windows(ParseOutages,
 			"allowed up to 16 windows from-to, comma separated, not overlapping (e.g. 5s-6s,20s-20500ms)"))},
+	{name: "attempts", engine: true, added: 2, doc: "attempts per call, the first included (1: no retry)", check: Config.checkAttempts,
+		binding: bind(func(c *Config) *int { return &c.Attempts }, attemptsValue())},
+	{name: "backoff", engine: true, added: 2, doc: "the fixed wait after a failed attempt before the next (attempts > 1 only)", check: Config.checkBackoff,
+		binding: bind(func(c *Config) *int64 { return &c.Backoff }, durationIn(0,
+			"the wait between attempts: allowed 0s to "+FormatDuration(MaxTime)+", as a Go duration"))},
 	{name: "seed", engine: true, doc: "the seed of every random stream",
 		binding: bind(func(c *Config) *uint64 { return &c.Seed }, seedValue())},
 }
@@ -70,8 +75,12 @@ var fieldTable = []field{
 // its text is read into a Config and written back.
 type field struct {
 	name   string
-	engine bool   // one of the event engine's fields (QUERY.md)
-	doc    string // one line: what it means
+	engine bool // one of the event engine's fields (QUERY.md)
+	// added is the engine version that added the field (0: the first).
+	// Params lists such a field only when it is set, so that a result
+	// without it keeps the params, and the hash, it had before.
+	added int
+	doc   string // one line: what it means
 	binding
 	// check, when set, holds Validate's rules for the field beyond its own
 	// range (which binding.valid checks first): those that tie it to other
@@ -398,6 +407,31 @@ func queueValue() value[int] {
 			return "unbounded"
 		},
 	}
+}
+
+// attemptsValue is the attempts of a call, 1 to MaxAttempts; 1 (no retry)
+// is stored as 0, so that a Config without retries has one value.
+func attemptsValue() value[int] {
+	v := count(1, MaxAttempts, "attempts", "")
+	set := v.set
+	v.set = func(dst *int, s string) error {
+		if err := set(dst, s); err != nil {
+			return err
+		}
+		if *dst == 1 {
+			*dst = 0
+		}
+		return nil
+	}
+	get := v.get
+	v.get = func(n int) string { return get(max(n, 1)) }
+	v.valid = func(n int) string {
+		if n < 0 || n > MaxAttempts {
+			return fmt.Sprintf("allowed 1 to %d attempts", MaxAttempts)
+		}
+		return ""
+	}
+	return v
 }
 
 // seedValue is a 64-bit seed in decimal digits.

@@ -7,7 +7,7 @@ var notModelled = []string{
 	"Network: no latency, jitter, loss or bandwidth between the client and the server.",
 	"The load generator's own pauses: no garbage collection, scheduling delay or timer resolution in the client.",
 	"Connection setup, TLS and pools: the closed client's connections are always open.",
-	"Retries: a rejected, failed or timed-out request is never sent again.",
+	"Retries other than a fixed policy: without attempts a rejected, failed or timed-out request is never sent again; with attempts each retry waits the same fixed backoff, with no jitter and no growing (exponential) backoff.",
 	"Cancellation: a client that gives up does not stop the server; the work is finished and counted as wasted.",
 	"Autoscaling and load shedding other than the queue capacity: the workers are fixed for the whole run.",
 	"Caches, warm-up and cold starts: every service time is an independent draw from its distribution.",

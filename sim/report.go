@@ -39,6 +39,26 @@ type ClientReport struct {
 	TimedOut     int64 `json:"timed_out"`
 	Wasted       int64 `json:"wasted"`         // services finished after the client gave up
 	WastedWorkNs int64 `json:"wasted_work_ns"` // the worker time they took
+	// Retry counts the attempts of a run with retries (attempts > 1; absent
+	// otherwise). Then sent and the outcomes above are of calls, the wasted
+	// services of attempts.
+	Retry *RetryReport `json:"retry,omitempty"`
+}
+
+// RetryReport is one client's attempts (EngineClient.Retry).
+type RetryReport struct {
+	Calls            int64 `json:"calls"`              // = sent
+	Attempts         int64 `json:"attempts"`           // first attempts included
+	Retries          int64 `json:"retries"`            // attempts − calls
+	Completed        int64 `json:"completed"`          // calls answered in time: the recording's count
+	FailedCalls      int64 `json:"failed_calls"`       // calls whose last attempt failed
+	AttemptsRejected int64 `json:"attempts_rejected"`  // attempts a full queue rejected
+	AttemptsFailed   int64 `json:"attempts_failed"`    // attempts an outage failed
+	AttemptsTimedOut int64 `json:"attempts_timed_out"` // attempts the client gave up on
+	MaxAttempts      int   `json:"max_attempts"`       // the most one call sent
+	// AttemptLatency is the successful attempts' latency from their own
+	// send, as a tool that retries inside would record it.
+	AttemptLatency RecReport `json:"attempt_latency"`
 }
 
 // RecReport is one recording's metrics.
@@ -64,10 +84,8 @@ func (r *Result) Report() Report {
 	for _, c := range r.Clients {
 		rep.Clients[c.Client.String()] = ClientReport{Planned: c.Planned, Sent: c.Sent, Stalls: c.StallsMet, LastCompletionNs: c.LastCompletion}
 	}
-	for _, rec := range r.Recordings {
-		rep.Recordings[rec.Kind.String()] = RecReport{Count: rec.Count, MeanNs: rec.Mean,
-			P50Ns: rec.P[P50], P90Ns: rec.P[P90], P99Ns: rec.P[P99], P999Ns: rec.P[P999], P9999Ns: rec.P[P9999],
-			MaxNs: rec.Max, Above: rec.Above, AboveShare: rec.Share(), IntervalNs: rec.Interval, Exact: rec.Dist.Exact()}
+	for i := range r.Recordings {
+		rep.Recordings[r.Recordings[i].Kind.String()] = r.Recordings[i].report()
 	}
 	rep.Passed, _ = r.Passed()
 	rep.Failed = len(r.Checks) - rep.Passed
@@ -81,15 +99,26 @@ func (r *Result) Report() Report {
 	return rep
 }
 
+func (rec *Recording) report() RecReport {
+	return RecReport{Count: rec.Count, MeanNs: rec.Mean,
+		P50Ns: rec.P[P50], P90Ns: rec.P[P90], P99Ns: rec.P[P99], P999Ns: rec.P[P999], P9999Ns: rec.P[P9999],
+		MaxNs: rec.Max, Above: rec.Above, AboveShare: rec.Share(), IntervalNs: rec.Interval, Exact: rec.Dist.Exact()}
+}
+
 // Params returns every parameter's canonical text by query name, defaults
-// included. The preset is only a starting point and is not among them.
+// included, except those of a field a later engine version added, listed
+// only when set (field.added). The preset is only a starting point and is
+// not among them.
 func (c Config) Params() map[string]string {
 	m := map[string]string{}
-	vals := c.Values()
-	for i, k := range Fields() {
-		if k != "preset" {
-			m[k] = vals[i]
+	base := Default()
+	for i := range fieldTable {
+		f := &fieldTable[i]
+		v := f.get(c)
+		if f.name == "preset" || f.added > 0 && v == f.get(base) {
+			continue // a later field at its default: see field.added
 		}
+		m[f.name] = v
 	}
 	return m
 }
@@ -120,6 +149,11 @@ func (r *Result) engineReport(rep *Report) {
 		ec := &r.Engine.Clients[c]
 		cr := rep.Clients[Client(c).String()]
 		cr.Rejected, cr.Failed, cr.TimedOut, cr.Wasted, cr.WastedWorkNs = ec.Rejected, ec.Failed, ec.TimedOut, ec.Wasted, ec.WastedNs
+		if rc := ec.Retry; rc != nil {
+			cr.Retry = &RetryReport{Calls: ec.Sent, Attempts: rc.Attempts, Retries: rc.Retries, Completed: ec.Replies, FailedCalls: rc.FailedCalls,
+				AttemptsRejected: rc.AttemptsRejected, AttemptsFailed: rc.AttemptsFailed, AttemptsTimedOut: rc.AttemptsTimedOut,
+				MaxAttempts: rc.MaxAttempts, AttemptLatency: rc.AttemptLatency.report()}
+		}
 		rep.Clients[Client(c).String()] = cr
 	}
 	if s := r.Engine.Series; s != nil {

@@ -70,6 +70,8 @@ var fieldWords = map[string]fieldSpec{
 	"queue":       {Label: "Queue", Unit: "waiting", Hint: "room for waiting requests; 0: none, unbounded: no limit", Fallback: "100"},
 	"timeout":     {Label: "Client timeout", Unit: "duration", Hint: "0s: none"},
 	"outages":     {Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s"},
+	"attempts":    {Label: "Attempts", Unit: "per call", Hint: "1: no retry; a failed attempt is sent again, up to this many in all", Def: "How many attempts a call may take, the first included. An attempt that is rejected by a full queue, failed by an outage or timed out is sent again after the backoff, until one is answered in time or the attempts are spent. The recordings time the whole call, from its first attempt."},
+	"backoff":     {Label: "Backoff", Unit: "duration", Hint: "the fixed wait before a retry (attempts above 1)", Def: "How long a client waits after a failed attempt before it sends the next one. It is fixed: no jitter, and it does not grow from one retry to the next."},
 	"seed":        {Label: "Seed", Hint: "the seed of every random stream", StepByOne: true},
 }
 
@@ -491,6 +493,7 @@ var presetWords = [...]struct{ Name, Label, From string }{
 	{"note60", "One long stall, workers to spare", "A back-of-the-envelope note's case. Its estimates hold because the server has enough workers to answer the backlog at once."},
 	{"note60-single", "One long stall, one busy worker", "The same note's server with a single worker that is busy all the time: the queue a stall leaves never drains."},
 	{"clients10", "Ten connections", "An essay's example: the load of a closed-loop generator spread over ten connections."},
+	{"retry-storm", "A retry storm after an outage", "The engine's retry rules at work: a server 80 % busy goes away for half a second, and the open loop's retries, each after a timeout, bring back three times the load. The server never catches up: it spends the rest of the run serving attempts whose callers gave up, and from 85 ms after the outage on the open loop gets no reply in time, while the closed loop loses two calls."},
 }
 
 // presetWord returns a preset's label and origin for people (its key and
@@ -519,7 +522,27 @@ func presetParams(cfg sim.Config) string {
 		workers = "unlimited workers"
 	}
 	return units.Thousands(cfg.Rate.String()) + " requests a second for " + units.Duration(cfg.Duration) + ", " +
-		units.Duration(cfg.Service) + " each, " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "."
+		units.Duration(cfg.Service) + " each, " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "." + presetFailures(cfg)
+}
+
+// presetFailures says a preset's outages, timeout and retries, if any
+// ("" for the presets without them).
+func presetFailures(cfg sim.Config) string {
+	var parts []string
+	for _, w := range cfg.OutageWindows() {
+		parts = append(parts, "an outage from "+units.Duration(w.From)+" to "+units.Duration(w.To))
+	}
+	if cfg.Timeout > 0 {
+		parts = append(parts, "a "+units.Duration(cfg.Timeout)+" timeout")
+	}
+	if cfg.Retrying() {
+		parts = append(parts, units.Plural(int64(cfg.AttemptsPerCall()), "attempt")+" a call, "+units.Duration(cfg.Backoff)+" apart")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	text := strings.Join(parts, "; ")
+	return " " + strings.ToUpper(text[:1]) + text[1:] + "."
 }
 
 // renderPresets builds the preset buttons, each with its label and, for

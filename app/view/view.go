@@ -158,6 +158,14 @@ func (v *View) ProofFor(id string) string {
 			return ""
 		}
 		id = k.Client().String() + "." + metric
+	case "attempts", "retries", "failed_calls", "wasted":
+		// The retry invariants name the client: inv.retry.<check>.<client>.
+		k := kindOf(rec)
+		if k < 0 {
+			return ""
+		}
+		check := map[string]string{"attempts": "attempts", "retries": "failures", "failed_calls": "calls", "wasted": "utilisation"}[metric]
+		id = "inv.retry." + check + "." + k.Client().String()
 	case "above_share":
 		id = rec + ".above"
 	}
@@ -267,19 +275,18 @@ func invariantBears(id string, k sim.Kind) bool {
 
 func (v *View) buildRows(res *sim.Result) {
 	above := units.Duration(res.Config.Above)
-	type metric struct {
-		name, label, help string
-		latency           bool
-		get               func(k sim.Kind) float64
-	}
+	type metric = rowMetric
 	rec := func(k sim.Kind) *sim.Recording { return &res.Recordings[k] }
 	client := func(k sim.Kind) *sim.ClientRun { return &res.Clients[k.Client()] }
-	metrics := []metric{
+	metrics := []rowMetric{
 		{"planned", "planned", "requests the schedule holds for the client", false, func(k sim.Kind) float64 { return float64(client(k).Planned) }},
 		{"sent", "sent", "requests the client actually sent", false, func(k sim.Kind) float64 { return float64(client(k).Sent) }},
-		{"count", "samples", "latency samples in the recording", false, func(k sim.Kind) float64 { return float64(rec(k).Count) }},
-		{"mean", "mean", "mean latency", true, func(k sim.Kind) float64 { return rec(k).Mean }},
 	}
+	metrics = append(metrics, retryMetrics(res)...)
+	metrics = append(metrics,
+		metric{"count", "samples", "latency samples in the recording", false, func(k sim.Kind) float64 { return float64(rec(k).Count) }},
+		metric{"mean", "mean", "mean latency", true, func(k sim.Kind) float64 { return rec(k).Mean }},
+	)
 	for i, p := range sim.Percentiles() {
 		i := i
 		metrics = append(metrics, metric{p.Name, strings.ReplaceAll(p.Name, "_", "."),
@@ -306,8 +313,11 @@ func (v *View) buildRows(res *sim.Result) {
 				c.Attr, c.Exact, c.Text = "value", units.Raw(x), units.Count(int64(x))
 				c.Title = units.Exact(x)
 			}
-			if (m.name == "planned" || m.name == "sent") && k.Client().String() != k.String() {
+			if clientMetric(m.name) && k.Client().String() != k.String() {
 				c.Title += " (the " + k.Client().String() + " client's requests)"
+			}
+			if m.name == "wasted" {
+				c.Title += " services, " + units.Duration(float64(res.Engine.Clients[k.Client()].WastedNs)) + " of worker time"
 			}
 			c.Proof = v.ProofFor(c.ID)
 			if c.Proof != "" {
@@ -315,8 +325,8 @@ func (v *View) buildRows(res *sim.Result) {
 			}
 			row.Cells = append(row.Cells, c)
 		}
-		switch m.name {
-		case "planned", "sent", "count":
+		switch {
+		case clientMetric(m.name), m.name == "count":
 		default:
 			o, cl := m.get(sim.Open), m.get(sim.Closed)
 			text, ok := units.Ratio(o, cl)
@@ -326,6 +336,53 @@ func (v *View) buildRows(res *sim.Result) {
 			}
 		}
 		v.Rows = append(v.Rows, row)
+	}
+}
+
+// rowMetric is one row of the results table: its metric, label and help,
+// and its value for each recording.
+type rowMetric struct {
+	name, label, help string
+	latency           bool
+	get               func(k sim.Kind) float64
+}
+
+// retryRows are the rows of a run with retries (attempts > 1): the
+// clients' attempts, retries, failed calls and wasted services. A run
+// without retries has none of them, so its table is what it was.
+var retryRows = [...]string{"attempts", "retries", "failed_calls", "wasted"}
+
+// clientMetric tells whether a row counts a client's requests (the
+// corrected recordings show their client's).
+func clientMetric(m string) bool {
+	switch m {
+	case "planned", "sent":
+		return true
+	}
+	for _, r := range retryRows {
+		if r == m {
+			return true
+		}
+	}
+	return false
+}
+
+func retryMetrics(res *sim.Result) []rowMetric {
+	if res.Engine == nil || !res.Config.Retrying() {
+		return nil
+	}
+	ec := func(k sim.Kind) *sim.EngineClient { return &res.Engine.Clients[k.Client()] }
+	rc := func(k sim.Kind) *sim.RetryCounts {
+		if r := ec(k).Retry; r != nil {
+			return r
+		}
+		return &sim.RetryCounts{}
+	}
+	return []rowMetric{
+		{"attempts", "attempts", "attempts the client sent, first attempts and retries", false, func(k sim.Kind) float64 { return float64(rc(k).Attempts) }},
+		{"retries", "retries", "attempts sent again after a failed one, a backoff later", false, func(k sim.Kind) float64 { return float64(rc(k).Retries) }},
+		{"failed_calls", "failed calls", "calls whose last attempt was rejected, failed in an outage or timed out", false, func(k sim.Kind) float64 { return float64(rc(k).FailedCalls) }},
+		{"wasted", "wasted services", "attempts the server finished after their client gave up (wasted work)", false, func(k sim.Kind) float64 { return float64(ec(k).Wasted) }},
 	}
 }
 

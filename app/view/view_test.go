@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -130,5 +131,43 @@ func TestViewWithoutClosedForm(t *testing.T) {
 	}
 	if len(v.Invariants["corrected"]) == 0 || len(v.Invariants["paced"]) == 0 {
 		t.Errorf("invariants: %v", v.Invariants)
+	}
+}
+
+// TestViewRetryRows: a run with retries has the attempts, retries, failed
+// calls and wasted services rows, each cell the client's count and proved by
+// its retry invariant; a run without retries has none of them.
+func TestViewRetryRows(t *testing.T) {
+	run := func(q string) *View {
+		cfg, err := sim.ParseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Build(1, res, 0)
+	}
+	q := "rate=1000&service=800us&stall=0&duration=1s&timeout=5ms&outages=200ms-300ms"
+	for _, m := range retryRows {
+		if c := run(q).CellByID("open." + m); c != nil {
+			t.Errorf("a run without retries has the cell open.%s", m)
+		}
+	}
+	v := run(q + "&attempts=3&backoff=20ms")
+	if v.Result.Engine.Clients[sim.OpenClient].Retry.Retries == 0 {
+		t.Fatal("no retry in a 100 ms outage")
+	}
+	// A corrected recording shows its client's counts.
+	for rec, client := range map[string]sim.Client{"open": sim.OpenClient, "closed": sim.ClosedClient, "corrected": sim.ClosedClient} {
+		ec := v.Result.Engine.Clients[client]
+		want := map[string]int64{"attempts": ec.Retry.Attempts, "retries": ec.Retry.Retries, "failed_calls": ec.Retry.FailedCalls, "wasted": ec.Wasted}
+		for m, n := range want {
+			c := v.CellByID(rec + "." + m)
+			if c == nil || c.Exact != strconv.FormatInt(n, 10) || c.Proof == "" || !c.Pass {
+				t.Errorf("%s.%s: %+v, want %d, proved", rec, m, c, n)
+			}
+		}
 	}
 }
