@@ -55,7 +55,7 @@ func (t *toolsPanel) Render() app.UI {
 		open = t.IOpen.CellByID("open.p99")
 	}
 	if why := t.empty(); why != "" {
-		body = append(body, app.P().Class("empty").DataSet("empty", "tools").Attr("role", "status").Text(why))
+		body = append(body, app.P().Class(emptyClass(t.IRefused)...).DataSet("empty", "tools").Attr("role", "status").Text(why))
 	}
 	for _, o := range t.IOutputs {
 		body = append(body, toolCard(o, open))

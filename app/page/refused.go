@@ -78,6 +78,14 @@ func (r refusal) render(class string) []app.UI {
 	}
 }
 
+// emptyClass is the class of a panel's line saying why it is empty.
+func emptyClass(r refusal) []string {
+	if r.On {
+		return []string{"empty", "refused"}
+	}
+	return []string{"empty"}
+}
+
 // joinAnd lists names: "a", "a and b", "a, b and c".
 func joinAnd(names []string) string {
 	switch len(names) {
