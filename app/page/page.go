@@ -326,8 +326,9 @@ func (p *Page) setInput(ctx app.Context, i int, text string, delay time.Duration
 
 // applyInputs turns the controls into the state, by the same rule as a
 // URL (querystate.go): every valid field takes effect, an invalid one runs
-// with the preset's value and keeps its text in the URL, and the URL is
-// replaced (no history entry).
+// with the preset's value and keeps its text in the URL, fields that
+// conflict are all marked and refuse the run, and the URL is replaced (no
+// history entry).
 func (p *Page) applyInputs(ctx app.Context) {
 	ctx = p.own(ctx)
 	p.editSince = time.Time{}
