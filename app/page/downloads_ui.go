@@ -30,7 +30,9 @@ func (d *downloadsPanel) Render() app.UI {
 	return app.Section().ID("downloads").Class("downloads").Aria("labelledby", "downloads-title").Body(
 		app.H2().ID("downloads-title").Text("Take the recordings with you"),
 		app.P().Class("legend").Text("The files HdrHistogram's tools read, written in this browser from the run on show: the same bytes as the export command prints for this address."),
-		app.If(!d.IReady, func() app.UI { return app.P().Class(emptyClass(d.IRefused)...).DataSet("empty", "downloads").Text(d.empty()) }),
+		app.If(!d.IReady, func() app.UI {
+			return app.P().Class(emptyClass(d.IRefused)...).DataSet("empty", "downloads").Text(d.empty())
+		}),
 		app.Div().Class("download-row").Body(
 			app.Span().Class("download-what").Text("Percentile distribution (.hgrm), one recording:"),
 			app.Div().Class("download-buttons").Body(hgrm...),
