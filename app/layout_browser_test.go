@@ -251,7 +251,7 @@ func (b *browser) widest(t testing.TB) []string {
 
 // importFile gives a file to the visualiser's file input, as a reader
 // choosing it would, and waits until the page lists it.
-func (b *browser) importFile(t testing.TB, path string) {
+func (b *browser) importFileListed(t testing.TB, path string) {
 	t.Helper()
 	b.do(t, "choosing "+filepath.Base(path), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		doc, err := cdp.Call(ctx, tg, dom.GetDocument, dom.GetDocumentParams{})
@@ -318,7 +318,7 @@ func TestBrowserNothingWidens(t *testing.T) {
 			b.exec(t, `document.querySelectorAll("details").forEach((d) => d.open = true)`)
 			check(what + ", every details open")
 			for _, f := range files {
-				b.importFile(t, filepath.Join(root, "app", "measure", "testdata", f))
+				b.importFileListed(t, filepath.Join(root, "app", "measure", "testdata", f))
 			}
 			b.waitCharts(t)
 			check(what + " and three files imported")

@@ -81,6 +81,31 @@ func TestReportJSON(t *testing.T) {
 	if code := exitCode(err, &stderr); code != 2 || !strings.Contains(stderr.String(), "stall") || !strings.Contains(stderr.String(), "rate") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
+	// Fields valid alone but not together: both named, with each other's
+	// value, exit 2 and nothing printed; so is a fallback over a limit
+	// (sim.ParseQuery, the page's rule).
+	for _, c := range []struct {
+		q     string
+		words []string
+	}{
+		{"rate=20000&every=100ms", []string{"stall: \"200ms\" is not allowed with every", "shorter than every (100ms)", "every: \"100ms\" is not allowed with stall", "longer than stall (200ms)"}},
+		{"service=24h&stall=24h", []string{"stall", "every (1s)", "every: \"1s\""}},
+		{"conns=abc&rate=10000000&duration=24h&stall=1us&every=2us&first=0s", []string{"conns", "duration", "limit requests"}},
+		{"arrivals=ramp", []string{"to: required with arrivals=ramp"}},
+	} {
+		stdout.Reset()
+		stderr.Reset()
+		err := cli(&stdout, &stderr, []string{"report", c.q})
+		code := exitCode(err, &stderr)
+		if code != 2 || stdout.Len() != 0 {
+			t.Errorf("%s: exit %d, %d bytes printed", c.q, code, stdout.Len())
+		}
+		for _, w := range c.words {
+			if !strings.Contains(stderr.String(), w) {
+				t.Errorf("%s: stderr %q does not say %q", c.q, stderr.String(), w)
+			}
+		}
+	}
 }
 
 // cliGolden runs the command line with args and holds its exit status to

@@ -168,17 +168,30 @@ func PresetConfig(name string) (Config, bool) {
 type FieldError struct {
 	Field, Value, Allowed string
 	Reason                Reason // why it was refused
+	// With is, for a conflict, the other field of the rule: the two are
+	// valid alone and not together, and each is named with the other.
+	With string
 }
 
 // Reason says why a query key was refused.
 type Reason uint8
 
 const (
-	ReasonInvalid  Reason = iota // the value is malformed or out of its range
+	ReasonInvalid  Reason = iota // the value is malformed or out of its range: the run keeps the preset's value
 	ReasonUnknown                // the key is no field of the query
 	ReasonRepeated               // the key was given more than once
-	ReasonLimit                  // the run would pass a size or cost limit
+	ReasonLimit                  // the run would pass a size or cost limit: nothing runs
+	// ReasonConflict: the value is valid alone but not with another field's
+	// (stall ≥ every, service_p95 below service …): nothing runs.
+	ReasonConflict
+	// ReasonRequired: a choice needs this field and it is missing
+	// (dist=lognormal without service_p95): the run goes without that choice.
+	ReasonRequired
 )
+
+// Refuses reports whether a query with this error runs nothing: a conflict
+// between fields or a limit. The other reasons fall back (ParseQuery).
+func (r Reason) Refuses() bool { return r == ReasonConflict || r == ReasonLimit }
 
 // MaxQuoted is the most characters of a value a message quotes.
 const MaxQuoted = 64
@@ -193,6 +206,9 @@ func Quote(v string) string {
 }
 
 func (e *FieldError) Error() string {
+	if e.Reason == ReasonConflict {
+		return fmt.Sprintf("%s: %s is not allowed with %s: %s", e.Field, Quote(e.Value), e.With, e.Allowed)
+	}
 	if e.Value == "" {
 		return fmt.Sprintf("%s: %s", e.Field, e.Allowed)
 	}
@@ -220,43 +236,92 @@ func (es Errors) Field(name string) *FieldError {
 	return nil
 }
 
-// Validate checks every field and the size limits, returning all problems
-// as Errors (nil when the configuration can run).
+// Refused reports whether the errors refuse the run (Reason.Refuses): the
+// Config ParseQuery returned beside them holds the reader's values and
+// does not run.
+func (es Errors) Refused() bool {
+	for _, e := range es {
+		if e.Reason.Refuses() {
+			return true
+		}
+	}
+	return false
+}
+
+// problems collects Validate's findings, by reason.
+type problems struct{ es Errors }
+
+// bad records a value out of its range, or a companion given without its
+// choice (ReasonInvalid).
+func (p *problems) bad(field, value, allowed string) {
+	p.es = append(p.es, &FieldError{Field: field, Value: value, Allowed: allowed})
+}
+
+// required records a companion its owner's choice needs and lacks.
+func (p *problems) required(field, allowed string) {
+	p.es = append(p.es, &FieldError{Field: field, Allowed: allowed, Reason: ReasonRequired})
+}
+
+// limit records a size limit: the run as a whole, naming the field to change.
+func (p *problems) limit(field, value, allowed string) {
+	p.es = append(p.es, &FieldError{Field: field, Value: value, Allowed: allowed, Reason: ReasonLimit})
+}
+
+// side is one field of a conflict: its value and what it must be.
+type side struct{ field, value, allowed string }
+
+// conflict records two fields valid alone and not together, each with its
+// own message naming the other and its value.
+func (p *problems) conflict(a, b side) {
+	p.es = append(p.es,
+		&FieldError{Field: a.field, Value: a.value, Allowed: a.allowed, Reason: ReasonConflict, With: b.field},
+		&FieldError{Field: b.field, Value: b.value, Allowed: b.allowed, Reason: ReasonConflict, With: a.field})
+}
+
+// Validate checks every field, the rules between fields and the size
+// limits, returning every problem at once as Errors (nil when the
+// configuration can run). The size limits need fields that hold together:
+// they are checked once no other problem is left (a run refused for a
+// conflict is checked against them when the conflict is mended).
 func (c Config) Validate() error {
-	var es Errors
-	bad := func(field, value, allowed string) {
-		es = append(es, &FieldError{Field: field, Value: value, Allowed: allowed})
+	if es := c.problems(); es != nil {
+		return es
 	}
-	// A size limit refuses the run as a whole, naming the field to change.
-	limit := func(field, value, allowed string) {
-		es = append(es, &FieldError{Field: field, Value: value, Allowed: allowed, Reason: ReasonLimit})
-	}
+	return nil
+}
+
+func (c Config) problems() Errors {
+	var p problems
 	// Each field's own range, then its rules with the others (fieldTable).
 	for i := range fieldTable {
 		f := &fieldTable[i]
 		if f.valid != nil {
 			if allowed := f.valid(c); allowed != "" {
-				bad(f.name, f.get(c), allowed)
+				p.bad(f.name, f.get(c), allowed)
 				continue
 			}
 		}
 		if f.check != nil {
-			f.check(c, bad)
+			f.check(c, &p)
 		}
 	}
-	if len(es) == 0 && c.Every > 0 && c.Stall >= c.Every {
-		bad("stall", FormatDuration(c.Stall), fmt.Sprintf("must be shorter than every (%s), or the server never runs", FormatDuration(c.Every)))
+	if len(p.es) == 0 {
+		c.validateEngineSize(p.limit)
 	}
-	if len(es) == 0 {
-		c.validateEngineSize(limit)
+	if len(p.es) == 0 && !c.EventDriven() {
+		c.validateFastSize(p.limit)
 	}
-	if len(es) == 0 && !c.EventDriven() {
-		c.validateFastSize(limit)
+	return p.es
+}
+
+// checkStall: a stall as long as its period leaves the server no time.
+func (c Config) checkStall(p *problems) {
+	if c.Every > 0 && c.Stall >= c.Every {
+		stall, every := FormatDuration(c.Stall), FormatDuration(c.Every)
+		p.conflict(
+			side{"stall", stall, fmt.Sprintf("must be shorter than every (%s), or the server never runs", every)},
+			side{"every", every, fmt.Sprintf("must be longer than stall (%s), or the server never runs; 0s is a single stall", stall)})
 	}
-	if es == nil {
-		return nil
-	}
-	return es
 }
 
 // validateFastSize refuses a deterministic run that the fast path cannot

@@ -266,102 +266,117 @@ func (c Config) ExpectedArrivals() float64 {
 }
 
 // The engine fields' rules in Validate (fieldTable's check), each run
-// once the field's own range holds: those between fields, and the ranges
-// the table's values do not hold.
+// once the field's own range holds: a companion missing (required) or given
+// without its choice (bad), the conflicts between fields valid alone, and
+// the ranges the table's values do not hold.
 
-func (c Config) checkRampTo(bad badFunc) {
-	if c.RateTo != 0 && c.Arrivals != ArrivalsRamp {
-		bad("to", c.RateTo.String(), "the ramp's end rate: allowed only with arrivals=ramp")
+func (c Config) checkRampTo(p *problems) {
+	switch {
+	case c.Arrivals == ArrivalsRamp && c.RateTo == 0:
+		p.required("to", "required with arrivals=ramp: the rate at the end of the duration, 0.001 to "+MaxRate.String()+" requests per second")
+	case c.RateTo != 0 && c.Arrivals != ArrivalsRamp:
+		p.bad("to", c.RateTo.String(), "the ramp's end rate: allowed only with arrivals=ramp")
 	}
 }
 
 // checkBursts: the windows were parsed and checked on their own once
 // (ParseBursts); what is left are the rules between fields.
-func (c Config) checkBursts(bad badFunc) {
+func (c Config) checkBursts(p *problems) {
 	switch bs := c.BurstWindows(); {
 	case !c.Bursts.rated && len(bs) > 0:
-		bad("bursts", c.Bursts.String(), "allowed windows from-to@rate, each with its rate (e.g. 5s-6s@20000)")
+		p.bad("bursts", c.Bursts.String(), "allowed windows from-to@rate, each with its rate (e.g. 5s-6s@20000)")
 	case c.Arrivals == ArrivalsBurst && len(bs) == 0:
-		bad("bursts", "", "required with arrivals=burst: 1 to 16 windows from-to@rate, e.g. 5s-6s@20000")
+		p.required("bursts", "required with arrivals=burst: 1 to 16 windows from-to@rate, e.g. 5s-6s@20000")
 	case c.Arrivals != ArrivalsBurst && len(bs) > 0:
-		bad("bursts", c.Bursts.String(), "allowed only with arrivals=burst")
-	default:
-		for _, b := range bs {
-			if b.To > c.Duration {
-				bad("bursts", c.Bursts.String(), fmt.Sprintf("each window must end inside the duration (%s): %s does not", FormatDuration(c.Duration), formatWindow(b, true)))
-				break
-			}
-		}
+		p.bad("bursts", c.Bursts.String(), "allowed only with arrivals=burst")
+	case len(bs) > 0 && bs[len(bs)-1].To > c.Duration: // sorted and not overlapping: the last ends last
+		last, dur := bs[len(bs)-1], FormatDuration(c.Duration)
+		p.conflict(
+			side{"bursts", c.Bursts.String(), fmt.Sprintf("each window must end inside the duration (%s): %s does not", dur, formatWindow(last, true))},
+			side{"duration", dur, fmt.Sprintf("must reach the end of every burst window (%s, in bursts)", FormatDuration(last.To))})
 	}
 }
 
 // checkDist: the service time is the first parameter of the distribution.
-func (c Config) checkDist(bad badFunc) {
+func (c Config) checkDist(p *problems) {
 	if (c.Dist == ServiceExponential || c.Dist == ServiceLognormal) && c.Service <= 0 {
-		bad("service", FormatDuration(c.Service), fmt.Sprintf("the %s of dist=%s: allowed 1ns to %s", map[bool]string{true: "mean", false: "median"}[c.Dist == ServiceExponential], c.Dist, FormatDuration(MaxTime)))
+		what := map[bool]string{true: "mean", false: "median"}[c.Dist == ServiceExponential]
+		p.conflict(
+			side{"service", FormatDuration(c.Service), fmt.Sprintf("the %s of dist=%s: allowed 1ns to %s", what, c.Dist, FormatDuration(MaxTime))},
+			side{"dist", c.Dist.String(), fmt.Sprintf("needs a service (its %s) of at least 1ns; service is %s", what, FormatDuration(c.Service))})
 	}
 }
 
-func (c Config) checkServiceP95(bad badFunc) {
+func (c Config) checkServiceP95(p *problems) {
 	dur := FormatDuration
 	switch {
 	case c.ServiceP95 < 0 || c.ServiceP95 > MaxTime:
-		bad("service_p95", dur(c.ServiceP95), "allowed 1ns to "+dur(MaxTime))
+		p.bad("service_p95", dur(c.ServiceP95), "allowed 1ns to "+dur(MaxTime))
 	case c.Dist == ServiceLognormal && c.ServiceP95 == 0:
-		bad("service_p95", "", "required with dist=lognormal: the 95th percentile, at least service (the median)")
+		p.required("service_p95", "required with dist=lognormal: the 95th percentile, at least service (the median)")
 	case c.Dist == ServiceLognormal && c.ServiceP95 < c.Service:
-		bad("service_p95", dur(c.ServiceP95), fmt.Sprintf("allowed service (the median, %s) to %s", dur(c.Service), dur(MaxTime)))
+		p.conflict(
+			side{"service_p95", dur(c.ServiceP95), fmt.Sprintf("allowed service (the median, %s) to %s", dur(c.Service), dur(MaxTime))},
+			side{"service", dur(c.Service), fmt.Sprintf("the median of dist=lognormal: at most service_p95 (%s)", dur(c.ServiceP95))})
 	case c.Dist != ServiceLognormal && c.ServiceP95 != 0:
-		bad("service_p95", dur(c.ServiceP95), "allowed only with dist=lognormal")
+		p.bad("service_p95", dur(c.ServiceP95), "allowed only with dist=lognormal")
 	}
 }
 
-func (c Config) checkServiceMax(bad badFunc) {
+func (c Config) checkServiceMax(p *problems) {
 	dur := FormatDuration
 	switch {
 	case c.ServiceMax < 0 || c.ServiceMax > MaxTime:
-		bad("service_max", dur(c.ServiceMax), "allowed 0s to "+dur(MaxTime))
+		p.bad("service_max", dur(c.ServiceMax), "allowed 0s to "+dur(MaxTime))
+	case c.Dist == ServiceUniform && c.ServiceMax == 0 && c.Service > 0:
+		p.required("service_max", fmt.Sprintf("required with dist=uniform: the maximum, service (the minimum, %s) to %s", dur(c.Service), dur(MaxTime)))
 	case c.Dist == ServiceUniform && c.ServiceMax < c.Service:
-		bad("service_max", dur(c.ServiceMax), fmt.Sprintf("required with dist=uniform: allowed service (the minimum, %s) to %s", dur(c.Service), dur(MaxTime)))
+		p.conflict(
+			side{"service_max", dur(c.ServiceMax), fmt.Sprintf("allowed service (the minimum, %s) to %s", dur(c.Service), dur(MaxTime))},
+			side{"service", dur(c.Service), fmt.Sprintf("the minimum of dist=uniform: at most service_max (%s)", dur(c.ServiceMax))})
 	case c.Dist != ServiceUniform && c.ServiceMax != 0:
-		bad("service_max", dur(c.ServiceMax), "allowed only with dist=uniform")
+		p.bad("service_max", dur(c.ServiceMax), "allowed only with dist=uniform")
 	}
 }
 
-func (c Config) checkQueue(bad badFunc) {
+func (c Config) checkQueue(p *problems) {
 	if c.Queue < NoQueue || c.Queue > MaxQueueCap {
-		bad("queue", strconv.Itoa(c.Queue), fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap))
+		p.bad("queue", strconv.Itoa(c.Queue), fmt.Sprintf("allowed 0 to %d waiting requests, or unbounded", MaxQueueCap))
 	}
 }
 
-func (c Config) checkTimeout(bad badFunc) {
+func (c Config) checkTimeout(p *problems) {
 	if c.Timeout < 0 || c.Timeout > MaxTime {
-		bad("timeout", FormatDuration(c.Timeout), "allowed 1ns to "+FormatDuration(MaxTime)+", or none (0s)")
+		p.bad("timeout", FormatDuration(c.Timeout), "allowed 1ns to "+FormatDuration(MaxTime)+", or none (0s)")
 	}
 }
 
 // checkOutages: the windows were parsed and checked on their own once
 // (ParseOutages); a list of bursts is not a list of outages.
-func (c Config) checkOutages(bad badFunc) {
+func (c Config) checkOutages(p *problems) {
 	if c.Outages.rated {
-		bad("outages", c.Outages.String(), "allowed windows from-to, without a rate (e.g. 5s-6s,20s-20500ms)")
+		p.bad("outages", c.Outages.String(), "allowed windows from-to, without a rate (e.g. 5s-6s,20s-20500ms)")
 	}
 }
 
-func (c Config) checkAttempts(bad badFunc) {
+func (c Config) checkAttempts(p *problems) {
 	if c.Attempts < 0 || c.Attempts > MaxAttempts {
-		bad("attempts", strconv.Itoa(c.Attempts), fmt.Sprintf("allowed 1 to %d attempts", MaxAttempts))
+		p.bad("attempts", strconv.Itoa(c.Attempts), fmt.Sprintf("allowed 1 to %d attempts", MaxAttempts))
 	}
 }
 
 // checkBackoff: a backoff waits between attempts, so it needs a second
-// attempt; with attempts=1 it is refused rather than ignored.
-func (c Config) checkBackoff(bad badFunc) {
+// attempt; with attempts=1 the two are a conflict (refused, both named),
+// not a backoff silently ignored.
+func (c Config) checkBackoff(p *problems) {
 	switch {
 	case c.Backoff < 0 || c.Backoff > MaxTime:
-		bad("backoff", FormatDuration(c.Backoff), "allowed 0s to "+FormatDuration(MaxTime))
+		p.bad("backoff", FormatDuration(c.Backoff), "allowed 0s to "+FormatDuration(MaxTime))
 	case c.Backoff != 0 && !c.Retrying():
-		bad("backoff", FormatDuration(c.Backoff), "the wait between attempts: allowed only with attempts above 1")
+		backoff := FormatDuration(c.Backoff)
+		p.conflict(
+			side{"backoff", backoff, "the wait between attempts: allowed only with attempts above 1"},
+			side{"attempts", "1", "must be above 1 for a backoff (" + backoff + ") to wait between attempts; or set backoff to 0s"})
 	}
 }
 

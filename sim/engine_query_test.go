@@ -15,7 +15,7 @@ func TestEngineQueryCanonical(t *testing.T) {
 		{"seed=18446744073709551615", "seed=18446744073709551615"},
 		{"arrivals=poisson&rate=5000", "arrivals=poisson"},
 		{"to=2500.5&arrivals=ramp", "arrivals=ramp&to=2500.5"},
-		{"arrivals=ramp&to=0", "arrivals=ramp"},
+		{"arrivals=ramp&to=0.001", "arrivals=ramp&to=0.001"},
 		{"arrivals=burst&bursts=12s-13000ms@20000.000, 2s-2500ms@0", "arrivals=burst&bursts=2s-2500ms@0,12s-13s@20000"},
 		{"dist=lognormal&service=1000us&service_p95=0.005s", "service=1ms&dist=lognormal&service_p95=5ms"},
 		{"dist=uniform&service=0s&service_max=2ms", "service=0s&dist=uniform&service_max=2ms"},
@@ -79,12 +79,14 @@ func TestEngineQueryErrors(t *testing.T) {
 		{"arrivals=burst", []string{"bursts"}, []string{"required with arrivals=burst"}},
 		{"arrivals=burst&bursts=5s-3s@10", []string{"bursts"}, []string{"5s-3s", "from < to"}},
 		{"arrivals=burst&bursts=1s-3s@10,2s-4s@10", []string{"bursts"}, []string{"overlap"}},
-		{"arrivals=burst&bursts=1s-30s@10", []string{"bursts"}, []string{"inside the duration"}},
+		{"arrivals=burst&bursts=1s-30s@10", []string{"bursts", "duration"}, []string{"inside the duration", "end of every burst window (30s"}},
 		{"bursts=1s-2s@10", []string{"bursts"}, []string{"only with arrivals=burst"}},
 		{"dist=lognormal", []string{"service_p95"}, []string{"required with dist=lognormal"}},
-		{"dist=lognormal&service_p95=50us", []string{"service_p95"}, []string{"50us", "service (the median, 100us)"}},
-		{"dist=exponential&service=0s", []string{"service"}, []string{"mean", "1ns"}},
-		{"dist=uniform&service=2ms&service_max=1ms", []string{"service_max"}, []string{"1ms", "the minimum, 2ms"}},
+		{"dist=lognormal&service_p95=50us", []string{"service_p95", "service"}, []string{"50us", "service (the median, 100us)", "at most service_p95 (50us)"}},
+		{"dist=exponential&service=0s", []string{"service", "dist"}, []string{"mean", "1ns", "service is 0s"}},
+		{"dist=uniform&service=2ms&service_max=1ms", []string{"service_max", "service"}, []string{"1ms", "the minimum, 2ms", "at most service_max (1ms)"}},
+		{"arrivals=ramp", []string{"to"}, []string{"required with arrivals=ramp", "0.001 to 10000000"}},
+		{"arrivals=ramp&to=0", []string{"to"}, []string{"required with arrivals=ramp"}},
 		{"service_max=1ms", []string{"service_max"}, []string{"only with dist=uniform"}},
 		{"dist=weibull", []string{"dist"}, []string{"weibull", "fixed, exponential, lognormal or uniform"}},
 		{"queue=-2&timeout=-1s&outages=3s", []string{"queue", "timeout", "outages"}, []string{"0 to 1000000", "1ns to 24h", "not from-to"}},
@@ -121,7 +123,7 @@ func TestEngineQueryErrors(t *testing.T) {
 // accepted configuration runs with every exact check passing.
 func FuzzParseQueryEngine(f *testing.F) {
 	for _, q := range []string{
-		"", "arrivals=poisson&seed=1", "arrivals=ramp&to=0&rate=0.001", "arrivals=burst&bursts=0s-1ms@0,1ms-2ms@9999999&duration=2ms",
+		"", "arrivals=poisson&seed=1", "arrivals=ramp&to=0.001&rate=0.001", "arrivals=burst&bursts=0s-1ms@0,1ms-2ms@9999999&duration=2ms",
 		"dist=lognormal&service=1ns&service_p95=24h", "dist=uniform&service=0s&service_max=0s", "queue=0&workers=1&conns=10000",
 		"timeout=1ns&outages=0s-24h", "seed=18446744073709551615&arrivals=poisson&rate=0.001&duration=24h",
 		"outages=1s-2s,%ZZ", "to=%2C&bursts=@@", "arrivals=poisson&rate=100&duration=1s&timeout=3ms&queue=2&outages=100ms-200ms",
@@ -132,8 +134,8 @@ func FuzzParseQueryEngine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, q string) {
 		cfg, err := ParseQuery(q)
 		if err != nil {
-			if cfg.Validate() != nil {
-				t.Fatalf("%q: the Config returned beside errors does not run: %v", q, cfg.Validate())
+			if refused := asErrs(err).Refused(); refused == (cfg.Validate() == nil) {
+				t.Fatalf("%q: refused %v, yet the Config returned beside the errors validates as %v", q, refused, cfg.Validate())
 			}
 			return
 		}

@@ -195,11 +195,14 @@ func TestRetryFields(t *testing.T) {
 	if p := cfg.Params(); p["attempts"] != "3" || p["backoff"] != "100ms" {
 		t.Errorf("params %v", p)
 	}
-	// A backoff refused for want of retries: the run is the preset's, which
-	// holds together (its own backoff needs its attempts).
+	// A backoff without retries is a conflict (issue 26's rule): both
+	// fields are named, nothing runs, and the Config keeps the values given.
 	cfg, err := ParseQuery("preset=retry-storm&attempts=1&backoff=5ms")
-	storm, _ := PresetConfig("retry-storm")
-	if err == nil || !strings.Contains(err.Error(), "backoff") || cfg != storm {
-		t.Errorf("backoff with attempts=1: %v, %q", err, cfg.Query())
+	es, _ := err.(Errors)
+	if b, a := es.Field("backoff"), es.Field("attempts"); b == nil || a == nil || b.Reason != ReasonConflict || a.Reason != ReasonConflict || !es.Refused() {
+		t.Errorf("backoff with attempts=1: %v", err)
+	}
+	if cfg.Backoff != 5e6 || cfg.Retrying() {
+		t.Errorf("backoff with attempts=1 keeps the values given: %q", cfg.Query())
 	}
 }

@@ -19,7 +19,7 @@ var fieldTable = []field{
 		binding: bind(func(c *Config) *Rate { return &c.Rate }, rates(1, ""))},
 	{name: "service", doc: "the service time of one request",
 		binding: bind(func(c *Config) *int64 { return &c.Service }, duration(0, MaxTime, ""))},
-	{name: "stall", doc: "how long each stall lasts (0s: no stalls)",
+	{name: "stall", doc: "how long each stall lasts (0s: no stalls)", check: Config.checkStall,
 		binding: bind(func(c *Config) *int64 { return &c.Stall }, duration(0, MaxTime, ""))},
 	{name: "every", doc: "the period of the stalls (0s: a single stall)",
 		binding: bind(func(c *Config) *int64 { return &c.Every }, duration(0, MaxTime, ""))},
@@ -41,7 +41,7 @@ var fieldTable = []field{
 	// The event engine's fields: their text is read trimmed (field.read).
 	{name: "arrivals", engine: true, doc: "the arrival pattern",
 		binding: bind(func(c *Config) *Arrivals { return &c.Arrivals }, choice[Arrivals](arrivalNames[:]...))},
-	{name: "to", engine: true, doc: "ramp only: the rate at the end of the duration", check: Config.checkRampTo,
+	{name: "to", engine: true, doc: "ramp only, required: the rate at the end of the duration", check: Config.checkRampTo,
 		binding: bind(func(c *Config) *Rate { return &c.RateTo }, rates(0, "the ramp's end rate: "))},
 	{name: "bursts", engine: true, doc: "burst only: windows from-to@rate with their own rate", check: Config.checkBursts,
 		binding: bind(func(c *Config) *Windows { return &c.Bursts }, windows(ParseBursts,
@@ -84,12 +84,10 @@ type field struct {
 	binding
 	// check, when set, holds Validate's rules for the field beyond its own
 	// range (which binding.valid checks first): those that tie it to other
-	// fields. It may name another field (dist's rule names service).
-	check func(c Config, bad badFunc)
+	// fields, as conflicts naming both (stall's names every) or a companion
+	// missing or given without its choice (sim.Dependents).
+	check func(c Config, p *problems)
 }
-
-// badFunc records one problem of a Config.
-type badFunc = func(field, value, allowed string)
 
 // binding is how a field's text is read and written: Set and String, as a
 // flag.Value, and reset and Validate's range check, over one Config field.

@@ -66,11 +66,67 @@ func ParseRate(s string) (Rate, error) {
 }
 
 // ParseQuery reads a query string (or a whole URL; a leading '?' is fine)
-// into a Config: the preset first, then each field over it. Every problem is
-// returned at once, as Errors; a field in error keeps the preset's value, so
-// the Config returned is always runnable when only field errors occurred.
-// Keys named in extra are allowed and ignored (the page's own keys).
+// into a Config: the preset first, then each field over it. It is the one
+// rule for a query, the page's and the command line's. Every problem is
+// returned at once, as Errors, each field named once:
+//
+//   - a value invalid on its own (ReasonInvalid), an unknown or a repeated
+//     key: the field keeps the preset's value and the run goes on; so does
+//     a companion given without its choice (service_p95 without
+//     dist=lognormal), and a choice whose required companion is missing
+//     (ReasonRequired) runs without that choice;
+//   - fields valid alone but not together (ReasonConflict: stall ≥ every,
+//     service_p95 below service …) are each named, with the other field
+//     and its value, and the run is refused: Errors.Refused;
+//   - a run over a size limit (ReasonLimit) is refused, and so is one whose
+//     fallen-back values, the preset's in place of the invalid ones, then
+//     conflict or pass a limit.
+//
+// When the errors fall back only, the Config returned runs (Validate is
+// nil); when they refuse, it holds the reader's values (the preset's in
+// place of the invalid ones), never the preset's run in their stead, and
+// it must not be run. Keys named in extra are allowed and ignored (the
+// page's own keys).
 func ParseQuery(q string, extra ...string) (Config, error) {
+	cfg, es := readQuery(q, extra)
+	// The rules between fields and the limits: a fallback may bring a new
+	// problem (the preset's every beside a given stall), so they are
+	// checked again over the fallen-back values until none is left or the
+	// run is refused.
+	// Each reset takes a field back to the preset's value, so the passes end.
+	for pass := 0; pass <= len(fieldTable); pass++ {
+		found := cfg.problems()
+		for _, fe := range found {
+			// Each field is named once: a field whose value was refused
+			// keeps the preset's value and is not named again (a repeated
+			// key's field is, since it was not given at all).
+			if prev := es.Field(fe.Field); prev == nil || prev.Reason == ReasonRepeated {
+				es = append(es, fe)
+			}
+		}
+		if len(found) == 0 || found.Refused() {
+			break // runs, or refused with the reader's values
+		}
+		base, _ := PresetConfig(cfg.Preset)
+		for _, fe := range found {
+			switch fe.Reason {
+			case ReasonInvalid:
+				cfg.reset(fe.Field, base)
+			case ReasonRequired:
+				// The choice that needs it (dist=lognormal …) runs without it.
+				cfg.reset(dependsOn[fe.Field], base)
+			}
+		}
+	}
+	if es != nil {
+		return cfg, es
+	}
+	return cfg, nil
+}
+
+// readQuery reads each field of q over its preset: a field in error keeps
+// the preset's value. The rules between fields are not applied.
+func readQuery(q string, extra []string) (Config, Errors) {
 	if i := strings.IndexByte(q, '?'); i >= 0 {
 		q = q[i+1:]
 	}
@@ -116,40 +172,11 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 			unknown = append(unknown, k)
 		}
 	}
-	if len(unknown) > 0 {
-		sortStrings(unknown)
-		for _, k := range unknown {
-			es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields(), ", ")})
-		}
+	sortStrings(unknown)
+	for _, k := range unknown {
+		es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields(), ", ")})
 	}
-	// Cross-field rules and size limits. A field they name goes back to the
-	// preset's value, so the Config returned always runs.
-	if err := cfg.Validate(); err != nil {
-		// Every problem at once, each field named once: a field whose value
-		// was refused keeps the preset's value and is not named again (a
-		// repeated key's field is, since it was not given at all).
-		for _, fe := range err.(Errors) {
-			if prev := es.Field(fe.Field); prev == nil || prev.Reason == ReasonRepeated {
-				es = append(es, fe)
-			}
-		}
-		base, _ := PresetConfig(cfg.Preset)
-		for _, fe := range err.(Errors) {
-			cfg.reset(fe.Field, base)
-			// A field that another choice needs (service_p95 with
-			// dist=lognormal …) takes that choice back with it.
-			if owner, ok := dependsOn[fe.Field]; ok {
-				cfg.reset(owner, base)
-			}
-		}
-		if cfg.Validate() != nil {
-			cfg = base
-		}
-	}
-	if es != nil {
-		return cfg, es
-	}
-	return cfg, nil
+	return cfg, es
 }
 
 // CanonicalField returns the canonical writing of one field's text, read
@@ -191,7 +218,7 @@ type Dependent struct {
 }
 
 var dependents = []Dependent{
-	{"to", "arrivals", "ramp", false},
+	{"to", "arrivals", "ramp", true},
 	{"bursts", "arrivals", "burst", true},
 	{"service_p95", "dist", "lognormal", true},
 	{"service_max", "dist", "uniform", true},

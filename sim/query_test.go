@@ -105,8 +105,8 @@ func FuzzParseQuery(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, q string) {
 		cfg, err := ParseQuery(q)
-		if cfg.Validate() != nil {
-			t.Fatalf("ParseQuery(%q) returned an unrunnable config (err %v)", q, err)
+		if refused := asErrs(err).Refused(); refused == (cfg.Validate() == nil) {
+			t.Fatalf("ParseQuery(%q): refused %v, and the Config returned validates as %v (err %v)", q, refused, cfg.Validate(), err)
 		}
 		if err != nil {
 			if err.Error() == "" {

@@ -62,9 +62,9 @@ func (p *Page) renderBeside() app.UI {
 		vmsg = verr.Error()
 	}
 	return app.Div().Class("beside").Body(
-		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown},
+		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown, IRefused: p.why},
 		&comparePanel{IVs: p.addr.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
-		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved},
+		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved, IRefused: p.why},
 		&importPanel{IFiles: p.beside.listed, IReading: p.beside.reading, INotice: p.beside.notice, IQuery: p.cfg.Query()},
 	)
 }

@@ -25,6 +25,7 @@ type toolsPanel struct {
 	IVariants []tools.Variant
 	IErr      string
 	IOpen     *view.View // the run's result: its open loop is the reference
+	IRefused  refusal    // nothing runs for the page's query: no tool is played
 }
 
 // Render lays the panel out.
@@ -56,6 +57,9 @@ func (t *toolsPanel) Render() app.UI {
 	if t.IOpen != nil {
 		open = t.IOpen.CellByID("open.p99")
 	}
+	if why := t.empty(); why != "" {
+		body = append(body, app.P().Class(emptyClass(t.IRefused)...).DataSet("empty", "tools").Attr("role", "status").Text(why))
+	}
 	for _, o := range t.IOutputs {
 		body = append(body, toolCard(o, open))
 	}
@@ -63,6 +67,18 @@ func (t *toolsPanel) Render() app.UI {
 		body = append(body, variantsTable(t.IVariants))
 	}
 	return app.Section().ID("tools").Class("tools").Aria("labelledby", "tools-title").Body(body...)
+}
+
+// empty says why tools are ticked and no output is shown: the run was
+// refused, or it is not computed yet ("" otherwise).
+func (t *toolsPanel) empty() string {
+	switch {
+	case len(t.ISelected) == 0 || len(t.IOutputs) > 0 || t.IErr != "":
+		return ""
+	case t.IRefused.On:
+		return t.IRefused.sentence("no tool was played")
+	}
+	return "Not computed yet: each tool ticked is played against the run once it is simulated."
 }
 
 // toolCard is one tool's output and how it compares: what the tool does

@@ -18,8 +18,9 @@ import (
 type chartsPanel struct {
 	app.Compo
 
-	ILinear bool // the latency axes are linear
-	ICDF    bool // the distribution is cumulative
+	ILinear  bool    // the latency axes are linear
+	ICDF     bool    // the distribution is cumulative
+	IRefused refusal // nothing runs for the page's query: no chart comes
 
 	set      chartSet // observed: stateCharts, the charts as they arrive
 	reported int      // the width last reported to the page
@@ -125,7 +126,10 @@ func (c *chartsPanel) Render() app.UI {
 	if c.set.err != "" {
 		body = append(body, app.P().Class("error").Text(c.set.err))
 	}
-	if len(c.srcs) == 0 {
+	switch {
+	case len(c.srcs) == 0 && c.IRefused.On:
+		body = append(body, app.P().Class("muted", "refused").Text(c.IRefused.sentence("no chart was drawn")))
+	case len(c.srcs) == 0:
 		body = append(body, app.P().Class("muted").Text("The charts appear with the first result."))
 	}
 	toggle := func(key, label string, pressed bool) app.UI {

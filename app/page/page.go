@@ -47,7 +47,8 @@ type Page struct {
 	errs      sim.Errors // the problems of the query the controls hold
 	msgs      []fieldMsg // errs in words
 	notices   []string   // what the page dropped from the address (unknown or repeated keys)
-	refused   bool       // the query is over a limit: nothing runs, no number is shown
+	refused   bool       // the query is over a limit or its fields conflict: nothing runs, no number is shown
+	why       refusal    // why it is refused, and the fields to change
 	cancelled bool       // the reader cancelled the run
 	cfg       sim.Config // the configuration that runs
 	addr      ui.Address // the URL's query: the simulator's fields as readQuery wrote them, and the page's own keys
@@ -252,6 +253,7 @@ func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 	p.cfg, p.addr = st.cfg, st.addr
 	p.writeURL(ctx, st.addr, push)
 	p.refused = len(st.refused) > 0
+	p.why = refusalOf(st.refused)
 	if p.refused {
 		// Nothing runs, and nothing shown is for this query.
 		p.cancelRun()
@@ -324,8 +326,9 @@ func (p *Page) setInput(ctx app.Context, i int, text string, delay time.Duration
 
 // applyInputs turns the controls into the state, by the same rule as a
 // URL (querystate.go): every valid field takes effect, an invalid one runs
-// with the preset's value and keeps its text in the URL, and the URL is
-// replaced (no history entry).
+// with the preset's value and keeps its text in the URL, fields that
+// conflict are all marked and refuse the run, and the URL is replaced (no
+// history entry).
 func (p *Page) applyInputs(ctx app.Context) {
 	ctx = p.own(ctx)
 	p.editSince = time.Time{}
@@ -569,13 +572,13 @@ func (p *Page) Render() app.UI {
 				app.Div().Class("top").Body(
 					&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens},
 					app.Div().Class("story").Body(
-						&headline{IStale: stale, IView: p.shown},
+						&headline{IStale: stale, IView: p.shown, IRefused: p.why},
 						p.renderStatus(phase),
 						p.renderShare(),
 					),
 				),
-				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols},
-				&chartsPanel{ILinear: p.addr.Get(ui.KeyAxis) == "linear", ICDF: p.addr.Get(ui.KeyCDF) == "1"},
+				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols, IRefused: p.why},
+				&chartsPanel{ILinear: p.addr.Get(ui.KeyAxis) == "linear", ICDF: p.addr.Get(ui.KeyCDF) == "1", IRefused: p.why},
 				p.renderBeside(),
 				&anim.Panel{},
 				&checksList{IView: p.proofs, IFiles: p.beside.notes},
@@ -629,7 +632,7 @@ func (p *Page) renderStatus(phase string) app.UI {
 	var msg app.UI
 	switch phase {
 	case "refused":
-		msg = app.P().Class("status refused").Attr("role", "alert").Text("This run is over a limit, so nothing was simulated: the message beside the field says which limit and what to change.")
+		msg = app.P().Class("status refused").Attr("role", "alert").Text(refusedTitle + " " + p.why.what())
 	case "cancelled":
 		msg = app.P().Class("status cancelled").Body(
 			app.Text("Cancelled: the numbers shown are for the previous parameters. "),

@@ -549,3 +549,52 @@ func TestPageURLOneEscaping(t *testing.T) {
 		t.Errorf("errs %v, outages box %q", p.errs, p.inputs[fieldIndex("outages")])
 	}
 }
+
+// TestPageRefusedLooksRefused: a refused state (fields that conflict)
+// shows no number; the headline and the table say it is refused and name
+// the fields to change; the downloads are disabled and say why, and so do
+// the tools ticked (issue 26, items 1 and 6).
+func TestPageRefusedLooksRefused(t *testing.T) {
+	e, p, hist := mountPage(t)
+	visit(e, p, "")
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("rate"), "20000", 0) })
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("every"), "100ms", 0) })
+	if p.phase() != "refused" || p.shown != nil {
+		t.Fatalf("phase %q, shown %v", p.phase(), p.shown)
+	}
+	if !strings.HasSuffix(hist.current(), "/?rate=20000&every=100ms") || p.inputs[fieldIndex("rate")] != "20000" || p.inputs[fieldIndex("every")] != "100ms" {
+		t.Errorf("URL %q, boxes rate %q every %q", hist.current(), p.inputs[fieldIndex("rate")], p.inputs[fieldIndex("every")])
+	}
+	for _, f := range []string{"stall", "every"} {
+		if fe := p.errs.Field(f); fe == nil || fe.Reason != sim.ReasonConflict {
+			t.Errorf("%s: %v", f, p.errs)
+		}
+	}
+	visit(e, p, "rate=20000&every=100ms&tools=wrk")
+	html := app.HTMLString(p)
+	for _, want := range []string{
+		`class="headline refused"`, `class="results refused"`, "Refused: nothing was simulated.",
+		"stall and every do not hold together", `data-refused-field="stall"`, `href="#in-every"`,
+		`data-error="stall"`, `data-error="every"`, `data-empty="downloads"`, `data-empty="tools"`, "so no tool was played",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the refused page does not show %s", want)
+		}
+	}
+	for _, gone := range []string{"once it has loaded", "No result yet", `data-metric="open.p99"`, `data-headline=`} {
+		if strings.Contains(html, gone) {
+			t.Errorf("the refused page shows %s", gone)
+		}
+	}
+	for _, b := range tags(html, "button") {
+		if _, ok := b["data-export"]; ok && b["disabled"] != "true" {
+			t.Errorf("download %s is not disabled", b["data-export"])
+		}
+	}
+	// Mending one field runs, with numbers again.
+	visit(e, p, "rate=20000&every=100ms&duration=1s")
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("stall"), "50ms", 0) })
+	if p.phase() != "ready" || p.shown.Query != "rate=20000&stall=50ms&every=100ms&duration=1s" {
+		t.Errorf("after mending: phase %q", p.phase())
+	}
+}

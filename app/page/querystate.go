@@ -10,27 +10,38 @@ import (
 
 // The page's one rule for a query, whether it comes from the address bar
 // or from the controls, so that what the page shows is always what loading
-// its URL shows:
+// its URL shows. It is sim.ParseQuery's, the command line's too:
 //
 //   - every valid field takes effect;
-//   - a field whose value is invalid runs with the preset's value; the URL
-//     keeps the text as typed, and the field and the summary say why (a
-//     choice whose required companion is missing, dist=lognormal without
-//     service_p95, runs without that choice until the companion is given);
+//   - a field whose value is invalid on its own runs with the preset's
+//     value; the URL keeps the text as typed, and the field and the summary
+//     say why (a choice whose required companion is missing, dist=lognormal
+//     without service_p95 or arrivals=ramp without to, runs without that
+//     choice until the companion is given);
+//   - fields valid alone but not together (sim.ReasonConflict: stall ≥
+//     every …) are all marked, each message naming the other field and its
+//     value; the controls and the URL keep the reader's values, and the run
+//     is refused: nothing runs and no number is shown;
 //   - an unknown key, or a key given more than once, is dropped from the
 //     URL at once, with a notice saying what was dropped and which value
 //     the field kept;
 //   - a run over a limit (the simulator's, or the page's own budget) is
-//     refused: nothing runs and no number is shown for it.
+//     refused: nothing runs and no number is shown for it; so is a run
+//     whose invalid fields, at the preset's values, then conflict or pass a
+//     limit (never the preset's run in the reader's place).
+//
+// The headline always describes exactly the run whose numbers are shown:
+// when the state is refused, it and the table say so and name the fields
+// to change.
 
 // queryState is what one query means for the page.
 type queryState struct {
-	cfg     sim.Config // what runs (when refused is empty)
+	cfg     sim.Config // what runs (when refused is empty; else the reader's values, which do not run)
 	canon   string     // its canonical query
 	inputs  []string   // the text of each control, in sim.Fields() order
 	invalid sim.Errors // values refused: each field runs with the preset's value
 	dropped sim.Errors // unknown and repeated keys, gone from the URL
-	refused sim.Errors // limits: nothing runs
+	refused sim.Errors // conflicts and limits: nothing runs
 	addr    ui.Address // what the URL holds: query and the page's own keys
 	query   string     // addr's simulator fields: canon, or the invalid values as typed
 	extra   ui.Address // addr's page keys (ui.PageKeys()) as given
@@ -56,10 +67,10 @@ func readAddress(in ui.Address) queryState {
 		errs = append(sim.Errors{{Field: "query", Allowed: "cannot be decoded: " + derr.Error()}}, errs...)
 	}
 	for _, fe := range errs {
-		switch fe.Reason {
-		case sim.ReasonUnknown, sim.ReasonRepeated:
+		switch {
+		case fe.Reason == sim.ReasonUnknown || fe.Reason == sim.ReasonRepeated:
 			st.dropped = append(st.dropped, fe)
-		case sim.ReasonLimit:
+		case fe.Reason.Refuses(): // a conflict or a limit
 			st.refused = append(st.refused, fe)
 		default:
 			st.invalid = append(st.invalid, fe)
@@ -164,7 +175,7 @@ func withCompanions(inputs []string, i int, cfg sim.Config) {
 		}
 		j := fieldIndex(d.Field)
 		switch {
-		case inputs[i] == d.Choice && strings.TrimSpace(inputs[j]) == "" || inputs[i] == d.Choice && inputs[j] == "0s":
+		case inputs[i] == d.Choice && unset(inputs[j]):
 			inputs[j] = companionDefault(d.Field, cfg)
 		case inputs[i] != d.Choice:
 			inputs[j] = ""
@@ -172,20 +183,29 @@ func withCompanions(inputs []string, i int, cfg sim.Config) {
 	}
 }
 
+// unset tells whether a companion's text holds no value: empty, or its
+// zero (0s for a duration, 0 for the ramp's end rate), which a choice that
+// requires it does not take.
+func unset(text string) bool {
+	t := strings.TrimSpace(text)
+	return t == "" || t == "0s" || t == "0"
+}
+
 // companionDefault is a value a companion field starts from: one that runs
-// with the rest of the state.
+// with the rest of the state, inside its range.
 func companionDefault(field string, cfg sim.Config) string {
 	S := max(cfg.Service, 1000)
+	twice := min(2*max(cfg.Rate, 1), sim.MaxRate) // the ramp's end, a burst's rate
 	switch field {
 	case "service_p95":
-		return sim.FormatDuration(4 * S)
+		return sim.FormatDuration(min(4*S, sim.MaxTime))
 	case "service_max":
-		return sim.FormatDuration(2 * S)
+		return sim.FormatDuration(min(2*S, sim.MaxTime))
 	case "to":
-		return (2 * cfg.Rate).String()
+		return twice.String()
 	case "bursts":
 		from := cfg.Duration / 2
-		return sim.FormatDuration(from) + "-" + sim.FormatDuration(from+max(cfg.Duration/10, 1)) + "@" + (2 * cfg.Rate).String()
+		return sim.FormatDuration(from) + "-" + sim.FormatDuration(from+max(cfg.Duration/10, 1)) + "@" + twice.String()
 	}
 	return ""
 }

@@ -208,3 +208,98 @@ func TestReadQueryCleanIsCanon(t *testing.T) {
 		t.Fatalf("only %d of 2000 random queries are clean", clean)
 	}
 }
+
+// TestReadQueryConflict: fields valid alone and not together are all
+// marked, the controls and the URL keep the reader's values, and the state
+// is refused: nothing runs (issue 26's reproductions).
+func TestReadQueryConflict(t *testing.T) {
+	for _, c := range []struct {
+		q, want string            // the query, and the URL's fields after it
+		marked  []string          // the fields in conflict
+		boxes   map[string]string // what the controls show
+	}{
+		// Rate slid to 20000, then 100ms typed into "Stall every".
+		{"rate=20000&every=100ms", "rate=20000&every=100ms", []string{"stall", "every"},
+			map[string]string{"rate": "20000", "every": "100ms", "stall": "200ms"}},
+		{"service=24h&stall=24h", "service=24h&stall=24h", []string{"stall", "every"},
+			map[string]string{"service": "24h", "stall": "24h", "every": "1s"}},
+		{"dist=lognormal&service_p95=50us", "dist=lognormal&service_p95=50us", []string{"service_p95", "service"},
+			map[string]string{"dist": "lognormal", "service_p95": "50us", "service": "100us"}},
+	} {
+		st := readQuery(c.q)
+		if st.query != c.want || st.addr.String() != c.want {
+			t.Errorf("%s: the URL holds %q (address %q), want %q", c.q, st.query, st.addr, c.want)
+		}
+		for _, f := range c.marked {
+			if fe := st.refused.Field(f); fe == nil || fe.Reason != sim.ReasonConflict {
+				t.Errorf("%s: %s is not marked as a conflict: refused %v", c.q, f, st.refused)
+			}
+			if st.errs().Field(f) == nil {
+				t.Errorf("%s: the controls get no message for %s", c.q, f)
+			}
+		}
+		for f, v := range c.boxes {
+			if got := st.inputs[fieldIndex(f)]; got != v {
+				t.Errorf("%s: the %s box shows %q, want %q", c.q, f, got, v)
+			}
+		}
+		r := refusalOf(st.refused)
+		if !r.On || !r.Conflict || joinAnd(r.Fields) != joinAnd(c.marked) {
+			t.Errorf("%s: refusal %+v", c.q, r)
+		}
+		if st.cfg == sim.Default() {
+			t.Errorf("%s: the state holds the preset's run", c.q)
+		}
+	}
+}
+
+// TestReadQueryFallbackRefused: an invalid field takes the preset's value,
+// and when the run is then over a limit (the simulator's or the page's
+// budget), it is refused, not shown as the preset's run; the invalid text
+// stays in the URL.
+func TestReadQueryFallbackRefused(t *testing.T) {
+	for _, q := range []string{
+		"conns=abc&rate=10000000&duration=24h&stall=1us&every=2us&first=0s",
+		"conns=abc&rate=10000000&service=1ns&stall=1ms&every=30ms&duration=24h",
+	} {
+		st := readQuery(q)
+		if st.invalid.Field("conns") == nil || len(st.refused) == 0 || st.refused[0].Field != "duration" || st.refused[0].Reason != sim.ReasonLimit {
+			t.Errorf("%s: invalid %v refused %v", q, st.invalid, st.refused)
+		}
+		if !strings.Contains(st.query, "conns=abc") || st.cfg.Rate != sim.MaxRate {
+			t.Errorf("%s: URL %q, rate %v", q, st.query, st.cfg.Rate)
+		}
+		if r := refusalOf(st.refused); !r.On || r.Conflict || !strings.Contains(r.what(), "over a limit: change duration") {
+			t.Errorf("%s: refusal %+v says %q", q, r, r.what())
+		}
+	}
+}
+
+// TestReadQueryRampWithoutTo: arrivals=ramp without to is marked and runs
+// without the ramp until to is given; choosing ramp in the controls gives a
+// to that runs.
+func TestReadQueryRampWithoutTo(t *testing.T) {
+	st := readQuery("arrivals=ramp&seed=3")
+	fe := st.invalid.Field("to")
+	if fe == nil || fe.Reason != sim.ReasonRequired || !strings.Contains(fe.Error(), "required with arrivals=ramp") || len(st.refused) > 0 {
+		t.Fatalf("arrivals=ramp: invalid %v refused %v", st.invalid, st.refused)
+	}
+	if st.cfg.Arrivals != sim.ArrivalsConstant || st.cfg.Seed != 3 || st.inputs[fieldIndex("to")] != "" || st.inputs[fieldIndex("arrivals")] != "ramp" {
+		t.Errorf("runs %v seed %d, boxes to %q arrivals %q", st.cfg.Arrivals, st.cfg.Seed, st.inputs[fieldIndex("to")], st.inputs[fieldIndex("arrivals")])
+	}
+	inputs := append([]string(nil), readQuery("").inputs...)
+	i := fieldIndex("arrivals")
+	inputs[i] = "ramp"
+	withCompanions(inputs, i, sim.Default())
+	if got := readQuery(inputsQuery(inputs)); len(got.invalid) > 0 || got.cfg.Arrivals != sim.ArrivalsRamp || got.cfg.RateTo != sim.RateOf(10000) {
+		t.Errorf("choosing ramp: to %q, invalid %v, runs %v to %v", inputs[fieldIndex("to")], got.invalid, got.cfg.Arrivals, got.cfg.RateTo)
+	}
+	// At the largest rate, the companion stays in range.
+	top := sim.Default()
+	top.Rate = sim.MaxRate
+	for _, f := range []string{"to", "bursts"} {
+		if _, fe := sim.CanonicalField("bench", f, companionDefault(f, top)); fe != nil {
+			t.Errorf("%s's default at the largest rate: %v", f, fe)
+		}
+	}
+}

@@ -55,8 +55,9 @@ func proofTitle(c view.Cell) string {
 type headline struct {
 	app.Compo
 
-	IView  *view.View // the result on screen (nil: none yet)
-	IStale bool       // the numbers do not match the parameters (yet)
+	IView    *view.View // the result on screen (nil: none yet)
+	IStale   bool       // the numbers do not match the parameters (yet)
+	IRefused refusal    // nothing runs for the page's query (then IView is nil)
 }
 
 // Render reads the formatted result.
@@ -69,6 +70,11 @@ func (h *headline) Render() app.UI {
 	// The live region is always there, so that a screen reader hears each
 	// new result's story once (polite: after what it is saying).
 	live := app.P().ID("headline-live").Class("visually-hidden").Aria("live", "polite").Aria("atomic", "true")
+	if v == nil && h.IRefused.On {
+		return app.Section().Class(cls, "refused").Aria("label", "Headline").Body(
+			append([]app.UI{live.Text("")}, h.IRefused.render("server")...)...,
+		)
+	}
 	if v == nil {
 		return app.Section().Class(cls).Aria("label", "Headline").Body(
 			live.Text(""),
@@ -131,9 +137,10 @@ func headlineSpoken(v *view.View) string {
 type resultsTable struct {
 	app.Compo
 
-	IView  *view.View   // the result on screen (nil: none yet)
-	IStale bool         // the numbers do not match the parameters (yet)
-	IExtra []view.Extra // columns beside the recordings: tools, measured files, the comparison
+	IView    *view.View   // the result on screen (nil: none yet)
+	IStale   bool         // the numbers do not match the parameters (yet)
+	IExtra   []view.Extra // columns beside the recordings: tools, measured files, the comparison
+	IRefused refusal      // nothing runs for the page's query (then IView is nil)
 }
 
 // Render reads the formatted result.
@@ -142,6 +149,11 @@ func (t *resultsTable) Render() app.UI {
 	cls := "results"
 	if t.IStale {
 		cls += " stale"
+	}
+	if v == nil && t.IRefused.On {
+		return app.Section().ID("results").Class(cls, "refused").Body(
+			append([]app.UI{app.H2().Text("Results")}, t.IRefused.render("empty")...)...,
+		)
 	}
 	if v == nil {
 		return app.Section().ID("results").Class(cls).Body(
