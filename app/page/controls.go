@@ -493,7 +493,7 @@ var presetWords = [...]struct{ Name, Label, From string }{
 	{"note60", "One long stall, workers to spare", "A back-of-the-envelope note's case. Its estimates hold because the server has enough workers to answer the backlog at once."},
 	{"note60-single", "One long stall, one busy worker", "The same note's server with a single worker that is busy all the time: the queue a stall leaves never drains."},
 	{"clients10", "Ten connections", "An essay's example: the load of a closed-loop generator spread over ten connections."},
-	{"retry-storm", "A retry storm after an outage", "The engine's retry rules at work: a server 80 % busy goes away for half a second, and the open loop's retries, each after a timeout, bring back three times the load. The server never catches up: it spends the rest of the run serving attempts whose callers gave up, and from 85 ms after the outage on the open loop gets no reply in time, while the closed loop loses two calls."},
+	{"retry-storm", "A retry storm after an outage", "The engine's retry rules at work: a server 80 % busy goes away for half a second, and the open loop's retries, each after a timeout, more than double the attempts it sends. Much of the server's work goes to attempts whose callers already gave up, while the closed loop loses two calls."},
 }
 
 // presetWord returns a preset's label and origin for people (its key and

@@ -616,7 +616,7 @@ func renderLead() app.UI {
 			term("paced", "paced client"),
 			app.Text(" and an "),
 			term("open", "open loop"),
-			app.Text(". The two large numbers are the same server, measured two ways."),
+			app.Text(". The closed-loop and the open-loop p99 below are the same server, measured two ways; the third number says how far apart they are."),
 		),
 		app.P().Class("lead-more").Body(
 			app.A().Href(ui.RootPrefix()+"/article/").Text("New to this? Read the explainer"),

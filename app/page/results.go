@@ -105,7 +105,7 @@ func (h *headline) Render() app.UI {
 			stat("ratio", app.Text("open ÷ closed"), app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), "same server, same stalls"),
 			stat("paced", app.Span().Body(term("never-sent", "never sent"), app.Text(" by the "), term("paced", "paced client")), cell(hl.NeverSent), "of "+hl.Planned+" planned ("+hl.NeverSentShare+")"),
 		),
-		app.P().Class("explain").Text("The closed loop waits out each stall on its one connection: it records a single slow reply and never sends the requests that fell due meanwhile, so its p99 looks like a healthy server. The open loop sends on schedule and times each request from when it was due, so every request caught behind a stall counts."),
+		app.P().Class("explain").DataSet("claim", hl.Story.Claim).Text(hl.Story.Text),
 		app.P().Class("summary-line").Body(
 			app.A().Href("#checks").Class("checks-link").
 				OnClick(ui.On("to-checks", func(ctx app.Context, e app.Event) {

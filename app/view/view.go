@@ -74,6 +74,7 @@ type Headline struct {
 	Planned            string
 	NeverSentShare     string
 	Server             string // one line describing the run
+	Story              Story  // what separates the two p99s here, chosen by a check on the run
 }
 
 // Cost is the cost line.
@@ -395,6 +396,7 @@ func (v *View) buildHeadline(res *sim.Result) {
 		h.OpenP99 = *c
 	}
 	h.Ratio, h.RatioOK = units.Ratio(float64(res.Recordings[sim.Open].P[sim.P99]), float64(res.Recordings[sim.Closed].P[sim.P99]))
+	h.Story = buildStory(res, h.Ratio, h.RatioOK)
 	pc := res.Clients[sim.PacedClient]
 	never := pc.Planned - pc.Sent
 	h.NeverSent = Cell{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: units.Count(never),
