@@ -50,7 +50,7 @@ func buildStory(res *sim.Result, ratio string, ratioOK bool) Story {
 	if ratioOK {
 		share = "a " + fraction(ratio) + " of the open loop's"
 	}
-	return Story{ClaimHidden, fmt.Sprintf("The closed loop waits out each stall on %s: it has at most %s outstanding while the server is stalled and never sends the requests that fell due meanwhile, so its p99 is %s. The open loop sends on schedule and times each request from when it was due, so every request caught behind a stall counts.",
+	return Story{ClaimHidden, fmt.Sprintf("The closed loop waits out each stall on %s: it has at most %s outstanding while the server is stalled, and the requests that fell due meanwhile it sends only after the stall, timing each from that late send, so its p99 is %s. The open loop sends on schedule and times each request from when it was due, so every request caught behind a stall counts.",
 		conns, units.Plural(int64(cfg.Conns), "request"), share)}
 }
 
