@@ -3,15 +3,12 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/chromedp"
 
 	"omission/app/measure"
@@ -79,18 +76,7 @@ func TestBrowserBeside(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := f.Summary(0)
-	b.do(t, "choosing a file", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		doc, err := cdp.Call(ctx, tg, dom.GetDocument, dom.GetDocumentParams{})
-		if err != nil {
-			return err
-		}
-		n, err := cdp.Call(ctx, tg, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
-		if err != nil {
-			return err
-		}
-		_, err = cdp.Call(ctx, tg, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{path}, NodeID: n.NodeID})
-		return err
-	}))
+	b.chooseFile(t, path)
 	b.waitFor(t, "the measured column", `!!document.querySelector('td[data-metric="measured.p99"]') && document.querySelectorAll(".file-checks li").length > 0`)
 	if got := eval[string](t, b, `document.querySelector('td[data-metric="measured.p99"]').dataset.ns`); want.P99Ns == nil || got != strconv.FormatInt(*want.P99Ns, 10) {
 		t.Errorf("measured.p99 = %s, the file's %v", got, want.P99Ns)

@@ -249,22 +249,11 @@ func (b *browser) widest(t testing.TB) []string {
 	})()`)
 }
 
-// importFile gives a file to the visualiser's file input, as a reader
+// importFileListed gives a file to the visualiser's file input, as a reader
 // choosing it would, and waits until the page lists it.
 func (b *browser) importFileListed(t testing.TB, path string) {
 	t.Helper()
-	b.do(t, "choosing "+filepath.Base(path), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		doc, err := cdp.Call(ctx, tg, dom.GetDocument, dom.GetDocumentParams{})
-		if err != nil {
-			return err
-		}
-		n, err := cdp.Call(ctx, tg, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
-		if err != nil {
-			return err
-		}
-		_, err = cdp.Call(ctx, tg, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{path}, NodeID: n.NodeID})
-		return err
-	}))
+	b.chooseFile(t, path)
 	b.waitFor(t, filepath.Base(path)+" listed", fmt.Sprintf(`!!document.querySelector('#measured .files li[data-file=%q]')`, filepath.Base(path)))
 }
 
@@ -390,4 +379,22 @@ func TestBrowserKeyboardAnimFromTheStart(t *testing.T) {
 		}
 	}
 	b.screenshot(t, "keyboard-anim-play.png", false)
+}
+
+// chooseFile sets the visualiser's file input to one file, through the
+// DevTools protocol, as a reader choosing it would.
+func (b *browser) chooseFile(t testing.TB, path string) {
+	t.Helper()
+	b.do(t, "choosing "+filepath.Base(path), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		doc, err := cdp.Call(ctx, tg, dom.GetDocument, dom.GetDocumentParams{})
+		if err != nil {
+			return err
+		}
+		n, err := cdp.Call(ctx, tg, dom.QuerySelector, dom.QuerySelectorParams{NodeID: doc.Root.NodeID, Selector: "#import-file"})
+		if err != nil {
+			return err
+		}
+		_, err = cdp.Call(ctx, tg, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{path}, NodeID: n.NodeID})
+		return err
+	}))
 }
