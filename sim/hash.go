@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 )
@@ -31,7 +30,7 @@ type hashCheck struct {
 	Pass bool    `json:"pass"`
 }
 
-// computeHash returns the SHA-256, in hex, of the canonical JSON of the
+// computeHash returns the SHA-256 (sum256), in hex, of the canonical JSON of the
 // result's hashDoc (encoding/json: struct fields in order, map keys sorted,
 // floats in their shortest exact form).
 func (r *Result) computeHash() string {
@@ -49,6 +48,6 @@ func (r *Result) computeHash() string {
 	if err != nil { // a number JSON cannot hold (NaN, ±Inf): hash its error instead
 		b = []byte("unhashable: " + err.Error())
 	}
-	sum := sha256.Sum256(b)
+	sum := sum256(b)
 	return hex.EncodeToString(sum[:])
 }

@@ -1,6 +1,7 @@
 // Command wasmbuild builds app.wasm, the browser half of Omission, without
-// the parts of two dependencies that the browser never runs but that a Go
-// program links as soon as it imports their package:
+// the parts of its dependencies that the browser never runs but that a Go
+// program links as soon as it imports their package (patches.go lists
+// every edit and why):
 //
 //   - go-app's HTTP server (app.Handler, pkg/app/http.go), whose import of
 //     net/http brings crypto/tls and the package-init state of half the
@@ -9,13 +10,18 @@
 //     variable, 0.5 MB raw, 0.28 MB gzip): gonum/plot's LaTeX text handler
 //     always passes its own fonts (gonum.org/v1/plot v0.17.0 text/latex.go:60
 //     and :93, ttf.NewFrom), and Omission's
-//     charts draw plain text.
+//     charts draw plain text;
+//   - go-app's AES-GCM Encrypt and Decrypt and its UUIDs, which link
+//     crypto/rand and the standard library's FIPS module (about 0.05 MB
+//     gzip), and gonum/plot's PNG encoder in the SVG canvas (image/png,
+//     0.03 MB gzip);
+//   - regexp in go-app's router and hdrhistogram-go's log reader.
 //
-// It copies those two modules from the module cache, applies the edits in
+// It copies those modules from the module cache, applies the edits in
 // patches.go (each checked against the original file's SHA-256, so another
 // version of a dependency fails the build instead of being patched blindly),
 // and runs go build for GOOS=js GOARCH=wasm with a copy of go.mod that
-// replaces the two modules by the copies (go build -modfile). The native
+// replaces the modules by the copies (go build -modfile). The native
 // commands and every test build with the untouched modules. After the build
 // it checks with go list that none of the packages the patches leave out is
 // linked again, nor a native-only one (nativeOnly: the brotli encoder).

@@ -54,11 +54,26 @@ func run(stdout, stderr io.Writer, args []string) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("go build: %v", err)
 	}
-	return b.checkLeftOut(modfile, packagesOf(fs.Args()))
+	return b.checkLeftOut(modfile, tagsOf(fs.Args()), packagesOf(fs.Args()))
 }
 
 // wasmEnv is the environment of a js/wasm build.
 func wasmEnv() []string { return append(os.Environ(), "GOOS=js", "GOARCH=wasm") }
+
+// tagsOf returns go build's -tags flag among its arguments, as one
+// argument, so that go list sees the packages the build links (gonum/plot
+// links its raster canvases unless built with the minimal tag).
+func tagsOf(args []string) []string {
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "-tags="); ok {
+			return []string{"-tags=" + v}
+		}
+		if a == "-tags" && i+1 < len(args) {
+			return []string{"-tags=" + args[i+1]}
+		}
+	}
+	return nil
+}
 
 // packagesOf returns the package patterns among go build's arguments (the
 // arguments after the flags; a flag's value is never a pattern here because
@@ -288,11 +303,12 @@ func edit(orig []byte, f filePatch) ([]byte, error) {
 
 // checkLeftOut fails when a package the patches leave out, or a native-only
 // one, is linked into pkgs, naming who imports it.
-func (b *builder) checkLeftOut(modfile string, pkgs []string) error {
+func (b *builder) checkLeftOut(modfile string, tags, pkgs []string) error {
 	if len(pkgs) == 0 {
 		return nil
 	}
-	args := append([]string{"list", "-modfile=" + modfile, "-deps", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}"}, pkgs...)
+	args := append([]string{"list", "-modfile=" + modfile, "-deps", "-f", "{{.ImportPath}}:{{join .Imports \" \"}}"}, tags...)
+	args = append(args, pkgs...)
 	cmd := exec.Command(b.goCmd, args...)
 	cmd.Env = wasmEnv()
 	cmd.Dir = b.root

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -138,10 +139,14 @@ func TestBrowserBuildLeavesOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.checkLeftOut(modfile, []string{"./app"}); err != nil {
+	tags := tagsOf([]string{"-trimpath", "-tags", "minimal", "-o", "web/app.wasm", "./app"})
+	if !slices.Equal(tags, []string{"-tags=minimal"}) {
+		t.Fatalf("tagsOf: %q", tags)
+	}
+	if err := b.checkLeftOut(modfile, tags, []string{"./app"}); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "list", "-modfile="+modfile, "-deps", "./app")
+	cmd := exec.Command("go", "list", "-modfile="+modfile, "-tags=minimal", "-deps", "./app")
 	cmd.Env, cmd.Dir = wasmEnv(), b.root
 	out, err := cmd.Output()
 	if err != nil {
@@ -155,7 +160,7 @@ func TestBrowserBuildLeavesOut(t *testing.T) {
 	}
 	// Without the patches, the same list has what they leave out: the
 	// check above is not vacuous.
-	plain := exec.Command("go", "list", "-deps", "./app")
+	plain := exec.Command("go", "list", "-tags=minimal", "-deps", "./app")
 	plain.Env, plain.Dir = wasmEnv(), b.root
 	out, err = plain.Output()
 	if err != nil {

@@ -24,6 +24,7 @@ type textEdit struct{ Old, New string }
 // either: the build fails if one comes in.
 var nativeOnly = []string{
 	"github.com/andybalholm/brotli", // serve's and static's compression (app/compress.go)
+	"crypto/sha256",                 // the native result hash; app.wasm's is sim's smallSum256 (sim/sha256_js.go)
 }
 
 // patches lists every edit of the browser build. The files are the ones
@@ -94,8 +95,74 @@ var patches = []modulePatch{
 					},
 				},
 			},
+			{
+				// Context.Encrypt and Decrypt (AES-GCM with a key
+				// from the app's version, for encrypted states) are
+				// the only users of crypto/aes, crypto/cipher and
+				// crypto/rand; crypto/rand brings the FIPS DRBG and
+				// its hashes. Omission stores no state encrypted, so
+				// in the browser build both return an error.
+				Name:   "pkg/app/crypto.go",
+				SHA256: "c0fc14126207dc9fa15fb8869bd882874486654919835dc35d5bef8a6122aa97",
+				Edits: []textEdit{
+					{Old: "import (\n\t\"crypto/aes\"\n\t\"crypto/cipher\"\n\t\"crypto/rand\"\n\t\"io\"\n\n\t\"github.com/maxence-charriere/go-app/v10/pkg/errors\"\n)\n",
+						New: "import (\n\t\"strconv\"\n\t\"time\"\n\n\t\"github.com/maxence-charriere/go-app/v10/pkg/errors\"\n)\n\n" + noCryptoSource},
+					{Old: cryptoEncryptBody, New: "\treturn nil, errNoCrypto\n}\n"},
+					{Old: cryptoDecryptBody, New: "\treturn nil, errNoCrypto\n}\n"},
+				},
+			},
+			{
+				// The device ID is a UUID from github.com/google/uuid,
+				// which links crypto/rand, crypto/md5 and crypto/sha1;
+				// Omission never asks for it. newID (added to crypto.go)
+				// gives an identifier unique enough for go-app's
+				// uses (the device ID and the broadcast channel's
+				// store ID) without crypto.
+				Name:   "pkg/app/context.go",
+				SHA256: "1165dc862aad17ba47a7050c7ce32401e6e86eecce1222bf22235f78cccbd1d4",
+				Edits: []textEdit{
+					{Old: "\t\"github.com/google/uuid\"\n", New: ""},
+					{Old: "\tid = uuid.NewString()\n", New: "\tid = newID()\n"},
+				},
+			},
+			{
+				Name:   "pkg/app/state.go",
+				SHA256: "b41c94e804ab69a8a6341d58c09ac79d8cc8b0022bddd6c74c0f107a9f31480b",
+				Edits: []textEdit{
+					{Old: "\t\"github.com/google/uuid\"\n", New: ""},
+					{Old: "\t\tm.broadcastStoreID = uuid.NewString()\n", New: "\t\tm.broadcastStoreID = newID()\n"},
+				},
+			},
 		},
-		MustNotLink: []string{"net/http", "crypto/tls"},
+		MustNotLink: []string{"net/http", "crypto/tls", "crypto/aes", "crypto/rand", "github.com/google/uuid"},
+	},
+	{
+		Module:  "gonum.org/v1/plot",
+		Version: "v0.17.0",
+		LeftOut: "image/png in the SVG canvas (DrawImage)",
+		Files: []filePatch{{
+			// vgsvg's DrawImage embeds a raster image as a PNG; its
+			// import of image/png links the PNG decoder too (png's
+			// init registers it with package image). Omission's charts
+			// draw no image (lines, points, polygons and text), so in
+			// the browser build DrawImage panics. With the minimal
+			// build tag (the Makefile's), plot links no other canvas
+			// that imports image/png (gonum.org/v1/plot vgall.go).
+			Name:   "vg/vgsvg/vgsvg.go",
+			SHA256: "ab4750d0eb78865fc25eca7169405219afcf83399ed4f084a9740ed135a08bcc",
+			Edits: []textEdit{
+				{Old: "\t\"image/png\"\n", New: ""},
+				{
+					Old: "\terr := png.Encode(buf, img)\n",
+					New: "\tvar err error = errNoPNG // Omission's browser build (app/internal/wasmbuild)\n",
+				},
+				{
+					Old: "// DrawImage implements the vg.Canvas.DrawImage method.\n",
+					New: "var errNoPNG = fmt.Errorf(\"Omission's browser build links no image/png (app/internal/wasmbuild)\")\n\n// DrawImage implements the vg.Canvas.DrawImage method.\n",
+				},
+			},
+		}},
+		MustNotLink: []string{"image/png"},
 	},
 	{
 		Module:  "github.com/HdrHistogram/hdrhistogram-go",
@@ -181,3 +248,27 @@ func tagHasSeparator(tag string) bool {
 	return false
 }
 `
+
+// noCryptoSource replaces go-app's crypto imports in the browser build:
+// encrypt and decrypt return errNoCrypto, and newID stands for
+// uuid.NewString.
+const noCryptoSource = `// Omission's browser build links no crypto (app/internal/wasmbuild):
+// Context.Encrypt and Decrypt fail with errNoCrypto, and newID stands for
+// uuid.NewString.
+var errNoCrypto = errors.New("encryption is not available in Omission's browser build")
+
+var idCount uint64
+
+// newID returns the time in nanoseconds and a counter, in hex: distinct on
+// a device, which is what go-app's device and broadcast IDs need.
+func newID() string {
+	idCount++
+	return strconv.FormatInt(time.Now().UnixNano(), 16) + "-" + strconv.FormatUint(idCount, 16)
+}
+`
+
+// cryptoEncryptBody and cryptoDecryptBody are the bodies of go-app's
+// encrypt and decrypt (pkg/app/crypto.go), after their first line.
+const cryptoEncryptBody = "\tc, err := aes.NewCipher([]byte(key))\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\n\tgcm, err := cipher.NewGCM(c)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\n\tnonce := make([]byte, gcm.NonceSize())\n\tif _, err = io.ReadFull(rand.Reader, nonce); err != nil {\n\t\treturn nil, err\n\t}\n\n\treturn gcm.Seal(nonce, nonce, v, nil), nil\n}\n"
+
+const cryptoDecryptBody = "\tc, err := aes.NewCipher([]byte(key))\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\n\tgcm, err := cipher.NewGCM(c)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\n\tnonceSize := gcm.NonceSize()\n\tif len(v) < nonceSize {\n\t\treturn nil, errors.New(\"ciphertext too short\")\n\t}\n\n\tnonce, ciphertext := v[:nonceSize], v[nonceSize:]\n\treturn gcm.Open(nil, nonce, ciphertext, nil)\n}\n"
