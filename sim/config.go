@@ -66,6 +66,9 @@ type Config struct {
 	Outages    Windows     // outage windows from-to (ParseOutages)
 	Attempts   int         // attempts per call, the first included; 0 or 1: no retry
 	Backoff    int64       // the fixed wait after a failed attempt before the next
+	Slow       Windows     // slowdown windows from-to@xk (ParseSlowdowns)
+	Think      int64       // the closed loop's pause between a call's end and its connection's next request
+	ThinkMax   int64       // with Think: the pause is uniform between Think and ThinkMax (0: fixed)
 	Seed       uint64      // the seed of every random stream
 }
 

@@ -109,6 +109,7 @@ func engineChecks(res *Result) []Check {
 	out = append(out, erlangCheck(res)...)
 	out = append(out, engineInvariants(res)...)
 	out = append(out, retryChecks(res)...)
+	out = append(out, slowThinkChecks(res)...)
 	return out
 }
 

@@ -238,5 +238,14 @@ func engineExtras(cfg Config) string {
 	if cfg.Retrying() {
 		s += fmt.Sprintf(", up to %d attempts a call %s apart", cfg.AttemptsPerCall(), FormatDuration(cfg.Backoff))
 	}
+	if cfg.Slowed() {
+		s += ", slowdowns " + cfg.Slow.String()
+	}
+	switch {
+	case cfg.ThinkMax > cfg.Think:
+		s += ", the closed loop thinks " + FormatDuration(cfg.Think) + " to " + FormatDuration(cfg.ThinkMax) + " between calls"
+	case cfg.Think > 0:
+		s += ", the closed loop thinks " + FormatDuration(cfg.Think) + " between calls"
+	}
 	return s
 }
