@@ -111,10 +111,23 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 		for _, fe := range found {
 			switch fe.Reason {
 			case ReasonInvalid:
-				cfg.reset(fe.Field, base)
+				// The preset's value, or the default's when the preset's is
+				// the one refused (its service_max beside a dist=fixed).
+				to := base
+				if f := lookup(fe.Field); f != nil && f.get(cfg) == f.get(base) {
+					to = Default()
+				}
+				cfg.reset(fe.Field, to)
 			case ReasonRequired:
-				// The choice that needs it (dist=lognormal …) runs without it.
-				cfg.reset(dependsOn[fe.Field], base)
+				// The choice that needs it (dist=lognormal …) runs without
+				// it: the preset's choice, or the default's when the
+				// preset's is the one (preset=pause&service_max=0s).
+				owner, to := dependsOn[fe.Field], base
+				if f := lookup(owner); f != nil && f.get(cfg) == f.get(base) {
+					to = Default()
+				}
+				cfg.reset(owner, to)
+				cfg.followChoices(queryKeys(q), base)
 			}
 		}
 	}
@@ -122,6 +135,42 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 		return cfg, es
 	}
 	return cfg, nil
+}
+
+// followChoices sets each companion the reader did not give beside an
+// owner the reader gave after the owner's value: the preset's (base) when
+// the owner holds its choice, the default's otherwise. So a preset's
+// companion of a choice the reader changed goes with it
+// (preset=pause&dist=fixed drops pause's service_max), and comes back with
+// the preset's choice when that choice falls back.
+func (c *Config) followChoices(given map[string]bool, base Config) {
+	for _, d := range dependents {
+		f := lookup(d.Owner)
+		if !given[d.Owner] || given[d.Field] || f == nil {
+			continue
+		}
+		if f.get(*c) == d.Choice {
+			c.reset(d.Field, base)
+		} else {
+			c.reset(d.Field, Default())
+		}
+	}
+}
+
+// queryKeys returns the keys of q (a URL, or its query), as readQuery reads them.
+func queryKeys(q string) map[string]bool {
+	if i := strings.IndexByte(q, '?'); i >= 0 {
+		q = q[i+1:]
+	}
+	if i := strings.IndexByte(q, '#'); i >= 0 {
+		q = q[:i]
+	}
+	vals, _ := url.ParseQuery(q)
+	keys := map[string]bool{}
+	for k := range vals {
+		keys[k] = true
+	}
+	return keys
 }
 
 // readQuery reads each field of q over its preset: a field in error keeps
@@ -162,6 +211,12 @@ func readQuery(q string, extra []string) (Config, Errors) {
 			}
 		}
 	}
+	given := map[string]bool{}
+	for k := range vals {
+		given[k] = true
+	}
+	base, _ := PresetConfig(cfg.Preset)
+	cfg.followChoices(given, base)
 	known := map[string]bool{}
 	for _, f := range append(Fields(), extra...) {
 		known[f] = true
