@@ -134,11 +134,7 @@ func ParseOutages(s string) (Windows, error) { return parseWindows(s, false) }
 // at most three decimals, is the factor by which a service that starts
 // inside the window is longer ("×" is read as "x").
 func ParseSlowdowns(s string) (Windows, error) {
-	ws, err := parseWindowsAs(strings.ReplaceAll(s, "×", "x"), true, true)
-	if err != nil {
-		return Windows{}, err
-	}
-	return ws, nil
+	return parseWindowsAs(strings.ReplaceAll(s, "×", "x"), true, true)
 }
 
 // Len returns the number of windows.
@@ -174,7 +170,6 @@ func parseWindowsAs(s string, withRate, factor bool) (Windows, error) {
 	}
 	ws.rated, ws.factor = withRate && !factor, factor
 	withRate = withRate || factor
-	show := func(b Burst) string { return ws.format(b) }
 	parts := strings.Split(s, ",")
 	if len(parts) > MaxWindows {
 		return Windows{}, fmt.Errorf("%d windows, at most %d", len(parts), MaxWindows)
@@ -222,7 +217,7 @@ func parseWindowsAs(s string, withRate, factor bool) (Windows, error) {
 	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
 	for i := 1; i < len(out); i++ {
 		if out[i].From < out[i-1].To {
-			return Windows{}, fmt.Errorf("windows %s and %s overlap", show(out[i-1]), show(out[i]))
+			return Windows{}, fmt.Errorf("windows %s and %s overlap", ws.format(out[i-1]), ws.format(out[i]))
 		}
 	}
 	ws.n = int8(len(out))

@@ -88,7 +88,7 @@ func ParseRate(s string) (Rate, error) {
 // it must not be run. Keys named in extra are allowed and ignored (the
 // page's own keys).
 func ParseQuery(q string, extra ...string) (Config, error) {
-	cfg, es := readQuery(q, extra)
+	cfg, es, given := readQueryKeys(q, extra)
 	// The rules between fields and the limits: a fallback may bring a new
 	// problem (the preset's every beside a given stall), so they are
 	// checked again over the fallen-back values until none is left or the
@@ -127,7 +127,7 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 					to = Default()
 				}
 				cfg.reset(owner, to)
-				cfg.followChoices(queryKeys(q), base)
+				cfg.followChoices(given, base)
 			}
 		}
 	}
@@ -157,25 +157,15 @@ func (c *Config) followChoices(given map[string]bool, base Config) {
 	}
 }
 
-// queryKeys returns the keys of q (a URL, or its query), as readQuery reads them.
-func queryKeys(q string) map[string]bool {
-	if i := strings.IndexByte(q, '?'); i >= 0 {
-		q = q[i+1:]
-	}
-	if i := strings.IndexByte(q, '#'); i >= 0 {
-		q = q[:i]
-	}
-	vals, _ := url.ParseQuery(q)
-	keys := map[string]bool{}
-	for k := range vals {
-		keys[k] = true
-	}
-	return keys
-}
-
 // readQuery reads each field of q over its preset: a field in error keeps
 // the preset's value. The rules between fields are not applied.
 func readQuery(q string, extra []string) (Config, Errors) {
+	cfg, es, _ := readQueryKeys(q, extra)
+	return cfg, es
+}
+
+// readQueryKeys is readQuery, with the keys q gives.
+func readQueryKeys(q string, extra []string) (Config, Errors, map[string]bool) {
 	if i := strings.IndexByte(q, '?'); i >= 0 {
 		q = q[i+1:]
 	}
@@ -231,7 +221,7 @@ func readQuery(q string, extra []string) (Config, Errors) {
 	for _, k := range unknown {
 		es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields(), ", ")})
 	}
-	return cfg, es
+	return cfg, es, given
 }
 
 // CanonicalField returns the canonical writing of one field's text, read
