@@ -9,7 +9,11 @@ import (
 // EngineVersion numbers the rules of the model (QUERY.md states them). A
 // change to any rule that can move a number is a new version; the version is
 // in every report and in its hash. Version 2 added retries (attempts,
-// backoff); a run without them gives the numbers of version 1.
+// backoff); a run without them gives the numbers of version 1. Slowdowns
+// and think time (slow, think, think_max) came within version 2: they add
+// rules for fields no earlier query could hold and change none, so every
+// query of before keeps its run and its hash, and a query with them is told
+// apart by its params (listed only when set).
 const EngineVersion = 2
 
 // This file is the general engine: a discrete-event simulation of one
