@@ -537,7 +537,7 @@ func presetParams(cfg sim.Config) string {
 	}
 	each := units.Duration(cfg.Service) + " each"
 	if cfg.Dist == sim.ServiceUniform {
-		each = units.Duration(cfg.Service) + " to " + units.Duration(cfg.ServiceMax) + " each (uniform)"
+		each = exactDuration(cfg.Service) + " to " + exactDuration(cfg.ServiceMax) + " each (uniform)"
 	}
 	return units.Thousands(cfg.Rate.String()) + " requests a second for " + units.Duration(cfg.Duration) + ", " +
 		each + ", " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "." + presetFailures(cfg)
@@ -558,16 +558,16 @@ func presetFailures(cfg sim.Config) string {
 		parts = append(parts, units.Plural(int64(cfg.AttemptsPerCall()), "attempt")+" a call, "+units.Duration(cfg.Backoff)+" apart")
 	}
 	for _, w := range cfg.SlowWindows() {
-		parts = append(parts, "services ×"+w.Rate.String()+" from "+units.Duration(w.From)+" to "+units.Duration(w.To))
+		parts = append(parts, "services ×"+w.Rate.String()+" from "+exactDuration(w.From)+" to "+exactDuration(w.To))
 	}
 	switch {
 	case cfg.ThinkMax > cfg.Think:
-		parts = append(parts, "the closed loop thinks "+units.Duration(cfg.Think)+" to "+units.Duration(cfg.ThinkMax)+" between calls")
+		parts = append(parts, "the closed loop thinks "+exactDuration(cfg.Think)+" to "+exactDuration(cfg.ThinkMax)+" between calls")
 	case cfg.Think > 0:
-		parts = append(parts, "the closed loop thinks "+units.Duration(cfg.Think)+" between calls")
+		parts = append(parts, "the closed loop thinks "+exactDuration(cfg.Think)+" between calls")
 	}
 	if cfg.Interval > 0 {
-		parts = append(parts, "the correction's interval "+units.Duration(cfg.Interval))
+		parts = append(parts, "the correction's interval "+exactDuration(cfg.Interval))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -575,6 +575,10 @@ func presetFailures(cfg sim.Config) string {
 	text := strings.Join(parts, "; ")
 	return " " + strings.ToUpper(text[:1]) + text[1:] + "."
 }
+
+// exactDuration writes a parameter's duration with every digit it has
+// (47.52 ms, 5.555556 ms), where units.Duration keeps four.
+func exactDuration(ns int64) string { return units.DurationSig(float64(ns), 15) }
 
 // renderPresets builds the preset buttons, each with its label and, for
 // hover, focus and screen readers, where it comes from; the one the state
