@@ -253,3 +253,44 @@ func TestSlowThinkFields(t *testing.T) {
 		}
 	}
 }
+
+// TestPresetCompanions: a preset's companion of a choice the reader changed
+// goes with the choice, and comes back with it; a fallback to a preset's
+// value that is itself refused takes the default's. Every such query runs.
+func TestPresetCompanions(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		dist ServiceDist
+		max  int64
+		bad  string // the field named, if any
+	}{
+		{"preset=pause&dist=fixed", ServiceFixed, 0, ""},
+		{"preset=pause&dist=exponential", ServiceExponential, 0, ""},
+		{"preset=pause&dist=uniform", ServiceUniform, 96480e3, ""},
+		{"preset=pause", ServiceUniform, 96480e3, ""},
+		// lognormal needs service_p95: it falls back to the preset's
+		// choice, uniform, and the preset's maximum comes back with it.
+		{"preset=pause&dist=lognormal", ServiceUniform, 96480e3, "service_p95"},
+		// uniform without a maximum: the preset's choice is the one that
+		// cannot run, so the run takes the default's, fixed.
+		{"preset=pause&service_max=0s", ServiceFixed, 0, "service_max"},
+		// a maximum given without its choice falls back to the preset's,
+		// which is refused too: the default's.
+		{"preset=saturation&dist=fixed&service_max=50us", ServiceFixed, 0, "service_max"},
+	} {
+		cfg, err := ParseQuery(tc.q)
+		if es := asErrs(err); es.Refused() || cfg.Validate() != nil {
+			t.Errorf("%s: refused or does not run: %v / %v", tc.q, err, cfg.Validate())
+			continue
+		}
+		if cfg.Dist != tc.dist || cfg.ServiceMax != tc.max {
+			t.Errorf("%s: dist %s, service_max %d; want %s, %d", tc.q, cfg.Dist, cfg.ServiceMax, tc.dist, tc.max)
+		}
+		if got := asErrs(err).Field(tc.bad); (tc.bad == "") != (err == nil) || tc.bad != "" && got == nil {
+			t.Errorf("%s: errors %v, want one on %q", tc.q, err, tc.bad)
+		}
+		if again, err := ParseQuery(cfg.Query()); err != nil || again != cfg {
+			t.Errorf("%s: canonical %q does not read back (%v)", tc.q, cfg.Query(), err)
+		}
+	}
+}
