@@ -126,45 +126,71 @@ func thinkGapCheck(res *Result) (Check, bool) {
 		Formula:  formula, Substituted: sub, Want: 0, Got: float64(bad), Pass: bad == 0, Tolerance: "exact: whole nanoseconds"}, true
 }
 
-// thinkClosedFormApplies: fixed service S and think T, constant arrivals
-// every I ns exactly, with c·I ≤ S + T (the loop is saturated: a request
-// is always due when a connection's pause ends), a worker for every
-// connection (no request waits), and nothing else that moves a time: no
-// stall, slowdown, outage, timeout or retry.
-func thinkClosedFormApplies(cfg Config) bool {
-	sched := NewSchedule(cfg.Rate)
-	if cfg.Arrivals != ArrivalsConstant || cfg.Dist != ServiceFixed || !sched.Exact() || cfg.Think == 0 ||
+// thinkClosedFormApplies: fixed service S and think T, constant arrivals,
+// a worker for every connection (no request waits), and nothing else that
+// moves a time: no stall, slowdown, outage, timeout or retry. Then one of
+// two regimes holds. Kept up (any schedule): every conns consecutive
+// requests are due at least S + T apart (floor(conns/rate) ≥ S + T), so a
+// connection is free whenever a request falls due. Saturated (a schedule of
+// whole nanoseconds, every I): conns·I ≤ S + T, so a request is always due
+// when a connection's pause ends. ok is false when neither holds.
+func thinkClosedFormApplies(cfg Config) (ok, saturated bool) {
+	if cfg.Arrivals != ArrivalsConstant || cfg.Dist != ServiceFixed || cfg.Think == 0 ||
 		cfg.ThinkMax != 0 && cfg.ThinkMax != cfg.Think || cfg.Stall != 0 || cfg.Slowed() || cfg.Outages.Len() > 0 ||
 		cfg.Timeout != 0 || cfg.Retrying() || cfg.Workers != 0 && cfg.Workers < cfg.Conns {
-		return false
+		return false, false
 	}
-	I := sched.Interval(1)
-	return int64(cfg.Conns) <= (cfg.Service+cfg.Think)/max(I, 1)
+	c, cycle := int64(cfg.Conns), cfg.Service+cfg.Think
+	if c*nsPerMilliRate/int64(cfg.Rate) >= cycle { // floor(c·10¹²/rate) ns: the least gap over c requests
+		return true, false
+	}
+	sched := NewSchedule(cfg.Rate)
+	return sched.Exact() && c*sched.Interval(1) <= cycle, true
 }
 
-// thinkClosedForm: each connection then cycles every S + T from its first
-// send, so the closed loop runs at conns/(S + T) requests a second and
-// every reply takes S. Request n = q·c + k (k < c) is sent by connection k
-// in its round q, at k·I + q·(S + T); the last of the N planned is answered
-// S after its send.
+// thinkClosedForm: every reply takes S. Kept up, the closed loop sends
+// every request when it is due, as the open loop does, at the schedule's
+// rate: the last reply is due(N − 1) + S. Saturated, each connection cycles
+// every S + T from its first send, so the loop runs at conns/(S + T)
+// requests a second: request n = q·c + k (k < c) is sent by connection k in
+// its round q, at k·I + q·(S + T), and the last reply is that of N − 1.
 func thinkClosedForm(res *Result) (Check, bool) {
 	cfg := res.Config
 	ec := &res.Engine.Clients[ClosedClient]
-	if !thinkClosedFormApplies(cfg) || ec.Sent == 0 || !res.Exact {
+	ok, saturated := thinkClosedFormApplies(cfg)
+	if !ok || ec.Sent == 0 || !res.Exact {
 		return Check{}, false
 	}
-	I := NewSchedule(cfg.Rate).Interval(1)
 	c, S, T := int64(cfg.Conns), cfg.Service, cfg.Think
 	n := ec.Sent - 1
+	rec := &res.Recordings[Closed]
+	got := ec.st.lastAnswer
+	lat := fmt.Sprintf("latencies %d to %d ns", rec.Dist.least(), rec.Max)
+	if !saturated {
+		cr, due := &res.Clients[ClosedClient], res.Engine.Due
+		late := int64(0)
+		for i := range cr.Send {
+			if i >= len(due) || cr.Send[i] != due[i] {
+				late++
+			}
+		}
+		want := NewSchedule(cfg.Rate).Due(n) + S
+		return Check{ID: "cf.think.closed", Kind: "closed-form",
+			Quantity: "closed with a fixed think, keeping up: every request is sent when due, as the open loop sends it, and every reply takes the service",
+			Formula:  "floor(conns/rate) ≥ S + T: send(i) = due(i), latency = S, last reply = due(N − 1) + S; the loop runs at the schedule's rate, under conns/(S + T)",
+			Substituted: fmt.Sprintf("conns = %d, rate = %s/s, S = %d ns, T = %d ns, N = %d: %d requests sent after their due time; %s",
+				c, cfg.Rate, S, T, ec.Sent, late, lat),
+			Want: float64(want), Got: float64(got), Pass: want == got && late == 0 && rec.Max == S && rec.Dist.least() == S,
+			Tolerance: "exact: whole nanoseconds"}, true
+	}
+	I := NewSchedule(cfg.Rate).Interval(1)
 	q, k := n/c, n%c
 	want := k*I + q*(S+T) + S
-	got := ec.st.lastAnswer
-	rec := &res.Recordings[Closed]
 	return Check{ID: "cf.think.closed", Kind: "closed-form",
 		Quantity: "closed with a fixed think, saturated: every reply takes the service, and the loop runs at conns/(service + think)",
-		Formula:  "request n = q·conns + k is sent at k·I + q·(S + T); last reply = that of request N − 1 + S; rate = conns/(S + T); every latency = S",
-		Substituted: fmt.Sprintf("conns = %d, I = %d ns, S = %d ns, T = %d ns, N = %d: q = %d, k = %d; rate = %.3f/s; latencies %d to %d ns",
-			c, I, S, T, ec.Sent, q, k, float64(c)/float64(S+T)*1e9, rec.Dist.least(), rec.Max),
+		Formula:  "conns·I ≤ S + T: request n = q·conns + k is sent at k·I + q·(S + T); last reply = that of request N − 1 + S; rate = conns/(S + T); every latency = S",
+		Substituted: fmt.Sprintf("conns = %d, I = %d ns, S = %d ns, T = %d ns, N = %d: q = %d, k = %d; rate = %.3f/s; %s",
+			c, I, S, T, ec.Sent, q, k, float64(c)/float64(S+T)*1e9, lat),
 		Want: float64(want), Got: float64(got), Pass: want == got && rec.Max == S && rec.Dist.least() == S,
 		Tolerance: "exact: whole nanoseconds"}, true
 }

@@ -190,6 +190,22 @@ func TestThinkByHand(t *testing.T) {
 	if c := res.CheckFor("cf.think.closed"); c == nil || !c.Pass {
 		t.Errorf("cf.think.closed: %+v", c)
 	}
+	// Kept up: 3 connections at 250/s (due every 4 ms, 12 ms over three),
+	// 5 ms service and 7 ms think: each request is sent when due, as the
+	// open loop sends it; the closed form says so, and the two agree.
+	kept := runEngine(t, parse(t, "rate=250&service=5ms&stall=0s&duration=1s&think=7ms&conns=3&workers=unlimited"))
+	if c := kept.CheckFor("cf.think.closed"); c == nil || !c.Pass || !strings.Contains(c.Formula, "send(i) = due(i)") {
+		t.Errorf("kept up: cf.think.closed %+v", c)
+	}
+	if a, b := kept.Recordings[Closed], kept.Recordings[Open]; a.P != b.P || a.Count != b.Count {
+		t.Errorf("kept up: closed %v, open %v", a.P, b.P)
+	}
+	// One nanosecond more of think and it no longer keeps up (12 ms < 12 ms
+	// + 1 ns): the saturated form, with its rate of 3/(12 ms + 1 ns).
+	sat := runEngine(t, parse(t, "rate=250&service=5ms&stall=0s&duration=1s&think=7000001ns&conns=3&workers=unlimited"))
+	if c := sat.CheckFor("cf.think.closed"); c == nil || !c.Pass || !strings.Contains(c.Formula, "conns·I ≤ S + T") {
+		t.Errorf("saturated: cf.think.closed %+v", c)
+	}
 	// The paced and open clients do not think: their runs are those without it.
 	plain := runEngine(t, parse(t, "rate=1000&service=10ms&stall=0s&duration=3s&conns=10&workers=unlimited&slow=0s-1s@x1"))
 	for _, k := range []Kind{Open, Paced} {
