@@ -475,3 +475,52 @@ func TestBrowserBench(t *testing.T) {
 func urlEscape(s string) string {
 	return strings.NewReplacer("%", "%25", "&", "%26", "=", "%3D", "#", "%23", "+", "%2B", " ", "%20", "\"", "%22", "<", "%3C", ">", "%3E").Replace(s)
 }
+
+// TestBrowserIncidentPreset: the rival's pause preset from its button runs
+// on the event engine in the page with the native run's numbers and hash,
+// every check passing; its slowdown and think time show in the opened
+// "More parameters", and the latency chart shades the slowdown.
+func TestBrowserIncidentPreset(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?preset=bench")
+	b.waitReady(t, "")
+	b.do(t, "choosing pause", chromedp.Click(chromedp.CSS(`button[data-preset="pause"]`)))
+	b.waitReady(t, "preset=pause")
+	b.waitLocation(t, s.URL+"/?preset=pause")
+	sameCells(t, "pause", b.metrics(t), nativeCells(t, "preset=pause"))
+	native, err := sim.Run(mustPreset(t, "pause"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := eval[string](t, b, `document.getElementById("omission").dataset.hash`); h != native.Hash {
+		t.Errorf("data-hash %q, the native run's %q", h, native.Hash)
+	}
+	got := eval[map[string]string](t, b, `(() => {
+		const d = document.querySelector("details.engine"), v = (id) => (document.getElementById(id) || {}).value;
+		const s = document.getElementById("checks-summary");
+		return {open: String(!!(d && d.open)), slow: v("in-slow"), think: v("in-think"),
+			passed: s.dataset.passed, total: s.dataset.total,
+			slowed: (document.querySelector('td[data-metric="open.slowed"]') || {}).textContent || ""};
+	})()`)
+	if got["open"] != "true" || got["slow"] != "8s-9400ms@x7" || got["think"] != "35ms" {
+		t.Errorf("More parameters: %v", got)
+	}
+	if got["passed"] != got["total"] || got["total"] == "" || got["total"] == "0" {
+		t.Errorf("checks: %s of %s passed", got["passed"], got["total"])
+	}
+	if want := fmt.Sprint(native.Engine.Clients[sim.OpenClient].Slowed); strings.ReplaceAll(got["slowed"], ",", "") != want {
+		t.Errorf("open slowed services %q, want %s", got["slowed"], want)
+	}
+	// The charts are images of their SVG; their captions say the shading.
+	b.waitFor(t, "a chart caption naming the slowdown", `[...document.querySelectorAll("figcaption")].some((c) => c.textContent.includes("slowdown window shaded"))`)
+}
+
+func mustPreset(t *testing.T, name string) sim.Config {
+	t.Helper()
+	cfg, ok := sim.PresetConfig(name)
+	if !ok {
+		t.Fatalf("no preset %s", name)
+	}
+	return cfg
+}

@@ -67,12 +67,15 @@ var fieldBounds = map[string][]string{
 	"outages":     {"1s-2s", "0s-24h", "2s-1s", "1s-2s,1500ms-3s", "1s-2s,3s-4s,5s-6s,7s-8s,9s-10s,11s-12s,13s-14s,15s-16s,17s-18s,19s-20s,21s-22s,23s-24s,25s-26s,27s-28s,29s-30s,31s-32s,33s-34s"},
 	"attempts":    {"1", "10", "0", "11", "-1", "2.5"},
 	"backoff":     {"0s", "24h", "-1ns", "25h", "100ms"},
+	"slow":        {"1s-2s@x10", "0s-20s@x1000", "1s-2s@x1001", "1s-2s@x0.999", "2s-1s@x2", "1s-2s@10", "1s-3s@x2,2s-4s@x2", "0s-25h@x2"},
+	"think":       {"0s", "24h", "-1ns", "25h", "35ms"},
+	"think_max":   {"0s", "24h", "-1ns", "25h", "45ms"},
 	"seed":        {"0", "18446744073709551615", "18446744073709551616", "-1"},
 }
 
 // validValues are values that parse, for random combinations.
 var validValues = map[string][]string{
-	"preset":   {"bench", "tcp", "note60", "note60-single", "clients10"},
+	"preset":   {"bench", "tcp", "note60", "note60-single", "clients10", "pause", "baseline"},
 	"rate":     {"1", "100", "1000", "5000", "20000", "333.333"},
 	"service":  {"0s", "10us", "100us", "1ms", "5ms"},
 	"stall":    {"0s", "1ms", "50ms", "200ms", "1s"},
@@ -89,6 +92,8 @@ var validValues = map[string][]string{
 	"queue":    {"0", "10", "unbounded"},
 	"timeout":  {"0s", "50ms"},
 	"outages":  {"1s-2s"},
+	"slow":     {"1s-2s@x10", "0s-1s@x1.5"},
+	"think":    {"0s", "5ms"},
 	"seed":     {"1", "42"},
 }
 
@@ -136,6 +141,7 @@ func fuzzCorpus() []string {
 		"arrivals=poisson&rate=100000&duration=10s&queue=0", "timeout=1ns", "outages=0s-24h", "dist=exponential&service=24h",
 		"dist=lognormal&service=1ms&service_p95=24h", "dist=uniform&service=0s&service_max=24h",
 		"attempts=3&backoff=100ms&timeout=50ms&outages=1s-2s", "attempts=10&backoff=0s&queue=0&rate=100000&duration=1s", "backoff=1s",
+		"think_max=5ms", "think=10ms&think_max=5ms", "preset=pause&dist=fixed", "preset=saturation&duration=1s", "slow=0s-1ms@x1000&rate=10000000&duration=1s",
 	} {
 		add(q)
 	}

@@ -66,6 +66,9 @@ type Config struct {
 	Outages    Windows     // outage windows from-to (ParseOutages)
 	Attempts   int         // attempts per call, the first included; 0 or 1: no retry
 	Backoff    int64       // the fixed wait after a failed attempt before the next
+	Slow       Windows     // slowdown windows from-to@xk (ParseSlowdowns)
+	Think      int64       // the closed loop's pause between a call's end and its connection's next request
+	ThinkMax   int64       // with Think: the pause is uniform between Think and ThinkMax (0: fixed)
 	Seed       uint64      // the seed of every random stream
 }
 
@@ -136,6 +139,10 @@ func Presets() []Preset {
 	storm.Rate, storm.Service, storm.Stall, storm.Every, storm.First, storm.Duration = RateOf(1000), 800e3, 0, 0, 0, 10e9
 	storm.Timeout, storm.Attempts, storm.Backoff = 50e6, 3, 100e6
 	storm.Outages, _ = ParseOutages("4s-4500ms")
+	pause := rivalIncident(180, 32, 72, 34, 35, "8s-9400ms@x7", 17)
+	brownout := rivalIncident(155, 28, 88, 42, 45, "7s-14s@x3.8", 31)
+	saturation := rivalIncident(260, 18, 78, 28, 28, "5s-18s@x2.5", 43)
+	baseline := rivalIncident(120, 36, 64, 24, 40, "9s-11s@x1.15", 59)
 	ps := []Preset{
 		{"bench", "Seed 000: 5000/s, 100 µs service, 200 ms stall every 1 s", "000", bench},
 		{"tcp", "Seed 001: 1000/s, 10 µs service, 500 ms stall every 5 s", "001", tcp},
@@ -143,12 +150,47 @@ func Presets() []Preset {
 		{"note60-single", "Seed 004 with one worker: the queue never drains", "004", single},
 		{"clients10", "Seed 003: 1000/s over 10 connections, 10 ms service, one 1 s stall, unlimited workers", "003", c10},
 		{"retry-storm", "Seed 002's retries: 1000/s, 800 µs service, a 500 ms outage at 4 s, 50 ms timeout, 3 attempts 100 ms apart", "002", storm},
+		{"pause", "The rival's stop-the-world pause: 180/s, 32 workers, 72 ms ± 34 %, ×7 for 1.4 s at 8 s, 20 users thinking 35 ms", rivalSource, pause},
+		{"brownout", "The rival's downstream brownout: 155/s, 28 workers, 88 ms ± 42 %, ×3.8 for 7 s at 7 s, 21 users thinking 45 ms", rivalSource, brownout},
+		{"saturation", "The rival's pool saturation: 260/s, 18 workers, 78 ms ± 28 %, ×2.5 for 13 s at 5 s, 28 users thinking 28 ms", rivalSource, saturation},
+		{"baseline", "The rival's healthy baseline: 120/s, 36 workers, 64 ms ± 24 %, ×1.15 for 2 s at 9 s, 13 users thinking 40 ms", rivalSource, baseline},
 	}
 	for i := range ps {
 		ps[i].Config.Preset = ps[i].Name
 	}
 	ps[0].Config.Preset = ""
 	return ps
+}
+
+// rivalSource is where the four incident presets come from: the PRESETS of
+// lib/simulation.ts in github.com/telemetry-sh/coordinated-omission-lab.
+const rivalSource = "telemetry-sh/coordinated-omission-lab"
+
+// rivalIncident maps one of the rival's incidents onto the query: its
+// 24 s at rps requests a second (our schedule; its open loop's too), its
+// workers, its service base·(1 ± jitter %) as dist=uniform between the two
+// (its draws are uniform in that range), its incident as a slowdown window
+// (its rule: a service that starts inside takes the multiplier times as
+// long), its users as connections, ceil(rps·(base + think)) as it counts
+// them, each thinking its fixed think time after a reply, its correction's
+// interval 1/rps (it corrects the closed loop with the rate's interval, not
+// with conns/rate), its 500 ms objective as above, and its nearest-rank
+// percentiles (rank=ceil). No stall. Where the models differ (our closed
+// loop keeps to the schedule, the rival's users send as soon as they have
+// thought, and ours sends every request of the schedule, past the end if
+// late; the random numbers are xoshiro256**'s, not mulberry32's, from the
+// same seed number) the figures differ too: sim/rival_test.go measures by
+// how much.
+func rivalIncident(rps, workers, baseMs, jitterPct, thinkMs int64, slow string, seed uint64) Config {
+	c := Default()
+	c.Rate, c.Workers, c.Duration, c.Stall, c.Every, c.First = RateOf(rps), int(workers), 24e9, 0, 0, 0
+	c.Dist, c.Service, c.ServiceMax = ServiceUniform, baseMs*1e4*(100-jitterPct), baseMs*1e4*(100+jitterPct)
+	c.Conns = int((rps*(baseMs+thinkMs) + 999) / 1000)
+	c.Think = thinkMs * 1e6
+	c.Slow, _ = ParseSlowdowns(slow)
+	c.Interval = (1e9 + rps/2) / rps
+	c.Above, c.Rank, c.Seed = 500e6, RankCeil, seed
+	return c
 }
 
 // PresetConfig returns the named preset's configuration.

@@ -9,7 +9,11 @@ import (
 // EngineVersion numbers the rules of the model (QUERY.md states them). A
 // change to any rule that can move a number is a new version; the version is
 // in every report and in its hash. Version 2 added retries (attempts,
-// backoff); a run without them gives the numbers of version 1.
+// backoff); a run without them gives the numbers of version 1. Slowdowns
+// and think time (slow, think, think_max) came within version 2: they add
+// rules for fields no earlier query could hold and change none, so every
+// query of before keeps its run and its hash, and a query with them is told
+// apart by its params (listed only when set).
 const EngineVersion = 2
 
 // This file is the general engine: a discrete-event simulation of one
@@ -37,6 +41,17 @@ const EngineVersion = 2
 // fails at the client, which goes on as after any answer. The server does
 // not know: it serves the request anyway, and that service is wasted work.
 //
+// Slowdowns. A request whose service starts inside a slowdown window
+// (from-to@xk) takes k times its service (rounded to the nanosecond); the
+// start is the instant the worker begins it, after a stall it waited for.
+// A service that starts before a window and runs into it keeps its length.
+//
+// Think time. After a call of the closed client ends (a reply, or its
+// failure), its connection pauses for the think time (fixed, or uniform
+// between think and think_max) before it may send again, as a user reads a
+// page before the next click; no pause follows the schedule's last request.
+// The paced and open clients do not think: they send on their schedules.
+//
 // Retries (engine_retry.go). A request of the schedule is a call; with
 // attempts > 1 a call whose attempt fails (rejected, failed by an outage or
 // timed out) sends another attempt of it after the backoff, until one is
@@ -51,9 +66,10 @@ const (
 	evDone                  // a worker finishes a request
 	evTimeout               // a request's deadline at the client
 	evRetry                 // a failed call's next attempt, after the backoff
+	evThink                 // a closed-loop connection's think time is over
 )
 
-var evNames = [...]string{"arrive", "paced", "done", "timeout", "retry"}
+var evNames = [...]string{"arrive", "paced", "done", "timeout", "retry", "think"}
 
 // event is 16 bytes: its time, and a key that packs the sequence (high
 // bits), the kind and the request slot. Sequences are unique, so ordering
@@ -193,6 +209,10 @@ type clientStats struct {
 	ser                                 *seriesAcc
 	usefulNs                            int64 // worker time of the services answered in time
 	retry                               retryStats
+	slowed, slowExtraNs                 int64   // services started in a slowdown window, and the time k added to them
+	svcT                                []int64 // exact mode with slowdowns, per request in send order: its drawn service
+	thinks, thinkNs                     int64   // the closed loop's pauses, and their sum
+	thinkMin, thinkMax                  int64   // the shortest and the longest pause drawn
 }
 
 const waitBlock = 1024
@@ -246,6 +266,11 @@ type engSim struct {
 	retrying bool  // attempts > 1
 	attempts uint8 // attempts per call
 	backoff  int64
+	slow     []Burst // slowdown windows, Rate their factor ×1000
+	slowIdx  int
+	think    int64      // the shortest pause of the closed loop (0: none)
+	thinkAdd int64      // think_max − think: the uniform pause's span
+	thinkG   variateBuf // the pauses' draws ("think" stream)
 
 	nextB    int64 // the series' next interval boundary
 	hole     bool  // the top of the heap is the event being handled
@@ -262,6 +287,15 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 		timeout: cfg.Timeout, duration: cfg.Duration, above: cfg.Above, plan: -1,
 		retrying: cfg.Retrying(), attempts: uint8(cfg.AttemptsPerCall()), backoff: cfg.Backoff}
 	s.stalls.horizon = horizon
+	if c == ClosedClient && cfg.Thinking() {
+		s.think = cfg.Think
+		if cfg.ThinkMax > cfg.Think {
+			s.thinkAdd = cfg.ThinkMax - cfg.Think
+			s.thinkG = newVariateBuf(newStream(cfg.Seed, "think"), (*xoshiro).uniform)
+		}
+		s.st.thinkMin = math.MaxInt64
+	}
+	s.slow = cfg.SlowWindows()
 	switch {
 	case cfg.Queue == NoQueue:
 		s.qcap = 0
@@ -293,6 +327,9 @@ func newEngSim(c Client, cfg Config, exact bool) *engSim {
 		s.st.doneT = make([]int64, 0, guess)
 		s.st.startT = make([]int64, 0, guess)
 		s.st.outcome = make([]Outcome, 0, guess)
+		if len(s.slow) > 0 {
+			s.st.svcT = make([]int64, 0, guess)
+		}
 	}
 	switch c {
 	case ClosedClient:
@@ -427,6 +464,9 @@ func (s *engSim) step(budget int64) int64 {
 			}
 		case evRetry:
 			s.retry(id)
+		case evThink:
+			s.nIdle++
+			s.closedTry()
 		}
 		if s.hole {
 			s.hole = false
@@ -535,6 +575,9 @@ func (s *engSim) send(due int64) {
 		s.st.doneT = append(s.st.doneT, -1)
 		s.st.startT = append(s.st.startT, -1)
 		s.st.outcome = append(s.st.outcome, outcomePending)
+		if s.st.svcT != nil {
+			s.st.svcT = append(s.st.svcT, -1)
+		}
 	}
 	if s.client == PacedClient {
 		if s.arr.kind == ArrivalsConstant {
@@ -611,12 +654,51 @@ func (s *engSim) start(id int32) {
 	r.queued = false
 	s.busy++
 	begin, done := s.stalls.serveFor(s.now, r.service)
+	if len(s.slow) > 0 {
+		if k := s.slowAt(begin); k != RateOf(1) {
+			longer := SlowedService(r.service, k)
+			s.st.slowed++
+			s.st.slowExtraNs += longer - r.service
+			begin, done = s.stalls.serveFor(s.now, longer) // the same instant: the same start
+			if s.trace != nil {
+				s.tracef("slow    #%d request %d service %d ×%s = %d", id, r.index, r.service, k, longer)
+			}
+		}
+		if s.exact {
+			s.st.svcT[r.index] = r.service
+		}
+	}
 	if s.exact {
 		s.st.startT[r.index] = begin
 	}
 	r.doneAt = done
 	s.addWait(r.index, s.now-r.send)
 	s.push(done, evDone, id)
+}
+
+// slowAt returns the factor (×1000) of the slowdown window holding t, which
+// never decreases from call to call (a service starts at the clock, or at
+// the end of the stall it waited for).
+func (s *engSim) slowAt(t int64) Rate {
+	for s.slowIdx < len(s.slow) && s.slow[s.slowIdx].To <= t {
+		s.slowIdx++
+	}
+	if s.slowIdx < len(s.slow) && s.slow[s.slowIdx].From <= t {
+		return s.slow[s.slowIdx].Rate
+	}
+	return RateOf(1)
+}
+
+// thinkFor is the closed loop's next pause, counted.
+func (s *engSim) thinkFor() int64 {
+	d := s.think
+	if s.thinkAdd > 0 {
+		d = roundNs(float64(s.think) + float64(float64(s.thinkAdd)*s.thinkG.next()))
+	}
+	s.st.thinks++
+	s.st.thinkNs += d
+	s.st.thinkMin, s.st.thinkMax = min(s.st.thinkMin, d), max(s.st.thinkMax, d)
+	return d
 }
 
 func (s *engSim) addWait(index, w int64) {
@@ -728,6 +810,10 @@ func (s *engSim) answer(id int32, o Outcome) {
 	}
 	switch s.client {
 	case ClosedClient:
+		if s.think > 0 && s.haveNext {
+			s.push(t+s.thinkFor(), evThink, 0) // the connection is idle after its pause
+			return
+		}
 		s.nIdle++
 		s.closedTry()
 	case PacedClient:

@@ -109,6 +109,7 @@ func engineChecks(res *Result) []Check {
 	out = append(out, erlangCheck(res)...)
 	out = append(out, engineInvariants(res)...)
 	out = append(out, retryChecks(res)...)
+	out = append(out, slowThinkChecks(res)...)
 	return out
 }
 
@@ -229,9 +230,10 @@ func engineInvariants(res *Result) []Check {
 		add("inv.due_ge_send", "closed: a request never leaves before it is due, so due-based latency ≥ send-based", "send_i ≥ due_i for all i",
 			float64(len(cl.Send)), float64(ok), ok == int64(len(cl.Send)))
 	}
-	// One connection and one worker, nothing that fails a request: the
-	// closed and open clients walk the same server timeline.
-	if cfg.Conns == 1 && cfg.Workers == 1 && cfg.Queue == 0 && cfg.Timeout == 0 && cfg.Outages.Len() == 0 {
+	// One connection and one worker, nothing that fails a request and no
+	// think time: the closed and open clients walk the same server timeline
+	// (slowdowns included: each request starts at the same instant in both).
+	if cfg.Conns == 1 && cfg.Workers == 1 && cfg.Queue == 0 && cfg.Timeout == 0 && cfg.Outages.Len() == 0 && !cfg.Thinking() {
 		sameTimelineChecks(res, add, false)
 	}
 	return out

@@ -70,7 +70,8 @@ const (
 	MaxQueued   = 2_000_000          // requests waiting at one instant at one server
 	MaxDrain    = int64(7 * 86400e9) // virtual time after the duration for the backlog to clear
 	MaxQueueCap = 1_000_000          // the largest queue capacity
-	MaxWindows  = 16                 // burst windows, and outage windows
+	MaxWindows  = 16                 // burst windows, outage windows, and slowdown windows
+	MaxSlowdown = Rate(1000 * 1000)  // the largest slowdown factor k (×1000, as a Rate's three decimals)
 	MaxAttempts = 10                 // attempts of one call, the first included
 	// TimeBudget is the real time a caller should allow one run (the engine
 	// reads no clock: the browser measures it between Step slices).
@@ -116,9 +117,10 @@ type Burst struct {
 // list of bursts. It is a value, comparable as Config is: parsed and checked
 // once, from its text (ParseBursts, ParseOutages), and never again.
 type Windows struct {
-	n     int8
-	rated bool // bursts: every window carries a rate
-	w     [MaxWindows]Burst
+	n      int8
+	rated  bool // bursts: every window carries a rate
+	factor bool // slowdowns: every window carries a factor ×k (in Rate, its three decimals)
+	w      [MaxWindows]Burst
 }
 
 // ParseBursts reads burst windows "from-to@rate,…" (Go durations, rates as
@@ -127,6 +129,13 @@ func ParseBursts(s string) (Windows, error) { return parseWindows(s, true) }
 
 // ParseOutages reads outage windows "from-to,…".
 func ParseOutages(s string) (Windows, error) { return parseWindows(s, false) }
+
+// ParseSlowdowns reads slowdown windows "from-to@xk,…": k, 1 to 1000 with
+// at most three decimals, is the factor by which a service that starts
+// inside the window is longer ("×" is read as "x").
+func ParseSlowdowns(s string) (Windows, error) {
+	return parseWindowsAs(strings.ReplaceAll(s, "×", "x"), true, true)
+}
 
 // Len returns the number of windows.
 func (ws Windows) Len() int { return int(ws.n) }
@@ -139,7 +148,7 @@ func (ws Windows) At(i int) Burst { return ws.w[i] }
 func (ws Windows) String() string {
 	parts := make([]string, ws.n)
 	for i := range parts {
-		parts[i] = formatWindow(ws.w[i], ws.rated)
+		parts[i] = ws.format(ws.w[i])
 	}
 	return strings.Join(parts, ",")
 }
@@ -148,12 +157,19 @@ func (ws Windows) String() string {
 // withRate says whether each window carries "@rate". The windows come back
 // sorted by From; overlaps and bad parts are errors.
 func parseWindows(s string, withRate bool) (Windows, error) {
+	return parseWindowsAs(s, withRate, false)
+}
+
+// parseWindowsAs is parseWindows; with factor, each window's "@xk" is a
+// slowdown factor k, 1 to 1000, in place of a rate.
+func parseWindowsAs(s string, withRate, factor bool) (Windows, error) {
 	var ws Windows // none: the zero value, whatever the kind, so that Configs compare
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return ws, nil
 	}
-	ws.rated = withRate
+	ws.rated, ws.factor = withRate && !factor, factor
+	withRate = withRate || factor
 	parts := strings.Split(s, ",")
 	if len(parts) > MaxWindows {
 		return Windows{}, fmt.Errorf("%d windows, at most %d", len(parts), MaxWindows)
@@ -167,14 +183,24 @@ func parseWindows(s string, withRate bool) (Windows, error) {
 			var rs string
 			var ok bool
 			span, rs, ok = strings.Cut(p, "@")
-			if !ok {
+			switch k, isK := strings.CutPrefix(strings.TrimSpace(rs), "x"); {
+			case factor && (!ok || !isK):
+				return Windows{}, fmt.Errorf("window %s has no @xk (k the slowdown factor, e.g. 2s-3s@x10)", Quote(p))
+			case factor:
+				r, err := ParseRate(k)
+				if err != nil || r < RateOf(1) || r > MaxSlowdown {
+					return Windows{}, fmt.Errorf("window %s: factor %s is not x1 to x1000 with at most three decimals", Quote(p), Quote(rs))
+				}
+				b.Rate = r
+			case !ok:
 				return Windows{}, fmt.Errorf("window %s has no @rate", Quote(p))
+			default:
+				r, err := ParseRate(rs)
+				if err != nil || r > MaxRate {
+					return Windows{}, fmt.Errorf("window %s: rate %s is not 0 to 10000000 with at most three decimals", Quote(p), Quote(rs))
+				}
+				b.Rate = r
 			}
-			r, err := ParseRate(rs)
-			if err != nil || r > MaxRate {
-				return Windows{}, fmt.Errorf("window %s: rate %s is not 0 to 10000000 with at most three decimals", Quote(p), Quote(rs))
-			}
-			b.Rate = r
 		}
 		from, to, ok := strings.Cut(span, "-")
 		if !ok {
@@ -191,11 +217,19 @@ func parseWindows(s string, withRate bool) (Windows, error) {
 	sort.Slice(out, func(i, j int) bool { return out[i].From < out[j].From })
 	for i := 1; i < len(out); i++ {
 		if out[i].From < out[i-1].To {
-			return Windows{}, fmt.Errorf("windows %s and %s overlap", formatWindow(out[i-1], withRate), formatWindow(out[i], withRate))
+			return Windows{}, fmt.Errorf("windows %s and %s overlap", ws.format(out[i-1]), ws.format(out[i]))
 		}
 	}
 	ws.n = int8(len(out))
 	return ws, nil
+}
+
+// format writes one window of the list in its canonical text.
+func (ws Windows) format(b Burst) string {
+	if ws.factor {
+		return FormatDuration(b.From) + "-" + FormatDuration(b.To) + "@x" + b.Rate.String()
+	}
+	return formatWindow(b, ws.rated)
 }
 
 func formatWindow(b Burst, withRate bool) string {
@@ -228,10 +262,54 @@ func (c Config) OutageWindows() []Window {
 
 // EventDriven reports whether the configuration uses a feature only the
 // event engine models (random arrivals or service, a queue capacity, a
-// client timeout, outages, retries). The others run on the fast path of
-// walk.go; the two agree on them (engine_test.go).
+// client timeout, outages, retries, slowdowns, think time). The others run
+// on the fast path of walk.go; the two agree on them (engine_test.go).
+// Slowdowns and think time run on the engine even with fixed service and
+// constant arrivals: the fast path's stretches (long.go) rest on every
+// service being the same, so they would not stay exact; the engine's run is
+// exact request by request up to ExactSamples (its percentiles are sample
+// values), and its checks say what holds.
 func (c Config) EventDriven() bool {
-	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages.Len() > 0 || c.Retrying()
+	return c.Arrivals != ArrivalsConstant || c.Dist != ServiceFixed || c.Queue != 0 || c.Timeout != 0 || c.Outages.Len() > 0 || c.Retrying() ||
+		c.Slowed() || c.Thinking()
+}
+
+// Slowed reports whether the server has slowdown windows.
+func (c Config) Slowed() bool { return c.Slow.Len() > 0 }
+
+// Thinking reports whether the closed loop pauses between calls.
+func (c Config) Thinking() bool { return c.Think > 0 || c.ThinkMax > 0 }
+
+// SlowWindows returns the slowdown windows, sorted (nil if none); each
+// window's Rate is its factor k ×1000 (Rate's three decimals).
+func (c Config) SlowWindows() []Burst {
+	if c.Slow.n == 0 {
+		return nil
+	}
+	return append([]Burst(nil), c.Slow.w[:c.Slow.n]...)
+}
+
+// SlowedService is a service of s that starts in a window of factor k
+// (×1000): s·k rounded to the nanosecond, halves up, at most MaxTime.
+// Exact in integers (s·k may pass 2⁶³; its parts do not).
+func SlowedService(s int64, k Rate) int64 {
+	q, r := s/1000, s%1000
+	m := int64(k)
+	if m > 0 && q > MaxTime/m {
+		return MaxTime
+	}
+	return min(q*m+(r*m+500)/1000, MaxTime)
+}
+
+// SlowFactor returns the factor (×1000) of the slowdown window holding t,
+// RateOf(1) outside every window.
+func (c Config) SlowFactor(t int64) Rate {
+	for i := 0; i < c.Slow.Len(); i++ {
+		if w := c.Slow.w[i]; w.From <= t && t < w.To {
+			return w.Rate
+		}
+	}
+	return RateOf(1)
 }
 
 // Retrying reports whether a failed attempt is tried again (attempts > 1).
@@ -377,6 +455,46 @@ func (c Config) checkBackoff(p *problems) {
 		p.conflict(
 			side{"backoff", backoff, "the wait between attempts: allowed only with attempts above 1"},
 			side{"attempts", "1", "must be above 1 for a backoff (" + backoff + ") to wait between attempts; or set backoff to 0s"})
+	}
+}
+
+// checkSlow: the windows were parsed and checked on their own once
+// (ParseSlowdowns): sorted, not overlapping, each factor 1 to 1000. What is
+// left is their kind and the duration they must lie inside.
+func (c Config) checkSlow(p *problems) {
+	switch ws := c.SlowWindows(); {
+	case len(ws) > 0 && !c.Slow.factor:
+		p.bad("slow", c.Slow.String(), "allowed windows from-to@xk, each with its factor k from 1 to 1000 (e.g. 2s-3s@x10)")
+	case len(ws) > 0 && ws[len(ws)-1].To > c.Duration: // sorted and not overlapping: the last ends last
+		last, dur := ws[len(ws)-1], FormatDuration(c.Duration)
+		p.conflict(
+			side{"slow", c.Slow.String(), fmt.Sprintf("each window must end inside the duration (%s): %s does not", dur, c.Slow.format(last))},
+			side{"duration", dur, fmt.Sprintf("must reach the end of every slowdown window (%s, in slow)", FormatDuration(last.To))})
+	}
+}
+
+func (c Config) checkThink(p *problems) {
+	if c.Think < 0 || c.Think > MaxTime {
+		p.bad("think", FormatDuration(c.Think), "allowed 0s to "+FormatDuration(MaxTime))
+	}
+}
+
+// checkThinkMax: think_max is the top of a uniform pause whose bottom is
+// think, so it needs a think, at most itself; otherwise the two are a
+// conflict (refused, both named), not a pause silently changed.
+func (c Config) checkThinkMax(p *problems) {
+	dur := FormatDuration
+	switch {
+	case c.ThinkMax < 0 || c.ThinkMax > MaxTime:
+		p.bad("think_max", dur(c.ThinkMax), "allowed 0s to "+dur(MaxTime))
+	case c.ThinkMax != 0 && c.Think == 0:
+		p.conflict(
+			side{"think_max", dur(c.ThinkMax), "the longest think time: allowed only with a think (the shortest)"},
+			side{"think", "0s", "must be set, 1ns to think_max (" + dur(c.ThinkMax) + "), for think_max to be the top of a uniform pause; or set think_max to 0s"})
+	case c.ThinkMax != 0 && c.ThinkMax < c.Think:
+		p.conflict(
+			side{"think_max", dur(c.ThinkMax), fmt.Sprintf("allowed think (the shortest, %s) to %s", dur(c.Think), dur(MaxTime))},
+			side{"think", dur(c.Think), fmt.Sprintf("the shortest think time: at most think_max (%s)", dur(c.ThinkMax))})
 	}
 }
 

@@ -44,6 +44,7 @@ func TestEngineGoldenTraces(t *testing.T) {
 		"ramp":    "arrivals=ramp&rate=500&to=3000&dist=lognormal&service=200us&service_p95=900us&duration=8ms&stall=0&seed=3",
 		"burst":   "arrivals=burst&rate=300&bursts=2ms-4ms@5000&dist=uniform&service=100us&service_max=700us&workers=unlimited&duration=8ms&stall=0",
 		"retry":   "rate=1000&service=1500us&queue=1&timeout=2ms&outages=4ms-6ms&stall=0&duration=12ms&conns=2&attempts=3&backoff=1ms",
+		"slow":    "rate=1000&service=700us&stall=2ms&every=0s&first=5ms&slow=3ms-7ms@x2.5&think=300us&think_max=1500us&duration=10ms&conns=2&seed=4",
 	} {
 		tr, res := engineTrace(t, parse(t, q))
 		for _, c := range res.Checks {
@@ -69,6 +70,7 @@ var hashQueries = []string{
 	"arrivals=poisson&service=100us&timeout=50ms&queue=500&outages=1s-1300ms&duration=2s&conns=2&rank=ceil",
 	"preset=note60&dist=exponential&timeout=100ms&duration=40s",
 	"preset=retry-storm&arrivals=poisson&dist=exponential&workers=2&service=1500us&queue=2000&seed=5",
+	"preset=brownout&think_max=90ms&attempts=2&timeout=2s&seed=9",
 }
 
 // TestEngineGoldenHashes: the same query gives the same hash, natively and

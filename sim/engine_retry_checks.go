@@ -74,11 +74,11 @@ func utilisationCheck(cfg Config, ec *EngineClient, name string) Check {
 
 // retryClosedFormApplies says whether each call's end has a closed form:
 // fixed service S, unlimited workers (an attempt outside the outage is
-// served at once), no stall, one outage window [a, b), no timeout that S
+// served at once), no stall or slowdown, one outage window [a, b), no timeout that S
 // reaches, and the per-call data of an exact run.
 func retryClosedFormApplies(res *Result) bool {
 	cfg := res.Config
-	return cfg.Retrying() && cfg.Dist == ServiceFixed && cfg.Workers == 0 && cfg.Stall == 0 && cfg.Outages.Len() == 1 &&
+	return cfg.Retrying() && cfg.Dist == ServiceFixed && cfg.Workers == 0 && cfg.Stall == 0 && !cfg.Slowed() && cfg.Outages.Len() == 1 &&
 		(cfg.Timeout == 0 || cfg.Timeout > cfg.Service) && res.Engine.Clients[0].Outcome != nil
 }
 

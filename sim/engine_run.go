@@ -44,7 +44,11 @@ type EngineClient struct {
 	// Start and the client's Send and Done are per call, Start being the
 	// service start of its last attempt that reached a worker.
 	Retry *RetryCounts
-	st    *clientStats
+	// Slowed counts the services that started in a slowdown window, and
+	// SlowExtraNs the time their factors added; Pauses the closed loop's
+	// think pauses (0 for the paced and open clients, which do not think).
+	Slowed, SlowExtraNs, Pauses int64
+	st                          *clientStats
 }
 
 // The limits the engine applies; tests lower them to reach them quickly.
@@ -237,6 +241,15 @@ func engineExtras(cfg Config) string {
 	}
 	if cfg.Retrying() {
 		s += fmt.Sprintf(", up to %d attempts a call %s apart", cfg.AttemptsPerCall(), FormatDuration(cfg.Backoff))
+	}
+	if cfg.Slowed() {
+		s += ", slowdowns " + cfg.Slow.String()
+	}
+	switch {
+	case cfg.ThinkMax > cfg.Think:
+		s += ", the closed loop thinks " + FormatDuration(cfg.Think) + " to " + FormatDuration(cfg.ThinkMax) + " between calls"
+	case cfg.Think > 0:
+		s += ", the closed loop thinks " + FormatDuration(cfg.Think) + " between calls"
 	}
 	return s
 }

@@ -98,6 +98,8 @@ func TestFieldsValuesInStep(t *testing.T) {
 			text = "1s-2s@5"
 		case name == "outages":
 			text = "1s-2s"
+		case name == "slow":
+			text = "1s-2s@x3"
 		}
 		cfg := Default()
 		if fe := lookup(name).read(&cfg, text); fe != nil {

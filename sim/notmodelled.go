@@ -12,7 +12,7 @@ var notModelled = []string{
 	"Autoscaling and load shedding other than the queue capacity: the workers are fixed for the whole run.",
 	"Caches, warm-up and cold starts: every service time is an independent draw from its distribution.",
 	"Contention between workers (locks, shared CPU, memory): workers are independent, except that a stall freezes them all.",
-	"Dependencies and correlated failures: only the declared stalls and outages disturb the server.",
+	"Dependencies and correlated failures: only the declared stalls, outages and slowdown windows disturb the server; a slowdown multiplies each service that starts in its window by one factor, with no gradual onset and none that depends on the load.",
 	"Scheduling other than first come, first served: no priorities, deadlines or LIFO at the server.",
 	"Clock effects: no skew or drift; virtual time is exact to the nanosecond.",
 	"Request mixes and payload sizes: every request is alike.",

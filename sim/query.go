@@ -88,7 +88,7 @@ func ParseRate(s string) (Rate, error) {
 // it must not be run. Keys named in extra are allowed and ignored (the
 // page's own keys).
 func ParseQuery(q string, extra ...string) (Config, error) {
-	cfg, es := readQuery(q, extra)
+	cfg, es, given := readQueryKeys(q, extra)
 	// The rules between fields and the limits: a fallback may bring a new
 	// problem (the preset's every beside a given stall), so they are
 	// checked again over the fallen-back values until none is left or the
@@ -111,10 +111,23 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 		for _, fe := range found {
 			switch fe.Reason {
 			case ReasonInvalid:
-				cfg.reset(fe.Field, base)
+				// The preset's value, or the default's when the preset's is
+				// the one refused (its service_max beside a dist=fixed).
+				to := base
+				if f := lookup(fe.Field); f != nil && f.get(cfg) == f.get(base) {
+					to = Default()
+				}
+				cfg.reset(fe.Field, to)
 			case ReasonRequired:
-				// The choice that needs it (dist=lognormal …) runs without it.
-				cfg.reset(dependsOn[fe.Field], base)
+				// The choice that needs it (dist=lognormal …) runs without
+				// it: the preset's choice, or the default's when the
+				// preset's is the one (preset=pause&service_max=0s).
+				owner, to := dependsOn[fe.Field], base
+				if f := lookup(owner); f != nil && f.get(cfg) == f.get(base) {
+					to = Default()
+				}
+				cfg.reset(owner, to)
+				cfg.followChoices(given, base)
 			}
 		}
 	}
@@ -124,9 +137,35 @@ func ParseQuery(q string, extra ...string) (Config, error) {
 	return cfg, nil
 }
 
+// followChoices sets each companion the reader did not give beside an
+// owner the reader gave after the owner's value: the preset's (base) when
+// the owner holds its choice, the default's otherwise. So a preset's
+// companion of a choice the reader changed goes with it
+// (preset=pause&dist=fixed drops pause's service_max), and comes back with
+// the preset's choice when that choice falls back.
+func (c *Config) followChoices(given map[string]bool, base Config) {
+	for _, d := range dependents {
+		f := lookup(d.Owner)
+		if !given[d.Owner] || given[d.Field] || f == nil {
+			continue
+		}
+		if f.get(*c) == d.Choice {
+			c.reset(d.Field, base)
+		} else {
+			c.reset(d.Field, Default())
+		}
+	}
+}
+
 // readQuery reads each field of q over its preset: a field in error keeps
 // the preset's value. The rules between fields are not applied.
 func readQuery(q string, extra []string) (Config, Errors) {
+	cfg, es, _ := readQueryKeys(q, extra)
+	return cfg, es
+}
+
+// readQueryKeys is readQuery, with the keys q gives.
+func readQueryKeys(q string, extra []string) (Config, Errors, map[string]bool) {
 	if i := strings.IndexByte(q, '?'); i >= 0 {
 		q = q[i+1:]
 	}
@@ -162,6 +201,12 @@ func readQuery(q string, extra []string) (Config, Errors) {
 			}
 		}
 	}
+	given := map[string]bool{}
+	for k := range vals {
+		given[k] = true
+	}
+	base, _ := PresetConfig(cfg.Preset)
+	cfg.followChoices(given, base)
 	known := map[string]bool{}
 	for _, f := range append(Fields(), extra...) {
 		known[f] = true
@@ -176,7 +221,7 @@ func readQuery(q string, extra []string) (Config, Errors) {
 	for _, k := range unknown {
 		es = append(es, &FieldError{Field: k, Reason: ReasonUnknown, Allowed: "unknown parameter; known: " + strings.Join(Fields(), ", ")})
 	}
-	return cfg, es
+	return cfg, es, given
 }
 
 // CanonicalField returns the canonical writing of one field's text, read

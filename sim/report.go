@@ -43,6 +43,26 @@ type ClientReport struct {
 	// otherwise). Then sent and the outcomes above are of calls, the wasted
 	// services of attempts.
 	Retry *RetryReport `json:"retry,omitempty"`
+	// Slowdown counts the services that started in a slowdown window (a run
+	// with slow only); Think the closed loop's pauses (think only).
+	Slowdown *SlowdownReport `json:"slowdown,omitempty"`
+	Think    *ThinkReport    `json:"think,omitempty"`
+}
+
+// SlowdownReport is one client's services started in a slowdown window and
+// the time their factors added to them.
+type SlowdownReport struct {
+	Services int64 `json:"services"`
+	ExtraNs  int64 `json:"extra_ns"`
+}
+
+// ThinkReport is the closed loop's pauses: how many, their sum, the
+// shortest and the longest.
+type ThinkReport struct {
+	Pauses  int64 `json:"pauses"`
+	TotalNs int64 `json:"total_ns"`
+	MinNs   int64 `json:"min_ns"`
+	MaxNs   int64 `json:"max_ns"`
 }
 
 // RetryReport is one client's attempts (EngineClient.Retry).
@@ -153,6 +173,12 @@ func (r *Result) engineReport(rep *Report) {
 			cr.Retry = &RetryReport{Calls: ec.Sent, Attempts: rc.Attempts, Retries: rc.Retries, Completed: ec.Replies, FailedCalls: rc.FailedCalls,
 				AttemptsRejected: rc.AttemptsRejected, AttemptsFailed: rc.AttemptsFailed, AttemptsTimedOut: rc.AttemptsTimedOut,
 				MaxAttempts: rc.MaxAttempts, AttemptLatency: rc.AttemptLatency.report()}
+		}
+		if st := ec.st; r.Config.Slowed() && st != nil {
+			cr.Slowdown = &SlowdownReport{Services: st.slowed, ExtraNs: st.slowExtraNs}
+		}
+		if st := ec.st; r.Config.Thinking() && Client(c) == ClosedClient && st != nil {
+			cr.Think = &ThinkReport{Pauses: st.thinks, TotalNs: st.thinkNs, MinNs: min(st.thinkMin, st.thinkMax), MaxNs: st.thinkMax}
 		}
 		rep.Clients[Client(c).String()] = cr
 	}

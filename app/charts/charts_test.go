@@ -471,6 +471,27 @@ func TestEngine(t *testing.T) {
 	checkScan(t, bench(t))
 }
 
+// TestSlowdownShaded: slowdown windows are shaded in the latency and queue
+// charts, named in the legend with their factor and in the captions.
+func TestSlowdownShaded(t *testing.T) {
+	res := run(t, "rate=1000&service=800us&stall=0s&duration=2s&slow=500ms-800ms@x4")
+	for _, k := range []Kind{LatencyTime, QueueDepth} {
+		ch := render(t, res, k, Options{})
+		if !strings.Contains(ch.SVG, ">slowdown ×4</text>") {
+			t.Errorf("%s: no slowdown in the legend", ch.Kind)
+		}
+		if !strings.Contains(ch.Caption, "slowdown window") {
+			t.Errorf("%s: the caption does not say the slowdowns are shaded: %s", ch.Kind, ch.Caption)
+		}
+	}
+	// Two factors: the legend says slowdown alone, the caption each window.
+	res = run(t, "rate=1000&service=800us&stall=0s&duration=2s&slow=500ms-800ms@x4,1s-1200ms@x1.5")
+	ch := render(t, res, LatencyTime, Options{})
+	if !strings.Contains(ch.SVG, ">slowdown</text>") || !strings.Contains(ch.Caption, "×1.5 from 1 s to 1.2 s") {
+		t.Errorf("two factors: legend or caption wrong: %s", ch.Caption)
+	}
+}
+
 // checkScan checks that the requests drawn over time are the recordings'
 // samples: as many, with the same largest.
 func checkScan(t *testing.T, res *sim.Result) {

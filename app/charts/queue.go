@@ -226,6 +226,9 @@ func queueCaption(res *sim.Result, q *queueCounts) string {
 	if res.StallCount() > 0 {
 		s.WriteString("; stalls shaded")
 	}
+	if res.Config.Slowed() {
+		s.WriteString("; slowdown windows shaded, paler")
+	}
 	s.WriteString(". ")
 	var parts []string
 	for i, cl := range sim.Clients() {

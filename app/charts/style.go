@@ -38,11 +38,14 @@ type Palette struct {
 	StallAlpha float64 // opacity of Stall
 	// Outage windows (the event engine's) are Stall drawn with OutageAlpha.
 	OutageAlpha float64
+	// Slowdown windows (the server slower, not stopped) are Stall drawn
+	// with SlowAlpha, paler than a stall.
+	SlowAlpha float64
 }
 
 var palettes = [...]Palette{
-	Light: {Background: "#FFFFFF", Ink: "#1A1A1A", Grid: "#E4E4E4", Stall: "#000000", StallAlpha: 0.09, OutageAlpha: 0.24},
-	Dark:  {Background: "#16181D", Ink: "#E6E6E6", Grid: "#30343C", Stall: "#FFFFFF", StallAlpha: 0.11, OutageAlpha: 0.26},
+	Light: {Background: "#FFFFFF", Ink: "#1A1A1A", Grid: "#E4E4E4", Stall: "#000000", StallAlpha: 0.09, OutageAlpha: 0.24, SlowAlpha: 0.05},
+	Dark:  {Background: "#16181D", Ink: "#E6E6E6", Grid: "#30343C", Stall: "#FFFFFF", StallAlpha: 0.11, OutageAlpha: 0.26, SlowAlpha: 0.06},
 }
 
 // Colours returns the palette of a theme.
@@ -171,7 +174,7 @@ func withAlpha(c color.NRGBA, a float64) color.NRGBA {
 type theme struct {
 	t                           Theme
 	bg, ink, grid, stall, muted color.NRGBA
-	outage                      color.NRGBA
+	outage, slow                color.NRGBA
 	kinds                       [sim.NumKinds]color.NRGBA
 	glyphs                      [sim.NumKinds]draw.GlyphDrawer
 	lineWidth, radius           vg.Length
@@ -191,6 +194,7 @@ func buildTheme(t Theme) *theme {
 	p := Colours(t)
 	th := &theme{t: t, bg: hex(p.Background), ink: hex(p.Ink), grid: hex(p.Grid),
 		stall: withAlpha(hex(p.Stall), p.StallAlpha), outage: withAlpha(hex(p.Stall), p.OutageAlpha),
+		slow:      withAlpha(hex(p.Stall), p.SlowAlpha),
 		lineWidth: 1.6, radius: 3.5}
 	th.muted = withAlpha(th.ink, 0.7)
 	for _, k := range sim.Kinds() {

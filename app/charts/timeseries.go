@@ -75,8 +75,9 @@ func scaleAlpha(c color.Color, f float64) color.Color {
 }
 
 // shading returns the bands of a result's stalls over [0, end) at cols
-// columns and of its outages (the event engine's windows in which the
-// server fails every request), and their legend entries.
+// columns, of its outages (the event engine's windows in which the server
+// fails every request) and of its slowdown windows (in which a service that
+// starts takes k times as long), and their legend entries.
 func shading(res *sim.Result, th *theme, end int64, cols int) (out []bands, items []legendItem) {
 	if st := res.StallBands(0, end, cols); len(st) > 0 {
 		out = append(out, bands{st, th.stall})
@@ -89,6 +90,20 @@ func shading(res *sim.Result, th *theme, end int64, cols int) (out []bands, item
 	if len(ou) > 0 {
 		out = append(out, bands{ou, th.outage})
 		items = append(items, legendItem{"outage", boxThumb(draw.LineStyle{Color: th.outage}, draw.LineStyle{})})
+	}
+	var sl []sim.Band
+	factors := map[sim.Rate]bool{}
+	for _, w := range res.Config.SlowWindows() {
+		sl = append(sl, sim.Band{From: w.From, To: w.To, Share: 1})
+		factors[w.Rate] = true
+	}
+	if len(sl) > 0 {
+		label := "slowdown"
+		if len(factors) == 1 {
+			label += " ×" + res.Config.SlowWindows()[0].Rate.String()
+		}
+		out = append(out, bands{sl, th.slow})
+		items = append(items, legendItem{label, boxThumb(draw.LineStyle{Color: th.slow}, draw.LineStyle{})})
 	}
 	return out, items
 }
@@ -346,6 +361,14 @@ func latencyTimeCaption(res *sim.Result, o Options, rqs []requests, stats []latS
 	s.WriteString("Each request's latency against its due time (the paced client's against its send time), drawn as the smallest and largest latency in each pixel column so that no single slow request is lost")
 	if note := stallNote(res, end, o.Width); note != "" {
 		s.WriteString("; " + note)
+	}
+	if ws := res.Config.SlowWindows(); len(ws) > 0 {
+		parts := make([]string, len(ws))
+		for i, w := range ws {
+			parts[i] = "×" + w.Rate.String() + " from " + units.Duration(w.From) + " to " + units.Duration(w.To)
+		}
+		s.WriteString("; " + units.Plural(int64(len(ws)), "slowdown window") + " shaded, paler (a service that starts in one takes k times as long: " +
+			strings.Join(parts, ", ") + ")")
 	}
 	s.WriteString(". Largest: ")
 	s.WriteString(listing(measured(), func(k sim.Kind) string {

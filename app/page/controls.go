@@ -72,6 +72,9 @@ var fieldWords = map[string]fieldSpec{
 	"outages":     {Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s"},
 	"attempts":    {Label: "Attempts", Unit: "per call", Hint: "1: no retry; a failed attempt is sent again, up to this many in all", Def: "How many attempts a call may take, the first included. An attempt that is rejected by a full queue, failed by an outage or timed out is sent again after the backoff, until one is answered in time or the attempts are spent. The recordings time the whole call, from its first attempt."},
 	"backoff":     {Label: "Backoff", Unit: "duration", Hint: "the fixed wait before a retry (attempts above 1)", Def: "How long a client waits after a failed attempt before it sends the next one. It is fixed: no jitter, and it does not grow from one retry to the next."},
+	"slow":        {Label: "Slowdowns", Unit: "from-to@xk,…", Hint: "windows when each service that starts takes k times as long, e.g. 2s-3s@x10", Def: "Windows in which the server is slow rather than stopped: a request whose service starts inside a window takes k times its service (k from 1 to 1000, up to three decimals). A service that started before the window keeps its length; one that waited out a stall starts when the stall ends, and that instant decides."},
+	"think":       {Label: "Think time", Unit: "duration", Hint: "the closed loop's pause after each call; 0s: none", Def: "How long each closed-loop connection waits after a call ends, as a user reads a page before the next click. The connection sends its next request when the pause is over, or when that request is due if later. The paced and open clients do not pause."},
+	"think_max":   {Label: "Think time max", Unit: "duration", Hint: "with a think time: the pause is uniform up to this; 0s: fixed", Def: "With a think time, each pause is drawn uniformly between the think time and this, from its own seeded stream. 0s: every pause is the think time."},
 	"seed":        {Label: "Seed", Hint: "the seed of every random stream", StepByOne: true},
 }
 
@@ -237,7 +240,7 @@ func (c *controlsPanel) Render() app.UI {
 			app.Div().Class("fields").Body(fields...),
 			app.If(hasEngine(len(c.IInputs)), func() app.UI {
 				d := app.Details().Class("engine").On("toggle", toggle, scope).Body(
-					app.Summary().Text("More parameters: arrivals, service distribution, queue, timeout, outages"),
+					app.Summary().Text("More parameters: arrivals, service distribution, queue, timeout, outages, retries, slowdowns, think time"),
 					app.Div().Class("fields").Body(engine...),
 				)
 				if engineOpen {
@@ -494,7 +497,18 @@ var presetWords = [...]struct{ Name, Label, From string }{
 	{"note60-single", "One long stall, one busy worker", "The same note's server with a single worker that is busy all the time: the queue a stall leaves never drains."},
 	{"clients10", "Ten connections", "An essay's example: the load of a closed-loop generator spread over ten connections."},
 	{"retry-storm", "A retry storm after an outage", "The engine's retry rules at work: a server 80 % busy goes away for half a second, and the open loop's retries, each after a timeout, more than double the attempts it sends. Much of the server's work goes to attempts whose callers already gave up, while the closed loop loses two calls."},
+	{"pause", "A stop-the-world pause", "The coordinated-omission lab's first incident: for 1.4 s every service that starts takes seven times as long, as in a long garbage-collection pause, on a server with workers to spare. The open loop's p99 comes out more than twice the closed loop's." + rivalNearest},
+	{"brownout", "A downstream brownout", "The lab's brownout: for 7 s a dependency makes every service that starts 3.8 times as long, and the workers cannot keep up. The open loop's p99 comes out more than six times the closed loop's, whose users slow down with the server." + rivalNearest},
+	{"saturation", "A saturated worker pool", "The lab's pool saturation: too few workers for the rate even before its incident, then ×2.5 for 13 s. The open loop's queue grows all through the run and its p99 passes 10 s, while the closed loop's stays under half a second." + rivalNearest},
+	{"baseline", "A healthy baseline", "The lab's control case: a slowdown of only ×1.15 for 2 s on a server with workers to spare. The closed and open loops' p99 agree within 5 %: with no backlog there is nothing to omit." + rivalNearest},
 }
+
+// rivalNearest says where the lab's four incidents are the nearest
+// counterpart in our model rather than the same (sim.rivalIncident maps
+// the rest exactly: its uniform jitter, its workers, its incident as a
+// slowdown window, its users and their think time, its correction's
+// interval 1 ÷ rate, its 500 ms objective, its nearest-rank percentiles).
+const rivalNearest = " Nearest, not the same: our closed loop also keeps to the schedule's rate, where the lab's users send as soon as they have thought, and it sends every request of the schedule, late ones after the end."
 
 // presetWord returns a preset's label and origin for people (its key and
 // nothing if the page has no words for it).
@@ -521,12 +535,17 @@ func presetParams(cfg sim.Config) string {
 	if cfg.Workers == 0 {
 		workers = "unlimited workers"
 	}
+	each := units.Duration(cfg.Service) + " each"
+	if cfg.Dist == sim.ServiceUniform {
+		each = exactDuration(cfg.Service) + " to " + exactDuration(cfg.ServiceMax) + " each (uniform)"
+	}
 	return units.Thousands(cfg.Rate.String()) + " requests a second for " + units.Duration(cfg.Duration) + ", " +
-		units.Duration(cfg.Service) + " each, " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "." + presetFailures(cfg)
+		each + ", " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "." + presetFailures(cfg)
 }
 
-// presetFailures says a preset's outages, timeout and retries, if any
-// ("" for the presets without them).
+// presetFailures says a preset's outages, timeout, retries, slowdowns,
+// think time and a correction's interval set by hand, if any ("" for the
+// presets without them).
 func presetFailures(cfg sim.Config) string {
 	var parts []string
 	for _, w := range cfg.OutageWindows() {
@@ -538,12 +557,28 @@ func presetFailures(cfg sim.Config) string {
 	if cfg.Retrying() {
 		parts = append(parts, units.Plural(int64(cfg.AttemptsPerCall()), "attempt")+" a call, "+units.Duration(cfg.Backoff)+" apart")
 	}
+	for _, w := range cfg.SlowWindows() {
+		parts = append(parts, "services ×"+w.Rate.String()+" from "+exactDuration(w.From)+" to "+exactDuration(w.To))
+	}
+	switch {
+	case cfg.ThinkMax > cfg.Think:
+		parts = append(parts, "the closed loop thinks "+exactDuration(cfg.Think)+" to "+exactDuration(cfg.ThinkMax)+" between calls")
+	case cfg.Think > 0:
+		parts = append(parts, "the closed loop thinks "+exactDuration(cfg.Think)+" between calls")
+	}
+	if cfg.Interval > 0 {
+		parts = append(parts, "the correction's interval "+exactDuration(cfg.Interval))
+	}
 	if len(parts) == 0 {
 		return ""
 	}
 	text := strings.Join(parts, "; ")
 	return " " + strings.ToUpper(text[:1]) + text[1:] + "."
 }
+
+// exactDuration writes a parameter's duration with every digit it has
+// (47.52 ms, 5.555556 ms), where units.Duration keeps four.
+func exactDuration(ns int64) string { return units.DurationSig(float64(ns), 15) }
 
 // renderPresets builds the preset buttons, each with its label and, for
 // hover, focus and screen readers, where it comes from; the one the state

@@ -47,6 +47,24 @@ func TestPresetWordsHold(t *testing.T) {
 				open.Attempts > 2*r.Clients[sim.OpenClient].Planned && 2*r.Engine.Clients[sim.OpenClient].Wasted > open.Attempts &&
 				closed.FailedCalls == 2
 		}},
+		// The lab's four incidents (sim/rival_test.go sets them beside its
+		// own figures): each sentence about the run, on the run.
+		"pause": {"more than twice the closed loop's", func(r *sim.Result) bool {
+			return incident(r, 7000, 1400e6) && p99(r, sim.Open) > 2*p99(r, sim.Closed) && r.Config.Workers > r.Config.Conns
+		}},
+		"brownout": {"the workers cannot keep up. The open loop's p99 comes out more than six times the closed loop's", func(r *sim.Result) bool {
+			c := r.Config
+			behind := c.MeanService()*3.8*float64(c.Rate)/1000/1e9 > float64(c.Workers) // in the window
+			return incident(r, 3800, 7e9) && behind && p99(r, sim.Open) > 6*p99(r, sim.Closed)
+		}},
+		"saturation": {"passes 10 s, while the closed loop's stays under half a second", func(r *sim.Result) bool {
+			c := r.Config
+			tooFew := c.MeanService()*float64(c.Rate)/1000/1e9 > float64(c.Workers)
+			return incident(r, 2500, 13e9) && tooFew && p99(r, sim.Open) > 10e9 && p99(r, sim.Closed) < 500e6
+		}},
+		"baseline": {"agree within 5 %", func(r *sim.Result) bool {
+			return incident(r, 1150, 2e9) && r.Config.Workers > r.Config.Conns && within(p99(r, sim.Open), p99(r, sim.Closed), 0.05)
+		}},
 	}
 	for _, w := range presetWords {
 		c, ok := claims[w.Name]
@@ -65,4 +83,13 @@ func TestPresetWordsHold(t *testing.T) {
 func within(got, want int64, tol float64) bool {
 	d := float64(got - want)
 	return d <= tol*float64(want) && -d <= tol*float64(want)
+}
+
+func p99(r *sim.Result, k sim.Kind) int64 { return r.Recordings[k].P[sim.P99] }
+
+// incident reports whether the run has one slowdown window of factor k
+// (×1000) and length d, and think time: one of the lab's incidents.
+func incident(r *sim.Result, k sim.Rate, d int64) bool {
+	ws := r.Config.SlowWindows()
+	return len(ws) == 1 && ws[0].Rate == k && ws[0].To-ws[0].From == d && r.Config.Think > 0
 }

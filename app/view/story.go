@@ -38,7 +38,11 @@ func buildStory(res *sim.Result, ratio string, ratioOK bool) Story {
 	}
 	switch {
 	case cfg.EventDriven():
-		return Story{ClaimEvent, "This run is event-driven (random arrivals or service times, a queue limit, timeouts, outages or retries), so no formula fixes its numbers; the rule of each client is the same: the closed loop waits for each reply on " + conns + " before it sends again, and the open loop times each request from when it was due."}
+		again := "before it sends again"
+		if cfg.Thinking() {
+			again = "and pauses for its think time before it sends again"
+		}
+		return Story{ClaimEvent, "This run is event-driven (random arrivals or service times, a queue limit, timeouts, outages, retries, slowdowns or think time), so no formula fixes its numbers; the rule of each client is the same: the closed loop waits for each reply on " + conns + " " + again + ", and the open loop times each request from when it was due."}
 	case res.StallCount() == 0 && near(open, closed):
 		return Story{ClaimNoStallSame, "No stall falls inside this run, and the closed and open loops agree at p99 (within 10 %): with nothing to wait out, there is nothing for the closed loop to leave unmeasured."}
 	case res.StallCount() == 0:

@@ -167,6 +167,20 @@ func (v *View) ProofFor(id string) string {
 		}
 		check := map[string]string{"attempts": "attempts", "retries": "failures", "failed_calls": "calls", "wasted": "utilisation"}[metric]
 		id = "inv.retry." + check + "." + k.Client().String()
+	case "slowed", "pauses":
+		// slowed: each service in a window is k times its own
+		// (inv.slow.service.<client>); pauses: the think invariant.
+		k := kindOf(rec)
+		if k < 0 {
+			return ""
+		}
+		id = "inv.slow.service." + k.Client().String()
+		if metric == "pauses" {
+			id = "inv.think.pauses"
+			if k.Client() != sim.ClosedClient {
+				return ""
+			}
+		}
 	case "above_share":
 		id = rec + ".above"
 	}
@@ -284,6 +298,7 @@ func (v *View) buildRows(res *sim.Result) {
 		{"sent", "sent", "requests the client actually sent", false, func(k sim.Kind) float64 { return float64(client(k).Sent) }},
 	}
 	metrics = append(metrics, retryMetrics(res)...)
+	metrics = append(metrics, slowThinkMetrics(res)...)
 	metrics = append(metrics,
 		metric{"count", "samples", "latency samples in the recording", false, func(k sim.Kind) float64 { return float64(rec(k).Count) }},
 		metric{"mean", "mean", "mean latency", true, func(k sim.Kind) float64 { return rec(k).Mean }},
@@ -365,7 +380,25 @@ func clientMetric(m string) bool {
 			return true
 		}
 	}
-	return false
+	return m == "slowed" || m == "pauses"
+}
+
+// slowThinkMetrics are the rows of a run with slowdowns (the services that
+// started in a window) or think time (the closed loop's pauses); a run
+// without them has neither.
+func slowThinkMetrics(res *sim.Result) []rowMetric {
+	if res.Engine == nil {
+		return nil
+	}
+	ec := func(k sim.Kind) *sim.EngineClient { return &res.Engine.Clients[k.Client()] }
+	var out []rowMetric
+	if res.Config.Slowed() {
+		out = append(out, rowMetric{"slowed", "slowed services", "services that started inside a slowdown window and took k times as long", false, func(k sim.Kind) float64 { return float64(ec(k).Slowed) }})
+	}
+	if res.Config.Thinking() {
+		out = append(out, rowMetric{"pauses", "think pauses", "pauses a closed-loop connection took between a call and its next request (the paced and open clients do not think)", false, func(k sim.Kind) float64 { return float64(ec(k).Pauses) }})
+	}
+	return out
 }
 
 func retryMetrics(res *sim.Result) []rowMetric {

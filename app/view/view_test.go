@@ -171,3 +171,57 @@ func TestViewRetryRows(t *testing.T) {
 		}
 	}
 }
+
+// TestViewSlowThinkRows: a run with slowdowns has a slowed-services row,
+// one with think time a pauses row, each cell the engine's count with its
+// invariant as proof; a run without them has neither.
+func TestViewSlowThinkRows(t *testing.T) {
+	has := func(v *View, m string) *Row {
+		for i := range v.Rows {
+			if v.Rows[i].Metric == m {
+				return &v.Rows[i]
+			}
+		}
+		return nil
+	}
+	run := func(q string) *View {
+		cfg, err := sim.ParseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Build(1, res, 0)
+	}
+	plain := run("rate=1000&service=800us&stall=0s&duration=1s&arrivals=poisson")
+	if has(plain, "slowed") != nil || has(plain, "pauses") != nil {
+		t.Error("a run without slowdowns or think time has their rows")
+	}
+	v := run("rate=1000&service=800us&stall=0s&duration=1s&slow=200ms-400ms@x3&think=1ms&conns=2")
+	res := v.Result
+	for _, m := range []string{"slowed", "pauses"} {
+		row := has(v, m)
+		if row == nil {
+			t.Fatalf("no %s row", m)
+		}
+		for i, k := range sim.Kinds() {
+			ec := res.Engine.Clients[k.Client()]
+			want := map[string]int64{"slowed": ec.Slowed, "pauses": ec.Pauses}[m]
+			c := row.Cells[i]
+			if c.Exact != strconv.FormatInt(want, 10) {
+				t.Errorf("%s %s: %s, want %d", m, k, c.Exact, want)
+			}
+			if m == "slowed" && (c.Proof != "inv.slow.service."+k.Client().String() || !c.Pass) {
+				t.Errorf("%s %s: proof %q pass %v", m, k, c.Proof, c.Pass)
+			}
+			if m == "pauses" && k.Client() == sim.ClosedClient && (c.Proof != "inv.think.pauses" || !c.Pass) {
+				t.Errorf("%s %s: proof %q pass %v", m, k, c.Proof, c.Pass)
+			}
+		}
+	}
+	if res.Engine.Clients[sim.ClosedClient].Pauses == 0 || res.Engine.Clients[sim.OpenClient].Slowed == 0 {
+		t.Error("the run has no pause or no slowed service")
+	}
+}
