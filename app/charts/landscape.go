@@ -249,9 +249,14 @@ func landscape(_ *sim.Result, o Options, f *frame) *Chart {
 	d.axes(p, f, c, logX, logY, ymin, ymax)
 	p.Add(f.grid())
 	d.addLines(p, f.th, floor)
+	sp := &spotter{d: d, floor: floor}
+	p.Add(sp)
 	f.drawPlot(c, p, m.label, nil)
 
-	ch := &Chart{Available: true}
+	ch := &Chart{Available: true, Spots: sp.list}
+	for i := range ch.Spots {
+		ch.Spots[i].Y = float64(o.Height) - ch.Spots[i].Y
+	}
 	ch.Table = d.table()
 	ch.Caption = d.caption(logX, logY)
 	return ch
@@ -405,6 +410,36 @@ func (s segments) Plot(c draw.Canvas, p *plot.Plot) {
 		for _, pt := range all {
 			c.DrawGlyph(*s.glyph, pt)
 		}
+	}
+}
+
+// spotter records where each point of the sweep is drawn (Chart.Spots):
+// at the highest of its lines' values, or at its cross when refused. It
+// draws nothing.
+type spotter struct {
+	d     *landData
+	floor float64
+	list  []Spot
+}
+
+func (s *spotter) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	s.list = s.list[:0]
+	for i, x := range s.d.xs {
+		top, ok := math.Inf(-1), false
+		for _, l := range s.d.lines {
+			if y := l.ys[i]; !math.IsNaN(y) && y > top {
+				top, ok = y, true
+			}
+		}
+		sp := Spot{Index: i, X: float64(trX(x))}
+		if ok {
+			sp.Y = float64(trY(atFloor(top, s.floor)))
+		} else {
+			sp.Refused = true
+			sp.Y = float64(c.Min.Y + 6) // the cross's centre (crosses: its radius and 2)
+		}
+		s.list = append(s.list, sp)
 	}
 }
 
