@@ -154,6 +154,7 @@ type landData struct {
 	regime   int        // points at which the closed forms hold
 	why      string     // why they do not, at the first point that ran outside them
 	refused  []int      // the refused points
+	pending  int        // points neither run nor refused yet (drawn later)
 	base     float64    // the base query's value of the field
 	baseOK   bool       // it is a number
 	lo, hi   float64    // the smallest positive and the largest y
@@ -177,6 +178,10 @@ func newLandData(sw *sim.SweepResult, m landMetric) *landData {
 	}
 	for i, p := range sw.Points {
 		d.xs = append(d.xs, p.X)
+		if p.PointReport == nil && p.Refused == "" {
+			d.pending++ // not run yet: a sweep drawn as its points arrive
+			continue
+		}
 		if p.PointReport == nil {
 			d.refused = append(d.refused, i)
 			continue
@@ -432,6 +437,10 @@ func (s *spotter) Plot(c draw.Canvas, p *plot.Plot) {
 				top, ok = y, true
 			}
 		}
+		pt := s.d.sw.Points[i]
+		if pt.PointReport == nil && pt.Refused == "" {
+			continue // pending: no spot yet
+		}
 		sp := Spot{Index: i, X: float64(trX(x))}
 		if ok {
 			sp.Y = float64(trY(atFloor(top, s.floor)))
@@ -531,7 +540,11 @@ func (d *landData) table() Table {
 		for _, l := range d.forms {
 			row = append(row, d.yText(l.ys[i]))
 		}
-		t.Rows = append(t.Rows, append(row, p.Refused))
+		why := p.Refused
+		if p.PointReport == nil && why == "" {
+			why = "not run yet"
+		}
+		t.Rows = append(t.Rows, append(row, why))
 	}
 	return t
 }
@@ -573,6 +586,9 @@ func (d *landData) caption(logX, logY bool) string {
 			strings.TrimSuffix(sw.Points[d.refused[0]].Refused, "."))
 	}
 	d.formsText(&b)
+	if d.pending > 0 {
+		fmt.Fprintf(&b, " %s still to run.", units.Plural(int64(d.pending), "point"))
+	}
 	return strings.TrimSpace(b.String())
 }
 
@@ -611,7 +627,7 @@ func (d *landData) formsText(b *strings.Builder) {
 		names = append(names, l.kind.String())
 	}
 	who := strings.Join(names, " and ")
-	ran := len(d.sw.Points) - len(d.refused)
+	ran := len(d.sw.Points) - len(d.refused) - d.pending
 	switch {
 	case d.regime == 0 && d.why != "":
 		fmt.Fprintf(b, "No closed form of %s holds at these points, so none is drawn: %s.", who, d.why)

@@ -254,3 +254,29 @@ func TestLandscapeSpots(t *testing.T) {
 		}
 	}
 }
+
+// TestLandscapePending: a sweep drawn while its points arrive keeps its
+// x axis, draws and spots only the points that came, and says how many
+// are still to run.
+func TestLandscapePending(t *testing.T) {
+	full := benchSweep(t)
+	part := *full
+	part.Points = append([]sim.SweepPoint(nil), full.Points...)
+	for i := 3; i < len(part.Points); i++ {
+		part.Points[i].PointReport, part.Points[i].Refused = nil, ""
+	}
+	ch := render(t, bench(t), Landscape, Options{Sweep: &part})
+	checkChart(t, "pending", ch)
+	if len(ch.Spots) != 3 || !strings.Contains(ch.Caption, "6 points still to run.") || strings.Contains(ch.Caption, "refused") {
+		t.Errorf("%d spots, caption %s", len(ch.Spots), ch.Caption)
+	}
+	if row := ch.Table.Rows[5]; row[len(row)-1] != "not run yet" {
+		t.Errorf("pending row %q", row)
+	}
+	all := render(t, bench(t), Landscape, Options{Sweep: full})
+	for i, s := range ch.Spots {
+		if s.X != all.Spots[i].X {
+			t.Errorf("spot %d at x %.2f, %.2f once every point ran", i, s.X, all.Spots[i].X)
+		}
+	}
+}
