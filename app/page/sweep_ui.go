@@ -1,0 +1,245 @@
+package page
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/charts"
+	"omission/app/ui"
+	"omission/app/units"
+	"omission/sim"
+)
+
+// sweepPanel is the landscape beside the charts: off until asked (a
+// button that writes sweep= with a spec for the query), then the sweep's
+// controls, its progress with Cancel, and the landscape of the points that
+// came, each point a link that shows its numbers on hover or focus and
+// opens its run.
+type sweepPanel struct {
+	app.Compo
+
+	ISpec string // the URL's sweep= ("" off)
+	IErr  string // why the spec cannot run
+	// IMetricErr says why metric= is not taken (the landscape draws p99).
+	IMetricErr string
+	IMetric    string
+	IDefault   string // the spec the landscape starts from for this query
+	IRefused   refusal
+
+	IChart     *charts.Chart
+	ISrc       string
+	IPoints    []sim.SweepPoint
+	ITotal     int
+	IDone      bool
+	ICancelled bool
+	IRunErr    string
+	IMs        float64
+}
+
+// actionSweepField asks the page for a spec of another field (Value: its
+// name): a range around the query's value of it.
+const actionSweepField = "omission/page/sweep-field"
+
+// Render lays the panel out.
+func (s *sweepPanel) Render() app.UI {
+	body := []app.UI{app.H2().ID("sweep-title").Text("When does it get bad? The landscape")}
+	if s.ISpec == "" {
+		body = append(body,
+			app.P().Class("legend").Text("Run this query again with one field moved over a range, a run per point, and draw how each recording's p99 (or another number) moves with it: where the closed loop stops describing the server, and how fast."),
+			app.Button().Type("button").ID("sweep-on").
+				OnClick(ui.On("sweep/on", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweep, s.IDefault) })).
+				Text("Draw the landscape"),
+		)
+		return s.section(body)
+	}
+	body = append(body, s.renderControls())
+	if s.IMetricErr != "" {
+		body = append(body, app.P().Class("error").DataSet("error", ui.KeyMetric).Attr("role", "alert").Text(s.IMetricErr))
+	}
+	if s.IErr != "" {
+		body = append(body, app.P().ID("sweep-error").Class("error").DataSet("error", ui.KeySweep).Attr("role", "alert").Text(s.IErr))
+		return s.section(body)
+	}
+	if s.IRefused.On {
+		body = append(body, app.P().Class("muted", "refused").Text(s.IRefused.sentence("no point of the sweep was run")))
+		return s.section(body)
+	}
+	body = append(body, s.renderStatus())
+	if s.IChart != nil {
+		body = append(body, s.renderChart())
+	}
+	return s.section(body)
+}
+
+func (s *sweepPanel) section(body []app.UI) app.UI {
+	sec := app.Section().ID("sweep").Class("sweep", "charts").Aria("labelledby", "sweep-title").DataSet("points", len(s.IPoints))
+	if s.IDone {
+		sec = sec.DataSet("done", "1").DataSet("ms", units.Raw(s.IMs))
+	}
+	return sec.Body(body...)
+}
+
+// renderControls are the sweep's field, range, points and metric.
+func (s *sweepPanel) renderControls() app.UI {
+	parts := splitSweep(s.ISpec)
+	set := func(f func(p *sweepParts, v string)) func(ctx app.Context, e app.Event) {
+		return func(ctx app.Context, e app.Event) {
+			p := parts
+			f(&p, strings.TrimSpace(ctx.JSSrc().Get("value").String()))
+			ctx.NewActionWithValue(actionSweep, p.spec())
+		}
+	}
+	text := func(id, label, hint, value, scope string, f func(p *sweepParts, v string)) app.UI {
+		return app.Div().Class("sweep-field").Body(
+			app.Label().For(id).Text(label),
+			app.Input().Type("text").ID(id).Class("text").Attr("autocomplete", "off").Attr("spellcheck", "false").
+				Value(value).Aria("describedby", id+"-hint").Aria("invalid", s.IErr != "").
+				OnChange(ui.On(scope, set(f))),
+			app.Span().ID(id+"-hint").Class("hint").Text(hint),
+		)
+	}
+	fields := []app.UI{}
+	for _, f := range sim.SweepFields() {
+		o := app.Option().Value(f).Text(f)
+		if f == parts.Field {
+			o = o.Selected(true)
+		}
+		fields = append(fields, o)
+	}
+	metrics := []app.UI{}
+	for _, m := range charts.LandscapeMetrics() {
+		o := app.Option().Value(m).Text(metricWords(m))
+		if m == s.IMetric {
+			o = o.Selected(true)
+		}
+		metrics = append(metrics, o)
+	}
+	return app.Div().Class("sweep-controls").Attr("role", "group").Aria("label", "The sweep").Body(
+		app.Div().Class("sweep-field").Body(
+			app.Label().For("sweep-field").Text("Field"),
+			app.Select().ID("sweep-field").Attr("value", parts.Field).
+				OnChange(ui.On("sweep/field", func(ctx app.Context, e app.Event) {
+					ctx.NewActionWithValue(actionSweepField, ctx.JSSrc().Get("value").String())
+				})).Body(fields...),
+		),
+		text("sweep-from", "From", "the first point, in the field's own syntax", parts.From, "sweep/from", func(p *sweepParts, v string) { p.From = v }),
+		text("sweep-to", "To", "the last point at most", parts.To, "sweep/to", func(p *sweepParts, v string) { p.To = v }),
+		text("sweep-form", "Points", "a count (50), a step with its unit (25ms) or a factor (x2)", parts.Form, "sweep/form", func(p *sweepParts, v string) { p.Form = v }),
+		app.Div().Class("sweep-field").Body(
+			app.Label().For("sweep-metric").Text("Metric"),
+			app.Select().ID("sweep-metric").Attr("value", s.IMetric).
+				OnChange(ui.On("sweep/metric", func(ctx app.Context, e app.Event) {
+					ctx.NewActionWithValue(actionSweepMetric, ctx.JSSrc().Get("value").String())
+				})).Body(metrics...),
+		),
+		app.P().Class("legend").Body(app.Text("sweep="), app.Code().DataSet("sweep", s.ISpec).Text(s.ISpec),
+			app.Text(fmt.Sprintf(" · at most %d points, each held to the page's budget for one run; a point over it is refused alone and drawn as a cross.", sim.MaxSweepPoints))),
+		app.Button().Type("button").ID("sweep-off").
+			OnClick(ui.On("sweep/off", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweep, "") })).
+			Text("Close the landscape"),
+	)
+}
+
+// renderStatus says how far the sweep is, with Cancel while it runs.
+func (s *sweepPanel) renderStatus() app.UI {
+	n, refused := len(s.IPoints), 0
+	for _, p := range s.IPoints {
+		if p.Refused != "" {
+			refused++
+		}
+	}
+	var msg app.UI
+	switch {
+	case s.IRunErr != "":
+		msg = app.P().Class("error").Attr("role", "alert").Text(s.IRunErr)
+	case s.IDone:
+		words := fmt.Sprintf("%s of the sweep, each an exact run of its own query", units.Plural(int64(n), "point"))
+		if refused > 0 {
+			words += fmt.Sprintf(" (%d refused: the crosses; the table says why)", refused)
+		}
+		msg = app.P().Class("sweep-status").Text(words + ".")
+	case s.ICancelled:
+		msg = app.P().Class("sweep-status", "cancelled").Body(
+			app.Text(fmt.Sprintf("Stopped after %d of %d points. ", n, s.ITotal)),
+			app.Button().Type("button").ID("sweep-rerun").
+				OnClick(ui.On("sweep/rerun", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweepCancel, false) })).
+				Text("Run the rest"))
+	default:
+		total := s.ITotal
+		if total == 0 {
+			total = 1
+		}
+		pct := 100 * n / total
+		msg = app.Div().Class("sweep-status", "running").Body(
+			app.Label().For("sweep-progress").Text(fmt.Sprintf("Running the sweep: %d of %d points… ", n, s.ITotal)),
+			app.Progress().ID("sweep-progress").Max(100).Value(pct).Aria("valuetext", fmt.Sprintf("%d of %d points", n, s.ITotal)).Text(fmt.Sprintf("%d%%", pct)),
+			app.Button().Type("button").ID("sweep-cancel").
+				OnClick(ui.On("sweep/cancel", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweepCancel, true) })).
+				Text("Cancel"))
+	}
+	return app.Div().Class("status-line").Aria("live", "polite").Body(msg)
+}
+
+// renderChart is the landscape with a link over each point: its numbers
+// show on hover and focus, and it opens the point's run.
+func (s *sweepPanel) renderChart() app.UI {
+	ch := s.IChart
+	spots := make([]app.UI, 0, len(ch.Spots))
+	for _, sp := range ch.Spots {
+		if sp.Index >= len(s.IPoints) || sp.Index >= len(ch.Table.Rows) {
+			continue
+		}
+		pt := s.IPoints[sp.Index]
+		words := spotWords(ch.Table, sp.Index, metricWords(s.IMetric))
+		spots = append(spots, app.A().Class("marker", "spot").Href(ui.VisualiserLink(pt.Query)).
+			DataSet("point", sp.Index).DataSet("query", pt.Query).
+			Aria("label", words+" Opens this run.").
+			DataSet("left", fmt.Sprintf("%.3f", 100*sp.X/float64(ch.Width))).
+			DataSet("top", fmt.Sprintf("%.3f", 100*sp.Y/float64(ch.Height))).
+			Body(app.Span().Class("tip").Aria("hidden", "true").Text(words)))
+	}
+	return app.Figure().Class("figure").DataSet("chart", ch.Kind.String()).Body(
+		app.H3().Text(ch.Title),
+		app.Div().Class("chart-svg").Body(append([]app.UI{
+			app.Img().Src(s.ISrc).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height),
+		}, spots...)...),
+		app.FigCaption().Body(
+			app.Span().Text(ch.Caption), app.Text(" "),
+			app.A().Href(s.ISrc).Attr("download", "omission-landscape.svg").Text("Download SVG"),
+		),
+		ui.ChartTable(ch.Table, ch.Title),
+	)
+}
+
+// spotWords says a point's numbers from its row of the landscape's table:
+// the field's value, then each recording's metric, or why it was refused.
+func spotWords(t charts.Table, i int, metric string) string {
+	row := t.Rows[i]
+	last := len(row) - 1
+	if row[last] != "" {
+		return fmt.Sprintf("%s %s: refused, %s.", t.Header[0], row[0], strings.TrimSuffix(row[last], "."))
+	}
+	var parts []string
+	for j := 1; j < last; j++ {
+		if row[j] == "—" {
+			continue
+		}
+		parts = append(parts, t.Header[j]+" "+row[j])
+	}
+	return fmt.Sprintf("%s %s, %s: %s.", t.Header[0], row[0], metric, strings.Join(parts, ", "))
+}
+
+// metricWords names a landscape metric for people.
+func metricWords(m string) string {
+	switch m {
+	case "max", "mean":
+		return m
+	case "above_share":
+		return "share above the threshold"
+	case "never_sent":
+		return "requests never sent (paced)"
+	}
+	return strings.ReplaceAll(m, "_", ".")
+}
