@@ -193,8 +193,15 @@ func (s *sweepPanel) renderChart() app.UI {
 		}
 		pt := s.IPoints[sp.Index]
 		words := spotWords(ch.Table, sp.Index, metricWords(s.IMetric))
+		side, frac := "", sp.X/float64(ch.Width) // the tip stays over the chart
+		switch {
+		case frac < 0.3:
+			side = "start"
+		case frac > 0.7:
+			side = "end"
+		}
 		spots = append(spots, app.A().Class("marker", "spot").Href(ui.VisualiserLink(pt.Query)).
-			DataSet("point", sp.Index).DataSet("query", pt.Query).
+			DataSet("point", sp.Index).DataSet("query", pt.Query).DataSet("side", side).
 			Aria("label", words+" Opens this run.").
 			DataSet("left", fmt.Sprintf("%.3f", 100*sp.X/float64(ch.Width))).
 			DataSet("top", fmt.Sprintf("%.3f", 100*sp.Y/float64(ch.Height))).

@@ -60,6 +60,7 @@ var articleKeys = []string{
 	"note.stall",
 	"clients.conns", "clients.stall",
 	"fixes.stall", "fixes.interval",
+	"landscape.rate", "landscape.every",
 }
 
 // ArticleKeys returns the article's URL keys (articleKeys), in reading order.
