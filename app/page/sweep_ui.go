@@ -74,7 +74,7 @@ func (s *sweepPanel) Render() app.UI {
 }
 
 func (s *sweepPanel) section(body []app.UI) app.UI {
-	sec := app.Section().ID("sweep").Class("sweep", "charts").Aria("labelledby", "sweep-title").DataSet("points", len(s.IPoints))
+	sec := app.Section().ID("sweep").Class("sweep").Aria("labelledby", "sweep-title").DataSet("points", len(s.IPoints))
 	if s.IDone {
 		sec = sec.DataSet("done", "1").DataSet("ms", units.Raw(s.IMs))
 	}

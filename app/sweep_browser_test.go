@@ -1,0 +1,145 @@
+//go:build !wasm
+
+package main
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"omission/sim"
+)
+
+// sweepDone is true once the landscape shows every point of its sweep.
+const sweepDone = `(() => { const s = document.getElementById("sweep"); return s && s.dataset.done === "1" && s.querySelectorAll("a.spot").length === Number(s.dataset.points) && s.querySelector("[data-chart=landscape] img") !== null; })()`
+
+// clickTimed clicks the element of id and resolves with the ms until the
+// landscape's first point link is on screen.
+func clickTimed(id string) string {
+	return fmt.Sprintf(`new Promise(resolve => {
+		const t0 = performance.now();
+		const seen = () => document.querySelector("#sweep a.spot");
+		const mo = new MutationObserver(() => { if (seen()) { mo.disconnect(); resolve(performance.now() - t0); } });
+		mo.observe(document.body, {subtree: true, childList: true});
+		document.getElementById(%q).click();
+	})`, id)
+}
+
+// TestBrowserSweep: the landscape panel, asked for from its button, runs
+// its points in the worker and shows them as they come; every point is a
+// link the keyboard reaches (one Tab stop, the arrows through them) whose
+// numbers show on focus and hover, and which opens the point's own run.
+// axe-core finds nothing; a bad spec says so and the rest of the page
+// runs; Cancel stops a sweep and the rest runs when asked.
+func TestBrowserSweep(t *testing.T) {
+	s := startSite(t)
+	axeScript(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?duration=4s")
+	b.waitReady(t, "duration=4s")
+	ms := eval[float64](t, b, clickTimed("sweep-on"))
+	t.Logf("first point on screen %.0f ms after the click", ms)
+	b.waitFor(t, "the sweep's 50 points", sweepDone+` && document.querySelectorAll("#sweep a.spot").length === 50`)
+	if u, err := url.Parse(b.location(t)); err != nil || u.Query().Get("sweep") != "stall:0s..900ms/50" {
+		t.Errorf("URL %s", b.location(t))
+	}
+	for _, v := range b.axe(t) {
+		t.Errorf("axe %s (%s): %s\n\t%s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n\t"))
+	}
+	// The keyboard: one Tab stop for the points, the arrows through them
+	// all; the focused point's numbers show.
+	b.exec(t, `document.querySelector("#sweep a.spot").focus()`)
+	seen := map[string]bool{}
+	for i := 0; i < 50; i++ {
+		f := eval[map[string]string](t, b, `(() => { const el = document.activeElement, tip = el.querySelector(".tip");
+			return {point: el.dataset.point || "", tip: tip ? getComputedStyle(tip).display : "", label: el.getAttribute("aria-label") || "",
+				stops: String([...document.querySelectorAll("#sweep a.spot")].filter(a => a.tabIndex === 0).length)}; })()`)
+		if f["tip"] != "block" || !strings.HasPrefix(f["label"], "stall ") || f["stops"] != "1" {
+			t.Fatalf("point %d focused: %v", i, f)
+		}
+		seen[f["point"]] = true
+		b.do(t, "ArrowRight", chromedp.KeyEvent(kb.ArrowRight))
+	}
+	if len(seen) != 50 {
+		t.Errorf("the arrows reached %d of the 50 points", len(seen))
+	}
+	b.exec(t, `document.activeElement.blur()`)
+	// Hover: the numbers show over the point.
+	at := eval[map[string]float64](t, b, `(() => { const a = document.querySelectorAll("#sweep a.spot")[10]; a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`)
+	b.do(t, "hovering a point", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at["x"], at["y"]))
+	if d := eval[string](t, b, `getComputedStyle(document.querySelectorAll("#sweep a.spot")[10].querySelector(".tip")).display`); d != "block" {
+		t.Errorf("hovered point's numbers: display %s", d)
+	}
+	b.screenshot(t, "sweep-hover.png", false)
+	// The link opens the point's own run.
+	q := eval[string](t, b, `document.querySelectorAll("#sweep a.spot")[10].dataset.query`)
+	base := sim.Default()
+	base.Duration = 4e9
+	sw, _ := sim.ParseSweep("stall:0s..900ms/50")
+	if want := sw.Points(base, nil)[10].Query; q != want {
+		t.Errorf("point 10 opens %q, want %q", q, want)
+	}
+	b.exec(t, `document.querySelectorAll("#sweep a.spot")[10].click()`)
+	b.waitReady(t, q)
+
+	// A bad spec: its message names sweep and the form; the page runs.
+	b.open(t, s.URL+"/?duration=4s&sweep=nope")
+	b.waitReady(t, "duration=4s")
+	if msg := eval[string](t, b, `(document.getElementById("sweep-error") || {}).textContent || ""`); !strings.HasPrefix(msg, `sweep: "nope" is not allowed`) || !strings.Contains(msg, "allowed <field>:<from>..<to>/<n>") {
+		t.Errorf("bad spec message %q", msg)
+	}
+
+	// Cancel as soon as the first point shows, then run the rest.
+	b.open(t, s.URL+"/?duration=2m&sweep=stall:0s..900ms/200")
+	b.waitReady(t, "duration=2m")
+	stopped := eval[string](t, b, `new Promise(resolve => {
+		const go = () => { const c = document.getElementById("sweep-cancel"); if (c && document.querySelector("#sweep a.spot")) { c.click(); setTimeout(() => resolve((document.querySelector("#sweep .sweep-status") || {}).textContent || ""), 300); } else requestAnimationFrame(go); };
+		go();
+	})`)
+	if !strings.HasPrefix(stopped, "Stopped after ") {
+		t.Fatalf("after Cancel: %q", stopped)
+	}
+	n := eval[float64](t, b, `document.querySelectorAll("#sweep a.spot").length`)
+	b.exec(t, `document.getElementById("sweep-rerun").click()`)
+	b.waitFor(t, "the rest of the sweep", sweepDone+` && document.querySelectorAll("#sweep a.spot").length === 200`)
+	t.Logf("cancelled after %.0f of 200 points; the rest ran when asked", n)
+}
+
+// TestBrowserBenchSweep measures a 50-point sweep of the bench preset over
+// the stall length (BenchmarkSweep's) in the worker: the points' running
+// time there (budget 250 ms), and the time from the click to its first
+// points on screen (budget 100 ms) and to the last.
+func TestBrowserBenchSweep(t *testing.T) {
+	requireBench(t)
+	s := startSite(t)
+	b := newBrowser(t)
+	var worker, first, all []float64
+	for i := 0; i < 5; i++ {
+		b.open(t, s.URL+"/")
+		b.waitReady(t, "")
+		b.waitCharts(t)
+		t0 := eval[float64](t, b, `performance.now()`)
+		first = append(first, eval[float64](t, b, clickTimed("sweep-on")))
+		b.waitFor(t, "the sweep done", sweepDone)
+		all = append(all, eval[float64](t, b, `performance.now()`)-t0)
+		ms := eval[string](t, b, `document.getElementById("sweep").dataset.ms`)
+		var v float64
+		fmt.Sscan(ms, &v)
+		worker = append(worker, v)
+	}
+	w, f := median(worker), median(first)
+	fmt.Printf("BENCH sweep.bench_stall50.ms %.1f ms\n", w)
+	fmt.Printf("BENCH sweep.bench_stall50.first_points.chromium %.0f ms\n", f)
+	fmt.Printf("BENCH sweep.bench_stall50.all_points.chromium %.0f ms\n", median(all))
+	if w > 250 {
+		t.Errorf("the sweep's points took %.0f ms in the worker: over the budget of 250 ms", w)
+	}
+	if f > 100 {
+		t.Errorf("the first points came %.0f ms after the click: over the budget of 100 ms", f)
+	}
+}
