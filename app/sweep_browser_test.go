@@ -3,11 +3,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -42,6 +45,7 @@ func TestBrowserSweep(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, s.URL+"/?duration=4s")
 	b.waitReady(t, "duration=4s")
+	b.waitCharts(t)
 	ms := eval[float64](t, b, clickTimed("sweep-on"))
 	t.Logf("first point on screen %.0f ms after the click", ms)
 	b.waitFor(t, "the sweep's 50 points", sweepDone+` && document.querySelectorAll("#sweep a.spot").length === 50`)
@@ -52,7 +56,12 @@ func TestBrowserSweep(t *testing.T) {
 		t.Errorf("axe %s (%s): %s\n\t%s", v.ID, v.Impact, v.Help, strings.Join(v.Nodes, "\n\t"))
 	}
 	// The keyboard: one Tab stop for the points, the arrows through them
-	// all; the focused point's numbers show.
+	// all; the focused point's numbers show (a headless window has no
+	// focus of its own: it is emulated).
+	b.do(t, "emulating focus", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	}))
 	b.exec(t, `document.querySelector("#sweep a.spot").focus()`)
 	seen := map[string]bool{}
 	for i := 0; i < 50; i++ {
@@ -72,8 +81,20 @@ func TestBrowserSweep(t *testing.T) {
 	// Hover: the numbers show over the point.
 	at := eval[map[string]float64](t, b, `(() => { const a = document.querySelectorAll("#sweep a.spot")[10]; a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`)
 	b.do(t, "hovering a point", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, at["x"], at["y"]))
-	if d := eval[string](t, b, `getComputedStyle(document.querySelectorAll("#sweep a.spot")[10].querySelector(".tip")).display`); d != "block" {
-		t.Errorf("hovered point's numbers: display %s", d)
+	// The points are closer than their 24 px targets: the one under the
+	// pointer is this one or a neighbour, and its numbers show.
+	hov := eval[map[string]string](t, b, fmt.Sprintf(`(() => { const a = document.elementFromPoint(%v, %v).closest("a.spot");
+		return a ? {point: a.dataset.point, tip: getComputedStyle(a.querySelector(".tip")).display} : {}; })()`, at["x"], at["y"]))
+	if p := hov["point"]; hov["tip"] != "block" || p != "9" && p != "10" && p != "11" {
+		t.Errorf("hovered near point 10: %v", hov)
+	}
+	// Each point link sits over its point of the image.
+	off := eval[float64](t, b, `(() => { const img = document.querySelector("#sweep [data-chart=landscape] img").getBoundingClientRect(); let worst = 0;
+		for (const a of document.querySelectorAll("#sweep a.spot")) { const r = a.getBoundingClientRect();
+			worst = Math.max(worst, Math.abs(r.left + r.width / 2 - img.left - img.width * a.dataset.left / 100), Math.abs(r.top + r.height / 2 - img.top - img.height * a.dataset.top / 100)); }
+		return worst; })()`)
+	if off > 1.5 {
+		t.Errorf("a point link is %.1f px off its point", off)
 	}
 	b.screenshot(t, "sweep-hover.png", false)
 	// The link opens the point's own run.
@@ -123,6 +144,7 @@ func TestBrowserBenchSweep(t *testing.T) {
 		b.open(t, s.URL+"/")
 		b.waitReady(t, "")
 		b.waitCharts(t)
+		eval[bool](t, b, `new Promise(r => setTimeout(() => r(true), 500))`) // the page settled: the reader looks before clicking
 		t0 := eval[float64](t, b, `performance.now()`)
 		first = append(first, eval[float64](t, b, clickTimed("sweep-on")))
 		b.waitFor(t, "the sweep done", sweepDone)

@@ -343,27 +343,33 @@ func PointReportOf(r Report) *PointReport {
 // Points returns the sweep's points over base: base with the field set to
 // each value, each validated and, with a budget, held to it. None is run.
 func (s Sweep) Points(base Config, budget *Budget) []SweepPoint {
-	f := lookup(s.Field)
 	out := make([]SweepPoint, 0, len(s.values))
-	for _, text := range s.Values() {
-		p := SweepPoint{Value: text, Config: base}
-		p.X, _ = s.Number(text)
-		if fe := f.read(&p.Config, text); fe != nil { // not for a value in the field's range
-			p.Refused = fe.Error()
-		}
-		p.Query = p.Config.Query()
-		if p.Refused == "" {
-			if err := p.Config.Validate(); err != nil {
-				p.Refused = err.Error()
-			} else if budget != nil {
-				if fe := p.Config.Within(*budget); fe != nil {
-					p.Refused = fe.Error()
-				}
-			}
-		}
-		out = append(out, p)
+	for i := range s.values {
+		out = append(out, s.Point(base, i, budget))
 	}
 	return out
+}
+
+// Point returns the sweep's point i over base, as Points does: a caller
+// that runs the points one by one need not make them all first.
+func (s Sweep) Point(base Config, i int, budget *Budget) SweepPoint {
+	text := s.text(s.values[i])
+	p := SweepPoint{Value: text, Config: base}
+	p.X, _ = s.Number(text)
+	if fe := lookup(s.Field).read(&p.Config, text); fe != nil { // not for a value in the field's range
+		p.Refused = fe.Error()
+	}
+	p.Query = p.Config.Query()
+	if p.Refused == "" {
+		if err := p.Config.Validate(); err != nil {
+			p.Refused = err.Error()
+		} else if budget != nil {
+			if fe := p.Config.Within(*budget); fe != nil {
+				p.Refused = fe.Error()
+			}
+		}
+	}
+	return p
 }
 
 // Run runs a point that was not refused and keeps its report; a run a

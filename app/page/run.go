@@ -108,7 +108,7 @@ func (p *Page) start(ctx app.Context, cfg sim.Config) {
 	p.seq = compute.NextSeq()
 	p.status = simStatus{Seq: p.seq, Status: statusRunning}
 	p.charts = chartSet{}
-	p.sweep = sweepShown{} // another query's points
+	p.sweep = sweepShown{} // another query's points (the panel shows them for its run only)
 	if !p.Settings.Simulate {
 		return // no numbers for a query the page cannot know
 	}
@@ -160,7 +160,10 @@ func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 		return
 	}
 	if r.Sweep != nil {
+		// The panel follows the points (stateSweep); the page stays.
 		p.sweepResponse(r.Sweep)
+		p.publishSweep(ctx)
+		ctx.PreventUpdate()
 		return
 	}
 	if r.View == nil && !r.Done && r.Err == "" && !r.Sliced && !r.Beside() {

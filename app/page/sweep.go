@@ -33,6 +33,13 @@ type sweepShown struct {
 	ms        float64
 }
 
+// stateSweep carries the sweep's points to the panel, so that a batch's
+// arrival renders the panel alone.
+const stateSweep = "omission/page/sweep"
+
+// publishSweep hands the sweep's state to the panel.
+func (p *Page) publishSweep(ctx app.Context) { ctx.SetState(stateSweep, p.sweep) }
+
 // The panel's actions, handled by the page.
 const (
 	actionSweep       = "omission/page/sweep"        // Value: the spec ("" turns the landscape off)
@@ -67,8 +74,8 @@ func (p *Page) sweepMetric() string {
 // spec is invalid (the panel says why; the rest of the page runs).
 func (p *Page) sweepAsk() *worker.SweepAsk {
 	spec, err := p.sweepSpec()
-	if spec == "" || err != nil {
-		return nil
+	if spec == "" || err != nil || p.sweep.cancelled && p.sweep.seq == p.seq && p.sweep.spec == spec {
+		return nil // none, invalid, or stopped by the reader (a redraw does not resume it)
 	}
 	return &worker.SweepAsk{Spec: spec, Metric: p.sweepMetric()}
 }
@@ -84,6 +91,7 @@ func (p *Page) handleSweep(ctx app.Context) {
 		}
 		p.setKeys(ctx, url.Values{ui.KeySweep: {spec}})
 		p.sweep = sweepShown{}
+		p.publishSweep(ctx)
 		p.sendSweep(false)
 	})
 	ctx.Handle(actionSweepMetric, func(ctx app.Context, a app.Action) {
@@ -100,11 +108,17 @@ func (p *Page) handleSweep(ctx app.Context) {
 		if stop, _ := a.Value.(bool); stop {
 			if p.client != nil && !p.sweep.done {
 				p.client.Send(worker.Request{ID: p.seq, Cancel: true})
+				spec, _ := p.sweepSpec()
+				if p.sweep.seq != p.seq || p.sweep.spec != spec {
+					p.sweep = sweepShown{seq: p.seq, spec: spec}
+				}
 				p.sweep.cancelled = true
+				p.publishSweep(ctx)
 			}
 			return
 		}
 		p.sweep.cancelled = false
+		p.publishSweep(ctx)
 		p.sendSweep(true)
 	})
 }
@@ -142,11 +156,14 @@ func (p *Page) sweepResponse(u *worker.SweepUpdate) {
 	}
 	s := &p.sweep
 	if s.seq != p.seq || s.spec != spec || u.From == 0 {
-		*s = sweepShown{seq: p.seq, spec: spec}
+		// A cancel stands against the batches already on their way.
+		stopped := s.cancelled && s.seq == p.seq && s.spec == spec
+		*s = sweepShown{seq: p.seq, spec: spec, cancelled: stopped}
 	}
 	s.err, s.total = u.Err, u.Total
 	if u.From <= len(s.points) {
-		s.points = append(s.points[:u.From], u.Points...)
+		// A new slice: the panel holds the one it was handed.
+		s.points = append(append(make([]sim.SweepPoint, 0, u.From+len(u.Points)), s.points[:u.From]...), u.Points...)
 	}
 	if u.Chart != nil {
 		s.chart, s.src = u.Chart, ui.SVGDataURL(u.Chart.SVG)
@@ -224,15 +241,10 @@ func (p *Page) renderSweep() app.UI {
 	if err != nil {
 		msg = err.Error()
 	}
-	s := p.sweep
-	if s.seq != p.seq || s.spec != spec {
-		s = sweepShown{} // not this query's or spec's yet
-	}
 	merr := ""
 	if m := p.addr.Get(ui.KeyMetric); m != "" && m != p.sweepMetric() {
 		fe := &sim.FieldError{Field: ui.KeyMetric, Value: m, Allowed: "allowed " + strings.Join(charts.LandscapeMetrics(), ", ") + "; the landscape draws p99 until it is fixed"}
 		merr = fe.Error()
 	}
-	return &sweepPanel{ISpec: spec, IErr: msg, IMetricErr: merr, IMetric: p.sweepMetric(), IDefault: defaultSweep(p.cfg), IRefused: p.why,
-		IChart: s.chart, ISrc: s.src, IPoints: s.points, ITotal: s.total, IDone: s.done, ICancelled: s.cancelled, IRunErr: s.err, IMs: s.ms}
+	return &sweepPanel{ISpec: spec, ISeq: p.seq, IErr: msg, IMetricErr: merr, IMetric: p.sweepMetric(), IDefault: defaultSweep(p.cfg), IRefused: p.why}
 }

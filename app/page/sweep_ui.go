@@ -28,14 +28,24 @@ type sweepPanel struct {
 	IDefault   string // the spec the landscape starts from for this query
 	IRefused   refusal
 
-	IChart     *charts.Chart
-	ISrc       string
-	IPoints    []sim.SweepPoint
-	ITotal     int
-	IDone      bool
-	ICancelled bool
-	IRunErr    string
-	IMs        float64
+	ISeq int64 // the page's run: the points shown are its sweep's
+
+	shown sweepShown // observed: stateSweep, the points as they arrive
+}
+
+// OnMount runs on the UI goroutine: the panel follows the sweep's points.
+func (s *sweepPanel) OnMount(ctx app.Context) { ctx.ObserveState(stateSweep, &s.shown) }
+
+// OnPreRender is OnMount where go-app runs natively.
+func (s *sweepPanel) OnPreRender(ctx app.Context) { ctx.ObserveState(stateSweep, &s.shown) }
+
+// current is what the panel shows of the sweep: the points of the page's
+// run and spec, else none yet.
+func (s *sweepPanel) current() sweepShown {
+	if s.shown.seq != s.ISeq || s.shown.spec != s.ISpec {
+		return sweepShown{}
+	}
+	return s.shown
 }
 
 // actionSweepField asks the page for a spec of another field (Value: its
@@ -66,17 +76,19 @@ func (s *sweepPanel) Render() app.UI {
 		body = append(body, app.P().Class("muted", "refused").Text(s.IRefused.sentence("no point of the sweep was run")))
 		return s.section(body)
 	}
-	body = append(body, s.renderStatus())
-	if s.IChart != nil {
-		body = append(body, s.renderChart())
+	cur := s.current()
+	body = append(body, renderSweepStatus(cur))
+	if cur.chart != nil {
+		body = append(body, renderLandscape(cur, s.IMetric))
 	}
 	return s.section(body)
 }
 
 func (s *sweepPanel) section(body []app.UI) app.UI {
-	sec := app.Section().ID("sweep").Class("sweep").Aria("labelledby", "sweep-title").DataSet("points", len(s.IPoints))
-	if s.IDone {
-		sec = sec.DataSet("done", "1").DataSet("ms", units.Raw(s.IMs))
+	cur := s.current()
+	sec := app.Section().ID("sweep").Class("sweep").Aria("labelledby", "sweep-title").DataSet("points", len(cur.points))
+	if cur.done {
+		sec = sec.DataSet("done", "1").DataSet("ms", units.Raw(cur.ms))
 	}
 	return sec.Body(body...)
 }
@@ -142,39 +154,39 @@ func (s *sweepPanel) renderControls() app.UI {
 	)
 }
 
-// renderStatus says how far the sweep is, with Cancel while it runs.
-func (s *sweepPanel) renderStatus() app.UI {
-	n, refused := len(s.IPoints), 0
-	for _, p := range s.IPoints {
+// renderSweepStatus says how far the sweep is, with Cancel while it runs.
+func renderSweepStatus(s sweepShown) app.UI {
+	n, refused := len(s.points), 0
+	for _, p := range s.points {
 		if p.Refused != "" {
 			refused++
 		}
 	}
 	var msg app.UI
 	switch {
-	case s.IRunErr != "":
-		msg = app.P().Class("error").Attr("role", "alert").Text(s.IRunErr)
-	case s.IDone:
+	case s.err != "":
+		msg = app.P().Class("error").Attr("role", "alert").Text(s.err)
+	case s.done:
 		words := fmt.Sprintf("%s of the sweep, each an exact run of its own query", units.Plural(int64(n), "point"))
 		if refused > 0 {
 			words += fmt.Sprintf(" (%d refused: the crosses; the table says why)", refused)
 		}
 		msg = app.P().Class("sweep-status").Text(words + ".")
-	case s.ICancelled:
+	case s.cancelled:
 		msg = app.P().Class("sweep-status", "cancelled").Body(
-			app.Text(fmt.Sprintf("Stopped after %d of %d points. ", n, s.ITotal)),
+			app.Text(fmt.Sprintf("Stopped after %d of %d points. ", n, s.total)),
 			app.Button().Type("button").ID("sweep-rerun").
 				OnClick(ui.On("sweep/rerun", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweepCancel, false) })).
 				Text("Run the rest"))
 	default:
-		total := s.ITotal
+		total := s.total
 		if total == 0 {
 			total = 1
 		}
 		pct := 100 * n / total
 		msg = app.Div().Class("sweep-status", "running").Body(
-			app.Label().For("sweep-progress").Text(fmt.Sprintf("Running the sweep: %d of %d points… ", n, s.ITotal)),
-			app.Progress().ID("sweep-progress").Max(100).Value(pct).Aria("valuetext", fmt.Sprintf("%d of %d points", n, s.ITotal)).Text(fmt.Sprintf("%d%%", pct)),
+			app.Label().For("sweep-progress").Text(fmt.Sprintf("Running the sweep: %d of %d points… ", n, s.total)),
+			app.Progress().ID("sweep-progress").Max(100).Value(pct).Aria("valuetext", fmt.Sprintf("%d of %d points", n, s.total)).Text(fmt.Sprintf("%d%%", pct)),
 			app.Button().Type("button").ID("sweep-cancel").
 				OnClick(ui.On("sweep/cancel", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweepCancel, true) })).
 				Text("Cancel"))
@@ -182,17 +194,17 @@ func (s *sweepPanel) renderStatus() app.UI {
 	return app.Div().Class("status-line").Aria("live", "polite").Body(msg)
 }
 
-// renderChart is the landscape with a link over each point: its numbers
-// show on hover and focus, and it opens the point's run.
-func (s *sweepPanel) renderChart() app.UI {
-	ch := s.IChart
+// renderLandscape is the landscape with a link over each point: its
+// numbers show on hover and focus, and it opens the point's run.
+func renderLandscape(s sweepShown, metric string) app.UI {
+	ch := s.chart
 	spots := make([]app.UI, 0, len(ch.Spots))
 	for _, sp := range ch.Spots {
-		if sp.Index >= len(s.IPoints) || sp.Index >= len(ch.Table.Rows) {
+		if sp.Index >= len(s.points) || sp.Index >= len(ch.Table.Rows) {
 			continue
 		}
-		pt := s.IPoints[sp.Index]
-		words := spotWords(ch.Table, sp.Index, metricWords(s.IMetric))
+		pt := s.points[sp.Index]
+		words := spotWords(ch.Table, sp.Index, metricWords(metric))
 		side, frac := "", sp.X/float64(ch.Width) // the tip stays over the chart
 		switch {
 		case frac < 0.3:
@@ -210,11 +222,11 @@ func (s *sweepPanel) renderChart() app.UI {
 	return app.Figure().Class("figure").DataSet("chart", ch.Kind.String()).Body(
 		app.H3().Text(ch.Title),
 		app.Div().Class("chart-svg").Body(append([]app.UI{
-			app.Img().Src(s.ISrc).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height),
+			app.Img().Src(s.src).Alt(ch.Title + ". " + ch.Caption).Width(ch.Width).Height(ch.Height),
 		}, spots...)...),
 		app.FigCaption().Body(
 			app.Span().Text(ch.Caption), app.Text(" "),
-			app.A().Href(s.ISrc).Attr("download", "omission-landscape.svg").Text("Download SVG"),
+			app.A().Href(s.src).Attr("download", "omission-landscape.svg").Text("Download SVG"),
 		),
 		ui.ChartTable(ch.Table, ch.Title),
 	)

@@ -50,12 +50,16 @@ const SweepBatch = 60 * time.Millisecond
 func SweepBudget() sim.Budget { return sim.PageBudget() }
 
 // sweepState is the sweep the worker keeps: its key (query and spec), the
-// points and how many have run.
+// points and how many have run. A point is made when it runs (sim's
+// Sweep.Point): until then it has only its value, so that the first point
+// runs at once.
 type sweepState struct {
-	key string
-	res *sim.SweepResult
-	ran int
-	ms  float64 // the running time of the points run
+	key  string
+	sw   sim.Sweep
+	base sim.Config // the query's Config, each point's base
+	res  *sim.SweepResult
+	ran  int
+	ms   float64 // the running time of the points run
 }
 
 // runSweep runs the sweep of req over the last result's Config (req's
@@ -72,11 +76,12 @@ func (s *server) runSweep(req Request) *Request {
 			s.post(Response{ID: req.ID, Gen: req.Gen, Sweep: &SweepUpdate{Spec: ask.Spec, Err: err.Error(), Done: true}})
 			return nil
 		}
-		base := s.last.Config
-		res := sw.Result(base)
-		b := SweepBudget()
-		res.Points = sw.Points(base, &b)
-		*st = sweepState{key: key, res: res}
+		res := sw.Result(s.last.Config)
+		for _, v := range sw.Values() {
+			x, _ := sw.Number(v)
+			res.Points = append(res.Points, sim.SweepPoint{Value: v, X: x})
+		}
+		*st = sweepState{key: key, sw: sw, base: s.last.Config, res: res}
 	}
 	res := st.res
 	posted := 0
@@ -99,6 +104,8 @@ func (s *server) runSweep(req Request) *Request {
 			return next
 		}
 		t0 := time.Now()
+		b := SweepBudget()
+		res.Points[st.ran] = st.sw.Point(st.base, st.ran, &b)
 		res.Points[st.ran].Run()
 		st.ran++
 		st.ms += float64(time.Since(t0).Microseconds()) / 1000
