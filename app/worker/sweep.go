@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"fmt"
 	"time"
 
 	"omission/app/charts"
@@ -49,6 +50,12 @@ const SweepBatch = 60 * time.Millisecond
 // A point over it is refused alone, with the budget's reason.
 func SweepBudget() sim.Budget { return sim.PageBudget() }
 
+// sweepWork is what the points of one sweep may cost together, in the
+// estimate's ns of native work (sim.Config.Estimate): the page's budget for
+// one run. A point that would pass it is refused alone, with the reason;
+// the points after it that fit still run.
+var sweepWork = sim.PageBudget().Work
+
 // sweepState is the sweep the worker keeps: its key (query and spec), the
 // points and how many have run. A point is made when it runs (sim's
 // Sweep.Point): until then it has only its value, so that the first point
@@ -60,6 +67,7 @@ type sweepState struct {
 	res  *sim.SweepResult
 	ran  int
 	ms   float64 // the running time of the points run
+	work float64 // the estimated work of the points run (sweepWork)
 }
 
 // runSweep runs the sweep of req over the last result's Config (req's
@@ -105,7 +113,21 @@ func (s *server) runSweep(req Request) *Request {
 		}
 		t0 := time.Now()
 		b := SweepBudget()
-		res.Points[st.ran] = st.sw.Point(st.base, st.ran, &b)
+		pt := st.sw.Point(st.base, st.ran, &b)
+		q := res.Query
+		if q == "" {
+			q = "preset=bench"
+		}
+		if pt.Refused == "" {
+			if w := pt.Config.Estimate().Work; st.work+w > sweepWork {
+				pt.Refused = fmt.Sprintf("over the sweep's budget: the points run before it are estimated at %.2f s of work and this one at %.2f s, "+
+					"beyond the %.0f s the page gives a whole sweep (fewer or shorter points; or the command line runs it: go run ./app report -sweep '%s' '%s')",
+					st.work/1e9, w/1e9, sweepWork/1e9, res.Spec, q)
+			} else {
+				st.work += w
+			}
+		}
+		res.Points[st.ran] = pt
 		res.Points[st.ran].Run()
 		st.ran++
 		st.ms += float64(time.Since(t0).Microseconds()) / 1000

@@ -199,3 +199,29 @@ func TestSweepSuperseded(t *testing.T) {
 		t.Errorf("done 3 %v, done 4 %v, sweep of %q", done3, done4, srv.sweep.res.Query)
 	}
 }
+
+// TestSweepBudget: the points of a sweep share one budget: a point that
+// would pass it is refused, saying so and how to run it natively, and the
+// points before it run.
+func TestSweepBudget(t *testing.T) {
+	sw, _ := sim.ParseSweep("duration:1s..4s/4")
+	base := sim.Default()
+	var est []float64
+	for _, p := range sw.Points(base, nil) {
+		est = append(est, p.Config.Estimate().Work)
+	}
+	defer func(w float64) { sweepWork = w }(sweepWork)
+	sweepWork = est[0] + est[1] + est[2]/2 // the third passes it
+	var c collect
+	l := NewLocal(compute.Settings{Simulate: true, Slice: time.Hour}, true, c.deliver, func() {})
+	l.Send(Request{ID: 1, Query: "", Sweep: &SweepAsk{Spec: "duration:1s..4s/4"}})
+	pts, _ := sweepOf(t, c.got)
+	if len(pts) != 4 || pts[0].Refused != "" || pts[1].Refused != "" {
+		t.Fatalf("%d points; the first two refused %q, %q", len(pts), pts[0].Refused, pts[1].Refused)
+	}
+	for _, p := range pts[2:] {
+		if !strings.HasPrefix(p.Refused, "over the sweep's budget: ") || !strings.Contains(p.Refused, "go run ./app report -sweep 'duration:1s..4s/4' 'preset=bench'") || p.PointReport != nil {
+			t.Errorf("point %s: refused %q", p.Value, p.Refused)
+		}
+	}
+}
