@@ -147,7 +147,7 @@ func (s *sweepPanel) renderControls() app.UI {
 				})).Body(metrics...),
 		),
 		app.P().Class("legend").Body(app.Text("sweep="), app.Code().DataSet("sweep", s.ISpec).Text(s.ISpec),
-			app.Text(fmt.Sprintf(" · at most %d points, each held to the page's budget for one run; a point over it is refused alone and drawn as a cross.", sim.MaxSweepPoints))),
+			app.Text(fmt.Sprintf(" · at most %d points, which together, and each, keep to the page's budget for one run; a point past it is refused alone and drawn as a cross.", sim.MaxSweepPoints))),
 		app.Button().Type("button").ID("sweep-off").
 			OnClick(ui.On("sweep/off", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweep, "") })).
 			Text("Close the landscape"),
