@@ -108,6 +108,11 @@ func TestBrowserSweep(t *testing.T) {
 	b.exec(t, `document.querySelectorAll("#sweep a.spot")[10].click()`)
 	b.waitReady(t, q)
 
+	// The address alone: the bench preset's page, taken over from the
+	// static HTML, draws the URL's sweep.
+	b.open(t, s.URL+"/?sweep=stall:0s..900ms/10")
+	b.waitFor(t, "the bench preset's sweep from its address", sweepDone+` && document.querySelectorAll("#sweep a.spot").length === 10`)
+
 	// A bad spec: its message names sweep and the form; the page runs.
 	b.open(t, s.URL+"/?duration=4s&sweep=nope")
 	b.waitReady(t, "duration=4s")

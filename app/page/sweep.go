@@ -136,7 +136,9 @@ func (p *Page) sendSweep(force bool) {
 		p.send(p.cfg, true)
 		return
 	}
-	p.client.Send(worker.Request{ID: p.seq, Gen: p.charts.gen, Query: p.cfg.Query(), Charts: p.charts.opts,
+	// The landscape at the charts' width now (a result taken over from the
+	// static HTML was drawn by no request).
+	p.client.Send(worker.Request{ID: p.seq, Gen: p.charts.gen, Query: p.cfg.Query(), Charts: p.chartOptions(),
 		Redraw: true, SweepOnly: true, Sweep: ask})
 }
 
