@@ -134,6 +134,23 @@ func TestBrowserSweep(t *testing.T) {
 	b.exec(t, `document.getElementById("sweep-rerun").click()`)
 	b.waitFor(t, "the rest of the sweep", sweepDone+` && document.querySelectorAll("#sweep a.spot").length === 200`)
 	t.Logf("cancelled after %.0f of 200 points; the rest ran when asked", n)
+
+	// On a phone: the landscape is drawn for the width it gets, and
+	// neither it, its controls nor its data widen the page.
+	b.do(t, "a phone's window", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	b.open(t, s.URL+"/?duration=4s&sweep=stall:0s..900ms/20")
+	b.waitFor(t, "the sweep on a phone", sweepDone)
+	b.exec(t, `document.querySelectorAll("#sweep details.chart-data").forEach(d => d.open = true)`)
+	b.waitFor(t, "its data open", `[...document.querySelectorAll("#sweep details.chart-data table")].every(t => t.getBoundingClientRect().height > 0)`)
+	if o := b.overflow(t); o > 0 {
+		t.Errorf("the landscape at 390 px: the page is %v px too wide", o)
+	}
+	w := eval[[2]float64](t, b, `(() => { const i = document.querySelector("#sweep [data-chart=landscape] img"); return [i.naturalWidth, i.closest("section").clientWidth]; })()`)
+	if w[0] > w[1]+1 || w[0] < w[1]-80 {
+		t.Errorf("the landscape is drawn %v px wide in a %v px panel", w[0], w[1])
+	}
+	b.exec(t, `document.getElementById("sweep").scrollIntoView()`)
+	b.screenshot(t, "phone-sweep.png", false)
 }
 
 // TestBrowserBenchSweep measures a 50-point sweep of the bench preset over
