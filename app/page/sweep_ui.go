@@ -58,18 +58,16 @@ func (s *sweepPanel) Render() app.UI {
 	if s.ISpec == "" {
 		body = append(body,
 			app.P().Class("legend").Text("Run this query again with one field moved over a range, a run per point, and draw how each recording's p99 (or another number) moves with it: where the closed loop stops describing the server, and how fast."),
-			app.Button().Type("button").ID("sweep-on").
-				OnClick(ui.On("sweep/on", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweep, s.IDefault) })).
-				Text("Draw the landscape"),
+			sweepButton("sweep-on", "Draw the landscape", actionSweep, s.IDefault),
 		)
 		return s.section(body)
 	}
 	body = append(body, s.renderControls())
 	if s.IMetricErr != "" {
-		body = append(body, app.P().Class("error").DataSet("error", ui.KeyMetric).Attr("role", "alert").Text(s.IMetricErr))
+		body = append(body, sweepAlert("metric-error", ui.KeyMetric, s.IMetricErr))
 	}
 	if s.IErr != "" {
-		body = append(body, app.P().ID("sweep-error").Class("error").DataSet("error", ui.KeySweep).Attr("role", "alert").Text(s.IErr))
+		body = append(body, sweepAlert("sweep-error", ui.KeySweep, s.IErr))
 		return s.section(body)
 	}
 	if s.IRefused.On {
@@ -112,45 +110,15 @@ func (s *sweepPanel) renderControls() app.UI {
 			app.Span().ID(id+"-hint").Class("hint").Text(hint),
 		)
 	}
-	fields := []app.UI{}
-	for _, f := range sim.SweepFields() {
-		o := app.Option().Value(f).Text(f)
-		if f == parts.Field {
-			o = o.Selected(true)
-		}
-		fields = append(fields, o)
-	}
-	metrics := []app.UI{}
-	for _, m := range charts.LandscapeMetrics() {
-		o := app.Option().Value(m).Text(metricWords(m))
-		if m == s.IMetric {
-			o = o.Selected(true)
-		}
-		metrics = append(metrics, o)
-	}
 	return app.Div().Class("sweep-controls").Attr("role", "group").Aria("label", "The sweep").Body(
-		app.Div().Class("sweep-field").Body(
-			app.Label().For("sweep-field").Text("Field"),
-			app.Select().ID("sweep-field").Attr("value", parts.Field).
-				OnChange(ui.On("sweep/field", func(ctx app.Context, e app.Event) {
-					ctx.NewActionWithValue(actionSweepField, ctx.JSSrc().Get("value").String())
-				})).Body(fields...),
-		),
+		sweepSelect("sweep-field", "Field", actionSweepField, sim.SweepFields(), parts.Field),
 		text("sweep-from", "From", "the first point, in the field's own syntax", parts.From, "sweep/from", func(p *sweepParts, v string) { p.From = v }),
 		text("sweep-to", "To", "the last point at most", parts.To, "sweep/to", func(p *sweepParts, v string) { p.To = v }),
 		text("sweep-form", "Points", "a count (50), a step with its unit (25ms) or a factor (x2)", parts.Form, "sweep/form", func(p *sweepParts, v string) { p.Form = v }),
-		app.Div().Class("sweep-field").Body(
-			app.Label().For("sweep-metric").Text("Metric"),
-			app.Select().ID("sweep-metric").Attr("value", s.IMetric).
-				OnChange(ui.On("sweep/metric", func(ctx app.Context, e app.Event) {
-					ctx.NewActionWithValue(actionSweepMetric, ctx.JSSrc().Get("value").String())
-				})).Body(metrics...),
-		),
+		sweepSelect("sweep-metric", "Metric", actionSweepMetric, charts.LandscapeMetrics(), s.IMetric),
 		app.P().Class("legend").Body(app.Text("sweep="), app.Code().DataSet("sweep", s.ISpec).Text(s.ISpec),
 			app.Text(fmt.Sprintf(" · at most %d points, which together, and each, keep to the page's budget for one run; a point past it is refused alone and drawn as a cross.", sim.MaxSweepPoints))),
-		app.Button().Type("button").ID("sweep-off").
-			OnClick(ui.On("sweep/off", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweep, "") })).
-			Text("Close the landscape"),
+		sweepButton("sweep-off", "Close the landscape", actionSweep, ""),
 	)
 }
 
@@ -165,7 +133,7 @@ func renderSweepStatus(s sweepShown) app.UI {
 	var msg app.UI
 	switch {
 	case s.err != "":
-		msg = app.P().Class("error").Attr("role", "alert").Text(s.err)
+		msg = sweepAlert("sweep-run-error", ui.KeySweep, s.err)
 	case s.done:
 		words := fmt.Sprintf("%s of the sweep, each an exact run of its own query", units.Plural(int64(n), "point"))
 		if refused > 0 {
@@ -175,9 +143,7 @@ func renderSweepStatus(s sweepShown) app.UI {
 	case s.cancelled:
 		msg = app.P().Class("sweep-status", "cancelled").Body(
 			app.Text(fmt.Sprintf("Stopped after %d of %d points. ", n, s.total)),
-			app.Button().Type("button").ID("sweep-rerun").
-				OnClick(ui.On("sweep/rerun", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweepCancel, false) })).
-				Text("Run the rest"))
+			sweepButton("sweep-rerun", "Run the rest", actionSweepCancel, false))
 	default:
 		total := s.total
 		if total == 0 {
@@ -187,9 +153,7 @@ func renderSweepStatus(s sweepShown) app.UI {
 		msg = app.Div().Class("sweep-status", "running").Body(
 			app.Label().For("sweep-progress").Text(fmt.Sprintf("Running the sweep: %d of %d points… ", n, s.total)),
 			app.Progress().ID("sweep-progress").Max(100).Value(pct).Aria("valuetext", fmt.Sprintf("%d of %d points", n, s.total)).Text(fmt.Sprintf("%d%%", pct)),
-			app.Button().Type("button").ID("sweep-cancel").
-				OnClick(ui.On("sweep/cancel", func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionSweepCancel, true) })).
-				Text("Cancel"))
+			sweepButton("sweep-cancel", "Cancel", actionSweepCancel, true))
 	}
 	return app.Div().Class("status-line").Aria("live", "polite").Body(msg)
 }
@@ -261,4 +225,35 @@ func metricWords(m string) string {
 		return "requests never sent (paced)"
 	}
 	return strings.ReplaceAll(m, "_", ".")
+}
+
+// sweepButton is a button of the panel that sends the page action with
+// value.
+func sweepButton(id, label, action string, value any) app.UI {
+	return app.Button().Type("button").ID(id).
+		OnClick(ui.On(id, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, value) })).Text(label)
+}
+
+// sweepSelect is a labelled choice of the panel that sends the page action
+// with the value chosen (a metric is named for people).
+func sweepSelect(id, label, action string, values []string, chosen string) app.UI {
+	opts := make([]app.UI, len(values))
+	for i, v := range values {
+		text := v
+		if action == actionSweepMetric {
+			text = metricWords(v)
+		}
+		opts[i] = app.Option().Value(v).Text(text).Selected(v == chosen)
+	}
+	return app.Div().Class("sweep-field").Body(
+		app.Label().For(id).Text(label),
+		app.Select().ID(id).Attr("value", chosen).
+			OnChange(ui.On(id, func(ctx app.Context, e app.Event) {
+				ctx.NewActionWithValue(action, ctx.JSSrc().Get("value").String())
+			})).Body(opts...))
+}
+
+// sweepAlert is one of the panel's messages, naming its key (data-error).
+func sweepAlert(id, key, text string) app.UI {
+	return app.P().ID(id).Class("error").DataSet("error", key).Attr("role", "alert").Text(text)
 }
