@@ -113,6 +113,16 @@ func TestBrowserSweep(t *testing.T) {
 	b.open(t, s.URL+"/?sweep=stall:0s..900ms/10")
 	b.waitFor(t, "the bench preset's sweep from its address", sweepDone+` && document.querySelectorAll("#sweep a.spot").length === 10`)
 
+	// The controls: another field proposes a range around the query's
+	// value, and an edit after it starts from that spec.
+	b.open(t, s.URL+"/?duration=4s&sweep=stall:0s..900ms/5")
+	b.waitFor(t, "a 5-point sweep", sweepDone)
+	b.exec(t, `const f = document.getElementById("sweep-field"); f.value = "conns"; f.dispatchEvent(new Event("change", {bubbles: true}))`)
+	b.waitFor(t, "the conns sweep", `new URLSearchParams(location.search).get("sweep") === "conns:1..16/x2" && document.getElementById("sweep-to").value === "16"`)
+	b.exec(t, `const x = document.getElementById("sweep-to"); x.value = "8"; x.dispatchEvent(new Event("change", {bubbles: true}))`)
+	b.waitFor(t, "the edited conns sweep", `new URLSearchParams(location.search).get("sweep") === "conns:1..8/x2"`)
+	b.waitFor(t, "its 4 points", sweepDone+` && document.querySelectorAll("#sweep a.spot").length === 4`)
+
 	// A bad spec: its message names sweep and the form; the page runs.
 	b.open(t, s.URL+"/?duration=4s&sweep=nope")
 	b.waitReady(t, "duration=4s")

@@ -106,7 +106,7 @@ func (s *sweepPanel) renderControls() app.UI {
 			app.Label().For(id).Text(label),
 			app.Input().Type("text").ID(id).Class("text").Attr("autocomplete", "off").Attr("spellcheck", "false").
 				Value(value).Aria("describedby", id+"-hint").Aria("invalid", s.IErr != "").
-				OnChange(ui.On(scope, set(f))),
+				OnChange(ui.On(scope+"/"+s.ISpec, set(f))), // the scope holds the spec the edit starts from (ui.On)
 			app.Span().ID(id+"-hint").Class("hint").Text(hint),
 		)
 	}
@@ -231,7 +231,9 @@ func metricWords(m string) string {
 // value.
 func sweepButton(id, label, action string, value any) app.UI {
 	return app.Button().Type("button").ID(id).
-		OnClick(ui.On(id, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, value) })).Text(label)
+		// The scope holds the value: go-app keeps a handler whose scope
+		// is unchanged (ui.On).
+		OnClick(ui.On(id+"/"+fmt.Sprint(value), func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(action, value) })).Text(label)
 }
 
 // sweepSelect is a labelled choice of the panel that sends the page action
