@@ -118,6 +118,7 @@ var readerPages = []struct{ name, path, ready string }{
 	{"embed-distribution", "/embed/?figure=distribution", `document.querySelector("main.embed[data-live=true] [data-chart] img") !== null`},
 	{"embed-latency-time", "/embed/?figure=latency-time", `document.querySelector("main.embed[data-live=true] [data-chart] img") !== null`},
 	{"embed-queue-depth", "/embed/?figure=queue-depth", `document.querySelector("main.embed[data-live=true] [data-chart] img") !== null`},
+	{"embed-landscape", "/embed/?figure=landscape&duration=4s&sweep=stall:0s..900ms/10", `document.querySelector("main.embed[data-live=true] [data-chart=landscape] img") !== null`},
 	{"embed-animation", "/embed/?figure=animation", `document.querySelector("main.embed[data-live=true] [data-anim][data-ready=true]") !== null`},
 }
 

@@ -2,7 +2,7 @@ package sim
 
 import (
 	"fmt"
-	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -195,13 +195,13 @@ func (s *Sweep) series() ([]int64, error) {
 	var vs []int64
 	switch s.form {
 	case sweepCount:
-		span := big.NewInt(s.to - s.from)
+		span := uint64(s.to - s.from)
 		for i := 0; i < s.n; i++ {
-			// from + round(i·(to−from)/(n−1)), exact in integers.
-			num := new(big.Int).Mul(span, big.NewInt(int64(2*i)))
-			num.Add(num, big.NewInt(int64(s.n-1)))
-			num.Quo(num, big.NewInt(int64(2*(s.n-1))))
-			vs = append(vs, s.from+num.Int64())
+			// from + round(i·(to−from)/(n−1)), exact in 128 bits.
+			hi, lo := bits.Mul64(span, uint64(2*i))
+			lo, c := bits.Add64(lo, uint64(s.n-1), 0)
+			q, _ := bits.Div64(hi+c, lo, uint64(2*(s.n-1)))
+			vs = append(vs, s.from+int64(q))
 		}
 	case sweepStep:
 		if n := (s.to-s.from)/s.step + 1; n > MaxSweepPoints {
@@ -211,25 +211,23 @@ func (s *Sweep) series() ([]int64, error) {
 			vs = append(vs, v)
 		}
 	case sweepFactor:
-		// round(from · (k/1000)^i), exact in integers, up to to.
-		num, den := big.NewInt(s.from), big.NewInt(1)
-		k, thousand, limit := big.NewInt(int64(s.factor)), big.NewInt(1000), big.NewInt(s.to)
+		// round(from · (k/1000)^i), exact in integers, up to to: num/den
+		// is from·k^i/1000^i.
+		num, den := nat{uint64(s.from)}, nat{1}
 		for {
-			q := new(big.Int).Mul(num, big.NewInt(2))
-			q.Add(q, den)
-			q.Quo(q, new(big.Int).Mul(den, big.NewInt(2)))
-			if q.Cmp(limit) > 0 {
+			q, ok := num.roundQuo(den, uint64(s.to))
+			if !ok {
 				break
 			}
-			if n := len(vs); n > 0 && q.Int64() == vs[n-1] {
+			if n := len(vs); n > 0 && q == vs[n-1] {
 				return nil, s.repeats(vs[n-1])
 			}
 			if len(vs) == MaxSweepPoints {
 				return nil, fmt.Errorf("a factor of %s from %s to %s makes more than %d points", s.factor, s.text(s.from), s.text(s.to), MaxSweepPoints)
 			}
-			vs = append(vs, q.Int64())
-			num.Mul(num, k)
-			den.Mul(den, thousand)
+			vs = append(vs, q)
+			num = num.mulWord(uint64(s.factor))
+			den = den.mulWord(1000)
 		}
 	}
 	for i := 1; i < len(vs); i++ {
@@ -345,27 +343,33 @@ func PointReportOf(r Report) *PointReport {
 // Points returns the sweep's points over base: base with the field set to
 // each value, each validated and, with a budget, held to it. None is run.
 func (s Sweep) Points(base Config, budget *Budget) []SweepPoint {
-	f := lookup(s.Field)
 	out := make([]SweepPoint, 0, len(s.values))
-	for _, text := range s.Values() {
-		p := SweepPoint{Value: text, Config: base}
-		p.X, _ = s.Number(text)
-		if fe := f.read(&p.Config, text); fe != nil { // not for a value in the field's range
-			p.Refused = fe.Error()
-		}
-		p.Query = p.Config.Query()
-		if p.Refused == "" {
-			if err := p.Config.Validate(); err != nil {
-				p.Refused = err.Error()
-			} else if budget != nil {
-				if fe := p.Config.Within(*budget); fe != nil {
-					p.Refused = fe.Error()
-				}
-			}
-		}
-		out = append(out, p)
+	for i := range s.values {
+		out = append(out, s.Point(base, i, budget))
 	}
 	return out
+}
+
+// Point returns the sweep's point i over base, as Points does: a caller
+// that runs the points one by one need not make them all first.
+func (s Sweep) Point(base Config, i int, budget *Budget) SweepPoint {
+	text := s.text(s.values[i])
+	p := SweepPoint{Value: text, Config: base}
+	p.X, _ = s.Number(text)
+	if fe := lookup(s.Field).read(&p.Config, text); fe != nil { // not for a value in the field's range
+		p.Refused = fe.Error()
+	}
+	p.Query = p.Config.Query()
+	if p.Refused == "" {
+		if err := p.Config.Validate(); err != nil {
+			p.Refused = err.Error()
+		} else if budget != nil {
+			if fe := p.Config.Within(*budget); fe != nil {
+				p.Refused = fe.Error()
+			}
+		}
+	}
+	return p
 }
 
 // Run runs a point that was not refused and keeps its report; a run a
@@ -465,3 +469,97 @@ func (s Sweep) Result(base Config) *SweepResult {
 
 // Mean is the closed form's mean: its exact sum over its count.
 func (f *Form) Mean() float64 { return f.Sum.div(f.Count) }
+
+// nat is a natural number in 64-bit words, least significant first: the
+// geometric series' exact powers, without math/big (some 40 KB of
+// app.wasm after gzip).
+type nat []uint64
+
+// mulWord returns x·w.
+func (x nat) mulWord(w uint64) nat {
+	out := make(nat, 0, len(x)+1)
+	var carry uint64
+	for _, d := range x {
+		hi, lo := bits.Mul64(d, w)
+		lo, c := bits.Add64(lo, carry, 0)
+		out = append(out, lo)
+		carry = hi + c
+	}
+	if carry != 0 {
+		out = append(out, carry)
+	}
+	return out
+}
+
+// addNat returns x + y.
+func (x nat) addNat(y nat) nat {
+	if len(x) < len(y) {
+		x, y = y, x
+	}
+	out := make(nat, 0, len(x)+1)
+	var carry uint64
+	for i, d := range x {
+		var e uint64
+		if i < len(y) {
+			e = y[i]
+		}
+		var c1, c2 uint64
+		d, c1 = bits.Add64(d, e, 0)
+		d, c2 = bits.Add64(d, carry, 0)
+		out = append(out, d)
+		carry = c1 + c2
+	}
+	if carry != 0 {
+		out = append(out, carry)
+	}
+	return out
+}
+
+// cmp compares x and y: −1, 0 or 1.
+func (x nat) cmp(y nat) int {
+	x, y = x.trim(), y.trim()
+	if len(x) != len(y) {
+		if len(x) < len(y) {
+			return -1
+		}
+		return 1
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		if x[i] != y[i] {
+			if x[i] < y[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+func (x nat) trim() nat {
+	for len(x) > 0 && x[len(x)-1] == 0 {
+		x = x[:len(x)-1]
+	}
+	return x
+}
+
+// roundQuo returns round(x/den) (halves up), when it is at most limit
+// (< 2⁶²); ok is false when it is more. It searches for the largest q
+// with q·2den ≤ 2x + den.
+func (x nat) roundQuo(den nat, limit uint64) (q int64, ok bool) {
+	rhs := x.mulWord(2).addNat(den)
+	den2 := den.mulWord(2)
+	fits := func(q uint64) bool { return den2.mulWord(q).cmp(rhs) <= 0 }
+	if fits(limit + 1) {
+		return 0, false
+	}
+	lo, hi := uint64(0), limit+1 // fits(lo), !fits(hi)
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return int64(lo), true
+}

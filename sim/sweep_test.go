@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"math/rand"
 	"reflect"
 	"strings"
@@ -321,4 +322,30 @@ func BenchmarkSweep(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Microseconds())/1e3/float64(b.N), "ms")
 	})
+}
+
+// TestGeometricSeriesExact: the geometric series' own arithmetic (nat) is
+// math/big's, for random ends and factors.
+func TestGeometricSeriesExact(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for n := 0; n < 300; n++ {
+		from, k := 1+rng.Int63n(1e9), 1001+rng.Int63n(5000)
+		to := from * (2 + rng.Int63n(1e4))
+		num, den := nat{uint64(from)}, nat{1}
+		bn, bd := big.NewInt(from), big.NewInt(1)
+		for i := 0; i < 200; i++ {
+			q := new(big.Int).Add(new(big.Int).Mul(bn, big.NewInt(2)), bd)
+			q.Quo(q, new(big.Int).Mul(bd, big.NewInt(2)))
+			got, ok := num.roundQuo(den, uint64(to))
+			if want := q.Cmp(big.NewInt(to)) <= 0; ok != want || ok && got != q.Int64() {
+				t.Fatalf("from %d, k %d, to %d, step %d: got %d (%v), want %s", from, k, to, i, got, ok, q)
+			}
+			if !ok {
+				break
+			}
+			num, den = num.mulWord(uint64(k)), den.mulWord(1000)
+			bn.Mul(bn, big.NewInt(k))
+			bd.Mul(bd, big.NewInt(1000))
+		}
+	}
 }

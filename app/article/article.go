@@ -443,6 +443,11 @@ func (a *Article) figure(f figureRef, v *sectionView) app.UI {
 		q = v.queries[f.name]
 	}
 	if k, ok := charts.ParseKind(f.kind); ok {
+		if f.sweep != "" {
+			// The landscape: the section's query swept (its own values
+			// included), a run per point.
+			q = ui.ParseAddress(q).With(ui.KeySweep, f.sweep).String()
+		}
 		return &chartFigure{IKind: k, IQuery: q, ICache: a.ICache}
 	}
 	return app.Figure().Class("figure").DataSet("figure", f.kind).DataSet("query", q).Body(

@@ -18,6 +18,8 @@ var articleAdjs = [...]adjustable{
 	{section: "clients", name: "clients10", field: "stall", lo: 100000000, hi: 5000000000},
 	{section: "fixes", name: "bench", field: "stall", lo: 1000000, hi: 800000000},
 	{section: "fixes", name: "bench-e1ms", field: "interval", lo: 20000, hi: 20000000},
+	{section: "landscape", name: "land", field: "rate", lo: 1000000, hi: 10000000},
+	{section: "landscape", name: "land", field: "every", lo: 1000000000, hi: 2000000000},
 }
 
 // articleText is article.txt, parsed.
@@ -416,6 +418,79 @@ var articleText = article{
 				}},
 			},
 			adjs: []*adjustable{&articleAdjs[12], &articleAdjs[13]},
+		},
+		{slug: "landscape", heading: "When it gets bad",
+			blocks: []block{
+				{para: []seg{
+					{text: "Each run so far answers one question: how far apart the recordings are for one set of values. The next question is where they part, and how fast the gap grows. The figure below answers it by brute force. It plays the first schedule, "},
+					{num: &slot{name: "land", metric: "config.rate", adj: &articleAdjs[14]}},
+					{text: " requests per second for "},
+					{num: &slot{name: "land", metric: "config.duration"}},
+					{text: " against a server that stalls once every "},
+					{num: &slot{name: "land", metric: "config.every", adj: &articleAdjs[15]}},
+					{text: ", once for each stall length along its axis, from none to most of the period. Every point is a whole run of its own, not a line drawn between two; hover over one, or reach it with Tab, to read its numbers and open that run in the visualiser."},
+				}},
+				{para: []seg{
+					{claim: &claim{id: "p99-agree", name: "land0", then: []seg{
+						{text: "With no stall the recordings agree: the closed loop's p99 and the open loop's are both "},
+						{num: &slot{name: "land0", metric: "open.p99"}},
+						{text: "."},
+					}, els: []seg{
+						{text: "Even with no stall the recordings part here: the closed loop's p99 is "},
+						{num: &slot{name: "land0", metric: "closed.p99"}},
+						{text: " and the open loop's "},
+						{num: &slot{name: "land0", metric: "open.p99"}},
+						{text: "."},
+					}}},
+					{text: " As the stall grows the closed loop's line hardly moves, while the open loop's climbs with it, and then bends upwards. The bend can be worked out by hand: after a stall the server clears the queue it left with the time it has to spare, so the backlog is gone before the next stall only for stalls up to the period times the share of time the server idles, here "},
+					{num: &slot{name: "land", metric: "form.bend"}},
+					{text: ". "},
+					{claim: &claim{id: "drains", name: "land", then: []seg{
+						{text: "Below it, at the first run's stall of "},
+						{num: &slot{name: "land", metric: "config.stall"}},
+						{text: ", every backlog drains and the open loop's p99 is "},
+						{num: &slot{name: "land", metric: "open.p99"}},
+						{text: ", against the closed loop's "},
+						{num: &slot{name: "land", metric: "closed.p99"}},
+						{text: "."},
+					}, els: []seg{
+						{text: "At the first run's stall of "},
+						{num: &slot{name: "land", metric: "config.stall"}},
+						{text: " a backlog is still queued when the next stall begins: the open loop's p99 is "},
+						{num: &slot{name: "land", metric: "open.p99"}},
+						{text: ", against the closed loop's "},
+						{num: &slot{name: "land", metric: "closed.p99"}},
+						{text: "."},
+					}}},
+					{text: " "},
+					{claim: &claim{id: "piles-up", name: "land-long", then: []seg{
+						{text: "Above it, at "},
+						{num: &slot{name: "land-long", metric: "config.stall"}},
+						{text: ", each stall's queue is still there when the next one begins, the queues pile up, and the open loop's p99 is "},
+						{num: &slot{name: "land-long", metric: "open.p99"}},
+						{text: ", longer than the stall itself."},
+					}, els: []seg{
+						{text: "At "},
+						{num: &slot{name: "land-long", metric: "config.stall"}},
+						{text: " every backlog still drains before the next stall, and the open loop's p99 is "},
+						{num: &slot{name: "land-long", metric: "open.p99"}},
+						{text: "."},
+					}}},
+					{text: " "},
+					{claim: &claim{id: "p999-is-service", name: "land-long", then: []seg{
+						{text: "The closed loop reports the service time, "},
+						{num: &slot{name: "land-long", metric: "closed.p99_9"}},
+						{text: ", even at its p99.9."},
+					}, els: []seg{
+						{text: "The closed loop's p99.9 is "},
+						{num: &slot{name: "land-long", metric: "closed.p99_9"}},
+						{text: "."},
+					}}},
+					{text: " The pale bands under the lines are the closed forms, drawn where they hold; where a band stops, only the simulation goes on."},
+				}},
+				{figure: &figureRef{kind: "landscape", name: "land", sweep: "stall:0s..900ms/19"}},
+			},
+			adjs: []*adjustable{&articleAdjs[14], &articleAdjs[15]},
 		},
 		{slug: "", heading: "Which system does the number describe?",
 			blocks: []block{

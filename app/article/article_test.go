@@ -398,7 +398,7 @@ func TestArticleSource(t *testing.T) {
 		"# T\n\nA {nope:open.p99} slot.":                       "article.txt:3",
 		"# T\n\nAn *open emphasis.":                            "not closed",
 		"# T\n\n[figure spectrum]":                             "article.txt:3",
-		"# T\n\n[figure pie bench]":                            `figure: "pie" is not allowed: allowed spectrum, distribution, latency-time, queue-depth or animation`,
+		"# T\n\n[figure pie bench]":                            `figure: "pie" is not allowed: allowed spectrum, distribution, latency-time, queue-depth, landscape or animation`,
 		"# T\n\nA {open.p99} without query":                    "QUERY-NAME",
 		"# T\n\nA {bench:config.stall 1ms..2ms} without slug.": "needs a section with a slug",
 		"# T\n\n## S {#s}\n\n{bench:config.stall 1ms..2ms} and {bench:config.stall 1ms..2ms}": "adjusts stall twice",
@@ -436,7 +436,7 @@ func TestEmbedFigures(t *testing.T) {
 	if e.read("figure=animation&anim=1"); e.err != "" || !e.anim || e.query != "anim=1" {
 		t.Errorf("figure=animation: anim %v, query %q, err %q", e.anim, e.query, e.err)
 	}
-	const want = `figure: "pie" is not allowed: allowed spectrum, distribution, latency-time, queue-depth or animation`
+	const want = `figure: "pie" is not allowed: allowed spectrum, distribution, latency-time, queue-depth, landscape or animation`
 	if e.read("figure=pie"); e.err != want {
 		t.Errorf("figure=pie: %q, want %q", e.err, want)
 	}
@@ -515,5 +515,56 @@ func TestArticleDrops(t *testing.T) {
 	}
 	if st := a.compute(compute.NewCache(4, compute.FigureRequests), "closed.stall=300ms&figure=x"); st.dropped || len(st.notes) != 0 {
 		t.Errorf("nothing to drop: %v %q", st.dropped, st.notes)
+	}
+}
+
+// TestLandscapeBend: the section's bend (form.bend) is where the
+// simulator's open loop stops draining between stalls: a stall a little
+// shorter drains (claim drains), a little longer piles up (piles-up).
+func TestLandscapeBend(t *testing.T) {
+	c := newCache()
+	for _, q := range []string{"duration=4s", "rate=2000&duration=4s", "rate=8000&duration=4s", "rate=3000&every=2s&duration=4s"} {
+		res, err := c.Run(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bend, err := articleNumber(res, "form.bend")
+		if err != nil {
+			t.Fatal(err)
+		}
+		margin := res.Config.Every / 50
+		for _, s := range []struct {
+			stall int64
+			claim string
+		}{{int64(bend.Value) - margin, "drains"}, {int64(bend.Value) + margin, "piles-up"}} {
+			q2 := q + "&stall=" + sim.FormatDuration(s.stall)
+			r, err := c.Run(q2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok, err := claimHolds(s.claim, r); !ok || err != nil {
+				t.Errorf("%s (bend %s): %s does not hold (%v)", q2, bend.Text, s.claim, err)
+			}
+		}
+	}
+}
+
+// TestEmbedLandscape: the embed takes figure=landscape with a sweep, and
+// its figure draws the sweep's points, each its own query's; without a
+// sweep it says what to add.
+func TestEmbedLandscape(t *testing.T) {
+	var e Embed
+	if e.read("figure=landscape&duration=2s&sweep=stall:0s..900ms/4&metric=max"); e.err != "" || e.kind != charts.Landscape ||
+		e.query != "duration=2s&sweep=stall:0s..900ms/4&metric=max" && e.query != "duration=2s&sweep=stall%3A0s..900ms%2F4&metric=max" {
+		t.Fatalf("figure=landscape: kind %s, query %q, err %q", e.kind, e.query, e.err)
+	}
+	f := &chartFigure{IKind: e.kind, IQuery: e.query, IBare: true, ICache: newCache()}
+	f.draw()
+	if f.err != "" || f.chart == nil || len(f.chart.Spots) != 4 || !strings.HasPrefix(f.chart.Caption, "The max latency of each recording against stall") {
+		t.Fatalf("drawn: err %q, chart %v", f.err, f.chart != nil)
+	}
+	f = &chartFigure{IKind: charts.Landscape, IQuery: "duration=2s", IBare: true, ICache: newCache()}
+	if f.draw(); !strings.Contains(f.err, "add sweep=") {
+		t.Errorf("no sweep: %q", f.err)
 	}
 }

@@ -21,7 +21,7 @@ var claimIDs = []string{
 	"as-published", "spare", "same-timeline", "regime", "drains", "one-slow-per-stall",
 	"median-is-service", "p999-is-service", "paced-skips-stalls", "note-holds", "never-drains",
 	"one-slow-per-conn", "mean-rises", "added-slower", "correction-lifts", "corrected-near-open",
-	"corrected-p90-below", "e-not-slot",
+	"corrected-p90-below", "e-not-slot", "p99-agree", "piles-up",
 }
 
 // claimOnSection tells whether a claim is on the section as a whole: it
@@ -64,6 +64,9 @@ var claimChecks = map[string]func(r *sim.Result) (bool, error){
 	"corrected-near-open": claimCorrectedNearOpen,
 	"corrected-p90-below": claimCorrectedP90Below,
 	"e-not-slot":          claimENotSlot,
+	// When it gets bad (#landscape).
+	"p99-agree": claimP99Agree,
+	"piles-up":  claimPilesUp,
 }
 
 // The claims of #schedule.
@@ -220,4 +223,23 @@ func claimCorrectedP90Below(r *sim.Result) (bool, error) {
 // claimENotSlot: the correction's interval E is not the schedule's slot.
 func claimENotSlot(r *sim.Result) (bool, error) {
 	return r.Recordings[sim.Corrected].Interval != r.Slot, nil
+}
+
+// The claims of #landscape.
+
+// claimP99Agree: the closed and open loops record the same p99.
+func claimP99Agree(r *sim.Result) (bool, error) {
+	return r.Recordings[sim.Closed].P[sim.P99] == r.Recordings[sim.Open].P[sim.P99], nil
+}
+
+// claimPilesUp: the run meets at least two stalls and the open loop is
+// not back to the service time before every next one: a stall's backlog
+// is still queued when the next stall begins (claimDrains fails).
+func claimPilesUp(r *sim.Result) (bool, error) {
+	drains, err := claimDrains(r)
+	if err != nil {
+		return false, err
+	}
+	first, last := r.StallsIn(0, r.Config.Duration)
+	return !drains && last-first >= 2, nil
 }

@@ -155,11 +155,12 @@ func presetValue(cfg sim.Config, field string) string {
 // animationFigure is the one figure that is not a chart.
 const animationFigure = "animation"
 
-// figures are the embed's allowed figure= values: every chart, in page
-// order, then the animation.
+// figures are the embed's allowed figure= values: every chart of the
+// table of charts, in page order (the charts of one run, then the
+// landscape of a sweep, which needs sweep=), then the animation.
 func figures() []string {
 	var out []string
-	for _, k := range charts.Kinds() {
+	for _, k := range append(charts.Kinds(), charts.SweepKinds()...) {
 		out = append(out, k.String())
 	}
 	return append(out, animationFigure)
@@ -168,7 +169,7 @@ func figures() []string {
 // figureError is the embed's message for a figure it does not know, in
 // the form of the visualiser's for an invalid field (sim.FieldError):
 // `figure: "pie" is not allowed: allowed spectrum, distribution,
-// latency-time, queue-depth or animation`.
+// latency-time, queue-depth, landscape or animation`.
 func figureError(name string) string {
 	fs := figures()
 	fe := &sim.FieldError{Field: ui.KeyFigure, Value: name,

@@ -97,7 +97,23 @@ func (f *chartFigure) draw() {
 		f.err = err.Error()
 		return
 	}
-	ch, err := charts.Render(res, f.IKind, charts.Options{Width: w, Height: h, Theme: ui.PrefersTheme()})
+	opts := charts.Options{Width: w, Height: h, Theme: ui.PrefersTheme()}
+	if f.IKind.DrawsSweep() {
+		// The landscape draws the query's sweep= (its metric=): a run per
+		// point, each its own query's.
+		addr := ui.ParseAddress(f.IQuery)
+		spec := addr.Get(ui.KeySweep)
+		if spec == "" {
+			f.err = "The landscape draws a sweep: add sweep=<field>:<from>..<to>/<n> to the address, such as sweep=stall:0s..900ms/20."
+			return
+		}
+		if opts.Sweep, err = f.ICache.Sweep(addr.Without(ui.KeySweep).String(), spec, ui.PageKeys()...); err != nil {
+			f.err = err.Error()
+			return
+		}
+		opts.Metric = addr.Get(ui.KeyMetric)
+	}
+	ch, err := charts.Render(res, f.IKind, opts)
 	if err != nil {
 		f.err = err.Error()
 		return

@@ -64,7 +64,11 @@ func genSource(a *article) []byte {
 		fmt.Fprintf(&b, "{slug: %q, heading: %q,\nblocks: []block{\n", s.slug, s.heading)
 		for _, bl := range s.blocks {
 			if bl.figure != nil {
-				fmt.Fprintf(&b, "{figure: &figureRef{kind: %q, name: %q}},\n", bl.figure.kind, bl.figure.name)
+				if bl.figure.sweep != "" {
+					fmt.Fprintf(&b, "{figure: &figureRef{kind: %q, name: %q, sweep: %q}},\n", bl.figure.kind, bl.figure.name, bl.figure.sweep)
+				} else {
+					fmt.Fprintf(&b, "{figure: &figureRef{kind: %q, name: %q}},\n", bl.figure.kind, bl.figure.name)
+				}
 				continue
 			}
 			fmt.Fprintf(&b, "{para: %s},\n", genSegs(bl.para, idx))

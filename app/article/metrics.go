@@ -2,6 +2,7 @@ package article
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"omission/app/units"
@@ -109,6 +110,17 @@ func formNumber(res *sim.Result, metric, name string) (NumValue, bool, error) {
 			return NumValue{IsText: true, Text: strings.Join(why, "; ")}, true, nil
 		}
 		return NumValue{IsText: true, Text: "every number has a closed form"}, true, nil
+	}
+	if name == "bend" {
+		// The longest stall whose backlog one worker clears before the
+		// next stall: it drains at 1/service − rate once the stall ends,
+		// so s + s·rate·service/(1 − rate·service) ≤ every, that is
+		// s ≤ every·(1 − rate·service) (TestLandscapeBend holds it).
+		rho := float64(cfg.Rate) / 1000 * float64(cfg.Service) / 1e9
+		if cfg.EventDriven() || cfg.Workers != 1 || cfg.Every == 0 {
+			return NumValue{}, false, fmt.Errorf("%s: one worker and stalls on a period, not %q", metric, res.Query)
+		}
+		return latencyValue(int64(math.Round(float64(cfg.Every) * max(1-rho, 0)))), true, nil
 	}
 	cf := sim.DeriveClosedForms(cfg)
 	if cf == nil {

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"omission/app/charts"
+	"omission/sim"
 )
 
 // The article's source, read natively: by TestArticleGenerated, which
@@ -53,12 +56,26 @@ func parseArticle(src string) (*article, error) {
 		case strings.HasPrefix(line, "[figure "):
 			if err = flush(); err == nil {
 				f := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, "[figure "), "]"))
-				if _, ok := queryOf(f[len(f)-1]); len(f) != 2 || !ok {
+				k, _ := charts.ParseKind(f[0])
+				sweep := len(f) > 0 && k.DrawsSweep() && f[0] == k.String()
+				want := 2
+				if sweep {
+					want = 3 // [figure landscape QUERY-NAME SWEEP]
+				}
+				if len(f) != want {
+					err = fmt.Errorf("want [figure KIND QUERY-NAME] (the landscape: [figure landscape QUERY-NAME SWEEP]), got %q", line)
+				} else if _, ok := queryOf(f[1]); !ok {
 					err = fmt.Errorf("want [figure KIND QUERY-NAME], got %q", line)
 				} else if !slices.Contains(figures(), f[0]) {
 					err = errors.New(figureError(f[0]))
+				} else if _, serr := sim.ParseSweep(f[len(f)-1]); sweep && serr != nil {
+					err = serr
 				} else {
-					sec.blocks = append(sec.blocks, block{figure: &figureRef{f[0], f[1]}})
+					ref := &figureRef{kind: f[0], name: f[1]}
+					if sweep {
+						ref.sweep = f[2]
+					}
+					sec.blocks = append(sec.blocks, block{figure: ref})
 				}
 			}
 		default:

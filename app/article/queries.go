@@ -31,6 +31,9 @@ var articleQueries = [...]struct {
 	{"clients10", articleQuery{q: "preset=clients10"}},
 	{"clients10-100ms", articleQuery{q: "preset=clients10&above=100ms", follows: "clients10"}},
 	{"bench-e1ms", articleQuery{q: "interval=1ms", follows: "bench"}},
+	{"land", articleQuery{q: "duration=4s"}},
+	{"land0", articleQuery{q: "stall=0s&duration=4s", follows: "land"}},
+	{"land-long", articleQuery{q: "stall=800ms&duration=4s", follows: "land"}},
 }
 
 // queryOf returns the article's query of a name.

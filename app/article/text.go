@@ -69,8 +69,9 @@ type claim struct {
 
 // figureRef is a figure bound to a query name.
 type figureRef struct {
-	kind string // a charts kind name, or "animation"
-	name string
+	kind  string // a charts kind name, or "animation"
+	name  string
+	sweep string // the landscape's sweep over the query (sim.ParseSweep)
 }
 
 // theArticle is the article (article_gen.go).

@@ -154,6 +154,7 @@ type landData struct {
 	regime   int        // points at which the closed forms hold
 	why      string     // why they do not, at the first point that ran outside them
 	refused  []int      // the refused points
+	pending  int        // points neither run nor refused yet (drawn later)
 	base     float64    // the base query's value of the field
 	baseOK   bool       // it is a number
 	lo, hi   float64    // the smallest positive and the largest y
@@ -177,6 +178,10 @@ func newLandData(sw *sim.SweepResult, m landMetric) *landData {
 	}
 	for i, p := range sw.Points {
 		d.xs = append(d.xs, p.X)
+		if p.PointReport == nil && p.Refused == "" {
+			d.pending++ // not run yet: a sweep drawn as its points arrive
+			continue
+		}
 		if p.PointReport == nil {
 			d.refused = append(d.refused, i)
 			continue
@@ -249,9 +254,14 @@ func landscape(_ *sim.Result, o Options, f *frame) *Chart {
 	d.axes(p, f, c, logX, logY, ymin, ymax)
 	p.Add(f.grid())
 	d.addLines(p, f.th, floor)
+	sp := &spotter{d: d, floor: floor}
+	p.Add(sp)
 	f.drawPlot(c, p, m.label, nil)
 
-	ch := &Chart{Available: true}
+	ch := &Chart{Available: true, Spots: sp.list}
+	for i := range ch.Spots {
+		ch.Spots[i].Y = float64(o.Height) - ch.Spots[i].Y
+	}
 	ch.Table = d.table()
 	ch.Caption = d.caption(logX, logY)
 	return ch
@@ -408,6 +418,40 @@ func (s segments) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
+// spotter records where each point of the sweep is drawn (Chart.Spots):
+// at the highest of its lines' values, or at its cross when refused. It
+// draws nothing.
+type spotter struct {
+	d     *landData
+	floor float64
+	list  []Spot
+}
+
+func (s *spotter) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	s.list = s.list[:0]
+	for i, x := range s.d.xs {
+		top, ok := math.Inf(-1), false
+		for _, l := range s.d.lines {
+			if y := l.ys[i]; !math.IsNaN(y) && y > top {
+				top, ok = y, true
+			}
+		}
+		pt := s.d.sw.Points[i]
+		if pt.PointReport == nil && pt.Refused == "" {
+			continue // pending: no spot yet
+		}
+		sp := Spot{Index: i, X: float64(trX(x))}
+		if ok {
+			sp.Y = float64(trY(atFloor(top, s.floor)))
+		} else {
+			sp.Refused = true
+			sp.Y = float64(c.Min.Y + 6) // the cross's centre (crosses: its radius and 2)
+		}
+		s.list = append(s.list, sp)
+	}
+}
+
 // crosses marks x positions on the bottom of the data area.
 type crosses struct {
 	xs    []float64
@@ -496,7 +540,11 @@ func (d *landData) table() Table {
 		for _, l := range d.forms {
 			row = append(row, d.yText(l.ys[i]))
 		}
-		t.Rows = append(t.Rows, append(row, p.Refused))
+		why := p.Refused
+		if p.PointReport == nil && why == "" {
+			why = "not run yet"
+		}
+		t.Rows = append(t.Rows, append(row, why))
 	}
 	return t
 }
@@ -538,6 +586,9 @@ func (d *landData) caption(logX, logY bool) string {
 			strings.TrimSuffix(sw.Points[d.refused[0]].Refused, "."))
 	}
 	d.formsText(&b)
+	if d.pending > 0 {
+		fmt.Fprintf(&b, " %s still to run.", units.Plural(int64(d.pending), "point"))
+	}
 	return strings.TrimSpace(b.String())
 }
 
@@ -576,7 +627,7 @@ func (d *landData) formsText(b *strings.Builder) {
 		names = append(names, l.kind.String())
 	}
 	who := strings.Join(names, " and ")
-	ran := len(d.sw.Points) - len(d.refused)
+	ran := len(d.sw.Points) - len(d.refused) - d.pending
 	switch {
 	case d.regime == 0 && d.why != "":
 		fmt.Fprintf(b, "No closed form of %s holds at these points, so none is drawn: %s.", who, d.why)

@@ -214,3 +214,69 @@ func checkWithin(t *testing.T, where string, ch *Chart) {
 		}
 	}
 }
+
+// TestLandscapeSpots: a spot per point, in order, inside the data area,
+// left to right, the refused one flagged; a point whose highest value is
+// larger sits higher (a smaller y from the top).
+func TestLandscapeSpots(t *testing.T) {
+	sw := benchSweep(t)
+	for _, o := range []Options{{Metric: "p99"}, {Metric: "max", Width: MinWidth}, {Metric: "p99", Y: YLinear}} {
+		o.Sweep = sw
+		ch := render(t, bench(t), Landscape, o)
+		if len(ch.Spots) != len(sw.Points) {
+			t.Fatalf("%d spots for %d points", len(ch.Spots), len(sw.Points))
+		}
+		top := func(i int) float64 {
+			v := 0.0
+			for _, r := range sw.Points[i].Recordings {
+				v = max(v, float64(map[string]int64{"p99": r.P99Ns, "max": r.MaxNs}[o.Metric]))
+			}
+			return v
+		}
+		for i, s := range ch.Spots {
+			if s.Index != i || s.X <= 0 || s.X >= float64(ch.Width) || s.Y <= 0 || s.Y >= float64(ch.Height) {
+				t.Errorf("%s: spot %d %+v outside %d×%d", o.Metric, i, s, ch.Width, ch.Height)
+			}
+			if s.Refused != (sw.Points[i].Refused != "") {
+				t.Errorf("%s: spot %d refused %v, point %q", o.Metric, i, s.Refused, sw.Points[i].Refused)
+			}
+			if i > 0 && s.X <= ch.Spots[i-1].X {
+				t.Errorf("%s: spot %d at x %.1f, left of %.1f", o.Metric, i, s.X, ch.Spots[i-1].X)
+			}
+			for j := 0; j < i; j++ {
+				if s.Refused || ch.Spots[j].Refused {
+					continue
+				}
+				if a, b := top(j), top(i); a < b && !(s.Y < ch.Spots[j].Y) || a > b && !(s.Y > ch.Spots[j].Y) {
+					t.Errorf("%s: points %d (%g, y %.1f) and %d (%g, y %.1f) out of order", o.Metric, j, a, ch.Spots[j].Y, i, b, s.Y)
+				}
+			}
+		}
+	}
+}
+
+// TestLandscapePending: a sweep drawn while its points arrive keeps its
+// x axis, draws and spots only the points that came, and says how many
+// are still to run.
+func TestLandscapePending(t *testing.T) {
+	full := benchSweep(t)
+	part := *full
+	part.Points = append([]sim.SweepPoint(nil), full.Points...)
+	for i := 3; i < len(part.Points); i++ {
+		part.Points[i].PointReport, part.Points[i].Refused = nil, ""
+	}
+	ch := render(t, bench(t), Landscape, Options{Sweep: &part})
+	checkChart(t, "pending", ch)
+	if len(ch.Spots) != 3 || !strings.Contains(ch.Caption, "6 points still to run.") || strings.Contains(ch.Caption, "refused") {
+		t.Errorf("%d spots, caption %s", len(ch.Spots), ch.Caption)
+	}
+	if row := ch.Table.Rows[5]; row[len(row)-1] != "not run yet" {
+		t.Errorf("pending row %q", row)
+	}
+	all := render(t, bench(t), Landscape, Options{Sweep: full})
+	for i, s := range ch.Spots {
+		if s.X != all.Spots[i].X {
+			t.Errorf("spot %d at x %.2f, %.2f once every point ran", i, s.X, all.Spots[i].X)
+		}
+	}
+}

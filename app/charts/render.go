@@ -145,7 +145,8 @@ type Options struct {
 	// and on the distribution's CDF (tools, measured files, a second run).
 	Extra []Series
 	// Sweep is what the landscape draws: a sweep's points, run (sim's
-	// Sweep.Run, or its points run one by one), and the base query's value
+	// Sweep.Run, or its points run one by one: a point with neither a
+	// report nor a refusal is not run yet and left out), and the base query's value
 	// of the swept field, which it marks. The other charts ignore it; the
 	// landscape reads nothing else of the result Render is given (the base
 	// query's).
@@ -207,6 +208,12 @@ type Chart struct {
 	Table   Table  // the data behind the chart, for screen readers
 	// Markers are the spectrum's percentile markers (nil for other kinds).
 	Markers []Marker
+	// Spots are the landscape's points, one per point of its sweep that
+	// ran or was refused, in its order (nil for other kinds): where a page
+	// puts a focusable link that shows the point's numbers and opens its
+	// run. A point not run yet (neither a report nor a refusal: a sweep
+	// drawn as it arrives) has none, and its table row says so.
+	Spots []Spot `json:",omitempty"`
 	// Available is false when the chart needs per-request data that the
 	// run did not keep: SVG and Caption then say so, and Table is empty.
 	Available bool
@@ -234,6 +241,16 @@ type Marker struct {
 	// X and Y are the marker's centre in SVG user units (px from the
 	// top-left corner of the chart).
 	X, Y float64
+}
+
+// Spot is one point of the landscape: the sweep's point Index, drawn at
+// X, Y in SVG user units (px from the top-left corner of the chart), at
+// the highest of its recordings' values (a refused point at its cross);
+// Index is also its row in the chart's Table.
+type Spot struct {
+	Index   int
+	X, Y    float64
+	Refused bool `json:",omitempty"`
 }
 
 // FontFamily is the SVG font-family of every text. gonum/plot measures

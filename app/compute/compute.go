@@ -167,6 +167,9 @@ type Cache struct {
 	limit float64 // the most requests a client a run may plan
 	keys  []string
 	res   map[string]*sim.Result
+
+	sweeps    map[string]*sim.SweepResult // the last few sweeps (Sweep), by query and spec
+	sweepKeys []string
 }
 
 // NewCache returns a cache of size results that runs queries of at most
@@ -206,6 +209,50 @@ func (c *Cache) Run(q string, pageKeys ...string) (*sim.Result, error) {
 	if len(c.keys) > c.size {
 		delete(c.res, c.keys[0])
 		c.keys = c.keys[1:]
+	}
+	return res, nil
+}
+
+// Sweep runs a sweep over the query q (the page keys allowed) at once,
+// point by point (sim.Sweep: each point's report is its own query's), and
+// keeps the last few. A point that plans more requests a client than the
+// cache runs at once is refused alone, with the reason; so is one that
+// Validate refuses.
+func (c *Cache) Sweep(q, spec string, pageKeys ...string) (*sim.SweepResult, error) {
+	cfg, err := sim.ParseQuery(q, pageKeys...)
+	if err != nil {
+		return nil, err
+	}
+	sw, err := sim.ParseSweep(spec)
+	if err != nil {
+		return nil, err
+	}
+	key := cfg.Query() + "\x00" + sw.String()
+	c.mu.Lock()
+	res, ok := c.sweeps[key]
+	c.mu.Unlock()
+	if ok {
+		return res, nil
+	}
+	res = sw.Result(cfg)
+	res.Points = sw.Points(cfg, nil)
+	for i := range res.Points {
+		p := &res.Points[i]
+		if n := p.Config.ExpectedArrivals(); p.Refused == "" && n > c.limit {
+			p.Refused = fmt.Sprintf("this point plans about %.0f requests a client, more than the %.0f a figure runs at once: open it in the visualiser", n, c.limit)
+		}
+		p.Run()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sweeps == nil {
+		c.sweeps = map[string]*sim.SweepResult{}
+	}
+	c.sweeps[key] = res
+	c.sweepKeys = append(c.sweepKeys, key)
+	if len(c.sweepKeys) > 4 {
+		delete(c.sweeps, c.sweepKeys[0])
+		c.sweepKeys = c.sweepKeys[1:]
 	}
 	return res, nil
 }

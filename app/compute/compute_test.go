@@ -95,3 +95,32 @@ func TestCacheBounded(t *testing.T) {
 		t.Errorf("a small figure: %v", err)
 	}
 }
+
+// TestCacheSweep: a figure's sweep runs each point as its own query (the
+// same report as the cache's run of it), refuses a point over the cache's
+// limit alone, and keeps the sweep.
+func TestCacheSweep(t *testing.T) {
+	c := NewCache(4, 30_000)
+	sw, err := c.Sweep("duration=2s", "duration:1s..8s/3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.Points) != 3 || sw.Points[2].Refused == "" || !strings.Contains(sw.Points[2].Refused, "more than the 30000 a figure runs at once") {
+		t.Fatalf("points %+v", sw.Points)
+	}
+	for _, p := range sw.Points[:2] {
+		res, err := c.Run(p.Query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.PointReport == nil || p.Hash != res.Hash || p.Recordings["open"] != res.Report().Recordings["open"] {
+			t.Errorf("point %s differs from its own run", p.Query)
+		}
+	}
+	if again, _ := c.Sweep("duration=2s&sweep=x", "duration:1s..8s/3", "sweep"); again != sw {
+		t.Error("the sweep was run again")
+	}
+	if _, err := c.Sweep("duration=2s", "rank:round..ceil/2"); err == nil || !strings.HasPrefix(err.Error(), "sweep: ") {
+		t.Errorf("a bad spec: %v", err)
+	}
+}

@@ -66,6 +66,10 @@ type Page struct {
 	shown   *view.View    // the result on screen
 	proofs  *view.View    // the result the checks list shows: shown, one paint later
 	charts  chartSet      // the charts of the result on screen, as they arrive
+	sweep   sweepShown    // the sweep's points that came (sweep=)
+	// sweepAsked is the sweep last asked of the client for this run
+	// (askKey), so that a state adopted again asks only for a new one.
+	sweepAsked string
 
 	chartsWidth   int    // the width the charts panel measured (0: not yet)
 	beside        beside // tools, the comparison, measured files
@@ -146,6 +150,13 @@ func (p *Page) handle(ctx app.Context) {
 		}
 	})
 	p.handleBeside(ctx)
+	p.handleSweep(ctx)
+	ctx.Handle(actionSweepField, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "sweep")
+		if f, ok := a.Value.(string); ok {
+			ctx.NewActionWithValue(actionSweep, sweepFor(f, p.cfg))
+		}
+	})
 	ctx.Handle(actionChartsWidth, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "charts")
 		if w, ok := a.Value.(int); ok && w != p.chartsWidth {
@@ -266,7 +277,8 @@ func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 		return
 	}
 	if p.current(st.canon) {
-		return // this state is on screen already, or on its way
+		p.sendSweep(false) // the run is on screen, or on its way; its sweep= may be new
+		return
 	}
 	p.query = st.canon
 	p.start(ctx, st.cfg)
@@ -579,6 +591,7 @@ func (p *Page) Render() app.UI {
 				),
 				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols, IRefused: p.why},
 				&chartsPanel{ILinear: p.addr.Get(ui.KeyAxis) == "linear", ICDF: p.addr.Get(ui.KeyCDF) == "1", IRefused: p.why},
+				p.renderSweep(),
 				p.renderBeside(),
 				&anim.Panel{},
 				&checksList{IView: p.proofs, IFiles: p.beside.notes},

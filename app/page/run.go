@@ -108,6 +108,7 @@ func (p *Page) start(ctx app.Context, cfg sim.Config) {
 	p.seq = compute.NextSeq()
 	p.status = simStatus{Seq: p.seq, Status: statusRunning}
 	p.charts = chartSet{}
+	p.sweep = sweepShown{} // another query's points (the panel shows them for its run only)
 	if !p.Settings.Simulate {
 		return // no numbers for a query the page cannot know
 	}
@@ -127,6 +128,8 @@ func (p *Page) send(cfg sim.Config, redraw bool) {
 	p.charts.opts = p.chartOptions()
 	req := worker.Request{ID: p.seq, Gen: p.charts.gen, Query: cfg.Query(), Charts: p.charts.opts, Redraw: redraw}
 	p.besideRequest(&req)
+	req.Sweep = p.sweepAsk()
+	p.sweepAsked = askKey(req.Sweep)
 	p.client.Send(req)
 }
 
@@ -153,6 +156,13 @@ func (p *Page) onResponse(ctx app.Context, r worker.Response) {
 			p.shown = r.View
 			return
 		}
+		ctx.PreventUpdate()
+		return
+	}
+	if r.Sweep != nil {
+		// The panel follows the points (stateSweep); the page stays.
+		p.sweepResponse(r.Sweep)
+		p.publishSweep(ctx)
 		ctx.PreventUpdate()
 		return
 	}

@@ -46,6 +46,7 @@ const (
 	KeyTools  = "tools"  // load generators to play beside the model: wrk,wrk2,…
 	KeyVs     = "vs"     // a second query to compare with (URL-encoded)
 	KeySweep  = "sweep"  // a sweep of one field (sim.ParseSweep): field:from..to/n
+	KeyMetric = "metric" // the landscape's metric (charts.LandscapeMetrics; default p99)
 )
 
 // articleKeys are the article's own keys: the reader's values of its
@@ -59,6 +60,7 @@ var articleKeys = []string{
 	"note.stall",
 	"clients.conns", "clients.stall",
 	"fixes.stall", "fixes.interval",
+	"landscape.rate", "landscape.every",
 }
 
 // ArticleKeys returns the article's URL keys (articleKeys), in reading order.
@@ -66,10 +68,10 @@ func ArticleKeys() []string { return append([]string(nil), articleKeys...) }
 
 // PageKeys returns every URL key a page keeps beside the simulator's query
 // (sim.Fields), in the order the pages write them: the tools', the
-// comparison's, the sweep's, the charts', the animation's, the embed's and the
+// comparison's, the sweep's and its metric, the charts', the animation's, the embed's and the
 // article's.
 func PageKeys() []string {
-	return append([]string{KeyTools, KeyVs, KeySweep, KeyAxis, KeyCDF, KeyAnim, KeyAnimT, KeyFigure}, articleKeys...)
+	return append([]string{KeyTools, KeyVs, KeySweep, KeyMetric, KeyAxis, KeyCDF, KeyAnim, KeyAnimT, KeyFigure}, articleKeys...)
 }
 
 // On wraps an event handler so that a panic in it is reported on the page

@@ -40,6 +40,13 @@ type Request struct {
 	Import   []File   `json:",omitempty"`
 	Measured []string `json:",omitempty"`
 
+	// Sweep asks for a sweep of the query (the page key sweep=), run after
+	// the query's own run and charts; SweepOnly asks for the sweep alone
+	// when the query's run is the last one (a new spec or metric: the
+	// run's charts are on screen already).
+	Sweep     *SweepAsk `json:",omitempty"`
+	SweepOnly bool      `json:",omitempty"`
+
 	// Export asks for a file of the last run's recordings, and nothing
 	// else: it never supersedes the request in progress (it is answered
 	// between two of its slices or charts).
@@ -116,7 +123,8 @@ type Response struct {
 	VsErr    string          `json:",omitempty"`
 	Measured []Measured      `json:",omitempty"` // files read
 	Export   *ExportFile     `json:",omitempty"` // a file asked for
-	Done     bool            `json:",omitempty"` // the request's last response
+	Sweep    *SweepUpdate    `json:",omitempty"` // a batch of the sweep's points (after Done)
+	Done     bool            `json:",omitempty"` // the run's charts are drawn: the request's last response, but for its sweep's points (Sweep.Done)
 	Ms       float64         `json:",omitempty"` // with Done: the charts' drawing time
 	// Mem, with Done, is the memory the Go runtime of whatever ran the
 	// request holds from the system (runtime.MemStats.Sys), in bytes. A
@@ -158,6 +166,7 @@ type server struct {
 	vsView  *view.View
 	vsQuery string
 	files   []*measure.File // the files of the page's list, oldest first (at most MaxFiles)
+	sweep   sweepState      // the last sweep's points, for lastQuery
 }
 
 func newServer(s compute.Settings, post func(Response), yield func()) *server {
@@ -206,6 +215,9 @@ func (s *server) handle(req Request) *Request {
 	if len(req.Import) > 0 {
 		s.read(req)
 	}
+	if req.SweepOnly && req.Sweep != nil && s.last != nil && req.Query == s.lastQuery {
+		return s.runSweep(req)
+	}
 	if !req.Redraw || s.last == nil || req.Query != s.lastQuery {
 		if next := s.run(req); next != nil {
 			return next
@@ -217,7 +229,10 @@ func (s *server) handle(req Request) *Request {
 	if next := s.beside(req); next != nil {
 		return next
 	}
-	return s.draw(req)
+	if next := s.draw(req); next != nil || req.Sweep == nil {
+		return next
+	}
+	return s.runSweep(req)
 }
 
 // read parses the files of req and keeps them, beside those of the
@@ -460,6 +475,9 @@ func (s *server) run(req Request) *Request {
 		return nil
 	}
 	s.last, s.lastQuery, s.tools = v.Result, req.Query, nil
+	if s.sweep.res != nil && s.sweep.res.Query != v.Result.Config.Query() {
+		s.sweep = sweepState{} // another query's points
+	}
 	s.post(Response{ID: req.ID, View: v})
 	return nil
 }
