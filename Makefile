@@ -10,10 +10,12 @@ CHROMIUM  ?= $(firstword $(shell command -v chromium chromium-browser google-chr
 # -s leaves out the wasm name section (Go function names for the browser's
 # profiler, 0.27 MB raw): make wasm WASM_LDFLAGS= keeps it.
 WASM_LDFLAGS ?= -s
-# No inlining outside the simulator and the charts (their loops are the
-# hot paths, in the worker): 0.23 MB less of app.wasm after gzip. make wasm
-# WASM_GCFLAGS= inlines everywhere.
-WASM_GCFLAGS ?= -gcflags=all=-l -gcflags=omission/sim= -gcflags=omission/app/charts=
+# No inlining outside the simulator (its loops are the hot paths, in the
+# worker): 0.25 MB less of app.wasm after gzip. The charts inlined too
+# until their 15 kB gzip bought nothing measurable (their time is gonum's:
+# BenchmarkRender* within noise with -l). make wasm WASM_GCFLAGS= inlines
+# everywhere.
+WASM_GCFLAGS ?= -gcflags=all=-l -gcflags=omission/sim=
 # fontTools for make fonts: Debian's python3-fonttools lives in /usr/bin/python3.
 FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 

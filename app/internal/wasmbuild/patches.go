@@ -197,7 +197,7 @@ var patches = []modulePatch{
 	{
 		Module:  "codeberg.org/go-latex/latex",
 		Version: "v0.2.0",
-		LeftOut: "its default Go fonts",
+		LeftOut: "its default Go fonts and package log",
 		Files: []filePatch{{
 			// font/ttf parses the four Go fonts into a package
 			// variable, the fonts of ttf.New. gonum/plot only calls
@@ -219,12 +219,27 @@ var patches = []modulePatch{
 					New: "var defaultFonts Fonts // Omission's browser build leaves the Go fonts out (app/internal/wasmbuild)\n",
 				},
 			},
+		}, {
+			// tex/box.go's one log.Printf (a box packed with nothing to
+			// stretch) is package log's only use in app.wasm; print
+			// (the builtin, to the console) says the same without
+			// linking log and its standard logger.
+			Name:   "tex/box.go",
+			SHA256: "17a94242b13a0ef95be44c770ff4af72a7d52e28733e9c5a6a00da3b851af94c",
+			Edits: []textEdit{
+				{Old: "\t\"log\"\n", New: ""},
+				{
+					Old: "\t\t\tlog.Printf(\"%s %s: %v\", errMsg, typ, lst.children)\n",
+					New: "\t\t\tprint(fmt.Sprintf(\"%s %s: %v\\n\", errMsg, typ, lst.children)) // Omission's browser build (app/internal/wasmbuild)\n",
+				},
+			},
 		}},
 		MustNotLink: []string{
 			"golang.org/x/image/font/gofont/goregular",
 			"golang.org/x/image/font/gofont/goitalic",
 			"golang.org/x/image/font/gofont/gobold",
 			"golang.org/x/image/font/gofont/gobolditalic",
+			"log",
 		},
 	},
 }
