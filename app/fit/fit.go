@@ -406,7 +406,7 @@ func golden(cfg sim.Config, p string, lo, hi int64, eval evalFunc) (sim.Config, 
 	x1, x2 := b-phi*(b-a), a+phi*(b-a)
 	c1, s1, r1 := at(x1)
 	c2, s2, r2 := at(x2)
-	for i := 0; i < 18 && b-a > 1; i++ {
+	for i := 0; i < 14 && b-a > 1; i++ {
 		if s1 <= s2 {
 			b, x2, c2, s2, r2 = x2, x1, c1, s1, r1
 			x1 = b - phi*(b-a)
@@ -438,7 +438,7 @@ func extent(cfg sim.Config, p string, lo, hi int64, best float64, eval evalFunc)
 			return far
 		}
 		in, out := v, far
-		for i := 0; i < 10; i++ {
+		for i := 0; i < 8; i++ {
 			m := in + (out-in)/2
 			if m == in || m == out {
 				break

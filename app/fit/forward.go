@@ -143,6 +143,17 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		}
 		return os, nil
 	}
+	if in.format == measure.FormatHlog && set.PerRequest() {
+		f, err := set.HlogFile(in.name)
+		if err != nil {
+			return nil, err
+		}
+		var os []obs
+		for i := range f.Dists {
+			os = append(os, fromDist(&f.Dists[i]))
+		}
+		return os, nil
+	}
 	format, rec := "hlog", ""
 	if in.format != measure.FormatHlog {
 		format, rec = "hgrm", names[0]
