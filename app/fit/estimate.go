@@ -108,7 +108,7 @@ func gcd(a, b int64) int64 {
 // estimate derives the first estimate from the shapes the closed forms
 // give each recording (sim/closedform.go), in the deterministic regime: one
 // connection, one worker, stalls at due instants.
-func estimate(in *input, src source) guess {
+func estimate(in *input, src source, pin sim.Rate) guess {
 	g := guess{cfg: sim.Default(), how: map[string]string{}}
 	cfg := &g.cfg
 	cfg.Preset = ""
@@ -266,6 +266,17 @@ func estimate(in *input, src source) guess {
 		cfg.Rate = sim.Rate(math.Round(1e12 / float64(T)))
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
+	if pin > 0 {
+		cfg.Rate, rateHow = pin, "given"
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+	}
+	if corr != nil && closed == nil && open == nil && T > 0 && K > 0 {
+		// A corrected recording alone: each stall's sample G = L+S added
+		// k = G/E − 1 samples, E = conns/rate.
+		if E := T * int64(cfg.Conns); E > 0 && (L+S)/E >= 2 {
+			N = corr.count - K*((L+S)/E-1)
+		}
+	}
 	if rateHow == "" {
 		// The file does not say when requests were due: a closed loop or
 		// wrk records none of it. Take a server 10 % busy.
@@ -276,7 +287,9 @@ func estimate(in *input, src source) guess {
 		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (a closed loop's or wrk's samples are reply − send): the rate is not in it; the fit takes a server 10 % busy (rate = 1/(10·service)), and the open loop's hidden numbers are for that rate")
 	} else {
 		g.how["rate"] = rateHow
-		g.searched = append(g.searched, "rate")
+		if pin == 0 {
+			g.searched = append(g.searched, "rate")
+		}
 	}
 
 	// Duration: stated, or N·T.

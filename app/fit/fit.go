@@ -71,6 +71,9 @@ const Tolerance = 0.05
 // Options pin parameters the file leaves free (a zero field is not pinned).
 type Options struct {
 	Rate sim.Rate
+	// NoTools leaves out what each other tool would have printed (the
+	// round-trip test's 400 fits need the rest only).
+	NoTools bool
 }
 
 // Fit reads a measured file and fits the deterministic model to it.
@@ -105,7 +108,7 @@ func Fit(name string, data []byte, opt Options) (*Result, error) {
 	if len(srcs) > 1 {
 		best.Notes = append(best.Notes, "The file's name does not say which recording it holds: each was tried, and "+best.Source+" fits best.")
 	}
-	if err := best.hide(in); err != nil {
+	if err := best.hide(in, opt.NoTools); err != nil {
 		return nil, err
 	}
 	return &best.Result, nil
@@ -119,18 +122,7 @@ type scored struct {
 // fitSource fits one candidate source: the estimate, then a bounded
 // coordinate search over the parameters the file determines.
 func fitSource(in *input, src source, opt Options) (*scored, error) {
-	g := estimate(in, src)
-	if opt.Rate > 0 {
-		g.cfg.Rate = opt.Rate
-		g.how["rate"] = "given"
-		var keep []Free
-		for _, f := range g.free {
-			if f.Param != "rate" {
-				keep = append(keep, f)
-			}
-		}
-		g.free = keep
-	}
+	g := estimate(in, src, opt.Rate)
 	evals := 0
 	eval := func(cfg sim.Config) (float64, []Residual) {
 		evals++
@@ -217,6 +209,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				ref = max(ref, float64(cfg.Every))
 			}
 			if float64(hi-lo) > 0.01*ref {
+				// Free: the range the intervals allow (the score's own
+				// plateau, found by bisection, is only a part of it).
+				lo, hi = min(lo, rg[0]), max(hi, rg[1])
 				g.setFree(p, sim.FormatDuration(get(cfg, p)), sim.FormatDuration(lo), sim.FormatDuration(hi),
 					g.why+": every value in the range reproduces the file as well")
 			}
@@ -319,7 +314,7 @@ func nudge(c *sim.Config, p string, f float64) bool {
 }
 
 // hide runs the fitted query and says what the test did not measure.
-func (r *Result) hide(in *input) error {
+func (r *Result) hide(in *input, noTools bool) error {
 	cfg := r.Config
 	res, err := sim.Run(cfg)
 	if err != nil {
@@ -341,6 +336,9 @@ func (r *Result) hide(in *input) error {
 		h.FittedP99Ns = res.Recordings[sim.Closed].P[2]
 	}
 	for _, n := range tools.Names() {
+		if noTools && n != srcTool {
+			continue
+		}
 		o, err := tools.Run(cfg, n)
 		if err != nil {
 			var fe *sim.FieldError
