@@ -108,7 +108,7 @@ func gcd(a, b int64) int64 {
 // estimate derives the first estimate from the shapes the closed forms
 // give each recording (sim/closedform.go), in the deterministic regime: one
 // connection, one worker, stalls at due instants.
-func estimate(in *input, src source, pin sim.Rate) guess {
+func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	g := guess{cfg: sim.Default(), how: map[string]string{}}
 	cfg := &g.cfg
 	cfg.Preset = ""
@@ -179,9 +179,20 @@ func estimate(in *input, src source, pin sim.Rate) guess {
 				K += v.Count
 			}
 		}
+	case forceK > 0:
+		K = forceK
+		g.how["stalls"] = "tried in turn"
 	case src.tool == "wrk" && in.duration > 0 && in.requests > 0 && S > 0:
 		K = int64(math.Round(float64(in.duration-in.requests*S) / float64(L)))
 		K = max(K, 1)
+	case src.tool == "wrk2" && in.duration > 0 && in.requests > 0:
+		// wrk2 keeps the schedule: J = ⌈L/(T−S)⌉ late samples a stall.
+		T := in.duration / in.requests
+		_, n := tail(main, S)
+		if T > S {
+			J := (L + T - S - 1) / (T - S)
+			K = max(int64(math.Round(float64(n)/float64(J))), 1)
+		}
 	case paced != nil:
 		_, K = tail(paced, S)
 	default:
@@ -421,7 +432,7 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	if cfg.Every <= cfg.Stall {
 		cfg.Every = cfg.Stall + max(T, 1)
 	}
-	g.setFree("every", sim.FormatDuration(cfg.Every), sim.FormatDuration(D/(K+1)), sim.FormatDuration(D/(K-1)),
-		fmt.Sprintf("the file holds no times: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers", K, K))
+	g.setFree("every", sim.FormatDuration(cfg.Every), sim.FormatDuration(cfg.Stall), sim.FormatDuration(D/(K-1)),
+		fmt.Sprintf("the file holds no times: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", K, K))
 	g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D-(K-1)*cfg.Every), "the file holds no times")
 }

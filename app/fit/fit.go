@@ -64,6 +64,10 @@ type Result struct {
 	Notes       []string `json:"notes"`
 }
 
+// maxStallsTried bounds the stall counts tried for a spectrum without
+// times.
+const maxStallsTried = 24
+
 // Tolerance is the largest headline difference a fit explains the file
 // within.
 const Tolerance = 0.05
@@ -122,7 +126,17 @@ type scored struct {
 // fitSource fits one candidate source: the estimate, then a bounded
 // coordinate search over the parameters the file determines.
 func fitSource(in *input, src source, opt Options) (*scored, error) {
-	g := estimate(in, src, opt.Rate)
+	g := estimate(in, src, opt.Rate, 0)
+	// An open loop's spectrum without times shows K·J late samples: K
+	// stalls of J, or 2K of J/2 (a rate twice as high) look alike but
+	// for the steps. Each K up to maxStallsTried is tried.
+	var kTried []guess
+	if (src.tool == "" || src.tool == "wrk2") && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
+		_, n := tail(&in.obs[0], g.cfg.Service)
+		for k := int64(1); k <= min(n, maxStallsTried); k++ {
+			kTried = append(kTried, estimate(in, src, opt.Rate, k))
+		}
+	}
 	evals := 0
 	eval := func(cfg sim.Config) (float64, []Residual) {
 		evals++
@@ -144,6 +158,11 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	cfg := g.cfg
 	score, rs := eval(cfg)
+	for _, gk := range kTried {
+		if s, rr := eval(gk.cfg); s < score {
+			g, cfg, score, rs = gk, gk.cfg, s, rr
+		}
+	}
 	if math.IsInf(score, 1) {
 		if err := cfg.Validate(); err != nil {
 			return nil, fmt.Errorf("%s: the first estimate %s is not a valid query: %v", in.name, cfg.Query(), err)

@@ -126,6 +126,7 @@ func TestRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 2026))
 	others := formats[1:]
 	var vs []verdict
+	took := map[string]time.Duration{}
 	for i := 0; i < 200; i++ {
 		truth := truthQuery(r)
 		res, err := sim.Run(truth)
@@ -134,6 +135,7 @@ func TestRoundTrip(t *testing.T) {
 		}
 		openP99 := res.Recordings[sim.Open].P[2]
 		for _, format := range []string{"csv", others[i%len(others)]} {
+			t0 := time.Now()
 			name, data := fileFor(t, truth, format)
 			f, err := Fit(name, data, Options{NoTools: true})
 			if err != nil {
@@ -148,6 +150,7 @@ func TestRoundTrip(t *testing.T) {
 				format += " (rate given)"
 			}
 			vs = append(vs, judge(f, truth, openP99, format))
+			took[format] += time.Since(t0)
 		}
 	}
 	// The table: per format, per criterion, ok / free (truth inside) /
@@ -183,7 +186,7 @@ func TestRoundTrip(t *testing.T) {
 	var b strings.Builder
 	allOK, all := 0, 0
 	for _, n := range names {
-		fmt.Fprintf(&b, "%-26s %3d fits, %d unexplained:", n, count[n], unexplained[n])
+		fmt.Fprintf(&b, "%-26s %3d fits (%s), %d unexplained:", n, count[n], took[n].Round(time.Millisecond), unexplained[n])
 		for _, c := range []string{"stall", "every", "service", "open_p99"} {
 			tl := per[n][c]
 			fmt.Fprintf(&b, "  %s ok %d free %d free-out %d off %d;", c, tl["ok"], tl["free"], tl["free-out"], tl["off"])
