@@ -204,8 +204,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	// First and every within an .hlog's bounds: golden-section search on
 	// each in turn (the intervals' counts move linearly with a stall's
-	// place, so the score is unimodal in each), then how far each may move
-	// without changing the score: the range the file leaves.
+	// place, so the score is unimodal in each).
 	if g.ranges != nil {
 		for _, p := range []string{"first", "every"} {
 			if p == "every" && cfg.Every == 0 {
@@ -217,22 +216,22 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				cfg, score, rs = c, s, rr
 			}
 		}
+		// The golden section finds a best place, but equally good places
+		// need not lie together (the intervals' counts move in steps), so
+		// the fit claims no more than the intervals' bounds: a parameter
+		// whose bounds are wider than 1 % is free within them.
 		for _, p := range []string{"every", "first"} {
 			if p == "every" && cfg.Every == 0 {
 				continue
 			}
 			rg := g.ranges[p]
-			lo, hi := extent(cfg, p, rg[0], rg[1], score, eval)
 			ref := float64(get(cfg, p))
 			if p == "first" {
 				ref = max(ref, float64(cfg.Every))
 			}
-			if float64(hi-lo) > 0.01*ref {
-				// Free: the range the intervals allow (the score's own
-				// plateau, found by bisection, is only a part of it).
-				lo, hi = min(lo, rg[0]), max(hi, rg[1])
-				g.setFree(p, sim.FormatDuration(get(cfg, p)), sim.FormatDuration(lo), sim.FormatDuration(hi),
-					g.why+": every value in the range reproduces the file as well")
+			if float64(rg[1]-rg[0]) > 0.01*ref {
+				g.setFree(p, sim.FormatDuration(get(cfg, p)), sim.FormatDuration(rg[0]), sim.FormatDuration(rg[1]),
+					g.why+": every value in the range places them so, and the intervals' counts do not pin it further")
 			}
 		}
 	}
@@ -438,37 +437,6 @@ func golden(cfg sim.Config, p string, lo, hi int64, eval evalFunc) (sim.Config, 
 		return c1, s1, r1
 	}
 	return c2, s2, r2
-}
-
-// extent is how far parameter p moves each way within [lo, hi] with the
-// score staying at most best: bisection, a fixed number of steps each side.
-func extent(cfg sim.Config, p string, lo, hi int64, best float64, eval evalFunc) (int64, int64) {
-	v := get(cfg, p)
-	ok := func(x int64) bool {
-		c := cfg
-		set(&c, p, snapT(c, x))
-		s, _ := eval(c)
-		return s <= best+1e-12
-	}
-	side := func(far int64) int64 {
-		if ok(far) {
-			return far
-		}
-		in, out := v, far
-		for i := 0; i < 8; i++ {
-			m := in + (out-in)/2
-			if m == in || m == out {
-				break
-			}
-			if ok(m) {
-				in = m
-			} else {
-				out = m
-			}
-		}
-		return in
-	}
-	return side(min(lo, v)), side(max(hi, v))
 }
 
 // round3 rounds parameter p to 3 significant digits (a rate to a whole
