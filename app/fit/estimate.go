@@ -292,7 +292,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// The file does not say when requests were due: a closed loop or
 		// wrk records none of it. Take a server 10 % busy.
 		if S > 0 {
-			cfg.Rate = sim.Rate(math.Round(1e12 / float64(10*S)))
+			cfg.Rate = sim.Rate(sig3(int64(math.Round(1e12 / float64(10*S)))))
 		}
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (a closed loop's or wrk's samples are reply − send): the rate is not in it; the fit takes a server 10 % busy (rate = 1/(10·service)), and the open loop's hidden numbers are for that rate")
@@ -422,17 +422,26 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	}
 	// No times: K stalls somewhere in the run.
 	if K == 1 {
-		cfg.First, cfg.Every = snap(D/2), 0
+		cfg.First, cfg.Every = snap(sig3(D/2)), 0
 		g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D), "the file holds no times: one stall anywhere in the run gives the same numbers")
 		g.setFree("every", "0", "", "", "one stall: the period does not show")
 		return
 	}
-	P := snap(D / K)
-	cfg.Every, cfg.First = P, snap(P/2)
+	P := snap(sig3(D / K))
+	cfg.Every, cfg.First = P, snap(sig3(P/2))
 	if cfg.Every <= cfg.Stall {
 		cfg.Every = cfg.Stall + max(T, 1)
 	}
 	g.setFree("every", sim.FormatDuration(cfg.Every), sim.FormatDuration(cfg.Stall), sim.FormatDuration(D/(K-1)),
 		fmt.Sprintf("the file holds no times: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", K, K))
 	g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D-(K-1)*cfg.Every), "the file holds no times")
+}
+
+// sig3 rounds v to 3 significant digits: a free value is given round.
+func sig3(v int64) int64 {
+	m := int64(1)
+	for v/m >= 1000 {
+		m *= 10
+	}
+	return (v + m/2) / m * m
 }

@@ -131,8 +131,11 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// stalls of J, or 2K of J/2 (a rate twice as high) look alike but
 	// for the steps. Each K up to maxStallsTried is tried.
 	var kTried []guess
-	if (src.tool == "" || src.tool == "wrk2") && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
+	if (src.tool == "" || src.tool == "wrk2" || src.tool == "wrk") && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
 		_, n := tail(&in.obs[0], g.cfg.Service)
+		if src.tool == "wrk" {
+			n = maxStallsTried // wrk's corrected tail holds more samples than stalls
+		}
 		for k := int64(1); k <= min(n, maxStallsTried); k++ {
 			kTried = append(kTried, estimate(in, src, opt.Rate, k))
 		}
@@ -144,15 +147,27 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			return math.Inf(1), nil
 		}
 		os, err := forward(cfg, in, src)
-		if err != nil || len(os) != len(in.obs) {
+		if err != nil {
 			return math.Inf(1), nil
 		}
 		var rs []Residual
-		total := 0.0
+		total, matched := 0.0, 0
 		for i := range in.obs {
-			r, s := compare(&in.obs[i], &os[i])
-			rs = append(rs, r...)
-			total += s
+			// The fitted distribution of the same label (a tool prints
+			// what the model's profile prints: wrk2 without -U has no
+			// uncorrected spectrum, and that one is left out).
+			for j := range os {
+				if os[j].label == in.obs[i].label {
+					r, s := compare(&in.obs[i], &os[j])
+					rs = append(rs, r...)
+					total += s
+					matched++
+					break
+				}
+			}
+		}
+		if matched == 0 {
+			return math.Inf(1), nil
 		}
 		return total, rs
 	}
