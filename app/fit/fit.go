@@ -259,8 +259,8 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	if res.Ambiguous == nil {
 		res.Ambiguous = []Free{}
 	}
-	for _, f := range res.Ambiguous {
-		switch f.Param {
+	for i := range res.Ambiguous {
+		switch f := &res.Ambiguous[i]; f.Param {
 		case "every":
 			f.Value = sim.FormatDuration(cfg.Every)
 		case "first":
