@@ -35,7 +35,9 @@ func (s *Set) HlogFile(name string) (*File, error) {
 			j := min(t/iv, n-1)
 			byIv[j] = append(byIv[j], int32(i))
 		}
-		cur := map[int64]int64{}
+		// One interval's counts by index, and the indices it touched.
+		cur := make([]int64, g.countsLen)
+		var touched []int64
 		add := func(v, c int64) error {
 			k := g.indexOf(v)
 			if k < 0 {
@@ -43,11 +45,14 @@ func (s *Set) HlogFile(name string) (*File, error) {
 			}
 			tg.counts[k] += c
 			tg.total += c
+			if cur[k] == 0 {
+				touched = append(touched, k)
+			}
 			cur[k] += c
 			return nil
 		}
 		for j := int64(0); j < n; j++ {
-			clear(cur)
+			touched = touched[:0]
 			for _, i := range byIv[j] {
 				v, e := src.Latency[i], src.Correct
 				if err := add(v, 1); err != nil {
@@ -67,14 +72,11 @@ func (s *Set) HlogFile(name string) (*File, error) {
 					left -= c
 				}
 			}
-			keys := make([]int64, 0, len(cur))
-			for k := range cur {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
+			slices.Sort(touched)
 			it := Interval{StartS: float64(j*iv) / 1e9, LengthS: float64(iv) / 1e9}
-			for _, k := range keys {
+			for _, k := range touched {
 				b := g.bar(k, cur[k])
+				cur[k] = 0
 				it.Values = append(it.Values, ValueCount{Ns: b.To, Count: b.Count})
 				it.Count += b.Count
 				tg.maxColumn = max(tg.maxColumn, float64(b.To)/1e6)
