@@ -3,7 +3,6 @@ package fit
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,10 +28,27 @@ type input struct {
 	requests int64
 }
 
-var (
-	reWrkRun   = regexp.MustCompile(`(?m)^\s*(\d+) requests in ([0-9.]+)(us|ms|s|m|h)\b`)
-	reWrkConns = regexp.MustCompile(`(?m)^\s*\d+ threads and (\d+) connections`)
-)
+// wrkStated reads what a wrk or wrk2 printout states of its run: "N
+// requests in 10.00s, …" and "T threads and C connections" (by hand: the
+// page's WebAssembly leaves package regexp out).
+func wrkStated(data []byte) (requests, duration int64, conns int) {
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 4 && f[1] == "requests" && f[2] == "in":
+			n, err1 := strconv.ParseInt(f[0], 10, 64)
+			d, err2 := time.ParseDuration(strings.TrimSuffix(f[3], ","))
+			if err1 == nil && err2 == nil {
+				requests, duration = n, int64(d)
+			}
+		case len(f) >= 5 && f[1] == "threads" && f[2] == "and" && f[4] == "connections":
+			if c, err := strconv.Atoi(f[3]); err == nil {
+				conns = c
+			}
+		}
+	}
+	return requests, duration, conns
+}
 
 // read parses data: the CSV here, every other format with measure.Parse.
 func read(name string, data []byte) (*input, error) {
@@ -63,15 +79,8 @@ func read(name string, data []byte) (*input, error) {
 	for i := range f.Dists {
 		in.obs = append(in.obs, fromDist(&f.Dists[i]))
 	}
-	if m := reWrkRun.FindSubmatch(data); m != nil {
-		in.requests, _ = strconv.ParseInt(string(m[1]), 10, 64)
-		if d, err := time.ParseDuration(string(m[2]) + string(m[3])); err == nil {
-			in.duration = int64(d)
-		}
-	}
-	if m := reWrkConns.FindSubmatch(data); m != nil {
-		c, _ := strconv.Atoi(string(m[1]))
-		in.conns = c
+	if f.Format == measure.FormatWrk || f.Format == measure.FormatWrk2 {
+		in.requests, in.duration, in.conns = wrkStated(data)
 	}
 	return in, nil
 }
