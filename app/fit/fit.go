@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"omission/app/tools"
@@ -173,9 +174,26 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	cfg := g.cfg
 	score, rs := eval(cfg)
+	var kScores []float64
 	for _, gk := range kTried {
-		if s, rr := eval(gk.cfg); s < score {
+		s, rr := eval(gk.cfg)
+		kScores = append(kScores, s)
+		if s < score {
 			g, cfg, score, rs = gk, gk.cfg, s, rr
+		}
+	}
+	if len(kTried) > 1 && src.tool == "" && opt.Rate == 0 {
+		// A spectrum without times: the rates of the stall counts that
+		// come within half again of the best score fit about as well.
+		lo, hi := cfg.Rate, cfg.Rate
+		for i, gk := range kTried {
+			if kScores[i] <= 1.5*score+1e-9 {
+				lo, hi = min(lo, gk.cfg.Rate), max(hi, gk.cfg.Rate)
+			}
+		}
+		if float64(hi-lo) > 0.01*float64(cfg.Rate) {
+			g.setFree("rate", cfg.Rate.String(), lo.String(), hi.String(), "the spectrum's rows do not tell K stalls of J late samples from other stall counts at other rates: the rates of the stall counts 1 to 24 that fit within half again of the best score")
+			g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "rate" })
 		}
 	}
 	if math.IsInf(score, 1) {
@@ -356,9 +374,14 @@ func (r *Result) hide(in *input, noTools bool) error {
 	h := &r.Hidden
 	h.RecordedP99Ns = in.obs[0].p[2]
 	h.OpenP99Ns = res.Recordings[sim.Open].P[2]
+	if r.Source == "the open recording" && h.RecordedP99Ns >= 0 && in.obs[0].pExact[2] {
+		// The file is an open loop's: what it recorded is the answer.
+		h.OpenP99Ns = h.RecordedP99Ns
+		h.Notes = append(h.Notes, "open_p99: the file is an open loop's recording: its own p99.")
+	}
 	pc := res.Clients[sim.PacedClient]
 	h.Planned, h.NeverSent = pc.Planned, pc.Planned-pc.Sent
-	h.Notes = []string{"never_sent: requests the schedule held that a closed loop keeping to it (the paced client) never sent."}
+	h.Notes = append([]string{"never_sent: requests the schedule held that a closed loop keeping to it (the paced client) never sent."}, h.Notes...)
 	srcTool := ""
 	if strings.HasPrefix(r.Source, "the ") && strings.HasSuffix(r.Source, " printout") {
 		srcTool = strings.TrimSuffix(strings.TrimPrefix(r.Source, "the "), " printout")

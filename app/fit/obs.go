@@ -16,6 +16,7 @@ type obs struct {
 	mean      float64 // -1: not in the file
 	min, max  int64   // -1: not in the file
 	p         [5]int64
+	pExact    [5]bool // the file states the percentile or its histogram gives it (not a spectrum row's bound)
 	points    []measure.Point
 	vc        []measure.ValueCount // the distribution's values with counts, ascending (nil: not in the file)
 	intervals []measure.Interval
@@ -34,6 +35,7 @@ func fromDist(d *measure.Dist) obs {
 		if p.How != measure.Missing {
 			o.p[i] = p.Ns
 		}
+		o.pExact[i] = p.How == measure.Stated || p.How == measure.FromHistogram
 	}
 	if d.Hist != nil && d.Hist.TotalCount() > 0 {
 		for _, b := range d.Hist.Distribution() {

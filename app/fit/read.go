@@ -158,6 +158,7 @@ func fromSamples(label string, at, lat, all []int64) obs {
 		o.mean, o.min, o.max = sum/float64(len(s)), s[0], s[len(s)-1]
 		for i, p := range sim.Percentiles() {
 			o.p[i] = s[sim.RankOf(p.PPM, o.count, sim.RankRound)-1]
+			o.pExact[i] = true
 		}
 	} else {
 		o.p = [5]int64{-1, -1, -1, -1, -1}

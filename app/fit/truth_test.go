@@ -101,10 +101,16 @@ func judge(r *Result, truth sim.Config, openP99 int64, format string) verdict {
 	}
 	v.service = crit(within(c.Service, truth.Service, 0.05), "service", truth.Service)
 	v.openP99 = "ok"
-	if freeOf(r, "rate") != nil {
-		v.openP99 = "free"
-	} else if !within(r.Hidden.OpenP99Ns, openP99, 0.01) {
+	if !within(r.Hidden.OpenP99Ns, openP99, 0.01) {
 		v.openP99 = "off"
+		if f := freeOf(r, "rate"); f != nil {
+			v.openP99 = "free" // the rate is free, and so is the open loop's p99
+			lo, err1 := sim.ParseRate(f.Lo)
+			hi, err2 := sim.ParseRate(f.Hi)
+			if err1 == nil && err2 == nil && (truth.Rate < lo || truth.Rate > hi) {
+				v.openP99 = "free-out"
+			}
+		}
 	}
 	v.detail = fmt.Sprintf("fit %s; open p99 %d, truth %d", r.Query, r.Hidden.OpenP99Ns, openP99)
 	return v
