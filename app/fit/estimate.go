@@ -281,6 +281,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		cfg.Rate, rateHow = pin, "given"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
+	if paced != nil && closed == nil && open == nil && T > 0 && K > 0 {
+		// The paced loop alone: it never sends the slots a stall covers,
+		// about L/T a stall.
+		N = paced.count + K*(L/T)
+	}
 	if corr != nil && closed == nil && open == nil && T > 0 && K > 0 {
 		// A corrected recording alone: each stall's sample G = L+S added
 		// k = G/E − 1 samples, E = conns/rate.

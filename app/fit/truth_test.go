@@ -208,13 +208,15 @@ func TestRoundTrip(t *testing.T) {
 	t.Logf("round trip, %d fits in %s (%d with every criterion determined and within tolerance):\n%s", all, time.Since(start).Round(time.Millisecond), allOK, b.String())
 	// What the test holds, per format, from what each file determines
 	// (the table above has the rest):
-	//   - every file: stall and service are never claimed and missed;
-	//     a period the fit claims is never missed;
-	//   - the CSV (every sample and its time): every criterion met, and
-	//     the file explained within 5 %;
-	//   - the .hlog, the wrk printout (rate given), the closed loop's .hgrm
-	//     (rate given) and the wrk2 printout: the hidden open-loop p99
-	//     within 1 % and, but for wrk2, the file explained within 5 %.
+	//   - every file: stall and service are never claimed and missed, nor
+	//     a period the fit claims; every file but wrk2's printout is
+	//     explained within 5 %;
+	//   - the CSV (every sample and its time): every criterion met;
+	//   - the .hlog, the wrk2 printout and every file fitted with its rate
+	//     given: the hidden open-loop p99 within 1 %.
+	// Left to the log: an .hgrm without its rate whose rate the fit takes
+	// as determined and misses (its stall counts and rates trade off), and
+	// the period range it then gives.
 	for _, v := range vs {
 		bad := func(what string) {
 			t.Errorf("%s %s: %s: stall %s every %s service %s open_p99 %s; %s", v.format, v.query, what, v.stall, v.every, v.service, v.openP99, v.detail)
@@ -222,17 +224,17 @@ func TestRoundTrip(t *testing.T) {
 		if v.stall == "off" || v.service == "off" || v.every == "off" {
 			bad("a parameter claimed and missed")
 		}
-		switch v.format {
-		case "csv":
-			if v.stall != "ok" || v.every != "ok" || v.service != "ok" || v.openP99 != "ok" || !v.explained {
+		if !v.explained && v.format != "wrk2" {
+			bad("not explained within 5 %")
+		}
+		switch {
+		case v.format == "csv":
+			if v.stall != "ok" || v.every != "ok" || v.service != "ok" || v.openP99 != "ok" {
 				bad("the CSV determines every criterion")
 			}
-		case "hlog", "wrk (rate given)", "hgrm-closed (rate given)", "wrk2":
+		case v.format == "hlog", v.format == "wrk2", strings.HasSuffix(v.format, "(rate given)"):
 			if v.openP99 != "ok" {
 				bad("the hidden open-loop p99")
-			}
-			if !v.explained && v.format != "wrk2" {
-				bad("not explained within 5 %")
 			}
 		}
 	}
