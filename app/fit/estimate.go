@@ -300,7 +300,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			cfg.Rate = sim.Rate(sig3(int64(math.Round(1e12 / float64(10*S)))))
 		}
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
-		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (a closed loop's or wrk's samples are reply − send): the rate is not in it; the fit takes a server 10 % busy (rate = 1/(10·service)), and the open loop's hidden numbers are for that rate")
+		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (reply − send only): the fit takes a server 10 % busy, rate = 1/(10·service), and the hidden numbers are for that rate; give the rate as rate=R")
 	} else {
 		g.how["rate"] = rateHow
 		if pin == 0 {

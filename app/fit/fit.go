@@ -319,7 +319,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {
 		w := worstOf(rs)
-		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off. A tail that rises smoothly, rather than in the steps a stall leaves (one value L+S per stall in a closed loop, a staircase L+S−j·(T−S) in an open one), is a spread of service times: try the engine's service distributions (dist=lognormal, exponential, uniform), which the fit does not search", Tolerance*100, w.Dist, w.Metric, w.Diff*100)
+		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off. A tail that rises smoothly, not in a stall's steps, is a spread of service times: try dist=lognormal, exponential or uniform (the fit does not search them)", Tolerance*100, w.Dist, w.Metric, w.Diff*100)
 	}
 	return res, nil
 }
