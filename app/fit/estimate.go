@@ -377,8 +377,10 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 				lo, hi := a[0]-off, a[0]+w-off
 				cfg.First = snap(int64(math.Max(lo+hi, 0) / 2 * 1e9))
 				cfg.Every = 0
-				g.setFree("first", sim.FormatDuration(cfg.First), sim.FormatDuration(int64(math.Max(lo, 0)*1e9)), sim.FormatDuration(int64(hi*1e9)), "the log places the one slow reply within one interval")
-				g.setFree("every", "0", "", "", "one stall in the run: the period does not show")
+				g.how["first"] = "the log's intervals, then golden-section search"
+				g.ranges = map[string][2]int64{"first": {int64(math.Max(lo, 0) * 1e9), int64(hi * 1e9)}}
+				g.why = "the log places the one slow reply within one interval"
+				g.setFree("every", "0s", "", "", "one stall in the run: the period does not show")
 				return
 			}
 			// Stall k's reply is in [a_k, a_k + w): F + k·P ∈ [a_k − off, a_k + w − off).

@@ -264,7 +264,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 			if float64(rg[1]-rg[0]) > 0.01*ref {
 				g.setFree(p, sim.FormatDuration(get(cfg, p)), sim.FormatDuration(rg[0]), sim.FormatDuration(rg[1]),
-					g.why+": every value in the range places them so, and the intervals' counts do not pin it further")
+					g.why+"; the value is where the intervals' counts fit best, but the fit claims no more than these bounds")
 			}
 		}
 	}
