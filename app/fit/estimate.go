@@ -439,9 +439,11 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	if cfg.Every <= cfg.Stall {
 		cfg.Every = cfg.Stall + max(T, 1)
 	}
-	g.setFree("every", sim.FormatDuration(cfg.Every), sim.FormatDuration(cfg.Stall), sim.FormatDuration(D/(K-1)),
+	elo, ehi := span(cfg.Stall, D/(K-1))
+	g.setFree("every", sim.FormatDuration(cfg.Every), elo, ehi,
 		fmt.Sprintf("the file holds no times: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", K, K))
-	g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D-(K-1)*cfg.Every), "the file holds no times")
+	_, fhi := span(0, D-(K-1)*cfg.Every)
+	g.setFree("first", sim.FormatDuration(cfg.First), "0s", fhi, "the file holds no times")
 }
 
 // sig3 rounds v to 3 significant digits: a free value is given round.
@@ -451,4 +453,14 @@ func sig3(v int64) int64 {
 		m *= 10
 	}
 	return (v + m/2) / m * m
+}
+
+// span writes a range for people, rounded outwards to four significant
+// digits of its upper end (so that it still holds every value it held).
+func span(lo, hi int64) (string, string) {
+	m := int64(1)
+	for hi/m >= 10000 {
+		m *= 10
+	}
+	return sim.FormatDuration(max(lo, 0) / m * m), sim.FormatDuration((hi + m - 1) / m * m)
 }

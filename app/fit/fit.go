@@ -263,7 +263,8 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				ref = max(ref, float64(cfg.Every))
 			}
 			if float64(rg[1]-rg[0]) > 0.01*ref {
-				g.setFree(p, sim.FormatDuration(get(cfg, p)), sim.FormatDuration(rg[0]), sim.FormatDuration(rg[1]),
+				lo, hi := span(rg[0], rg[1])
+				g.setFree(p, sim.FormatDuration(get(cfg, p)), lo, hi,
 					g.why+"; the value is where the intervals' counts fit best, but the fit claims no more than these bounds")
 			}
 		}
