@@ -36,6 +36,9 @@ import (
 const (
 	// MaxTags is the most tags an .hlog may hold.
 	MaxTags = 64
+	// maxIntervalValues bounds the values a tag's intervals keep one by
+	// one (2 MiB a tag); an interval past it keeps its count only.
+	maxIntervalValues = 1 << 17
 	// maxCounts bounds the counts of all tags' histograms together (4 M
 	// counts, 32 MiB: 5 significant digits from 1 ns to an hour fit).
 	maxCounts = 1 << 22
@@ -55,8 +58,11 @@ type hlogTag struct {
 	// ivs are the tag's intervals in file order, their values in the
 	// tag's raw units until hlogDist scales them; cur collects the line
 	// being decoded.
-	ivs []Interval
-	cur []ValueCount
+	ivs  []Interval
+	cur  []ValueCount
+	kept int   // values kept in ivs, at most maxIntervalValues
+	curN int64 // the samples of the line being decoded
+
 }
 
 // parseHlog reads an interval log: one distribution per tag, its intervals
@@ -181,11 +187,8 @@ func (r *hlogReader) interval(l line) error {
 		r.tags = append(r.tags, tg)
 	}
 	tg.intervals++
-	iv := Interval{StartS: nums[0], LengthS: nums[1], Values: tg.cur}
-	for _, vc := range tg.cur {
-		iv.Count += vc.Count
-	}
-	tg.ivs, tg.cur = append(tg.ivs, iv), nil
+	iv := Interval{StartS: nums[0], LengthS: nums[1], Count: tg.curN, Values: tg.cur}
+	tg.ivs, tg.cur, tg.curN = append(tg.ivs, iv), nil, 0
 	tg.maxColumn = max(tg.maxColumn, nums[2])
 	tg.from, tg.to = min(tg.from, nums[0]), max(tg.to, nums[0]+nums[1])
 	return nil
@@ -489,7 +492,11 @@ func (t *hlogTag) add(g geom, buf []byte) error {
 			}
 			t.counts[k] += v
 			t.total += v
-			t.cur = append(t.cur, ValueCount{Ns: t.g.bar(k, v).To, Count: v})
+			t.curN += v
+			if t.kept < maxIntervalValues {
+				t.cur = append(t.cur, ValueCount{Ns: t.g.bar(k, v).To, Count: v})
+				t.kept++
+			}
 		}
 		idx++
 	}

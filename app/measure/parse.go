@@ -130,7 +130,9 @@ type Dist struct {
 
 // Interval is one interval of an .hlog tag: its start (seconds, from the
 // log's base time) and length, its sample count and its nonzero counts in
-// value order (each value the highest equivalent of its bucket, in ns).
+// value order (each value the highest equivalent of its bucket, in ns; a
+// tag keeps at most 2¹⁷ of them, the intervals past that their counts
+// only).
 type Interval struct {
 	StartS, LengthS float64
 	Count           int64
