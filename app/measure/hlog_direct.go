@@ -77,7 +77,10 @@ func (s *Set) HlogFile(name string) (*File, error) {
 			for _, k := range touched {
 				b := g.bar(k, cur[k])
 				cur[k] = 0
-				it.Values = append(it.Values, ValueCount{Ns: b.To, Count: b.Count})
+				if tg.kept < maxIntervalValues { // as Parse keeps them
+					it.Values = append(it.Values, ValueCount{Ns: b.To, Count: b.Count})
+					tg.kept++
+				}
 				it.Count += b.Count
 				tg.maxColumn = max(tg.maxColumn, float64(b.To)/1e6)
 			}
