@@ -42,6 +42,7 @@ commands:
   static [-web DIR] [-out DIR] [-prefix /sub/path]      write the static site
   report [-json] [-measured FILE] [QUERY or URL]        run a simulation and print its report (beside a measured file)
   report [-json] -sweep FIELD:FROM..TO/N QUERY          run a sweep of one field: a row per point
+  report [-json] -fit FILE [rate=R]                     fit the model to a measured file: what it hid
   export -format hgrm|hlog|csv [-recording NAME] QUERY  write the recordings as HdrHistogram files or CSV
                                                         (-format csv -sweep SPEC: a row per point and recording)
   experiment [-json] [-out DIR] [-with wrk] QUERY       run the query for real on loopback, beside the model

@@ -41,8 +41,15 @@ func reportCmd(w io.Writer, args []string) error {
 	measuredPath := fs.String("measured", "", "a measurement file to print beside the model (measured_cmd.go)")
 	vsFlag := fs.String("vs", "", "a second query to run beside it, with the differences (vs_cmd.go)")
 	sweepFlag := fs.String("sweep", "", "a sweep of one field, a run per point (sweep_cmd.go)")
+	fitPath := fs.String("fit", "", "a measured file to fit the model to (fit_cmd.go)")
 	if err := parseQueryArgs(fs, args, ""); err != nil {
 		return err
+	}
+	if *fitPath != "" {
+		if *tool != "" || *measuredPath != "" || *vsFlag != "" || *sweepFlag != "" {
+			return &exitError{2, fmt.Errorf("report: -fit prints the fit of one file: it takes no -tool, -measured, -vs or -sweep")}
+		}
+		return fitCmd(w, *fitPath, fs.Arg(0), *asJSON)
 	}
 	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
 	if err != nil {

@@ -36,6 +36,9 @@ import (
 const (
 	// MaxTags is the most tags an .hlog may hold.
 	MaxTags = 64
+	// maxIntervalValues bounds the values a tag's intervals keep one by
+	// one (2 MiB a tag); an interval past it keeps its count only.
+	maxIntervalValues = 1 << 17
 	// maxCounts bounds the counts of all tags' histograms together (4 M
 	// counts, 32 MiB: 5 significant digits from 1 ns to an hour fit).
 	maxCounts = 1 << 22
@@ -52,6 +55,14 @@ type hlogTag struct {
 	intervals int
 	first     int // line of its first interval
 	from, to  float64
+	// ivs are the tag's intervals in file order, their values in the
+	// tag's raw units until hlogDist scales them; cur collects the line
+	// being decoded.
+	ivs  []Interval
+	cur  []ValueCount
+	kept int   // values kept in ivs, at most maxIntervalValues
+	curN int64 // the samples of the line being decoded
+
 }
 
 // parseHlog reads an interval log: one distribution per tag, its intervals
@@ -176,6 +187,8 @@ func (r *hlogReader) interval(l line) error {
 		r.tags = append(r.tags, tg)
 	}
 	tg.intervals++
+	iv := Interval{StartS: nums[0], LengthS: nums[1], Count: tg.curN, Values: tg.cur}
+	tg.ivs, tg.cur, tg.curN = append(tg.ivs, iv), nil, 0
 	tg.maxColumn = max(tg.maxColumn, nums[2])
 	tg.from, tg.to = min(tg.from, nums[0]), max(tg.to, nums[0]+nums[1])
 	return nil
@@ -228,6 +241,14 @@ func hlogDist(tg *hlogTag, base float64) Dist {
 	for _, r := range percentileRows(bars, d.Count, TicksPerHalfDistance) {
 		d.Points = append(d.Points, Point{Percentile: r.level, Ns: r.value * unit, Count: r.count})
 	}
+	for _, iv := range tg.ivs {
+		iv.StartS += base
+		for k := range iv.Values {
+			iv.Values[k].Ns *= unit
+		}
+		d.Intervals = append(d.Intervals, iv)
+	}
+	tg.ivs = nil
 	d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
 	d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
 	d.finish(false)
@@ -471,6 +492,11 @@ func (t *hlogTag) add(g geom, buf []byte) error {
 			}
 			t.counts[k] += v
 			t.total += v
+			t.curN += v
+			if t.kept < maxIntervalValues {
+				t.cur = append(t.cur, ValueCount{Ns: t.g.bar(k, v).To, Count: v})
+				t.kept++
+			}
 		}
 		idx++
 	}

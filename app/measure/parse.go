@@ -120,9 +120,28 @@ type Dist struct {
 	Hist   *hdrhistogram.Histogram
 	UnitNs int64
 	Notes  []string
+	// Intervals are an .hlog tag's intervals in file order (nil for other
+	// formats): when each was taken and the values it holds.
+	Intervals []Interval
 
 	spectrum bool               // Hist was rebuilt from percentile rows
 	bars     []hdrhistogram.Bar // an .hlog's counts, value order (nonzero only)
+}
+
+// Interval is one interval of an .hlog tag: its start (seconds, from the
+// log's base time) and length, its sample count and its nonzero counts in
+// value order (each value the highest equivalent of its bucket, in ns; a
+// tag keeps at most 2¹⁷ of them, the intervals past that their counts
+// only).
+type Interval struct {
+	StartS, LengthS float64
+	Count           int64
+	Values          []ValueCount
+}
+
+// ValueCount is a count of samples at a value (ns).
+type ValueCount struct {
+	Ns, Count int64
 }
 
 // File is what Parse read.

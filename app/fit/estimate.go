@@ -1,0 +1,466 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"omission/app/measure"
+	"omission/sim"
+)
+
+// Free is a parameter the file leaves free: the fit chose Value, and every
+// value in [Lo, Hi] fits as well (Lo = Hi = -1: any value), and why.
+type Free struct {
+	Param string `json:"param"`
+	Value string `json:"value"`
+	Lo    string `json:"lo,omitempty"`
+	Hi    string `json:"hi,omitempty"`
+	Why   string `json:"why"`
+}
+
+// guess is the first estimate: a configuration, which parameters the file
+// determines (searched on) and which it leaves free.
+type guess struct {
+	cfg      sim.Config
+	searched []string // parameters the search moves
+	free     []Free
+	how      map[string]string // parameter -> how it was found
+	// countN: the duration is the count times 1/rate (the file states
+	// none), kept so as the rate moves.
+	countN int64
+	// ranges bound first and every (ns) for the golden-section search (an
+	// .hlog's intervals).
+	ranges map[string][2]int64
+	why    string
+}
+
+// fix keeps the duration at the count's when the file states none.
+func (g *guess) fix(c *sim.Config) {
+	if g.countN > 0 {
+		c.Duration = g.countN * sim.NewSchedule(c.Rate).Interval(1)
+	}
+}
+
+func (g *guess) setFree(param, value, lo, hi, why string) {
+	g.free = append(g.free, Free{Param: param, Value: value, Lo: lo, Hi: hi, Why: why})
+	g.how[param] = "free"
+}
+
+// byKind returns the observation of recording k, or nil.
+func byKind(in *input, src source, k sim.Kind) *obs {
+	for i, sk := range src.kinds {
+		if sk == k && i < len(in.obs) {
+			return &in.obs[i]
+		}
+	}
+	return nil
+}
+
+// values returns an observation's value counts: its samples, its
+// histogram, or its spectrum rows' count differences.
+func values(o *obs) []measure.ValueCount {
+	if len(o.vc) > 0 {
+		return o.vc
+	}
+	var out []measure.ValueCount
+	prev := int64(0)
+	for _, pt := range o.points {
+		if pt.Count < 0 {
+			return nil
+		}
+		if pt.Count > prev {
+			out = append(out, measure.ValueCount{Ns: pt.Ns, Count: pt.Count - prev})
+			prev = pt.Count
+		}
+	}
+	return out
+}
+
+func minOf(o *obs) int64 {
+	if vc := values(o); len(vc) > 0 {
+		return vc[0].Ns
+	}
+	if o.min >= 0 {
+		return o.min
+	}
+	return o.p[0]
+}
+
+// tail is the values above the lowest value's bucket (above s·(1+2⁻⁹)).
+func tail(o *obs, s int64) (vc []measure.ValueCount, n int64) {
+	for _, v := range values(o) {
+		if float64(v.Ns) > float64(s)*(1+1.0/512) {
+			vc = append(vc, v)
+			n += v.Count
+		}
+	}
+	return vc, n
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// estimate derives the first estimate from the shapes the closed forms
+// give each recording (sim/closedform.go), in the deterministic regime: one
+// connection, one worker, stalls at due instants.
+func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
+	g := guess{cfg: sim.Default(), how: map[string]string{}}
+	cfg := &g.cfg
+	cfg.Preset = ""
+	cfg.Workers = 1
+	cfg.Conns = 1
+	if in.conns > 0 {
+		cfg.Conns = in.conns
+		g.how["conns"] = "stated"
+	} else {
+		g.how["conns"] = "assumed"
+	}
+	closed, open, paced := byKind(in, src, sim.Closed), byKind(in, src, sim.Open), byKind(in, src, sim.Paced)
+	corr, pcorr := byKind(in, src, sim.Corrected), byKind(in, src, sim.PacedCorrected)
+	main := &in.obs[0]
+
+	// Service S: the smallest sample of a loop that records reply − send
+	// or reply − due; the commonest value of a corrected recording alone.
+	var S int64 = -1
+	for _, o := range []*obs{closed, open, paced} {
+		if o != nil {
+			if m := minOf(o); S < 0 || m < S {
+				S = m
+			}
+		}
+	}
+	if S < 0 {
+		if src.tool == "wrk" && main.p[0] >= 0 {
+			S = main.p[0] // wrk: back to back, most replies take S
+		} else {
+			S = minOf(main)
+			if src.tool == "" { // a corrected recording alone: its mode
+				var best measure.ValueCount
+				for _, v := range values(main) {
+					if v.Count > best.Count {
+						best = v
+					}
+				}
+				S = best.Ns
+			}
+		}
+	}
+	S = max(S, 0)
+	cfg.Service = S
+	// The largest sample is L+S.
+	M := int64(-1)
+	for _, o := range in.obs {
+		M = max(M, o.max)
+		if vc := values(&o); len(vc) > 0 {
+			M = max(M, vc[len(vc)-1].Ns)
+		}
+	}
+	L := M - S
+	if float64(M) <= float64(S)*(1+1.0/256)+1000 {
+		L = 0
+	}
+	cfg.Stall = max(L, 0)
+	g.searched = append(g.searched, "service")
+
+	// Stalls met, K.
+	var K int64 = -1
+	switch {
+	case L == 0:
+		K = 0
+	case closed != nil:
+		K = 0
+		for _, v := range values(closed) {
+			if 2*v.Ns >= 2*S+L {
+				K += v.Count
+			}
+		}
+	case forceK > 0:
+		K = forceK
+		g.how["stalls"] = "tried in turn"
+	case src.tool == "wrk" && in.duration > 0 && in.requests > 0 && S > 0:
+		K = int64(math.Round(float64(in.duration-in.requests*S) / float64(L)))
+		K = max(K, 1)
+	case src.tool == "wrk2" && in.duration > 0 && in.requests > 0:
+		// wrk2 keeps the schedule: J = ⌈L/(T−S)⌉ late samples a stall.
+		T := in.duration / in.requests
+		_, n := tail(main, S)
+		if T > S {
+			J := (L + T - S - 1) / (T - S)
+			K = max(int64(math.Round(float64(n)/float64(J))), 1)
+		}
+	case paced != nil:
+		_, K = tail(paced, S)
+	default:
+		// The open loop's staircase: every step holds K samples.
+		vc, _ := tail(main, S)
+		for _, v := range vc {
+			K = gcd(max(K, 0), v.Count)
+		}
+	}
+	if L > 0 {
+		g.searched = append(g.searched, "stall")
+	}
+
+	// The interval T = 1/rate.
+	var T int64
+	rateHow := ""
+	step := func(o *obs, perStall int64) int64 { // the staircase's step
+		vc, n := tail(o, S)
+		if perStall <= 0 || len(vc) == 0 {
+			return 0
+		}
+		J := n / perStall
+		if J < 2 {
+			return 0
+		}
+		return int64(math.Round(float64(vc[len(vc)-1].Ns-vc[0].Ns) / float64(J-1)))
+	}
+	switch {
+	case open != nil && open.exact && len(open.at) > 1:
+		n := int64(len(open.at))
+		due0, dueN := open.at[0]-open.lat[0], open.at[n-1]-open.lat[n-1]
+		cfg.Rate = sim.Rate(math.Round(1e12 * float64(n-1) / float64(dueN-due0)))
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+		rateHow = "the open loop's due times"
+	case open != nil && K > 0:
+		if d := step(open, K); d > 0 {
+			T, rateHow = S+d, "the open loop's staircase L+S−j·(T−S)"
+		}
+	case corr != nil && K > 0:
+		if e := step(corr, K); e > 0 {
+			T, rateHow = e/int64(cfg.Conns), "the correction's step E"
+		}
+	case pcorr != nil && K > 0:
+		if e := step(pcorr, K); e > 0 {
+			T, rateHow = e, "the paced correction's step 1/rate"
+		}
+	case src.tool == "wrk2" && in.duration > 0 && in.requests > 0:
+		T, rateHow = in.duration/in.requests, "wrk2's requests over its duration"
+	}
+	if T == 0 && src.tool == "wrk2" && K > 0 {
+		if d := step(main, K); d > 0 {
+			T, rateHow = S+d, "wrk2's staircase"
+		}
+	}
+	N := main.count
+	if closed != nil {
+		N = closed.count
+	} else if open != nil {
+		N = open.count
+	}
+	if in.format == measure.FormatHlog && closed != nil && len(closed.intervals) > 2 {
+		// An interval log counts the replies each interval: their median
+		// over the interval's length is the rate, to one a length.
+		var cs []int64
+		for _, iv := range closed.intervals[:len(closed.intervals)-1] {
+			cs = append(cs, iv.Count)
+		}
+		slices.Sort(cs)
+		if w := closed.intervals[0].LengthS; w > 0 && cs[len(cs)/2] > 0 {
+			T, rateHow = int64(math.Round(w*1e9/float64(cs[len(cs)/2]))), "the log's replies per interval"
+		}
+	}
+	if T == 0 && in.format == measure.FormatHlog && N > 0 {
+		// The intervals span the run: about N·T.
+		if len(main.intervals) > 0 {
+			last := main.intervals[len(main.intervals)-1]
+			span := int64((last.StartS + last.LengthS) * 1e9)
+			T, rateHow = span/N, "the log's span over the count (±1 interval)"
+		}
+	}
+	if T > 0 && rateHow != "the open loop's due times" {
+		cfg.Rate = sim.Rate(math.Round(1e12 / float64(T)))
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+	}
+	if pin > 0 {
+		cfg.Rate, rateHow = pin, "given"
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+	}
+	if paced != nil && closed == nil && open == nil && T > 0 && K > 0 {
+		// The paced loop alone: it never sends the slots a stall covers,
+		// about L/T a stall.
+		N = paced.count + K*(L/T)
+	}
+	if corr != nil && closed == nil && open == nil && T > 0 && K > 0 {
+		// A corrected recording alone: each stall's sample G = L+S added
+		// k = G/E − 1 samples, E = conns/rate.
+		if E := T * int64(cfg.Conns); E > 0 && (L+S)/E >= 2 {
+			N = corr.count - K*((L+S)/E-1)
+		}
+	}
+	if rateHow == "" {
+		// The file does not say when requests were due: a closed loop or
+		// wrk records none of it. Take a server 10 % busy.
+		if S > 0 {
+			cfg.Rate = sim.Rate(sig3(int64(math.Round(1e12 / float64(10*S)))))
+		}
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (reply − send only): the fit takes a server 10 % busy, rate = 1/(10·service), and the hidden numbers are for that rate; give the rate as rate=R")
+	} else {
+		g.how["rate"] = rateHow
+		if pin == 0 {
+			g.searched = append(g.searched, "rate")
+		}
+	}
+
+	// Duration: stated, or N·T.
+	switch {
+	case in.duration > 0:
+		cfg.Duration = in.duration
+		g.how["duration"] = "stated"
+	case N > 0 && T > 0:
+		cfg.Duration = N * T
+		g.countN = N
+		g.how["duration"] = "count × 1/rate"
+	}
+	if src.tool == "wrk" && in.duration == 0 {
+		g.setFree("duration", sim.FormatDuration(cfg.Duration), "", "", "the printout states no duration")
+	}
+
+	// First stall and period.
+	g.firstEvery(in, src, closed, K, T)
+	return g
+}
+
+// firstEvery places the stalls: exactly from the CSV's slow samples, within
+// bounds from an .hlog's intervals, freely otherwise.
+func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
+	cfg := &g.cfg
+	S, L := cfg.Service, cfg.Stall
+	snap := func(v int64) int64 {
+		if T > 0 && g.how["rate"] != "" && g.how["rate"] != "free" {
+			return int64(math.Round(float64(v)/float64(T))) * T
+		}
+		return v
+	}
+	if L == 0 || K <= 0 {
+		cfg.Stall, cfg.Every, cfg.First = 0, 0, 0
+		g.how["stall"] = "no slow samples"
+		return
+	}
+	D := cfg.Duration
+	switch {
+	case closed != nil && closed.exact:
+		s := slowTimes(closed)
+		if len(s) > 0 {
+			cfg.First = snap(s[0])
+			if len(s) > 1 {
+				cfg.Every = snap(int64(math.Round(float64(s[len(s)-1]-s[0]) / float64(len(s)-1))))
+			} else {
+				cfg.Every = 0
+				g.setFree("every", "0", sim.FormatDuration(D-cfg.First), "", "one stall in the run: any period from the rest of the run on gives the same run")
+			}
+			g.how["first"], g.how["every"] = "the slow samples' send times", "the slow samples' send times"
+			g.searched = append(g.searched, "first", "every")
+			return
+		}
+	case closed != nil && len(closed.intervals) > 0:
+		var a []float64 // the interval start of each stall's slow reply
+		w := closed.intervals[0].LengthS
+		for _, iv := range closed.intervals {
+			for _, v := range iv.Values {
+				if 2*v.Ns >= 2*S+L {
+					for c := int64(0); c < v.Count; c++ {
+						a = append(a, iv.StartS)
+					}
+				}
+			}
+		}
+		if len(a) > 0 {
+			off := float64(L+S) / 1e9
+			if len(a) == 1 {
+				lo, hi := a[0]-off, a[0]+w-off
+				cfg.First = snap(int64(math.Max(lo+hi, 0) / 2 * 1e9))
+				cfg.Every = 0
+				g.how["first"] = "the log's intervals, then golden-section search"
+				g.ranges = map[string][2]int64{"first": {int64(math.Max(lo, 0) * 1e9), int64(hi * 1e9)}}
+				g.why = "the log places the one slow reply within one interval"
+				g.setFree("every", "0s", "", "", "one stall in the run: the period does not show")
+				return
+			}
+			// Stall k's reply is in [a_k, a_k + w): F + k·P ∈ [a_k − off, a_k + w − off).
+			n := len(a)
+			lo, hi := 0.0, math.Inf(1)
+			pairs := func(j, k int) {
+				dk := float64(k - j)
+				lo = math.Max(lo, (a[k]-a[j]-w)/dk)
+				hi = math.Min(hi, (a[k]+w-a[j])/dk)
+			}
+			if n <= 400 {
+				for j := 0; j < n; j++ {
+					for k := j + 1; k < n; k++ {
+						pairs(j, k)
+					}
+				}
+			} else {
+				for k := 1; k < n; k++ {
+					pairs(0, k)
+					pairs(k-1, k)
+					pairs(k, n-1)
+				}
+			}
+			P := (lo + hi) / 2
+			flo, fhi := math.Inf(-1), math.Inf(1)
+			for k := range a {
+				flo = math.Max(flo, a[k]-off-float64(k)*P)
+				fhi = math.Min(fhi, a[k]+w-off-float64(k)*P)
+			}
+			cfg.Every = snap(int64(P * 1e9))
+			cfg.First = snap(int64(math.Max((flo+fhi)/2, 0) * 1e9))
+			g.how["every"], g.how["first"] = "the log's intervals, then golden-section search", "the log's intervals, then golden-section search"
+			// The first stall's bounds for any period in [lo, hi].
+			flo2, fhi2 := math.Inf(-1), math.Inf(1)
+			for k := range a {
+				flo2 = math.Max(flo2, a[k]-off-float64(k)*hi)
+				fhi2 = math.Min(fhi2, a[k]+w-off-float64(k)*lo)
+			}
+			g.ranges = map[string][2]int64{
+				"every": {int64(lo * 1e9), int64(hi * 1e9)},
+				"first": {int64(math.Max(flo2, 0) * 1e9), int64(math.Max(fhi2, 0) * 1e9)},
+			}
+			g.why = fmt.Sprintf("the log's %g s intervals place each of the %d slow replies within one interval", w, n)
+			return
+		}
+	}
+	// No times: K stalls somewhere in the run.
+	if K == 1 {
+		cfg.First, cfg.Every = snap(sig3(D/2)), 0
+		g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D), "the file holds no times: one stall anywhere in the run gives the same numbers")
+		g.setFree("every", "0", "", "", "one stall: the period does not show")
+		return
+	}
+	P := snap(sig3(D / K))
+	cfg.Every, cfg.First = P, snap(sig3(P/2))
+	if cfg.Every <= cfg.Stall {
+		cfg.Every = cfg.Stall + max(T, 1)
+	}
+	elo, ehi := span(cfg.Stall, D/(K-1))
+	g.setFree("every", sim.FormatDuration(cfg.Every), elo, ehi,
+		fmt.Sprintf("the file holds no times: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", K, K))
+	_, fhi := span(0, D-(K-1)*cfg.Every)
+	g.setFree("first", sim.FormatDuration(cfg.First), "0s", fhi, "the file holds no times")
+}
+
+// sig3 rounds v to 3 significant digits: a free value is given round.
+func sig3(v int64) int64 {
+	m := int64(1)
+	for v/m >= 1000 {
+		m *= 10
+	}
+	return (v + m/2) / m * m
+}
+
+// span writes a range for people, rounded outwards to four significant
+// digits of its upper end (so that it still holds every value it held).
+func span(lo, hi int64) (string, string) {
+	m := int64(1)
+	for hi/m >= 10000 {
+		m *= 10
+	}
+	return sim.FormatDuration(max(lo, 0) / m * m), sim.FormatDuration((hi + m - 1) / m * m)
+}

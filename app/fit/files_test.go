@@ -1,0 +1,51 @@
+package fit
+
+import (
+	"bytes"
+	"testing"
+
+	"omission/app/measure"
+	"omission/app/tools"
+	"omission/sim"
+)
+
+// formats are the files the project writes for a query, as the fit reads
+// them: each export and each printout measure.Parse reads.
+var formats = []string{"csv", "hlog", "hgrm-closed", "hgrm-open", "hgrm-paced", "hgrm-corrected", "hgrm-paced_corrected", "wrk", "wrk2"}
+
+// fileFor writes the named file for cfg, as `app export` or
+// `app report -tool` would, with the name the page gives it.
+func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
+	tb.Helper()
+	switch format {
+	case "wrk", "wrk2":
+		o, err := tools.Run(cfg, format)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return format + ".txt", []byte(o.Text)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	set, err := measure.FromResult(res)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var b bytes.Buffer
+	name := "omission-run"
+	switch {
+	case format == "csv":
+		err, name = set.Export(&b, "csv", "", measure.MaxCSVRows), name+".csv"
+	case format == "hlog":
+		err, name = set.Export(&b, "hlog", "", 0), name+".hlog"
+	default:
+		rec := format[len("hgrm-"):]
+		err, name = set.Export(&b, "hgrm", rec, 0), name+"-"+rec+".hgrm"
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return name, b.Bytes()
+}

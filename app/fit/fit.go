@@ -1,0 +1,516 @@
+package fit
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"omission/app/tools"
+	"omission/sim"
+)
+
+// Param is one fitted parameter: its value as the query writes it and how
+// the file gave it (stated, from which shape, searched, or free).
+type Param struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	How   string `json:"how"`
+}
+
+// ToolP99 is what a tool would have printed at p99 for the fitted server.
+type ToolP99 struct {
+	Tool  string `json:"tool"`
+	P99Ns int64  `json:"p99_ns"`
+	Sent  int64  `json:"sent"`
+}
+
+// Hidden is what the fitted query says the test never measured.
+type Hidden struct {
+	// RecordedP99Ns is the file's own p99 (-1: it prints none);
+	// FittedP99Ns the fitted model's for the same source.
+	RecordedP99Ns int64 `json:"recorded_p99_ns"`
+	FittedP99Ns   int64 `json:"fitted_p99_ns"`
+	// OpenP99Ns is the open loop's p99 on the same server at the fitted rate.
+	OpenP99Ns int64 `json:"open_p99_ns"`
+	// Planned and NeverSent: the schedule's requests and those the paced
+	// closed loop (a closed loop on the schedule) never sent; for a tool's
+	// file, the tool's own.
+	Planned   int64     `json:"planned"`
+	NeverSent int64     `json:"never_sent"`
+	Tools     []ToolP99 `json:"tools"`
+	Notes     []string  `json:"notes"`
+}
+
+// Result is a fit.
+type Result struct {
+	File   string     `json:"file"`
+	Format string     `json:"format"`
+	Source string     `json:"source"`
+	Query  string     `json:"query"`
+	Config sim.Config `json:"-"`
+	Params []Param    `json:"params"`
+	// Residuals: every number the file holds, measured beside fitted.
+	Residuals []Residual `json:"residuals"`
+	// Worst is the largest absolute relative difference of a headline
+	// number; Explained says it is within 5 %.
+	Worst     float64 `json:"worst"`
+	Explained bool    `json:"explained"`
+	Why       string  `json:"why,omitempty"`
+	// Ambiguous lists the parameters the file leaves free.
+	Ambiguous   []Free   `json:"ambiguous"`
+	Hidden      Hidden   `json:"hidden"`
+	Evaluations int      `json:"evaluations"`
+	Notes       []string `json:"notes"`
+}
+
+// maxStallsTried bounds the stall counts tried for a spectrum without
+// times.
+const maxStallsTried = 24
+
+// Tolerance is the largest headline difference a fit explains the file
+// within.
+const Tolerance = 0.05
+
+// Options pin parameters the file leaves free (a zero field is not pinned).
+type Options struct {
+	Rate sim.Rate
+	// NoTools leaves out what each other tool would have printed (the
+	// round-trip test's 400 fits need the rest only).
+	NoTools bool
+}
+
+// Fit reads a measured file and fits the deterministic model to it.
+func Fit(name string, data []byte, opt Options) (*Result, error) {
+	in, err := read(name, data)
+	if err != nil {
+		return nil, err
+	}
+	if len(in.obs) == 0 {
+		return nil, fmt.Errorf("%s: the file holds no distribution", name)
+	}
+	srcs, err := sources(in)
+	if err != nil {
+		return nil, err
+	}
+	var best *scored
+	for _, src := range srcs {
+		r, err := fitSource(in, src, opt)
+		if err != nil {
+			if len(srcs) == 1 {
+				return nil, err
+			}
+			continue
+		}
+		if best == nil || r.score < best.score-1e-12 {
+			best = r
+		}
+	}
+	if best == nil {
+		return nil, fmt.Errorf("%s: no recording of the model reproduces the file", name)
+	}
+	if len(srcs) > 1 {
+		best.Notes = append(best.Notes, "The file's name does not say which recording it holds: each was tried, and "+best.Source+" fits best.")
+	}
+	if err := best.hide(in, opt.NoTools); err != nil {
+		return nil, err
+	}
+	return &best.Result, nil
+}
+
+type scored struct {
+	Result
+	score float64
+}
+
+// fitSource fits one candidate source: the estimate, then a bounded
+// coordinate search over the parameters the file determines.
+func fitSource(in *input, src source, opt Options) (*scored, error) {
+	g := estimate(in, src, opt.Rate, 0)
+	// An open loop's spectrum without times shows K·J late samples: K
+	// stalls of J, or 2K of J/2 (a rate twice as high) look alike but
+	// for the steps. Each K up to maxStallsTried is tried.
+	var kTried []guess
+	if (src.tool == "" || src.tool == "wrk2" || src.tool == "wrk") && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
+		_, n := tail(&in.obs[0], g.cfg.Service)
+		if src.tool == "wrk" {
+			n = maxStallsTried // wrk's corrected tail holds more samples than stalls
+		}
+		for k := int64(1); k <= min(n, maxStallsTried); k++ {
+			kTried = append(kTried, estimate(in, src, opt.Rate, k))
+		}
+	}
+	evals := 0
+	eval := func(cfg sim.Config) (float64, []Residual) {
+		evals++
+		if cfg.Validate() != nil {
+			return math.Inf(1), nil
+		}
+		os, err := forward(cfg, in, src)
+		if err != nil {
+			return math.Inf(1), nil
+		}
+		var rs []Residual
+		total, matched := 0.0, 0
+		for i := range in.obs {
+			// The fitted distribution of the same label (a tool prints
+			// what the model's profile prints: wrk2 without -U has no
+			// uncorrected spectrum, and that one is left out).
+			for j := range os {
+				if os[j].label == in.obs[i].label {
+					r, s := compare(&in.obs[i], &os[j])
+					rs = append(rs, r...)
+					total += s
+					matched++
+					break
+				}
+			}
+		}
+		if matched == 0 {
+			return math.Inf(1), nil
+		}
+		return total, rs
+	}
+	cfg := g.cfg
+	score, rs := eval(cfg)
+	var kScores []float64
+	for _, gk := range kTried {
+		s, rr := eval(gk.cfg)
+		kScores = append(kScores, s)
+		if s < score {
+			g, cfg, score, rs = gk, gk.cfg, s, rr
+		}
+	}
+	if len(kTried) > 1 && src.tool == "" && opt.Rate == 0 {
+		// A spectrum without times: the rates of the stall counts that
+		// come within half again of the best score fit about as well.
+		lo, hi := cfg.Rate, cfg.Rate
+		for i, gk := range kTried {
+			if kScores[i] <= 1.5*score+1e-9 {
+				lo, hi = min(lo, gk.cfg.Rate), max(hi, gk.cfg.Rate)
+			}
+		}
+		if float64(hi-lo) > 0.01*float64(cfg.Rate) {
+			g.setFree("rate", cfg.Rate.String(), lo.String(), hi.String(), "the spectrum's rows do not tell K stalls of J late samples from other stall counts at other rates: the rates of the stall counts 1 to 24 that fit within half again of the best score")
+			g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "rate" })
+		}
+	}
+	if math.IsInf(score, 1) {
+		if err := cfg.Validate(); err != nil {
+			return nil, fmt.Errorf("%s: the first estimate %s is not a valid query: %v", in.name, cfg.Query(), err)
+		}
+		return nil, fmt.Errorf("%s: the model could not regenerate %s for %s", in.name, src, cfg.Query())
+	}
+	// The search: each determined parameter in turn, up and down by a
+	// relative step that halves each round; fixed rounds, so a fit costs at
+	// most 1 + rounds·2·params runs.
+	const rounds = 4
+	stepOf := 4e-3
+	for r := 0; r < rounds && score > 0; r++ {
+		for _, p := range g.searched {
+			for _, sgn := range []float64{-1, 1} {
+				c := cfg
+				if !nudge(&c, p, sgn*stepOf) {
+					continue
+				}
+				g.fix(&c)
+				if s, rr := eval(c); s < score {
+					cfg, score, rs = c, s, rr
+				}
+			}
+		}
+		stepOf /= 2
+	}
+	// The simplest of equally good values: each searched parameter rounded
+	// to 3 significant digits (a rate to a whole number a second) is kept
+	// when it fits no worse.
+	for _, p := range append([]string{"rate"}, g.searched...) {
+		c := cfg
+		if !round3(&c, p) {
+			continue
+		}
+		g.fix(&c)
+		if s, rr := eval(c); s <= score {
+			cfg, score, rs = c, s, rr
+		}
+	}
+	// First and every within an .hlog's bounds: golden-section search on
+	// each in turn (the intervals' counts move linearly with a stall's
+	// place, so the score is unimodal in each).
+	if g.ranges != nil {
+		for _, p := range []string{"first", "every"} {
+			if p == "every" && cfg.Every == 0 {
+				continue
+			}
+			rg := g.ranges[p]
+			c, s, rr := golden(cfg, p, rg[0], rg[1], eval)
+			if s <= score {
+				cfg, score, rs = c, s, rr
+			}
+		}
+		// The golden section finds a best place, but equally good places
+		// need not lie together (the intervals' counts move in steps), so
+		// the fit claims no more than the intervals' bounds: a parameter
+		// whose bounds are wider than 1 % is free within them.
+		for _, p := range []string{"every", "first"} {
+			if p == "every" && cfg.Every == 0 {
+				continue
+			}
+			rg := g.ranges[p]
+			ref := float64(get(cfg, p))
+			if p == "first" {
+				ref = max(ref, float64(cfg.Every))
+			}
+			if float64(rg[1]-rg[0]) > 0.01*ref {
+				lo, hi := span(rg[0], rg[1])
+				g.setFree(p, sim.FormatDuration(get(cfg, p)), lo, hi,
+					g.why+"; the value is where the intervals' counts fit best, but the fit claims no more than these bounds")
+			}
+		}
+	}
+	res := &scored{score: score}
+	res.File, res.Format, res.Source = in.name, string(in.format), src.String()
+	res.Config, res.Query = cfg, cfg.Query()
+	res.Residuals = rs
+	res.Evaluations = evals
+	res.Ambiguous = g.free
+	if res.Ambiguous == nil {
+		res.Ambiguous = []Free{}
+	}
+	for i := range res.Ambiguous {
+		switch f := &res.Ambiguous[i]; f.Param {
+		case "every":
+			f.Value = sim.FormatDuration(cfg.Every)
+		case "first":
+			f.Value = sim.FormatDuration(cfg.First)
+		}
+	}
+	searched := map[string]bool{}
+	for _, p := range g.searched {
+		searched[p] = true
+	}
+	for _, p := range []struct {
+		name, value string
+	}{
+		{"service", sim.FormatDuration(cfg.Service)},
+		{"stall", sim.FormatDuration(cfg.Stall)},
+		{"every", sim.FormatDuration(cfg.Every)},
+		{"first", sim.FormatDuration(cfg.First)},
+		{"rate", cfg.Rate.String()},
+		{"duration", sim.FormatDuration(cfg.Duration)},
+		{"conns", fmt.Sprint(cfg.Conns)},
+	} {
+		how := g.how[p.name]
+		switch {
+		case how == "" && searched[p.name]:
+			how = "the closed forms' shape, then searched"
+		case how == "":
+			how = "the closed forms' shape"
+		case how != "free" && searched[p.name]:
+			how += ", then searched"
+		}
+		res.Params = append(res.Params, Param{p.name, p.value, how})
+	}
+	for _, r := range rs {
+		if r.Headline && math.Abs(r.Diff) > res.Worst {
+			res.Worst = math.Abs(r.Diff)
+		}
+	}
+	res.Explained = res.Worst <= Tolerance
+	if !res.Explained {
+		w := worstOf(rs)
+		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off. A tail that rises smoothly, not in a stall's steps, is a spread of service times: try dist=lognormal, exponential or uniform (the fit does not search them)", Tolerance*100, w.Dist, w.Metric, w.Diff*100)
+	}
+	return res, nil
+}
+
+func worstOf(rs []Residual) Residual {
+	var w Residual
+	for _, r := range rs {
+		if r.Headline && math.Abs(r.Diff) >= math.Abs(w.Diff) {
+			w = r
+		}
+	}
+	return w
+}
+
+// nudge moves parameter p by the relative step f (at least 1 ns or one
+// thousandth of a request per second) and reports whether it changed.
+func nudge(c *sim.Config, p string, f float64) bool {
+	mv := func(v int64) int64 {
+		d := int64(math.Round(float64(v) * f))
+		if d == 0 {
+			d = int64(math.Copysign(1, f))
+		}
+		return max(v+d, 0)
+	}
+	switch p {
+	case "service":
+		c.Service = mv(c.Service)
+	case "stall":
+		c.Stall = mv(c.Stall)
+	case "every":
+		if c.Every == 0 {
+			return false
+		}
+		c.Every = mv(c.Every)
+	case "first":
+		c.First = mv(c.First)
+	case "rate":
+		c.Rate = sim.Rate(mv(int64(c.Rate)))
+	default:
+		return false
+	}
+	return true
+}
+
+// hide runs the fitted query and says what the test did not measure.
+func (r *Result) hide(in *input, noTools bool) error {
+	cfg := r.Config
+	res, err := sim.Run(cfg)
+	if err != nil {
+		return err
+	}
+	h := &r.Hidden
+	h.RecordedP99Ns = in.obs[0].p[2]
+	h.OpenP99Ns = res.Recordings[sim.Open].P[2]
+	if r.Source == "the open recording" && h.RecordedP99Ns >= 0 && in.obs[0].pExact[2] {
+		// The file is an open loop's: what it recorded is the answer.
+		h.OpenP99Ns = h.RecordedP99Ns
+		h.Notes = append(h.Notes, "open_p99: the file is an open loop's recording: its own p99.")
+	}
+	pc := res.Clients[sim.PacedClient]
+	h.Planned, h.NeverSent = pc.Planned, pc.Planned-pc.Sent
+	h.Notes = append([]string{"never_sent: requests the schedule held that a closed loop keeping to it (the paced client) never sent."}, h.Notes...)
+	srcTool := ""
+	if strings.HasPrefix(r.Source, "the ") && strings.HasSuffix(r.Source, " printout") {
+		srcTool = strings.TrimSuffix(strings.TrimPrefix(r.Source, "the "), " printout")
+	}
+	if k, ok := kindOf(strings.TrimSuffix(strings.TrimPrefix(r.Source, "the "), " recording")); ok {
+		h.FittedP99Ns = res.Recordings[k].P[2]
+	} else if srcTool == "" {
+		h.FittedP99Ns = res.Recordings[sim.Closed].P[2]
+	}
+	for _, n := range tools.Names() {
+		if noTools && n != srcTool {
+			continue
+		}
+		o, err := tools.Run(cfg, n)
+		if err != nil {
+			var fe *sim.FieldError
+			if errors.As(err, &fe) {
+				return err
+			}
+			h.Notes = append(h.Notes, fmt.Sprintf("%s: %v", n, err))
+			continue
+		}
+		h.Tools = append(h.Tools, ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent})
+		if n == srcTool {
+			h.FittedP99Ns = o.P99
+			h.Planned, h.NeverSent = o.Planned, o.Planned-o.Sent
+			h.Notes[0] = "never_sent: requests " + n + "'s own schedule held that it never sent."
+		}
+	}
+	return nil
+}
+
+// get is parameter p's value (ns).
+func get(c sim.Config, p string) int64 {
+	switch p {
+	case "every":
+		return c.Every
+	case "first":
+		return c.First
+	case "service":
+		return c.Service
+	case "stall":
+		return c.Stall
+	}
+	return int64(c.Rate)
+}
+
+func set(c *sim.Config, p string, v int64) {
+	switch p {
+	case "every":
+		c.Every = v
+	case "first":
+		c.First = v
+	case "service":
+		c.Service = v
+	case "stall":
+		c.Stall = v
+	case "rate":
+		c.Rate = sim.Rate(v)
+	}
+}
+
+type evalFunc func(sim.Config) (float64, []Residual)
+
+// golden minimises the score over parameter p in [lo, hi] by golden-section
+// search, a fixed number of steps.
+func golden(cfg sim.Config, p string, lo, hi int64, eval evalFunc) (sim.Config, float64, []Residual) {
+	const phi = 0.6180339887498949
+	at := func(x float64) (sim.Config, float64, []Residual) {
+		c := cfg
+		set(&c, p, snapT(c, int64(math.Round(x))))
+		s, rr := eval(c)
+		return c, s, rr
+	}
+	a, b := float64(lo), float64(hi)
+	x1, x2 := b-phi*(b-a), a+phi*(b-a)
+	c1, s1, r1 := at(x1)
+	c2, s2, r2 := at(x2)
+	for i := 0; i < 14 && b-a > 1; i++ {
+		if s1 <= s2 {
+			b, x2, c2, s2, r2 = x2, x1, c1, s1, r1
+			x1 = b - phi*(b-a)
+			c1, s1, r1 = at(x1)
+		} else {
+			a, x1, c1, s1, r1 = x1, x2, c2, s2, r2
+			x2 = a + phi*(b-a)
+			c2, s2, r2 = at(x2)
+		}
+	}
+	if s1 <= s2 {
+		return c1, s1, r1
+	}
+	return c2, s2, r2
+}
+
+// round3 rounds parameter p to 3 significant digits (a rate to a whole
+// number a second) and reports whether that changed it.
+func round3(c *sim.Config, p string) bool {
+	v := get(*c, p)
+	if p == "rate" {
+		r := (v + 500) / 1000 * 1000
+		if r == v || r == 0 {
+			return false
+		}
+		set(c, p, r)
+		return true
+	}
+	if v < 1000 {
+		return false
+	}
+	m := int64(1)
+	for v/m >= 1000 {
+		m *= 10
+	}
+	r := (v + m/2) / m * m
+	if r == v {
+		return false
+	}
+	set(c, p, r)
+	return true
+}
+
+// snapT puts a stall time on the schedule's grid (the closed forms' regime:
+// stalls begin at due instants).
+func snapT(c sim.Config, v int64) int64 {
+	T := sim.NewSchedule(c.Rate).Interval(1)
+	if T <= 0 {
+		return v
+	}
+	return (v + T/2) / T * T
+}

@@ -1,0 +1,75 @@
+package fit
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"omission/sim"
+)
+
+// TestSameFileSameFit: fitting one file twice gives the same result, field
+// for field (the fit is a fixed sequence of runs).
+func TestSameFileSameFit(t *testing.T) {
+	cfg, err := sim.ParseQuery("preset=tcp&duration=4s&first=1500ms&every=2s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"hlog", "hgrm-open", "wrk2"} {
+		name, data := fileFor(t, cfg, format)
+		a, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: two fits of one file differ: %s and %s", format, a.Query, b.Query)
+		}
+	}
+}
+
+// TestCSVFitsExactly: the CSV holds every sample and its time, so the fit
+// is the query itself (the closed forms' regime), every number equal.
+func TestCSVFitsExactly(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=800&service=123457ns&stall=87654321ns&every=1250ms&first=312500us&duration=4s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, data := fileFor(t, cfg, "csv")
+	r, err := Fit(name, data, Options{NoTools: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Query != cfg.Query() {
+		t.Errorf("fitted %s, want %s", r.Query, cfg.Query())
+	}
+	for _, x := range r.Residuals {
+		if x.Diff != 0 {
+			t.Errorf("%s %s: measured %g, fitted %g", x.Dist, x.Metric, x.Measured, x.Fitted)
+		}
+	}
+	if len(r.Ambiguous) != 0 {
+		t.Errorf("the CSV leaves %+v free", r.Ambiguous)
+	}
+}
+
+// TestRefusals: a file the fit cannot regenerate, and a CSV row out of
+// shape, are refused with a message that says why and where.
+func TestRefusals(t *testing.T) {
+	for _, c := range []struct {
+		name, data, words string
+	}{
+		{"k6.json", `{"metrics": {"http_req_duration": {"avg": 1, "min": 1, "med": 1, "max": 2, "p(90)": 1, "p(95)": 1}}}`, "cannot be regenerated"},
+		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,5\n", "x.csv:2"},
+		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,-5,0\n", "latency_ns"},
+		{"y.csv", "recording,time_ns,latency_ns,synthetic\nnosuch,10,5,0\n", `tag "nosuch" names no recording`},
+	} {
+		_, err := Fit(c.name, []byte(c.data), Options{})
+		if err == nil || !strings.Contains(err.Error(), c.words) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.words)
+		}
+	}
+}

@@ -1,0 +1,174 @@
+package fit
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"omission/app/measure"
+	"omission/app/tools"
+	"omission/sim"
+)
+
+// source is what made the file: a tool's printout (tool set), or the
+// model's recordings as the project exports them (kinds, in the file's
+// order; one for an .hgrm).
+type source struct {
+	tool  string
+	kinds []sim.Kind
+}
+
+func (s source) String() string {
+	if s.tool != "" {
+		return "the " + s.tool + " printout"
+	}
+	names := make([]string, len(s.kinds))
+	for i, k := range s.kinds {
+		names[i] = k.String()
+	}
+	return "the " + strings.Join(names, ", ") + " recording" + map[bool]string{true: "s", false: ""}[len(names) > 1]
+}
+
+// kindOf is the recording a label names.
+func kindOf(label string) (sim.Kind, bool) {
+	for _, k := range sim.Kinds() {
+		if k.String() == label {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// sources lists what may have made the file: the tool its format names, the
+// recordings its tags name, or for an .hgrm the recording its file name
+// ends with (omission-…-open.hgrm) or, when it names none, each recording
+// in turn.
+func sources(in *input) ([]source, error) {
+	switch in.format {
+	case measure.FormatWrk:
+		return []source{{tool: "wrk"}}, nil
+	case measure.FormatWrk2:
+		return []source{{tool: "wrk2"}}, nil
+	case measure.FormatHlog, FormatCSV:
+		var s source
+		for _, o := range in.obs {
+			k, ok := kindOf(o.label)
+			if !ok {
+				return nil, fmt.Errorf("%s: tag %q names no recording of the model (%s): the fit compares a tag with the recording of its name", in.name, o.label, kindNames())
+			}
+			s.kinds = append(s.kinds, k)
+		}
+		return []source{s}, nil
+	}
+	// An .hgrm: one recording.
+	base := strings.TrimSuffix(in.name[strings.LastIndexAny(in.name, `/\`)+1:], ".hgrm")
+	best := ""
+	for _, k := range sim.Kinds() {
+		if n := k.String(); strings.HasSuffix(base, "-"+n) || base == n {
+			if len(n) > len(best) {
+				best = n
+			}
+		}
+	}
+	if k, ok := kindOf(best); ok {
+		return []source{{kinds: []sim.Kind{k}}}, nil
+	}
+	var out []source
+	for _, k := range sim.Kinds() {
+		out = append(out, source{kinds: []sim.Kind{k}})
+	}
+	return out, nil
+}
+
+func kindNames() string {
+	var n []string
+	for _, k := range sim.Kinds() {
+		n = append(n, k.String())
+	}
+	return strings.Join(n, ", ")
+}
+
+// forward is the file the model would have made for cfg, read back the way
+// the measured file was read: the tool's printout through its profile, or
+// the recordings through the project's own writers.
+func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
+	if src.tool != "" {
+		out, err := tools.Run(cfg, src.tool)
+		if err != nil {
+			return nil, err
+		}
+		f, err := measure.Parse(in.name, []byte(out.Text))
+		if err != nil {
+			return nil, err
+		}
+		var os []obs
+		for i := range f.Dists {
+			os = append(os, fromDist(&f.Dists[i]))
+		}
+		return os, nil
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		return nil, err
+	}
+	set, err := measure.FromResult(res)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(src.kinds))
+	for i, k := range src.kinds {
+		names[i] = k.String()
+	}
+	set, err = set.Select(names...)
+	if err != nil {
+		return nil, err
+	}
+	if in.format == FormatCSV {
+		if !set.PerRequest() {
+			return nil, fmt.Errorf("the run %s keeps no per-request times", cfg.Query())
+		}
+		var os []obs
+		for i := range set.Sources {
+			s := &set.Sources[i]
+			all := make([]int64, 0, s.Count)
+			for _, v := range s.Latency {
+				all = append(all, v)
+				if s.Correct > 0 && v > s.Correct {
+					for m := v - s.Correct; m >= s.Correct; m -= s.Correct {
+						all = append(all, m)
+					}
+				}
+			}
+			os = append(os, fromSamples(s.Name, s.At, s.Latency, all))
+		}
+		return os, nil
+	}
+	if in.format == measure.FormatHlog && set.PerRequest() {
+		f, err := set.HlogFile(in.name)
+		if err != nil {
+			return nil, err
+		}
+		var os []obs
+		for i := range f.Dists {
+			os = append(os, fromDist(&f.Dists[i]))
+		}
+		return os, nil
+	}
+	format, rec := "hlog", ""
+	if in.format != measure.FormatHlog {
+		format, rec = "hgrm", names[0]
+	}
+	var b bytes.Buffer
+	if err := set.Export(&b, format, rec, measure.MaxCSVRows); err != nil {
+		return nil, err
+	}
+	f, err := measure.Parse(in.name, b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	var os []obs
+	for i := range f.Dists {
+		os = append(os, fromDist(&f.Dists[i]))
+	}
+	return os, nil
+}

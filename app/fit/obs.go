@@ -1,0 +1,221 @@
+package fit
+
+import (
+	"math"
+
+	"omission/app/measure"
+	"omission/sim"
+)
+
+// obs is one distribution as a file holds it, in a form both the measured
+// file and the fitted model's regenerated file take, so that they compare
+// number by number.
+type obs struct {
+	label     string
+	count     int64   // -1: not in the file
+	mean      float64 // -1: not in the file
+	min, max  int64   // -1: not in the file
+	p         [5]int64
+	pExact    [5]bool // the file states the percentile or its histogram gives it (not a spectrum row's bound)
+	points    []measure.Point
+	vc        []measure.ValueCount // the distribution's values with counts, ascending (nil: not in the file)
+	intervals []measure.Interval
+	exact     bool    // samples one by one (the CSV)
+	at, lat   []int64 // exact: the recorded samples' reply times and latencies
+}
+
+// fromDist takes what measure read.
+func fromDist(d *measure.Dist) obs {
+	o := obs{label: d.Label, count: d.Count, mean: -1, min: d.MinNs, max: d.MaxNs, points: d.Points, intervals: d.Intervals}
+	if d.HasMean {
+		o.mean = d.MeanNs
+	}
+	for i, p := range d.P {
+		o.p[i] = -1
+		if p.How != measure.Missing {
+			o.p[i] = p.Ns
+		}
+		o.pExact[i] = p.How == measure.Stated || p.How == measure.FromHistogram
+	}
+	if d.Hist != nil && d.Hist.TotalCount() > 0 {
+		for _, b := range d.Hist.Distribution() {
+			if b.Count > 0 {
+				o.vc = append(o.vc, measure.ValueCount{Ns: b.To * d.UnitNs, Count: b.Count})
+			}
+		}
+	}
+	return o
+}
+
+// Residual is one number of the file: measured, fitted, and the relative
+// difference (fitted − measured) / measured (absolute ns when measured is 0).
+type Residual struct {
+	Dist     string  `json:"dist"`
+	Metric   string  `json:"metric"`
+	Measured float64 `json:"measured"`
+	Fitted   float64 `json:"fitted"`
+	Diff     float64 `json:"diff"`
+	// Headline: a number the file prints itself (count, mean, min, max,
+	// a percentile); the rest are its spectrum rows and intervals, summed up
+	// as their worst.
+	Headline bool `json:"headline"`
+}
+
+func relDiff(m, f float64) float64 {
+	if m == 0 {
+		if f == 0 {
+			return 0
+		}
+		return 1
+	}
+	return (f - m) / math.Abs(m)
+}
+
+// compare lists the residuals of fitted f against measured m and returns
+// their score: the sum of the headline numbers' absolute relative
+// differences, each capped at 1, plus the mean of the spectrum's and the
+// intervals'.
+func compare(m, f *obs) ([]Residual, float64) {
+	var rs []Residual
+	score := 0.0
+	add := func(metric string, mv, fv float64) {
+		r := Residual{Dist: m.label, Metric: metric, Measured: mv, Fitted: fv, Diff: relDiff(mv, fv), Headline: true}
+		rs = append(rs, r)
+		score += math.Min(math.Abs(r.Diff), 1)
+	}
+	if m.count >= 0 {
+		add("count", float64(m.count), float64(f.count))
+	}
+	if m.mean >= 0 {
+		add("mean_ns", m.mean, f.mean)
+	}
+	if m.min >= 0 {
+		add("min_ns", float64(m.min), float64(f.min))
+	}
+	for i, p := range sim.Percentiles() {
+		if m.p[i] >= 0 {
+			add(p.Name+"_ns", float64(m.p[i]), float64(f.p[i]))
+		}
+	}
+	if m.max >= 0 {
+		add("max_ns", float64(m.max), float64(f.max))
+	}
+	// The spectrum: each measured row's value against the fitted value at
+	// its percentile.
+	if len(m.points) > 0 {
+		worst, sum := 0.0, 0.0
+		wm, wf := 0.0, 0.0
+		for _, pt := range m.points {
+			fv := valueAt(f, pt.Percentile)
+			d := relDiff(float64(pt.Ns), float64(fv))
+			sum += math.Min(math.Abs(d), 1)
+			if math.Abs(d) >= math.Abs(worst) {
+				worst, wm, wf = d, float64(pt.Ns), float64(fv)
+			}
+		}
+		rs = append(rs, Residual{Dist: m.label, Metric: "spectrum (worst of " + itoa(len(m.points)) + " rows)", Measured: wm, Fitted: wf, Diff: worst})
+		score += sum / float64(len(m.points))
+	}
+	if len(m.intervals) > 0 {
+		worst, sum := 0.0, 0.0
+		wm, wf := 0.0, 0.0
+		n := max(len(m.intervals), len(f.intervals))
+		for i := 0; i < n; i++ {
+			var mc, fc, mx, fx float64
+			if i < len(m.intervals) {
+				mc, mx = float64(m.intervals[i].Count), float64(ivMax(&m.intervals[i]))
+			}
+			if i < len(f.intervals) {
+				fc, fx = float64(f.intervals[i].Count), float64(ivMax(&f.intervals[i]))
+			}
+			for _, d := range [][2]float64{{mc, fc}, {mx, fx}} {
+				x := relDiff(d[0], d[1])
+				sum += math.Min(math.Abs(x), 1)
+				if math.Abs(x) >= math.Abs(worst) {
+					worst, wm, wf = x, d[0], d[1]
+				}
+			}
+		}
+		rs = append(rs, Residual{Dist: m.label, Metric: "intervals (worst count or max of " + itoa(len(m.intervals)) + ")", Measured: wm, Fitted: wf, Diff: worst})
+		score += sum / float64(2*n)
+	}
+	if m.exact {
+		// The slow samples' times: when each stall showed.
+		ma, fa := slowTimes(m), slowTimes(f)
+		d := relDiff(float64(len(ma)), float64(len(fa)))
+		worst := d
+		wm, wf := float64(len(ma)), float64(len(fa))
+		if len(ma) == len(fa) && len(ma) > 0 {
+			worst = 0
+			for i := range ma {
+				x := relDiff(float64(ma[i]), float64(fa[i]))
+				if math.Abs(x) >= math.Abs(worst) {
+					worst, wm, wf = x, float64(ma[i]), float64(fa[i])
+				}
+			}
+		}
+		rs = append(rs, Residual{Dist: m.label, Metric: "slow samples' times (worst)", Measured: wm, Fitted: wf, Diff: worst})
+		score += math.Min(math.Abs(worst), 1)
+	}
+	return rs, score
+}
+
+// valueAt is the fitted distribution's value at percentile p (0–100): its
+// first spectrum row at or above p, else from its values.
+func valueAt(f *obs, p float64) int64 {
+	for _, pt := range f.points {
+		if pt.Percentile >= p {
+			return pt.Ns
+		}
+	}
+	if len(f.vc) > 0 && f.count > 0 {
+		r := int64(math.Ceil(p / 100 * float64(f.count)))
+		var c int64
+		for _, v := range f.vc {
+			c += v.Count
+			if c >= r {
+				return v.Ns
+			}
+		}
+	}
+	return f.max
+}
+
+func ivMax(iv *measure.Interval) int64 {
+	if len(iv.Values) == 0 {
+		return 0
+	}
+	return iv.Values[len(iv.Values)-1].Ns
+}
+
+// slowTimes are the send times (reply − latency) of the recorded samples in
+// the upper half of the range: one per stall for a closed loop.
+func slowTimes(o *obs) []int64 {
+	if len(o.lat) == 0 {
+		return nil
+	}
+	lo, hi := o.lat[0], o.lat[0]
+	for _, v := range o.lat {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	var out []int64
+	for i, v := range o.lat {
+		if hi > lo && 2*v >= lo+hi {
+			out = append(out, o.at[i]-v)
+		}
+	}
+	return out
+}
+
+func itoa(n int) string {
+	const digits = "0123456789"
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for n > 0 {
+		b = append([]byte{digits[n%10]}, b...)
+		n /= 10
+	}
+	return string(b)
+}

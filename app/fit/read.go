@@ -1,0 +1,183 @@
+package fit
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"omission/app/measure"
+	"omission/sim"
+)
+
+// FormatCSV is the project's per-sample CSV (measure.CSVSamplesHeader),
+// which measure.Parse does not read: this package reads it.
+const FormatCSV measure.Format = "csv"
+
+// input is what a file holds, read once.
+type input struct {
+	name   string
+	format measure.Format
+	obs    []obs // one per distribution, labelled
+	// Stated by a printout ("N requests in 10.00s", "1 threads and C
+	// connections"); 0 when the file does not say.
+	duration int64
+	conns    int
+	requests int64
+}
+
+// wrkStated reads what a wrk or wrk2 printout states of its run: "N
+// requests in 10.00s, …" and "T threads and C connections" (by hand: the
+// page's WebAssembly leaves package regexp out).
+func wrkStated(data []byte) (requests, duration int64, conns int) {
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 4 && f[1] == "requests" && f[2] == "in":
+			n, err1 := strconv.ParseInt(f[0], 10, 64)
+			d, err2 := time.ParseDuration(strings.TrimSuffix(f[3], ","))
+			if err1 == nil && err2 == nil {
+				requests, duration = n, int64(d)
+			}
+		case len(f) >= 5 && f[1] == "threads" && f[2] == "and" && f[4] == "connections":
+			if c, err := strconv.Atoi(f[3]); err == nil {
+				conns = c
+			}
+		}
+	}
+	return requests, duration, conns
+}
+
+// read parses data: the CSV here, every other format with measure.Parse.
+func read(name string, data []byte) (*input, error) {
+	in := &input{name: name}
+	t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if bytes.HasPrefix(t, []byte(measure.CSVSamplesHeader)) {
+		if len(data) > measure.MaxFileSize {
+			return nil, &measure.ParseError{Name: name, Msg: fmt.Sprintf("the file has %d bytes; the limit is %d (16 MiB)", len(data), measure.MaxFileSize)}
+		}
+		in.format = FormatCSV
+		o, err := readCSV(name, t)
+		if err != nil {
+			return nil, err
+		}
+		in.obs = o
+		return in, nil
+	}
+	f, err := measure.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	in.format = f.Format
+	switch f.Format {
+	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	default:
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk and wrk2 printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
+	}
+	for i := range f.Dists {
+		in.obs = append(in.obs, fromDist(&f.Dists[i]))
+	}
+	if f.Format == measure.FormatWrk || f.Format == measure.FormatWrk2 {
+		in.requests, in.duration, in.conns = wrkStated(data)
+	}
+	return in, nil
+}
+
+// readCSV reads recording,time_ns,latency_ns,synthetic rows into one
+// observation per recording, in the order they first appear.
+func readCSV(name string, data []byte) ([]obs, error) {
+	type acc struct {
+		at, lat []int64 // the recorded (not synthetic) samples
+		all     []int64 // every sample, synthetic ones too
+	}
+	var order []string
+	accs := map[string]*acc{}
+	ln := 0
+	for len(data) > 0 {
+		ln++
+		var l []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			l, data = data, nil
+		}
+		l = bytes.TrimSuffix(l, []byte("\r"))
+		if ln == 1 || len(l) == 0 {
+			continue
+		}
+		parts := strings.Split(string(l), ",")
+		if len(parts) != 4 {
+			return nil, &measure.ParseError{Name: name, Format: FormatCSV, Line: ln, Msg: fmt.Sprintf("expected 4 columns (%s), found %d", measure.CSVSamplesHeader, len(parts))}
+		}
+		at, err1 := strconv.ParseInt(parts[1], 10, 64)
+		v, err2 := strconv.ParseInt(parts[2], 10, 64)
+		if err1 != nil || err2 != nil || at < 0 || v < 0 || (parts[3] != "0" && parts[3] != "1") {
+			return nil, &measure.ParseError{Name: name, Format: FormatCSV, Line: ln, Msg: "expected <recording>,<time_ns ≥ 0>,<latency_ns ≥ 0>,<0 or 1>, found " + strconv.Quote(string(l))}
+		}
+		a := accs[parts[0]]
+		if a == nil {
+			if len(order) == measure.MaxTags {
+				return nil, &measure.ParseError{Name: name, Format: FormatCSV, Line: ln, Msg: fmt.Sprintf("more than %d recordings", measure.MaxTags)}
+			}
+			a = &acc{}
+			accs[parts[0]] = a
+			order = append(order, parts[0])
+		}
+		a.all = append(a.all, v)
+		if parts[3] == "0" {
+			a.at, a.lat = append(a.at, at), append(a.lat, v)
+		}
+	}
+	if len(order) == 0 {
+		return nil, &measure.ParseError{Name: name, Format: FormatCSV, Line: ln, Msg: "expected sample rows after the header, found none"}
+	}
+	var out []obs
+	for _, n := range order {
+		a := accs[n]
+		out = append(out, fromSamples(n, a.at, a.lat, a.all))
+	}
+	return out, nil
+}
+
+// fromSamples summarises exact samples: at and lat are the recorded ones
+// (their reply times), all every sample including a correction's.
+func fromSamples(label string, at, lat, all []int64) obs {
+	o := obs{label: label, exact: true}
+	s := slices.Clone(all)
+	slices.Sort(s)
+	o.count = int64(len(s))
+	o.min, o.max = -1, -1
+	o.mean = -1
+	if len(s) > 0 {
+		var sum float64
+		for _, v := range s {
+			sum += float64(v)
+		}
+		o.mean, o.min, o.max = sum/float64(len(s)), s[0], s[len(s)-1]
+		for i, p := range sim.Percentiles() {
+			o.p[i] = s[sim.RankOf(p.PPM, o.count, sim.RankRound)-1]
+			o.pExact[i] = true
+		}
+	} else {
+		o.p = [5]int64{-1, -1, -1, -1, -1}
+	}
+	o.vc = countValues(s)
+	o.at, o.lat = at, lat
+	return o
+}
+
+// countValues turns sorted values into value counts.
+func countValues(s []int64) []measure.ValueCount {
+	var out []measure.ValueCount
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] == s[i] {
+			j++
+		}
+		out = append(out, measure.ValueCount{Ns: s[i], Count: int64(j - i)})
+		i = j
+	}
+	return out
+}

@@ -1,0 +1,246 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"omission/sim"
+)
+
+// truthQuery draws a deterministic query in the closed forms' regime (one
+// connection, one worker, 1/rate a whole number of ns, stalls at due
+// instants, each backlog drained before the next stall): a random rate,
+// service, stall, period, first stall and duration.
+func truthQuery(r *rand.Rand) sim.Config {
+	rates := []int64{200, 250, 400, 500, 625, 800, 1000, 1250, 2000}
+	for {
+		cfg := sim.Default()
+		rate := rates[r.IntN(len(rates))]
+		T := int64(1e9) / rate
+		cfg.Rate = sim.RateOf(rate)
+		cfg.Service = T/50 + r.Int64N(T/3)
+		cfg.Stall = 30e6 + r.Int64N(270e6)
+		J := (cfg.Stall + T - cfg.Service - 1) / (T - cfg.Service)
+		cfg.Duration = (3 + r.Int64N(4)) * 1e9
+		lo := max(J*T, cfg.Stall) + 200e6
+		if r.IntN(10) == 0 {
+			cfg.Every = 0
+		} else {
+			cfg.Every = (lo + r.Int64N(2500e6-lo)) / T * T
+		}
+		span := cfg.Duration / 2
+		if cfg.Every > 0 {
+			span = min(cfg.Every, cfg.Duration/2)
+		}
+		cfg.First = r.Int64N(span) / T * T
+		if ok, _ := sim.Regime(cfg); ok && cfg.Validate() == nil {
+			return cfg
+		}
+	}
+}
+
+// verdict is one fit held to its query.
+type verdict struct {
+	format, query string
+	explained     bool
+	// Per criterion: "ok", "free" (the fit says the file leaves it free
+	// and the truth is in its range), "free-out" (free, truth outside the
+	// range it gave) or "off" (the fit claims it and misses).
+	stall, every, service, openP99 string
+	detail                         string
+}
+
+func freeOf(r *Result, p string) *Free {
+	for i := range r.Ambiguous {
+		if r.Ambiguous[i].Param == p {
+			return &r.Ambiguous[i]
+		}
+	}
+	return nil
+}
+
+func within(got, want int64, tol float64) bool {
+	if want == 0 {
+		return got == 0
+	}
+	return math.Abs(float64(got-want)) <= tol*math.Abs(float64(want))
+}
+
+func judge(r *Result, truth sim.Config, openP99 int64, format string) verdict {
+	v := verdict{format: format, query: truth.Query(), explained: r.Explained}
+	c := r.Config
+	crit := func(ok bool, p string, want int64) string {
+		if f := freeOf(r, p); f != nil {
+			if f.Lo == "" && f.Hi == "" {
+				return "free"
+			}
+			lo, _ := parseDur(f.Lo)
+			hi, err := parseDur(f.Hi)
+			if err != nil || f.Hi == "" {
+				hi = math.MaxInt64
+			}
+			if want >= lo && want <= hi {
+				return "free"
+			}
+			return "free-out"
+		}
+		if ok {
+			return "ok"
+		}
+		return "off"
+	}
+	v.stall = crit(within(c.Stall, truth.Stall, 0.01), "stall", truth.Stall)
+	v.every = crit(within(c.Every, truth.Every, 0.01), "every", truth.Every)
+	if oneStall := truth.Every == 0 || truth.First+truth.Every >= truth.Duration; oneStall && c.Every == 0 {
+		v.every = "ok" // one stall met: every = 0 is the same run
+	}
+	v.service = crit(within(c.Service, truth.Service, 0.05), "service", truth.Service)
+	v.openP99 = "ok"
+	if !within(r.Hidden.OpenP99Ns, openP99, 0.01) {
+		v.openP99 = "off"
+		if f := freeOf(r, "rate"); f != nil {
+			v.openP99 = "free" // the rate is free, and so is the open loop's p99
+			lo, err1 := sim.ParseRate(f.Lo)
+			hi, err2 := sim.ParseRate(f.Hi)
+			if err1 == nil && err2 == nil && (truth.Rate < lo || truth.Rate > hi) {
+				v.openP99 = "free-out"
+			}
+		}
+	}
+	v.detail = fmt.Sprintf("fit %s; open p99 %d, truth %d", r.Query, r.Hidden.OpenP99Ns, openP99)
+	return v
+}
+
+// TestRoundTrip: for 200 random deterministic queries, the files the
+// project writes for them (the CSV for each, and in turn an .hlog, an
+// .hgrm of each recording, the wrk and the wrk2 printout) are fitted back
+// and held to their query: stall and period within 1 %, service within
+// 5 %, the hidden open-loop p99 within 1 %. A criterion the fit says the
+// file leaves free passes only when the truth lies in the range it gives;
+// a file that leaves the rate free (wrk, a closed loop's recording) is
+// fitted again with the true rate given, as `report -fit FILE rate=R`.
+func TestRoundTrip(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("200 fits: not under -short or -race")
+	}
+	start := time.Now()
+	r := rand.New(rand.NewPCG(23, 2026))
+	others := formats[1:]
+	var vs []verdict
+	took := map[string]time.Duration{}
+	for i := 0; i < 200; i++ {
+		truth := truthQuery(r)
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		openP99 := res.Recordings[sim.Open].P[2]
+		for _, format := range []string{"csv", others[i%len(others)]} {
+			t0 := time.Now()
+			name, data := fileFor(t, truth, format)
+			f, err := Fit(name, data, Options{NoTools: true})
+			if err != nil {
+				t.Errorf("%s %s: %v", format, truth.Query(), err)
+				continue
+			}
+			if freeOf(f, "rate") != nil {
+				if f, err = Fit(name, data, Options{Rate: truth.Rate, NoTools: true}); err != nil {
+					t.Errorf("%s %s (rate given): %v", format, truth.Query(), err)
+					continue
+				}
+				format += " (rate given)"
+			}
+			vs = append(vs, judge(f, truth, openP99, format))
+			took[format] += time.Since(t0)
+		}
+	}
+	// The table: per format, per criterion, ok / free (truth inside) /
+	// free-out / off.
+	type tally map[string]int
+	per := map[string]map[string]tally{}
+	unexplained := map[string]int{}
+	count := map[string]int{}
+	for _, v := range vs {
+		if per[v.format] == nil {
+			per[v.format] = map[string]tally{"stall": {}, "every": {}, "service": {}, "open_p99": {}}
+		}
+		count[v.format]++
+		per[v.format]["stall"][v.stall]++
+		per[v.format]["every"][v.every]++
+		per[v.format]["service"][v.service]++
+		per[v.format]["open_p99"][v.openP99]++
+		if !v.explained {
+			unexplained[v.format]++
+		}
+		for _, c := range []string{v.stall, v.every, v.service, v.openP99} {
+			if c == "off" || c == "free-out" {
+				t.Logf("miss %s %s: stall %s every %s service %s open_p99 %s; %s", v.format, v.query, v.stall, v.every, v.service, v.openP99, v.detail)
+				break
+			}
+		}
+	}
+	var names []string
+	for n := range per {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	allOK, all := 0, 0
+	for _, n := range names {
+		fmt.Fprintf(&b, "%-26s %3d fits (%s), %d unexplained:", n, count[n], took[n].Round(time.Millisecond), unexplained[n])
+		for _, c := range []string{"stall", "every", "service", "open_p99"} {
+			tl := per[n][c]
+			fmt.Fprintf(&b, "  %s ok %d free %d free-out %d off %d;", c, tl["ok"], tl["free"], tl["free-out"], tl["off"])
+		}
+		b.WriteString("\n")
+	}
+	for _, v := range vs {
+		all++
+		if v.stall == "ok" && v.every == "ok" && v.service == "ok" && v.openP99 == "ok" {
+			allOK++
+		}
+	}
+	t.Logf("round trip, %d fits in %s (%d with every criterion determined and within tolerance):\n%s", all, time.Since(start).Round(time.Millisecond), allOK, b.String())
+	// What the test holds, per format, from what each file determines
+	// (the table above has the rest):
+	//   - every file: stall and service are never claimed and missed, nor
+	//     a period the fit claims; every file but wrk2's printout is
+	//     explained within 5 %;
+	//   - the CSV (every sample and its time): every criterion met;
+	//   - the .hlog, the wrk2 printout and every file fitted with its rate
+	//     given: the hidden open-loop p99 within 1 %.
+	// Left to the log: an .hgrm without its rate whose rate the fit takes
+	// as determined and misses (its stall counts and rates trade off), and
+	// the period range it then gives.
+	for _, v := range vs {
+		bad := func(what string) {
+			t.Errorf("%s %s: %s: stall %s every %s service %s open_p99 %s; %s", v.format, v.query, what, v.stall, v.every, v.service, v.openP99, v.detail)
+		}
+		if v.stall == "off" || v.service == "off" || v.every == "off" {
+			bad("a parameter claimed and missed")
+		}
+		if !v.explained && v.format != "wrk2" {
+			bad("not explained within 5 %")
+		}
+		switch {
+		case v.format == "csv":
+			if v.stall != "ok" || v.every != "ok" || v.service != "ok" || v.openP99 != "ok" {
+				bad("the CSV determines every criterion")
+			}
+		case v.format == "hlog", v.format == "wrk2", strings.HasSuffix(v.format, "(rate given)"):
+			if v.openP99 != "ok" {
+				bad("the hidden open-loop p99")
+			}
+		}
+	}
+}
+
+func parseDur(s string) (int64, error) {
+	d, err := time.ParseDuration(s)
+	return int64(d), err
+}

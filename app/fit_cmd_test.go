@@ -1,0 +1,84 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"testing"
+
+	"omission/sim"
+)
+
+// TestReportFit runs report -fit as a user would: the fit of a wrk2
+// printout and of an .hlog the project wrote (preset=tcp&duration=6s), a
+// real wrk2 file no stall model explains (exit 1), and files the fit
+// refuses (exit 2); outputs are held to testdata/fit_*.stdout.
+func TestReportFit(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"fit_wrk2", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt"}, 0},
+		{"fit_hlog_json", []string{"report", "-json", "-fit", "measure/testdata/export.hlog"}, 0},
+		{"fit_real_wrk2", []string{"report", "-fit", "measure/testdata/wrk2.txt"}, 1},
+		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 2},
+		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
+		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},
+	} {
+		cliGolden(t, tc.name, tc.args, tc.code)
+	}
+}
+
+// TestReportFitJSON: the JSON's fit holds the query, params, residuals,
+// hidden and ambiguous keys, and the fitted query of the project's own
+// .hlog is its query (preset=tcp&duration=6s: 1000/s, 10 µs service, a
+// 500 ms stall every 5 s from 2.5 s) but for what the log leaves free.
+func TestReportFitJSON(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", "measure/testdata/export.hlog"}); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	var out struct {
+		Fit map[string]json.RawMessage `json:"fit"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"query", "params", "residuals", "hidden", "ambiguous"} {
+		if _, ok := out.Fit[k]; !ok {
+			t.Errorf("fit.%s missing", k)
+		}
+	}
+	var params []struct{ Name, Value, How string }
+	if err := json.Unmarshal(out.Fit["params"], &params); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"stall": "500ms", "rate": "1000", "duration": "6s"}
+	for _, p := range params {
+		if w, ok := want[p.Name]; ok && p.Value != w {
+			t.Errorf("%s = %s (%s), want %s", p.Name, p.Value, p.How, w)
+		}
+	}
+	var hidden struct {
+		OpenP99 int64 `json:"open_p99_ns"`
+	}
+	if err := json.Unmarshal(out.Fit["hidden"], &hidden); err != nil {
+		t.Fatal(err)
+	}
+	// The open loop of the query itself, from its closed form
+	// (p99 = L+S−(J−t)(T−S), closedform.go), held to 1 %.
+	cfg, err := sim.ParseQuery("preset=tcp&duration=6s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf := sim.DeriveClosedForms(cfg)
+	if cf == nil {
+		t.Fatal("preset=tcp&duration=6s is outside the closed forms' regime")
+	}
+	if w := cf.Recordings[sim.Open].P[2]; math.Abs(float64(hidden.OpenP99-w)) > 0.01*float64(w) {
+		t.Errorf("hidden open p99 %d ns, the closed form %d ns", hidden.OpenP99, w)
+	}
+}
