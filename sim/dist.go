@@ -1,10 +1,9 @@
 package sim
 
 import (
-	"cmp"
 	"fmt"
 	"math/bits"
-	"slices"
+	"sort"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
@@ -568,7 +567,7 @@ func sortByCounting(a []int64) bool {
 			distinct = append(distinct, kc{keys[i], counts[i]})
 		}
 	}
-	slices.SortFunc(distinct, func(x, y kc) int { return cmp.Compare(x.k, y.k) })
+	sort.Slice(distinct, func(i, j int) bool { return distinct[i].k < distinct[j].k }) // distinct keys; sort.Slice's code is shared, a generic sort's is not
 	out := a[:0]
 	for _, d := range distinct {
 		for c := int32(0); c < d.c; c++ {

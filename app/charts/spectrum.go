@@ -2,7 +2,7 @@ package charts
 
 import (
 	"math"
-	"slices"
+	"sort"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -150,16 +150,8 @@ func spectrumLine(d *sim.Dist, rank sim.Rank, npts, D int, floor float64) plotte
 	for _, pc := range sim.Percentiles() {
 		pts = append(pts, pt{float64(pc.PPM) / 1e6, sim.RankOf(pc.PPM, n, rank)})
 	}
-	pts = append(pts, pt{ninesToP(float64(D)), n}) // the largest sample ends the line
-	slices.SortStableFunc(pts, func(a, b pt) int {
-		switch {
-		case a.p < b.p:
-			return -1
-		case a.p > b.p:
-			return 1
-		}
-		return 0
-	})
+	pts = append(pts, pt{ninesToP(float64(D)), n})                            // the largest sample ends the line
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].p < pts[j].p }) // shared code, not a generic sort compiled for pt
 	ranks := make([]int64, len(pts))
 	var run int64
 	for i, q := range pts {
