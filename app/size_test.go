@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,9 +51,34 @@ func builtWasm(t *testing.T) []byte {
 	return b
 }
 
-// TestWasmSize fails when app.wasm passes its budget after gzip.
+// TestWasmSize fails when app.wasm passes its budget after gzip -9, the
+// measure make bench prints (site.app_wasm.gzip) and the budget was set in.
+// Go's compress/gzip at BestCompression writes some 18 kB more for the same
+// file; it is the measure only where no gzip command is installed (Debian
+// always has one), and the log says which.
 func TestWasmSize(t *testing.T) {
 	b := builtWasm(t)
+	size, how := gzipSize(t, b)
+	t.Logf("web/app.wasm: %d bytes, %d after %s (budget %d)", len(b), size, how, wasmBudget)
+	if size > wasmBudget {
+		t.Errorf("web/app.wasm is %d bytes after %s, over its budget of %d (issue 15; %d bytes raw): see the README's \"Size of app.wasm\" for what it holds and how it is built",
+			size, how, wasmBudget, len(b))
+	}
+}
+
+// gzipSize is b's size after gzip -9, or after Go's gzip at its best
+// compression when there is no gzip command.
+func gzipSize(t *testing.T, b []byte) (int, string) {
+	t.Helper()
+	if path, err := exec.LookPath("gzip"); err == nil {
+		cmd := exec.Command(path, "-9", "-c")
+		cmd.Stdin = bytes.NewReader(b)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("gzip -9: %v", err)
+		}
+		return len(out), "gzip -9"
+	}
 	var z bytes.Buffer
 	w, err := gzip.NewWriterLevel(&z, gzip.BestCompression)
 	if err != nil {
@@ -62,11 +88,7 @@ func TestWasmSize(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("web/app.wasm: %d bytes, %d after gzip (budget %d)", len(b), z.Len(), wasmBudget)
-	if z.Len() > wasmBudget {
-		t.Errorf("web/app.wasm is %d bytes after gzip, over its budget of %d (issue 15; %d bytes raw): see the README's \"Size of app.wasm\" for what it holds and how it is built",
-			z.Len(), wasmBudget, len(b))
-	}
+	return z.Len(), "Go's gzip (no gzip command)"
 }
 
 // TestBuiltSite builds the static site from web/ and serves it with
