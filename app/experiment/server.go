@@ -80,7 +80,10 @@ func (s stalls) reply(t, service int64) (start, done int64) {
 }
 
 // responseBytes is the server's reply to every request.
-var responseBytes = []byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok")
+// It names Keep-Alive: ab -k keeps a connection only when the reply's head
+// contains "Keep-Alive" (httpd 2.4.62 support/ab.c 1760-1762), and waits
+// for the server to close it otherwise.
+var responseBytes = []byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: Keep-Alive\r\nContent-Length: 2\r\n\r\nok")
 
 // maxHeader bounds a request's head.
 const maxHeader = 8 << 10
