@@ -248,6 +248,14 @@ type ToolRun struct {
 	Fit        string     `json:"fit"`
 	OffsetNs   int64      `json:"offset_ns"`
 	Diffs      []ToolDiff `json:"diffs"`
+	// PredictedClient is the same profile with the server's service time
+	// as the server holds it (the query's) and the tool's own time per
+	// request (sim.Profile's Client, ClientNs) fitted instead, the same
+	// way: the round trip's part the server does not spend.
+	PredictedClient ToolMetrics `json:"predicted_client"`
+	ClientNs        int64       `json:"client_ns"`
+	ServerServiceNs int64       `json:"server_service_ns"`
+	DiffsClient     []ToolDiff  `json:"diffs_client"`
 	// ServerRequests is how many requests the server answered;
 	// RoundTripP50Ns the median time between consecutive request arrivals
 	// away from the stalls, times the connections the server served at
@@ -276,7 +284,7 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 		return tr
 	}
 	defer os.RemoveAll(dir)
-	srv, err := StartServer(ctx, cfg)
+	srv, err := StartToolServer(ctx, cfg)
 	if err != nil {
 		tr.Err = err.Error()
 		return tr
@@ -360,6 +368,28 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 	}
 	tr.Predicted = metricsOfOutput(o, t.predictedRequests(o))
 	tr.Diffs = diffs(tr.Measured, tr.Predicted, m.Service)
+
+	// The same with the server's own service time and the client's time
+	// fitted.
+	mc := m
+	mc.Service = cfg.Service
+	var client int64
+	if t.backToBack {
+		if client, err = fitClient(mc, name, t.predictedRequests, *tr.Measured.Requests, 4*int64(cfg.Conns)*m.Service); err != nil {
+			tr.Err = "client fit: " + err.Error()
+			return tr
+		}
+	} else {
+		client = max(m.Service-cfg.Service, 0)
+	}
+	oc, err := tools.RunClient(mc, name, client)
+	if err != nil {
+		tr.Err = "client fit: " + err.Error()
+		return tr
+	}
+	tr.ClientNs, tr.ServerServiceNs = client, cfg.Service
+	tr.PredictedClient = metricsOfOutput(oc, t.predictedRequests(oc))
+	tr.DiffsClient = diffs(tr.Measured, tr.PredictedClient, cfg.Service+client)
 	return tr
 }
 
@@ -367,7 +397,7 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 // request count is nearest the real one: the count falls as the service
 // time grows. It searches from s0/4 to 4·s0.
 func fitCount(m sim.Config, name string, count func(*tools.Output) int64, want, s0 int64) (int64, error) {
-	at := func(s int64) (int64, error) {
+	return fitFalling(max(s0/4, 1000), max(4*s0, 2000), want, func(s int64) (int64, error) {
 		c := m
 		c.Service = s
 		o, err := tools.Run(c, name)
@@ -375,17 +405,30 @@ func fitCount(m sim.Config, name string, count func(*tools.Output) int64, want, 
 			return 0, err
 		}
 		return count(o), nil
-	}
-	lo, hi := max(s0/4, 1000), max(4*s0, 2000)
+	})
+}
+
+// fitClient finds the client's time per request (whole ns, sim.Profile's
+// Client) at which the profile's request count on m is nearest the real
+// one, from 0 to hi.
+func fitClient(m sim.Config, name string, count func(*tools.Output) int64, want, hi int64) (int64, error) {
+	return fitFalling(0, max(hi, 2000), want, func(c int64) (int64, error) {
+		o, err := tools.RunClient(m, name, c)
+		if err != nil {
+			return 0, err
+		}
+		return count(o), nil
+	})
+}
+
+// fitFalling bisects [lo, hi] for the x at which at(x), falling in x, is
+// nearest want. An x at which at fails (too many sends for a profile run)
+// counts as too small.
+func fitFalling(lo, hi, want int64, at func(int64) (int64, error)) (int64, error) {
 	for lo+1 < hi {
 		mid := lo + (hi-lo)/2
 		n, err := at(mid)
-		if err != nil {
-			// Too many sends for a profile run: the service is longer.
-			lo = mid
-			continue
-		}
-		if n > want {
+		if err != nil || n > want {
 			lo = mid
 		} else {
 			hi = mid

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -130,8 +131,34 @@ func TestPredictTools(t *testing.T) {
 		t.Skip("runs every installed real load generator on each scenario (about 3 minutes): set OMISSION_EXPERIMENT=1 (make bench does)")
 	}
 	names, paths := installed(t)
-	k, n := 0, 0
-	var misses []string
+	type tally struct {
+		k, n   int
+		misses []string
+	}
+	var plain, client tally
+	count := func(tl *tally, pre, suffix, name, sc string, ds []ToolDiff) {
+		for _, d := range ds {
+			if !d.Compared {
+				continue
+			}
+			bound := 2.0
+			if d.Metric == "requests" {
+				bound = 1
+			}
+			tl.n++
+			if d.Pct == nil {
+				fmt.Printf("BENCH %s.%s_diff%s inf %%\n", pre, d.Metric, suffix)
+				tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted 0", name, sc, d.Metric, d.Real))
+				continue
+			}
+			fmt.Printf("BENCH %s.%s_diff%s %.2f %%\n", pre, d.Metric, suffix, *d.Pct)
+			if math.Abs(*d.Pct) <= bound {
+				tl.k++
+			} else {
+				tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted %d (%+.2f %%)", name, sc, d.Metric, d.Real, d.Predicted, *d.Pct))
+			}
+		}
+	}
 	for _, sc := range benchScenarios {
 		cfg := config(t, sc.query)
 		for _, name := range names {
@@ -146,26 +173,50 @@ func TestPredictTools(t *testing.T) {
 			pre := "predict." + name + "." + sc.name
 			fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 			fmt.Printf("BENCH %s.service %d ns\n", pre, tr.ServiceNs)
-			for _, d := range tr.Diffs {
-				if !d.Compared || d.Pct == nil {
-					continue
-				}
-				fmt.Printf("BENCH %s.%s_diff %.2f %%\n", pre, d.Metric, *d.Pct)
-				bound := 2.0
-				if d.Metric == "requests" {
-					bound = 1
-				}
-				n++
-				if math.Abs(*d.Pct) <= bound {
-					k++
-				} else {
-					misses = append(misses, fmt.Sprintf("%s %s %s: real %d, predicted %d (%+.2f %%)", name, sc.name, d.Metric, d.Real, d.Predicted, *d.Pct))
-				}
-			}
+			fmt.Printf("BENCH %s.client %d ns\n", pre, tr.ClientNs)
+			count(&plain, pre, "", name, sc.name, tr.Diffs)
+			count(&client, pre, "_client", name, sc.name, tr.DiffsClient)
 		}
 	}
-	fmt.Printf("BENCH predict.within_2pct %d/%d compared\n", k, n)
-	for _, m := range misses {
+	fmt.Printf("BENCH predict.within_2pct %d/%d compared\n", plain.k, plain.n)
+	fmt.Printf("BENCH predict.client.within_2pct %d/%d compared\n", client.k, client.n)
+	for _, m := range plain.misses {
 		t.Log("miss: " + m)
+	}
+	for _, m := range client.misses {
+		t.Log("miss (with client time): " + m)
+	}
+}
+
+// TestToolJSON: -json has measured.<tool> and predicted.<tool> with the
+// same keys, null where the printout does not say; a tool that failed has
+// neither.
+func TestToolJSON(t *testing.T) {
+	r := &Result{Measured: map[string]Metrics{}, Tools: []*ToolRun{
+		{Tool: "hey", Measured: ToolMetrics{Requests: ptrTo[int64](10), P50Ns: ptrTo[int64](5)},
+			Predicted: ToolMetrics{Requests: ptrTo[int64](11), P50Ns: ptrTo[int64](6), P999Ns: ptrTo[int64](7)}},
+		{Tool: "ab", Err: "ab: exit status 1"},
+	}}
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j struct {
+		Measured, Predicted map[string]map[string]any
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		t.Fatal(err)
+	}
+	m, p := j.Measured["hey"], j.Predicted["hey"]
+	if len(m) != 7 || len(p) != 7 || m["requests"] != 10.0 || p["requests"] != 11.0 || m["p99_9_ns"] != nil || p["p99_9_ns"] != 7.0 {
+		t.Errorf("measured.hey %v, predicted.hey %v", m, p)
+	}
+	for k := range m {
+		if _, ok := p[k]; !ok {
+			t.Errorf("measured.hey.%s has no predicted.hey.%s", k, k)
+		}
+	}
+	if _, ok := j.Measured["ab"]; ok {
+		t.Error("measured.ab for a failed run")
 	}
 }

@@ -75,8 +75,13 @@ func (r *Result) writeTools(w io.Writer) {
 		fmt.Fprintf(w, "  against a fresh server; its first request %s after the server's start; load average %.2f to %.2f\n",
 			units.Duration(tr.OffsetNs), tr.LoadAverage[0], tr.LoadAverage[1])
 		fmt.Fprintf(w, "  predicted: the %s profile on %s, service time %s fitted to %s\n", tr.Tool, displayQuery(tr.ModelQuery), units.Duration(tr.ServiceNs), tr.Fit)
+		fmt.Fprintf(w, "  with client time: the same profile with the server's service time (%s) and the tool's own time per request %s, fitted the same way\n", units.Duration(tr.ServerServiceNs), units.Duration(tr.ClientNs))
+		client := map[string]ToolDiff{}
+		for _, d := range tr.DiffsClient {
+			client[d.Metric] = d
+		}
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "\treal\tpredicted\tdiff\t\t\n")
+		fmt.Fprint(tw, "\treal\tpredicted\tdiff\t\twith client time\tdiff\t\n")
 		for _, d := range tr.Diffs {
 			f := func(v int64) string {
 				if d.Metric == "requests" {
@@ -91,11 +96,14 @@ func (r *Result) writeTools(w io.Writer) {
 			case d.Compared:
 				held = "held to 2 %"
 			}
-			pct := "-"
-			if d.Pct != nil {
-				pct = fmt.Sprintf("%+.2f %%", *d.Pct)
+			pct := func(p *float64) string {
+				if p == nil {
+					return "-"
+				}
+				return fmt.Sprintf("%+.2f %%", *p)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", d.Metric, f(d.Real), f(d.Predicted), pct, held)
+			c := client[d.Metric]
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", d.Metric, f(d.Real), f(d.Predicted), pct(d.Pct), held, f(c.Predicted), pct(c.Pct))
 		}
 		tw.Flush()
 		fmt.Fprintln(w)
