@@ -215,8 +215,8 @@ func (m *ToolMetrics) fields() []**int64 {
 	return []**int64{&m.Requests, &m.P50Ns, &m.P90Ns, &m.P99Ns, &m.P999Ns, &m.P9999Ns, &m.MaxNs}
 }
 
-// ToolMetricNames are ToolMetrics' keys without _ns, in order.
-var ToolMetricNames = []string{"requests", "p50", "p90", "p99", "p99_9", "p99_99", "max"}
+// toolMetricNames are ToolMetrics' keys without _ns, in order.
+var toolMetricNames = []string{"requests", "p50", "p90", "p99", "p99_9", "p99_99", "max"}
 
 // ToolDiff is one metric of a real tool beside its prediction.
 type ToolDiff struct {
@@ -487,7 +487,7 @@ func ptrTo[T any](v T) *T { return &v }
 func diffs(real, pred ToolMetrics, service int64) []ToolDiff {
 	var out []ToolDiff
 	rf, pf := real.fields(), pred.fields()
-	for i, name := range ToolMetricNames {
+	for i, name := range toolMetricNames {
 		r, p := *rf[i], *pf[i]
 		if r == nil || p == nil {
 			continue
