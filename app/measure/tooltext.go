@@ -3,7 +3,6 @@ package measure
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -54,12 +53,6 @@ func statedFromPoints(d *Dist, how How) {
 	}
 }
 
-var (
-	abComplete = regexp.MustCompile(`^Complete requests:\s+(\d+)\s*$`)
-	abTotal    = regexp.MustCompile(`^Total:\s+(\d+)\s+(\d+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s*$`)
-	abPct      = regexp.MustCompile(`^\s*(\d+)%\s+(\d+)(?: \(longest request\))?\s*$`)
-)
-
 func parseAb(name string, ls []line) (*File, error) {
 	d := Dist{Label: "total time", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
 	perr := func(l line, msg string, a ...any) error {
@@ -72,26 +65,26 @@ func parseAb(name string, ls []line) (*File, error) {
 		case strings.HasPrefix(t, "Percentage of the requests served within a certain time"):
 			inPct = true
 			continue
-		case abComplete.MatchString(t):
-			n, err := parseInt(abComplete.FindStringSubmatch(t)[1])
+		case abCompleteLine(t) != nil:
+			n, err := parseInt(abCompleteLine(t)[0])
 			if err != nil {
 				return nil, perr(l, "Complete requests: %v", err)
 			}
 			d.Count = n
-		case abTotal.MatchString(t):
-			m := abTotal.FindStringSubmatch(t)
-			mn, _ := parseInt(m[1])
-			mean, _ := parseInt(m[2])
+		case abTotalLine(t) != nil:
+			m := abTotalLine(t)
+			mn, _ := parseInt(m[0])
+			mean, _ := parseInt(m[1])
 			d.MinNs, d.HasMean, d.MeanNs = mn*1e6, true, float64(mean)*1e6
 		}
 		if inPct {
-			m := abPct.FindStringSubmatch(l.text)
+			m := abPctLine(t)
 			if m == nil {
 				inPct = false
 				continue
 			}
-			p, _ := parseInt(m[1])
-			ms, err := parseInt(m[2])
+			p, _ := parseInt(m[0])
+			ms, err := parseInt(m[1])
 			if err != nil || p > 100 {
 				return nil, perr(l, "expected \"p%%  <ms>\" with p up to 100, found %q", trimTo(t, 60))
 			}
@@ -115,12 +108,6 @@ func parseAb(name string, ls []line) (*File, error) {
 	return &File{Name: name, Format: FormatAb, Dists: []Dist{d}}, nil
 }
 
-var (
-	heySecs  = regexp.MustCompile(`^(Slowest|Fastest|Average):\s+([\d.]+) secs$`)
-	heyPct   = regexp.MustCompile(`^(\d+)% in ([\d.]+) secs$`)
-	heyCodes = regexp.MustCompile(`^\[(\d+)\]\s+(\d+) responses$`)
-)
-
 func parseHey(name string, ls []line) (*File, error) {
 	d := Dist{Label: "latency", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
 	perr := func(l line, msg string, a ...any) error {
@@ -137,13 +124,13 @@ func parseHey(name string, ls []line) (*File, error) {
 		case t == "Latency distribution:":
 			inDist = true
 			continue
-		case heySecs.MatchString(t):
-			m := heySecs.FindStringSubmatch(t)
-			ns, err := secondsNs(m[2])
+		case heySecsLine(t) != nil:
+			m := heySecsLine(t)
+			ns, err := secondsNs(m[1])
 			if err != nil {
-				return nil, perr(l, "%s: %v", m[1], err)
+				return nil, perr(l, "%s: %v", m[0], err)
 			}
-			switch m[1] {
+			switch m[0] {
 			case "Slowest":
 				d.MaxNs = ns
 			case "Fastest":
@@ -151,8 +138,8 @@ func parseHey(name string, ls []line) (*File, error) {
 			case "Average":
 				d.HasMean, d.MeanNs = true, float64(ns)
 			}
-		case heyCodes.MatchString(t):
-			n, err := parseInt(heyCodes.FindStringSubmatch(t)[2])
+		case heyCodesLine(t) != nil:
+			n, err := parseInt(heyCodesLine(t)[0])
 			if err != nil {
 				return nil, perr(l, "responses: %v", err)
 			}
@@ -160,13 +147,13 @@ func parseHey(name string, ls []line) (*File, error) {
 			sawCodes = true
 		}
 		if inDist {
-			m := heyPct.FindStringSubmatch(t)
+			m := heyPctLine(t)
 			if m == nil {
 				inDist = false
 				continue
 			}
-			p, _ := parseInt(m[1])
-			ns, err := secondsNs(m[2])
+			p, _ := parseInt(m[0])
+			ns, err := secondsNs(m[1])
 			if err != nil {
 				return nil, perr(l, "%v", err)
 			}
@@ -189,11 +176,6 @@ func parseHey(name string, ls []line) (*File, error) {
 	return &File{Name: name, Format: FormatHey, Dists: []Dist{d}}, nil
 }
 
-var (
-	fortioAgg    = regexp.MustCompile(`^Aggregated Function Time : count (\d+) avg (\S+) \+/- \S+ min (\S+) max (\S+) sum \S+$`)
-	fortioTarget = regexp.MustCompile(`^# target ([\d.]+)% (\S+)$`)
-)
-
 func parseFortio(name string, ls []line) (*File, error) {
 	d := Dist{Label: "function time", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
 	perr := func(l line, msg string, a ...any) error {
@@ -202,13 +184,13 @@ func parseFortio(name string, ls []line) (*File, error) {
 	in, saw := false, false
 	for _, l := range ls {
 		t := strings.TrimSpace(l.text)
-		if m := fortioAgg.FindStringSubmatch(t); m != nil {
-			n, err := parseInt(m[1])
+		if m := fortioAggLine(t); m != nil {
+			n, err := parseInt(m[0])
 			if err != nil {
 				return nil, perr(l, "count: %v", err)
 			}
 			vals := make([]int64, 3)
-			for i, s := range m[2:5] {
+			for i, s := range m[1:4] {
 				if vals[i], err = secondsNs(s); err != nil {
 					return nil, perr(l, "%v", err)
 				}
@@ -223,16 +205,16 @@ func parseFortio(name string, ls []line) (*File, error) {
 		if strings.HasPrefix(t, "# range") || strings.HasPrefix(t, ">") {
 			continue
 		}
-		m := fortioTarget.FindStringSubmatch(t)
+		m := fortioTargetLine(t)
 		if m == nil {
 			in = false
 			continue
 		}
-		p, err := strconv.ParseFloat(m[1], 64)
+		p, err := strconv.ParseFloat(m[0], 64)
 		if err != nil || p > 100 {
-			return nil, perr(l, "expected a percentage up to 100, found %q", m[1])
+			return nil, perr(l, "expected a percentage up to 100, found %q", m[0])
 		}
-		ns, err := secondsNs(m[2])
+		ns, err := secondsNs(m[1])
 		if err != nil {
 			return nil, perr(l, "%v", err)
 		}
@@ -346,4 +328,94 @@ func detectTool(name string, ls []line) (*File, bool, error) {
 		}
 	}
 	return nil, false, nil
+}
+
+// The line matchers below work on whitespace-separated fields (no regexp:
+// package regexp would add to app.wasm what hdrhistogram-go's was removed
+// for). Each returns nil when the line is not of its form.
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// abCompleteLine: "Complete requests: N" → N.
+func abCompleteLine(t string) []string {
+	f := strings.Fields(t)
+	if len(f) == 3 && f[0] == "Complete" && f[1] == "requests:" && isDigits(f[2]) {
+		return f[2:]
+	}
+	return nil
+}
+
+// abTotalLine: "Total: min mean sd median max" → the five.
+func abTotalLine(t string) []string {
+	f := strings.Fields(t)
+	if len(f) == 6 && f[0] == "Total:" && isDigits(f[1]) && isDigits(f[2]) && isDigits(f[4]) && isDigits(f[5]) {
+		return f[1:]
+	}
+	return nil
+}
+
+// abPctLine: "p%  ms" or "100%  ms (longest request)" → p, ms.
+func abPctLine(t string) []string {
+	f := strings.Fields(t)
+	if (len(f) == 2 || len(f) == 4 && f[2] == "(longest" && f[3] == "request)") && strings.HasSuffix(f[0], "%") && isDigits(strings.TrimSuffix(f[0], "%")) && isDigits(f[1]) {
+		return []string{strings.TrimSuffix(f[0], "%"), f[1]}
+	}
+	return nil
+}
+
+// heySecsLine: "Slowest: X secs" (Fastest, Average) → name, X.
+func heySecsLine(t string) []string {
+	f := strings.Fields(t)
+	if len(f) == 3 && f[2] == "secs" && (f[0] == "Slowest:" || f[0] == "Fastest:" || f[0] == "Average:") {
+		return []string{strings.TrimSuffix(f[0], ":"), f[1]}
+	}
+	return nil
+}
+
+// heyPctLine: "p% in X secs" → p, X.
+func heyPctLine(t string) []string {
+	f := strings.Fields(t)
+	if len(f) == 4 && f[1] == "in" && f[3] == "secs" && strings.HasSuffix(f[0], "%") && isDigits(strings.TrimSuffix(f[0], "%")) {
+		return []string{strings.TrimSuffix(f[0], "%"), f[2]}
+	}
+	return nil
+}
+
+// heyCodesLine: "[200] N responses" → N.
+func heyCodesLine(t string) []string {
+	f := strings.Fields(t)
+	if len(f) == 3 && f[2] == "responses" && strings.HasPrefix(f[0], "[") && strings.HasSuffix(f[0], "]") && isDigits(f[0][1:len(f[0])-1]) && isDigits(f[1]) {
+		return f[1:2]
+	}
+	return nil
+}
+
+// fortioAggLine: "Aggregated Function Time : count N avg A +/- S min M max
+// X sum T" → N, A, M, X.
+func fortioAggLine(t string) []string {
+	f := strings.Fields(t)
+	if len(f) == 16 && strings.Join(f[:5], " ") == "Aggregated Function Time : count" && isDigits(f[5]) &&
+		f[6] == "avg" && f[8] == "+/-" && f[10] == "min" && f[12] == "max" && f[14] == "sum" {
+		return []string{f[5], f[7], f[11], f[13]}
+	}
+	return nil
+}
+
+// fortioTargetLine: "# target p% V" → p, V.
+func fortioTargetLine(t string) []string {
+	f := strings.Fields(t)
+	if len(f) == 4 && f[0] == "#" && f[1] == "target" && strings.HasSuffix(f[2], "%") {
+		return []string{strings.TrimSuffix(f[2], "%"), f[3]}
+	}
+	return nil
 }
