@@ -232,22 +232,23 @@ type ToolDiff struct {
 
 // ToolRun is one real tool's run and its prediction.
 type ToolRun struct {
-	Tool     string `json:"tool"`
-	Command  string `json:"command"`
-	Output   string `json:"output"`
-	Format   string `json:"format"`
-	Server   string `json:"server"`
-	Measured ToolMetrics
+	Tool     string      `json:"tool"`
+	Command  string      `json:"command"`
+	Output   string      `json:"output"`
+	Format   string      `json:"format"`
+	Server   string      `json:"server"`
+	Measured ToolMetrics `json:"measured"`
 	// Predicted is the profile's figures for ModelQuery: the query with
 	// the service time fitted from the run (ServiceNs, how: Fit) and the
-	// stalls shifted to the tool's first request (OffsetNs after the
-	// server's start).
-	Predicted  ToolMetrics
-	ModelQuery string     `json:"model_query"`
-	ServiceNs  int64      `json:"service_ns"`
-	Fit        string     `json:"fit"`
-	OffsetNs   int64      `json:"offset_ns"`
-	Diffs      []ToolDiff `json:"diffs"`
+	// stalls shifted to the tool's first request, OffsetNs after the
+	// server's stall clock started (0: StartToolServer starts that clock
+	// at the first request).
+	Predicted  ToolMetrics `json:"predicted"`
+	ModelQuery string      `json:"model_query"`
+	ServiceNs  int64       `json:"service_ns"`
+	Fit        string      `json:"fit"`
+	OffsetNs   int64       `json:"offset_ns"`
+	Diffs      []ToolDiff  `json:"diffs"`
 	// PredictedClient is the same profile with the server's service time
 	// as the server holds it (the query's) and the tool's own time per
 	// request (sim.Profile's Client, ClientNs) fitted instead, the same
@@ -297,6 +298,9 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 		return tr
 	}
 	tr.Command = strings.Join(append([]string{filepath.Base(path)}, args...), " ")
+	if t.then != nil {
+		tr.Command += "; " + filepath.Base(path) + " report -type json results.bin"
+	}
 	// The run: the duration, the stall and 2 s of drain, and 30 s for a
 	// tool's start (locust imports for seconds).
 	rctx, cancel := context.WithTimeout(ctx, time.Duration(cfg.Duration)+DrainLimit(cfg)+30*time.Second)

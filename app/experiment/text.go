@@ -72,8 +72,8 @@ func (r *Result) writeTools(w io.Writer) {
 			continue
 		}
 		fmt.Fprintf(w, "%s (real): %s\n", tr.Tool, tr.Command)
-		fmt.Fprintf(w, "  against a fresh server; its first request %s after the server's start; load average %.2f to %.2f\n",
-			units.Duration(tr.OffsetNs), tr.LoadAverage[0], tr.LoadAverage[1])
+		fmt.Fprintf(w, "  against a fresh server whose stall clock started at the tool's first request; load average %.2f to %.2f\n",
+			tr.LoadAverage[0], tr.LoadAverage[1])
 		fmt.Fprintf(w, "  predicted: the %s profile on %s, service time %s fitted to %s\n", tr.Tool, displayQuery(tr.ModelQuery), units.Duration(tr.ServiceNs), tr.Fit)
 		fmt.Fprintf(w, "  with client time: the same profile with the server's service time (%s) and the tool's own time per request %s, fitted the same way\n", units.Duration(tr.ServerServiceNs), units.Duration(tr.ClientNs))
 		client := map[string]ToolDiff{}
