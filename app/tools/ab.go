@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -89,15 +90,83 @@ func abSaved(pr *sim.ProfileRun, deadline int64) []int {
 func abSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	deadline := abSeconds(cfg.Duration) * 1e9
 	saved := abSaved(pr, deadline)
+	var lasttime int64
+	for _, i := range saved {
+		lasttime = max(lasttime, pr.Done[i])
+	}
+	// The loop ends at or after the deadline.
+	return abPrint(cfg, pr, o, saved, max(lasttime, deadline))
+}
+
+// abNTool is ab -n N without -t: write_request and start_connect start at
+// most N requests (support/ab.c 848-850, 1393: started < requests), and
+// the run ends when all N are done (2111). N is the query's planned count,
+// rate × duration.
+var abNTool = tool{
+	name:      "ab-n",
+	plain:     "As ab with a number of requests instead of a time: the connections send back to back until that many have been sent, and the run lasts until the last reply, however long the stalls make it. It prints the same table.",
+	mechanics: "ab -k -c conns -n N, N = rate × duration: conns connections back to back, at most N requests started, the run ends at the N-th reply; latency = reply − send on a µs clock; p% = sorted[⌊N·p/100⌋], printed as round(µs/1000) ms",
+	source:    "https://github.com/apache/httpd/blob/2.4.62/support/ab.c#L846-L850",
+	zero:      abTool.zero,
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("ab -k -c %d -n %d %s", cfg.Conns, abN(cfg), target)
+	},
+	profile: func(cfg sim.Config) sim.Profile {
+		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, Clock: 1000, Duration: abNBound(cfg)}
+	},
+	summarise: abNSummarise,
+}
+
+// abN is -n: the query's planned requests.
+func abN(cfg sim.Config) int64 { return max(sim.NewSchedule(cfg.Rate).Count(cfg.Duration), 1) }
+
+// abNBound is a run length by which the model's connections have sent N
+// requests: N services spread over the connections the server serves at
+// once, stretched by the share of each period the stalls take, plus a
+// stall and a second.
+func abNBound(cfg sim.Config) int64 {
+	busy := int64(cfg.Conns)
+	if cfg.Workers > 0 {
+		busy = min(busy, int64(cfg.Workers))
+	}
+	work := float64(abN(cfg)) * float64(max(cfg.Service, 1)) / float64(busy)
+	if cfg.Stall > 0 && cfg.Every > 0 {
+		work *= float64(cfg.Every) / float64(cfg.Every-cfg.Stall)
+	}
+	return min(int64(work*1.25)+cfg.Stall+1e9, sim.MaxDuration)
+}
+
+func abNSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+	n := abN(cfg)
+	// The first N requests sent, in send order (the runner's order), and
+	// their replies: a later send cannot delay an earlier one's reply.
+	idx := make([]int, 0, n)
+	for i := range pr.Send {
+		if int64(len(idx)) == n {
+			break
+		}
+		idx = append(idx, i)
+	}
+	if int64(len(idx)) < n {
+		return fmt.Errorf("ab -n %d: the model sent only %d requests in %s", n, len(idx), sim.FormatDuration(pr.Profile.Duration))
+	}
+	var lasttime int64
+	for _, i := range idx {
+		lasttime = max(lasttime, pr.Done[i])
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(pr.Done[a], pr.Done[b]) })
+	return abPrint(cfg, pr, o, idx, lasttime)
+}
+
+// abPrint writes ab's printout for the saved requests (in reply order) and
+// the run's end, lasttime.
+func abPrint(cfg sim.Config, pr *sim.ProfileRun, o *Output, saved []int, lasttime int64) error {
 	done := int64(len(saved))
 	o.Recorded = done
 	times := make([]int64, done) // µs
-	var lasttime int64
 	for k, i := range saved {
 		times[k] = pr.Done[i]/1000 - pr.Send[i]/1000 // apr_time_now's µs
-		lasttime = max(lasttime, pr.Done[i])
 	}
-	lasttime = max(lasttime, deadline) // the loop ends at or after the deadline
 	var b strings.Builder
 	b.WriteString("This is ApacheBench, Version 2.3 <$Revision$>\n")
 	b.WriteString("Copyright 1996 Adam Twiss, Zeus Technology Ltd, http://www.zeustech.net/\n")

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"omission/app/measure"
@@ -61,5 +62,24 @@ func TestAbRule(t *testing.T) {
 			t.Errorf("%s: read back %s count %d p50 %d p90 %d p99 %d max %d; the profile %d %d %d %d %d",
 				q, f.Format, d.Count, d.P[0].Ns, d.P[1].Ns, d.P[2].Ns, d.MaxNs, n, o.P50, o.P90, o.P99, o.Max)
 		}
+	}
+}
+
+// TestAbNClosedForm: ab -n on the bench server (one worker, 100 µs) with
+// two connections, a 100 ms stall every second from 500 ms: N = 5000/s × 3 s
+// = 15 000 requests are 1.5 s of service, and the stalls at 0.5 s and 1.5 s
+// fall inside the run, so the last reply is at exactly 1.7 s; the longest
+// request is the one that met a stall at its start, 100.1 ms, printed 100.
+func TestAbNClosedForm(t *testing.T) {
+	cfg := mustConfig(t, "stall=100ms&every=1s&first=500ms&duration=3s&conns=2&rate=5000")
+	o, err := Run(cfg, "ab-n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Recorded != 15000 || o.Max != 100e6 || !strings.Contains(o.Text, "Time taken for tests:   1.700 seconds\n") || !strings.Contains(o.Text, "Complete requests:      15000\n") {
+		t.Errorf("recorded %d, max %d ns:\n%s", o.Recorded, o.Max, o.Text)
+	}
+	if o.Command != "ab -k -c 2 -n 15000 "+target {
+		t.Errorf("command %q", o.Command)
 	}
 }

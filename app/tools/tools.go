@@ -47,7 +47,7 @@ type tool struct {
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []tool{wrkTool, wrk2Tool, k6VUsTool, k6ArrivalTool, vegetaTool, ohaTool, ohaCorrectedTool, heyTool, heyQTool, locustTool, fortioTool, fortioNoCatchUpTool, abTool}
+var registry = []tool{wrkTool, wrk2Tool, k6VUsTool, k6ArrivalTool, vegetaTool, ohaTool, ohaCorrectedTool, heyTool, heyQTool, locustTool, fortioTool, fortioNoCatchUpTool, abTool, abNTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
