@@ -393,7 +393,8 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 	}
 	tr.ClientNs, tr.ServerServiceNs = client, cfg.Service
 	tr.PredictedClient = metricsOfOutput(oc, t.predictedRequests(oc))
-	tr.DiffsClient = diffs(tr.Measured, tr.PredictedClient, cfg.Service+client)
+	// The same metrics as the service fit compares: ten of its round trips.
+	tr.DiffsClient = diffs(tr.Measured, tr.PredictedClient, m.Service)
 	return tr
 }
 
