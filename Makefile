@@ -19,7 +19,12 @@ WASM_GCFLAGS ?= -gcflags=all=-l -gcflags=omission/sim=
 # fontTools for make fonts: Debian's python3-fonttools lives in /usr/bin/python3.
 FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
-.PHONY: site-size run wasm static fonts test test-native test-large test-experiment test-built test-wasm test-browser bench report deps-test fmt-check vet clean
+# The real load generators: Debian's wrk, hey, python3-locust and apache2-utils
+# (ab) when root and missing; vegeta and fortio into .tools/bin; wrk2 from
+# WRK2_GIT_DIR when set (see app/experiment/tools/install.sh).
+WRK2_GIT_DIR ?=
+
+.PHONY: tools site-size run wasm static fonts test test-native test-large test-experiment test-built test-wasm test-browser bench report deps-test fmt-check vet clean
 
 ## run: build app.wasm and the site, serve it on $(ADDR) and print the address
 run: wasm
@@ -84,14 +89,19 @@ test-wasm:
 test-browser: wasm
 	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app
 
+## tools: install the real load generators experiment -with runs (app/experiment/tools/install.sh)
+tools:
+	@WRK2_GIT_DIR="$(WRK2_GIT_DIR)" GO="$(GO)" sh app/experiment/tools/install.sh
+
 ## bench: print BENCH <name> <value> <unit> lines
-bench: wasm
+bench: wasm tools
 	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim ./app/... | awk -v where=native -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine' -benchtime 2s ./sim | awk -v where=wasm -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test -exec="$(WASM_RUN)" -run '^$$' -bench 'Parse' -benchtime 2x ./app/measure | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk' -v ./app/experiment | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
 
 clean:
 	rm -rf static web/app.wasm test-output

@@ -45,7 +45,7 @@ commands:
   report [-json] -fit FILE [rate=R]                     fit the model to a measured file: what it hid
   export -format hgrm|hlog|csv [-recording NAME] QUERY  write the recordings as HdrHistogram files or CSV
                                                         (-format csv -sweep SPEC: a row per point and recording)
-  experiment [-json] [-out DIR] [-with wrk] QUERY       run the query for real on loopback, beside the model
+  experiment [-json] [-out DIR] [-with TOOL,…] QUERY    run the query for real on loopback, beside the model
 `
 
 // cli runs one native command.

@@ -14,7 +14,7 @@
 //	app/compute         runs queries for the pages: units, view, sim
 //	app/measure         HdrHistogram files out and in, tools' output in: sim
 //	app/tools           what real load generators would print: sim
-//	app/experiment      the real server and clients on loopback: measure, sim
+//	app/experiment      the real server, clients and tools on loopback: measure, tools, units, sim
 //	app/fit             the model fitted to a measured file, what it hid: measure, tools, sim
 //	app/anim            the animation: ui, view, units, charts, sim
 //	app/article         the article and embeds: anim, charts, compute, ui, units, view, sim

@@ -24,7 +24,7 @@ var doors = map[string][]string{
 	"app/compute":            {"app/units", "app/view", "sim"},
 	"app/measure":            {"sim"},
 	"app/tools":              {"app/units", "sim"},
-	"app/experiment":         {"app/measure", "app/units", "sim"},
+	"app/experiment":         {"app/measure", "app/tools", "app/units", "sim"},
 	"app/fit":                {"app/measure", "app/tools", "sim"},
 	"app/anim":               {"app/ui", "app/view", "app/units", "app/charts", "sim"},
 	"app/article":            {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim"},

@@ -9,16 +9,16 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strings"
 
 	"omission/app/experiment"
 	"omission/app/measure"
 	"omission/sim"
 )
 
-const experimentUsage = "usage: app experiment [-json] [-out DIR] [-with wrk] QUERY"
+const experimentUsage = "usage: app experiment [-json] [-out DIR] [-with TOOL[,TOOL…]] QUERY"
 
 // experimentCmd runs the query for real on loopback (package experiment)
 // and prints what each client measured beside the model. Ctrl-C stops it
@@ -29,21 +29,25 @@ func experimentCmd(w io.Writer, args []string) error {
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON")
 	out := fs.String("out", "", "write each measured recording as DIR/<recording>.hlog and .hgrm")
-	with := fs.String("with", "", "also run a real load generator: wrk")
+	with := fs.String("with", "", "also run real load generators: "+strings.Join(experiment.RealToolNames(), ","))
 	if err := parseQueryArgs(fs, args, experimentUsage); err != nil {
 		return err
 	}
 	var opt experiment.Options
-	switch *with {
-	case "":
-	case "wrk":
-		path, err := exec.LookPath("wrk")
-		if err != nil {
-			return &exitError{2, fmt.Errorf("experiment: -with wrk: wrk is not installed (on Debian: apt-get install wrk)")}
+	if *with != "" {
+		opt.Paths = map[string]string{}
+		for _, name := range strings.Split(*with, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" || opt.Paths[name] != "" {
+				continue
+			}
+			path, err := experiment.FindTool(name)
+			if err != nil {
+				return &exitError{2, fmt.Errorf("experiment: %v", err)}
+			}
+			opt.With = append(opt.With, name)
+			opt.Paths[name] = path
 		}
-		opt.Wrk = path
-	default:
-		return &exitError{2, fmt.Errorf("experiment: -with %q: allowed wrk", *with)}
 	}
 	cfg, err := sim.ParseQuery(fs.Arg(0))
 	if err != nil {
@@ -51,6 +55,11 @@ func experimentCmd(w io.Writer, args []string) error {
 	}
 	if err := experiment.Check(cfg); err != nil {
 		return &exitError{2, fmt.Errorf("experiment: %v", err)}
+	}
+	if len(opt.With) > 0 {
+		if err := experiment.CheckWith(cfg); err != nil {
+			return &exitError{2, fmt.Errorf("experiment: %v", err)}
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -70,6 +70,14 @@ type Profile struct {
 	// as seed 002's retry policy. Retries are sent on the same connection.
 	Attempts int
 	Backoff  int64
+
+	// Client is the tool's own time per request in ns: a reply reaches it
+	// Client after the server wrote it, and its connection or worker is
+	// busy until then (loopback, system calls, parsing, wake-ups; issue 27:
+	// a real tool's round trip outside stalls is the service time plus
+	// this, and a closed loop's request count follows it). The server is
+	// free meanwhile. 0: none.
+	Client int64
 }
 
 // Concurrency is how a load generator holds requests in flight.
@@ -215,6 +223,8 @@ func (p Profile) validate(cfg Config) error {
 		return bad("profile", fmt.Sprint(p.Attempts), "allowed 1 to 10 attempts")
 	case p.Timeout < 0 || p.Timeout > MaxTime || p.Backoff < 0 || p.Backoff > MaxTime:
 		return bad("profile", FormatDuration(p.Timeout), "timeout and backoff: allowed 0s to "+FormatDuration(MaxTime))
+	case p.Client < 0 || p.Client > MaxTime:
+		return bad("profile", FormatDuration(p.Client), "the client's time per request: allowed 0s to "+FormatDuration(MaxTime))
 	}
 	if p.Send == BackToBack && cfg.Service == 0 {
 		return bad("service", "0s", "a back-to-back client against a server with no service time would send without end: give the service a length")

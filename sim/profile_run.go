@@ -200,7 +200,7 @@ func (r *profileRunner) attempt(c int32, q int32, t int64) (free int64, ok bool)
 		o.Retries++
 	}
 	rq.attempts++
-	done := r.serve(t)
+	done := r.serve(t) + p.Client             // the tool's own time per request (Profile.Client)
 	if p.Timeout > 0 && done-t >= p.Timeout { // a reply at exactly the timeout is late
 		o.TimedOut++
 		fail := t + p.Timeout

@@ -380,3 +380,21 @@ func TestProfileReanchorAlignedPlanned(t *testing.T) {
 		t.Errorf("planned %d sent %d dropped %d, want 12, 12, 0", pr.Planned, pr.Sent, pr.Dropped)
 	}
 }
+
+// The client's own time per request (Profile.Client, issue 27): two
+// connections back to back on one worker, 100 µs of service and 300 µs of
+// client time. The server serves connection 0 over [0, 100) µs and
+// connection 1 over [100, 200) µs; each reply reaches its tool 300 µs
+// later, which sends again at once; the server is idle meanwhile, so the
+// round trips are 400 µs, but 500 µs for the request that queued behind
+// the other. Nothing is sent at or after the 1 ms duration.
+func TestProfileClientTime(t *testing.T) {
+	cfg := hand(RateOf(1000), 100e3, 0, 0, 0, 1e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: BackToBack, Client: 300e3})
+	eq(t, "send", pr.Send, []int64{0, 0, 400e3, 500e3, 800e3, 900e3})
+	eq(t, "done", pr.Done, []int64{400e3, 500e3, 800e3, 900e3, 1200e3, 1300e3})
+	eq(t, "latency", pr.Latency, []int64{400e3, 500e3, 400e3, 400e3, 400e3, 400e3})
+	if _, err := RunProfile(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack, Client: -1}); err == nil || !strings.Contains(err.Error(), "the client's time per request") {
+		t.Errorf("Client −1: %v", err)
+	}
+}

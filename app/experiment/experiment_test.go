@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -284,8 +283,8 @@ func TestExperimentBench(t *testing.T) {
 		t.Skip("set OMISSION_EXPERIMENT=1 (make bench) to run the full experiment")
 	}
 	var opt Options
-	if p, err := exec.LookPath("wrk"); err == nil {
-		opt.Wrk = p
+	if p, err := FindTool("wrk"); err == nil {
+		opt.With, opt.Paths = []string{"wrk"}, map[string]string{"wrk": p}
 	}
 	for _, preset := range []string{"bench", "tcp"} {
 		cfg := config(t, "preset="+preset+"&duration=6s")
@@ -329,11 +328,13 @@ func TestExperimentBench(t *testing.T) {
 		bench("paced_never_sent.diff", diff(ns, mns), "%")
 		bench("round_trip", float64(r.RoundTripNs), "ns")
 		bench("service_late_mean.open", r.MeasuredClients["open"].Hold.LateMeanNs, "ns")
-		if r.Wrk != nil && r.Wrk.P99Ns != nil {
-			bench("wrk_p50", float64(*r.Wrk.P50Ns), "ns")
-			bench("wrk_p99", float64(*r.Wrk.P99Ns), "ns")
-			bench("wrk_max", float64(*r.Wrk.MaxNs), "ns")
-			bench("wrk_requests", float64(*r.Wrk.Count), "requests")
+		for _, tr := range r.Tools {
+			if m := tr.Measured; tr.Err == "" && m.P99Ns != nil {
+				bench("wrk_p50", float64(*m.P50Ns), "ns")
+				bench("wrk_p99", float64(*m.P99Ns), "ns")
+				bench("wrk_max", float64(*m.MaxNs), "ns")
+				bench("wrk_requests", float64(*m.Requests), "requests")
+			}
 		}
 		check(math.Abs(diff(float64(r.Measured["open"].P99Ns), float64(nom["open"].P99Ns))) <= 5, "open p99")
 		check(math.Abs(diff(float64(r.Measured["open"].P999Ns), float64(nom["open"].P999Ns))) <= 5, "open p99.9")

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -107,72 +106,8 @@ func runReal(t *testing.T, bin string, cfg sim.Config, script string, args ...st
 	return r, nil
 }
 
-// serverView is what the server's own record says about a run: when the
-// tool's first request arrived (ns after the server's epoch: the tool's
-// start is that much later than the stall clock's), and the time between
-// the starts of consecutive requests away from stalls, mean and median: a
-// back-to-back tool's round trip as the server paces it.
-type serverView struct {
-	firstNs          int64
-	gapMean, gapP50  float64
-	gaps, requests   int
-	heldMean, late99 float64
-}
-
-func viewOf(r *realRun, cfg sim.Config) serverView {
-	st := stallsOf(cfg)
-	starts := make([]int64, len(r.samples))
-	touched := map[int64]bool{}
-	for i, x := range r.samples {
-		starts[i] = x.start
-		if x.planned-x.start != cfg.Service {
-			touched[x.start] = true
-		}
-	}
-	slices.Sort(starts)
-	v := serverView{requests: len(starts), heldMean: r.hold.HeldMeanNs, late99: float64(r.hold.LateP99Ns)}
-	if len(starts) == 0 {
-		return v
-	}
-	v.firstNs = starts[0]
-	var gaps []float64
-	for i := 1; i < len(starts); i++ {
-		a, b := starts[i-1], starts[i]
-		// A stall inside (a, b], or a request the stall stretched or held:
-		// not a round trip.
-		if ns := st.nextStart(a + 1); ns >= 0 && ns <= b || st.containing(b) >= 0 || touched[a] || touched[b] {
-			continue
-		}
-		gaps = append(gaps, float64(b-a))
-	}
-	if len(gaps) == 0 {
-		return v
-	}
-	slices.Sort(gaps)
-	var sum float64
-	for _, g := range gaps {
-		sum += g
-	}
-	v.gaps, v.gapMean, v.gapP50 = len(gaps), sum/float64(len(gaps)), gaps[len(gaps)/2]
-	return v
-}
-
-// shifted is cfg with the stall schedule as the tool met it: its clock
-// starts offset ns after the server's.
-func shifted(cfg sim.Config, offset int64) sim.Config {
-	c := cfg
-	if c.Stall == 0 {
-		return c
-	}
-	first := c.First - offset
-	if c.Every > 0 {
-		for first < 0 {
-			first += c.Every
-		}
-	}
-	c.First = max(first, 0)
-	return c
-}
+// viewOf is the server's view of a run (viewOfSamples).
+func viewOf(r *realRun, cfg sim.Config) serverView { return viewOfSamples(r.samples, cfg) }
 
 func pct(a, b float64) float64 { return 100 * (a - b) / b }
 

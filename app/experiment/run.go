@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -74,9 +72,10 @@ func Check(cfg sim.Config) error {
 
 // Options are the experiment's choices beyond the query.
 type Options struct {
-	// Wrk is the path of Debian's wrk to run after the three clients
-	// ("" : no wrk run).
-	Wrk string
+	// With names the real tools to run after the clients (RealToolNames),
+	// each at Paths[name] (FindTool).
+	With  []string
+	Paths map[string]string
 	// Clients to run; nil: closed, paced and open.
 	Clients []string
 }
@@ -89,12 +88,12 @@ type Result struct {
 	Server    string `json:"server"` // the first client's server
 	Transport string `json:"transport"`
 	// Measured is each recording of the real clients (corrected ones from
-	// the real closed and paced samples), and "wrk" with -with wrk.
+	// the real closed and paced samples); the JSON adds measured.<tool>
+	// for each real tool run (-with), beside predicted.<tool>.
 	Measured        map[string]Metrics    `json:"measured"`
 	MeasuredClients map[string]*ClientRun `json:"measured_clients"`
-	// Wrk is wrk's parsed output; the JSON has it as measured.wrk.
-	Wrk       *measure.Summary `json:"-"`
-	WrkOutput string           `json:"wrk_output,omitempty"`
+	// Tools is each real tool's run (-with), in the order given.
+	Tools []*ToolRun `json:"real_tools,omitempty"`
 	// Service is the query's service time and the round trip the machine
 	// achieved (the closed client's median latency away from stalls).
 	ServiceNs   int64      `json:"service_ns"`
@@ -120,20 +119,30 @@ type Result struct {
 	epochs map[string]time.Time
 }
 
-// MarshalJSON writes the result with wrk's parsed output as measured.wrk.
+// MarshalJSON writes the result with each real tool's printout as
+// measured.<tool> and its profile's prediction as predicted.<tool>, in the
+// same keys (ToolMetrics).
 func (r *Result) MarshalJSON() ([]byte, error) {
 	type plain Result
 	m := map[string]any{}
 	for k, v := range r.Measured {
 		m[k] = v
 	}
-	if r.Wrk != nil {
-		m["wrk"] = r.Wrk
+	var pred map[string]ToolMetrics
+	for _, tr := range r.Tools {
+		if tr.Err != "" {
+			continue
+		}
+		if pred == nil {
+			pred = map[string]ToolMetrics{}
+		}
+		m[tr.Tool], pred[tr.Tool] = tr.Measured, tr.Predicted
 	}
 	return json.Marshal(struct {
 		*plain
-		Measured map[string]any `json:"measured"`
-	}{(*plain)(r), m})
+		Measured  map[string]any         `json:"measured"`
+		Predicted map[string]ToolMetrics `json:"predicted,omitempty"`
+	}{(*plain)(r), m, pred})
 }
 
 // Metrics is one measured recording, as the report's recordings.
@@ -221,9 +230,14 @@ func Run(ctx context.Context, cfg sim.Config, opt Options) (*Result, error) {
 		srv.Close()
 		r.MeasuredClients[name] = &cr
 	}
-	if opt.Wrk != "" && ctx.Err() == nil {
-		if err := r.runWrk(ctx, opt.Wrk); err != nil {
-			r.Explanations = append(r.Explanations, "wrk: "+err.Error())
+	for _, name := range opt.With {
+		if ctx.Err() != nil {
+			break
+		}
+		tr := runTool(ctx, cfg, name, opt.Paths[name])
+		r.Tools = append(r.Tools, tr)
+		if tr.Err != "" {
+			r.Explanations = append(r.Explanations, name+": "+tr.Err)
 		}
 	}
 	r.Interrupted = ctx.Err() != nil
@@ -233,32 +247,6 @@ func Run(ctx context.Context, cfg sim.Config, opt Options) (*Result, error) {
 	}
 	r.WallNs = int64(time.Since(start))
 	return r, nil
-}
-
-// runWrk runs wrk -t1 -c<conns> -d<duration> --latency against a fresh
-// server and parses its output with package measure.
-func (r *Result) runWrk(ctx context.Context, path string) error {
-	srv, err := StartServer(ctx, r.cfg)
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
-	secs := (r.cfg.Duration + 999999999) / 1e9
-	wctx, cancel := context.WithTimeout(ctx, time.Duration(secs)*time.Second+DrainLimit(r.cfg)+5*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(wctx, path, "-t1", fmt.Sprintf("-c%d", r.cfg.Conns), fmt.Sprintf("-d%ds", secs), "--latency", "http://"+srv.Addr()+"/")
-	out, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
-	}
-	r.WrkOutput = string(out)
-	f, err := measure.Parse("wrk", out)
-	if err != nil {
-		return err
-	}
-	s := f.Summary(0)
-	r.Wrk = &s
-	return nil
 }
 
 // finish builds the recordings, runs the two models and compares.
@@ -435,8 +423,8 @@ func (r *Result) compare() {
 	if l := r.LoadAverage; l[0] >= 0 {
 		*ex = append(*ex, fmt.Sprintf("Machine: %d processors, 1-minute load average %.2f at the start and %.2f at the end; every runnable process beyond the experiment's own takes processor time from its server and clients, and a paced client late by more than the slack between its round trip and its slot skips slots.", r.CPUs, l[0], l[1]))
 	}
-	if r.Wrk != nil {
-		*ex = append(*ex, "wrk runs its own closed loop (one request per connection, sent as soon as the previous reply arrives, not on the query's schedule) and prints its latency after its own correction; the tools profile of wrk predicts it.")
+	if len(r.Tools) > 0 {
+		*ex = append(*ex, "Real tools: each runs its own loop against a fresh server on the query's stall schedule (its stall clock started by the tool's first request), and its printout is read with package measure. Its prediction is its profile (package tools) on the same server, with the service time fitted from the run: a closed loop's to its request count (its count follows the mean round trip, not the median), a scheduled tool's to its own median round trip; and again with the server's own service time and the tool's own time per request fitted instead (the round trip's part the server does not spend: a tool's time does not hold up the server's worker). A percentile is held to the issue's 2 % only from p90 up and where it is above ten round trips (the stall dominates it); the request count to 1 %.")
 	}
 	if r.Interrupted {
 		*ex = append(*ex, "Interrupted: the figures hold what was measured until then.")

@@ -80,7 +80,10 @@ func (s stalls) reply(t, service int64) (start, done int64) {
 }
 
 // responseBytes is the server's reply to every request.
-var responseBytes = []byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok")
+// It names Keep-Alive: ab -k keeps a connection only when the reply's head
+// contains "Keep-Alive" (httpd 2.4.62 support/ab.c 1760-1762), and waits
+// for the server to close it otherwise.
+var responseBytes = []byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: Keep-Alive\r\nContent-Length: 2\r\n\r\nok")
 
 // maxHeader bounds a request's head.
 const maxHeader = 8 << 10
@@ -103,6 +106,10 @@ type Server struct {
 	conns   map[net.Conn]struct{}
 	stats   []holdSample // guarded by mu
 	maxKeep int
+	// lazy: the stall clock (epoch) starts at the first request's arrival
+	// (StartToolServer), set once.
+	lazy bool
+	once sync.Once
 }
 
 type request struct {
@@ -130,6 +137,18 @@ type holdSample struct{ start, planned, written int64 }
 // workers; it stops when ctx is done or Close is called. The stall clock
 // starts when StartServer returns (Epoch).
 func StartServer(ctx context.Context, cfg sim.Config) (*Server, error) {
+	return startServer(ctx, cfg, false)
+}
+
+// StartToolServer is StartServer with the stall clock started by the first
+// request's arrival: a real tool's own clock starts when it starts, which
+// may be long after the server's (locust imports for a second), and its
+// model runs on that clock.
+func StartToolServer(ctx context.Context, cfg sim.Config) (*Server, error) {
+	return startServer(ctx, cfg, true)
+}
+
+func startServer(ctx context.Context, cfg sim.Config, lazy bool) (*Server, error) {
 	if cfg.EventDriven() {
 		return nil, errors.New("experiment: the server plays the deterministic model only (constant arrivals, a fixed service time, no queue limit, timeout or outages)")
 	}
@@ -145,7 +164,7 @@ func StartServer(ctx context.Context, cfg sim.Config) (*Server, error) {
 		room = min(int64(MaxPlanned), max(room, r*(cfg.Stall/1e9+2)))
 	}
 	s := &Server{cfg: cfg, st: stallsOf(cfg), ln: ln, queue: make(chan *request, room), ctx: cctx, cancel: cancel,
-		conns: map[net.Conn]struct{}{}, maxKeep: 4_000_000}
+		conns: map[net.Conn]struct{}{}, maxKeep: 4_000_000, lazy: lazy}
 	workers := cfg.Workers
 	if workers > 0 {
 		for w := 0; w < workers; w++ {
@@ -212,6 +231,9 @@ func (s *Server) read(sc *serverConn) {
 	for {
 		if err := readRequest(br); err != nil {
 			return
+		}
+		if s.lazy {
+			s.once.Do(func() { s.epoch = time.Now() })
 		}
 		r := &request{c: sc, seq: sc.next, arrival: s.now()}
 		sc.next++

@@ -24,51 +24,27 @@ func (r *Result) WriteText(w io.Writer) {
 			fmt.Fprintf(tw, "%s\tmodel\t", rec)
 		}
 	}
-	if r.Wrk != nil {
-		fmt.Fprint(tw, "wrk\t")
-	}
 	fmt.Fprint(tw, "\n")
 	us := units.Micros
-	row := func(name string, meas func(m Metrics) string, model func(rec string) string, wrk func() string) {
+	row := func(name string, meas func(m Metrics) string, model func(rec string) string) {
 		fmt.Fprintf(tw, "%s\t", name)
 		for _, rec := range recs {
 			if m, ok := r.Measured[rec]; ok {
 				fmt.Fprintf(tw, "%s\t%s\t", meas(m), model(rec))
 			}
 		}
-		if r.Wrk != nil {
-			fmt.Fprintf(tw, "%s\t", wrk())
-		}
 		fmt.Fprint(tw, "\n")
 	}
-	opt := func(p *int64) string {
-		if p == nil {
-			return "-"
-		}
-		return us(float64(*p))
-	}
 	cal := r.Calibrated.Recordings
-	row("count", func(m Metrics) string { return fmt.Sprint(m.Count) }, func(rec string) string { return fmt.Sprint(cal[rec].Count) },
-		func() string {
-			if r.Wrk.Count == nil {
-				return "-"
-			}
-			return fmt.Sprint(*r.Wrk.Count)
-		})
-	row("mean", func(m Metrics) string { return us(m.MeanNs) }, func(rec string) string { return us(cal[rec].MeanNs) },
-		func() string {
-			if r.Wrk.MeanNs == nil {
-				return "-"
-			}
-			return us(*r.Wrk.MeanNs)
-		})
-	row("p50", func(m Metrics) string { return us(float64(m.P50Ns)) }, func(rec string) string { return us(float64(cal[rec].P50Ns)) }, func() string { return opt(r.Wrk.P50Ns) })
-	row("p90", func(m Metrics) string { return us(float64(m.P90Ns)) }, func(rec string) string { return us(float64(cal[rec].P90Ns)) }, func() string { return opt(r.Wrk.P90Ns) })
-	row("p99", func(m Metrics) string { return us(float64(m.P99Ns)) }, func(rec string) string { return us(float64(cal[rec].P99Ns)) }, func() string { return opt(r.Wrk.P99Ns) })
-	row("p99.9", func(m Metrics) string { return us(float64(m.P999Ns)) }, func(rec string) string { return us(float64(cal[rec].P999Ns)) }, func() string { return opt(r.Wrk.P999Ns) })
-	row("p99.99", func(m Metrics) string { return us(float64(m.P9999Ns)) }, func(rec string) string { return us(float64(cal[rec].P9999Ns)) }, func() string { return opt(r.Wrk.P9999Ns) })
-	row("max", func(m Metrics) string { return us(float64(m.MaxNs)) }, func(rec string) string { return us(float64(cal[rec].MaxNs)) }, func() string { return opt(r.Wrk.MaxNs) })
-	row("above "+units.Duration(r.cfg.Above), func(m Metrics) string { return fmt.Sprint(m.Above) }, func(rec string) string { return fmt.Sprint(cal[rec].Above) }, func() string { return "-" })
+	row("count", func(m Metrics) string { return fmt.Sprint(m.Count) }, func(rec string) string { return fmt.Sprint(cal[rec].Count) })
+	row("mean", func(m Metrics) string { return us(m.MeanNs) }, func(rec string) string { return us(cal[rec].MeanNs) })
+	row("p50", func(m Metrics) string { return us(float64(m.P50Ns)) }, func(rec string) string { return us(float64(cal[rec].P50Ns)) })
+	row("p90", func(m Metrics) string { return us(float64(m.P90Ns)) }, func(rec string) string { return us(float64(cal[rec].P90Ns)) })
+	row("p99", func(m Metrics) string { return us(float64(m.P99Ns)) }, func(rec string) string { return us(float64(cal[rec].P99Ns)) })
+	row("p99.9", func(m Metrics) string { return us(float64(m.P999Ns)) }, func(rec string) string { return us(float64(cal[rec].P999Ns)) })
+	row("p99.99", func(m Metrics) string { return us(float64(m.P9999Ns)) }, func(rec string) string { return us(float64(cal[rec].P9999Ns)) })
+	row("max", func(m Metrics) string { return us(float64(m.MaxNs)) }, func(rec string) string { return us(float64(cal[rec].MaxNs)) })
+	row("above "+units.Duration(r.cfg.Above), func(m Metrics) string { return fmt.Sprint(m.Above) }, func(rec string) string { return fmt.Sprint(cal[rec].Above) })
 	tw.Flush()
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -81,8 +57,55 @@ func (r *Result) WriteText(w io.Writer) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
+	r.writeTools(w)
 	for _, e := range r.Explanations {
 		fmt.Fprintf(w, "- %s\n", e)
 	}
 	fmt.Fprintf(w, "\nwall time %s; model columns: the calibrated model; percentiles measured with hdrhistogram-go (3 significant digits), counts, means and maxima exact\n", units.Duration(r.WallNs))
+}
+
+// writeTools prints each real tool's figures beside its prediction.
+func (r *Result) writeTools(w io.Writer) {
+	for _, tr := range r.Tools {
+		if tr.Err != "" {
+			fmt.Fprintf(w, "%s: not compared: %s\n\n", tr.Tool, tr.Err)
+			continue
+		}
+		fmt.Fprintf(w, "%s (real): %s\n", tr.Tool, tr.Command)
+		fmt.Fprintf(w, "  against a fresh server whose stall clock started at the tool's first request; load average %.2f to %.2f\n",
+			tr.LoadAverage[0], tr.LoadAverage[1])
+		fmt.Fprintf(w, "  predicted: the %s profile on %s, service time %s fitted to %s\n", tr.Tool, displayQuery(tr.ModelQuery), units.Duration(tr.ServiceNs), tr.Fit)
+		fmt.Fprintf(w, "  with client time: the same profile with the server's service time (%s) and the tool's own time per request %s, fitted the same way\n", units.Duration(tr.ServerServiceNs), units.Duration(tr.ClientNs))
+		client := map[string]ToolDiff{}
+		for _, d := range tr.DiffsClient {
+			client[d.Metric] = d
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprint(tw, "\treal\tpredicted\tdiff\t\twith client time\tdiff\t\n")
+		for _, d := range tr.Diffs {
+			f := func(v int64) string {
+				if d.Metric == "requests" {
+					return fmt.Sprint(v)
+				}
+				return units.Micros(float64(v))
+			}
+			held := "not held (below ten round trips)"
+			switch {
+			case d.Compared && d.Metric == "requests":
+				held = "held to 1 %"
+			case d.Compared:
+				held = "held to 2 %"
+			}
+			pct := func(p *float64) string {
+				if p == nil {
+					return "-"
+				}
+				return fmt.Sprintf("%+.2f %%", *p)
+			}
+			c := client[d.Metric]
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", d.Metric, f(d.Real), f(d.Predicted), pct(d.Pct), held, f(c.Predicted), pct(c.Pct))
+		}
+		tw.Flush()
+		fmt.Fprintln(w)
+	}
 }

@@ -27,12 +27,16 @@ const (
 	FormatK6       Format = "k6"        // k6 --summary-export JSON
 	FormatVegeta   Format = "vegeta"    // vegeta report -type json
 	FormatOha      Format = "oha"       // oha --json
+	FormatAb       Format = "ab"        // ApacheBench's text output
+	FormatHey      Format = "hey"       // hey's text output
+	FormatFortio   Format = "fortio"    // fortio load's text output
+	FormatLocust   Format = "locust"    // locust --headless --only-summary's tables
 )
 
 // Formats returns every recognised format, in the order Parse reports them
 // (a new slice each call).
 func Formats() []Format {
-	return []Format{FormatWrk2, FormatWrk, FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog, FormatK6, FormatVegeta, FormatOha}
+	return []Format{FormatWrk2, FormatWrk, FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog, FormatK6, FormatVegeta, FormatOha, FormatAb, FormatHey, FormatFortio, FormatLocust}
 }
 
 // Title describes the format in words.
@@ -56,6 +60,14 @@ func (f Format) Title() string {
 		return "vegeta report JSON"
 	case FormatOha:
 		return "oha JSON"
+	case FormatAb:
+		return "ApacheBench (ab) output"
+	case FormatHey:
+		return "hey output"
+	case FormatFortio:
+		return "fortio load output"
+	case FormatLocust:
+		return "locust summary"
 	}
 	return string(f)
 }
@@ -189,7 +201,8 @@ func Parse(name string, data []byte) (*File, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ParseError{Name: name, Line: 1, Msg: "the file is empty; expected " + expectedAny}
 	}
-	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' {
+	// fortio logs JSON lines before its text printout.
+	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' && !bytes.Contains(data, []byte("\nAggregated Function Time : count ")) {
 		return parseJSON(name, data)
 	}
 	ls := splitLines(data)
@@ -200,7 +213,7 @@ func Parse(name string, data []byte) (*File, error) {
 	return f, nil
 }
 
-const expectedAny = "wrk or wrk2 output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json"
+const expectedAny = "wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json"
 
 // finish fills the percentiles a distribution does not state from its
 // histogram or spectrum and validates what it holds.

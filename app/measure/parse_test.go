@@ -38,7 +38,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad.hlog", strings.Join(hl, "\n"), 0, 0, FormatHlog, "histogram: expected base64"},
 		{"bad.json", "{\n \"latencies\": {\n  \"mean\": 12,,\n", 3, 14, "", "expected valid JSON"},
 		{"vegeta.json", `{"latencies": {"mean": -3, "max": 1}, "requests": 2}`, 1, 16, FormatVegeta, "expected a non-negative decimal number"},
-		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk or wrk2 output"},
+		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio or locust output"},
 		{"empty", "  \n", 1, 0, "", "the file is empty"},
 		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
 	} {

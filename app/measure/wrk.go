@@ -253,6 +253,9 @@ func detectText(name string, ls []line) (*File, error) {
 			return parseWrk2(name, ls)
 		}
 	}
+	if f, ok, err := detectTool(name, ls); ok {
+		return f, err
+	}
 	for _, l := range ls {
 		t := strings.TrimSpace(l.text)
 		if t == "" {

@@ -47,7 +47,7 @@ type tool struct {
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []tool{wrkTool, wrk2Tool, k6VUsTool, k6ArrivalTool, vegetaTool, ohaTool, ohaCorrectedTool, heyTool, heyQTool, locustTool, fortioTool, fortioNoCatchUpTool}
+var registry = []tool{wrkTool, wrk2Tool, k6VUsTool, k6ArrivalTool, vegetaTool, ohaTool, ohaCorrectedTool, heyTool, heyQTool, locustTool, fortioTool, fortioNoCatchUpTool, abTool, abNTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
@@ -100,12 +100,19 @@ func ParseList(s string) ([]string, error) {
 
 // Run plays the named tool against cfg's server and returns what it would
 // have printed and reported.
-func Run(cfg sim.Config, name string) (*Output, error) {
+func Run(cfg sim.Config, name string) (*Output, error) { return RunClient(cfg, name, 0) }
+
+// RunClient is Run with the tool's own time per request (sim.Profile's
+// Client, in ns): what a real tool adds to each round trip beyond the
+// server's service time.
+func RunClient(cfg sim.Config, name string, clientNs int64) (*Output, error) {
 	t, err := lookup(name)
 	if err != nil {
 		return nil, err
 	}
-	pr, err := sim.RunProfile(cfg, t.profile(cfg))
+	prof := t.profile(cfg)
+	prof.Client = clientNs
+	pr, err := sim.RunProfile(cfg, prof)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

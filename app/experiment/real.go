@@ -1,0 +1,584 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"omission/app/measure"
+	"omission/app/tools"
+	"omission/sim"
+)
+
+// Real load generators (issue 27): `experiment -with TOOL[,TOOL…]` runs
+// each against a fresh stalling server on the query's schedule, parses its
+// printout with package measure, and prints it beside what the tool's
+// profile in package tools predicts for the same server, with the service
+// time fitted from the run itself.
+
+// InstallScript installs the tools (Debian packages as root, vegeta and
+// fortio into .tools/bin, wrk2 from a local copy): named in every message
+// about a missing tool.
+const InstallScript = "app/experiment/tools/install.sh"
+
+// realTool is one real load generator and how the experiment runs it.
+type realTool struct {
+	name    string // the profile's name in package tools
+	bin     string // the executable
+	install string // how to install it
+	// backToBack: a closed loop whose request count follows its round trip:
+	// the model's service time is fitted to the request count. Otherwise
+	// the count follows the schedule and the service time is the tool's
+	// own median round trip (reply − send, away from the stalls).
+	backToBack bool
+	// args returns the command line after the executable; dir is a
+	// scratch directory of the run.
+	args func(cfg sim.Config, addr, dir string) ([]string, error)
+	// then, when set, runs after the command and returns the printout to
+	// parse (vegeta report on vegeta attack's results).
+	then func(ctx context.Context, path, dir string) ([]byte, error)
+	// roundTrip picks the distribution of the printout that holds reply −
+	// send (wrk2 -U prints it as its second).
+	roundTrip func(f *measure.File) *measure.Dist
+	// predictedRequests is the model's figure for the count the tool
+	// prints.
+	predictedRequests func(o *tools.Output) int64
+}
+
+func secs(cfg sim.Config) int64 { return cfg.Duration / 1e9 }
+
+func recorded(o *tools.Output) int64 { return o.Recorded }
+
+var realTools = []realTool{
+	{name: "wrk", bin: "wrk", install: "on Debian: apt-get install wrk", backToBack: true,
+		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+			return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), fmt.Sprintf("-d%ds", secs(cfg)), "--latency", "http://" + addr + "/"}, nil
+		},
+		predictedRequests: func(o *tools.Output) int64 { return o.Run.Replies }},
+	{name: "wrk2", bin: "wrk2", install: "build it from github.com/giltene/wrk2: WRK2_GIT_DIR=<its git directory> " + InstallScript,
+		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+			r := int64(cfg.Rate) / 1000
+			if r < 1 || int64(cfg.Rate)%1000 != 0 {
+				return nil, &sim.FieldError{Field: "rate", Value: cfg.Rate.String(), Allowed: "a whole number of requests per second for wrk2's -R"}
+			}
+			return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), fmt.Sprintf("-d%ds", secs(cfg)), fmt.Sprintf("-R%d", r), "--latency", "-U", "http://" + addr + "/"}, nil
+		},
+		roundTrip: func(f *measure.File) *measure.Dist {
+			for i := range f.Dists {
+				if strings.HasPrefix(strings.ToLower(f.Dists[i].Label), "uncorrected") {
+					return &f.Dists[i]
+				}
+			}
+			return nil
+		},
+		predictedRequests: recorded},
+	{name: "hey", bin: "hey", install: "on Debian: apt-get install hey", backToBack: true,
+		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+			return []string{"-c", fmt.Sprint(cfg.Conns), "-z", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
+		},
+		predictedRequests: recorded},
+	{name: "hey-q", bin: "hey", install: "on Debian: apt-get install hey",
+		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+			q := float64(cfg.Rate) / 1000 / float64(cfg.Conns)
+			return []string{"-c", fmt.Sprint(cfg.Conns), "-q", strconv.FormatFloat(q, 'g', -1, 64), "-z", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
+		},
+		predictedRequests: recorded},
+	{name: "vegeta", bin: "vegeta", install: "go install github.com/tsenart/vegeta/v12@v12.13.0 (" + InstallScript + " puts it in .tools/bin)",
+		args: func(cfg sim.Config, addr, dir string) ([]string, error) {
+			if int64(cfg.Rate)%1000 != 0 {
+				return nil, &sim.FieldError{Field: "rate", Value: cfg.Rate.String(), Allowed: "a whole number of requests per second for vegeta's -rate"}
+			}
+			t := filepath.Join(dir, "targets.txt")
+			if err := os.WriteFile(t, []byte("GET http://"+addr+"/\n"), 0o644); err != nil {
+				return nil, err
+			}
+			return []string{"attack", "-targets", t, "-rate", fmt.Sprintf("%d/1s", int64(cfg.Rate)/1000), "-duration", fmt.Sprintf("%ds", secs(cfg)), "-output", filepath.Join(dir, "results.bin")}, nil
+		},
+		then: func(ctx context.Context, path, dir string) ([]byte, error) {
+			return exec.CommandContext(ctx, path, "report", "-type", "json", filepath.Join(dir, "results.bin")).Output()
+		},
+		predictedRequests: recorded},
+	{name: "fortio", bin: "fortio", install: "go install fortio.org/fortio@v1.66.0 (" + InstallScript + " puts it in .tools/bin)",
+		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+			return []string{"load", "-qps", cfg.Rate.String(), "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
+		},
+		predictedRequests: recorded},
+	{name: "fortio-nocatchup", bin: "fortio", install: "go install fortio.org/fortio@v1.66.0 (" + InstallScript + " puts it in .tools/bin)",
+		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+			return []string{"load", "-nocatchup", "-qps", cfg.Rate.String(), "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
+		},
+		predictedRequests: recorded},
+	{name: "locust", bin: "locust", install: "on Debian: apt-get install python3-locust",
+		args: func(cfg sim.Config, addr, dir string) ([]string, error) {
+			thr := strconv.FormatFloat(float64(cfg.Rate)/1000/float64(cfg.Conns), 'f', -1, 64)
+			f := filepath.Join(dir, "locustfile.py")
+			src := "from locust import HttpUser, task, constant_throughput\n\n\nclass U(HttpUser):\n    wait_time = constant_throughput(" + thr + ")\n\n    @task\n    def get(self):\n        self.client.get(\"/\")\n"
+			if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+				return nil, err
+			}
+			n := fmt.Sprint(cfg.Conns)
+			return []string{"-f", f, "--headless", "--only-summary", "-u", n, "-r", n, "-t", fmt.Sprintf("%ds", secs(cfg)), "-H", "http://" + addr}, nil
+		},
+		predictedRequests: recorded},
+	{name: "ab", bin: "ab", install: "on Debian: apt-get install apache2-utils", backToBack: true,
+		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+			return []string{"-k", "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprint(secs(cfg)), "-n", "1000000", "http://" + addr + "/"}, nil
+		},
+		predictedRequests: recorded},
+}
+
+// RealToolNames lists the tools -with accepts, in order.
+func RealToolNames() []string {
+	out := make([]string, len(realTools))
+	for i, t := range realTools {
+		out[i] = t.name
+	}
+	return out
+}
+
+func realToolByName(name string) (realTool, bool) {
+	for _, t := range realTools {
+		if t.name == name {
+			return t, true
+		}
+	}
+	return realTool{}, false
+}
+
+// toolDirs are where FindTool looks before $PATH: $OMISSION_TOOLS, then
+// .tools/bin in the working directory and in each directory above it (the
+// install script's directory in the repository).
+func toolDirs() []string {
+	var dirs []string
+	if d := os.Getenv("OMISSION_TOOLS"); d != "" {
+		dirs = append(dirs, d)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		for d := wd; ; d = filepath.Dir(d) {
+			dirs = append(dirs, filepath.Join(d, ".tools", "bin"))
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return dirs
+}
+
+// FindTool returns the path of a tool's executable, or an error naming the
+// tool and how to install it.
+func FindTool(name string) (string, error) {
+	t, ok := realToolByName(name)
+	if !ok {
+		return "", fmt.Errorf("-with %q: allowed %s", name, strings.Join(RealToolNames(), ", "))
+	}
+	// The install script's directory first: its versions are pinned.
+	for _, d := range toolDirs() {
+		p := filepath.Join(d, t.bin)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	if p, err := exec.LookPath(t.bin); err == nil {
+		return p, nil
+	}
+	return "", fmt.Errorf("-with %s: %s is not installed (%s; or run %s)", name, t.bin, t.install, InstallScript)
+}
+
+// CheckWith refuses a query the real tools cannot run: they take whole
+// seconds.
+func CheckWith(cfg sim.Config) error {
+	if cfg.Duration%1e9 != 0 {
+		return &sim.FieldError{Field: "duration", Value: sim.FormatDuration(cfg.Duration), Allowed: "whole seconds with -with (the real tools' -d, -t and -z take seconds)"}
+	}
+	return nil
+}
+
+// ToolMetrics is what a tool printed, or its profile predicted, in the same
+// keys: nil where the printout does not say.
+type ToolMetrics struct {
+	Requests *int64 `json:"requests"`
+	P50Ns    *int64 `json:"p50_ns"`
+	P90Ns    *int64 `json:"p90_ns"`
+	P99Ns    *int64 `json:"p99_ns"`
+	P999Ns   *int64 `json:"p99_9_ns"`
+	P9999Ns  *int64 `json:"p99_99_ns"`
+	MaxNs    *int64 `json:"max_ns"`
+}
+
+func (m *ToolMetrics) fields() []**int64 {
+	return []**int64{&m.Requests, &m.P50Ns, &m.P90Ns, &m.P99Ns, &m.P999Ns, &m.P9999Ns, &m.MaxNs}
+}
+
+// toolMetricNames are ToolMetrics' keys without _ns, in order.
+var toolMetricNames = []string{"requests", "p50", "p90", "p99", "p99_9", "p99_99", "max"}
+
+// ToolDiff is one metric of a real tool beside its prediction.
+type ToolDiff struct {
+	Metric    string   `json:"metric"`
+	Real      int64    `json:"real"`
+	Predicted int64    `json:"predicted"`
+	Pct       *float64 `json:"diff_pct"` // 100·(real − predicted)/predicted; null when predicted is 0
+	// Compared: the request count, or a percentile from p90 up whose real
+	// value is above ten round trips (the stall dominates it): the ones
+	// the issue's bounds (1 %, 2 %) hold.
+	Compared bool `json:"compared"`
+}
+
+// ToolRun is one real tool's run and its prediction.
+type ToolRun struct {
+	Tool     string      `json:"tool"`
+	Command  string      `json:"command"`
+	Output   string      `json:"output"`
+	Format   string      `json:"format"`
+	Server   string      `json:"server"`
+	Measured ToolMetrics `json:"measured"`
+	// Predicted is the profile's figures for ModelQuery: the query with
+	// the service time fitted from the run (ServiceNs, how: Fit) and the
+	// stalls shifted to the tool's first request, OffsetNs after the
+	// server's stall clock started (0: StartToolServer starts that clock
+	// at the first request).
+	Predicted  ToolMetrics `json:"predicted"`
+	ModelQuery string      `json:"model_query"`
+	ServiceNs  int64       `json:"service_ns"`
+	Fit        string      `json:"fit"`
+	OffsetNs   int64       `json:"offset_ns"`
+	Diffs      []ToolDiff  `json:"diffs"`
+	// PredictedClient is the same profile with the server's service time
+	// as the server holds it (the query's) and the tool's own time per
+	// request (sim.Profile's Client, ClientNs) fitted instead, the same
+	// way: the round trip's part the server does not spend.
+	PredictedClient ToolMetrics `json:"predicted_client"`
+	ClientNs        int64       `json:"client_ns"`
+	ServerServiceNs int64       `json:"server_service_ns"`
+	DiffsClient     []ToolDiff  `json:"diffs_client"`
+	// ServerRequests is how many requests the server answered;
+	// RoundTripP50Ns the median time between consecutive request arrivals
+	// away from the stalls, times the connections the server served at
+	// once (a closed loop's round trip as the server paces it).
+	ServerRequests int        `json:"server_requests"`
+	GapMeanNs      float64    `json:"server_gap_mean_ns"`
+	GapP50Ns       float64    `json:"server_gap_p50_ns"`
+	LoadAverage    [2]float64 `json:"load_average"`
+	WallNs         int64      `json:"wall_ns"`
+	Err            string     `json:"error,omitempty"`
+}
+
+// runTool runs one real tool against a fresh server and predicts it.
+func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
+	t, _ := realToolByName(name)
+	tr := &ToolRun{Tool: name}
+	tr.LoadAverage[0] = LoadAverage()
+	start := time.Now()
+	defer func() {
+		tr.LoadAverage[1] = LoadAverage()
+		tr.WallNs = int64(time.Since(start))
+	}()
+	dir, err := os.MkdirTemp("", "omission-"+name+"-")
+	if err != nil {
+		tr.Err = err.Error()
+		return tr
+	}
+	defer os.RemoveAll(dir)
+	srv, err := StartToolServer(ctx, cfg)
+	if err != nil {
+		tr.Err = err.Error()
+		return tr
+	}
+	tr.Server = srv.Addr()
+	args, err := t.args(cfg, srv.Addr(), dir)
+	if err != nil {
+		srv.Close()
+		tr.Err = err.Error()
+		return tr
+	}
+	tr.Command = strings.Join(append([]string{filepath.Base(path)}, args...), " ")
+	if t.then != nil {
+		tr.Command += "; " + filepath.Base(path) + " report -type json results.bin"
+	}
+	// The run: the duration, the stall and 2 s of drain, and 30 s for a
+	// tool's start (locust imports for seconds).
+	rctx, cancel := context.WithTimeout(ctx, time.Duration(cfg.Duration)+DrainLimit(cfg)+30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, path, args...)
+	out, err := cmd.CombinedOutput()
+	if err == nil && t.then != nil {
+		out, err = t.then(rctx, path, dir)
+	}
+	srv.mu.Lock()
+	samples := append([]holdSample(nil), srv.stats...)
+	srv.mu.Unlock()
+	srv.Close()
+	tr.Output = string(out)
+	if err != nil {
+		tr.Err = fmt.Sprintf("%s: %v: %s", tr.Command, err, lastLines(string(out), 5))
+		return tr
+	}
+	f, err := measure.Parse(name+".out", out)
+	if err != nil {
+		tr.Err = err.Error()
+		return tr
+	}
+	tr.Format = string(f.Format)
+	d := &f.Dists[0]
+	tr.Measured = metricsOfDist(d)
+	v := viewOfSamples(samples, cfg)
+	tr.ServerRequests, tr.GapMeanNs, tr.GapP50Ns = v.requests, v.gapMean, v.gapP50
+	tr.OffsetNs = v.firstNs
+	m := shifted(cfg, v.firstNs)
+	if t.backToBack {
+		if tr.Measured.Requests == nil {
+			tr.Err = "the printout has no request count to fit the service time to"
+			return tr
+		}
+		s0 := cfg.Service
+		if v.gaps > 0 {
+			busy := int64(cfg.Conns)
+			if cfg.Workers > 0 {
+				busy = min(busy, int64(cfg.Workers))
+			}
+			s0 = int64(v.gapMean) * busy
+		}
+		s, err := fitCount(m, name, t.predictedRequests, *tr.Measured.Requests, s0)
+		if err != nil {
+			tr.Err = err.Error()
+			return tr
+		}
+		m.Service = s
+		tr.Fit = fmt.Sprintf("the request count: the service time at which the %s profile answers %d requests (the server's mean gap between arrivals away from the stalls, times the connections it serves at once: %s)", name, *tr.Measured.Requests, time.Duration(s0))
+	} else {
+		rt := d
+		if t.roundTrip != nil {
+			rt = t.roundTrip(f)
+		}
+		if rt == nil || rt.P[0].How == measure.Missing {
+			tr.Err = "the printout has no median round trip to set the service time to"
+			return tr
+		}
+		m.Service = max(rt.P[0].Ns, 1000)
+		tr.Fit = fmt.Sprintf("the tool's median round trip (reply − send, %s, precision: %s)", rt.Label, rt.Precision)
+	}
+	tr.ServiceNs = m.Service
+	tr.ModelQuery = m.Query()
+	o, err := tools.Run(m, name)
+	if err != nil {
+		tr.Err = err.Error()
+		return tr
+	}
+	tr.Predicted = metricsOfOutput(o, t.predictedRequests(o))
+	tr.Diffs = diffs(tr.Measured, tr.Predicted, m.Service)
+
+	// The same with the server's own service time and the client's time
+	// fitted.
+	mc := m
+	mc.Service = cfg.Service
+	var client int64
+	if t.backToBack {
+		if client, err = fitClient(mc, name, t.predictedRequests, *tr.Measured.Requests, 4*int64(cfg.Conns)*m.Service); err != nil {
+			tr.Err = "client fit: " + err.Error()
+			return tr
+		}
+	} else {
+		client = max(m.Service-cfg.Service, 0)
+	}
+	oc, err := tools.RunClient(mc, name, client)
+	if err != nil {
+		tr.Err = "client fit: " + err.Error()
+		return tr
+	}
+	tr.ClientNs, tr.ServerServiceNs = client, cfg.Service
+	tr.PredictedClient = metricsOfOutput(oc, t.predictedRequests(oc))
+	// The same metrics as the service fit compares: ten of its round trips.
+	tr.DiffsClient = diffs(tr.Measured, tr.PredictedClient, m.Service)
+	return tr
+}
+
+// fitCount finds the service time (whole ns) at which the profile's
+// request count is nearest the real one: the count falls as the service
+// time grows. It searches from s0/4 to 4·s0.
+func fitCount(m sim.Config, name string, count func(*tools.Output) int64, want, s0 int64) (int64, error) {
+	return fitFalling(max(s0/4, 1000), max(4*s0, 2000), want, func(s int64) (int64, error) {
+		c := m
+		c.Service = s
+		o, err := tools.Run(c, name)
+		if err != nil {
+			return 0, err
+		}
+		return count(o), nil
+	})
+}
+
+// fitClient finds the client's time per request (whole ns, sim.Profile's
+// Client) at which the profile's request count on m is nearest the real
+// one, from 0 to hi.
+func fitClient(m sim.Config, name string, count func(*tools.Output) int64, want, hi int64) (int64, error) {
+	return fitFalling(0, max(hi, 2000), want, func(c int64) (int64, error) {
+		o, err := tools.RunClient(m, name, c)
+		if err != nil {
+			return 0, err
+		}
+		return count(o), nil
+	})
+}
+
+// fitFalling bisects [lo, hi] for the x at which at(x), falling in x, is
+// nearest want. An x at which at fails (too many sends for a profile run)
+// counts as too small.
+func fitFalling(lo, hi, want int64, at func(int64) (int64, error)) (int64, error) {
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		n, err := at(mid)
+		if err != nil || n > want {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	nl, errl := at(lo)
+	nh, errh := at(hi)
+	switch {
+	case errl != nil && errh != nil:
+		return 0, errh
+	case errl != nil:
+		return hi, nil
+	case errh != nil:
+		return lo, nil
+	}
+	if abs64(nl-want) <= abs64(nh-want) {
+		return lo, nil
+	}
+	return hi, nil
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func metricsOfDist(d *measure.Dist) ToolMetrics {
+	var m ToolMetrics
+	if d.Count >= 0 {
+		m.Requests = ptrTo(d.Count)
+	}
+	for i, dst := range []**int64{&m.P50Ns, &m.P90Ns, &m.P99Ns, &m.P999Ns, &m.P9999Ns} {
+		// Only what the printout states: a percentile it does not print is
+		// not taken from a histogram or a spectrum.
+		if p := d.P[i]; p.How != measure.Missing && p.How != measure.FromSpectrum {
+			*dst = ptrTo(p.Ns)
+		}
+	}
+	if d.MaxNs >= 0 {
+		m.MaxNs = ptrTo(d.MaxNs)
+	}
+	return m
+}
+
+func metricsOfOutput(o *tools.Output, requests int64) ToolMetrics {
+	return ToolMetrics{Requests: ptrTo(requests), P50Ns: ptrTo(o.P50), P90Ns: ptrTo(o.P90), P99Ns: ptrTo(o.P99),
+		P999Ns: ptrTo(o.P999), P9999Ns: ptrTo(o.P9999), MaxNs: ptrTo(o.Max)}
+}
+
+func ptrTo[T any](v T) *T { return &v }
+
+// diffs compares what both have: the request count always, p90 and above
+// when the real value is above ten round trips.
+func diffs(real, pred ToolMetrics, service int64) []ToolDiff {
+	var out []ToolDiff
+	rf, pf := real.fields(), pred.fields()
+	for i, name := range toolMetricNames {
+		r, p := *rf[i], *pf[i]
+		if r == nil || p == nil {
+			continue
+		}
+		d := ToolDiff{Metric: name, Real: *r, Predicted: *p}
+		if *p != 0 {
+			d.Pct = ptrTo(100 * float64(*r-*p) / float64(*p))
+		} else if *r == 0 {
+			d.Pct = ptrTo(0.0)
+		}
+		d.Compared = name == "requests" || i >= 2 && *r > 10*service
+		out = append(out, d)
+	}
+	return out
+}
+
+func lastLines(s string, n int) string {
+	ls := strings.Split(strings.TrimSpace(s), "\n")
+	if len(ls) > n {
+		ls = ls[len(ls)-n:]
+	}
+	return strings.Join(ls, " | ")
+}
+
+// serverView is what the server's own record says about a run: when the
+// tool's first request arrived (ns after the server's epoch: the tool's
+// start is that much later than the stall clock's), and the time between
+// the starts of consecutive requests away from stalls, mean and median: a
+// back-to-back tool's round trip as the server paces it.
+type serverView struct {
+	firstNs         int64
+	gapMean, gapP50 float64
+	gaps, requests  int
+}
+
+func viewOfSamples(samples []holdSample, cfg sim.Config) serverView {
+	st := stallsOf(cfg)
+	starts := make([]int64, len(samples))
+	touched := map[int64]bool{}
+	for i, x := range samples {
+		starts[i] = x.start
+		if x.planned-x.start != cfg.Service {
+			touched[x.start] = true
+		}
+	}
+	slices.Sort(starts)
+	v := serverView{requests: len(starts)}
+	if len(starts) == 0 {
+		return v
+	}
+	v.firstNs = starts[0]
+	var gaps []float64
+	for i := 1; i < len(starts); i++ {
+		a, b := starts[i-1], starts[i]
+		// A stall inside (a, b], or a request the stall stretched or held:
+		// not a round trip.
+		if ns := st.nextStart(a + 1); ns >= 0 && ns <= b || st.containing(b) >= 0 || touched[a] || touched[b] {
+			continue
+		}
+		gaps = append(gaps, float64(b-a))
+	}
+	if len(gaps) == 0 {
+		return v
+	}
+	slices.Sort(gaps)
+	var sum float64
+	for _, g := range gaps {
+		sum += g
+	}
+	v.gaps, v.gapMean, v.gapP50 = len(gaps), sum/float64(len(gaps)), gaps[len(gaps)/2]
+	return v
+}
+
+// shifted is cfg with the stall schedule as the tool met it: its clock
+// starts offset ns after the server's.
+func shifted(cfg sim.Config, offset int64) sim.Config {
+	c := cfg
+	if c.Stall == 0 {
+		return c
+	}
+	first := c.First - offset
+	if c.Every > 0 {
+		for first < 0 {
+			first += c.Every
+		}
+	}
+	c.First = max(first, 0)
+	return c
+}

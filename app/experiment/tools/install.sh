@@ -1,0 +1,76 @@
+#!/bin/sh
+# Installs the real load generators `app experiment -with TOOL` runs and
+# `make bench` measures (issue 27). Idempotent: it installs only what is
+# missing, and says what it skipped and why.
+#
+#   Debian packages (only as root, only when missing): wrk, hey,
+#     python3-locust, apache2-utils (ab).
+#   Go modules, into $TOOLS/bin (GOBIN), never the system:
+#     vegeta v12.13.0, fortio v1.66.0 (v1.72.0's command needs a module the
+#     proxy refuses).
+#   wrk2 (not packaged): built from a local copy of github:giltene/wrk2 when
+#     WRK2_GIT_DIR names its git directory (a bare repository or .git),
+#     into $TOOLS/src/wrk2, binary $TOOLS/bin/wrk2; skipped with a message
+#     otherwise. Needs make, a C compiler and libssl-dev.
+#
+# TOOLS defaults to .tools under the repository (git-ignored).
+# Usage: app/experiment/tools/install.sh   (or: make tools)
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+TOOLS=${TOOLS:-$root/.tools}
+GO=${GO:-go}
+mkdir -p "$TOOLS/bin" "$TOOLS/src"
+status=0
+
+# Debian packages.
+missing=""
+command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
+command -v hey >/dev/null 2>&1 || missing="$missing hey"
+command -v locust >/dev/null 2>&1 || missing="$missing python3-locust"
+command -v ab >/dev/null 2>&1 || missing="$missing apache2-utils"
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "install: apt-get install$missing"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q $missing || status=1
+	else
+		echo "install: missing Debian packages:$missing (run as root on Debian: apt-get install$missing)"
+	fi
+fi
+
+# Go modules into $TOOLS/bin.
+goinstall() { # name module@version
+	if [ -x "$TOOLS/bin/$1" ]; then
+		return 0
+	fi
+	echo "install: GOBIN=$TOOLS/bin $GO install $2"
+	GOBIN="$TOOLS/bin" "$GO" install "$2" || { echo "install: $1 failed ($2)"; status=1; }
+}
+goinstall vegeta github.com/tsenart/vegeta/v12@v12.13.0
+goinstall fortio fortio.org/fortio@v1.66.0
+
+# wrk2 from a local copy.
+if [ -x "$TOOLS/bin/wrk2" ]; then
+	:
+elif [ -z "${WRK2_GIT_DIR:-}" ]; then
+	echo "install: wrk2 skipped: set WRK2_GIT_DIR to a git directory of github.com/giltene/wrk2 (it is not packaged; building it needs make, gcc and libssl-dev)"
+else
+	src="$TOOLS/src/wrk2"
+	rm -rf "$src" && mkdir -p "$src"
+	echo "install: wrk2 from $WRK2_GIT_DIR into $src"
+	if git --git-dir="$WRK2_GIT_DIR" archive HEAD | tar -x -C "$src" &&
+		make -C "$src" -j2 >"$src/build.log" 2>&1; then
+		cp "$src/wrk" "$TOOLS/bin/wrk2"
+	else
+		echo "install: wrk2 build failed: see $src/build.log"
+		status=1
+	fi
+fi
+
+for t in wrk hey locust ab; do
+	p=$(command -v $t 2>/dev/null) && echo "tool $t $p" || echo "tool $t missing"
+done
+for t in vegeta fortio wrk2; do
+	[ -x "$TOOLS/bin/$t" ] && echo "tool $t $TOOLS/bin/$t" || echo "tool $t missing"
+done
+exit $status
