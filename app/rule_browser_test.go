@@ -66,7 +66,7 @@ func TestBrowserRuleEmbed(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, s.URL+"/embed/?figure=bogus")
 	b.waitFor(t, "the embed's message", `document.querySelector("main.embed[data-live=true] p.error") !== null`)
-	const want = `figure: "bogus" is not allowed: allowed spectrum, distribution, latency-time, queue-depth or animation`
+	const want = `figure: "bogus" is not allowed: allowed spectrum, distribution, latency-time, queue-depth, landscape or animation`
 	if got := eval[string](t, b, `document.querySelector("main.embed p.error").textContent`); got != want {
 		t.Errorf("figure=bogus says %q, want %q", got, want)
 	}
