@@ -43,6 +43,12 @@ type WindowSummary struct {
 
 	Edges   [WindowColumns + 1]int64 // the columns' time bounds
 	Stalled [WindowColumns]bool      // the column overlaps a stall
+	Slowed  [WindowColumns]bool      // the column overlaps a slowdown window (slow=)
+	// SlowLabel names the first slowdown window the axis shows ("slowed
+	// ×10"), and SlowAt is where it starts (clamped to From); "" when the
+	// window overlaps none.
+	SlowLabel string
+	SlowAt    int64
 	Bins    []int64                  // tally bin bounds, len nbins+1: [bins[k], bins[k+1])
 	lastBin int                      // the bin found last
 	Above   int64                    // the threshold
@@ -210,6 +216,7 @@ func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
 	}
 	m.Edges[WindowColumns] = m.To + 1 // the window is [from, to], both ends in
 	m.markStalls()
+	m.markSlowdowns()
 	b := &SummaryBuilder{m: m, lo: math.MaxInt64}
 	for i, c := range windowOrder {
 		x := res.TraceIndexOf(c, m.From, m.To)
@@ -294,6 +301,22 @@ func (m *WindowSummary) markStalls() {
 		b0, b1 := m.Column(b.From), m.Column(b.To-1)
 		for c := max(b0, 0); c <= b1 && c < WindowColumns; c++ {
 			m.Stalled[c] = true
+		}
+	}
+}
+
+// markSlowdowns flags the columns a slowdown window overlaps (a window is
+// [from, to): a service starting at to is not slowed) and names the first.
+func (m *WindowSummary) markSlowdowns() {
+	for _, w := range m.res.Config.SlowWindows() {
+		if w.To <= m.From || w.From > m.To {
+			continue
+		}
+		for c := m.Column(max(w.From, m.From)); c <= m.Column(min(w.To-1, m.To)); c++ {
+			m.Slowed[c] = true
+		}
+		if m.SlowLabel == "" {
+			m.SlowLabel, m.SlowAt = "slowed ×"+w.Rate.String(), max(w.From, m.From)
 		}
 	}
 }

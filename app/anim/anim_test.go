@@ -3,11 +3,13 @@ package anim
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/charts"
 	"omission/app/units"
 	"omission/app/view"
 	"omission/sim"
@@ -506,5 +508,51 @@ func TestAnimPanelControlsFromTheStart(t *testing.T) {
 	first := app.HTMLString(a.Render())
 	if n := inert(first); a.stall != 0 || n != 1 || strings.Contains(first, " disabled") {
 		t.Errorf("ready at stall %d: %d inert controls, want 1 (previous stall)", a.stall+1, n)
+	}
+}
+
+// TestAnimSlowdownBands: the background shades the columns of a slowdown
+// window, in its own paler style, band by band as sim marks them, and names
+// the window.
+func TestAnimSlowdownBands(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=200&duration=10s&stall=300ms&every=3s&first=1s&service=1ms&slow=4.1s-4.25s@x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := sim.Summarise(res, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0 // the runs of slowed columns
+	for c := range sim.WindowColumns {
+		if m.Slowed[c] && (c == 0 || !m.Slowed[c-1]) {
+			want++
+		}
+	}
+	if want == 0 {
+		t.Fatalf("the window [%d, %d] shows no slowdown", m.From, m.To)
+	}
+	f := newAnimFrame()
+	f.setLayout(m, 1200)
+	f.build(m, frameParams{t: m.Start, flight: 5e6})
+	_, _, bg := decodeFrame(f)
+	got := 0
+	for _, o := range bg {
+		if o.code == opRect && o.style == stSlow {
+			got++
+		}
+	}
+	if got != want {
+		t.Errorf("%d slowdown bands drawn, sim marks %d", got, want)
+	}
+	if !slices.Contains(f.labels, "slowed ×3") {
+		t.Errorf("no label names the slowdown: %q", f.labels)
+	}
+	if s := animStyles(charts.Light)[stSlow]; s == "" || s == animStyles(charts.Light)[stStall] {
+		t.Errorf("the slowdown's style %q is not its own", s)
 	}
 }

@@ -44,7 +44,8 @@ const (
 	stFaint  = stClient + 3 // + stage: not due yet
 	stSynth  = stFaint + 3  // + stage: corrected samples
 	stBusy   = stSynth + 3  // + stage: the server lane when busy
-	numStyle = stBusy + 3
+	stSlow   = stBusy + 3   // slowdown windows, paler than a stall
+	numStyle = stSlow + 1
 )
 
 // Fixed labels; the background appends its own.
@@ -596,6 +597,25 @@ func (f *animFrame) label(s string) float32 {
 func (f *animFrame) background(m *sim.WindowSummary) {
 	l := &f.layout
 	colW := (l.tx1 - l.tx0) / sim.WindowColumns
+	// Slowdown bands under the stall bands, from the columns a slowdown
+	// window overlaps (charts shade them the same way, paler).
+	for b := 0; b < sim.WindowColumns; {
+		if !m.Slowed[b] {
+			b++
+			continue
+		}
+		e := b
+		for e < sim.WindowColumns && m.Slowed[e] {
+			e++
+		}
+		x0, x1 := l.tx0+colW*float32(b), l.tx0+colW*float32(e)
+		f.op(opRect, stSlow, x0, l.bandY0, x1-x0, l.bandY1-l.bandY0)
+		b = e
+	}
+	if m.SlowLabel != "" && (m.SlowAt < m.Start || m.SlowAt > m.Start+(m.To-m.From)/8) {
+		// Named where it starts, unless the stall's own label stands there.
+		f.op(opText, stMuted, xOf(m, l, m.SlowAt)+3, l.bandY0+9, f.label(m.SlowLabel), 0)
+	}
 	// Stall bands, from the columns a stall overlaps.
 	for b := 0; b < sim.WindowColumns; {
 		if !m.Stalled[b] {
@@ -702,6 +722,7 @@ func animStyles(t charts.Theme) []string {
 	s[stMuted] = rgba(p.Ink, 0.62)
 	s[stGrid] = rgba(p.Ink, 0.28)
 	s[stStall] = rgba(p.Stall, p.StallAlpha)
+	s[stSlow] = rgba(p.Stall, p.SlowAlpha)
 	s[stPanel] = p.Background
 	s[stCursor] = rgba(p.Ink, 0.85)
 	s[stThreshold] = "#B3261E"
