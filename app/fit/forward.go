@@ -101,11 +101,7 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		if err != nil {
 			return nil, err
 		}
-		var os []obs
-		for i := range f.Dists {
-			os = append(os, fromDist(&f.Dists[i]))
-		}
-		return os, nil
+		return fileObs(f), nil
 	}
 	res, err := sim.Run(cfg)
 	if err != nil {
@@ -148,11 +144,7 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		if err != nil {
 			return nil, err
 		}
-		var os []obs
-		for i := range f.Dists {
-			os = append(os, fromDist(&f.Dists[i]))
-		}
-		return os, nil
+		return fileObs(f), nil
 	}
 	format, rec := "hlog", ""
 	if in.format != measure.FormatHlog {
@@ -166,9 +158,5 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	if err != nil {
 		return nil, err
 	}
-	var os []obs
-	for i := range f.Dists {
-		os = append(os, fromDist(&f.Dists[i]))
-	}
-	return os, nil
+	return fileObs(f), nil
 }

@@ -25,6 +25,15 @@ type obs struct {
 }
 
 // fromDist takes what measure read.
+// fileObs returns what each distribution of a parsed file holds.
+func fileObs(f *measure.File) []obs {
+	os := make([]obs, 0, len(f.Dists))
+	for i := range f.Dists {
+		os = append(os, fromDist(&f.Dists[i]))
+	}
+	return os
+}
+
 func fromDist(d *measure.Dist) obs {
 	o := obs{label: d.Label, count: d.Count, mean: -1, min: d.MinNs, max: d.MaxNs, points: d.Points, intervals: d.Intervals}
 	if d.HasMean {

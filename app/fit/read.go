@@ -76,9 +76,7 @@ func read(name string, data []byte) (*input, error) {
 	default:
 		return nil, fmt.Errorf("%s: %s: the fit reads wrk and wrk2 printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
 	}
-	for i := range f.Dists {
-		in.obs = append(in.obs, fromDist(&f.Dists[i]))
-	}
+	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatWrk || f.Format == measure.FormatWrk2 {
 		in.requests, in.duration, in.conns = wrkStated(data)
 	}
