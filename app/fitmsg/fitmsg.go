@@ -6,6 +6,8 @@
 // It may import the standard library only.
 package fitmsg
 
+import "strings"
+
 // Request asks the worker to fit one file.
 type Request struct {
 	ID   int64  `json:"id"`
@@ -17,12 +19,17 @@ type Request struct {
 }
 
 // Answer is the worker's reply: ID 0 says it is ready, a negative ID that
-// it could not start; otherwise the request's ID with the fit (View, and
-// the fit's own JSON, report -fit -json's "fit", in Fit) or why none (Err).
+// it could not start; otherwise the request's ID with the fit or why none
+// (Err). Panel is the fit laid out for the page, which renders it as it
+// comes (Node); Query the fitted query, for "Open the fitted run"; View
+// the same numbers by name; Fit the fit's own JSON (report -fit -json's
+// "fit").
 type Answer struct {
 	ID    int64  `json:"id"`
 	Ready bool   `json:"ready,omitempty"`
 	Err   string `json:"err,omitempty"`
+	Query string `json:"query"`
+	Panel *Node  `json:"panel,omitempty"`
 	View  *View  `json:"view,omitempty"`
 	// Fit is app/fit's Result as JSON; the page does not read it (tests
 	// compare it with the native fit).
@@ -83,4 +90,29 @@ type Free struct {
 type Tool struct {
 	Name string `json:"name"`
 	P99  string `json:"p99"`
+}
+
+// Node is one element of the panel, or a text (T empty): the page makes
+// each an element of a tag it allows (Tags) with the attributes it allows
+// (Attr), and every text a text node, so nothing the file holds becomes
+// markup. The tag "open" is the page's own link to the fitted run.
+type Node struct {
+	T string   `json:"t,omitempty"` // tag
+	C string   `json:"c,omitempty"` // class
+	A []string `json:"a,omitempty"` // attributes, name and value in turn
+	X string   `json:"x,omitempty"` // text
+	K []Node   `json:"k,omitempty"` // children
+}
+
+// Allowed reports whether a panel's element may have the tag t (attr
+// false) or carry the attribute t (attr true).
+func Allowed(t string, attr bool) bool {
+	if attr && len(t) > 5 && t[:5] == "data-" {
+		return true
+	}
+	list := " section div p h3 table caption thead tbody tr th td ul li strong code span "
+	if attr {
+		list = " id class scope role aria-labelledby "
+	}
+	return t != "" && strings.Contains(list, " "+t+" ")
 }

@@ -39,7 +39,9 @@ func answer(req fitmsg.Request) fitmsg.Answer {
 		return a
 	}
 	v := r.View()
-	a.View, a.Fit = &v, r
+	a.Query, a.View, a.Fit = r.Query, &v, r
+	pn := panel(req.ID, req.Name, &v)
+	a.Panel = &pn
 	return a
 }
 
