@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"omission/app/fit"
@@ -112,4 +113,75 @@ func TestWorkerRefuses(t *testing.T) {
 	if err := json.Unmarshal([]byte(handle("not json")), &r); err != nil || r.Err == "" {
 		t.Errorf("a message that is not JSON: %+v, %v", r, err)
 	}
+}
+
+// TestPanel: the panel fit.wasm lays out holds only the tags and
+// attributes the page renders (fitmsg.Allowed; the page drops the rest),
+// every text of the file in a text node, and shows the fitted query, the
+// headline's numbers and a row per residual.
+func TestPanel(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/fit-tcp-wrk2.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ask(t, fitmsg.Request{ID: 9, Name: "<b>x</b>.txt", Data: string(data)})
+	var p struct {
+		Query string       `json:"query"`
+		Panel *fitmsg.Node `json:"panel"`
+	}
+	raw := handle(`{"id":9,"name":"<b>x</b>.txt","data":` + string(mustJSON(t, string(data))) + `}`)
+	if err := json.Unmarshal([]byte(raw), &p); err != nil || p.Panel == nil {
+		t.Fatalf("no panel: %v", err)
+	}
+	var texts []string
+	metrics := map[string]string{}
+	rows := 0
+	var walk func(n fitmsg.Node)
+	walk = func(n fitmsg.Node) {
+		if n.T == "" {
+			if len(n.K) > 0 || len(n.A) > 0 {
+				t.Errorf("a text node with children or attributes: %+v", n)
+			}
+			texts = append(texts, n.X)
+			return
+		}
+		if !fitmsg.Allowed(n.T, false) || n.X != "" {
+			t.Errorf("element %q (text %q): not one the page renders", n.T, n.X)
+		}
+		if len(n.A)%2 != 0 {
+			t.Errorf("%s: attributes %q not in pairs", n.T, n.A)
+		}
+		for i := 0; i+1 < len(n.A); i += 2 {
+			if !fitmsg.Allowed(n.A[i], true) {
+				t.Errorf("%s: attribute %q is not one the page renders", n.T, n.A[i])
+			}
+			if n.A[i] == "data-metric" && len(n.K) == 1 {
+				metrics[n.A[i+1]] = n.K[0].X
+			}
+			if n.A[i] == "data-metric" && n.T == "tr" {
+				rows++
+			}
+		}
+		for _, k := range n.K {
+			walk(k)
+		}
+	}
+	walk(*p.Panel)
+	v := got.View
+	all := strings.Join(texts, "")
+	if p.Query != v.Query || !strings.Contains(all, v.Query) || !strings.Contains(all, "What <b>x</b>.txt's test hid") {
+		t.Errorf("query %q (view %q); texts %q", p.Query, v.Query, all)
+	}
+	if metrics["fit.open_p99"] != v.OpenP99 || metrics["fit.recorded_p99"] != v.RecordedP99 || metrics["fit.never_sent"] != v.NeverSent || rows != len(v.Rows) {
+		t.Errorf("headline %v, %d rows; view %s %s %s, %d rows", metrics, rows, v.OpenP99, v.RecordedP99, v.NeverSent, len(v.Rows))
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
