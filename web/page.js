@@ -319,20 +319,20 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 // The fit worker (web/fitworker.js, fit.wasm): started on the first fit the
-// page asks for (app/page, fit.go), never when the page loads. Each answer,
-// a JSON string, goes to done; when the worker fails, every fit asked gets
-// {"id":-1} with why, and the next starts a new worker.
+// page asks for (app/page, fit.go), never when the page loads. Each answer
+// (a fitmsg.Answer, parsed) goes to done; when the worker fails, every fit
+// asked gets {id: -1} with why, and the next starts a new worker.
 (() => {
   "use strict";
   let w = null;
   window.omissionFit = (script, wasmExec, wasm, id, name, data, done) => {
     if (!w) {
       w = new Worker(script);
-      const fail = (why) => { done(JSON.stringify({ id: -1, err: why })); if (w) w.terminate(); w = null; };
+      const fail = (why) => { done({ id: -1, err: why }); if (w) w.terminate(); w = null; };
       w.onmessage = (e) => {
         const d = JSON.parse(e.data);
         if (d.id < 0) fail(d.err);
-        else if (d.id > 0) done(e.data);
+        else if (d.id > 0) done(d);
       };
       w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
       w.postMessage({ type: "init", wasmExec, wasm });

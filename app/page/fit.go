@@ -3,8 +3,6 @@
 package page
 
 import (
-	"encoding/json"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/app/fitmsg"
@@ -23,13 +21,6 @@ const (
 	actionFit = "omission/page/fit" // Value: a file's name
 )
 
-// fitAnswer is what the page reads of a fitmsg.Answer.
-type fitAnswer struct {
-	ID         int64
-	Err, Query string
-	Panel      *fitmsg.Node
-}
-
 // askFit sends a file to the fit worker (web/page.js starts it once).
 func (p *Page) askFit(ctx app.Context, name string) {
 	ctx = p.own(ctx)
@@ -41,8 +32,8 @@ func (p *Page) askFit(ctx app.Context, name string) {
 	}
 	if p.fitCB == nil {
 		p.fitCB = app.FuncOf(func(_ app.Value, args []app.Value) any {
-			s := args[0].String()
-			ctx.Dispatch(func(ctx app.Context) { p.fitAnswered(s) })
+			a := args[0]
+			ctx.Dispatch(func(ctx app.Context) { p.fitAnswered(a) })
 			return nil
 		})
 	}
@@ -51,17 +42,20 @@ func (p *Page) askFit(ctx app.Context, name string) {
 	app.Window().Call("omissionFit", script, ui.RootPrefix()+"/wasm_exec.js", wasm, p.fitSeq, name, data, p.fitCB)
 }
 
-// fitAnswered takes the worker's answer (a fitmsg.Answer): a fit, or the
-// worker's failure (every fit asked fails with it; the next starts a new
-// worker).
-func (p *Page) fitAnswered(s string) {
-	var a fitAnswer
-	if json.Unmarshal([]byte(s), &a) != nil {
-		a.ID, a.Err = -1, "its answer could not be read"
-	}
+// fitAnswered takes the worker's answer, a fitmsg.Answer parsed by
+// page.js: a fit, or the worker's failure (every fit asked fails with
+// it; the next starts a new worker).
+func (p *Page) fitAnswered(a app.Value) {
+	id := int64(a.Get("id").Int())
 	for _, f := range p.beside.fits {
-		if f.Busy != "" && (f.ID == a.ID || a.ID < 0) {
-			p.setFit(fitState{Name: f.Name, ID: f.ID, Err: a.Err, Query: a.Query, Panel: a.Panel})
+		if f.Busy != "" && (f.ID == id || id < 0) {
+			f.Busy, f.Err, f.Query = "", jsText(a.Get("err")), jsText(a.Get("query"))
+			if pn := a.Get("panel"); pn.Truthy() {
+				f.Panel = pn
+			} else if f.Err == "" {
+				f.Err = "no fit came back"
+			}
+			p.setFit(f)
 		}
 	}
 }
@@ -83,30 +77,40 @@ func fitPanel(f fitState) app.UI {
 	case f.Panel != nil:
 		// go-app follows the link on the page: OnNav makes its query the
 		// state (loadURL), with a history entry.
-		return app.Div().Body(fitNode(*f.Panel), app.A().Class("fit-open").Href(ui.VisualiserLink(f.Query)).Text("Open the fitted run"))
+		return app.Div().Body(fitNode(f.Panel), app.A().Class("fit-open").Href(ui.VisualiserLink(f.Query)).Text("Open the fitted run"))
 	case f.Busy != "":
 		return app.P().Class("status").Attr("role", "status").DataSet("fit", "busy").Text(f.Busy)
 	}
 	return app.P().Class("error").Attr("role", "alert").DataSet("fit", "error").Text("The fit of " + f.Name + " failed: " + f.Err + ".")
 }
 
-// fitNode renders a node of the panel: an allowed element with its
-// allowed attributes, a text as a text node.
-func fitNode(n fitmsg.Node) app.UI {
-	if !fitmsg.Allowed(n.T, false) {
-		return app.Text(n.X)
+// fitNode renders a node of the panel (a fitmsg.Node): an allowed
+// element with its allowed attributes, a text as a text node.
+func fitNode(n app.Value) app.UI {
+	t := jsText(n.Get("t"))
+	if !fitmsg.Allowed(t, false) {
+		return app.Text(jsText(n.Get("x")))
 	}
-	e := app.Elem(n.T)
-	for i := 1; i < len(n.A); i += 2 {
-		if fitmsg.Allowed(n.A[i-1], true) {
-			e = e.Attr(n.A[i-1], n.A[i])
+	e := app.Elem(t)
+	as, ks := n.Get("a"), n.Get("k")
+	for i := 1; as.Truthy() && i < as.Length(); i += 2 {
+		if k := as.Index(i - 1).String(); fitmsg.Allowed(k, true) {
+			e = e.Attr(k, as.Index(i).String())
 		}
 	}
-	kids := make([]app.UI, len(n.K))
-	for i, k := range n.K {
-		kids[i] = fitNode(k)
+	var kids []app.UI
+	for i := 0; ks.Truthy() && i < ks.Length(); i++ {
+		kids = append(kids, fitNode(ks.Index(i)))
 	}
 	return e.Body(kids...)
+}
+
+// jsText is a string of the answer, "" when it is missing.
+func jsText(v app.Value) string {
+	if v.Type() != app.TypeString {
+		return ""
+	}
+	return v.String()
 }
 
 // fitOf is a file's fit state, if one was asked.

@@ -1,6 +1,6 @@
 package page
 
-import "omission/app/fitmsg"
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // FitWorkerEnv and FitWasmEnv name the site's environment variables holding
 // the addresses of web/fitworker.js and web/fit.wasm (with their versions:
@@ -14,8 +14,8 @@ const (
 type fitState struct {
 	Name, Busy, Err, Query string
 	ID                     int64
-	Panel                  *fitmsg.Node
-	_                      []byte // not comparable: no equality code
+	Panel                  app.Value // the answer's panel (a fitmsg.Node), parsed by page.js
+	_                      []byte    // not comparable: no equality code
 }
 
 // setFit keeps a file's fit state, in a new slice (the panel sees a change).
