@@ -5,6 +5,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -96,4 +98,52 @@ func TestBrowserFitImport(t *testing.T) {
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
+}
+
+// TestBrowserBenchFit times "What did this test hide?" on an .hgrm of the
+// bench preset's open loop, from the click to the panel: the first fit
+// (fit.wasm fetched and compiled) and the next (the worker running). It
+// prints BENCH fit.hgrm.browser_ms (the next) and
+// fit.hgrm.browser_first_ms.
+func TestBrowserBenchFit(t *testing.T) {
+	requireBench(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "omission-bench-open.hgrm")
+	var stdout, stderr bytes.Buffer
+	if err := cli(&stdout, &stderr, []string{"export", "-format", "hgrm", "-recording", "open", "preset=bench"}); err != nil {
+		t.Fatalf("export: %v: %s", err, stderr.String())
+	}
+	if err := os.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	b.do(t, "choosing the .hgrm", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
+	b.waitFor(t, "the file listed", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
+	if !eval[bool](t, b, `!!document.querySelector('#measured button.fit-ask')`) {
+		t.Skip("app.wasm was built without the fit's button: make wasm WASM_TAGS=minimal,fitpage")
+	}
+	const timed = `new Promise(resolve => {
+		let busy = false;
+		const t0 = performance.now();
+		const check = () => {
+			if (document.querySelector('#measured [data-fit=busy]')) busy = true;
+			if (busy && document.querySelector('#measured [data-fit=done], #measured [data-fit=error]')) resolve(performance.now() - t0);
+			else requestAnimationFrame(check);
+		};
+		document.querySelector('#measured button.fit-ask').click();
+		requestAnimationFrame(check);
+	})`
+	first := eval[float64](t, b, timed)
+	if msg := eval[string](t, b, `(document.querySelector('#measured [data-fit=error]') || {}).textContent || ""`); msg != "" {
+		t.Fatalf("the fit failed: %s", msg)
+	}
+	var next []float64
+	for i := 0; i < 5; i++ {
+		next = append(next, eval[float64](t, b, timed))
+	}
+	fmt.Printf("BENCH fit.hgrm.browser_first_ms %.0f ms\n", first)
+	fmt.Printf("BENCH fit.hgrm.browser_ms %.0f ms\n", median(next))
 }
