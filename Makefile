@@ -16,8 +16,6 @@ WASM_LDFLAGS ?= -s
 # BenchmarkRender* within noise with -l). make wasm WASM_GCFLAGS= inlines
 # everywhere.
 WASM_GCFLAGS ?= -gcflags=all=-l -gcflags=omission/sim=
-# make wasm WASM_TAGS=minimal,fitpage puts the fit's button and panel in the
-# page (app/page/fit.go, about 8 kB gzip: over app.wasm's budget today).
 WASM_TAGS ?= minimal
 # fit.wasm inlines everywhere: 0.1 MB more after gzip, a third faster (the
 # bench .hgrm's fit in Chromium: 1.7 s against 2.5 s), and it is fetched

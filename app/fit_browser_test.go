@@ -21,8 +21,7 @@ import (
 // (its worker not started before the click) and shows the fit: the fitted query and
 // the open loop's p99 are report -fit's for the same file; "Open the
 // fitted run" makes the fitted query the page's state and URL. The panel
-// has no axe-core violation. The page offers the fit when app.wasm is
-// built with -tags fitpage (make wasm WASM_TAGS=minimal,fitpage).
+// has no axe-core violation.
 func TestBrowserFitImport(t *testing.T) {
 	const file = "fit-tcp-wrk2.txt"
 	var stdout, stderr bytes.Buffer
@@ -54,9 +53,6 @@ func TestBrowserFitImport(t *testing.T) {
 	}
 	b.do(t, "choosing "+file, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{filepath.Join(root, "app", "testdata", file)}))
 	b.waitFor(t, file+" listed", `!!document.querySelector('#measured li[data-file="`+file+`"]')`)
-	if !eval[bool](t, b, `!!document.querySelector('#measured li[data-file="`+file+`"] button.fit-ask')`) {
-		t.Skip("app.wasm was built without the fit's button: make wasm WASM_TAGS=minimal,fitpage")
-	}
 	if eval[int](t, b, fetched) > 0 {
 		t.Error("fit.wasm was fetched before a fit was asked")
 	}
@@ -122,9 +118,6 @@ func TestBrowserBenchFit(t *testing.T) {
 	b.waitReady(t, "")
 	b.do(t, "choosing the .hgrm", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
 	b.waitFor(t, "the file listed", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
-	if !eval[bool](t, b, `!!document.querySelector('#measured button.fit-ask')`) {
-		t.Skip("app.wasm was built without the fit's button: make wasm WASM_TAGS=minimal,fitpage")
-	}
 	const timed = `new Promise(resolve => {
 		let busy = false;
 		const t0 = performance.now();

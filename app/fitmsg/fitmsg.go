@@ -104,15 +104,17 @@ type Node struct {
 	K []Node   `json:"k,omitempty"` // children
 }
 
-// Allowed reports whether a panel's element may have the tag t (attr
-// false) or carry the attribute t (attr true).
-func Allowed(t string, attr bool) bool {
-	if attr && len(t) > 5 && t[:5] == "data-" {
-		return true
+// Tag reports whether a panel's element may have the tag t. The link to
+// the fitted run ("a") is page.js's, from the fitted query.
+func Tag(t string) bool {
+	return t != "" && strings.Contains(" section div p h3 table caption thead tbody tr th td ul li strong code span a ", " "+t+" ")
+}
+
+// Attr reports whether a panel's element may carry the attribute name
+// with value v: an href only to a path of this site.
+func Attr(name, v string) bool {
+	if name == "href" {
+		return len(v) > 0 && v[0] == '/' && !strings.HasPrefix(v, "//") && !strings.Contains(v, "\\")
 	}
-	list := " section div p h3 table caption thead tbody tr th td ul li strong code span "
-	if attr {
-		list = " id class scope role aria-labelledby "
-	}
-	return t != "" && strings.Contains(list, " "+t+" ")
+	return strings.HasPrefix(name, "data-") || strings.Contains(" id class scope role aria-labelledby ", " "+name+" ")
 }

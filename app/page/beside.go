@@ -31,13 +31,13 @@ type beside struct {
 	variants []tools.Variant
 	vs       *view.View // the comparison's run
 	vsErr    string
-	files    []worker.Measured // files read, oldest first (at most worker.MaxFiles read, as many not)
-	reading  string            // the file being read
-	notice   string            // what became of the files last read or removed
-	pending  []worker.File     // files to send with the next request
-	saved    string            // what became of the last download asked for
-	raw      map[string]string // the files' text by name, for their fit (fit.go)
-	fits     []fitState        // the fits asked, one per file
+	files    []worker.Measured    // files read, oldest first (at most worker.MaxFiles read, as many not)
+	reading  string               // the file being read
+	notice   string               // what became of the files last read or removed
+	pending  []worker.File        // files to send with the next request
+	saved    string               // what became of the last download asked for
+	raw      map[string]string    // the files' text by name, for their fit (fit.go)
+	fits     map[string]app.Value // what page.js said of each file's fit (fit.go)
 
 	cols   []view.Extra // the table's columns of all this (refreshExtras)
 	notes  []string     // the checks' lines about the files
@@ -195,9 +195,7 @@ func (b *beside) keep(m worker.Measured) string {
 	for i, f := range b.files {
 		if (f.Err != "") == failed {
 			b.files = slices.Delete(b.files, i, i+1)
-			if fitOn {
-				b.forgetFit(f.Name)
-			}
+			b.setFit(f.Name, nil)
 			what := "compares at most %d files"
 			if failed {
 				what = "lists at most %d files it could not read"
@@ -253,13 +251,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 			return
 		}
 		p.beside.pending = append(p.beside.pending, f)
-		if fitOn {
-			if p.beside.raw == nil {
-				p.beside.raw = map[string]string{}
-			}
-			p.beside.raw[f.Name] = f.Data
-			p.beside.forgetFitOnly(f.Name)
-		}
+		p.beside.setFit(f.Name, nil)
 		p.beside.reading = f.Name
 		p.besideChanged()
 	})
@@ -282,9 +274,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 			}
 		}
 		p.beside.files = out
-		if fitOn {
-			p.beside.forgetFit(name)
-		}
+		p.beside.setFit(name, nil)
 		p.beside.notice = name + " removed."
 		p.refreshExtras()
 		p.besideChanged()

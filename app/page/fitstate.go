@@ -10,33 +10,16 @@ const (
 	FitWasmEnv   = "OMISSION_FIT_WASM"
 )
 
-// fitState is one file's fit: asked (Busy), answered (Panel) or failed.
-type fitState struct {
-	Name, Busy, Err, Query string
-	ID                     int64
-	Panel                  app.Value // the answer's panel (a fitmsg.Node), parsed by page.js
-	_                      []byte    // not comparable: no equality code
-}
-
-// setFit keeps a file's fit state, in a new slice (the panel sees a change).
-func (p *Page) setFit(f fitState) {
-	p.beside.forgetFitOnly(f.Name)
-	p.beside.fits = append(p.beside.fits, f)
-}
-
-// forgetFit drops what the page holds of a file gone.
-func (b *beside) forgetFit(name string) {
-	delete(b.raw, name)
-	b.forgetFitOnly(name)
-}
-
-// forgetFitOnly drops a file's fit (a new file of its name came).
-func (b *beside) forgetFitOnly(name string) {
-	out := make([]fitState, 0, len(b.fits)+1)
-	for _, g := range b.fits {
-		if g.Name != name {
-			out = append(out, g)
+// setFit keeps what page.js last said of a file's fit (a fitmsg.Answer,
+// parsed: its panel, progress or a failure laid out as nodes), or drops it
+// (nil: the file is gone, or a new one of its name came), in a new map so
+// that the panel sees a change.
+func (b *beside) setFit(name string, a app.Value) {
+	m := map[string]app.Value{name: a}
+	for k, v := range b.fits {
+		if k != name {
+			m[k] = v
 		}
 	}
-	b.fits = out
+	b.fits = m
 }

@@ -145,14 +145,14 @@ func TestPanel(t *testing.T) {
 			texts = append(texts, n.X)
 			return
 		}
-		if !fitmsg.Allowed(n.T, false) || n.X != "" {
+		if !fitmsg.Tag(n.T) || n.X != "" {
 			t.Errorf("element %q (text %q): not one the page renders", n.T, n.X)
 		}
 		if len(n.A)%2 != 0 {
 			t.Errorf("%s: attributes %q not in pairs", n.T, n.A)
 		}
 		for i := 0; i+1 < len(n.A); i += 2 {
-			if !fitmsg.Allowed(n.A[i], true) {
+			if !fitmsg.Attr(n.A[i], n.A[i+1]) {
 				t.Errorf("%s: attribute %q is not one the page renders", n.T, n.A[i])
 			}
 			if n.A[i] == "data-metric" && len(n.K) == 1 {
