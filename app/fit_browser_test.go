@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"omission/app/fit"
 	"omission/app/units"
 )
 
@@ -85,6 +86,29 @@ func TestBrowserFitImport(t *testing.T) {
 				t.Errorf("axe %s (%s): %s: %s", v.ID, v.Impact, v.Help, n)
 			}
 		}
+	}
+	// A file the fit refuses (k6's JSON summary, pasted): its message, the
+	// native fit's, and the other file's panel stays.
+	k6, err := os.ReadFile(filepath.Join(root, "app", "measure", "testdata", "k6-summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, refused := fit.Fit("pasted", k6, fit.Options{})
+	if refused == nil {
+		t.Fatal("fit.Fit took k6's summary")
+	}
+	b.exec(t, `document.querySelector("#measured details.paste").open = true`)
+	b.do(t, "pasting k6's summary", chromedp.SetValue(chromedp.CSS("#import-paste"), string(k6)))
+	b.exec(t, `document.getElementById("import-paste").dispatchEvent(new Event("input", {bubbles: true}))`)
+	b.exec(t, `document.getElementById("import-paste-read").click()`)
+	b.waitFor(t, "the pasted file listed", `!!document.querySelector('#measured li[data-file="pasted"] button.fit-ask')`)
+	b.exec(t, `document.querySelector('#measured li[data-file="pasted"] button.fit-ask').click()`)
+	b.waitFor(t, "the refusal", `!!document.querySelector('#measured li[data-file="pasted"] [data-fit=error]')`)
+	if msg := eval[string](t, b, `document.querySelector('#measured li[data-file="pasted"] [data-fit=error]').textContent`); !strings.Contains(msg, refused.Error()) {
+		t.Errorf("the refusal says %q, want it to hold %q", msg, refused.Error())
+	}
+	if !eval[bool](t, b, `!!document.querySelector('#measured li[data-file="`+file+`"] section.fit-panel[data-fit=done]')`) {
+		t.Error("the first file's panel went when the second's fit failed")
 	}
 	b.exec(t, `document.querySelector('#measured a.fit-open').click()`)
 	b.waitReady(t, native.Fit.Query)
