@@ -2,17 +2,29 @@
 
 package main
 
-import "syscall/js"
+import (
+	"sync"
+	"syscall/js"
+)
 
-// main serves the page's requests, one at a time, in the order they came;
+// main serves the page's requests one at a time, in the order they came;
 // requests that arrived while the module started wait in
 // omissionFitPending (web/fitworker.js).
 func main() {
 	self := js.Global()
-	in := make(chan string, 16)
+	var mu sync.Mutex
+	var queue []string
+	wake := make(chan struct{}, 1)
 	take := func(v js.Value) {
-		if v.Type() == js.TypeString {
-			in <- v.String()
+		if v.Type() != js.TypeString {
+			return
+		}
+		mu.Lock()
+		queue = append(queue, v.String())
+		mu.Unlock()
+		select {
+		case wake <- struct{}{}:
+		default:
 		}
 	}
 	if p := self.Get("omissionFitPending"); p.Truthy() {
@@ -22,12 +34,22 @@ func main() {
 	}
 	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
-			go take(args[0].Get("data"))
+			take(args[0].Get("data"))
 		}
 		return nil
 	}))
 	self.Call("postMessage", `{"id":0,"ready":true}`)
-	for msg := range in {
-		self.Call("postMessage", handle(msg))
+	for range wake {
+		for {
+			mu.Lock()
+			if len(queue) == 0 {
+				mu.Unlock()
+				break
+			}
+			msg := queue[0]
+			queue = queue[1:]
+			mu.Unlock()
+			self.Call("postMessage", handle(msg))
+		}
 	}
 }
