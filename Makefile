@@ -18,6 +18,11 @@ WASM_LDFLAGS ?= -s
 # its wasm benchmarks build with these flags too. The charts' time is
 # gonum's. make wasm WASM_GCFLAGS= inlines everywhere.
 WASM_GCFLAGS ?= -gcflags=all=-l
+WASM_TAGS ?= minimal
+# fit.wasm inlines everywhere: 0.1 MB more after gzip, a third faster (the
+# bench .hgrm's fit in Chromium: 1.7 s against 2.5 s), and it is fetched
+# only when a fit is asked.
+FIT_GCFLAGS ?=
 # fontTools for make fonts: Debian's python3-fonttools lives in /usr/bin/python3.
 FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
@@ -34,10 +39,12 @@ run: wasm
 
 ## wasm: refresh wasm_exec.js from this toolchain and build web/app.wasm
 ## (without go-app's server and go-latex's Go fonts: app/internal/wasmbuild)
+## and web/fit.wasm, the fit the page loads on demand (app/internal/fitwasm)
 wasm:
 	@test -n "$(WASM_EXEC)" || { echo "wasm_exec.js not found in $(GOROOT): install a complete Go toolchain"; exit 1; }
 	cp $(WASM_EXEC) wasm_exec.js
-	$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags minimal -ldflags="$(WASM_LDFLAGS)" $(WASM_GCFLAGS) -o web/app.wasm ./app
+	$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags $(WASM_TAGS) -ldflags="$(WASM_LDFLAGS)" $(WASM_GCFLAGS) -o web/app.wasm ./app
+	$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -ldflags="$(WASM_LDFLAGS)" $(FIT_GCFLAGS) -o web/fit.wasm ./app/internal/fitwasm
 
 ## static: write the static site into static/ (PREFIX=/sub/path to serve it under a sub-path)
 static: wasm
@@ -106,12 +113,14 @@ bench: wasm tools
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
 
 clean:
-	rm -rf static web/app.wasm test-output
+	rm -rf static web/app.wasm web/fit.wasm test-output
 
 ## site-size: the size of what the static site ships
 site-size: wasm
 	@printf 'BENCH site.app_wasm.raw %s bytes\n' $$(wc -c < web/app.wasm)
 	@printf 'BENCH site.app_wasm.gzip %s bytes\n' $$(gzip -9 -c web/app.wasm | wc -c)
+	@printf 'BENCH site.fit_wasm.raw %s bytes\n' $$(wc -c < web/fit.wasm)
+	@printf 'BENCH site.fit_wasm.gzip %s bytes\n' $$(gzip -9 -c web/fit.wasm | wc -c)
 	@d=$$(mktemp -d) && $(GO) run ./app static -out $$d/site >/dev/null && \
 		printf 'BENCH site.app_wasm.brotli %s bytes\n' $$(wc -c < $$d/site/web/app.wasm.br) && \
 		printf 'BENCH site.total %s bytes\n' $$(du -sb --exclude='*.br' --exclude='*.gz' $$d/site | cut -f1) && \

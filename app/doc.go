@@ -15,10 +15,12 @@
 //	app/measure         HdrHistogram files out and in, tools' output in: sim
 //	app/tools           what real load generators would print: sim
 //	app/experiment      the real server, clients and tools on loopback: measure, tools, units, sim
-//	app/fit             the model fitted to a measured file, what it hid: measure, tools, sim
+//	app/fit             the model fitted to a measured file, what it hid: fitmsg, measure, tools, units, sim
+//	app/fitmsg          what the page and the fit worker say to each other: none
 //	app/anim            the animation: ui, view, units, charts, sim
 //	app/article         the article and embeds: anim, charts, compute, ui, units, view, sim
 //	app/worker          runs and charts off the main thread: charts, compute, measure, tools, ui, view, sim
-//	app/page            the visualiser: anim, charts, compute, measure, tools, ui, units, view, worker, sim
-//	app/internal/wasmbuild  builds app.wasm: none
+//	app/page            the visualiser: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim
+//	app/internal/wasmbuild  builds app.wasm and fit.wasm: none
+//	app/internal/fitwasm    fit.wasm, the page's fit worker: fit, fitmsg, measure, sim
 package main

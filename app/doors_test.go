@@ -25,12 +25,14 @@ var doors = map[string][]string{
 	"app/measure":            {"sim"},
 	"app/tools":              {"app/units", "sim"},
 	"app/experiment":         {"app/measure", "app/tools", "app/units", "sim"},
-	"app/fit":                {"app/measure", "app/tools", "sim"},
+	"app/fit":                {"app/fitmsg", "app/measure", "app/tools", "app/units", "sim"},
+	"app/fitmsg":             nil,
 	"app/anim":               {"app/ui", "app/view", "app/units", "app/charts", "sim"},
 	"app/article":            {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim"},
 	"app/worker":             {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "sim"},
-	"app/page":               {"app/anim", "app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim"},
+	"app/page":               {"app/anim", "app/charts", "app/compute", "app/fitmsg", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim"},
 	"app/internal/wasmbuild": nil,
+	"app/internal/fitwasm":   {"app/fit", "app/fitmsg", "app/measure", "sim"},
 	"app":                    {"*"},
 }
 

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"net/url"
 	"os"
 	"strings"
@@ -88,7 +87,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "distribution\tnumber\tmeasured\tfitted\tdifference\t\n")
 	for _, x := range r.Residuals {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%+.2f %%\t\n", x.Dist, x.Metric, fitNumber(x.Metric, x.Measured), fitNumber(x.Metric, x.Fitted), x.Diff*100)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", x.Dist, x.Metric, fit.Number(x.Metric, x.Measured), fit.Number(x.Metric, x.Fitted), fit.Percent(x.Diff))
 	}
 	tw.Flush()
 	if r.Explained {
@@ -99,11 +98,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	if len(r.Ambiguous) > 0 {
 		fmt.Fprintln(w, "\nwhat the file leaves free (every value in the range fits as well):")
 		for _, a := range r.Ambiguous {
-			rng := "any value"
-			if a.Lo != "" || a.Hi != "" {
-				rng = "[" + a.Lo + ", " + a.Hi + "]"
-			}
-			fmt.Fprintf(w, "  %s = %s, %s: %s\n", a.Param, a.Value, rng, a.Why)
+			fmt.Fprintf(w, "  %s = %s, %s: %s\n", a.Param, a.Value, a.Range(), a.Why)
 		}
 	}
 	h := r.Hidden
@@ -125,13 +120,4 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	for _, n := range append(h.Notes, r.Notes...) {
 		fmt.Fprintf(w, "  note: %s\n", n)
 	}
-}
-
-// fitNumber writes a residual's value: a count as a count, the rest as
-// durations.
-func fitNumber(metric string, v float64) string {
-	if metric == "count" || strings.HasPrefix(metric, "intervals") && v == math.Trunc(v) && v < 1e6 {
-		return units.Count(int64(v))
-	}
-	return units.Duration(v)
 }

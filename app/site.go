@@ -61,8 +61,9 @@ func handler(prefix, version string) *app.Handler {
 		RawHeaders: []string{`<meta http-equiv="Content-Security-Policy" content="` + contentSecurityPolicy + `">`},
 		Version:    version,
 		// Every page the site has is precached, so share URLs work offline,
-		// and so is the simulation worker's script.
-		CacheableResources:    append(pageDirs(), "/web/worker.js"),
+		// and so are the simulation worker's script and the fit's worker
+		// and module (loaded only when the reader asks for a fit).
+		CacheableResources:    append(pageDirs(), "/web/worker.js", "/web/fitworker.js", "/web/fit.wasm"),
 		ServiceWorkerTemplate: workerJS,
 	}
 	if prefix != "" {
@@ -109,8 +110,10 @@ func siteVersion(webDir, prefix string) (string, error) {
 // buildSite writes the static site into out: go-app's generated files, the
 // web resources (app.wasm included) and the toolchain's wasm_exec.js.
 func buildSite(webDir, out, prefix string) (string, error) {
-	if _, err := os.Stat(filepath.Join(webDir, "app.wasm")); err != nil {
-		return "", fmt.Errorf("%s/app.wasm is missing: build it first (make wasm)", webDir)
+	for _, f := range []string{"app.wasm", "fit.wasm"} {
+		if _, err := os.Stat(filepath.Join(webDir, f)); err != nil {
+			return "", fmt.Errorf("%s/%s is missing: build it first (make wasm)", webDir, f)
+		}
 	}
 	prefix = strings.TrimRight(prefix, "/")
 	if prefix != "" && !strings.HasPrefix(prefix, "/") {
@@ -129,7 +132,12 @@ func buildSite(webDir, out, prefix string) (string, error) {
 	}
 	// The page starts its simulation worker from this address (app/page,
 	// app/worker): the versioned one the service worker keeps offline.
-	h.Env = map[string]string{page.WorkerEnv: h.Resources.Resolve("/web/worker.js")}
+	// The fit's worker and module likewise (app/page's fit.go).
+	h.Env = map[string]string{
+		page.WorkerEnv:    h.Resources.Resolve("/web/worker.js"),
+		page.FitWorkerEnv: h.Resources.Resolve("/web/fitworker.js"),
+		page.FitWasmEnv:   h.Resources.Resolve("/web/fit.wasm"),
+	}
 	if err := app.GenerateStaticWebsite(out, h, pages...); err != nil {
 		return "", err
 	}

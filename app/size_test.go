@@ -173,8 +173,31 @@ func TestBuiltSite(t *testing.T) {
 				t.Errorf("prefix %q: %s %s: not found", prefix, what, want)
 			}
 		}
+		// fit.wasm and its worker script: precached by their hashed
+		// URLs, and their addresses in the page's environment (app.js),
+		// from which the page starts the fit on demand.
+		for _, f := range []string{"fit.wasm", "fitworker.js"} {
+			b, err := os.ReadFile(filepath.Join(dir, "web", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := prefix + "/web/" + f + "?v=" + contentHash(b)
+			if !strings.Contains(string(worker), `"`+want+`"`) {
+				t.Errorf("prefix %q: app-worker.js does not precache %s", prefix, want)
+			}
+			if !strings.Contains(string(appJS), want) {
+				t.Errorf("prefix %q: app.js's environment lacks %s", prefix, want)
+			}
+		}
 		if prefix != "" {
 			continue // the test server serves the site at its root
+		}
+		fitWasm, _ := os.ReadFile(filepath.Join(dir, "web", "fit.wasm"))
+		if r := get(t, "GET", srv.URL+"/web/fit.wasm?v="+contentHash(fitWasm), "Accept-Encoding", "br, gzip"); r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+			r.header.Get("Content-Encoding") != "br" || r.header.Get("Content-Type") != "application/wasm" {
+			t.Errorf("the hashed fit.wasm: %d, Cache-Control %q, Content-Encoding %q, Content-Type %q", r.status, r.header.Get("Cache-Control"), r.header.Get("Content-Encoding"), r.header.Get("Content-Type"))
+		} else {
+			t.Logf("fit.wasm sent as %d bytes of brotli (%d raw)", len(r.body), len(fitWasm))
 		}
 		r := get(t, "GET", srv.URL+"/web/app.wasm?v="+contentHash(wasm), "Accept-Encoding", "br, gzip")
 		if cc := r.header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" || r.header.Get("Content-Encoding") != "br" {

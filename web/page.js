@@ -318,3 +318,70 @@ document.addEventListener("DOMContentLoaded", () => {
     computing(article, article.querySelector("article") || article, "Computing the values in this address… (the simulator is loading)");
   }
 });
+// The fit (issue 23; app/page, fit.go): the text of each file the reader
+// gives the import panel is kept here too (the chooser, a drop, the
+// pasted text), and a click on a file's "What did this test hide?"
+// (button.fit-ask) starts the fit worker (web/fitworker.js, fit.wasm) the
+// first time, never when the page loads. For each file,
+// omissionFitDone(name, answer), set by the page, gets its progress, then
+// fit.wasm's answer (a fitmsg.Answer: its panel laid out as nodes, and the
+// fitted query) or a failure, each with a panel the page renders (text
+// nodes only). When the worker fails, every fit asked fails with it, and
+// the next starts a new worker. An answer for a file asked again since is
+// dropped.
+(() => {
+  "use strict";
+  const texts = new Map(); // name → text, the last few files given
+  const keep = (name, p) => p.then((t) => { texts.delete(name); texts.set(name, t); if (texts.size > 8) texts.delete(texts.keys().next().value); }, () => {});
+  const keepFile = (f) => { if (f && f.size <= 16 << 20) keep(f.name, f.text()); };
+  document.addEventListener("change", (e) => { if (e.target.id === "import-file" && e.target.files) keepFile(e.target.files[0]); }, true);
+  document.addEventListener("drop", (e) => { if (e.dataTransfer && e.dataTransfer.files) keepFile(e.dataTransfer.files[0]); }, true);
+  let w = null, seq = 0;
+  const asked = new Map(); // id → name
+  const latest = new Map(); // name → id
+  const done = (name, a) => { if (window.omissionFitDone) window.omissionFitDone(name, a); };
+  const note = (name, kind, text) => done(name, { panel: { t: "p",
+    a: ["class", kind === "busy" ? "status" : "error", "role", kind === "busy" ? "status" : "alert", "data-fit", kind], k: [{ x: text }] } });
+  const answer = (id, d) => {
+    const name = asked.get(id);
+    asked.delete(id);
+    if (name === undefined || latest.get(name) !== id) return;
+    if (d.err || !d.panel) {
+      note(name, "error", "The fit of " + name + " failed: " + (d.err || "no fit came back") + ".");
+      return;
+    }
+    // The link that opens the fitted run, a share URL of this site.
+    d.panel.k.push({ t: "p", k: [{ t: "a", a: ["class", "fit-open", "href", root() + "/" + (d.query ? "?" + d.query : "")], k: [{ x: "Open the fitted run" }] }] });
+    done(name, d);
+  };
+  const env = () => (typeof goappEnv === "object" ? goappEnv : {});
+  const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
+  const fit = (name) => {
+    const script = env().OMISSION_FIT_WORKER_JS, wasm = env().OMISSION_FIT_WASM;
+    const id = ++seq;
+    latest.set(name, id);
+    asked.set(id, name);
+    if (!script || !wasm || !texts.has(name)) {
+      answer(id, { err: !texts.has(name) ? "the page no longer holds its text: give it again" : "this site has no fit worker (go run ./app report -fit FILE prints the fit)" });
+      return;
+    }
+    note(name, "busy", "Fitting the model to " + name + "… (the first fit loads fit.wasm)");
+    if (!w) {
+      w = new Worker(script);
+      const fail = (why) => { if (w) w.terminate(); w = null; for (const id of [...asked.keys()]) answer(id, { err: why }); };
+      w.onmessage = (e) => {
+        const d = JSON.parse(e.data);
+        if (d.id < 0) fail(d.err);
+        else if (d.id > 0) answer(d.id, d);
+      };
+      w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
+      w.postMessage({ type: "init", wasmExec: root() + "/wasm_exec.js", wasm });
+    }
+    w.postMessage(JSON.stringify({ id, name, data: texts.get(name) }));
+  };
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest && e.target.closest("button.fit-ask");
+    if (b) fit(b.dataset.file);
+    else if (e.target.id === "import-paste-read") keep("pasted", Promise.resolve(document.getElementById("import-paste").value));
+  });
+})();

@@ -14,5 +14,5 @@
 // coordinate search on exact runs that regenerates the file with the same
 // writer or tool and compares. The same file gives the same fit.
 //
-// It may import app/measure, app/tools and sim.
+// It may import app/measure, app/tools, app/units, app/fitmsg and sim.
 package fit

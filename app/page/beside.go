@@ -31,11 +31,13 @@ type beside struct {
 	variants []tools.Variant
 	vs       *view.View // the comparison's run
 	vsErr    string
-	files    []worker.Measured // files read, oldest first (at most worker.MaxFiles read, as many not)
-	reading  string            // the file being read
-	notice   string            // what became of the files last read or removed
-	pending  []worker.File     // files to send with the next request
-	saved    string            // what became of the last download asked for
+	files    []worker.Measured    // files read, oldest first (at most worker.MaxFiles read, as many not)
+	reading  string               // the file being read
+	notice   string               // what became of the files last read or removed
+	pending  []worker.File        // files to send with the next request
+	saved    string               // what became of the last download asked for
+	raw      map[string]string    // the files' text by name, for their fit (fit.go)
+	fits     map[string]app.Value // what page.js said of each file's fit (fit.go)
 
 	cols   []view.Extra // the table's columns of all this (refreshExtras)
 	notes  []string     // the checks' lines about the files
@@ -65,7 +67,7 @@ func (p *Page) renderBeside() app.UI {
 		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown, IRefused: p.why},
 		&comparePanel{IVs: p.addr.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
 		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved, IRefused: p.why},
-		&importPanel{IFiles: p.beside.listed, IReading: p.beside.reading, INotice: p.beside.notice, IQuery: p.cfg.Query()},
+		&importPanel{IFiles: p.beside.listed, IFits: p.beside.fits, IReading: p.beside.reading, INotice: p.beside.notice, IQuery: p.cfg.Query()},
 	)
 }
 
@@ -193,6 +195,7 @@ func (b *beside) keep(m worker.Measured) string {
 	for i, f := range b.files {
 		if (f.Err != "") == failed {
 			b.files = slices.Delete(b.files, i, i+1)
+			b.setFit(f.Name, nil)
 			what := "compares at most %d files"
 			if failed {
 				what = "lists at most %d files it could not read"
@@ -205,6 +208,7 @@ func (b *beside) keep(m worker.Measured) string {
 
 // handleBeside registers the panels' actions.
 func (p *Page) handleBeside(ctx app.Context) {
+	p.handleFit(ctx)
 	ctx.Handle(actionTool, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "tools")
 		name, _ := a.Value.(string)
@@ -247,6 +251,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 			return
 		}
 		p.beside.pending = append(p.beside.pending, f)
+		p.beside.setFit(f.Name, nil)
 		p.beside.reading = f.Name
 		p.besideChanged()
 	})
@@ -269,6 +274,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 			}
 		}
 		p.beside.files = out
+		p.beside.setFit(name, nil)
 		p.beside.notice = name + " removed."
 		p.refreshExtras()
 		p.besideChanged()

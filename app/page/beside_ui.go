@@ -217,6 +217,7 @@ type importPanel struct {
 	app.Compo
 
 	IFiles   []listedFile
+	IFits    map[string]app.Value // the fits asked (fit.go)
 	IReading string
 	INotice  string // what became of the files last read or removed
 	IQuery   string // the run's canonical query, for the experiment's command
@@ -279,6 +280,9 @@ func (i *importPanel) fileItems() []app.UI {
 		body = append(body, app.Text(" "), app.Strong().Text(f.Name), app.Text(": "), line, app.Text(" "),
 			app.Button().Type("button").Class("forget").OnClick(ui.On("forget/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionForget, name) })).
 				Text("Remove "+f.Name))
+		if f.Err == "" {
+			body = append(body, fitControls(i.IFits, name)...)
+		}
 		items = append(items, app.Li().DataSet("file", f.Name).Body(body...))
 	}
 	return items

@@ -14,5 +14,5 @@
 // as go-app states.
 //
 // It may import app/worker, app/view, app/compute, app/charts, app/anim,
-// app/ui, app/units, app/tools, app/measure and sim.
+// app/ui, app/units, app/tools, app/measure, app/fitmsg and sim.
 package page

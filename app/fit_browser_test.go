@@ -1,0 +1,166 @@
+//go:build !wasm
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"omission/app/fit"
+	"omission/app/units"
+)
+
+// TestBrowserFitImport (issue 23, items 3 and 5): a wrk2 printout the
+// project writes is imported; "What did this test hide?" loads fit.wasm
+// (its worker not started before the click) and shows the fit: the fitted query and
+// the open loop's p99 are report -fit's for the same file; "Open the
+// fitted run" makes the fitted query the page's state and URL. The panel
+// has no axe-core violation.
+func TestBrowserFitImport(t *testing.T) {
+	const file = "fit-tcp-wrk2.txt"
+	var stdout, stderr bytes.Buffer
+	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", file)}); err != nil {
+		t.Fatalf("report -fit: %v: %s", err, stderr.String())
+	}
+	var native struct {
+		Fit struct {
+			Query  string `json:"query"`
+			Hidden struct {
+				OpenP99Ns int64 `json:"open_p99_ns"`
+			} `json:"hidden"`
+		} `json:"fit"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &native); err != nil {
+		t.Fatal(err)
+	}
+	s := startSite(t)
+	b := newBrowser(t)
+	con := b.watchConsole(t)
+	// The fit's worker script, in the page's resource timing (fit.wasm
+	// is fetched by the worker, whose timeline the page does not see).
+	const fetched = `performance.getEntriesByType("resource").filter(e => e.name.includes("/web/fitworker.js") || e.name.includes("/web/fit.wasm")).length`
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, "choosing "+file, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{filepath.Join(root, "app", "testdata", file)}))
+	b.waitFor(t, file+" listed", `!!document.querySelector('#measured li[data-file="`+file+`"]')`)
+	if eval[int](t, b, fetched) > 0 {
+		t.Error("fit.wasm was fetched before a fit was asked")
+	}
+	b.exec(t, `document.querySelector('#measured li[data-file="`+file+`"] button.fit-ask').click()`)
+	b.waitFor(t, "the fit panel", `!!document.querySelector('#measured section.fit-panel[data-fit=done]') || !!document.querySelector('#measured [data-fit=error]')`)
+	if msg := eval[string](t, b, `(document.querySelector('#measured [data-fit=error]') || {}).textContent || ""`); msg != "" {
+		t.Fatalf("the fit failed: %s", msg)
+	}
+	if eval[int](t, b, fetched) == 0 {
+		t.Error("the fit ran, and the page's timeline shows no request for fitworker.js")
+	}
+	type panel struct{ Query, Open, Headline, Rows, Title string }
+	p := eval[panel](t, b, `(() => { const s = document.querySelector('#measured section.fit-panel');
+		return {Query: s.querySelector('code[data-query]').dataset.query, Open: s.querySelector('[data-metric="fit.open_p99"]').textContent,
+			Headline: s.querySelector('.fit-headline').textContent, Rows: String(s.querySelectorAll('table.fit-table tbody tr').length),
+			Title: s.querySelector('h3').textContent}; })()`)
+	if p.Query != native.Fit.Query {
+		t.Errorf("the page's fitted query %q, report -fit's %q", p.Query, native.Fit.Query)
+	}
+	if want := units.Duration(native.Fit.Hidden.OpenP99Ns); p.Open != want {
+		t.Errorf("the page's open-loop p99 %q, report -fit's %q", p.Open, want)
+	}
+	if !strings.Contains(p.Headline, "never sent") || p.Rows == "0" || !strings.Contains(p.Title, file) {
+		t.Errorf("panel: %+v", p)
+	}
+	b.do(t, "showing the panel", chromedp.ScrollIntoView(chromedp.CSS(`#measured section.fit-panel`)))
+	for _, v := range b.axe(t) {
+		for _, n := range v.Nodes {
+			if strings.Contains(n, "fit") {
+				t.Errorf("axe %s (%s): %s: %s", v.ID, v.Impact, v.Help, n)
+			}
+		}
+	}
+	// A file the fit refuses (k6's JSON summary, pasted): its message, the
+	// native fit's, and the other file's panel stays.
+	k6, err := os.ReadFile(filepath.Join(root, "app", "measure", "testdata", "k6-summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, refused := fit.Fit("pasted", k6, fit.Options{})
+	if refused == nil {
+		t.Fatal("fit.Fit took k6's summary")
+	}
+	b.exec(t, `document.querySelector("#measured details.paste").open = true`)
+	b.do(t, "pasting k6's summary", chromedp.SetValue(chromedp.CSS("#import-paste"), string(k6)))
+	b.exec(t, `document.getElementById("import-paste").dispatchEvent(new Event("input", {bubbles: true}))`)
+	b.exec(t, `document.getElementById("import-paste-read").click()`)
+	b.waitFor(t, "the pasted file listed", `!!document.querySelector('#measured li[data-file="pasted"] button.fit-ask')`)
+	b.exec(t, `document.querySelector('#measured li[data-file="pasted"] button.fit-ask').click()`)
+	b.waitFor(t, "the refusal", `!!document.querySelector('#measured li[data-file="pasted"] [data-fit=error]')`)
+	if msg := eval[string](t, b, `document.querySelector('#measured li[data-file="pasted"] [data-fit=error]').textContent`); !strings.Contains(msg, refused.Error()) {
+		t.Errorf("the refusal says %q, want it to hold %q", msg, refused.Error())
+	}
+	if !eval[bool](t, b, `!!document.querySelector('#measured li[data-file="`+file+`"] section.fit-panel[data-fit=done]')`) {
+		t.Error("the first file's panel went when the second's fit failed")
+	}
+	b.exec(t, `document.querySelector('#measured a.fit-open').click()`)
+	b.waitReady(t, native.Fit.Query)
+	if loc := b.location(t); !strings.HasSuffix(loc, "/?"+native.Fit.Query) {
+		t.Errorf("after opening the fitted run the URL is %s, want …/?%s", loc, native.Fit.Query)
+	}
+	if errs := con.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// TestBrowserBenchFit times "What did this test hide?" on an .hgrm of the
+// bench preset's open loop, from the click to the panel: the first fit
+// (fit.wasm fetched and compiled) and the next (the worker running). It
+// prints BENCH fit.hgrm.browser_ms (the next) and
+// fit.hgrm.browser_first_ms.
+func TestBrowserBenchFit(t *testing.T) {
+	requireBench(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "omission-bench-open.hgrm")
+	var stdout, stderr bytes.Buffer
+	if err := cli(&stdout, &stderr, []string{"export", "-format", "hgrm", "-recording", "open", "preset=bench"}); err != nil {
+		t.Fatalf("export: %v: %s", err, stderr.String())
+	}
+	if err := os.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	b.do(t, "choosing the .hgrm", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
+	b.waitFor(t, "the file listed", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
+	const timed = `new Promise(resolve => {
+		let busy = false;
+		const t0 = performance.now();
+		const check = () => {
+			if (document.querySelector('#measured [data-fit=busy]')) busy = true;
+			if (busy && document.querySelector('#measured [data-fit=done], #measured [data-fit=error]')) resolve(performance.now() - t0);
+			else requestAnimationFrame(check);
+		};
+		document.querySelector('#measured button.fit-ask').click();
+		requestAnimationFrame(check);
+	})`
+	first := eval[float64](t, b, timed)
+	if msg := eval[string](t, b, `(document.querySelector('#measured [data-fit=error]') || {}).textContent || ""`); msg != "" {
+		t.Fatalf("the fit failed: %s", msg)
+	}
+	var next []float64
+	for i := 0; i < 5; i++ {
+		next = append(next, eval[float64](t, b, timed))
+	}
+	fmt.Printf("BENCH fit.hgrm.browser_first_ms %.0f ms\n", first)
+	fmt.Printf("BENCH fit.hgrm.browser_ms %.0f ms\n", median(next))
+}

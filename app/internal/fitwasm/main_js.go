@@ -1,0 +1,55 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"sync"
+	"syscall/js"
+)
+
+// main serves the page's requests one at a time, in the order they came;
+// requests that arrived while the module started wait in
+// omissionFitPending (web/fitworker.js).
+func main() {
+	self := js.Global()
+	var mu sync.Mutex
+	var queue []string
+	wake := make(chan struct{}, 1)
+	take := func(v js.Value) {
+		if v.Type() != js.TypeString {
+			return
+		}
+		mu.Lock()
+		queue = append(queue, v.String())
+		mu.Unlock()
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}
+	if p := self.Get("omissionFitPending"); p.Truthy() {
+		for i := 0; i < p.Length(); i++ {
+			take(p.Index(i))
+		}
+	}
+	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) > 0 {
+			take(args[0].Get("data"))
+		}
+		return nil
+	}))
+	self.Call("postMessage", `{"id":0,"ready":true}`)
+	for range wake {
+		for {
+			mu.Lock()
+			if len(queue) == 0 {
+				mu.Unlock()
+				break
+			}
+			msg := queue[0]
+			queue = queue[1:]
+			mu.Unlock()
+			self.Call("postMessage", handle(msg))
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"omission/app/fit"
+	"omission/app/fitmsg"
+	"omission/app/units"
+)
+
+// reply is an answer as the test reads it: the fit's own JSON kept raw.
+type reply struct {
+	ID   int64           `json:"id"`
+	Err  string          `json:"err"`
+	View *fitmsg.View    `json:"view"`
+	Fit  json.RawMessage `json:"fit"`
+}
+
+func ask(t *testing.T, req fitmsg.Request) reply {
+	t.Helper()
+	b, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r reply
+	if err := json.Unmarshal([]byte(handle(string(b))), &r); err != nil {
+		t.Fatalf("the answer is not JSON: %v", err)
+	}
+	if r.ID != req.ID {
+		t.Errorf("answer id %d, want %d", r.ID, req.ID)
+	}
+	return r
+}
+
+// TestWorkerAnswer: the worker's answer to a file is the native fit of
+// the same bytes: its "fit" is fit.Fit's Result as report -fit -json
+// writes it, and its view is that Result written for people (the fitted
+// query, the headline's numbers, a row per residual).
+func TestWorkerAnswer(t *testing.T) {
+	for _, c := range []struct {
+		path, rate string
+		explained  bool
+	}{
+		{"../../testdata/fit-tcp-wrk2.txt", "", true},
+		{"../../measure/testdata/export.hlog", "", true},
+		{"../../measure/testdata/wrk2.txt", "", false}, // a real wrk2 file: not explained within 5 %
+	} {
+		data, err := os.ReadFile(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(c.path)
+		got := ask(t, fitmsg.Request{ID: 7, Name: name, Data: string(data), Rate: c.rate})
+		if got.Err != "" {
+			t.Fatalf("%s: %s", name, got.Err)
+		}
+		want, err := fit.Fit(name, data, fit.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantJSON, _ := json.Marshal(want)
+		if !bytes.Equal(got.Fit, wantJSON) {
+			t.Errorf("%s: the answer's fit is not fit.Fit's:\n got %s\nwant %s", name, got.Fit, wantJSON)
+		}
+		if got.View == nil {
+			t.Fatalf("%s: no view", name)
+		}
+		if wv := want.View(); !reflect.DeepEqual(*got.View, wv) {
+			t.Errorf("%s: view\n got %+v\nwant %+v", name, *got.View, wv)
+		}
+		v := got.View
+		if v.Query != want.Query || v.Explained != c.explained || v.Explained != want.Explained {
+			t.Errorf("%s: query %q explained %v, want %q %v", name, v.Query, v.Explained, want.Query, c.explained)
+		}
+		if !c.explained && v.Why == "" {
+			t.Errorf("%s: not explained, and no reason", name)
+		}
+		if v.OpenP99 != units.Duration(want.Hidden.OpenP99Ns) || v.NeverSent != units.Count(want.Hidden.NeverSent) {
+			t.Errorf("%s: open p99 %s never sent %s, want %s %s", name, v.OpenP99, v.NeverSent,
+				units.Duration(want.Hidden.OpenP99Ns), units.Count(want.Hidden.NeverSent))
+		}
+		if len(v.Rows) != len(want.Residuals) || len(v.Tools) != len(want.Hidden.Tools) || len(v.Ambiguous) != len(want.Ambiguous) {
+			t.Errorf("%s: %d rows %d tools %d free, want %d %d %d", name, len(v.Rows), len(v.Tools), len(v.Ambiguous),
+				len(want.Residuals), len(want.Hidden.Tools), len(want.Ambiguous))
+		}
+	}
+}
+
+// TestWorkerRefuses: a file the fit refuses, a bad rate and a message
+// that is not a request each come back as a message, not a fit.
+func TestWorkerRefuses(t *testing.T) {
+	k6, err := os.ReadFile("../../measure/testdata/k6-summary.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, want := fit.Fit("k6-summary.json", k6, fit.Options{})
+	if want == nil {
+		t.Fatal("fit.Fit took the k6 summary")
+	}
+	if got := ask(t, fitmsg.Request{ID: 3, Name: "k6-summary.json", Data: string(k6)}); got.Err != want.Error() || got.View != nil || got.Fit != nil {
+		t.Errorf("k6: err %q view %v, want %q and no fit", got.Err, got.View, want)
+	}
+	if got := ask(t, fitmsg.Request{ID: 4, Name: "x.hgrm", Data: "1", Rate: "-5"}); got.Err == "" || got.View != nil {
+		t.Errorf("rate -5: err %q view %v", got.Err, got.View)
+	}
+	var r reply
+	if err := json.Unmarshal([]byte(handle("not json")), &r); err != nil || r.Err == "" {
+		t.Errorf("a message that is not JSON: %+v, %v", r, err)
+	}
+}
+
+// TestPanel: the panel fit.wasm lays out holds only the tags and
+// attributes the page renders (fitmsg.Allowed; the page drops the rest),
+// every text of the file in a text node, and shows the fitted query, the
+// headline's numbers and a row per residual.
+func TestPanel(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/fit-tcp-wrk2.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ask(t, fitmsg.Request{ID: 9, Name: "<b>x</b>.txt", Data: string(data)})
+	var p struct {
+		Query string       `json:"query"`
+		Panel *fitmsg.Node `json:"panel"`
+	}
+	raw := handle(`{"id":9,"name":"<b>x</b>.txt","data":` + string(mustJSON(t, string(data))) + `}`)
+	if err := json.Unmarshal([]byte(raw), &p); err != nil || p.Panel == nil {
+		t.Fatalf("no panel: %v", err)
+	}
+	var texts []string
+	metrics := map[string]string{}
+	rows := 0
+	var walk func(n fitmsg.Node)
+	walk = func(n fitmsg.Node) {
+		if n.T == "" {
+			if len(n.K) > 0 || len(n.A) > 0 {
+				t.Errorf("a text node with children or attributes: %+v", n)
+			}
+			texts = append(texts, n.X)
+			return
+		}
+		if !fitmsg.Tag(n.T) || n.X != "" {
+			t.Errorf("element %q (text %q): not one the page renders", n.T, n.X)
+		}
+		if len(n.A)%2 != 0 {
+			t.Errorf("%s: attributes %q not in pairs", n.T, n.A)
+		}
+		for i := 0; i+1 < len(n.A); i += 2 {
+			if !fitmsg.Attr(n.A[i], n.A[i+1]) {
+				t.Errorf("%s: attribute %q is not one the page renders", n.T, n.A[i])
+			}
+			if n.A[i] == "data-metric" && len(n.K) == 1 {
+				metrics[n.A[i+1]] = n.K[0].X
+			}
+			if n.A[i] == "data-metric" && n.T == "tr" {
+				rows++
+			}
+		}
+		for _, k := range n.K {
+			walk(k)
+		}
+	}
+	walk(*p.Panel)
+	v := got.View
+	all := strings.Join(texts, "")
+	if p.Query != v.Query || !strings.Contains(all, v.Query) || !strings.Contains(all, "What <b>x</b>.txt's test hid") {
+		t.Errorf("query %q (view %q); texts %q", p.Query, v.Query, all)
+	}
+	if metrics["fit.open_p99"] != v.OpenP99 || metrics["fit.recorded_p99"] != v.RecordedP99 || metrics["fit.never_sent"] != v.NeverSent || rows != len(v.Rows) {
+		t.Errorf("headline %v, %d rows; view %s %s %s, %d rows", metrics, rows, v.OpenP99, v.RecordedP99, v.NeverSent, len(v.Rows))
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,68 @@
+package page
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/fitmsg"
+)
+
+// "What did this test hide?" (issue 23): beside a file the reader
+// imported, the fit of the model to it (app/fit), run in a worker of its
+// own with fit.wasm (app/internal/fitwasm), which the page loads the first
+// time the reader asks and never before: app.wasm holds neither the fit
+// nor its layout. web/page.js keeps the files' text, takes the button's
+// click, starts the worker and hands back, for each file, its progress,
+// its failure or its panel, laid out as nodes (fitmsg.Node), which the
+// page renders with the tags and attributes it allows, every text a text
+// node.
+
+// handleFit takes page.js's word on each fit asked (omissionFitDone):
+// on the UI goroutine, the file's fit shown.
+func (p *Page) handleFit(ctx app.Context) {
+	if !app.IsClient || p.fitCB != nil {
+		return
+	}
+	ctx = p.own(ctx)
+	p.fitCB = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		name, a := args[0].String(), args[1]
+		ctx.Dispatch(func(ctx app.Context) { p.beside.setFit(name, a) })
+		return nil
+	})
+	app.Window().Set("omissionFitDone", p.fitCB)
+}
+
+// fitControls are a file's button "What did this test hide?" (page.js
+// takes its click) and what page.js said of its fit: progress, a failure,
+// or the panel with the link that opens the fitted run (go-app follows it
+// on the page: OnNav makes its query the state, with a history entry).
+func fitControls(fits map[string]app.Value, name string) []app.UI {
+	out := []app.UI{app.Text(" "), app.Button().Type("button").Class("fit-ask").DataSet("file", name).Text("What did this test hide?")}
+	if a, ok := fits[name]; ok && a != nil {
+		out = append(out, fitNode(a.Get("panel")))
+	}
+	return out
+}
+
+// fitNode renders a node of the panel (a fitmsg.Node): an allowed
+// element with its allowed attributes, anything else as a text node.
+func fitNode(n app.Value) app.UI {
+	t, x := n.Get("t"), n.Get("x")
+	if t.Type() != app.TypeString || !fitmsg.Tag(t.String()) {
+		if x.Type() != app.TypeString {
+			return app.Text("")
+		}
+		return app.Text(x.String())
+	}
+	e := app.Elem(t.String())
+	as, ks := n.Get("a"), n.Get("k")
+	for i := 1; as.Truthy() && i < as.Length(); i += 2 {
+		if k, v := as.Index(i-1).String(), as.Index(i).String(); fitmsg.Attr(k, v) {
+			e = e.Attr(k, v)
+		}
+	}
+	var kids []app.UI
+	for i := 0; ks.Truthy() && i < ks.Length(); i++ {
+		kids = append(kids, fitNode(ks.Index(i)))
+	}
+	return e.Body(kids...)
+}
