@@ -49,10 +49,10 @@ type WindowSummary struct {
 	// window overlaps none.
 	SlowLabel string
 	SlowAt    int64
-	Bins    []int64                  // tally bin bounds, len nbins+1: [bins[k], bins[k+1])
-	lastBin int                      // the bin found last
-	Above   int64                    // the threshold
-	Workers int                      // 0: unlimited
+	Bins      []int64 // tally bin bounds, len nbins+1: [bins[k], bins[k+1])
+	lastBin   int     // the bin found last
+	Above     int64   // the threshold
+	Workers   int     // 0: unlimited
 
 	ColMax  int64 // the most marks one column holds, over every client
 	BinMax  int64 // the largest tally bin at the end of the window, over every client
