@@ -83,9 +83,9 @@ test-large:
 	$(GO) test -count=1 -run 'LargestRuns' ./app
 	$(GO) test -count=1 -run 'TestRoundTrip' ./app/fit
 
-## test-built: app.wasm within its gzip budget, and the built site served compressed
+## test-built: app.wasm within its gzip budget, the built site served compressed, and the toolchain's wasm_exec.js shipped
 test-built: wasm
-	OMISSION_WASM=1 $(GO) test -count=1 -run 'TestWasmSize|TestBuiltSite' -v ./app
+	OMISSION_WASM=1 $(GO) test -count=1 -run 'TestWasmSize|TestBuiltSite|TestWasmExecShipped' -v ./app
 
 ## test-experiment: the short real experiment on loopback (about 3 s), alone and
 ## without -race: other tests running beside it would take its processors

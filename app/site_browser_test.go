@@ -257,6 +257,12 @@ func TestWasmExecShipped(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "web", "app.wasm")); err != nil {
 		t.Skip("web/app.wasm not built: the shipped copy is checked with it")
 	}
+	if raceEnabled {
+		// Building the site compresses app.wasm and fit.wasm (brotli at
+		// its best): minutes under the race detector. make test-built
+		// runs this without it.
+		t.Skip("the site's build is checked without -race (make test-built)")
+	}
 	out := t.TempDir()
 	if _, err := buildSite(filepath.Join(root, "web"), out, ""); err != nil {
 		t.Fatal(err)
