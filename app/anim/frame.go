@@ -591,45 +591,39 @@ func (f *animFrame) label(s string) float32 {
 	return float32(numLabels + len(f.labels) - 1)
 }
 
+// bands shades each run of flagged columns as one band across the stages.
+func (f *animFrame) bands(cols *[sim.WindowColumns]bool, style int) {
+	l := &f.layout
+	colW := (l.tx1 - l.tx0) / sim.WindowColumns
+	for b := 0; b < sim.WindowColumns; {
+		if !cols[b] {
+			b++
+			continue
+		}
+		e := b
+		for e < sim.WindowColumns && cols[e] {
+			e++
+		}
+		x0, x1 := l.tx0+colW*float32(b), l.tx0+colW*float32(e)
+		f.op(opRect, style, x0, l.bandY0, x1-x0, l.bandY1-l.bandY0)
+		b = e
+	}
+}
+
 // background draws what does not move: the stall bands, the axis, the
 // boxes, the tally's scale and threshold. It allocates (labels), but only
 // when the layout or the model changes.
 func (f *animFrame) background(m *sim.WindowSummary) {
 	l := &f.layout
-	colW := (l.tx1 - l.tx0) / sim.WindowColumns
 	// Slowdown bands under the stall bands, from the columns a slowdown
 	// window overlaps (charts shade them the same way, paler).
-	for b := 0; b < sim.WindowColumns; {
-		if !m.Slowed[b] {
-			b++
-			continue
-		}
-		e := b
-		for e < sim.WindowColumns && m.Slowed[e] {
-			e++
-		}
-		x0, x1 := l.tx0+colW*float32(b), l.tx0+colW*float32(e)
-		f.op(opRect, stSlow, x0, l.bandY0, x1-x0, l.bandY1-l.bandY0)
-		b = e
-	}
+	f.bands(&m.Slowed, stSlow)
 	if m.SlowLabel != "" && (m.SlowAt < m.Start || m.SlowAt > m.Start+(m.To-m.From)/8) {
 		// Named where it starts, unless the stall's own label stands there.
 		f.op(opText, stMuted, xOf(m, l, m.SlowAt)+3, l.bandY0+9, f.label(m.SlowLabel), 0)
 	}
 	// Stall bands, from the columns a stall overlaps.
-	for b := 0; b < sim.WindowColumns; {
-		if !m.Stalled[b] {
-			b++
-			continue
-		}
-		e := b
-		for e < sim.WindowColumns && m.Stalled[e] {
-			e++
-		}
-		x0, x1 := l.tx0+colW*float32(b), l.tx0+colW*float32(e)
-		f.op(opRect, stStall, x0, l.bandY0, x1-x0, l.bandY1-l.bandY0)
-		b = e
-	}
+	f.bands(&m.Stalled, stStall)
 	if m.Start >= m.From && m.Start <= m.To {
 		lb := float32(lbStall)
 		switch m.Kind { // an event-driven run without a stall
