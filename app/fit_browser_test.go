@@ -21,8 +21,9 @@ import (
 // project writes is imported; "What did this test hide?" loads fit.wasm
 // (its worker not started before the click) and shows the fit: the fitted query and
 // the open loop's p99 are report -fit's for the same file; "Open the
-// fitted run" makes the fitted query the page's state and URL. The panel
-// has no axe-core violation.
+// fitted run" makes the fitted query the page's state and URL; a rate
+// typed beside the file pins the fit's rate, and a bad one is refused with
+// the field and its range. The panel has no axe-core violation.
 func TestBrowserFitImport(t *testing.T) {
 	const file = "fit-tcp-wrk2.txt"
 	var stdout, stderr bytes.Buffer
@@ -87,6 +88,39 @@ func TestBrowserFitImport(t *testing.T) {
 			}
 		}
 	}
+	// The rate typed beside the file pins it: the panel's query is report
+	// -fit's with rate=1000, its rate row says "given"; a rate that is not
+	// one gets fit.ParseRate's refusal, which names the field and its range.
+	stdout.Reset()
+	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", file), "rate=1000"}); err != nil {
+		t.Fatalf("report -fit rate=1000: %v: %s", err, stderr.String())
+	}
+	var pinned struct {
+		Fit struct {
+			Query string `json:"query"`
+		} `json:"fit"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &pinned); err != nil {
+		t.Fatal(err)
+	}
+	li := `document.querySelector('#measured li[data-file="` + file + `"]')`
+	b.do(t, "typing a rate", chromedp.SetValue(chromedp.CSS(`#measured li[data-file="`+file+`"] input.fit-rate`), "1000"))
+	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
+	b.waitFor(t, "the pinned fit", `(() => { const s = `+li+`.querySelector('section.fit-panel[data-fit=done]');
+		return !!s && [...s.querySelectorAll('table.fit-params tbody tr')].some(r => r.textContent.includes("given")); })()`)
+	if q := eval[string](t, b, li+`.querySelector('code[data-query]').dataset.query`); q != pinned.Fit.Query {
+		t.Errorf("with rate 1000 the page's fitted query is %q, report -fit rate=1000's %q", q, pinned.Fit.Query)
+	}
+	_, badRate := fit.ParseRate("fast")
+	b.do(t, "typing a bad rate", chromedp.SetValue(chromedp.CSS(`#measured li[data-file="`+file+`"] input.fit-rate`), "fast"))
+	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
+	b.waitFor(t, "the rate's refusal", `!!`+li+`.querySelector('[data-fit=error]')`)
+	if msg := eval[string](t, b, li+`.querySelector('[data-fit=error]').textContent`); badRate == nil || !strings.Contains(msg, badRate.Error()) {
+		t.Errorf("a bad rate says %q, want it to hold %v", msg, badRate)
+	}
+	b.exec(t, li+`.querySelector('input.fit-rate').value = ""`)
+	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
+	b.waitFor(t, "the fit again", `!!`+li+`.querySelector('section.fit-panel[data-fit=done]')`)
 	// A file the fit refuses (k6's JSON summary, pasted): its message, the
 	// native fit's, and the other file's panel stays.
 	k6, err := os.ReadFile(filepath.Join(root, "app", "measure", "testdata", "k6-summary.json"))

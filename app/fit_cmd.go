@@ -14,7 +14,6 @@ import (
 	"omission/app/fit"
 	"omission/app/measure"
 	"omission/app/units"
-	"omission/sim"
 )
 
 // The report command's fit (issue 23): `report -fit FILE [QUERY]` fits the
@@ -47,9 +46,9 @@ func fitCmd(w io.Writer, path, query string, asJSON bool) error {
 				return &exitError{2, fmt.Errorf("report: -fit: the query may pin rate only (the file gives the other fields), found %q", k)}
 			}
 		}
-		r, err := sim.ParseRate(vals.Get("rate"))
+		r, err := fit.ParseRate(vals.Get("rate"))
 		if err != nil {
-			return &exitError{2, fmt.Errorf("invalid query: rate: %v", err)}
+			return &exitError{2, fmt.Errorf("invalid query: %v", err)}
 		}
 		opt.Rate = r
 	}
@@ -87,7 +86,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "distribution\tnumber\tmeasured\tfitted\tdifference\t\n")
 	for _, x := range r.Residuals {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", x.Dist, x.Metric, fit.Number(x.Metric, x.Measured), fit.Number(x.Metric, x.Fitted), fit.Percent(x.Diff))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", x.Dist, fit.Words(x.Metric), fit.Number(x.Metric, x.Measured), fit.Number(x.Metric, x.Fitted), fit.Percent(x.Diff))
 	}
 	tw.Flush()
 	if r.Explained {

@@ -321,7 +321,8 @@ document.addEventListener("DOMContentLoaded", () => {
 // The fit (issue 23; app/page, fit.go): the text of each file the reader
 // gives the import panel is kept here too (the chooser, a drop, the
 // pasted text), and a click on a file's "What did this test hide?"
-// (button.fit-ask) starts the fit worker (web/fitworker.js, fit.wasm) the
+// (button.fit-ask; the rate typed beside it, if any, goes with the file)
+// starts the fit worker (web/fitworker.js, fit.wasm) the
 // first time, never when the page loads. For each file,
 // omissionFitDone(name, answer), set by the page, gets its progress, then
 // fit.wasm's answer (a fitmsg.Answer: its panel laid out as nodes, and the
@@ -356,7 +357,7 @@ document.addEventListener("DOMContentLoaded", () => {
   };
   const env = () => (typeof goappEnv === "object" ? goappEnv : {});
   const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
-  const fit = (name) => {
+  const fit = (name, rate) => {
     const script = env().OMISSION_FIT_WORKER_JS, wasm = env().OMISSION_FIT_WASM;
     const id = ++seq;
     latest.set(name, id);
@@ -377,11 +378,14 @@ document.addEventListener("DOMContentLoaded", () => {
       w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
       w.postMessage({ type: "init", wasmExec: root() + "/wasm_exec.js", wasm });
     }
-    w.postMessage(JSON.stringify({ id, name, data: texts.get(name) }));
+    w.postMessage(JSON.stringify({ id, name, data: texts.get(name), rate: rate || "" }));
   };
   document.addEventListener("click", (e) => {
     const b = e.target.closest && e.target.closest("button.fit-ask");
-    if (b) fit(b.dataset.file);
+    if (b) {
+      const li = b.closest("li"), r = li && li.querySelector("input.fit-rate");
+      fit(b.dataset.file, r ? r.value.trim() : "");
+    }
     else if (e.target.id === "import-paste-read") keep("pasted", Promise.resolve(document.getElementById("import-paste").value));
   });
 })();

@@ -32,11 +32,17 @@ func (p *Page) handleFit(ctx app.Context) {
 }
 
 // fitControls are a file's button "What did this test hide?" (page.js
-// takes its click) and what page.js said of its fit: progress, a failure,
+// takes its click and sends the rate typed beside it, which pins a rate
+// the file leaves free: fit.ParseRate reads it in fit.wasm and names the
+// field and its range when it cannot) and what page.js said of its fit: progress, a failure,
 // or the panel with the link that opens the fitted run (go-app follows it
 // on the page: OnNav makes its query the state, with a history entry).
 func fitControls(fits map[string]app.Value, name string) []app.UI {
-	out := []app.UI{app.Text(" "), app.Button().Type("button").Class("fit-ask").DataSet("file", name).Text("What did this test hide?")}
+	out := []app.UI{app.Text(" "), app.Button().Type("button").Class("fit-ask").DataSet("file", name).Text("What did this test hide?"),
+		app.Text(" "), app.Label().Class("fit-rate").Body(
+			app.Text("at the rate it was asked for (optional, requests per second) "),
+			app.Input().Type("text").Class("fit-rate").Attr("inputmode", "decimal").Attr("autocomplete", "off").Attr("spellcheck", "false").Size(8).DataSet("file", name),
+		)}
 	if a, ok := fits[name]; ok && a != nil {
 		out = append(out, fitNode(a.Get("panel")))
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"omission/app/fit"
 	"omission/app/fitmsg"
 )
 
@@ -92,7 +93,7 @@ func panel(id int64, name string, v *fitmsg.View) fitmsg.Node {
 	var rows [][]string
 	var keys []string
 	for _, r := range v.Rows {
-		rows = append(rows, []string{r.Dist + " " + r.Metric, r.Measured, r.Fitted, r.Diff})
+		rows = append(rows, []string{r.Dist + " " + fit.Words(r.Metric), r.Measured, r.Fitted, r.Diff})
 		keys = append(keys, r.Dist+"."+r.Metric)
 	}
 	body = append(body, table("fit-table", "Every number of the file, measured beside the fitted model's", []string{"number", "measured", "fitted", "difference"}, rows, keys))

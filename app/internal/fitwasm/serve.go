@@ -7,7 +7,6 @@ import (
 	"omission/app/fit"
 	"omission/app/fitmsg"
 	"omission/app/measure"
-	"omission/sim"
 )
 
 // answer fits a request's file: what the worker posts back.
@@ -17,15 +16,12 @@ func answer(req fitmsg.Request) fitmsg.Answer {
 		a.Err = fmt.Sprintf("%s has %d bytes; the limit is %d (16 MiB)", req.Name, len(req.Data), measure.MaxFileSize)
 		return a
 	}
-	var opt fit.Options
-	if req.Rate != "" {
-		r, err := sim.ParseRate(req.Rate)
-		if err != nil {
-			a.Err = "rate: " + err.Error()
-			return a
-		}
-		opt.Rate = r
+	rate, err := fit.ParseRate(req.Rate)
+	if err != nil {
+		a.Err = err.Error()
+		return a
 	}
+	opt := fit.Options{Rate: rate}
 	r, err := fit.Fit(req.Name, []byte(req.Data), opt)
 	if err != nil {
 		a.Err = err.Error()

@@ -106,7 +106,7 @@ func TestWorkerRefuses(t *testing.T) {
 	if got := ask(t, fitmsg.Request{ID: 3, Name: "k6-summary.json", Data: string(k6)}); got.Err != want.Error() || got.View != nil || got.Fit != nil {
 		t.Errorf("k6: err %q view %v, want %q and no fit", got.Err, got.View, want)
 	}
-	if got := ask(t, fitmsg.Request{ID: 4, Name: "x.hgrm", Data: "1", Rate: "-5"}); got.Err == "" || got.View != nil {
+	if got := ask(t, fitmsg.Request{ID: 4, Name: "x.hgrm", Data: "1", Rate: "-5"}); !strings.HasPrefix(got.Err, "rate: ") || !strings.Contains(got.Err, "allowed 0.001 to") || got.View != nil {
 		t.Errorf("rate -5: err %q view %v", got.Err, got.View)
 	}
 	var r reply
