@@ -331,15 +331,19 @@ func (c Config) Query() string {
 // the pages write their whole address with it (app/ui's Address).
 func QueryEscape(s string) string { return queryEscape(s) }
 
-// queryEscape is url.QueryEscape leaving ',' and '@' as they are: both are
-// allowed in a query, and the window lists read better without %2C and %40.
+// queryEscape is url.QueryEscape leaving ',', '@', ':' and '/' as they
+// are: all four are allowed in a query (RFC 3986, 3.4), and the window
+// lists and the page's sweep (stall:0s-900ms/19) read better without %2C,
+// %40, %3A and %2F.
 func queryEscape(s string) string {
 	e := url.QueryEscape(s)
 	if strings.Contains(e, "%") {
-		e = strings.NewReplacer("%2C", ",", "%40", "@").Replace(e)
+		e = queryUnescaper.Replace(e)
 	}
 	return e
 }
+
+var queryUnescaper = strings.NewReplacer("%2C", ",", "%40", "@", "%3A", ":", "%2F", "/")
 
 // reset sets one field back to base's value.
 func (c *Config) reset(field string, base Config) {
