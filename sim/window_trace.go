@@ -274,3 +274,58 @@ func (r *Result) engineRequest(c Client, i int) EngineRequest {
 	}
 	return q
 }
+
+// AttemptTrace is what the attempts of client c's retried calls did in a
+// window of an exact event-driven run with retries: every attempt whose
+// span at the client, from its Send to its End and, when its call retried,
+// on through the backoff to the next Send, meets [From, To].
+type AttemptTrace struct {
+	Client   Client
+	From, To int64
+	Backoff  int64 // the fixed wait between an attempt's failure and the next
+	Attempts int   // the policy's attempts per call
+	Tries    []Attempt
+	Cut      bool // the run's attempt trace stopped early, or the window held more than MaxTraceWindow attempts
+}
+
+// AttemptsWindow returns the attempts of client c's retried calls that
+// meet [from, to], in the order they ended; nil without retries or without
+// per-request data.
+func (r *Result) AttemptsWindow(c Client, from, to int64) *AttemptTrace {
+	if r.Engine == nil || !r.Config.Retrying() || r.Clients[c].Done == nil {
+		return nil
+	}
+	ec := &r.Engine.Clients[c]
+	cfg := r.Config
+	tr := &AttemptTrace{Client: c, From: from, To: to, Backoff: cfg.Backoff, Attempts: cfg.AttemptsPerCall(), Cut: ec.AttemptsCut}
+	all := ec.Attempts
+	// Ends never decrease; an attempt's span reaches at most a backoff past it.
+	lo := sort.Search(len(all), func(i int) bool { return all[i].End+tr.Backoff >= from })
+	for _, a := range all[lo:] {
+		end := a.End
+		if a.Retried(tr.Attempts) {
+			end += tr.Backoff
+		}
+		if a.Send > to || end < from {
+			continue
+		}
+		if len(tr.Tries) == MaxTraceWindow {
+			tr.Cut = true
+			break
+		}
+		tr.Tries = append(tr.Tries, a)
+	}
+	return tr
+}
+
+// InBackoff counts the calls waiting out a backoff at t: an attempt failed
+// at or before t and its call's next attempt is not sent yet.
+func (tr *AttemptTrace) InBackoff(t int64) int64 {
+	var n int64
+	for _, a := range tr.Tries {
+		if a.Retried(tr.Attempts) && a.End <= t && t < a.End+tr.Backoff {
+			n++
+		}
+	}
+	return n
+}
