@@ -329,3 +329,53 @@ func (tr *AttemptTrace) InBackoff(t int64) int64 {
 	}
 	return n
 }
+
+// WindowRetries are one client's retries in a window [From, To]: what the
+// attempt trace says happened there.
+type WindowRetries struct {
+	Client Client
+	// Retries are the attempts beyond a call's first sent in the window;
+	// Calls the calls that sent them.
+	Retries, Calls int64
+	// FailedCalls are the calls whose last attempt failed in the window.
+	FailedCalls int64
+	// MostWaiting is the most calls waiting out a backoff at one instant of
+	// the window, first at MostAt.
+	MostWaiting, MostAt int64
+}
+
+// Retries counts the window's retries from its attempts.
+func (tr *AttemptTrace) Retries() WindowRetries {
+	w := WindowRetries{Client: tr.Client}
+	calls := map[int32]bool{}
+	type edge struct {
+		t int64
+		d int64
+	}
+	var edges []edge
+	for _, a := range tr.Tries {
+		if a.N > 1 && a.Send >= tr.From && a.Send <= tr.To {
+			w.Retries++
+			calls[a.Call] = true
+		}
+		if a.Outcome != OutcomeReply && !a.Retried(tr.Attempts) && a.End >= tr.From && a.End <= tr.To {
+			w.FailedCalls++
+		}
+		if a.Retried(tr.Attempts) && tr.Backoff > 0 {
+			edges = append(edges, edge{max(a.End, tr.From), 1}, edge{a.End + tr.Backoff, -1})
+		}
+	}
+	w.Calls = int64(len(calls))
+	// A backoff is [End, End + B): at one instant the ends come before the starts.
+	sort.Slice(edges, func(i, j int) bool {
+		return edges[i].t < edges[j].t || edges[i].t == edges[j].t && edges[i].d < edges[j].d
+	})
+	var n int64
+	for _, e := range edges {
+		n += e.d
+		if n > w.MostWaiting && e.t <= tr.To {
+			w.MostWaiting, w.MostAt = n, e.t
+		}
+	}
+	return w
+}
