@@ -1,6 +1,9 @@
 package sim
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // What a client did in a window of time, as a slice of requests: Trace for
 // the fast path (built through TraceIndex, window_index.go), EngineTrace for
@@ -347,34 +350,38 @@ type WindowRetries struct {
 // Retries counts the window's retries from its attempts.
 func (tr *AttemptTrace) Retries() WindowRetries {
 	w := WindowRetries{Client: tr.Client}
-	calls := map[int32]bool{}
-	type edge struct {
-		t int64
-		d int64
+	lo, hi := int32(math.MaxInt32), int32(-1)
+	for _, a := range tr.Tries {
+		lo, hi = min(lo, a.Call), max(hi, a.Call)
 	}
-	var edges []edge
+	seen := make([]bool, max(0, int(hi-lo)+1)) // the calls that sent a retry in the window
+	var ends []int64                           // the backoffs' ends, in the order of the attempts' ends
+	var n int64
 	for _, a := range tr.Tries {
 		if a.N > 1 && a.Send >= tr.From && a.Send <= tr.To {
 			w.Retries++
-			calls[a.Call] = true
+			if !seen[a.Call-lo] {
+				seen[a.Call-lo] = true
+				w.Calls++
+			}
 		}
-		if a.Outcome != OutcomeReply && !a.Retried(tr.Attempts) && a.End >= tr.From && a.End <= tr.To {
-			w.FailedCalls++
+		if !a.Retried(tr.Attempts) {
+			if a.Outcome != OutcomeReply && a.End >= tr.From && a.End <= tr.To {
+				w.FailedCalls++
+			}
+			continue
 		}
-		if a.Retried(tr.Attempts) && tr.Backoff > 0 {
-			edges = append(edges, edge{max(a.End, tr.From), 1}, edge{a.End + tr.Backoff, -1})
+		// A backoff is [End, End + B): both ends come in order, and one
+		// ending at an instant is over before one starting then.
+		t := max(a.End, tr.From)
+		for len(ends) > 0 && ends[0] <= t {
+			ends, n = ends[1:], n-1
 		}
-	}
-	w.Calls = int64(len(calls))
-	// A backoff is [End, End + B): at one instant the ends come before the starts.
-	sort.Slice(edges, func(i, j int) bool {
-		return edges[i].t < edges[j].t || edges[i].t == edges[j].t && edges[i].d < edges[j].d
-	})
-	var n int64
-	for _, e := range edges {
-		n += e.d
-		if n > w.MostWaiting && e.t <= tr.To {
-			w.MostWaiting, w.MostAt = n, e.t
+		if tr.Backoff > 0 {
+			ends, n = append(ends, a.End+tr.Backoff), n+1
+		}
+		if n > w.MostWaiting && t <= tr.To {
+			w.MostWaiting, w.MostAt = n, t
 		}
 	}
 	return w

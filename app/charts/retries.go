@@ -2,7 +2,6 @@ package charts
 
 import (
 	"slices"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -87,31 +86,29 @@ func retriesOf(res *sim.Result) *retryCounts {
 }
 
 // caption says what the bars are and each client's count, for the latency
-// chart over [0, end).
+// chart over [0, end): those sent after it are not drawn.
 func (rc *retryCounts) caption(end int64) string {
-	var s strings.Builder
-	s.WriteString(" Retries (attempts beyond a call's first, sent a backoff after a failed attempt) stand as grey bars on each panel's floor, one per " +
-		units.Duration(rc.iv) + " interval by send time, the tallest " + units.Count(rc.top) + ": ")
-	var parts []string
+	s := " Retries (attempts beyond a call's first, sent a backoff after a failed attempt) stand as grey bars on each panel's floor, one per " +
+		units.Duration(rc.iv) + " interval by send time, the tallest " + units.Count(rc.top) + ": "
 	for i, c := range sim.Clients() {
-		part := c.String() + " " + units.Count(rc.sum[i])
-		if rc.sum[i] > 0 {
-			j := rc.peak[i]
-			part += " (most, " + units.Count(rc.per[i][j]) + ", from " + units.Duration(int64(j)*rc.iv) + ")"
-		}
 		var late int64
 		for j, n := range rc.per[i] {
 			if int64(j)*rc.iv >= end {
 				late += n
 			}
 		}
-		if late > 0 {
-			part += ", " + units.Count(late) + " after the chart's end"
+		if i > 0 {
+			s += "; "
 		}
-		parts = append(parts, part)
+		s += c.String() + " " + units.Count(rc.sum[i])
+		if rc.sum[i] > 0 {
+			s += " (most from " + units.Duration(int64(rc.peak[i])*rc.iv) + ")"
+		}
+		if late > 0 {
+			s += ", " + units.Count(late) + " after the chart's end"
+		}
 	}
-	s.WriteString(strings.Join(parts, "; ") + ".")
-	return s.String()
+	return s + "."
 }
 
 // attemptDepth returns the attempts client c has sent and not yet had
