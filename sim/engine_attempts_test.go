@@ -240,10 +240,10 @@ func TestWindowRetryCounts(t *testing.T) {
 			open = w
 		}
 	}
-	if want := (WindowRetries{Client: OpenClient, Retries: 260, Calls: 150, FailedCalls: 70, MostWaiting: 80, MostAt: 179 * ms}); open != want {
+	if want := (WindowRetries{Client: OpenClient, Retries: 260, Calls: 150, FailedCalls: 70, MostWaiting: 80, MostAt: 179 * ms, Attempts: 3}); open != want {
 		t.Errorf("open: %+v, want %+v", open, want)
 	}
-	if s := e.Error(); !strings.Contains(s, "the open client sent 260 retries (of 150 calls), 70 calls failed after its last attempt, up to 80 calls waited out a backoff at once (first at 179ms)") {
+	if s := e.Error(); !strings.Contains(s, "the open client sent 260 retries for 150 calls, 70 calls failed all 3 attempts, up to 80 calls waited out a backoff at once (first at 179ms)") {
 		t.Errorf("the refusal does not count the retries: %s", s)
 	}
 	// Brute force: every instant an edge of a backoff, on random runs.
@@ -259,7 +259,7 @@ func TestWindowRetryCounts(t *testing.T) {
 			tr := res.AttemptsWindow(c, from, to)
 			got := tr.Retries()
 			var want WindowRetries
-			want.Client = c
+			want.Client, want.Attempts = c, res.Config.AttemptsPerCall()
 			calls := map[int32]bool{}
 			A, B := res.Config.AttemptsPerCall(), res.Config.Backoff
 			var instants []int64

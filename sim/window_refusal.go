@@ -99,8 +99,8 @@ func (e *WindowRefusal) Text(dur func(ns int64) string) string {
 	if len(e.Retries) > 0 {
 		parts := make([]string, len(e.Retries))
 		for i, w := range e.Retries {
-			parts[i] = fmt.Sprintf("the %s client sent %s (of %s), %s failed after its last attempt", w.Client, plural(w.Retries, "retry", "retries"),
-				plural(w.Calls, "call", "calls"), plural(w.FailedCalls, "call", "calls"))
+			parts[i] = fmt.Sprintf("the %s client sent %s for %s, %s failed all %d attempts", w.Client, plural(w.Retries, "retry", "retries"),
+				plural(w.Calls, "call", "calls"), plural(w.FailedCalls, "call", "calls"), w.Attempts)
 			if w.MostWaiting > 0 {
 				parts[i] += fmt.Sprintf(", up to %s waited out a backoff at once (first at %s)", plural(w.MostWaiting, "call", "calls"), dur(w.MostAt))
 			}

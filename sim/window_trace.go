@@ -340,8 +340,10 @@ type WindowRetries struct {
 	// Retries are the attempts beyond a call's first sent in the window;
 	// Calls the calls that sent them.
 	Retries, Calls int64
-	// FailedCalls are the calls whose last attempt failed in the window.
+	// FailedCalls are the calls whose last attempt failed in the window:
+	// each failed all Attempts of the policy.
 	FailedCalls int64
+	Attempts    int
 	// MostWaiting is the most calls waiting out a backoff at one instant of
 	// the window, first at MostAt.
 	MostWaiting, MostAt int64
@@ -349,7 +351,7 @@ type WindowRetries struct {
 
 // Retries counts the window's retries from its attempts.
 func (tr *AttemptTrace) Retries() WindowRetries {
-	w := WindowRetries{Client: tr.Client}
+	w := WindowRetries{Client: tr.Client, Attempts: tr.Attempts}
 	lo, hi := int32(math.MaxInt32), int32(-1)
 	for _, a := range tr.Tries {
 		lo, hi = min(lo, a.Call), max(hi, a.Call)
