@@ -30,10 +30,34 @@ type retryStats struct {
 	areaFlight                 u128  // ∫ inFlight dt
 	flight                     u128  // Σ (answer − send) over attempts
 	lat                        []int64
-	dist                       *Dist // histogram mode: the successful attempts' latencies
-	above                      int64 // histogram mode: of those, above the threshold
-	backoffs                   int64 // retries scheduled
+	dist                       *Dist     // histogram mode: the successful attempts' latencies
+	above                      int64     // histogram mode: of those, above the threshold
+	backoffs                   int64     // retries scheduled
+	trace                      []Attempt // exact runs: every attempt of a call that sent more than one, in the order they ended
+	traceCut                   bool      // the trace stopped at MaxAttemptTrace attempts
 }
+
+// MaxAttemptTrace bounds a client's attempt trace (32 bytes an attempt): a
+// run past it keeps the attempts that ended first, and says so
+// (EngineClient.AttemptsCut).
+const MaxAttemptTrace = 1 << 19
+
+// Attempt is one attempt of a call that sent more than one (exact runs with
+// retries), as the animation draws it: the call's first attempt is sent at
+// the call's Send, each next one exactly a backoff after the previous one's
+// End, and the last one's End and Outcome are the call's Done and Outcome.
+type Attempt struct {
+	Call    int32   // the call's position in send order
+	N       uint8   // the attempt's number, from 1
+	Outcome Outcome // how it ended at the client
+	Send    int64   // when it left the client
+	Start   int64   // when its service began (a worker took it, or the stall it was taken in ended); −1: no worker took it by End
+	End     int64   // when the client learned its outcome
+}
+
+// Retried reports whether the call sent another attempt after this one, a
+// backoff after its End.
+func (a Attempt) Retried(attempts int) bool { return a.Outcome != OutcomeReply && int(a.N) < attempts }
 
 // sent counts an attempt sent at the current instant.
 func (rs *retryStats) sent(r *request) {
@@ -49,6 +73,9 @@ func (s *engSim) attemptEnd(id int32, o Outcome) bool {
 	r := &s.reqs[id]
 	rs.inFlight--
 	rs.flight.add(uint64(s.now - r.send))
+	if s.exact && (o != OutcomeReply || r.attempt > 1) {
+		s.traceAttempt(r, o) // attempts ≥ 2: a failed first attempt is always retried
+	}
 	switch o {
 	case OutcomeReply:
 		s.recordAttempt(s.now - r.send)
@@ -75,11 +102,29 @@ func (s *engSim) attemptEnd(id int32, o Outcome) bool {
 	return true
 }
 
+// traceAttempt keeps attempt r's times, which ends at the current instant
+// with outcome o. A worker took it before now when its ready instant is
+// set; startT then holds its start, as no later attempt of its call exists
+// yet and earlier ones waiting in the one queue started before it.
+func (s *engSim) traceAttempt(r *request, o Outcome) {
+	rs := &s.st.retry
+	if len(rs.trace) >= MaxAttemptTrace {
+		rs.traceCut = true
+		return
+	}
+	start := int64(-1)
+	if r.ready >= 0 {
+		start = s.st.startT[r.index]
+	}
+	rs.trace = append(rs.trace, Attempt{Call: int32(r.index), N: r.attempt, Outcome: o, Send: r.send, Start: start, End: s.now})
+}
+
 // retry sends the next attempt of a call whose backoff has passed.
 func (s *engSim) retry(id int32) {
 	r := &s.reqs[id]
 	r.send = s.now
 	r.service = s.svc.next()
+	s.st.ser.retried()
 	if s.trace != nil {
 		s.tracef("retry   #%d request %d attempt %d service %d", id, r.index, r.attempt, r.service)
 	}

@@ -34,6 +34,16 @@ func retryChecks(res *Result) []Check {
 			Formula:     "rejected + failed + timed-out attempts = retries + failed calls",
 			Substituted: fmt.Sprintf("%d + %d + %d = %d + %d", rc.AttemptsRejected, rc.AttemptsFailed, rc.AttemptsTimedOut, rc.Retries, rc.FailedCalls),
 			Want:        float64(rc.Retries + rc.FailedCalls), Got: float64(failedAttempts), Pass: failedAttempts == rc.Retries+rc.FailedCalls})
+		if ser := res.Engine.Series; ser != nil && !ser.Truncated {
+			var sum int64
+			for _, v := range ser.Clients[ci].Retries {
+				sum += v
+			}
+			add(Check{ID: "inv.retry.series." + name, Kind: "invariant", Quantity: name + ": the retries charted over time are every retry sent",
+				Formula:     "Σ retries per interval = retries",
+				Substituted: fmt.Sprintf("%d intervals of %d ns: Σ = %d, retries = %d", ser.Points, ser.IntervalNs, sum, rc.Retries),
+				Want:        float64(rc.Retries), Got: float64(sum), Pass: sum == rc.Retries})
+		}
 		if T := ec.End; T > 0 {
 			tt := float64(T)
 			add(Check{ID: "little.attempts." + name, Kind: "law", Quantity: name + ": Little's law over attempts at the client, L = λW",

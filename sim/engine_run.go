@@ -44,6 +44,12 @@ type EngineClient struct {
 	// Start and the client's Send and Done are per call, Start being the
 	// service start of its last attempt that reached a worker.
 	Retry *RetryCounts
+	// Attempts holds, in an exact run with retries, every attempt of each
+	// call that sent more than one, in the order they ended (Attempt); a
+	// call missing from it sent one attempt, the call itself. AttemptsCut:
+	// the trace stopped at MaxAttemptTrace attempts.
+	Attempts    []Attempt
+	AttemptsCut bool
 	// Slowed counts the services that started in a slowdown window, and
 	// SlowExtraNs the time their factors added; Pauses the closed loop's
 	// think pauses (0 for the paced and open clients, which do not think).
@@ -207,6 +213,9 @@ func padSeries(s ClientSeries, n int) ClientSeries {
 	s.QueueMean, s.Busy, s.Utilisation = pf(s.QueueMean), pf(s.Busy), pf(s.Utilisation)
 	s.QueueMax, s.Replies, s.Rejected, s.Failed, s.TimedOut = pi(s.QueueMax), pi(s.Replies), pi(s.Rejected), pi(s.Failed), pi(s.TimedOut)
 	s.P50, s.P90, s.P99, s.Max = pi(s.P50), pi(s.P90), pi(s.P99), pi(s.Max)
+	if s.Retries != nil {
+		s.Retries = pi(s.Retries)
+	}
 	return s
 }
 

@@ -43,6 +43,10 @@ type ClientSeries struct {
 	P90         []int64   `json:"p90_ns"`
 	P99         []int64   `json:"p99_ns"`
 	Max         []int64   `json:"max_ns"`
+	// Retries counts the attempts beyond a call's first sent in the
+	// interval (retries on only: absent otherwise). The queue's figures
+	// count attempts, the unit the server knows.
+	Retries []int64 `json:"retries,omitempty"`
 }
 
 // seriesAcc accumulates one client's series during its run. The clock's
@@ -57,12 +61,14 @@ type seriesAcc struct {
 	qEnd, busyEnd                    u128                      // and at the end of the run
 	qMax                             [MaxSeriesPoints]int64
 	replies, rejected, failed, timed [MaxSeriesPoints]int64
-	hists                            [][]uint32 // histogram mode: reply latencies per interval
+	retrying                         bool
+	retries                          [MaxSeriesPoints]int64 // retries on: attempts beyond the first sent
+	hists                            [][]uint32             // histogram mode: reply latencies per interval
 	end                              int64
 }
 
 func newSeriesAcc(cfg Config, exact bool) *seriesAcc {
-	a := &seriesAcc{iv: SeriesInterval(cfg.Duration), exact: exact}
+	a := &seriesAcc{iv: SeriesInterval(cfg.Duration), exact: exact, retrying: cfg.Retrying()}
 	a.nextB = a.iv
 	if !exact {
 		a.hists = make([][]uint32, MaxSeriesPoints)
@@ -103,6 +109,13 @@ func (a *seriesAcc) answered(o Outcome) {
 		a.failed[a.j]++
 	case OutcomeTimedOut:
 		a.timed[a.j]++
+	}
+}
+
+// retried counts a retry sent at the clock.
+func (a *seriesAcc) retried() {
+	if a.j < MaxSeriesPoints {
+		a.retries[a.j]++
 	}
 }
 
@@ -164,6 +177,9 @@ func (a *seriesAcc) build(workers int, rank Rank, lat, at []int64) ClientSeries 
 		P50: make([]int64, n), P90: make([]int64, n), P99: make([]int64, n), Max: make([]int64, n)}
 	if workers > 0 {
 		s.Utilisation = make([]float64, n)
+	}
+	if a.retrying {
+		s.Retries = slices.Clone(a.retries[:n])
 	}
 	for j := 0; j < n; j++ {
 		span := a.iv

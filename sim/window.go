@@ -226,7 +226,14 @@ func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
 		if res.Engine != nil {
 			if j, why := x.engineOrder(); why != breakNone {
 				e := x.refusal(j, why)
-				e.Window, e.Windows, e.Kind = k, n, m.Kind
+				e.Window, e.Windows, e.Kind, e.From, e.To = k, n, m.Kind, m.From, m.To
+				if res.Config.Retrying() {
+					for _, c := range windowOrder {
+						if tr := res.AttemptsWindow(c, m.From, m.To); tr != nil {
+							e.Retries = append(e.Retries, tr.Retries())
+						}
+					}
+				}
 				return nil, e
 			}
 		}

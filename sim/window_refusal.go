@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -65,12 +66,16 @@ func (x *TraceIndex) engineOrder() (int, orderBreak) {
 type WindowRefusal struct {
 	Window, Windows int    // the window asked for, from 0, and how many the run has
 	Kind            string // "stall", "outage" or "worst"
+	From, To        int64  // the window's bounds
 	Client          Client
 	Request         int64 // the request that breaks the order: its position in the client's sends, from 0
 	At              int64 // when its outcome came, or its service began (a service out of order, a wasted one)
 	GaveUp          int64 // a timed-out request a worker served anyway: when the client gave up on it
 	why             orderBreak
 	outcome         Outcome
+	// Retries counts, in a run with retries, each client's retries in the
+	// window (nil otherwise): what the animation cannot draw yet, in words.
+	Retries []WindowRetries
 }
 
 // Error is Text with the instants to the microsecond in FormatDuration's
@@ -89,8 +94,28 @@ func (e *WindowRefusal) Text(dur func(ns int64) string) string {
 	case "worst":
 		where = fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
 	}
-	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
+	s := fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
 		where, e.Client, e.Request+1, e.reason(dur))
+	if len(e.Retries) > 0 {
+		parts := make([]string, len(e.Retries))
+		for i, w := range e.Retries {
+			parts[i] = fmt.Sprintf("the %s client sent %s for %s, %s failed all %d attempts", w.Client, plural(w.Retries, "retry", "retries"),
+				plural(w.Calls, "call", "calls"), plural(w.FailedCalls, "call", "calls"), w.Attempts)
+			if w.MostWaiting > 0 {
+				parts[i] += fmt.Sprintf(", up to %s waited out a backoff at once (first at %s)", plural(w.MostWaiting, "call", "calls"), dur(w.MostAt))
+			}
+		}
+		s += " In this window " + strings.Join(parts, "; ") + "."
+	}
+	return s
+}
+
+// plural writes n and its noun, singular for 1.
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // reason is why the request breaks the order, its instants written by dur.

@@ -1,6 +1,9 @@
 package sim
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // What a client did in a window of time, as a slice of requests: Trace for
 // the fast path (built through TraceIndex, window_index.go), EngineTrace for
@@ -273,4 +276,115 @@ func (r *Result) engineRequest(c Client, i int) EngineRequest {
 		q.Latency = q.Done - q.Send
 	}
 	return q
+}
+
+// AttemptTrace is what the attempts of client c's retried calls did in a
+// window of an exact event-driven run with retries: every attempt whose
+// span at the client, from its Send to its End and, when its call retried,
+// on through the backoff to the next Send, meets [From, To].
+type AttemptTrace struct {
+	Client   Client
+	From, To int64
+	Backoff  int64 // the fixed wait between an attempt's failure and the next
+	Attempts int   // the policy's attempts per call
+	Tries    []Attempt
+	Cut      bool // the run's attempt trace stopped early, or the window held more than MaxTraceWindow attempts
+}
+
+// AttemptsWindow returns the attempts of client c's retried calls that
+// meet [from, to], in the order they ended; nil without retries or without
+// per-request data.
+func (r *Result) AttemptsWindow(c Client, from, to int64) *AttemptTrace {
+	if r.Engine == nil || !r.Config.Retrying() || r.Clients[c].Done == nil {
+		return nil
+	}
+	ec := &r.Engine.Clients[c]
+	cfg := r.Config
+	tr := &AttemptTrace{Client: c, From: from, To: to, Backoff: cfg.Backoff, Attempts: cfg.AttemptsPerCall(), Cut: ec.AttemptsCut}
+	all := ec.Attempts
+	// Ends never decrease; an attempt's span reaches at most a backoff past it.
+	lo := sort.Search(len(all), func(i int) bool { return all[i].End+tr.Backoff >= from })
+	for _, a := range all[lo:] {
+		end := a.End
+		if a.Retried(tr.Attempts) {
+			end += tr.Backoff
+		}
+		if a.Send > to || end < from {
+			continue
+		}
+		if len(tr.Tries) == MaxTraceWindow {
+			tr.Cut = true
+			break
+		}
+		tr.Tries = append(tr.Tries, a)
+	}
+	return tr
+}
+
+// InBackoff counts the calls waiting out a backoff at t: an attempt failed
+// at or before t and its call's next attempt is not sent yet.
+func (tr *AttemptTrace) InBackoff(t int64) int64 {
+	var n int64
+	for _, a := range tr.Tries {
+		if a.Retried(tr.Attempts) && a.End <= t && t < a.End+tr.Backoff {
+			n++
+		}
+	}
+	return n
+}
+
+// WindowRetries are one client's retries in a window [From, To]: what the
+// attempt trace says happened there.
+type WindowRetries struct {
+	Client Client
+	// Retries are the attempts beyond a call's first sent in the window;
+	// Calls the calls that sent them.
+	Retries, Calls int64
+	// FailedCalls are the calls whose last attempt failed in the window:
+	// each failed all Attempts of the policy.
+	FailedCalls int64
+	Attempts    int
+	// MostWaiting is the most calls waiting out a backoff at one instant of
+	// the window, first at MostAt.
+	MostWaiting, MostAt int64
+}
+
+// Retries counts the window's retries from its attempts.
+func (tr *AttemptTrace) Retries() WindowRetries {
+	w := WindowRetries{Client: tr.Client, Attempts: tr.Attempts}
+	lo, hi := int32(math.MaxInt32), int32(-1)
+	for _, a := range tr.Tries {
+		lo, hi = min(lo, a.Call), max(hi, a.Call)
+	}
+	seen := make([]bool, max(0, int(hi-lo)+1)) // the calls that sent a retry in the window
+	var ends []int64                           // the backoffs' ends, in the order of the attempts' ends
+	var n int64
+	for _, a := range tr.Tries {
+		if a.N > 1 && a.Send >= tr.From && a.Send <= tr.To {
+			w.Retries++
+			if !seen[a.Call-lo] {
+				seen[a.Call-lo] = true
+				w.Calls++
+			}
+		}
+		if !a.Retried(tr.Attempts) {
+			if a.Outcome != OutcomeReply && a.End >= tr.From && a.End <= tr.To {
+				w.FailedCalls++
+			}
+			continue
+		}
+		// A backoff is [End, End + B): both ends come in order, and one
+		// ending at an instant is over before one starting then.
+		t := max(a.End, tr.From)
+		for len(ends) > 0 && ends[0] <= t {
+			ends, n = ends[1:], n-1
+		}
+		if tr.Backoff > 0 {
+			ends, n = append(ends, a.End+tr.Backoff), n+1
+		}
+		if n > w.MostWaiting && t <= tr.To {
+			w.MostWaiting, w.MostAt = n, t
+		}
+	}
+	return w
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -554,5 +555,46 @@ func TestAnimSlowdownBands(t *testing.T) {
 	}
 	if s := animStyles(charts.Light)[stSlow]; s == "" || s == animStyles(charts.Light)[stStall] {
 		t.Errorf("the slowdown's style %q is not its own", s)
+	}
+}
+
+// TestAnimPanelRetries: a window of a run with retries, which the animation
+// cannot draw yet, says in text what happened there: per client, the
+// retries sent, the calls that sent them, the calls that failed, and the
+// most calls waiting out a backoff at once (sim.WindowRetries), the same
+// counts as the window's attempt trace.
+func TestAnimPanelRetries(t *testing.T) {
+	res := animRun(t, "preset=retry-storm")
+	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: res}}
+	h := &animHost{child: a}
+	e := app.NewTestEngine()
+	if err := e.Load(h); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	a.load(h.ctx)
+	html := app.HTMLString(a.Render())
+	if !a.refused || !strings.Contains(html, `data-anim-unavailable="1"`) {
+		t.Fatalf("the storm's outage window is not refused: %s", html)
+	}
+	_, err := sim.NewSummaryBuilder(res, 0)
+	refusal, ok := err.(*sim.WindowRefusal)
+	if !ok || len(refusal.Retries) != 3 {
+		t.Fatalf("refusal %v", err)
+	}
+	var sum int64
+	for _, w := range refusal.Retries {
+		tr := res.AttemptsWindow(w.Client, refusal.From, refusal.To)
+		if got := tr.Retries(); got != w {
+			t.Errorf("%s: the refusal counts %+v, the window's trace %+v", w.Client, w, got)
+		}
+		want := "the " + w.Client.String() + " client sent " + strconv.FormatInt(w.Retries, 10) + " retries"
+		if !strings.Contains(html, want) {
+			t.Errorf("the panel does not say %q: %s", want, html)
+		}
+		sum += w.Retries
+	}
+	if sum == 0 {
+		t.Fatal("no retry in the storm's outage window: the test checks nothing")
 	}
 }

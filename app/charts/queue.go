@@ -65,6 +65,13 @@ type queueClient struct {
 	differs             bool // the due count is drawn: it differs from the sent one
 	sentBucket, dueBuck []int
 	sentCols, dueCols   []int
+	// With retries and an attempt trace: the attempts sent and not yet
+	// answered (a call waiting out a backoff has none), drawn dotted.
+	attempts           bool
+	attPeak            int
+	attAt              int64
+	attBucket, attCols []int
+	attArea            int64 // ∫ attempts in flight dt, ns: Σ (answer − send) over the attempts
 }
 
 // queueCounts is the queue-depth chart's data: each client's counts over
@@ -74,6 +81,16 @@ type queueCounts struct {
 	end, bw int64
 	nb      int
 	top     int
+}
+
+// anyAttempts tells whether some client's attempts in flight are drawn.
+func (q *queueCounts) anyAttempts() bool {
+	for _, cd := range q.clients {
+		if cd.attempts {
+			return true
+		}
+	}
+	return false
 }
 
 // anyDiffers tells whether some client's due count is drawn.
@@ -143,6 +160,13 @@ func queueData(res *sim.Result, o Options) (*queueCounts, bool) {
 			// The dashed line only where it shows something the fill does not.
 			cd.differs = peak != cd.sentPeak || !slices.Equal(his[0], cd.sentBucket) || !slices.Equal(his[1], cd.sentCols)
 		}
+		if ad, ok := attemptDepth(res, c); ok {
+			his, peak, at := ad.peaks(buckets, fine)
+			cd.attempts, cd.attPeak, cd.attAt, cd.attBucket, cd.attCols = true, peak, at, his[0], his[1]
+			for k := range ad.arrive {
+				cd.attArea += ad.leave[k] - ad.arrive[k] // the sums of the sorted lists: Σ leave − Σ arrive
+			}
+		}
 		q.top = max(q.top, cd.duePeak, cd.sentPeak)
 		done[c] = counted{due, [][]int{cd.dueBuck, cd.dueCols}, cd.duePeak, cd.dueAt}
 	}
@@ -161,6 +185,10 @@ func drawQueue(res *sim.Result, o Options, f *frame, q *queueCounts) {
 	}
 	if q.anyDiffers() {
 		items = append(items, legendItem{"due, not yet answered", lineThumb(draw.LineStyle{Color: th.ink, Width: 1.6, Dashes: []vg.Length{5, 3}}, nil)})
+	}
+	attLine := draw.LineStyle{Color: th.ink, Width: 1.4, Dashes: []vg.Length{1.5, 2}}
+	if q.anyAttempts() {
+		items = append(items, legendItem{"attempts in flight (no backoff)", lineThumb(attLine, nil)})
 	}
 	shade, more := shading(res, th, q.end, o.Width)
 	c := f.legendStrip(f.dc, append(items, more...))
@@ -184,6 +212,9 @@ func drawQueue(res *sim.Result, o Options, f *frame, q *queueCounts) {
 		if cd.differs {
 			p.Add(depthPlot{fine: cd.dueCols, stroke: dueLine(k)})
 		}
+		if cd.attempts {
+			p.Add(depthPlot{fine: cd.attCols, stroke: attLine})
+		}
 		ps = append(ps, p)
 	}
 	tiles, inner := f.panels(c, ps)
@@ -201,6 +232,9 @@ func queueTable(q *queueCounts) Table {
 		if q.clients[i].differs {
 			t.Header = append(t.Header, cl.String()+" due, unanswered")
 		}
+		if q.clients[i].attempts {
+			t.Header = append(t.Header, cl.String()+" attempts in flight")
+		}
 	}
 	for b := 0; b < q.nb; b++ {
 		row := []string{units.Duration(int64(b)*q.bw) + " to " + units.Duration(min(int64(b+1)*q.bw, q.end))}
@@ -209,6 +243,9 @@ func queueTable(q *queueCounts) Table {
 			row = append(row, "up to "+itoa(cd.sentBucket[b]))
 			if cd.differs {
 				row = append(row, "up to "+itoa(cd.dueBuck[b]))
+			}
+			if cd.attempts {
+				row = append(row, "up to "+itoa(cd.attBucket[b]))
 			}
 		}
 		t.Rows = append(t.Rows, row)
@@ -222,6 +259,9 @@ func queueCaption(res *sim.Result, q *queueCounts) string {
 	s.WriteString("Requests each client has sent and not yet had answered (filled)")
 	if q.anyDiffers() {
 		s.WriteString(", and requests due by the schedule and not yet answered (dashed), which differ when a client falls behind its schedule")
+	}
+	if q.anyAttempts() {
+		s.WriteString(", and, with retries, the attempts in flight (dotted): a call counts from its first attempt to its end, an attempt from its send to its answer, so a call waiting out a backoff counts in the first and not in the second")
 	}
 	if res.StallCount() > 0 {
 		s.WriteString("; stalls shaded")
@@ -239,6 +279,12 @@ func queueCaption(res *sim.Result, q *queueCounts) string {
 		}
 		if cd.differs {
 			part += ", while up to " + itoa(cd.duePeak) + " were due and unanswered (first at " + units.Duration(cd.dueAt) + ")"
+		}
+		if cd.attempts {
+			part += ", up to " + itoa(cd.attPeak) + " attempts in flight"
+			if cd.attPeak > 0 {
+				part += " (first at " + units.Duration(cd.attAt) + ")"
+			}
 		}
 		parts = append(parts, part)
 	}

@@ -304,6 +304,11 @@ func drawLatencyTime(res *sim.Result, o Options, f *frame, rqs []requests, end, 
 		items = append(items, legendItem{k.String(), boxThumb(draw.LineStyle{Color: th.kinds[k]}, draw.LineStyle{})})
 	}
 	shade, more := shading(res, th, end, o.Width)
+	rc := retriesOf(res)
+	retryFill := draw.LineStyle{Color: withAlpha(th.ink, 0.45)}
+	if rc != nil {
+		more = append(more, legendItem{"retries sent", boxThumb(retryFill, draw.LineStyle{})})
+	}
 	c := f.legendStrip(f.dc, append(items, more...))
 	var ps []*plot.Plot
 	for range measured() {
@@ -328,7 +333,11 @@ func drawLatencyTime(res *sim.Result, o Options, f *frame, rqs []requests, end, 
 		for _, b := range shade {
 			p.Add(b)
 		}
-		p.Add(f.grid(), envelopePlot{env: env, floor: floor, fill: th.kinds[k]})
+		p.Add(f.grid())
+		if rc != nil { // under the latencies, which stay in sight
+			p.Add(retryBars{counts: rc.per[k.Client()], iv: rc.iv, top: rc.top, fill: retryFill})
+		}
+		p.Add(envelopePlot{env: env, floor: floor, fill: th.kinds[k]})
 		f.drawLabel(tiles[i], inner[i], p, k.String(), th.kinds[k])
 		p.Draw(inner[i])
 	}
@@ -383,6 +392,9 @@ func latencyTimeCaption(res *sim.Result, o Options, rqs []requests, stats []latS
 		return units.Count(res.Recordings[k].Above) + " of " + units.Count(int64(stats[indexOf(k)].n))
 	}))
 	s.WriteString(".")
+	if rc := retriesOf(res); rc != nil {
+		s.WriteString(rc.caption(end))
+	}
 	lost := false
 	for _, rq := range rqs {
 		lost = lost || rq.lost > 0

@@ -1,0 +1,302 @@
+package sim
+
+import (
+	"sort"
+	"strings"
+	"testing"
+)
+
+// checkAttemptTrace checks client c's attempt trace against the call-level
+// data and the RetryCounts of the same run: each retried call's attempts are
+// numbered 1, 2, … in the order they ended, the first sent at the call's
+// Send, each next one exactly a backoff after the previous End, all but the
+// last failed, the last ending at the call's Done with its Outcome; and the
+// counts rebuilt from the trace (attempts, retries, failed calls, attempts
+// by outcome, the most attempts of one call) are RetryCounts'. It returns
+// the retried calls.
+func checkAttemptTrace(t *testing.T, q string, res *Result, c Client) int {
+	t.Helper()
+	cfg := res.Config
+	cr, ec := &res.Clients[c], &res.Engine.Clients[c]
+	rc := ec.Retry
+	if ec.AttemptsCut {
+		t.Fatalf("%s %s: the attempt trace was cut", q, c)
+	}
+	A, B := cfg.AttemptsPerCall(), cfg.Backoff
+	last := map[int32]Attempt{} // the call's last attempt so far
+	var prevEnd int64
+	var outcome [4]int64
+	maxN := 1
+	for k, a := range ec.Attempts {
+		if a.End < prevEnd {
+			t.Fatalf("%s %s: attempt %d ends at %d, before the previous one's %d", q, c, k, a.End, prevEnd)
+		}
+		prevEnd = a.End
+		if a.Send > a.End || a.Start >= 0 && a.Start < a.Send {
+			t.Fatalf("%s %s: attempt %+v out of order", q, c, a)
+		}
+		p, seen := last[a.Call]
+		switch {
+		case !seen && (a.N != 1 || a.Send != cr.Send[a.Call]):
+			t.Fatalf("%s %s: call %d's first traced attempt %+v, the call sent at %d", q, c, a.Call, a, cr.Send[a.Call])
+		case seen && (a.N != p.N+1 || !p.Retried(A) || a.Send != p.End+B):
+			t.Fatalf("%s %s: call %d's attempt %+v after %+v (backoff %d)", q, c, a.Call, a, p, B)
+		}
+		last[a.Call] = a
+		outcome[a.Outcome]++
+		maxN = max(maxN, int(a.N))
+	}
+	var retries, failedCalls int64
+	for i, o := range ec.Outcome {
+		a, ok := last[int32(i)]
+		if o != OutcomeReply {
+			failedCalls++
+		}
+		if !ok {
+			if o != OutcomeReply {
+				t.Fatalf("%s %s: call %d failed (%s) with one attempt, which the policy would have retried", q, c, i, o)
+			}
+			outcome[o]++
+			continue
+		}
+		retries += int64(a.N) - 1
+		if a.Retried(A) || a.End != cr.Done[i] || a.Outcome != o {
+			t.Fatalf("%s %s: call %d's last attempt %+v, the call ended at %d (%s)", q, c, i, a, cr.Done[i], o)
+		}
+		if cfg.Timeout == 0 && a.Start >= 0 && ec.Start[i] != a.Start {
+			t.Fatalf("%s %s: call %d's last attempt started at %d, the call's start %d", q, c, i, a.Start, ec.Start[i])
+		}
+	}
+	calls := int64(len(ec.Outcome))
+	if calls+retries != rc.Attempts || retries != rc.Retries || failedCalls != rc.FailedCalls || maxN != rc.MaxAttempts ||
+		outcome[OutcomeRejected] != rc.AttemptsRejected || outcome[OutcomeFailed] != rc.AttemptsFailed || outcome[OutcomeTimedOut] != rc.AttemptsTimedOut {
+		t.Fatalf("%s %s: the trace gives %d attempts, %d retries, %d failed calls, max %d, %d/%d/%d rejected/failed/timed out; RetryCounts %+v",
+			q, c, calls+retries, retries, failedCalls, maxN, outcome[OutcomeRejected], outcome[OutcomeFailed], outcome[OutcomeTimedOut], *rc)
+	}
+	// The series' retries per interval are the trace's retries by send.
+	if s := res.Engine.Series; s != nil && !s.Truncated {
+		want := make([]int64, s.Points)
+		for _, a := range ec.Attempts {
+			if a.N > 1 {
+				want[a.Send/s.IntervalNs]++
+			}
+		}
+		got := s.Clients[c].Retries
+		for j := range want {
+			if got[j] != want[j] {
+				t.Fatalf("%s %s: interval %d has %d retries in the series, %d in the trace", q, c, j, got[j], want[j])
+			}
+		}
+	}
+	return len(last)
+}
+
+// TestAttemptTraceRandom: on random runs with retries (the mix of
+// TestRetryRandom), every client's attempt trace agrees with its calls and
+// its RetryCounts (checkAttemptTrace), and a window of it holds exactly the
+// attempts whose span meets the window.
+func TestAttemptTraceRandom(t *testing.T) {
+	g := newStream(2424, "test.attempt-trace")
+	pick := func(xs ...string) string { return xs[g.next()%uint64(len(xs))] }
+	retried := 0
+	for runs := 0; runs < 200; runs++ {
+		q := strings.Join([]string{
+			"rate=" + pick("200", "1000", "3000", "777"),
+			"service=" + pick("50us", "300us", "900us", "2ms"),
+			"workers=" + pick("1", "2", "unlimited"),
+			"conns=" + pick("1", "3"),
+			"queue=" + pick("unbounded", "0", "5"),
+			"timeout=" + pick("0s", "0s", "2ms", "20ms"),
+			"outages=" + pick("", "50ms-120ms", "20ms-40ms,200ms-260ms", "0s-30ms"),
+			"attempts=" + pick("2", "3", "5", "10"),
+			"backoff=" + pick("0s", "1ms", "15ms", "7300us"),
+			"duration=" + pick("100ms", "300ms"),
+			"stall=" + pick("0s", "0s", "5ms"), "every=100ms", "first=" + pick("10ms", "60ms"),
+			"arrivals=" + pick("constant", "poisson"),
+			"dist=" + pick("fixed", "exponential"),
+			"seed=" + pick("1", "2", "3"),
+		}, "&")
+		res := run(t, q)
+		for _, c := range Clients() {
+			retried += checkAttemptTrace(t, q, res, c)
+			all := res.Engine.Clients[c].Attempts
+			from := int64(g.next() % uint64(res.Config.Duration))
+			to := from + int64(g.next()%uint64(res.Config.Duration/4))
+			tr := res.AttemptsWindow(c, from, to)
+			var want []Attempt
+			for _, a := range all {
+				end := a.End
+				if a.Retried(res.Config.AttemptsPerCall()) {
+					end += res.Config.Backoff
+				}
+				if a.Send <= to && end >= from {
+					want = append(want, a)
+				}
+			}
+			if len(tr.Tries) != len(want) || tr.Cut {
+				t.Fatalf("%s %s [%d, %d]: %d attempts in the window, want %d", q, c, from, to, len(tr.Tries), len(want))
+			}
+			for k := range want {
+				if tr.Tries[k] != want[k] {
+					t.Fatalf("%s %s: window attempt %d %+v, want %+v", q, c, k, tr.Tries[k], want[k])
+				}
+			}
+		}
+	}
+	if retried < 1000 {
+		t.Errorf("only %d retried calls in the mix: it proves little", retried)
+	}
+}
+
+// TestAttemptTraceClosedForm: with a deterministic outage [a, b), fixed
+// service S, unlimited workers and a fixed backoff B, a call first sent at
+// f in the outage sends attempt k at f + (k−1)·B, each failing at once
+// while in the outage, and the first out of it is served at once: start at
+// its send, end S later (retryPredict gives the call's end). Every traced
+// attempt is where that closed form puts it, and the windows of the
+// animation hold the calls the outage retried.
+func TestAttemptTraceClosedForm(t *testing.T) {
+	for _, q := range []string{
+		"rate=1000&service=100us&stall=0&workers=unlimited&outages=100ms-250ms&attempts=3&backoff=40ms&duration=1s",
+		"rate=777&service=2ms&stall=0&workers=unlimited&outages=30ms-95ms&attempts=10&backoff=7300us&duration=300ms&timeout=20ms",
+		"preset=retry-storm&workers=unlimited&duration=6s",
+	} {
+		res := run(t, q)
+		if !retryClosedFormApplies(res) {
+			t.Fatalf("%s: the closed form does not apply", q)
+		}
+		cfg := res.Config
+		w := cfg.OutageWindows()[0]
+		S, B, A := cfg.Service, cfg.Backoff, int64(cfg.AttemptsPerCall())
+		for _, c := range Clients() {
+			checkAttemptTrace(t, q, res, c)
+			ec, cr := &res.Engine.Clients[c], &res.Clients[c]
+			byCall := map[int32][]Attempt{}
+			for _, a := range ec.Attempts {
+				byCall[a.Call] = append(byCall[a.Call], a)
+			}
+			inOutage := 0
+			for i, f := range cr.Send {
+				tries := byCall[int32(i)]
+				if f < w.From || f >= w.To {
+					if tries != nil {
+						t.Fatalf("%s %s: call %d sent at %d outside the outage retried", q, c, i, f)
+					}
+					continue
+				}
+				inOutage++
+				done, reply := retryPredict(f, S, B, A, w.From, w.To)
+				n := int64(len(tries))
+				if !reply && n != A || reply && tries[n-1].End != done {
+					t.Fatalf("%s %s: call %d sent at %d: %d attempts ending %d, the closed form %d (reply %v)", q, c, i, f, n, tries[n-1].End, done, reply)
+				}
+				for k, a := range tries {
+					send := f + int64(k)*B
+					wantStart, wantEnd, wantO := int64(-1), send, OutcomeFailed
+					if send >= w.To {
+						wantStart, wantEnd, wantO = send, send+S, OutcomeReply
+					}
+					if a.Send != send || a.Start != wantStart || a.End != wantEnd || a.Outcome != wantO {
+						t.Fatalf("%s %s: call %d attempt %d %+v; want send %d start %d end %d %s", q, c, i, k+1, a, send, wantStart, wantEnd, wantO)
+					}
+				}
+			}
+			if inOutage == 0 {
+				t.Fatalf("%s %s: no call was sent in the outage", q, c)
+			}
+			// The outage's window (AnimWindows' first) holds every attempt
+			// of the calls it retried.
+			m := res.engineAnimWindow(0)
+			tr := res.AttemptsWindow(c, m.From, m.To)
+			if tr == nil || len(tr.Tries) != len(ec.Attempts) {
+				t.Fatalf("%s %s: the outage's window [%d, %d] holds %v of %d attempts", q, c, m.From, m.To, tr, len(ec.Attempts))
+			}
+		}
+	}
+}
+
+// TestWindowRetryCounts: a refused window of a run with retries says, per
+// client, the retries sent in it, the calls that sent them, the calls that
+// failed and the most calls waiting out a backoff at once. In the closed
+// form of TestRetryClosedForm (outage [100, 250) ms, 3 attempts 40 ms
+// apart, the open loop due every 1 ms) the outage's window holds them all:
+// calls due in [100, 210) retry twice, those in [210, 250) once (260
+// retries of 150 calls), those in [100, 170) fail (70); at t the calls
+// due in (t − 40, t] wait out their first backoff and those due in
+// (t − 80, t − 40] their second, 40 each once t − 80 ≥ 99 ms: 80 at once,
+// first at 179 ms (no more: 40 ms of due calls each). Elsewhere the counts
+// are checked against a sweep over the trace.
+func TestWindowRetryCounts(t *testing.T) {
+	res := run(t, "rate=1000&service=100us&stall=0&workers=unlimited&outages=100ms-250ms&attempts=3&backoff=40ms&duration=1s")
+	_, err := NewSummaryBuilder(res, 0)
+	e, ok := err.(*WindowRefusal)
+	if !ok || len(e.Retries) != 3 {
+		t.Fatalf("the outage's window: %v", err)
+	}
+	ms := int64(1e6)
+	var open WindowRetries
+	for _, w := range e.Retries {
+		if w.Client == OpenClient {
+			open = w
+		}
+	}
+	if want := (WindowRetries{Client: OpenClient, Retries: 260, Calls: 150, FailedCalls: 70, MostWaiting: 80, MostAt: 179 * ms, Attempts: 3}); open != want {
+		t.Errorf("open: %+v, want %+v", open, want)
+	}
+	if s := e.Error(); !strings.Contains(s, "the open client sent 260 retries for 150 calls, 70 calls failed all 3 attempts, up to 80 calls waited out a backoff at once (first at 179ms)") {
+		t.Errorf("the refusal does not count the retries: %s", s)
+	}
+	// Brute force: every instant an edge of a backoff, on random runs.
+	g := newStream(77, "test.window-retries")
+	for runs := 0; runs < 40; runs++ {
+		q := "rate=" + []string{"300", "1000"}[g.next()%2] + "&service=700us&workers=" + []string{"1", "unlimited"}[g.next()%2] +
+			"&queue=" + []string{"2", "unbounded"}[g.next()%2] + "&timeout=" + []string{"0s", "3ms"}[g.next()%2] +
+			"&outages=40ms-90ms&attempts=4&backoff=9ms&stall=0&duration=200ms&arrivals=poisson&seed=" + []string{"1", "2", "3", "4"}[g.next()%4]
+		res := run(t, q)
+		for _, c := range Clients() {
+			from := int64(g.next() % uint64(150*ms))
+			to := from + int64(g.next()%uint64(60*ms))
+			tr := res.AttemptsWindow(c, from, to)
+			got := tr.Retries()
+			var want WindowRetries
+			want.Client, want.Attempts = c, res.Config.AttemptsPerCall()
+			calls := map[int32]bool{}
+			A, B := res.Config.AttemptsPerCall(), res.Config.Backoff
+			var instants []int64
+			for _, a := range res.Engine.Clients[c].Attempts {
+				if a.N > 1 && a.Send >= from && a.Send <= to {
+					want.Retries++
+					calls[a.Call] = true
+				}
+				if a.Outcome != OutcomeReply && !a.Retried(A) && a.End >= from && a.End <= to {
+					want.FailedCalls++
+				}
+				if a.Retried(A) {
+					instants = append(instants, max(a.End, from))
+				}
+			}
+			want.Calls = int64(len(calls))
+			sort.Slice(instants, func(i, j int) bool { return instants[i] < instants[j] })
+			for _, t0 := range instants {
+				if t0 > to {
+					continue
+				}
+				var n int64
+				for _, a := range res.Engine.Clients[c].Attempts {
+					if a.Retried(A) && a.End <= t0 && t0 < a.End+B {
+						n++
+					}
+				}
+				if n > want.MostWaiting {
+					want.MostWaiting, want.MostAt = n, t0
+				}
+				if n != tr.InBackoff(t0) {
+					t.Fatalf("%s %s: InBackoff(%d) = %d, want %d", q, c, t0, tr.InBackoff(t0), n)
+				}
+			}
+			if got != want {
+				t.Fatalf("%s %s [%d, %d]: %+v, want %+v", q, c, from, to, got, want)
+			}
+		}
+	}
+}
