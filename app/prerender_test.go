@@ -59,10 +59,19 @@ func TestPrerenderedArticle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[article.NumRef]bool{}
+	seen, fixed := map[article.NumRef]bool{}, 0
 	for _, m := range spanRe.FindAllStringSubmatch(page, -1) {
 		a := attrs(m[1])
 		if !strings.Contains(" "+a["class"]+" ", " num ") {
+			continue
+		}
+		if a["data-fixed"] != "" {
+			// A number read from a real file when article_gen.go was
+			// written (TestArticleGenerated holds it to the file).
+			if a["data-printout"] == "" || m[2] == "" {
+				t.Errorf("a fixed number without its file or text: %v", a)
+			}
+			fixed++
 			continue
 		}
 		ref := article.NumRef{Query: a["data-query"], Metric: a["data-metric"]}
@@ -80,7 +89,10 @@ func TestPrerenderedArticle(t *testing.T) {
 			t.Errorf("%v: generated %q (%s), the simulator's %q (%s)", ref, got, m[2], units.Raw(w.Value), w.Text)
 		}
 	}
-	t.Logf("the generated article holds %d numbers, %d charts", len(seen), len(imgRe.FindAllString(page, -1)))
+	t.Logf("the generated article holds %d numbers, %d read from real files, %d charts", len(seen), fixed, len(imgRe.FindAllString(page, -1)))
+	if fixed == 0 {
+		t.Error("the generated article shows no number of a real printout")
+	}
 	if len(seen) != len(want) {
 		t.Errorf("the generated article holds %d of the article's %d numbers", len(seen), len(want))
 	}

@@ -299,6 +299,10 @@ func (a *Article) renderSection(i int, sec *section) app.UI {
 			body = append(body, a.figure(*b.figure, v))
 			continue
 		}
+		if b.printout != nil {
+			body = append(body, printoutFigure(b.printout))
+			continue
+		}
 		body = append(body, app.P().Body(a.segs(i, b.para, v)...))
 		if i == 0 && j == 0 {
 			body = append(body, app.P().Class("adjust-hint").Body(
@@ -352,6 +356,8 @@ func (a *Article) segs(i int, segs []seg, v *sectionView) []app.UI {
 			parts = append(parts, a.adjustable(i, g.num, v))
 		case g.num != nil:
 			parts = append(parts, a.number(g.num, v))
+		case g.fixed != nil:
+			parts = append(parts, fixedNumber(g.fixed))
 		case g.claim != nil:
 			parts = append(parts, a.claim(i, g.claim, v))
 		case g.emph:

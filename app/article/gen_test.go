@@ -71,6 +71,10 @@ func genSource(a *article) []byte {
 				}
 				continue
 			}
+			if p := bl.printout; p != nil {
+				fmt.Fprintf(&b, "{printout: &printoutRef{name: %q, file: %q, text: %q}},\n", p.name, p.file, p.text)
+				continue
+			}
 			fmt.Fprintf(&b, "{para: %s},\n", genSegs(bl.para, idx))
 		}
 		b.WriteString("},\n")
@@ -99,6 +103,9 @@ func genSegs(segs []seg, idx map[*adjustable]int) string {
 			fmt.Fprintf(&b, "{num: &slot{name: %q, metric: %q, adj: &articleAdjs[%d]}},\n", g.num.name, g.num.metric, idx[g.num.adj])
 		case g.num != nil:
 			fmt.Fprintf(&b, "{num: &slot{name: %q, metric: %q}},\n", g.num.name, g.num.metric)
+		case g.fixed != nil:
+			f := g.fixed
+			fmt.Fprintf(&b, "{fixed: &fixedNum{printout: %q, metric: %q, text: %q, value: %v, ns: %v}},\n", f.printout, f.metric, f.text, f.value, f.ns)
 		case g.claim != nil:
 			fmt.Fprintf(&b, "{claim: &claim{id: %q, name: %q, then: %s, els: %s}},\n", g.claim.id, g.claim.name, genSegs(g.claim.then, idx), genSegs(g.claim.els, idx))
 		case g.emph:

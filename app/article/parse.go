@@ -19,6 +19,19 @@ import (
 //go:embed article.txt
 var articleSource string
 
+// The real files of [printout NAME] and {NAME:group.metric}: read only
+// where the article's source is parsed, in its tests (fixed_read_test.go
+// sets these), and written into article_gen.go.
+var (
+	isPrintout   = func(name string) bool { return false }
+	readPrintout = func(name string) (*printoutRef, error) {
+		return nil, fmt.Errorf("no printout %q: the printouts are read where article_gen.go is written", name)
+	}
+	readFixed = func(name, metric string) (*fixedNum, error) {
+		return nil, fmt.Errorf("no printout %q: the printouts are read where article_gen.go is written", name)
+	}
+)
+
 // parseArticle reads the article's source; an error names the line.
 func parseArticle(src string) (*article, error) {
 	a := &article{sections: []*section{{}}}
@@ -53,6 +66,13 @@ func parseArticle(src string) (*article, error) {
 			}
 		case strings.HasPrefix(line, "# "):
 			a.title = strings.TrimPrefix(line, "# ")
+		case strings.HasPrefix(line, "[printout "):
+			if err = flush(); err == nil {
+				var p *printoutRef
+				if p, err = readPrintout(strings.TrimSuffix(strings.TrimPrefix(line, "[printout "), "]")); err == nil {
+					sec.blocks = append(sec.blocks, block{printout: p})
+				}
+			}
 		case strings.HasPrefix(line, "[figure "):
 			if err = flush(); err == nil {
 				f := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, "[figure "), "]"))
@@ -160,6 +180,14 @@ func parseInline(p string, claims bool) ([]seg, error) {
 		case '*':
 			out = append(out, seg{text: inner, emph: true})
 		case '{':
+			if name, metric, _ := strings.Cut(inner, ":"); isPrintout(name) {
+				f, err := readFixed(name, metric)
+				if err != nil {
+					return nil, fmt.Errorf("number {%s}: %v", inner, err)
+				}
+				out = append(out, seg{fixed: f})
+				break
+			}
 			s, err := parseSlot(inner)
 			if err != nil {
 				return nil, err

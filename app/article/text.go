@@ -40,8 +40,15 @@ type section struct {
 
 // block is a paragraph or a figure.
 type block struct {
-	para   []seg
-	figure *figureRef
+	para     []seg
+	figure   *figureRef
+	printout *printoutRef
+}
+
+// printoutRef is a real tool's printout shown as it was printed: its file
+// name and text, read from the repository when article_gen.go is written.
+type printoutRef struct {
+	name, file, text string
 }
 
 // seg is a piece of a paragraph: literal text (emphasised or not), a
@@ -51,6 +58,18 @@ type seg struct {
 	emph  bool
 	num   *slot
 	claim *claim
+	fixed *fixedNum
+}
+
+// fixedNum is a number read from a real file when article_gen.go is
+// written (fixed.go): the file's own numbers, what the fit made of it, or
+// what a real client measured beside it. TestArticleGenerated fails when
+// the file and the number part.
+type fixedNum struct {
+	printout, metric string
+	text             string
+	value            float64
+	ns               bool
 }
 
 // slot is a number of the text: a query name of articleQueries and a
