@@ -406,14 +406,14 @@ func (r *profileRunner) fortioDue(i int64) int64 {
 // wrk2Timer is one connection's ae time event: due once the millisecond
 // clock reaches when (ns, a whole millisecond), fired in the order of
 // processTimeEvents (the newest first: aeCreateTimeEvent puts it at the
-// head of the list). when < 0: none.
+// head of the list, src/ae.c 187–188). when < 0: none.
 type wrk2Timer struct {
 	when, id int64
 	connect  bool // delayed_initial_connect; otherwise delay_request
 }
 
 // arm sets connection c's timer at t for ms milliseconds:
-// aeAddMillisecondsToNow (ae.c 159–171) adds them to the millisecond
+// aeAddMillisecondsToNow (src/ae.c 159–171) adds them to the millisecond
 // clock, ⌊t/1 ms⌋ + ms. A timer that fired and asked for more milliseconds
 // keeps its place (again); a new one goes to the head of the list.
 func (r *profileRunner) arm(c int32, t, ms int64, again, connect bool) {
@@ -425,11 +425,12 @@ func (r *profileRunner) arm(c int32, t, ms int64, again, connect bool) {
 	tm.when, tm.connect = (t/1e6+ms)*1e6, connect
 }
 
-// wrk2Wake is one turn of wrk2's event loop after it woke at t (ae.c
-// aeProcessEvents 324–399): the due timers fire, newest first
-// (processTimeEvents 250–310: now_ms ≥ when_ms, restarting from the head),
-// then the loop waits in epoll_wait for the nearest timer with a timeout of
-// whole milliseconds, when_ms − now_ms (ae.c 345–356, ae_epoll.c 107–108):
+// wrk2Wake is one turn of wrk2's event loop after it woke at t (src/ae.c
+// aeProcessEvents 322–396; a reply's file event is handled first, by the
+// caller): the due timers fire, newest first (processTimeEvents 241–307:
+// now_ms ≥ when_ms, restarting from the head), then the loop waits in
+// epoll_wait for the nearest timer with a timeout of whole milliseconds,
+// when_ms − now_ms (src/ae.c 345–356, src/ae_epoll.c 107–108):
 // it wakes that many milliseconds after t, so the fraction of a
 // millisecond at which it started waiting carries over (a timer set for
 // m ms fires m ms after it was set when nothing else wakes the loop), or
