@@ -33,7 +33,8 @@ type Profile struct {
 	// SendsAll sends every planned request however late (the closed and
 	// open clients of walk.go); otherwise nothing is sent at or after Duration.
 	SendsAll bool
-	// Stagger starts connection i at i·Stagger (wrk2: 5 ms).
+	// Stagger starts connection i at i·Stagger (wrk2: 5 ms, a timer of
+	// whole milliseconds on its event loop, so Wrk2Pace counts it in ms).
 	Stagger int64
 	// Aligned: Reanchor's connections all start their slots at 0, on
 	// due(k·Conns), rather than connection c at due(c) (locust starts all
@@ -124,8 +125,12 @@ const (
 	// which it takes at once (Go's time.Tick, as hey -q).
 	SkipTicks
 	// Wrk2Pace: wrk2's usec_to_next_send on each connection (its schedule
-	// counts replies; when behind it catches up at twice the rate), with
-	// wrk2's millisecond timers.
+	// counts replies; when behind it catches up at twice the rate, counted
+	// from the send at which it fell behind, so after a stall each
+	// connection sends its backlog one round trip at a time), with wrk2's
+	// millisecond timers on one event loop for all connections (a timer of
+	// m ms fires m ms after it was set, or at the loop's first wake after
+	// its millisecond: profile_run.go wrk2Wake).
 	Wrk2Pace
 	// DropLate: iteration i starts at its due time on a free virtual user,
 	// or is dropped (k6 constant-arrival-rate: dropped_iterations).

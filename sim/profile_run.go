@@ -11,7 +11,7 @@ package sim
 const (
 	pFree  uint8 = iota // connection c is free at t: at its start, after a reply or a failure
 	pSend               // connection c sends request q at t (a reserved slot, or a retry)
-	pTimer              // wrk2: connection c's timer fires at t
+	pTimer              // wrk2: the event loop's wait times out at t (stale unless its seq is wakeSeq)
 	pDue                // the schedule's next slot is due at t (unbounded clients, VU pools)
 )
 
@@ -103,6 +103,13 @@ type profileRunner struct {
 	planned int64
 	thr     float64 // wrk2: requests per µs per connection
 	fn      int64   // fortio: calls per connection
+	// wrk2's event loop (one thread for every connection): each
+	// connection's timer, the instant the loop last started to wait, and
+	// the sequence of its pending time-out (wrk2Wake).
+	timers  []wrk2Timer
+	timerID int64
+	loopAt  int64
+	wakeSeq uint64
 	fq      float64 // fortio: calls per second per connection
 	out     *ProfileRun
 }
@@ -151,8 +158,17 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 			r.vus = make([]int64, p.Conns, p.MaxVUs)
 			r.vusMade = p.Conns
 		}
-	default:
+	case Connections:
 		r.conns = make([]pConn, p.Conns)
+		if p.Send == Wrk2Pace {
+			// src/wrk.c 280: aeCreateTimeEvent(loop, i * 5, delayed_initial_connect, …)
+			r.timers = make([]wrk2Timer, p.Conns)
+			for c := range r.timers {
+				r.arm(int32(c), 0, p.Stagger/1e6*int64(c), false, true)
+			}
+			r.wrk2Wake(0)
+			break
+		}
 		for c := range r.conns {
 			r.push(pEvent{t: int64(c) * p.Stagger, kind: pFree, c: int32(c)})
 		}
@@ -228,7 +244,9 @@ func (r *profileRunner) step(e pEvent) {
 	case pDue:
 		r.dispatch(e.t)
 	case pTimer:
-		r.wrk2Check(e.c, e.t)
+		if e.seq == r.wakeSeq {
+			r.wrk2Wake(e.t)
+		}
 	case pFree:
 		r.free(e.c, e.t, e.replied)
 	}
@@ -287,18 +305,16 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 	case SkipTicks:
 		r.freeSkipTicks(c, t)
 	case Wrk2Pace:
-		cs := &r.conns[c]
-		now := uint64(t / 1000)
-		if !cs.started {
-			cs.started, cs.caughtUp = true, true
-			cs.start = now // delayed_initial_connect: c->thread_start = time_us()
-		} else if replied {
+		// A reply is a file event: the loop wakes at t, reads it, then
+		// runs its due timers and waits again (aeProcessEvents).
+		if replied {
 			if t >= D { // response_complete: now >= stop_at stops the loop
 				return
 			}
-			cs.complete++
+			r.conns[c].complete++
+			r.wrk2Check(c, t, false)
 		}
-		r.wrk2Check(c, t)
+		r.wrk2Wake(t)
 	case FortioPace:
 		r.freeFortio(c, t)
 	}
@@ -387,9 +403,83 @@ func (r *profileRunner) fortioDue(i int64) int64 {
 	return int64(sec * 1e9)
 }
 
-// wrk2Check is socket_writeable / delay_request: send now if
-// usec_to_next_send says so, else arm a timer of whole milliseconds.
-func (r *profileRunner) wrk2Check(c int32, t int64) {
+// wrk2Timer is one connection's ae time event: due once the millisecond
+// clock reaches when (ns, a whole millisecond), fired in the order of
+// processTimeEvents (the newest first: aeCreateTimeEvent puts it at the
+// head of the list, src/ae.c 187–188). when < 0: none.
+type wrk2Timer struct {
+	when, id int64
+	connect  bool // delayed_initial_connect; otherwise delay_request
+}
+
+// arm sets connection c's timer at t for ms milliseconds:
+// aeAddMillisecondsToNow (src/ae.c 159–171) adds them to the millisecond
+// clock, ⌊t/1 ms⌋ + ms. A timer that fired and asked for more milliseconds
+// keeps its place (again); a new one goes to the head of the list.
+func (r *profileRunner) arm(c int32, t, ms int64, again, connect bool) {
+	tm := &r.timers[c]
+	if !again {
+		tm.id = r.timerID
+		r.timerID++
+	}
+	tm.when, tm.connect = (t/1e6+ms)*1e6, connect
+}
+
+// wrk2Wake is one turn of wrk2's event loop after it woke at t (src/ae.c
+// aeProcessEvents 322–396; a reply's file event is handled first, by the
+// caller): the due timers fire, newest first (processTimeEvents 241–307:
+// now_ms ≥ when_ms, restarting from the head), then the loop waits in
+// epoll_wait for the nearest timer with a timeout of whole milliseconds,
+// when_ms − now_ms (src/ae.c 345–356, src/ae_epoll.c 107–108):
+// it wakes that many milliseconds after t, so the fraction of a
+// millisecond at which it started waiting carries over (a timer set for
+// m ms fires m ms after it was set when nothing else wakes the loop), or
+// earlier at a reply.
+func (r *profileRunner) wrk2Wake(t int64) {
+	for {
+		due := -1
+		for c := range r.timers {
+			if tm := r.timers[c]; tm.when >= 0 && tm.when <= t && (due < 0 || tm.id > r.timers[due].id) {
+				due = c
+			}
+		}
+		if due < 0 {
+			break
+		}
+		tm := &r.timers[due]
+		tm.when = -1
+		cs := &r.conns[due]
+		if tm.connect {
+			// delayed_initial_connect: c->thread_start = time_us(); the
+			// connection becomes writable and socket_writeable asks
+			// usec_to_next_send (connect time is not modelled).
+			cs.started, cs.caughtUp = true, true
+			cs.start = uint64(t / 1000)
+		}
+		r.wrk2Check(int32(due), t, !tm.connect)
+	}
+	r.loopAt = t
+	next := int64(-1)
+	for _, tm := range r.timers {
+		if tm.when >= 0 && (next < 0 || tm.when < next) {
+			next = tm.when
+		}
+	}
+	if next < 0 {
+		r.wakeSeq = ^uint64(0)
+		return
+	}
+	wake := t + (next/1e6-t/1e6)*1e6 // next > t: at least a millisecond
+	r.push(pEvent{t: wake, kind: pTimer})
+	r.wakeSeq = r.seq - 1
+}
+
+// wrk2Check is socket_writeable / delay_request (src/wrk.c 474–482,
+// 597–611): send now if usec_to_next_send says so, else set the
+// connection's timer for msec_to_wait = round(usec/1000.0 + 0.5)
+// milliseconds, which is ⌊usec/1000⌋ + 1. fired: delay_request, whose
+// timer is kept and re-armed by its return value; otherwise a new timer.
+func (r *profileRunner) wrk2Check(c int32, t int64, fired bool) {
 	if t >= r.p.Duration {
 		return
 	}
@@ -403,10 +493,7 @@ func (r *profileRunner) wrk2Check(c int32, t int64) {
 		r.push(pEvent{t: t, kind: pSend, c: c, q: r.newReq(intended)})
 		return
 	}
-	// msec_to_wait = round(usec / 1000.0 + 0.5), which is ⌊usec/1000⌋ + 1; ae
-	// fires it at the millisecond clock's now plus that many milliseconds.
-	fire := (now/1000 + w/1000 + 1) * 1000
-	r.push(pEvent{t: int64(fire) * 1000, kind: pTimer, c: c})
+	r.arm(c, t, int64(w/1000+1), fired, false)
 }
 
 // usecToNextSend is wrk2's usec_to_next_send (src/wrk.c 433–472): the

@@ -183,15 +183,17 @@ func TestProfileReanchorConns(t *testing.T) {
 	}
 }
 
-// wrk2 at 1000/s on one connection: on pace it waits for a millisecond
-// timer; the send at 2 ms meets a stall to 3.5 ms, the next is 600 µs late
-// and leaves at once (caught up at twice the rate), then it is on pace.
+// wrk2 at 1000/s on one connection: on pace it waits for a timer of whole
+// milliseconds, which fires that many milliseconds after it was set (the
+// reply at 0.1 ms sets 1 ms: the send due at 1 ms leaves at 1.1 ms); the
+// send at 2.2 ms meets the stall to 3.5 ms, the next is 600 µs late and
+// leaves at once, then it is on pace again, 700 µs behind its due time.
 func TestProfileWrk2(t *testing.T) {
 	cfg := hand(RateOf(1000), 100e3, 2e6, 1500e3, 0, 5e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: Wrk2Pace, FromIntended: true, Clock: 1000, RecordUntil: 5e6})
-	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 3600e3, 4e6})
+	eq(t, "send", pr.Send, []int64{0, 1100e3, 2200e3, 3600e3, 4700e3})
 	eq(t, "intended", pr.Intended, []int64{0, 1e6, 2e6, 3e6, 4e6})
-	eq(t, "latency", pr.Latency, []int64{100e3, 100e3, 1600e3, 700e3, 100e3})
+	eq(t, "latency", pr.Latency, []int64{100e3, 200e3, 1600e3, 700e3, 800e3})
 	if pr.Planned != 5 {
 		t.Errorf("planned %d, want 5", pr.Planned)
 	}

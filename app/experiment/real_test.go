@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,6 +119,46 @@ var benchScenarios = []struct{ name, query string }{
 	{"c2_s1s_p5s", "rate=400&stall=1s&every=5s&first=1s&duration=4s&conns=2"},
 }
 
+// predictTally counts the compared metrics within the issue's bounds (2 %
+// for a percentile, 1 % for the request count) and keeps the misses.
+type predictTally struct {
+	k, n   int
+	misses []string
+}
+
+// count prints BENCH pre.<metric>_diff<suffix> for each compared metric
+// and tallies it.
+func (tl *predictTally) count(pre, suffix, name, sc string, ds []ToolDiff) {
+	for _, d := range ds {
+		if !d.Compared {
+			continue
+		}
+		bound := 2.0
+		if d.Metric == "requests" {
+			bound = 1
+		}
+		tl.n++
+		if d.Pct == nil {
+			fmt.Printf("BENCH %s.%s_diff%s inf %%\n", pre, d.Metric, suffix)
+			tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted 0", name, sc, d.Metric, d.Real))
+			continue
+		}
+		fmt.Printf("BENCH %s.%s_diff%s %.2f %%\n", pre, d.Metric, suffix, *d.Pct)
+		if math.Abs(*d.Pct) <= bound {
+			tl.k++
+		} else {
+			tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted %d (%+.2f %%)", name, sc, d.Metric, d.Real, d.Predicted, *d.Pct))
+		}
+	}
+}
+
+// savedRun is one real run as TestPredictTools keeps it
+// (OMISSION_PREDICT_SAVE): enough for TestRepredict to predict it again.
+type savedRun struct {
+	Scenario string   `json:"scenario"`
+	Run      *ToolRun `json:"run"`
+}
+
 // TestPredictTools is make bench's sweep: every installed real tool on
 // every scenario, its printout beside its profile's prediction, printing
 // BENCH predict.<tool>.<scenario>.<metric>_diff lines for the compared
@@ -126,39 +167,19 @@ var benchScenarios = []struct{ name, query string }{
 // percentiles within 2 % and the request counts within 1 %). It asserts
 // nothing about the bounds (a shared machine moves every real figure); it
 // fails when a tool does not run or its printout does not parse.
+// OMISSION_PREDICT_TOOLS=wrk2,… runs only those tools;
+// OMISSION_PREDICT_SAVE=FILE keeps every run as JSON for TestRepredict.
 func TestPredictTools(t *testing.T) {
 	if os.Getenv("OMISSION_EXPERIMENT") == "" {
 		t.Skip("runs every installed real load generator on each scenario (about 3 minutes): set OMISSION_EXPERIMENT=1 (make bench does)")
 	}
 	names, paths := installed(t)
-	type tally struct {
-		k, n   int
-		misses []string
+	if only := os.Getenv("OMISSION_PREDICT_TOOLS"); only != "" {
+		keep := strings.Split(only, ",")
+		names = slices.DeleteFunc(names, func(n string) bool { return !slices.Contains(keep, n) })
 	}
-	var plain, client tally
-	count := func(tl *tally, pre, suffix, name, sc string, ds []ToolDiff) {
-		for _, d := range ds {
-			if !d.Compared {
-				continue
-			}
-			bound := 2.0
-			if d.Metric == "requests" {
-				bound = 1
-			}
-			tl.n++
-			if d.Pct == nil {
-				fmt.Printf("BENCH %s.%s_diff%s inf %%\n", pre, d.Metric, suffix)
-				tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted 0", name, sc, d.Metric, d.Real))
-				continue
-			}
-			fmt.Printf("BENCH %s.%s_diff%s %.2f %%\n", pre, d.Metric, suffix, *d.Pct)
-			if math.Abs(*d.Pct) <= bound {
-				tl.k++
-			} else {
-				tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted %d (%+.2f %%)", name, sc, d.Metric, d.Real, d.Predicted, *d.Pct))
-			}
-		}
-	}
+	var plain, client predictTally
+	var saved []savedRun
 	for _, sc := range benchScenarios {
 		cfg := config(t, sc.query)
 		for _, name := range names {
@@ -167,6 +188,7 @@ func TestPredictTools(t *testing.T) {
 				t.Errorf("%s %s: %s", name, sc.name, tr.Err)
 				continue
 			}
+			saved = append(saved, savedRun{sc.name, tr})
 			var text strings.Builder
 			(&Result{Tools: []*ToolRun{tr}}).writeTools(&text)
 			t.Log("\n" + text.String())
@@ -174,8 +196,8 @@ func TestPredictTools(t *testing.T) {
 			fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 			fmt.Printf("BENCH %s.service %d ns\n", pre, tr.ServiceNs)
 			fmt.Printf("BENCH %s.client %d ns\n", pre, tr.ClientNs)
-			count(&plain, pre, "", name, sc.name, tr.Diffs)
-			count(&client, pre, "_client", name, sc.name, tr.DiffsClient)
+			plain.count(pre, "", name, sc.name, tr.Diffs)
+			client.count(pre, "_client", name, sc.name, tr.DiffsClient)
 		}
 	}
 	fmt.Printf("BENCH predict.within_2pct %d/%d compared\n", plain.k, plain.n)
@@ -186,6 +208,73 @@ func TestPredictTools(t *testing.T) {
 	for _, m := range client.misses {
 		t.Log("miss (with client time): " + m)
 	}
+	if path := os.Getenv("OMISSION_PREDICT_SAVE"); path != "" {
+		b, err := json.MarshalIndent(saved, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestRepredict predicts again, with the profiles of this build, the real
+// runs a TestPredictTools run kept (OMISSION_PREDICT_RUNS=FILE): the same
+// printouts, model queries, service and client times, so that two builds
+// of the model are compared on the same runs, apart from the machine's
+// noise. It prints the BENCH lines of TestPredictTools with the prefix
+// repredict.
+func TestRepredict(t *testing.T) {
+	path := os.Getenv("OMISSION_PREDICT_RUNS")
+	if path == "" {
+		t.Skip("predicts kept real runs again: set OMISSION_PREDICT_RUNS to a file TestPredictTools wrote (OMISSION_PREDICT_SAVE)")
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []savedRun
+	if err := json.Unmarshal(b, &saved); err != nil {
+		t.Fatal(err)
+	}
+	var plain, client predictTally
+	for _, sr := range saved {
+		tr := sr.Run
+		rt, ok := realToolByName(tr.Tool)
+		if !ok {
+			t.Fatalf("%s: not a tool -with runs", tr.Tool)
+		}
+		m := config(t, tr.ModelQuery)
+		if m.Query() != tr.ModelQuery {
+			t.Fatalf("%s %s: the model query %q reads back as %q", tr.Tool, sr.Scenario, tr.ModelQuery, m.Query())
+		}
+		o, err := tools.Run(m, tr.Tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mc := m
+		mc.Service = tr.ServerServiceNs
+		oc, err := tools.RunClient(mc, tr.Tool, tr.ClientNs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pre := "repredict." + tr.Tool + "." + sr.Scenario
+		fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
+		ds := diffs(tr.Measured, metricsOfOutput(o, rt.predictedRequests(o)), tr.ServiceNs)
+		dc := diffs(tr.Measured, metricsOfOutput(oc, rt.predictedRequests(oc)), tr.ServiceNs)
+		plain.count(pre, "", tr.Tool, sr.Scenario, ds)
+		client.count(pre, "_client", tr.Tool, sr.Scenario, dc)
+		// The median, below ten round trips and so not compared, for the
+		// record: real and predicted.
+		for i, d := range ds {
+			if d.Metric == "p50" {
+				fmt.Printf("BENCH %s.p50 %d ns real %d predicted %d predicted_client\n", pre, d.Real, d.Predicted, dc[i].Predicted)
+			}
+		}
+	}
+	fmt.Printf("BENCH repredict.within_2pct %d/%d compared\n", plain.k, plain.n)
+	fmt.Printf("BENCH repredict.client.within_2pct %d/%d compared\n", client.k, client.n)
 }
 
 // TestToolJSON: -json has measured.<tool> and predicted.<tool> with the

@@ -110,6 +110,8 @@ type Server struct {
 	// (StartToolServer), set once.
 	lazy bool
 	once sync.Once
+	// accepted counts the connections accepted (guarded by mu).
+	accepted int32
 }
 
 type request struct {
@@ -120,6 +122,7 @@ type request struct {
 }
 
 type serverConn struct {
+	id      int32 // the order in which the server accepted it
 	conn    net.Conn
 	mu      sync.Mutex
 	pending []*request // in request order, not yet written
@@ -128,10 +131,14 @@ type serverConn struct {
 	err     error
 }
 
-// holdSample is one request as the server met it: when its service
-// started by the model, when the model says it is answered, and when its
-// reply was handed to the kernel.
-type holdSample struct{ start, planned, written int64 }
+// holdSample is one request as the server met it: when it arrived, when
+// its service started by the model, when the model says it is answered,
+// when its reply was handed to the kernel, and its connection (in accept
+// order).
+type holdSample struct {
+	arrival, start, planned, written int64
+	conn                             int32
+}
 
 // StartServer starts a server for cfg's stall schedule, service time and
 // workers; it stops when ctx is done or Close is called. The stall clock
@@ -211,9 +218,11 @@ func (s *Server) accept() {
 		}
 		s.mu.Lock()
 		s.conns[c] = struct{}{}
+		id := s.accepted
+		s.accepted++
 		s.mu.Unlock()
 		s.wg.Add(1)
-		go s.read(&serverConn{conn: c})
+		go s.read(&serverConn{id: id, conn: c})
 	}
 }
 
@@ -313,7 +322,7 @@ func (s *Server) serve(r *request, free *int64) {
 	written := s.now() // when the reply is handed to the kernel
 	s.mu.Lock()
 	if len(s.stats) < s.maxKeep {
-		s.stats = append(s.stats, holdSample{start, done, written})
+		s.stats = append(s.stats, holdSample{r.arrival, start, done, written, sc.id})
 	}
 	s.mu.Unlock()
 	if len(out) > 0 && sc.err == nil {
