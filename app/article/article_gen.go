@@ -561,7 +561,9 @@ var articleText = article{
 					}}},
 				}},
 				{para: []seg{
-					{text: "To ask the same of your own file, give it to the visualiser's import panel and press \"What did this test hide?\" (the fit runs in your browser), or run `go run ./app report -fit FILE rate=R`."},
+					{text: "To ask the same of your own file, give it to the visualiser's import panel and press \"What did this test hide?\" (the fit runs in your browser), or, on the command line, run "},
+					{text: "go run ./app report -fit FILE rate=R", emph: true},
+					{text: "."},
 				}},
 			},
 		},
