@@ -274,13 +274,7 @@ func TestAnimPlayer(t *testing.T) {
 // draw.
 func TestAnimPanelRender(t *testing.T) {
 	res := animRun(t, "preset=bench")
-	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: res}}
-	h := &animHost{child: a}
-	e := app.NewTestEngine()
-	if err := e.Load(h); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
+	a, h := mountPanel(t, res)
 	ctx := h.ctx
 	a.want = parseAnimURL("anim=1&anim_t=1.6s")
 	a.load(ctx)
@@ -342,13 +336,7 @@ func TestAnimPanelRender(t *testing.T) {
 // order is drawn, stall by stall; one without a stall shows its outages and
 // its worst reply, and a refused window leaves the controls to move on.
 func TestAnimPanelEngine(t *testing.T) {
-	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: animRun(t, "arrivals=poisson&dist=exponential&seed=7")}}
-	h := &animHost{child: a}
-	e := app.NewTestEngine()
-	if err := e.Load(h); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
+	a, h := mountPanel(t, animRun(t, "arrivals=poisson&dist=exponential&seed=7"))
 	ctx := h.ctx
 	a.load(ctx)
 	html := app.HTMLString(a.Render())
@@ -481,13 +469,7 @@ func TestAnimPanelControlsFromTheStart(t *testing.T) {
 		}
 	}
 	res := animRun(t, "preset=bench")
-	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: res}}
-	h := &animHost{child: a}
-	e := app.NewTestEngine()
-	if err := e.Load(h); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
+	a, h := mountPanel(t, res)
 	a.want = parseAnimURL("anim=1")
 	a.load(h.ctx)
 	ready := app.HTMLString(a.Render())
@@ -565,13 +547,7 @@ func TestAnimSlowdownBands(t *testing.T) {
 // counts as the window's attempt trace.
 func TestAnimPanelRetries(t *testing.T) {
 	res := animRun(t, "preset=retry-storm")
-	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: res}}
-	h := &animHost{child: a}
-	e := app.NewTestEngine()
-	if err := e.Load(h); err != nil {
-		t.Fatal(err)
-	}
-	e.ConsumeAll()
+	a, h := mountPanel(t, res)
 	a.load(h.ctx)
 	html := app.HTMLString(a.Render())
 	if !a.refused || !strings.Contains(html, `data-anim-unavailable="1"`) {
@@ -597,4 +573,17 @@ func TestAnimPanelRetries(t *testing.T) {
 	if sum == 0 {
 		t.Fatal("no retry in the storm's outage window: the test checks nothing")
 	}
+}
+
+// mountPanel loads a panel of a result in a test engine.
+func mountPanel(t *testing.T, res *sim.Result) (*Panel, *animHost) {
+	t.Helper()
+	a := &Panel{p: newAnimPlayer(), view: view.View{Seq: 1, Result: res}}
+	h := &animHost{child: a}
+	e := app.NewTestEngine()
+	if err := e.Load(h); err != nil {
+		t.Fatal(err)
+	}
+	e.ConsumeAll()
+	return a, h
 }
