@@ -107,13 +107,14 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := measure.FromResult(res)
-	if err != nil {
-		return nil, err
-	}
 	names := make([]string, len(src.kinds))
 	for i, k := range src.kinds {
 		names[i] = k.String()
+	}
+	// Only the recordings the file holds are written out.
+	set, err := measure.FromResultOf(res, names...)
+	if err != nil {
+		return nil, err
 	}
 	set, err = set.Select(names...)
 	if err != nil {

@@ -3,6 +3,7 @@ package measure
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -119,7 +120,11 @@ func NewSource(name string, at, lat []int64, correct int64) (Source, error) {
 // fast path keeps every sample with its reply time (the .hlog then has one
 // interval per second, the .csv one row per sample); a run beyond the exact
 // bound or from the event engine keeps whole-run histograms only.
-func FromResult(res *sim.Result) (*Set, error) {
+func FromResult(res *sim.Result) (*Set, error) { return FromResultOf(res) }
+
+// FromResultOf is FromResult keeping only the named recordings (none named:
+// every one), in the model's order; the span is still the whole run's.
+func FromResultOf(res *sim.Result, names ...string) (*Set, error) {
 	if res == nil {
 		return nil, errors.New("measure: no result")
 	}
@@ -135,6 +140,9 @@ func FromResult(res *sim.Result) (*Set, error) {
 	}
 	sched := res.Schedule()
 	for _, k := range sim.Kinds() {
+		if len(names) > 0 && !slices.Contains(names, k.String()) {
+			continue
+		}
 		rec := &res.Recordings[k]
 		var src Source
 		var err error
