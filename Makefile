@@ -78,10 +78,10 @@ test: deps-test fmt-check vet test-native test-large test-experiment wasm test-b
 test-native:
 	$(GO) test -race -count=1 ./...
 
-## test-large: the largest runs each engine allows and the fit's 200-query round trip, without the race detector (it slows them tenfold)
+## test-large: the largest runs each engine allows, the fit's 200-query round trip and its stall-count search held to every count, without the race detector (it slows them tenfold)
 test-large:
 	$(GO) test -count=1 -run 'LargestRuns' ./app
-	$(GO) test -count=1 -run 'TestRoundTrip' ./app/fit
+	$(GO) test -count=1 -run 'TestRoundTrip|TestStallCountDescent' ./app/fit
 
 ## test-built: app.wasm within its gzip budget, the built site served compressed, and the toolchain's wasm_exec.js shipped
 test-built: wasm

@@ -33,6 +33,8 @@ type guess struct {
 	// .hlog's intervals).
 	ranges map[string][2]int64
 	why    string
+	// k is the stalls met the estimate took (-1: none found).
+	k int64
 }
 
 // fix keeps the duration at the count's when the file states none.
@@ -205,6 +207,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	if L > 0 {
 		g.searched = append(g.searched, "stall")
 	}
+	g.k = K
 
 	// The interval T = 1/rate.
 	var T int64
