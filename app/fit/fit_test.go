@@ -1,10 +1,12 @@
 package fit
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 	"testing"
 
+	"omission/app/measure"
 	"omission/sim"
 )
 
@@ -71,5 +73,43 @@ func TestRefusals(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.words) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.words)
 		}
+	}
+}
+
+// TestHlogWallClock: an .hlog a real run writes has a StartTime and a
+// BaseTime, and its intervals count from the epoch; the fit counts them from
+// the log's first interval, so the same recordings fit to the same query
+// with a wall clock or without one.
+func TestHlogWallClock(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=1000&stall=145ms&every=1850ms&first=447ms&duration=6s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fits []string
+	for _, start := range []int64{0, 1796186138000} {
+		set, err := measure.FromResult(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set.StartUnixMs = start
+		var b bytes.Buffer
+		if err := set.Export(&b, "hlog", "", 0); err != nil {
+			t.Fatal(err)
+		}
+		if start > 0 && !bytes.Contains(b.Bytes(), []byte("#[BaseTime: 1796186138")) {
+			t.Fatalf("the log has no BaseTime: %.300s", b.String())
+		}
+		r, err := Fit("run.hlog", b.Bytes(), Options{NoTools: true})
+		if err != nil {
+			t.Fatalf("StartUnixMs %d: %v", start, err)
+		}
+		fits = append(fits, r.Query)
+	}
+	if fits[0] != fits[1] {
+		t.Errorf("without a wall clock the log fits %s, with one %s", fits[0], fits[1])
 	}
 }
