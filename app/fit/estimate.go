@@ -100,6 +100,29 @@ func tail(o *obs, s int64) (vc []measure.ValueCount, n int64) {
 	return vc, n
 }
 
+// slowMedian is the median of o's values at or above from (-1: none).
+func slowMedian(o *obs, from int64) int64 {
+	var n int64
+	vc := values(o)
+	for _, v := range vc {
+		if v.Ns >= from {
+			n += v.Count
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	var c int64
+	for _, v := range vc {
+		if v.Ns >= from {
+			if c += v.Count; 2*c >= n {
+				return v.Ns
+			}
+		}
+	}
+	return -1
+}
+
 func gcd(a, b int64) int64 {
 	for b != 0 {
 		a, b = b, a%b
@@ -165,6 +188,15 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	L := M - S
 	if float64(M) <= float64(S)*(1+1.0/256)+1000 {
 		L = 0
+	}
+	if L > 0 && closed != nil {
+		// A closed loop meets each stall with one slow reply of L+S: their
+		// median, not their largest, which a real run's hiccup (the
+		// scheduler, a collection) can stretch. The model's own files hold
+		// L+S in every one.
+		if m := slowMedian(closed, S+L/2); m > S {
+			L = m - S
+		}
 	}
 	cfg.Stall = max(L, 0)
 	g.searched = append(g.searched, "service")
