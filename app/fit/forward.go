@@ -111,6 +111,13 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	for i, k := range src.kinds {
 		names[i] = k.String()
 	}
+	if in.format == measure.FormatHlog && res.Engine == nil && res.Clients[sim.ClosedClient].Done != nil {
+		f, err := measure.HlogFileOf(res, in.name, names...)
+		if err != nil {
+			return nil, err
+		}
+		return fileObs(f), nil
+	}
 	// Only the recordings the file holds are written out.
 	set, err := measure.FromResultOf(res, names...)
 	if err != nil {
