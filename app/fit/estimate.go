@@ -379,6 +379,7 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 		return
 	}
 	D := cfg.Duration
+	noTimes := "the file holds no times"
 	switch {
 	case closed != nil && closed.exact:
 		s := slowTimes(closed)
@@ -439,6 +440,15 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 					pairs(k, n-1)
 				}
 			}
+			if lo > hi {
+				// No one period puts the k-th slow reply in the k-th
+				// one's interval: one reply was slow for another reason
+				// (a real run's hiccup), or a stall had none. The log
+				// then places nothing: the stalls are placed as in a
+				// file without times.
+				noTimes = fmt.Sprintf("the log's %d slow replies fit no one period (a reply slow for another reason, or a stall without one)", n)
+				break
+			}
 			P := (lo + hi) / 2
 			flo, fhi := math.Inf(-1), math.Inf(1)
 			for k := range a {
@@ -465,7 +475,7 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	// No times: K stalls somewhere in the run.
 	if K == 1 {
 		cfg.First, cfg.Every = snap(sig3(D/2)), 0
-		g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D), "the file holds no times: one stall anywhere in the run gives the same numbers")
+		g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D), noTimes+": one stall anywhere in the run gives the same numbers")
 		g.setFree("every", "0", "", "", "one stall: the period does not show")
 		return
 	}
@@ -476,9 +486,9 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	}
 	elo, ehi := span(cfg.Stall, D/(K-1))
 	g.setFree("every", sim.FormatDuration(cfg.Every), elo, ehi,
-		fmt.Sprintf("the file holds no times: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", K, K))
+		fmt.Sprintf("%s: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", noTimes, K, K))
 	_, fhi := span(0, D-(K-1)*cfg.Every)
-	g.setFree("first", sim.FormatDuration(cfg.First), "0s", fhi, "the file holds no times")
+	g.setFree("first", sim.FormatDuration(cfg.First), "0s", fhi, noTimes)
 }
 
 // sig3 rounds v to 3 significant digits: a free value is given round.
