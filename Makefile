@@ -78,10 +78,10 @@ test: deps-test fmt-check vet test-native test-large test-experiment wasm test-b
 test-native:
 	$(GO) test -race -count=1 ./...
 
-## test-large: the largest runs each engine allows and the fit's 200-query round trip, without the race detector (it slows them tenfold)
+## test-large: the largest runs each engine allows, the fit's 200-query round trip and its stall-count search held to every count, without the race detector (it slows them tenfold)
 test-large:
 	$(GO) test -count=1 -run 'LargestRuns' ./app
-	$(GO) test -count=1 -run 'TestRoundTrip' ./app/fit
+	$(GO) test -count=1 -run 'TestRoundTrip|TestStallCountDescent' ./app/fit
 
 ## test-built: app.wasm within its gzip budget, the built site served compressed, and the toolchain's wasm_exec.js shipped
 test-built: wasm
@@ -107,10 +107,12 @@ bench: wasm tools
 	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim ./app/... | awk -v where=native -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine|Long|Sweep' -benchtime 2s ./sim | awk -v where=wasm -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Parse' -benchtime 2x ./app/measure | awk -v where=wasm -f bench.awk
+	@GOOS=js GOARCH=wasm $(GO) test $(FIT_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Fit' -benchtime 2x ./app/fit | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk' -v ./app/experiment | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestFitReal' -v ./app/experiment | grep '^BENCH' || true
 
 clean:
 	rm -rf static web/app.wasm web/fit.wasm test-output

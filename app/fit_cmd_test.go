@@ -5,8 +5,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"testing"
+	"time"
 
 	"omission/sim"
 )
@@ -80,5 +82,82 @@ func TestReportFitJSON(t *testing.T) {
 	}
 	if w := cf.Recordings[sim.Open].P[2]; math.Abs(float64(hidden.OpenP99-w)) > 0.01*float64(w) {
 		t.Errorf("hidden open p99 %d ns, the closed form %d ns", hidden.OpenP99, w)
+	}
+}
+
+// TestReportFitReal: report -fit on the real files the experiment made here
+// (fit/testdata/real: the closed client's .hlog and Debian wrk's printout,
+// against a server stalling 145 ms every 1.85 s from 447 ms for 30 s; the sibling
+// .txt files say how they were made) reaches the server's schedule within
+// issue 23's 5 %: the stall from both, the period from the log (a wrk
+// printout holds no times: the fit leaves the period free, and the truth
+// must lie in the range it gives), and the open loop's p99 within 5 % of
+// the experiment's real open client on the same schedule (129.6 ms).
+func TestReportFitReal(t *testing.T) {
+	const stall, every, openP99 = 145e6, 1850e6, 129564671
+	for _, tc := range []struct {
+		file, query string
+		everyFree   bool
+	}{
+		{"fit/testdata/real/closed.hlog", "", false},
+		{"fit/testdata/real/wrk.out", "rate=1000", true},
+	} {
+		args := []string{"report", "-json", "-fit", tc.file}
+		if tc.query != "" {
+			args = append(args, tc.query)
+		}
+		var stdout, stderr bytes.Buffer
+		if err := cli(&stdout, &stderr, args); err != nil {
+			// Exit 1: no stall model explains every number (a real
+			// round trip spreads); the fit is still printed.
+			var ee *exitError
+			if !errors.As(err, &ee) || ee.code != 1 {
+				t.Fatalf("%s: %v: %s", tc.file, err, stderr.String())
+			}
+		}
+		var out struct {
+			Fit struct {
+				Query     string `json:"query"`
+				Ambiguous []struct {
+					Param, Lo, Hi string
+				} `json:"ambiguous"`
+				Hidden struct {
+					OpenP99 int64 `json:"open_p99_ns"`
+				} `json:"hidden"`
+			} `json:"fit"`
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		cfg, err := sim.ParseQuery(out.Fit.Query)
+		if err != nil {
+			t.Fatalf("%s: the fitted query %q: %v", tc.file, out.Fit.Query, err)
+		}
+		near := func(what string, got, want float64) {
+			if d := math.Abs(got-want) / want; d > 0.05 {
+				t.Errorf("%s: %s %.0f, want %.0f within 5 %% (%.1f %% off; fit %s)", tc.file, what, got, want, 100*d, out.Fit.Query)
+			}
+		}
+		near("stall", float64(cfg.Stall), stall)
+		near("open p99", float64(out.Fit.Hidden.OpenP99), openP99)
+		if !tc.everyFree {
+			near("every", float64(cfg.Every), every)
+			continue
+		}
+		found := false
+		for _, a := range out.Fit.Ambiguous {
+			if a.Param != "every" {
+				continue
+			}
+			found = true
+			lo, err1 := time.ParseDuration(a.Lo)
+			hi, err2 := time.ParseDuration(a.Hi)
+			if err1 != nil || err2 != nil || int64(lo) > every || int64(hi) < every {
+				t.Errorf("%s: every free in [%s, %s], which does not hold the truth 1.85s", tc.file, a.Lo, a.Hi)
+			}
+		}
+		if !found {
+			t.Errorf("%s: the fit claims every = %s from a file without times", tc.file, sim.FormatDuration(cfg.Every))
+		}
 	}
 }

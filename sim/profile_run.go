@@ -133,6 +133,13 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 		r.workers = newMinHeap(cfg.Workers)
 	}
 	r.planned = r.sched.Count(p.Duration)
+	// Room for every send the run can make (its bound, checked by
+	// validate), so that the per-request slices grow no more than once.
+	if n := int(min(p.maxSends(cfg), float64(MaxProfileSends))); n > 0 {
+		o := r.out
+		o.Intended, o.Send, o.Done = make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
+		o.Conn, r.reqs = make([]int32, 0, n), make([]pReq, 0, n)
+	}
 	switch p.Send {
 	case SkipTicks:
 		r.planned = int64(p.Conns) * ((p.Duration - 1) / p.Period)
@@ -563,6 +570,9 @@ func (r *profileRunner) finish() {
 				break
 			}
 		}
+	}
+	if n > 0 {
+		o.Latency = lat[:0] // compacted in place: index len ≤ i
 	}
 	for i, ok := range o.Rec {
 		if ok {

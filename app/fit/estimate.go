@@ -33,6 +33,8 @@ type guess struct {
 	// .hlog's intervals).
 	ranges map[string][2]int64
 	why    string
+	// k is the stalls met the estimate took (-1: none found).
+	k int64
 }
 
 // fix keeps the duration at the count's when the file states none.
@@ -96,6 +98,29 @@ func tail(o *obs, s int64) (vc []measure.ValueCount, n int64) {
 		}
 	}
 	return vc, n
+}
+
+// slowMedian is the median of o's values at or above from (-1: none).
+func slowMedian(o *obs, from int64) int64 {
+	var n int64
+	vc := values(o)
+	for _, v := range vc {
+		if v.Ns >= from {
+			n += v.Count
+		}
+	}
+	if n == 0 {
+		return -1
+	}
+	var c int64
+	for _, v := range vc {
+		if v.Ns >= from {
+			if c += v.Count; 2*c >= n {
+				return v.Ns
+			}
+		}
+	}
+	return -1
 }
 
 func gcd(a, b int64) int64 {
@@ -164,6 +189,15 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	if float64(M) <= float64(S)*(1+1.0/256)+1000 {
 		L = 0
 	}
+	if L > 0 && closed != nil {
+		// A closed loop meets each stall with one slow reply of L+S: their
+		// median, not their largest, which a real run's hiccup (the
+		// scheduler, a collection) can stretch. The model's own files hold
+		// L+S in every one.
+		if m := slowMedian(closed, S+L/2); m > S {
+			L = m - S
+		}
+	}
 	cfg.Stall = max(L, 0)
 	g.searched = append(g.searched, "service")
 
@@ -205,6 +239,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	if L > 0 {
 		g.searched = append(g.searched, "stall")
 	}
+	g.k = K
 
 	// The interval T = 1/rate.
 	var T int64
@@ -344,6 +379,7 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 		return
 	}
 	D := cfg.Duration
+	noTimes := "the file holds no times"
 	switch {
 	case closed != nil && closed.exact:
 		s := slowTimes(closed)
@@ -404,6 +440,15 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 					pairs(k, n-1)
 				}
 			}
+			if lo > hi {
+				// No one period puts the k-th slow reply in the k-th
+				// one's interval: one reply was slow for another reason
+				// (a real run's hiccup), or a stall had none. The log
+				// then places nothing: the stalls are placed as in a
+				// file without times.
+				noTimes = fmt.Sprintf("the log's %d slow replies fit no one period (a reply slow for another reason, or a stall without one)", n)
+				break
+			}
 			P := (lo + hi) / 2
 			flo, fhi := math.Inf(-1), math.Inf(1)
 			for k := range a {
@@ -430,7 +475,7 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	// No times: K stalls somewhere in the run.
 	if K == 1 {
 		cfg.First, cfg.Every = snap(sig3(D/2)), 0
-		g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D), "the file holds no times: one stall anywhere in the run gives the same numbers")
+		g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(D), noTimes+": one stall anywhere in the run gives the same numbers")
 		g.setFree("every", "0", "", "", "one stall: the period does not show")
 		return
 	}
@@ -441,9 +486,9 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	}
 	elo, ehi := span(cfg.Stall, D/(K-1))
 	g.setFree("every", sim.FormatDuration(cfg.Every), elo, ehi,
-		fmt.Sprintf("the file holds no times: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", K, K))
+		fmt.Sprintf("%s: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", noTimes, K, K))
 	_, fhi := span(0, D-(K-1)*cfg.Every)
-	g.setFree("first", sim.FormatDuration(cfg.First), "0s", fhi, "the file holds no times")
+	g.setFree("first", sim.FormatDuration(cfg.First), "0s", fhi, noTimes)
 }
 
 // sig3 rounds v to 3 significant digits: a free value is given round.

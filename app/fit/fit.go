@@ -132,21 +132,42 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// stalls of J, or 2K of J/2 (a rate twice as high) look alike but
 	// for the steps. Each K up to maxStallsTried is tried.
 	var kTried []guess
+	var kMax int64
 	if (src.tool == "" || src.tool == "wrk2" || src.tool == "wrk") && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
 		_, n := tail(&in.obs[0], g.cfg.Service)
 		if src.tool == "wrk" {
 			n = maxStallsTried // wrk's corrected tail holds more samples than stalls
 		}
-		for k := int64(1); k <= min(n, maxStallsTried); k++ {
-			kTried = append(kTried, estimate(in, src, opt.Rate, k))
+		kMax = min(n, maxStallsTried)
+		if src.tool == "" || fullKScan {
+			for k := int64(1); k <= kMax; k++ {
+				kTried = append(kTried, estimate(in, src, opt.Rate, k))
+			}
 		}
 	}
 	evals := 0
+	// Each candidate is run once: the search comes back to some (a step
+	// down after one up, a rounding that changes nothing it has not tried).
+	type cached struct {
+		score float64
+		rs    []Residual
+	}
+	seen := map[string]cached{}
+	var run func(cfg sim.Config) (float64, []Residual)
 	eval := func(cfg sim.Config) (float64, []Residual) {
-		evals++
 		if cfg.Validate() != nil {
 			return math.Inf(1), nil
 		}
+		q := cfg.Query()
+		if c, ok := seen[q]; ok {
+			return c.score, c.rs
+		}
+		s, rs := run(cfg)
+		seen[q] = cached{s, rs}
+		return s, rs
+	}
+	run = func(cfg sim.Config) (float64, []Residual) {
+		evals++
 		os, err := forward(cfg, in, src)
 		if err != nil {
 			return math.Inf(1), nil
@@ -174,6 +195,17 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	cfg := g.cfg
 	score, rs := eval(cfg)
+	if len(kTried) == 0 && kMax > 0 {
+		// A tool's printout: its score falls with the stall count to one
+		// sharp least value and rises after it (TestStallCountDescent holds
+		// this search to trying every count), so the counts are tried
+		// outwards from the estimate's own, each way until
+		// kPatience counts in a row do no better than a best below kGood.
+		kTried = descendK(kMax, g.k, func(k int64) float64 {
+			s, _ := eval(estimate(in, src, opt.Rate, k).cfg)
+			return s
+		}, func(k int64) guess { return estimate(in, src, opt.Rate, k) })
+	}
 	var kScores []float64
 	for _, gk := range kTried {
 		s, rr := eval(gk.cfg)
@@ -323,6 +355,46 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off. A tail that rises smoothly, not in a stall's steps, is a spread of service times: try dist=lognormal, exponential or uniform (the fit does not search them)", Tolerance*100, w.Dist, w.Metric, w.Diff*100)
 	}
 	return res, nil
+}
+
+// kPatience is how many stall counts in a row past the best descendK
+// tries before it stops in that direction.
+const kPatience = 3
+
+// kGood is the score below which descendK trusts it is in the least
+// value's basin: far from it, a printout's scores lie on plateaus (every
+// count as wrong), and the descent goes on to the last count.
+const kGood = 0.5
+
+// fullKScan makes every printout try each stall count 1 to maxStallsTried
+// (the test that holds descendK to it).
+var fullKScan bool
+
+// descendK tries stall counts outwards from k0 (within 1 to kMax) and
+// returns the guesses of those it tried, by count ascending: the caller
+// scores them in that order, as it would every count (they are cached).
+func descendK(kMax, k0 int64, score func(int64) float64, guessOf func(int64) guess) []guess {
+	k0 = min(max(k0, 1), kMax)
+	tried := map[int64]bool{k0: true}
+	best := score(k0)
+	for _, dir := range []int64{-1, 1} {
+		worse := 0
+		for k := k0 + dir; k >= 1 && k <= kMax && (worse < kPatience || best > kGood); k += dir {
+			tried[k] = true
+			if s := score(k); s < best {
+				best, worse = s, 0
+			} else {
+				worse++
+			}
+		}
+	}
+	var out []guess
+	for k := int64(1); k <= kMax; k++ {
+		if tried[k] {
+			out = append(out, guessOf(k))
+		}
+	}
+	return out
 }
 
 func worstOf(rs []Residual) Residual {

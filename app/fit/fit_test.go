@@ -1,10 +1,13 @@
 package fit
 
 import (
+	"bytes"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"omission/app/measure"
 	"omission/sim"
 )
 
@@ -71,5 +74,84 @@ func TestRefusals(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.words) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.words)
 		}
+	}
+}
+
+// TestHlogWallClock: an .hlog a real run writes has a StartTime and a
+// BaseTime, and its intervals count from the epoch; the fit counts them from
+// the log's first interval, so the same recordings fit to the same query
+// with a wall clock or without one.
+func TestHlogWallClock(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=1000&stall=145ms&every=1850ms&first=447ms&duration=6s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fits []string
+	for _, start := range []int64{0, 1796186138000} {
+		set, err := measure.FromResult(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set.StartUnixMs = start
+		var b bytes.Buffer
+		if err := set.Export(&b, "hlog", "", 0); err != nil {
+			t.Fatal(err)
+		}
+		if start > 0 && !bytes.Contains(b.Bytes(), []byte("#[BaseTime: 1796186138")) {
+			t.Fatalf("the log has no BaseTime: %.300s", b.String())
+		}
+		r, err := Fit("run.hlog", b.Bytes(), Options{NoTools: true})
+		if err != nil {
+			t.Fatalf("StartUnixMs %d: %v", start, err)
+		}
+		fits = append(fits, r.Query)
+	}
+	if fits[0] != fits[1] {
+		t.Errorf("without a wall clock the log fits %s, with one %s", fits[0], fits[1])
+	}
+}
+
+// TestHlogHiccup: an .hlog whose slow replies fit no one period (here one
+// reply between two stalls as slow as a stall's, as a real run's hiccup
+// makes) places no stall: the fit leaves the period free and says why,
+// where it claimed a period the replies do not have.
+func TestHlogHiccup(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=1000&stall=150ms&every=1500ms&first=400ms&duration=12s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := measure.FromResult(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := set.Source("closed")
+	lat := slices.Clone(src.Latency)
+	// The reply nearest 1.2 s, between the first two stalls' slow replies.
+	i, _ := slices.BinarySearch(src.At, 1200e6)
+	lat[i] = cfg.Stall + cfg.Service
+	hic, err := measure.NewSource("closed", src.At, lat, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.Sources = []measure.Source{hic}
+	var b bytes.Buffer
+	if err := set.Export(&b, "hlog", "", 0); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Fit("hiccup.hlog", b.Bytes(), Options{NoTools: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := freeOf(r, "every")
+	if f == nil || !strings.Contains(f.Why, "fit no one period") {
+		t.Errorf("the fit %s claims every = %s from slow replies no one period fits (free: %+v)", r.Query, sim.FormatDuration(r.Config.Every), f)
 	}
 }

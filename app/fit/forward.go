@@ -107,13 +107,21 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, err := measure.FromResult(res)
-	if err != nil {
-		return nil, err
-	}
 	names := make([]string, len(src.kinds))
 	for i, k := range src.kinds {
 		names[i] = k.String()
+	}
+	if in.format == measure.FormatHlog && res.Engine == nil && res.Clients[sim.ClosedClient].Done != nil {
+		f, err := measure.HlogFileOf(res, in.name, names...)
+		if err != nil {
+			return nil, err
+		}
+		return fileObs(f), nil
+	}
+	// Only the recordings the file holds are written out.
+	set, err := measure.FromResultOf(res, names...)
+	if err != nil {
+		return nil, err
 	}
 	set, err = set.Select(names...)
 	if err != nil {

@@ -3,6 +3,7 @@ package fit
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,6 +78,26 @@ func read(name string, data []byte) (*input, error) {
 		return nil, fmt.Errorf("%s: %s: the fit reads wrk and wrk2 printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
+	if f.Format == measure.FormatHlog {
+		// The model counts time from the run's start: an .hlog's intervals
+		// from the log's first (a log with a BaseTime, as a real run
+		// writes, counts them from the epoch).
+		from := math.Inf(1)
+		for i := range in.obs {
+			for _, iv := range in.obs[i].intervals {
+				from = math.Min(from, iv.StartS)
+			}
+		}
+		if from > 0 && !math.IsInf(from, 1) {
+			for i := range in.obs {
+				ivs := slices.Clone(in.obs[i].intervals)
+				for k := range ivs {
+					ivs[k].StartS -= from
+				}
+				in.obs[i].intervals = ivs
+			}
+		}
+	}
 	if f.Format == measure.FormatWrk || f.Format == measure.FormatWrk2 {
 		in.requests, in.duration, in.conns = wrkStated(data)
 	}

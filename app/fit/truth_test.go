@@ -244,3 +244,40 @@ func parseDur(s string) (int64, error) {
 	d, err := time.ParseDuration(s)
 	return int64(d), err
 }
+
+// TestStallCountDescent holds the printouts' stall-count search (descendK,
+// outwards from the estimate's count) to trying every count from 1 to
+// maxStallsTried: on the round trip's random queries and the bench preset,
+// the wrk and wrk2 printouts are fitted to the same query either way.
+func TestStallCountDescent(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("twice 2·61 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(23, 2026))
+	defer func() { fullKScan = false }()
+	saved := 0
+	for i := 0; i <= 60; i++ {
+		truth := sim.Default()
+		if i > 0 {
+			truth = truthQuery(r)
+		}
+		for _, format := range []string{"wrk", "wrk2"} {
+			name, data := fileFor(t, truth, format)
+			fullKScan = true
+			all, err := Fit(name, data, Options{NoTools: true})
+			fullKScan = false
+			if err != nil {
+				t.Fatalf("%s %s, every count: %v", format, truth.Query(), err)
+			}
+			desc, err := Fit(name, data, Options{NoTools: true})
+			if err != nil {
+				t.Fatalf("%s %s, descent: %v", format, truth.Query(), err)
+			}
+			if desc.Query != all.Query || desc.Worst != all.Worst {
+				t.Errorf("%s %s: every count fits %s (worst %.4g), the descent %s (worst %.4g)", format, truth.Query(), all.Query, all.Worst, desc.Query, desc.Worst)
+			}
+			saved += all.Evaluations - desc.Evaluations
+		}
+	}
+	t.Logf("the descent saved %d runs over 122 fits", saved)
+}

@@ -3,6 +3,7 @@ package measure
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -119,7 +120,32 @@ func NewSource(name string, at, lat []int64, correct int64) (Source, error) {
 // fast path keeps every sample with its reply time (the .hlog then has one
 // interval per second, the .csv one row per sample); a run beyond the exact
 // bound or from the event engine keeps whole-run histograms only.
-func FromResult(res *sim.Result) (*Set, error) {
+func FromResult(res *sim.Result) (*Set, error) { return FromResultOf(res) }
+
+// FromResultOf is FromResult keeping only the named recordings (none named:
+// every one), in the model's order; the span is still the whole run's.
+func FromResultOf(res *sim.Result, names ...string) (*Set, error) {
+	return fromResult(res, true, names...)
+}
+
+// HlogFileOf is FromResultOf's Set of the named recordings, in that order,
+// written as an .hlog and read back (HlogFile), without the whole-run
+// histograms an interval log does not need: the fit's forward run of an
+// .hlog, once a candidate. The run must keep per-request samples.
+func HlogFileOf(res *sim.Result, name string, names ...string) (*File, error) {
+	set, err := fromResult(res, false, names...)
+	if err != nil {
+		return nil, err
+	}
+	if set, err = set.Select(names...); err != nil {
+		return nil, err
+	}
+	return set.HlogFile(name)
+}
+
+// fromResult is FromResultOf; without hist, the sources of a per-request run
+// keep their samples and counts but no histogram (HlogFile reads none).
+func fromResult(res *sim.Result, hist bool, names ...string) (*Set, error) {
 	if res == nil {
 		return nil, errors.New("measure: no result")
 	}
@@ -135,11 +161,16 @@ func FromResult(res *sim.Result) (*Set, error) {
 	}
 	sched := res.Schedule()
 	for _, k := range sim.Kinds() {
+		if len(names) > 0 && !slices.Contains(names, k.String()) {
+			continue
+		}
 		rec := &res.Recordings[k]
 		var src Source
 		var err error
 		if perRequest {
-			src, err = samplesOf(res, k, sched)
+			src, err = samplesOf(res, k, sched, hist)
+		} else if !hist {
+			return nil, errors.New("measure: an .hlog of the run needs its per-request samples")
 		} else {
 			src, err = histogramOf(res, k)
 		}
@@ -162,7 +193,7 @@ func quoteQuery(q string) string {
 }
 
 // samplesOf returns recording k of an exact fast-path run, sample by sample.
-func samplesOf(res *sim.Result, k sim.Kind, sched sim.Schedule) (Source, error) {
+func samplesOf(res *sim.Result, k sim.Kind, sched sim.Schedule, hist bool) (Source, error) {
 	cr := &res.Clients[k.Client()]
 	n := len(cr.Done)
 	at := make([]int64, n)
@@ -175,7 +206,26 @@ func samplesOf(res *sim.Result, k sim.Kind, sched sim.Schedule) (Source, error) 
 	if k == sim.Corrected || k == sim.PacedCorrected {
 		e = res.Recordings[k].Interval
 	}
+	if !hist {
+		return samplesOnly(k.String(), at, lat, e)
+	}
 	return NewSource(k.String(), at, lat, e)
+}
+
+// samplesOnly is NewSource without the histogram: the count is the samples
+// and, corrected, those recordCorrected adds (v/e − 1 for each v > e).
+func samplesOnly(name string, at, lat []int64, correct int64) (Source, error) {
+	var n int64
+	for i, v := range lat {
+		if v < 0 {
+			return Source{}, fmt.Errorf("measure: %s: sample %d is negative (%d ns)", name, i, v)
+		}
+		n++
+		if correct > 0 && v > correct {
+			n += max(v/correct-1, 0)
+		}
+	}
+	return Source{Name: name, Count: n, At: at, Latency: lat, Correct: correct}, nil
 }
 
 // histogramOf returns recording k as a whole-run histogram.

@@ -29,11 +29,21 @@ func (s *Set) HlogFile(name string) (*File, error) {
 			return nil, errors.New("measure: no geometry for the export histogram")
 		}
 		tg := &hlogTag{name: src.Name, g: g, counts: make([]int64, g.countsLen), intervals: int(n), to: float64(n*iv) / 1e9}
-		// The samples of each interval, by reply time.
-		byIv := make([][]int32, n)
+		// The samples of each interval, by reply time: interval j's are
+		// order[from[j]:from[j+1]], in sample order (a counting sort).
+		from := make([]int32, n+1)
+		for _, t := range src.At {
+			from[min(t/iv, n-1)+1]++
+		}
+		for j := int64(1); j <= n; j++ {
+			from[j] += from[j-1]
+		}
+		order := make([]int32, len(src.At))
+		next := slices.Clone(from[:n])
 		for i, t := range src.At {
 			j := min(t/iv, n-1)
-			byIv[j] = append(byIv[j], int32(i))
+			order[next[j]] = int32(i)
+			next[j]++
 		}
 		// One interval's counts by index, and the indices it touched.
 		cur := make([]int64, g.countsLen)
@@ -53,7 +63,7 @@ func (s *Set) HlogFile(name string) (*File, error) {
 		}
 		for j := int64(0); j < n; j++ {
 			touched = touched[:0]
-			for _, i := range byIv[j] {
+			for _, i := range order[from[j]:from[j+1]] {
 				v, e := src.Latency[i], src.Correct
 				if err := add(v, 1); err != nil {
 					return nil, err

@@ -61,3 +61,39 @@ func TestHlogFileIsParse(t *testing.T) {
 		}
 	}
 }
+
+// TestHlogFileOf: the fit's interval log of some recordings, built without
+// their whole-run histograms, is the one FromResult, Select and HlogFile
+// build, field for field, in the order the recordings are named.
+func TestHlogFileOf(t *testing.T) {
+	for _, q := range []string{"preset=tcp&duration=6s", "duration=3s&stall=350ms&every=700ms&first=100ms"} {
+		cfg, err := sim.ParseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, names := range [][]string{nil, {"corrected", "closed"}, {"open"}} {
+			set, err := FromResult(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if set, err = set.Select(names...); err != nil {
+				t.Fatal(err)
+			}
+			want, err := set.HlogFile("x.hlog")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := HlogFileOf(res, "x.hlog", names...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %v: HlogFileOf differs from FromResult, Select and HlogFile", q, names)
+			}
+		}
+	}
+}
