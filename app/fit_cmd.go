@@ -113,7 +113,11 @@ func writeFitText(w io.Writer, r *fit.Result) {
 		if i == 0 {
 			sep = ""
 		}
-		fmt.Fprintf(w, "%s %s %s", sep, t.Tool, units.Duration(t.P99Ns))
+		p99 := units.Duration(t.P99Ns)
+		if t.Printed != "" {
+			p99, _, _ = strings.Cut(t.Printed, " (") // "0 ms": the page says why
+		}
+		fmt.Fprintf(w, "%s %s %s", sep, t.Tool, p99)
 	}
 	fmt.Fprintln(w)
 	for _, n := range append(h.Notes, r.Notes...) {

@@ -312,6 +312,14 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		cfg.Rate = sim.Rate(math.Round(1e12 / float64(T)))
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
+	wholeRate := false
+	if src.tool == "wrk2" && pin == 0 && cfg.Rate > 0 {
+		// wrk2's -R is a whole number of requests a second (sim's wrk2
+		// profile refuses any other), so the rate it ran at is one.
+		cfg.Rate, wholeRate = max(1000, (cfg.Rate+500)/1000*1000), true
+		rateHow += ", to a whole number (wrk2's -R is one)"
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+	}
 	if pin > 0 {
 		cfg.Rate, rateHow = pin, "given"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
@@ -338,7 +346,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (reply − send only): the fit takes a server 10 % busy, rate = 1/(10·service), and the hidden numbers are for that rate; give the rate as rate=R")
 	} else {
 		g.how["rate"] = rateHow
-		if pin == 0 {
+		if pin == 0 && !wholeRate {
 			g.searched = append(g.searched, "rate")
 		}
 	}

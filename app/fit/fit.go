@@ -24,6 +24,9 @@ type ToolP99 struct {
 	Tool  string `json:"tool"`
 	P99Ns int64  `json:"p99_ns"`
 	Sent  int64  `json:"sent"`
+	// Printed is how the tool prints a p99 its rounding made 0 ("0 ms (ab
+	// prints whole milliseconds …)"); empty otherwise.
+	Printed string `json:"printed,omitempty"`
 }
 
 // Hidden is what the fitted query says the test never measured.
@@ -352,7 +355,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {
 		w := worstOf(rs)
-		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off. A tail that rises smoothly, not in a stall's steps, is a spread of service times: try dist=lognormal, exponential or uniform (the fit does not search them)", Tolerance*100, w.Dist, w.Metric, w.Diff*100)
+		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off. A tail that rises smoothly, not in a stall's steps, is a spread of service times: try dist=lognormal, exponential or uniform (the fit does not search them)", Tolerance*100, w.Dist, Words(w.Metric), w.Diff*100)
 	}
 	return res, nil
 }
@@ -450,11 +453,11 @@ func (r *Result) hide(in *input, noTools bool) error {
 	if r.Source == "the open recording" && h.RecordedP99Ns >= 0 && in.obs[0].pExact[2] {
 		// The file is an open loop's: what it recorded is the answer.
 		h.OpenP99Ns = h.RecordedP99Ns
-		h.Notes = append(h.Notes, "open_p99: the file is an open loop's recording: its own p99.")
+		h.Notes = append(h.Notes, "The open loop's p99 is the file's own: the file is an open loop's recording.")
 	}
 	pc := res.Clients[sim.PacedClient]
 	h.Planned, h.NeverSent = pc.Planned, pc.Planned-pc.Sent
-	h.Notes = append([]string{"never_sent: requests the schedule held that a closed loop keeping to it (the paced client) never sent."}, h.Notes...)
+	h.Notes = append([]string{"Never sent: the requests the schedule held that a closed loop keeping to it (the paced client) never sent."}, h.Notes...)
 	srcTool := ""
 	if strings.HasPrefix(r.Source, "the ") && strings.HasSuffix(r.Source, " printout") {
 		srcTool = strings.TrimSuffix(strings.TrimPrefix(r.Source, "the "), " printout")
@@ -477,11 +480,15 @@ func (r *Result) hide(in *input, noTools bool) error {
 			h.Notes = append(h.Notes, fmt.Sprintf("%s: %v", n, err))
 			continue
 		}
-		h.Tools = append(h.Tools, ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent})
+		t := ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent}
+		if o.P99 == 0 && o.Zero != nil {
+			t.Printed = o.Zero.Printed + " " + o.Zero.Unit + " (" + o.Zero.Why + ")"
+		}
+		h.Tools = append(h.Tools, t)
 		if n == srcTool {
 			h.FittedP99Ns = o.P99
 			h.Planned, h.NeverSent = o.Planned, o.Planned-o.Sent
-			h.Notes[0] = "never_sent: requests " + n + "'s own schedule held that it never sent."
+			h.Notes[0] = "Never sent: the requests " + n + "'s own schedule held that it never sent."
 		}
 	}
 	return nil

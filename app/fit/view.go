@@ -35,7 +35,11 @@ func (r *Result) View() fitmsg.View {
 		v.Ambiguous = append(v.Ambiguous, fitmsg.Free{Param: a.Param, Value: a.Value, Range: a.Range(), Why: a.Why})
 	}
 	for _, t := range r.Hidden.Tools {
-		v.Tools = append(v.Tools, fitmsg.Tool{Name: t.Tool, P99: units.Duration(t.P99Ns)})
+		p99 := units.Duration(t.P99Ns)
+		if t.Printed != "" {
+			p99 = t.Printed
+		}
+		v.Tools = append(v.Tools, fitmsg.Tool{Name: t.Tool, P99: p99})
 	}
 	return v
 }
