@@ -7,6 +7,7 @@ import (
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -221,5 +222,40 @@ func main() {
 	}
 	if !strings.Contains(string(out), "2801 strings") {
 		t.Errorf("expected 2801 strings walked:\n%s", out)
+	}
+}
+
+// TestHdrEncodeUnchanged runs testdata/hdrencode natively with the patched
+// copy of hdrhistogram-go and with the original: Encode and the log
+// writer's lines are the same bytes, so the browser build's writeBE helpers
+// (patches.go) write what binary.Write did.
+func TestHdrEncodeUnchanged(t *testing.T) {
+	needGo(t)
+	if testing.Short() {
+		t.Skip("copies the patched modules and runs go twice")
+	}
+	b := &builder{goCmd: "go", root: root(t), cache: t.TempDir(), log: io.Discard}
+	modfile, err := b.prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("go", append(append([]string{"run"}, args...), "./app/internal/wasmbuild/testdata/hdrencode")...)
+		cmd.Dir = b.root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go run %q: %v\n%s", args, err, stderr.String())
+		}
+		return string(out)
+	}
+	patched, plain := run("-modfile="+modfile), run()
+	if n := strings.Count(plain, "HISTFAAA"); n != 10 {
+		t.Fatalf("expected 10 encodings (5 histograms, each alone and in the log), got %d:\n%s", n, plain)
+	}
+	if patched != plain {
+		t.Errorf("the patched Encode differs:\npatched:\n%s\noriginal:\n%s", patched, plain)
 	}
 }
