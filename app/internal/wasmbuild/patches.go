@@ -222,6 +222,36 @@ var patches = []modulePatch{
 		},
 	},
 	{
+		Module:  "golang.org/x/image",
+		Version: "v0.30.0",
+		LeftOut: "sfnt's PostScript (CFF) outlines",
+		Files: []filePatch{{
+			// sfnt parses a font's glyphs either from TrueType tables
+			// (glyf, loca) or from a CFF table with a Type 2 charstring
+			// interpreter (postscript.go). The only fonts app.wasm
+			// parses are the Liberation subsets the charts measure text
+			// with (app/charts/fonts/liberation), all TrueType, so in
+			// the browser build a CFF ("OTTO") font fails to parse and
+			// the interpreter is not linked (TestChartFontsTrueType).
+			Name:   "font/sfnt/sfnt.go",
+			SHA256: "979b1acfc16a4ada3d5fd3ff2dbad59f100a84ec6afbf752e41001b75abf0c04",
+			Edits: []textEdit{
+				{
+					Old: "\t\tp := cffParser{\n\t\t\tsrc:    &f.src,\n\t\t\tbase:   int(f.cff.offset),\n\t\t\toffset: int(f.cff.offset),\n\t\t\tend:    int(f.cff.offset + f.cff.length),\n\t\t}\n\t\tret, err = p.parse(numGlyphs)\n\t\tif err != nil {\n\t\t\treturn nil, glyphData{}, false, err\n\t\t}\n",
+					New: "\t\treturn nil, glyphData{}, false, errNoCFF\n",
+				},
+				{
+					Old: "\t\tbuf, offset, length, err := f.viewGlyphData(b, x)\n\t\tif err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t\tb.psi.type2Charstrings.initialize(f, b, x)\n\t\tif err := b.psi.run(psContextType2Charstring, buf, offset, length); err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t\tif !b.psi.type2Charstrings.ended {\n\t\t\treturn nil, errInvalidCFFTable\n\t\t}\n",
+					New: "\t\treturn nil, errNoCFF\n",
+				},
+				{
+					Old: "\terrInvalidCFFTable        = errors.New(\"sfnt: invalid CFF table\")\n",
+					New: "\terrInvalidCFFTable        = errors.New(\"sfnt: invalid CFF table\")\n\terrNoCFF                  = errors.New(\"sfnt: Omission's browser build reads TrueType outlines only, no CFF (app/internal/wasmbuild)\")\n",
+				},
+			},
+		}},
+	},
+	{
 		Module:  "codeberg.org/go-latex/latex",
 		Version: "v0.2.0",
 		LeftOut: "its default Go fonts and package log",
