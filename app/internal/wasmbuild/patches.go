@@ -139,7 +139,7 @@ var patches = []modulePatch{
 	{
 		Module:  "gonum.org/v1/plot",
 		Version: "v0.17.0",
-		LeftOut: "image/png in the SVG canvas (DrawImage)",
+		LeftOut: "image/png in the SVG canvas (DrawImage) and its font embedding",
 		Files: []filePatch{{
 			// vgsvg's DrawImage embeds a raster image as a PNG; its
 			// import of image/png links the PNG decoder too (png's
@@ -159,6 +159,14 @@ var patches = []modulePatch{
 				{
 					Old: "// DrawImage implements the vg.Canvas.DrawImage method.\n",
 					New: "var errNoPNG = fmt.Errorf(\"Omission's browser build links no image/png (app/internal/wasmbuild)\")\n\n// DrawImage implements the vg.Canvas.DrawImage method.\n",
+				},
+				{
+					// Omission's charts make their canvas with New, which
+					// embeds no font (the SVG names Liberation Sans,
+					// charts.FontFamily); embedFont and the font's
+					// WriteSourceTo go with this call.
+					Old: "\tif c.embed {\n\t\tc.embedFont(name, font)\n\t}\n",
+					New: "\tif c.embed {\n\t\tpanic(\"vgsvg: Omission's browser build embeds no fonts (app/internal/wasmbuild)\")\n\t}\n",
 				},
 			},
 		}},
