@@ -39,15 +39,24 @@ func (r *Result) Passed() (passed, total int) {
 	return passed, len(r.Checks)
 }
 
-var metricWords = map[string]string{
-	"count": "number of samples", "mean": "mean latency", "max": "largest sample",
-	"p50": "50th percentile", "p90": "90th percentile", "p99": "99th percentile",
-	"p99_9": "99.9th percentile", "p99_99": "99.99th percentile", "above": "samples above the threshold",
-	"sent": "requests sent", "planned": "requests planned", "stalls": "stalls met", "last_completion": "last reply",
+// metricWordList is a list, not a map literal, so that app.wasm holds it
+// as data instead of the code that would build the map.
+var metricWordList = [...][2]string{
+	{"count", "number of samples"}, {"mean", "mean latency"}, {"max", "largest sample"},
+	{"p50", "50th percentile"}, {"p90", "90th percentile"}, {"p99", "99th percentile"},
+	{"p99_9", "99.9th percentile"}, {"p99_99", "99.99th percentile"}, {"above", "samples above the threshold"},
+	{"sent", "requests sent"}, {"planned", "requests planned"}, {"stalls", "stalls met"}, {"last_completion", "last reply"},
 }
 
-// MetricWords describes a metric in words.
-func MetricWords(m string) string { return metricWords[m] }
+// MetricWords describes a metric in words ("" for a name it does not know).
+func MetricWords(m string) string {
+	for _, w := range metricWordList {
+		if w[0] == m {
+			return w[1]
+		}
+	}
+	return ""
+}
 
 func checkResult(res *Result, notes []string) ([]Check, []string) {
 	var checks []Check
@@ -87,7 +96,7 @@ func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 			if formula == "" && metric[0] == 'p' { // every percentile: the value at its rank
 				formula = desc["p50"] + "; r = " + rankFormula(cfg.Rank)
 			}
-			c := Check{ID: name + "." + metric, Kind: "closed-form", Quantity: name + ": " + metricWords[metric],
+			c := Check{ID: name + "." + metric, Kind: "closed-form", Quantity: name + ": " + MetricWords(metric),
 				Formula: formula, Substituted: consts, Want: float64(want), Got: float64(got)}
 			diff := want - got
 			if diff < 0 {
@@ -127,7 +136,7 @@ func closedFormChecks(res *Result, cf *ClosedForms) []Check {
 			{"stalls", f.Stalls, cr.StallsMet, "stalls that begin before the last reply"},
 			{"last_completion", f.LastCompletion, cr.LastCompletion, lastFormula(c)},
 		} {
-			out = append(out, Check{ID: name + "." + m.metric, Kind: "closed-form", Quantity: name + ": " + metricWords[m.metric],
+			out = append(out, Check{ID: name + "." + m.metric, Kind: "closed-form", Quantity: name + ": " + MetricWords(m.metric),
 				Formula: m.formula, Substituted: consts, Want: float64(m.want), Got: float64(m.got), Pass: m.want == m.got})
 		}
 	}

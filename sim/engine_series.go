@@ -223,7 +223,7 @@ func (a *seriesAcc) build(workers int, rank Rank, lat, at []int64) ClientSeries 
 			if len(seg) == 0 {
 				continue
 			}
-			slices.Sort(seg)
+			SortInt64s(seg)
 			k := int64(len(seg))
 			s.P50[j], s.P90[j], s.P99[j] = seg[RankOf(pcts[0], k, rank)-1], seg[RankOf(pcts[1], k, rank)-1], seg[RankOf(pcts[2], k, rank)-1]
 			s.Max[j] = seg[k-1]

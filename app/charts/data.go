@@ -349,7 +349,7 @@ func sortedCopy(a []int64) []int64 {
 		return a
 	}
 	b := slices.Clone(a)
-	slices.Sort(b)
+	sim.SortInt64s(b)
 	return b
 }
 

@@ -1,8 +1,6 @@
 package charts
 
 import (
-	"slices"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -136,7 +134,7 @@ func attemptDepth(res *sim.Result, c sim.Client) (depth, bool) {
 			arrive, leave = append(arrive, s), append(leave, cr.Done[i])
 		}
 	}
-	slices.Sort(arrive)
-	slices.Sort(leave)
+	sim.SortInt64s(arrive)
+	sim.SortInt64s(leave)
 	return depth{arrive, leave}, true
 }

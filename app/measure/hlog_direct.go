@@ -2,7 +2,8 @@ package measure
 
 import (
 	"errors"
-	"slices"
+
+	"omission/sim"
 )
 
 // HlogFile is what Parse reads from the .hlog WriteHlog writes for the set
@@ -82,7 +83,7 @@ func (s *Set) HlogFile(name string) (*File, error) {
 					left -= c
 				}
 			}
-			slices.Sort(touched)
+			sim.SortInt64s(touched)
 			it := Interval{StartS: float64(j*iv) / 1e9, LengthS: float64(iv) / 1e9}
 			for _, k := range touched {
 				b := g.bar(k, cur[k])

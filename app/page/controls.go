@@ -42,41 +42,55 @@ type fieldSpec struct {
 // unit, hint, definition, slider and the toggle's fallback. The rest of a
 // spec is the simulator's (fieldSpecs). A field the simulator adds that has
 // no words here still gets a control, labelled with its name and hinted with
-// its doc line.
-var fieldWords = map[string]fieldSpec{
-	"preset":  {Label: "Preset"},
-	"rate":    {Label: "Rate", Unit: "req/s", Hint: "requests due per second, up to three decimals", Def: "How many requests the schedule asks for each second: request i is due at i ÷ rate. Every client gets the same schedule.", Slider: []string{"1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000", "20000", "50000", "100000", "200000", "500000", "1000000"}},
-	"service": {Label: "Service time", Unit: "per request", Hint: "a Go duration: 10us, 1ms", Def: "How long the server takes to answer one request when it is not stalled, written as a Go duration: 100us, 2ms, 1s.", Slider: []string{"0s", "1us", "2us", "5us", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms"}},
-	"stall":   {Label: "Stall length", Unit: "duration", Hint: "how long the server freezes; 0s: never", Def: "How long each stall lasts: the server answers nothing for this long. 0s: it never stalls.", Slider: []string{"0s", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s", "2s", "5s", "10s"}},
-	"every":   {Label: "Stall every", Unit: "duration", Hint: "period of the stalls; 0s: a single stall", Def: "The time from the start of one stall to the start of the next. 0s: a single stall."},
-	"first":   {Label: "First stall at", Unit: "duration", Hint: "when the first stall begins", Def: "When the first stall begins, counted from the start of the run."},
-	"duration": {Label: "Run length", Unit: "duration",
-		Hint: "requests fall due during this time", Def: "Requests fall due during this time; the run goes on until the last of them is answered."},
-	"interval": {Label: "Expected interval", Unit: "duration", Hint: "the gap the correction assumes; auto: connections ÷ rate", Def: "The time between two requests that the closed loop's correction assumes (its E): for each sample longer than E it adds the samples the unsent requests would have recorded. Auto: the connections divided by the rate. The paced correction always uses 1 ÷ rate.",
-		Fallback: "1ms"},
-	"above": {Label: "Threshold", Unit: "duration", Hint: "count the samples above this latency", Def: "Samples above this latency count as slow, in the table's above rows.", Slider: []string{"0s", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s"}},
-	"conns": {Label: "Connections", Unit: "closed loop", Hint: "requests the closed loop keeps in flight", Def: "How many requests the closed loop keeps in flight, one per connection: it sends on a connection only once that connection's last request is answered."},
-	"workers": {Label: "Workers", Unit: "server", Hint: "requests the server serves at once", Def: "How many requests the server works on at once; the others wait in its queue. Unlimited: every request is served as soon as it arrives, or as soon as a stall ends.",
-		Fallback: "1"},
-	"rank": {Label: "Percentile rank", Hint: "how a percentile picks its sample", Def: "Which sample a percentile picks among n: round takes rank p·n rounded to the nearest (HdrHistogram's C and Go libraries); ceil rounds it up (the nearest-rank rule, as Java's HdrHistogram). They differ by one sample at most."},
+// its doc line. They are written as a list (fieldWordList), which the
+// compiler lays out as data: the same map literal compiled to 12 kB of init
+// code in app.wasm.
+var fieldWordList = []struct {
+	name  string
+	words fieldSpec
+}{
+	{"preset", fieldSpec{Label: "Preset"}},
+	{"rate", fieldSpec{Label: "Rate", Unit: "req/s", Hint: "requests due per second, up to three decimals", Def: "How many requests the schedule asks for each second: request i is due at i ÷ rate. Every client gets the same schedule.", Slider: []string{"1", "2", "5", "10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "10000", "20000", "50000", "100000", "200000", "500000", "1000000"}}},
+	{"service", fieldSpec{Label: "Service time", Unit: "per request", Hint: "a Go duration: 10us, 1ms", Def: "How long the server takes to answer one request when it is not stalled, written as a Go duration: 100us, 2ms, 1s.", Slider: []string{"0s", "1us", "2us", "5us", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms"}}},
+	{"stall", fieldSpec{Label: "Stall length", Unit: "duration", Hint: "how long the server freezes; 0s: never", Def: "How long each stall lasts: the server answers nothing for this long. 0s: it never stalls.", Slider: []string{"0s", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s", "2s", "5s", "10s"}}},
+	{"every", fieldSpec{Label: "Stall every", Unit: "duration", Hint: "period of the stalls; 0s: a single stall", Def: "The time from the start of one stall to the start of the next. 0s: a single stall."}},
+	{"first", fieldSpec{Label: "First stall at", Unit: "duration", Hint: "when the first stall begins", Def: "When the first stall begins, counted from the start of the run."}},
+	{"duration", fieldSpec{Label: "Run length", Unit: "duration",
+		Hint: "requests fall due during this time", Def: "Requests fall due during this time; the run goes on until the last of them is answered."}},
+	{"interval", fieldSpec{Label: "Expected interval", Unit: "duration", Hint: "the gap the correction assumes; auto: connections ÷ rate", Def: "The time between two requests that the closed loop's correction assumes (its E): for each sample longer than E it adds the samples the unsent requests would have recorded. Auto: the connections divided by the rate. The paced correction always uses 1 ÷ rate.",
+		Fallback: "1ms"}},
+	{"above", fieldSpec{Label: "Threshold", Unit: "duration", Hint: "count the samples above this latency", Def: "Samples above this latency count as slow, in the table's above rows.", Slider: []string{"0s", "10us", "20us", "50us", "100us", "200us", "500us", "1ms", "2ms", "5ms", "10ms", "20ms", "50ms", "100ms", "200ms", "500ms", "1s"}}},
+	{"conns", fieldSpec{Label: "Connections", Unit: "closed loop", Hint: "requests the closed loop keeps in flight", Def: "How many requests the closed loop keeps in flight, one per connection: it sends on a connection only once that connection's last request is answered."}},
+	{"workers", fieldSpec{Label: "Workers", Unit: "server", Hint: "requests the server serves at once", Def: "How many requests the server works on at once; the others wait in its queue. Unlimited: every request is served as soon as it arrives, or as soon as a stall ends.",
+		Fallback: "1"}},
+	{"rank", fieldSpec{Label: "Percentile rank", Hint: "how a percentile picks its sample", Def: "Which sample a percentile picks among n: round takes rank p·n rounded to the nearest (HdrHistogram's C and Go libraries); ceil rounds it up (the nearest-rank rule, as Java's HdrHistogram). They differ by one sample at most."}},
 
 	// The event engine's fields.
-	"arrivals":    {Label: "Arrivals", Hint: "constant: due every 1/rate; the others are random (seeded)"},
-	"to":          {Label: "Ramp to", Unit: "req/s", Hint: "ramp: the rate at the end of the run"},
-	"bursts":      {Label: "Bursts", Unit: "from-to@rate,…", Hint: "burst: windows with their own rate, e.g. 5s-6s@20000"},
-	"dist":        {Label: "Service distribution", Hint: "the service time is the first parameter"},
-	"service_p95": {Label: "Service p95", Unit: "duration", Hint: "lognormal: its 95th percentile"},
-	"service_max": {Label: "Service max", Unit: "duration", Hint: "uniform: its maximum"},
-	"queue":       {Label: "Queue", Unit: "waiting", Hint: "room for waiting requests; 0: none, unbounded: no limit", Fallback: "100"},
-	"timeout":     {Label: "Client timeout", Unit: "duration", Hint: "0s: none"},
-	"outages":     {Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s"},
-	"attempts":    {Label: "Attempts", Unit: "per call", Hint: "1: no retry; a failed attempt is sent again, up to this many in all", Def: "How many attempts a call may take, the first included. An attempt that is rejected by a full queue, failed by an outage or timed out is sent again after the backoff, until one is answered in time or the attempts are spent. The recordings time the whole call, from its first attempt."},
-	"backoff":     {Label: "Backoff", Unit: "duration", Hint: "the fixed wait before a retry (attempts above 1)", Def: "How long a client waits after a failed attempt before it sends the next one. It is fixed: no jitter, and it does not grow from one retry to the next."},
-	"slow":        {Label: "Slowdowns", Unit: "from-to@xk,…", Hint: "windows when each service that starts takes k times as long, e.g. 2s-3s@x10", Def: "Windows in which the server is slow rather than stopped: a request whose service starts inside a window takes k times its service (k from 1 to 1000, up to three decimals). A service that started before the window keeps its length; one that waited out a stall starts when the stall ends, and that instant decides."},
-	"think":       {Label: "Think time", Unit: "duration", Hint: "the closed loop's pause after each call; 0s: none", Def: "How long each closed-loop connection waits after a call ends, as a user reads a page before the next click. The connection sends its next request when the pause is over, or when that request is due if later. The paced and open clients do not pause."},
-	"think_max":   {Label: "Think time max", Unit: "duration", Hint: "with a think time: the pause is uniform up to this; 0s: fixed", Def: "With a think time, each pause is drawn uniformly between the think time and this, from its own seeded stream. 0s: every pause is the think time."},
-	"seed":        {Label: "Seed", Hint: "the seed of every random stream", StepByOne: true},
+	{"arrivals", fieldSpec{Label: "Arrivals", Hint: "constant: due every 1/rate; the others are random (seeded)"}},
+	{"to", fieldSpec{Label: "Ramp to", Unit: "req/s", Hint: "ramp: the rate at the end of the run"}},
+	{"bursts", fieldSpec{Label: "Bursts", Unit: "from-to@rate,…", Hint: "burst: windows with their own rate, e.g. 5s-6s@20000"}},
+	{"dist", fieldSpec{Label: "Service distribution", Hint: "the service time is the first parameter"}},
+	{"service_p95", fieldSpec{Label: "Service p95", Unit: "duration", Hint: "lognormal: its 95th percentile"}},
+	{"service_max", fieldSpec{Label: "Service max", Unit: "duration", Hint: "uniform: its maximum"}},
+	{"queue", fieldSpec{Label: "Queue", Unit: "waiting", Hint: "room for waiting requests; 0: none, unbounded: no limit", Fallback: "100"}},
+	{"timeout", fieldSpec{Label: "Client timeout", Unit: "duration", Hint: "0s: none"}},
+	{"outages", fieldSpec{Label: "Outages", Unit: "from-to,…", Hint: "windows when the server refuses everything, e.g. 5s-6s"}},
+	{"attempts", fieldSpec{Label: "Attempts", Unit: "per call", Hint: "1: no retry; a failed attempt is sent again, up to this many in all", Def: "How many attempts a call may take, the first included. An attempt that is rejected by a full queue, failed by an outage or timed out is sent again after the backoff, until one is answered in time or the attempts are spent. The recordings time the whole call, from its first attempt."}},
+	{"backoff", fieldSpec{Label: "Backoff", Unit: "duration", Hint: "the fixed wait before a retry (attempts above 1)", Def: "How long a client waits after a failed attempt before it sends the next one. It is fixed: no jitter, and it does not grow from one retry to the next."}},
+	{"slow", fieldSpec{Label: "Slowdowns", Unit: "from-to@xk,…", Hint: "windows when each service that starts takes k times as long, e.g. 2s-3s@x10", Def: "Windows in which the server is slow rather than stopped: a request whose service starts inside a window takes k times its service (k from 1 to 1000, up to three decimals). A service that started before the window keeps its length; one that waited out a stall starts when the stall ends, and that instant decides."}},
+	{"think", fieldSpec{Label: "Think time", Unit: "duration", Hint: "the closed loop's pause after each call; 0s: none", Def: "How long each closed-loop connection waits after a call ends, as a user reads a page before the next click. The connection sends its next request when the pause is over, or when that request is due if later. The paced and open clients do not pause."}},
+	{"think_max", fieldSpec{Label: "Think time max", Unit: "duration", Hint: "with a think time: the pause is uniform up to this; 0s: fixed", Def: "With a think time, each pause is drawn uniformly between the think time and this, from its own seeded stream. 0s: every pause is the think time."}},
+	{"seed", fieldSpec{Label: "Seed", Hint: "the seed of every random stream", StepByOne: true}},
 }
+
+// fieldWords is fieldWordList by name (TestFieldWordsOnce: no name twice).
+var fieldWords = func() map[string]fieldSpec {
+	m := make(map[string]fieldSpec, len(fieldWordList))
+	for _, w := range fieldWordList {
+		m[w.name] = w.words
+	}
+	return m
+}()
 
 // fieldSpecs are the controls' specs by field name: the simulator's table
 // with the page's words over it, built once. A choice field is a select of

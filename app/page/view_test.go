@@ -87,3 +87,20 @@ func TestFieldSpecsFromSim(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldWordsOnce: fieldWordList names each field once, as the map
+// literal it replaces had to.
+func TestFieldWordsOnce(t *testing.T) {
+	if len(fieldWords) != len(fieldWordList) {
+		seen := map[string]bool{}
+		for _, w := range fieldWordList {
+			if seen[w.name] {
+				t.Errorf("fieldWordList has %q twice", w.name)
+			}
+			seen[w.name] = true
+		}
+	}
+	if len(fieldWordList) == 0 {
+		t.Fatal("fieldWordList is empty")
+	}
+}

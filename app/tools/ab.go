@@ -186,7 +186,7 @@ func abPrint(cfg sim.Config, pr *sim.ProfileRun, o *Output, saved []int, lasttim
 		fmt.Fprintf(&b, "Time per request:       %.3f [ms] (mean, across all concurrent requests)\n", timetaken*1000/float64(done))
 	}
 	sorted := slices.Clone(times)
-	slices.Sort(sorted)
+	sim.SortInt64s(sorted)
 	if done > 0 {
 		var total int64
 		var mn, mx int64 = math.MaxInt64, 0

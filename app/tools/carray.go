@@ -2,8 +2,9 @@ package tools
 
 import (
 	"math"
-	"slices"
 	"strings"
+
+	"omission/sim"
 )
 
 // cArray is wrk 4.x's stats: a count per integer value (microseconds, or
@@ -140,4 +141,4 @@ func pctText(w ld, ok bool) string {
 	return w.fixed(2)
 }
 
-func sortInt64s(a []int64) { slices.Sort(a) }
+func sortInt64s(a []int64) { sim.SortInt64s(a) }

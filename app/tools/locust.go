@@ -3,7 +3,6 @@ package tools
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -137,7 +136,7 @@ func locustPercentile(times map[int64]int64, n int64, p float64) int64 {
 	for k := range times {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	sim.SortInt64s(keys)
 	var seen int64
 	for i := len(keys) - 1; i >= 0; i-- {
 		seen += times[keys[i]]
@@ -158,7 +157,7 @@ func (e *locustEntry) median() float64 {
 	for k := range e.times {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	sim.SortInt64s(keys)
 	pos := float64(e.n-1) / 2
 	med := keys[len(keys)-1]
 	for _, k := range keys {

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"fmt"
-	"slices"
 
 	"omission/sim"
 )
@@ -42,7 +41,7 @@ func Variants(res *sim.Result) ([]Variant, error) {
 		for i := range gaps {
 			gaps[i] = send[i+1] - send[i]
 		}
-		slices.Sort(gaps)
+		sim.SortInt64s(gaps)
 		medianE = conns * gaps[len(gaps)/2]
 	}
 	var out []Variant

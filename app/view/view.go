@@ -100,13 +100,28 @@ type Check struct {
 	Tolerance   string
 }
 
-// recordingInfo describes each recording for headers and hover text.
-var recordingInfo = map[sim.Kind][2]string{
-	sim.Closed:         {"closed loop", "waits for each reply before the next send; times each request from its send"},
-	sim.Paced:          {"paced", "sleeps to its next slot; when late it sends at once and never sends the slots it missed"},
-	sim.Open:           {"open loop", "sends every request when it is due; times it from its due time"},
-	sim.Corrected:      {"closed, corrected", "the closed loop plus the samples the expected-interval correction adds"},
-	sim.PacedCorrected: {"paced, corrected", "the paced client plus the samples the expected-interval correction adds"},
+// recordingInfoList describes each recording for headers and hover text.
+var recordingInfoList = [...]struct {
+	kind sim.Kind
+	info [2]string
+}{
+	{sim.Closed, [2]string{"closed loop", "waits for each reply before the next send; times each request from its send"}},
+	{sim.Paced, [2]string{"paced", "sleeps to its next slot; when late it sends at once and never sends the slots it missed"}},
+	{sim.Open, [2]string{"open loop", "sends every request when it is due; times it from its due time"}},
+	{sim.Corrected, [2]string{"closed, corrected", "the closed loop plus the samples the expected-interval correction adds"}},
+	{sim.PacedCorrected, [2]string{"paced, corrected", "the paced client plus the samples the expected-interval correction adds"}},
+}
+
+// recordingInfo returns k's words from recordingInfoList (a list rather
+// than a map literal: app.wasm holds it as data, not as code that builds a
+// map).
+func recordingInfo(k sim.Kind) [2]string {
+	for _, r := range recordingInfoList {
+		if r.kind == k {
+			return r.info
+		}
+	}
+	return [2]string{}
 }
 
 // latencyMetric tells whether a metric is a time (written with a unit)
@@ -132,7 +147,7 @@ func percentileMetric(m string) bool {
 func Build(seq int64, res *sim.Result, ms float64) *View {
 	v := &View{Seq: seq, Query: res.Query, Hash: res.Hash, Result: res}
 	for _, k := range sim.Kinds() {
-		info := recordingInfo[k]
+		info := recordingInfo(k)
 		v.Columns = append(v.Columns, Column{Recording: k.String(), Label: info[0], Detail: info[1]})
 	}
 	v.buildChecks(res)
@@ -477,7 +492,7 @@ func firstPart(s string) string {
 // Label returns a recording's name for people ("closed loop") and what it
 // measures.
 func Label(k sim.Kind) (name, detail string) {
-	info := recordingInfo[k]
+	info := recordingInfo(k)
 	return info[0], info[1]
 }
 

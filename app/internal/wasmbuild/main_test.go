@@ -7,6 +7,7 @@ import (
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -221,5 +222,84 @@ func main() {
 	}
 	if !strings.Contains(string(out), "2801 strings") {
 		t.Errorf("expected 2801 strings walked:\n%s", out)
+	}
+}
+
+// TestHdrEncodeUnchanged runs testdata/hdrencode natively with the patched
+// copy of hdrhistogram-go and with the original: Encode and the log
+// writer's lines are the same bytes, so the browser build's writeBE helpers
+// (patches.go) write what binary.Write did.
+func TestHdrEncodeUnchanged(t *testing.T) {
+	needGo(t)
+	if testing.Short() {
+		t.Skip("copies the patched modules and runs go twice")
+	}
+	b := &builder{goCmd: "go", root: root(t), cache: t.TempDir(), log: io.Discard}
+	modfile, err := b.prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("go", append(append([]string{"run"}, args...), "./app/internal/wasmbuild/testdata/hdrencode")...)
+		cmd.Dir = b.root
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go run %q: %v\n%s", args, err, stderr.String())
+		}
+		return string(out)
+	}
+	patched, plain := run("-modfile="+modfile), run()
+	if n := strings.Count(plain, "HISTFAAA"); n != 10 {
+		t.Fatalf("expected 10 encodings (5 histograms, each alone and in the log), got %d:\n%s", n, plain)
+	}
+	if patched != plain {
+		t.Errorf("the patched Encode differs:\npatched:\n%s\noriginal:\n%s", patched, plain)
+	}
+}
+
+// TestChartFontsTrueType: the fonts app.wasm parses (the Liberation subsets
+// that take the place of codeberg.org/go-fonts/liberation) all have
+// TrueType outlines, which the browser build's sfnt still reads; a CFF
+// ("OTTO") font would fail to parse there.
+func TestChartFontsTrueType(t *testing.T) {
+	fonts, err := filepath.Glob(filepath.Join(root(t), "app", "charts", "fonts", "liberation", "*", "*.ttf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fonts) != 12 {
+		t.Fatalf("expected the 12 Liberation subsets, found %d", len(fonts))
+	}
+	for _, f := range fonts {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) < 4 || (string(b[:4]) != "\x00\x01\x00\x00" && string(b[:4]) != "true") {
+			t.Errorf("%s: not a TrueType font (starts %q)", f, b[:min(4, len(b))])
+		}
+	}
+}
+
+// TestChartsWithPatchedModules runs the charts' tests natively against the
+// patched copies (tags minimal, as app.wasm, and noasm, since the copies
+// hold no assembly): their text widths and drawings come out the same
+// through the patched sfnt, which reads TrueType outlines only.
+func TestChartsWithPatchedModules(t *testing.T) {
+	needGo(t)
+	if testing.Short() {
+		t.Skip("copies the patched modules and runs the charts' tests")
+	}
+	b := &builder{goCmd: "go", root: root(t), cache: t.TempDir(), log: io.Discard}
+	modfile, err := b.prepare()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-tags=minimal,noasm", "-modfile="+modfile, "./app/charts")
+	cmd.Dir = b.root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }

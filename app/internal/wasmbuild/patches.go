@@ -139,7 +139,7 @@ var patches = []modulePatch{
 	{
 		Module:  "gonum.org/v1/plot",
 		Version: "v0.17.0",
-		LeftOut: "image/png in the SVG canvas (DrawImage)",
+		LeftOut: "image/png in the SVG canvas (DrawImage) and its font embedding",
 		Files: []filePatch{{
 			// vgsvg's DrawImage embeds a raster image as a PNG; its
 			// import of image/png links the PNG decoder too (png's
@@ -160,6 +160,14 @@ var patches = []modulePatch{
 					Old: "// DrawImage implements the vg.Canvas.DrawImage method.\n",
 					New: "var errNoPNG = fmt.Errorf(\"Omission's browser build links no image/png (app/internal/wasmbuild)\")\n\n// DrawImage implements the vg.Canvas.DrawImage method.\n",
 				},
+				{
+					// Omission's charts make their canvas with New, which
+					// embeds no font (the SVG names Liberation Sans,
+					// charts.FontFamily); embedFont and the font's
+					// WriteSourceTo go with this call.
+					Old: "\tif c.embed {\n\t\tc.embedFont(name, font)\n\t}\n",
+					New: "\tif c.embed {\n\t\tpanic(\"vgsvg: Omission's browser build embeds no fonts (app/internal/wasmbuild)\")\n\t}\n",
+				},
 			},
 		}},
 		MustNotLink: []string{"image/png"},
@@ -167,7 +175,7 @@ var patches = []modulePatch{
 	{
 		Module:  "github.com/HdrHistogram/hdrhistogram-go",
 		Version: "v1.4.0",
-		LeftOut: "package regexp (its log reader, and the writer's tag check by hand)",
+		LeftOut: "package regexp (its log reader, and the writer's tag check by hand) and binary.Write's reflection (Encode's header by hand)",
 		Files: []filePatch{
 			{
 				// The browser build reads .hlog files with Omission's
@@ -192,7 +200,64 @@ var patches = []modulePatch{
 					{Old: "const HISTOGRAM_LOG_FORMAT_VERSION = \"1.3\"\n", New: tagHasSeparatorSource + "\nconst HISTOGRAM_LOG_FORMAT_VERSION = \"1.3\"\n"},
 				},
 			},
+			{
+				// Encode writes its header and counts with binary.Write,
+				// whose reflection-based fallback (encodeFast, the
+				// encoder, dataSize) links even though these int32,
+				// int64, float64 and []byte values always take its fast
+				// path. The writeBE helpers put the same big-endian bytes
+				// in the buffer (TestHdrEncodeUnchanged compares Encode
+				// and the log writer's lines with and without them).
+				Name:   "hdr_encoding.go",
+				SHA256: "c941ecddd37c35a55a1c3ddac0081bdfb642181eb1d9b36b2a771effff798c06",
+				Edits: []textEdit{
+					{Old: "\terr = binary.Write(buf, binary.BigEndian, compressedEncodingCookie)\n", New: "\terr = writeBE32(buf, compressedEncodingCookie)\n"},
+					{Old: "\terr = binary.Write(buf, binary.BigEndian, int32(len(compressedContents)))\n", New: "\terr = writeBE32(buf, int32(len(compressedContents)))\n"},
+					{Old: "\terr = binary.Write(buf, binary.BigEndian, compressedContents)\n", New: "\terr = writeBytes(buf, compressedContents)\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, encodingCookie) // 0-3\n", New: "\terr = writeBE32(toCompress, encodingCookie) // 0-3\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, int32(len(countsBytes))) // 3-7\n", New: "\terr = writeBE32(toCompress, int32(len(countsBytes))) // 3-7\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, h.getNormalizingIndexOffset()) // 8-11\n", New: "\terr = writeBE32(toCompress, h.getNormalizingIndexOffset()) // 8-11\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, int32(h.significantFigures)) // 12-15\n", New: "\terr = writeBE32(toCompress, int32(h.significantFigures)) // 12-15\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, h.lowestDiscernibleValue) // 16-23\n", New: "\terr = writeBE64(toCompress, uint64(h.lowestDiscernibleValue)) // 16-23\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, h.highestTrackableValue) // 24-31\n", New: "\terr = writeBE64(toCompress, uint64(h.highestTrackableValue)) // 24-31\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, h.getIntegerToDoubleValueConversionRatio()) // 32-39\n", New: "\terr = writeBE64(toCompress, math.Float64bits(h.getIntegerToDoubleValueConversionRatio())) // 32-39\n"},
+					{Old: "\terr = binary.Write(toCompress, binary.BigEndian, countsBytes)\n", New: "\terr = writeBytes(toCompress, countsBytes)\n"},
+					{Old: "\t\t\terr = binary.Write(buf, binary.BigEndian, zig_zag_encode_i64(-zeros))\n", New: "\t\t\terr = writeBytes(buf, zig_zag_encode_i64(-zeros))\n"},
+					{Old: "\t\t\terr = binary.Write(buf, binary.BigEndian, zig_zag_encode_i64(count))\n", New: "\t\t\terr = writeBytes(buf, zig_zag_encode_i64(count))\n"},
+					{Old: "// internal method to encode a histogram in V2 Compressed format\n", New: writeBESource + "\n// internal method to encode a histogram in V2 Compressed format\n"},
+				},
+			},
 		},
+	},
+	{
+		Module:  "golang.org/x/image",
+		Version: "v0.30.0",
+		LeftOut: "sfnt's PostScript (CFF) outlines",
+		Files: []filePatch{{
+			// sfnt parses a font's glyphs either from TrueType tables
+			// (glyf, loca) or from a CFF table with a Type 2 charstring
+			// interpreter (postscript.go). The only fonts app.wasm
+			// parses are the Liberation subsets the charts measure text
+			// with (app/charts/fonts/liberation), all TrueType, so in
+			// the browser build a CFF ("OTTO") font fails to parse and
+			// the interpreter is not linked (TestChartFontsTrueType).
+			Name:   "font/sfnt/sfnt.go",
+			SHA256: "979b1acfc16a4ada3d5fd3ff2dbad59f100a84ec6afbf752e41001b75abf0c04",
+			Edits: []textEdit{
+				{
+					Old: "\t\tp := cffParser{\n\t\t\tsrc:    &f.src,\n\t\t\tbase:   int(f.cff.offset),\n\t\t\toffset: int(f.cff.offset),\n\t\t\tend:    int(f.cff.offset + f.cff.length),\n\t\t}\n\t\tret, err = p.parse(numGlyphs)\n\t\tif err != nil {\n\t\t\treturn nil, glyphData{}, false, err\n\t\t}\n",
+					New: "\t\treturn nil, glyphData{}, false, errNoCFF\n",
+				},
+				{
+					Old: "\t\tbuf, offset, length, err := f.viewGlyphData(b, x)\n\t\tif err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t\tb.psi.type2Charstrings.initialize(f, b, x)\n\t\tif err := b.psi.run(psContextType2Charstring, buf, offset, length); err != nil {\n\t\t\treturn nil, err\n\t\t}\n\t\tif !b.psi.type2Charstrings.ended {\n\t\t\treturn nil, errInvalidCFFTable\n\t\t}\n",
+					New: "\t\treturn nil, errNoCFF\n",
+				},
+				{
+					Old: "\terrInvalidCFFTable        = errors.New(\"sfnt: invalid CFF table\")\n",
+					New: "\terrInvalidCFFTable        = errors.New(\"sfnt: invalid CFF table\")\n\terrNoCFF                  = errors.New(\"sfnt: Omission's browser build reads TrueType outlines only, no CFF (app/internal/wasmbuild)\")\n",
+				},
+			},
+		}},
 	},
 	{
 		Module:  "codeberg.org/go-latex/latex",
@@ -261,6 +326,30 @@ func tagHasSeparator(tag string) bool {
 		}
 	}
 	return false
+}
+`
+
+// writeBESource is added to hdrhistogram-go's hdr_encoding.go in the
+// browser build: binary.Write(buf, binary.BigEndian, v) for the int32,
+// uint64 (int64 and float64 bits) and []byte values Encode writes. The fast
+// path of binary.Write puts the same bytes and returns Write's error, which a
+// bytes.Buffer never has; an empty slice writes nothing either way.
+const writeBESource = `// writeBE32, writeBE64 and writeBytes are binary.Write(buf,
+// binary.BigEndian, v) for the values Encode writes, without its reflection
+// fallback (Omission's browser build, app/internal/wasmbuild).
+func writeBE32(buf *bytes.Buffer, v int32) error {
+	_, err := buf.Write(binary.BigEndian.AppendUint32(nil, uint32(v)))
+	return err
+}
+
+func writeBE64(buf *bytes.Buffer, v uint64) error {
+	_, err := buf.Write(binary.BigEndian.AppendUint64(nil, v))
+	return err
+}
+
+func writeBytes(buf *bytes.Buffer, v []byte) error {
+	_, err := buf.Write(v)
+	return err
 }
 `
 
