@@ -2,6 +2,7 @@ package measure
 
 import (
 	"errors"
+	"slices"
 
 	"omission/sim"
 )
