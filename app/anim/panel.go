@@ -39,16 +39,18 @@ type Panel struct {
 
 	view view.View // observed: ui.StateResult
 
-	p       *animPlayer
-	res     *sim.Result // the result the model was built from
-	err     string      // why there is nothing to draw
-	refused bool        // err is a window's refusal: the other windows can be asked for
-	stall   int         // the model's stall and how many there are (an event-driven run's windows)
-	stalls  int
-	from    int64 // the model's window
-	to      int64
-	speed   int // the speed slider, mirrored for Render
-	group   int64
+	p          *animPlayer
+	res        *sim.Result // the result the model was built from
+	err        string      // why there is nothing to draw
+	refused    bool        // err is a window's refusal: the other windows can be asked for
+	retries    string      // a refused window of a run with retries: its retry lane (retrylane.go), an <svg>
+	retriesAlt string      // the lane in words
+	stall      int         // the model's stall and how many there are (an event-driven run's windows)
+	stalls     int
+	from       int64 // the model's window
+	to         int64
+	speed      int // the speed slider, mirrored for Render
+	group      int64
 
 	preparing string // a large model being built
 	buildSeq  int
@@ -265,6 +267,7 @@ const (
 func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 	a.buildSeq++
 	seq := a.buildSeq
+	a.retries = ""
 	b, err := sim.NewSummaryBuilder(a.res, k)
 	if err != nil {
 		a.err = err.Error()
@@ -272,6 +275,8 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 		if a.refused = errors.As(err, &refusal); a.refused {
 			a.err = refusal.Text(units.Duration[int64]) // its instants as the page writes durations
 			a.stall, a.stalls = refusal.Window, refusal.Windows
+			lanes := retryLanes(a.res, refusal.From, refusal.To)
+			a.retries, a.retriesAlt = retryLaneSVG(lanes), retryLaneAlt(lanes)
 			a.p.mu.Lock()
 			a.p.model, a.p.playing = nil, false
 			a.p.mu.Unlock()
@@ -543,6 +548,7 @@ func (a *Panel) Render() app.UI {
 	if a.err != "" {
 		return root.DataSet("ready", "false").Body(append(head,
 			note(a.err, true),
+			app.If(a.refused && a.retries != "", a.renderRetries),
 			app.If(a.refused && a.stalls > 1, func() app.UI {
 				return app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
 					app.Div().Class("anim-row").Body(a.windowButtons(fmt.Sprintf("Window %d of %d", a.stall+1, a.stalls))...))
@@ -578,6 +584,18 @@ func (a *Panel) Render() app.UI {
 		keys,
 	)
 	return root.DataSet("ready", "true").Body(body...)
+}
+
+// renderRetries shows a refused window's retry lane, and says what it is
+// and what it leaves out.
+func (a *Panel) renderRetries() app.UI {
+	return app.Div().Class("anim-retry").DataSet("anim-retries", "1").Body(
+		app.Img().Class("anim-retry-svg").Src(ui.SVGDataURL(a.retries)).Alt(a.retriesAlt),
+		app.P().Class("anim-legend").Text("Retried calls in this window, from the run's trace of their attempts (a still picture over time, not the queue animation): "+
+			"in each column, how many of the calls that sent more than one attempt had one waiting in the queue, one in service (until its reply, or until the client gave up on it), "+
+			"or were backing off before the next attempt, as a mean over the column; the last row counts the attempts that failed there. "+
+			"Not drawn: the calls that sent one attempt, the work a worker went on doing after a timeout, and the marks flying between queue, server and tally."),
+	)
 }
 
 // renderControls builds the controls for model m, at instant t; with no
