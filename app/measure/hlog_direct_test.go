@@ -4,22 +4,13 @@ import (
 	"bytes"
 	"reflect"
 	"testing"
-
-	"omission/sim"
 )
 
 // TestHlogFileIsParse: HlogFile gives what Parse reads from WriteHlog's
 // log, number for number and interval for interval.
 func TestHlogFileIsParse(t *testing.T) {
 	for _, q := range []string{"preset=tcp&duration=6s", "duration=3s&stall=350ms&every=700ms&first=100ms", "rate=777&service=333us&duration=4s"} {
-		cfg, err := sim.ParseQuery(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := sim.Run(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := run(t, q)
 		set, err := FromResult(res)
 		if err != nil {
 			t.Fatal(err)
@@ -67,14 +58,7 @@ func TestHlogFileIsParse(t *testing.T) {
 // build, field for field, in the order the recordings are named.
 func TestHlogFileOf(t *testing.T) {
 	for _, q := range []string{"preset=tcp&duration=6s", "duration=3s&stall=350ms&every=700ms&first=100ms"} {
-		cfg, err := sim.ParseQuery(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := sim.Run(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := run(t, q)
 		for _, names := range [][]string{nil, {"corrected", "closed"}, {"open"}} {
 			set, err := FromResult(res)
 			if err != nil {
