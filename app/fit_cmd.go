@@ -114,8 +114,8 @@ func writeFitText(w io.Writer, r *fit.Result) {
 			sep = ""
 		}
 		p99 := units.Duration(t.P99Ns)
-		if t.Printed != "" {
-			p99, _, _ = strings.Cut(t.Printed, " (") // "0 ms": the page says why
+		if t.Zero != nil {
+			p99 = t.Zero.Printed + " " + t.Zero.Unit // "0 ms": the page says why
 		}
 		fmt.Fprintf(w, "%s %s %s", sep, t.Tool, p99)
 	}

@@ -43,7 +43,7 @@ type Panel struct {
 	res        *sim.Result // the result the model was built from
 	err        string      // why there is nothing to draw
 	refused    bool        // err is a window's refusal: the other windows can be asked for
-	retries    string      // a refused window of a run with retries: its retry lane (retrylane.go), an <svg>
+	retries    string      // a refused window of a run with retries: its retry lane (retrylane.go), an <svg> as a data URL
 	retriesAlt string      // the lane in words
 	stall      int         // the model's stall and how many there are (an event-driven run's windows)
 	stalls     int
@@ -276,7 +276,11 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 			a.err = refusal.Text(units.Duration[int64]) // its instants as the page writes durations
 			a.stall, a.stalls = refusal.Window, refusal.Windows
 			lanes := retryLanes(a.res, refusal.From, refusal.To)
-			a.retries, a.retriesAlt = retryLaneSVG(lanes), retryLaneAlt(lanes)
+			// Encoded once a window, not at every Render.
+			if svg := retryLaneSVG(lanes); svg != "" {
+				a.retries = ui.SVGDataURL(svg)
+			}
+			a.retriesAlt = retryLaneAlt(lanes)
 			a.p.mu.Lock()
 			a.p.model, a.p.playing = nil, false
 			a.p.mu.Unlock()
@@ -590,7 +594,7 @@ func (a *Panel) Render() app.UI {
 // and what it leaves out.
 func (a *Panel) renderRetries() app.UI {
 	return app.Div().Class("anim-retry").DataSet("anim-retries", "1").Body(
-		app.Img().Class("anim-retry-svg").Src(ui.SVGDataURL(a.retries)).Alt(a.retriesAlt),
+		app.Img().Class("anim-retry-svg").Src(a.retries).Alt(a.retriesAlt),
 		app.P().Class("anim-legend").Text("Retried calls in this window, from the run's trace of their attempts (a still picture over time, not the queue animation): "+
 			"in each column, how many of the calls that sent more than one attempt had one waiting in the queue, one in service (until its reply, or until the client gave up on it), "+
 			"or were backing off before the next attempt, as a mean over the column; the last row counts the attempts that failed there. "+

@@ -65,8 +65,12 @@ func readPrintoutFile(name string) (*printoutRef, error) {
 	return &printoutRef{name: name, file: filepath.Base(p.path), text: strings.TrimRight(string(b), "\n")}, nil
 }
 
-// fitOf fits a printout as report -fit does, with its stated rate.
+// fitOf fits a printout as report -fit does, with its stated rate, once
+// for all the numbers and tests that ask.
 func fitOf(name string) (*fit.Result, error) {
+	if r, ok := fitCache[name]; ok {
+		return r, nil
+	}
 	p := printoutFiles[name]
 	b, err := os.ReadFile(p.path)
 	if err != nil {
@@ -76,10 +80,51 @@ func fitOf(name string) (*fit.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fit.Fit(filepath.Base(p.path), b, fit.Options{Rate: rate})
+	r, err := fit.Fit(filepath.Base(p.path), b, fit.Options{Rate: rate})
+	if err == nil {
+		fitCache[name] = r
+	}
+	return r, err
 }
 
 var fitCache = map[string]*fit.Result{}
+
+// parsed is a printout as the page's import reads it and the words of the
+// notes beside it (whitespace folded), read once.
+type parsed struct {
+	dist  *measure.Dist
+	notes string
+}
+
+var parsedCache = map[string]*parsed{}
+
+var (
+	spaces     = regexp.MustCompile(`\s+`)
+	openP99Re  = regexp.MustCompile(`open client[^:]*: p99 = (\d+) ns`)
+	scheduleRe = regexp.MustCompile(`schedule: [^:]*: (\S+)`)
+)
+
+func parsedOf(name string) (*parsed, error) {
+	if p, ok := parsedCache[name]; ok {
+		return p, nil
+	}
+	path := printoutFiles[name].path
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := measure.Parse(filepath.Base(path), b)
+	if err != nil {
+		return nil, err
+	}
+	notes, err := os.ReadFile(path + ".txt")
+	if err != nil {
+		return nil, err
+	}
+	p := &parsed{dist: &f.Dists[0], notes: spaces.ReplaceAllString(string(notes), " ")}
+	parsedCache[name] = p
+	return p, nil
+}
 
 func readFixedNumber(name, metric string) (*fixedNum, error) {
 	group, m, _ := strings.Cut(metric, ".")
@@ -92,15 +137,11 @@ func readFixedNumber(name, metric string) (*fixedNum, error) {
 	p := printoutFiles[name]
 	switch group {
 	case "file":
-		b, err := os.ReadFile(p.path)
+		pf, err := parsedOf(name)
 		if err != nil {
 			return nil, err
 		}
-		f, err := measure.Parse(filepath.Base(p.path), b)
-		if err != nil {
-			return nil, err
-		}
-		d := &f.Dists[0]
+		d := pf.dist
 		switch m {
 		case "count":
 			if d.Count >= 0 {
@@ -122,13 +163,9 @@ func readFixedNumber(name, metric string) (*fixedNum, error) {
 			}
 		}
 	case "fit":
-		r, ok := fitCache[name]
-		if !ok {
-			var err error
-			if r, err = fitOf(name); err != nil {
-				return nil, err
-			}
-			fitCache[name] = r
+		r, err := fitOf(name)
+		if err != nil {
+			return nil, err
 		}
 		switch m {
 		case "service":
@@ -154,13 +191,12 @@ func readFixedNumber(name, metric string) (*fixedNum, error) {
 			}
 		}
 	case "real":
-		b, err := os.ReadFile(p.path + ".txt")
+		pf, err := parsedOf(name)
 		if err != nil {
 			return nil, err
 		}
-		notes := string(regexp.MustCompile(`\s+`).ReplaceAll(b, []byte(" ")))
 		if m == "open_p99" {
-			sub := regexp.MustCompile(`open client[^:]*: p99 = (\d+) ns`).FindStringSubmatch(notes)
+			sub := openP99Re.FindStringSubmatch(pf.notes)
 			if sub == nil {
 				return nil, fmt.Errorf("%s.txt gives no real open client's p99", p.path)
 			}
@@ -168,7 +204,7 @@ func readFixedNumber(name, metric string) (*fixedNum, error) {
 			return ns(v)
 		}
 		// The server's schedule, the query after "schedule:".
-		sub := regexp.MustCompile(`schedule: [^:]*: (\S+)`).FindStringSubmatch(notes)
+		sub := scheduleRe.FindStringSubmatch(pf.notes)
 		if sub == nil {
 			return nil, fmt.Errorf("%s.txt gives no schedule", p.path)
 		}
@@ -190,13 +226,9 @@ func readFixedNumber(name, metric string) (*fixedNum, error) {
 	return nil, fmt.Errorf("%s has no number %s", name, metric)
 }
 
-// stallsOf counts the stalls that begin inside a run.
+// stallsOf counts the stalls that begin inside a run, by sim's own stall
+// schedule (StallsIn over the run).
 func stallsOf(cfg sim.Config) int64 {
-	if cfg.Stall == 0 || cfg.First >= cfg.Duration {
-		return 0
-	}
-	if cfg.Every == 0 {
-		return 1
-	}
-	return (cfg.Duration-cfg.First-1)/cfg.Every + 1
+	first, last := (&sim.Result{Config: cfg}).StallsIn(0, cfg.Duration)
+	return last - first
 }

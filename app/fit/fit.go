@@ -27,6 +27,8 @@ type ToolP99 struct {
 	// Printed is how the tool prints a p99 its rounding made 0 ("0 ms (ab
 	// prints whole milliseconds …)"); empty otherwise.
 	Printed string `json:"printed,omitempty"`
+	// Zero is the tool's own word on it (nil: its p99 is not a rounded 0).
+	Zero *tools.Zero `json:"-"`
 }
 
 // Hidden is what the fitted query says the test never measured.
@@ -482,6 +484,7 @@ func (r *Result) hide(in *input, noTools bool) error {
 		}
 		t := ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent}
 		if o.P99 == 0 && o.Zero != nil {
+			t.Zero = o.Zero
 			t.Printed = o.Zero.Printed + " " + o.Zero.Unit + " (" + o.Zero.Why + ")"
 		}
 		h.Tools = append(h.Tools, t)
