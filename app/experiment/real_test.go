@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"omission/app/measure"
 	"omission/app/tools"
 )
 
@@ -240,41 +242,114 @@ func TestRepredict(t *testing.T) {
 	}
 	var plain, client predictTally
 	for _, sr := range saved {
-		tr := sr.Run
-		rt, ok := realToolByName(tr.Tool)
-		if !ok {
-			t.Fatalf("%s: not a tool -with runs", tr.Tool)
-		}
-		m := config(t, tr.ModelQuery)
-		if m.Query() != tr.ModelQuery {
-			t.Fatalf("%s %s: the model query %q reads back as %q", tr.Tool, sr.Scenario, tr.ModelQuery, m.Query())
-		}
-		o, err := tools.Run(m, tr.Tool)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mc := m
-		mc.Service = tr.ServerServiceNs
-		oc, err := tools.RunClient(mc, tr.Tool, tr.ClientNs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tr := repredict(t, sr)
 		pre := "repredict." + tr.Tool + "." + sr.Scenario
 		fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
-		ds := diffs(tr.Measured, metricsOfOutput(o, rt.predictedRequests(o)), tr.ServiceNs)
-		dc := diffs(tr.Measured, metricsOfOutput(oc, rt.predictedRequests(oc)), tr.ServiceNs)
-		plain.count(pre, "", tr.Tool, sr.Scenario, ds)
-		client.count(pre, "_client", tr.Tool, sr.Scenario, dc)
+		plain.count(pre, "", tr.Tool, sr.Scenario, tr.Diffs)
+		client.count(pre, "_client", tr.Tool, sr.Scenario, tr.DiffsClient)
 		// The median, below ten round trips and so not compared, for the
 		// record: real and predicted.
-		for i, d := range ds {
+		for i, d := range tr.Diffs {
 			if d.Metric == "p50" {
-				fmt.Printf("BENCH %s.p50 %d ns real %d predicted %d predicted_client\n", pre, d.Real, d.Predicted, dc[i].Predicted)
+				fmt.Printf("BENCH %s.p50 %d ns real %d predicted %d predicted_client\n", pre, d.Real, d.Predicted, tr.DiffsClient[i].Predicted)
 			}
 		}
 	}
 	fmt.Printf("BENCH repredict.within_2pct %d/%d compared\n", plain.k, plain.n)
 	fmt.Printf("BENCH repredict.client.within_2pct %d/%d compared\n", client.k, client.n)
+}
+
+// repredict fits and predicts a kept run again with this build
+// (predictRun): its printout parsed again, the server's view as kept, the
+// query its scenario's.
+func repredict(t *testing.T, sr savedRun) *ToolRun {
+	t.Helper()
+	old := sr.Run
+	rt, ok := realToolByName(old.Tool)
+	if !ok {
+		t.Fatalf("%s: not a tool -with runs", old.Tool)
+	}
+	q := ""
+	for _, sc := range benchScenarios {
+		if sc.name == sr.Scenario {
+			q = sc.query
+		}
+	}
+	if q == "" {
+		t.Fatalf("%s %s: not a scenario of benchScenarios", old.Tool, sr.Scenario)
+	}
+	f, err := measure.Parse(old.Tool+".out", []byte(old.Output))
+	if err != nil {
+		t.Fatalf("%s %s: %v", old.Tool, sr.Scenario, err)
+	}
+	tr := &ToolRun{Tool: old.Tool, Command: old.Command, Output: old.Output, Format: string(f.Format), Server: old.Server,
+		Measured: metricsOfDist(&f.Dists[0]), OffsetNs: old.OffsetNs, ServerRequests: old.ServerRequests,
+		GapMeanNs: old.GapMeanNs, GapP50Ns: old.GapP50Ns, LoadAverage: old.LoadAverage, WallNs: old.WallNs}
+	v := serverView{firstNs: old.OffsetNs, gapMean: old.GapMeanNs, gapP50: old.GapP50Ns, requests: old.ServerRequests}
+	if old.GapMeanNs > 0 {
+		v.gaps = 1
+	}
+	if err := predictRun(config(t, q), rt, tr, f, v); err != nil {
+		t.Fatalf("%s %s: %v", old.Tool, sr.Scenario, err)
+	}
+	return tr
+}
+
+// TestRepredictSame: predictRun on a kept run gives the prediction kept
+// with it, for tools whose profiles have not changed since the runs were
+// made (wrk, ab, on one scenario: the refit reads the same printout and
+// server view as the run did). A change to the wrk or ab profile changes
+// their predictions: keep a new sweep then (OMISSION_PREDICT_SAVE).
+func TestRepredictSame(t *testing.T) {
+	b, err := os.ReadFile("testdata/predict-runs-all-2026-12-02.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []savedRun
+	if err := json.Unmarshal(b, &saved); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, sr := range saved {
+		if sr.Run.Tool != "wrk" && sr.Run.Tool != "ab" || sr.Scenario != "c1_s10ms_p100ms" {
+			continue
+		}
+		n++
+		tr := repredict(t, sr)
+		if tr.ModelQuery != sr.Run.ModelQuery || tr.ClientNs != sr.Run.ClientNs || !reflect.DeepEqual(tr.Predicted, sr.Run.Predicted) || !reflect.DeepEqual(tr.PredictedClient, sr.Run.PredictedClient) {
+			t.Errorf("%s %s: predicted again %s client %d %+v %+v, kept %s client %d %+v %+v", tr.Tool, sr.Scenario,
+				tr.ModelQuery, tr.ClientNs, tr.Predicted, tr.PredictedClient, sr.Run.ModelQuery, sr.Run.ClientNs, sr.Run.Predicted, sr.Run.PredictedClient)
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d wrk and ab runs kept on c1_s10ms_p100ms, want 2", n)
+	}
+}
+
+// TestLocustRunLength: the run length is read from locust's own log lines,
+// from the spawn to the run-time limit, to the millisecond; a printout
+// without them gives none.
+func TestLocustRunLength(t *testing.T) {
+	out := "[2026-12-02 07:52:48,090] vm/INFO/locust.main: Run time limit set to 3 seconds\n" +
+		"[2026-12-02 07:52:48,092] vm/INFO/locust.runners: Ramping to 8 users at a rate of 8.00 per second\n" +
+		"[2026-12-02 07:52:48,095] vm/INFO/locust.runners: All users spawned: {\"U\": 8} (8 total users)\n" +
+		"[2026-12-02 07:52:50,648] vm/INFO/locust.main: --run-time limit reached, shutting down\n" +
+		"[2026-12-02 07:52:50,654] vm/INFO/locust.main: Shutting down (exit code 0)\n"
+	n, how, ok := locustRunLength(out)
+	if !ok || n != 2553e6 || !strings.Contains(how, "2.553s") {
+		t.Errorf("locustRunLength: %d ns, %q, %v; want 2.553 s", n, how, ok)
+	}
+	// Across midnight, and with CRLF line ends.
+	n, _, ok = locustRunLength("[2026-12-02 23:59:59,900] h/INFO/locust.runners: All users spawned: {}\r\n[2026-12-03 00:00:02,400] h/INFO/locust.main: --run-time limit reached, shutting down\r\n")
+	if !ok || n != 2500e6 {
+		t.Errorf("across midnight: %d ns, %v; want 2.5 s", n, ok)
+	}
+	for _, bad := range []string{"", strings.Split(out, "\n")[2], strings.Split(out, "\n")[3],
+		"[2026-12-02 07:52:48,095] vm/INFO/locust.main: --run-time limit reached\n[2026-12-02 07:52:50,648] vm/INFO/locust.runners: All users spawned: {}"} {
+		if n, _, ok := locustRunLength(bad); ok {
+			t.Errorf("locustRunLength(%q) = %d, want none", bad, n)
+		}
+	}
 }
 
 // TestToolJSON: -json has measured.<tool> and predicted.<tool> with the
