@@ -55,6 +55,12 @@ type realTool struct {
 	// run really lasted, from its first request (ns), and says how; the
 	// model runs that long when it is shorter than the query's duration.
 	runLength func(out string) (ns int64, how string, ok bool)
+	// clockFit: the tool sends on a schedule of its own clock, and every
+	// request it plans is sent, however late (vegeta, fortio with catch-up,
+	// wrk2; not hey -q or fortio -nocatchup, which drop what a stall
+	// delays), so that its k-th request is the model's k-th send: the model's clock is set to the tool's from the whole run
+	// (clockOffset), not from its first request alone.
+	clockFit bool
 }
 
 func secs(cfg sim.Config) int64 { return cfg.Duration / 1e9 }
@@ -83,7 +89,7 @@ var realTools = []realTool{
 			}
 			return nil
 		},
-		predictedRequests: recorded},
+		clockFit: true, predictedRequests: recorded},
 	{name: "hey", bin: "hey", install: "on Debian: apt-get install hey", backToBack: true,
 		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 			return []string{"-c", fmt.Sprint(cfg.Conns), "-z", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
@@ -109,12 +115,12 @@ var realTools = []realTool{
 		then: func(ctx context.Context, path, dir string) ([]byte, error) {
 			return exec.CommandContext(ctx, path, "report", "-type", "json", filepath.Join(dir, "results.bin")).Output()
 		},
-		predictedRequests: recorded},
+		clockFit: true, predictedRequests: recorded},
 	{name: "fortio", bin: "fortio", install: "go install fortio.org/fortio@v1.66.0 (" + InstallScript + " puts it in .tools/bin)",
 		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 			return []string{"load", "-qps", cfg.Rate.String(), "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
 		},
-		predictedRequests: recorded},
+		clockFit: true, predictedRequests: recorded},
 	{name: "fortio-nocatchup", bin: "fortio", install: "go install fortio.org/fortio@v1.66.0 (" + InstallScript + " puts it in .tools/bin)",
 		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 			return []string{"load", "-nocatchup", "-qps", cfg.Rate.String(), "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
@@ -299,11 +305,15 @@ type ToolRun struct {
 	ModelQuery string      `json:"model_query"`
 	// RunLength says where the model's duration came from when it is not
 	// the query's (locust: its own log, locustRunLength); empty otherwise.
-	RunLength string     `json:"run_length,omitempty"`
-	ServiceNs int64      `json:"service_ns"`
-	Fit       string     `json:"fit"`
-	OffsetNs  int64      `json:"offset_ns"`
-	Diffs     []ToolDiff `json:"diffs"`
+	RunLength string `json:"run_length,omitempty"`
+	// Clock says how the model's clock was set to the tool's when not by
+	// its first request alone (clockFit); empty otherwise.
+	Clock         string     `json:"clock,omitempty"`
+	ClockOffsetNs int64      `json:"clock_offset_ns,omitempty"`
+	ServiceNs     int64      `json:"service_ns"`
+	Fit           string     `json:"fit"`
+	OffsetNs      int64      `json:"offset_ns"`
+	Diffs         []ToolDiff `json:"diffs"`
 	// PredictedClient is the same profile with the server's service time
 	// as the server holds it (the query's) and the tool's own time per
 	// request (sim.Profile's Client, ClientNs) fitted instead, the same
@@ -316,12 +326,20 @@ type ToolRun struct {
 	// RoundTripP50Ns the median time between consecutive request arrivals
 	// away from the stalls, times the connections the server served at
 	// once (a closed loop's round trip as the server paces it).
-	ServerRequests int        `json:"server_requests"`
-	GapMeanNs      float64    `json:"server_gap_mean_ns"`
-	GapP50Ns       float64    `json:"server_gap_p50_ns"`
-	LoadAverage    [2]float64 `json:"load_average"`
-	WallNs         int64      `json:"wall_ns"`
-	Err            string     `json:"error,omitempty"`
+	ServerRequests int `json:"server_requests"`
+	// ServerArrivalsUs is, for a tool whose clock is fitted (clockFit),
+	// when each request reached the server, ascending, each as the µs
+	// after the one before (the first after the stall clock's start).
+	ServerArrivalsUs []int64    `json:"server_arrivals_us,omitempty"`
+	GapMeanNs        float64    `json:"server_gap_mean_ns"`
+	GapP50Ns         float64    `json:"server_gap_p50_ns"`
+	LoadAverage      [2]float64 `json:"load_average"`
+	WallNs           int64      `json:"wall_ns"`
+	Err              string     `json:"error,omitempty"`
+	// samples is the server's record of every request of the run, in the
+	// order it wrote the replies (TestPredictTools keeps it with
+	// OMISSION_PREDICT_SAMPLES).
+	samples []holdSample
 }
 
 // runTool runs one real tool against a fresh server and predicts it.
@@ -369,6 +387,7 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 	samples := append([]holdSample(nil), srv.stats...)
 	srv.mu.Unlock()
 	srv.Close()
+	tr.samples = samples
 	tr.Output = string(out)
 	if err != nil {
 		tr.Err = fmt.Sprintf("%s: %v: %s", tr.Command, err, lastLines(string(out), 5))
@@ -384,11 +403,38 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 	v := viewOfSamples(samples, cfg)
 	tr.ServerRequests, tr.GapMeanNs, tr.GapP50Ns = v.requests, v.gapMean, v.gapP50
 	tr.OffsetNs = v.firstNs
+	if t.clockFit {
+		prev := int64(0)
+		for _, a := range v.arrivals {
+			tr.ServerArrivalsUs = append(tr.ServerArrivalsUs, a/1000-prev)
+			prev = a / 1000
+		}
+		// The clock is fitted on what is kept, to the µs, so that
+		// TestRepredict fits the same.
+		v.arrivals = arrivalsOf(tr.ServerArrivalsUs)
+	} else {
+		v.arrivals = nil
+	}
 	if err := predictRun(cfg, t, tr, f, v); err != nil {
 		tr.Err = err.Error()
 	}
 	return tr
 }
+
+// without turns off, for a comparison of builds on the same runs
+// (TestRepredict, OMISSION_PREDICT_WITHOUT), the run length from the
+// printout ("runlength"). withClock turns on the clock fit
+// (OMISSION_PREDICT_WITH=clock): off by default, because on the quiet
+// sweep of testdata/predict-runs-all-2026-12-02-quiet.json it fixed 3
+// compared figures (vegeta p99) and broke 8 (fortio p99.9, vegeta p90,
+// wrk2 p99): the offsets it finds (vegeta −1.4 to −3.5 ms, fortio +1.0
+// to +2.8 ms, wrk2 +1.7 to +4.4 ms) are real, but the model's sends
+// after a stall, which the median cannot tell from the steady ones, are
+// not yet what the tools do.
+var (
+	without   = map[string]bool{}
+	withClock = false
+)
 
 // predictRun fits the model to one real run (its parsed printout f and the
 // server's view v of it, tr.Measured already read from f) and fills tr's
@@ -399,7 +445,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	name := t.name
 	d := &f.Dists[0]
 	m := shifted(cfg, v.firstNs)
-	if t.runLength != nil {
+	if t.runLength != nil && !without["runlength"] {
 		if n, how, ok := t.runLength(tr.Output); ok && n < m.Duration {
 			m.Duration = n
 			tr.RunLength = how
@@ -434,12 +480,31 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 		m.Service = max(rt.P[0].Ns, 1000)
 		tr.Fit = fmt.Sprintf("the tool's median round trip (reply − send, %s, precision: %s)", rt.Label, rt.Precision)
 	}
-	tr.ServiceNs = m.Service
-	tr.ModelQuery = m.Query()
 	o, err := tools.Run(m, name)
 	if err != nil {
 		return err
 	}
+	if t.clockFit && len(v.arrivals) > 0 && withClock {
+		// Twice: the model's sends after a stall move a little with the
+		// stalls.
+		for range 2 {
+			off, ok := clockOffset(v.arrivals, o.Run.Send)
+			if !ok {
+				break
+			}
+			svc, dur := m.Service, m.Duration
+			m = shifted(cfg, off)
+			m.Service, m.Duration = svc, dur
+			if o, err = tools.Run(m, name); err != nil {
+				return err
+			}
+			tr.ClockOffsetNs = off
+		}
+		tr.Clock = fmt.Sprintf("the tool's clock set %s from the server's by the median of (k-th arrival at the server − the model's k-th send) over the run (its first request reached the server %s after the stall clock's start)",
+			signedDuration(tr.ClockOffsetNs), time.Duration(v.firstNs))
+	}
+	tr.ServiceNs = m.Service
+	tr.ModelQuery = m.Query()
 	tr.Predicted = metricsOfOutput(o, t.predictedRequests(o))
 	tr.Diffs = diffs(tr.Measured, tr.Predicted, m.Service)
 
@@ -592,6 +657,7 @@ func lastLines(s string, n int) string {
 // back-to-back tool's round trip as the server paces it.
 type serverView struct {
 	firstNs         int64
+	arrivals        []int64 // every request's arrival, ascending
 	gapMean, gapP50 float64
 	gaps, requests  int
 }
@@ -608,6 +674,10 @@ func viewOfSamples(samples []holdSample, cfg sim.Config) serverView {
 	}
 	slices.Sort(starts)
 	v := serverView{requests: len(starts)}
+	for _, x := range samples {
+		v.arrivals = append(v.arrivals, x.arrival)
+	}
+	sim.SortInt64s(v.arrivals)
 	if len(starts) == 0 {
 		return v
 	}
@@ -632,6 +702,51 @@ func viewOfSamples(samples []holdSample, cfg sim.Config) serverView {
 	}
 	v.gaps, v.gapMean, v.gapP50 = len(gaps), sum/float64(len(gaps)), gaps[len(gaps)/2]
 	return v
+}
+
+// arrivalsOf decodes ServerArrivalsUs into ns.
+func arrivalsOf(us []int64) []int64 {
+	out := make([]int64, len(us))
+	at := int64(0)
+	for i, d := range us {
+		at += d
+		out[i] = at * 1000
+	}
+	return out
+}
+
+// clockOffset is where a tool's clock stands from the server's stall clock
+// (ns; negative: it started before), from its whole run: the median over k
+// of (a[k+d] − s[k]), a the real arrivals at the server, s the model's sends
+// on the tool's clock, both sorted, d the arrivals the model has no send
+// for, taken as the first (fortio's warm-up calls: one per connection
+// before its run starts, periodic/periodic.go). A tool's first request
+// alone can be late on its schedule by its start-up (vegeta under load
+// sent its first 17 hits together, 34 ms late, then on time) and moves
+// every stall by as much against the tool's sends; the median holds to
+// the run's steady part. A send that waits for a stall is one of a few,
+// and the median skips it. ok is false without a pair.
+func clockOffset(a, model []int64) (int64, bool) {
+	s := append([]int64(nil), model...)
+	sim.SortInt64s(s)
+	d := max(0, len(a)-len(s))
+	n := min(len(a)-d, len(s))
+	if n < 1 {
+		return 0, false
+	}
+	diffs := make([]int64, n)
+	for k := range n {
+		diffs[k] = a[k+d] - s[k]
+	}
+	sim.SortInt64s(diffs)
+	return diffs[n/2], true
+}
+
+func signedDuration(ns int64) string {
+	if ns < 0 {
+		return "−" + time.Duration(-ns).String() + " (the tool's clock started first)"
+	}
+	return "+" + time.Duration(ns).String()
 }
 
 // shifted is cfg with the stall schedule as the tool met it: its clock

@@ -182,6 +182,7 @@ func TestPredictTools(t *testing.T) {
 	}
 	var plain, client predictTally
 	var saved []savedRun
+	var runs []*ToolRun
 	for _, sc := range benchScenarios {
 		cfg := config(t, sc.query)
 		for _, name := range names {
@@ -191,6 +192,7 @@ func TestPredictTools(t *testing.T) {
 				continue
 			}
 			saved = append(saved, savedRun{sc.name, tr})
+			runs = append(runs, tr)
 			var text strings.Builder
 			(&Result{Tools: []*ToolRun{tr}}).writeTools(&text)
 			t.Log("\n" + text.String())
@@ -210,6 +212,32 @@ func TestPredictTools(t *testing.T) {
 	for _, m := range client.misses {
 		t.Log("miss (with client time): " + m)
 	}
+	if path := os.Getenv("OMISSION_PREDICT_SAMPLES"); path != "" {
+		// The server's record of each run, request by request (arrival,
+		// start and reply by the model, written; ns from the stall clock's
+		// start): for study, too large to keep in testdata.
+		type rec struct {
+			Tool, Scenario                   string
+			Arrival, Start, Planned, Written []int64
+			Conn                             []int32
+		}
+		var rs []rec
+		for i, sr := range saved {
+			r := rec{Tool: sr.Run.Tool, Scenario: sr.Scenario}
+			for _, x := range runs[i].samples {
+				r.Arrival, r.Start, r.Planned, r.Written = append(r.Arrival, x.arrival), append(r.Start, x.start), append(r.Planned, x.planned), append(r.Written, x.written)
+				r.Conn = append(r.Conn, x.conn)
+			}
+			rs = append(rs, r)
+		}
+		b, err := json.Marshal(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if path := os.Getenv("OMISSION_PREDICT_SAVE"); path != "" {
 		b, err := json.MarshalIndent(saved, "", " ")
 		if err != nil {
@@ -223,9 +251,10 @@ func TestPredictTools(t *testing.T) {
 
 // TestRepredict predicts again, with the profiles of this build, the real
 // runs a TestPredictTools run kept (OMISSION_PREDICT_RUNS=FILE): the same
-// printouts, model queries, service and client times, so that two builds
-// of the model are compared on the same runs, apart from the machine's
-// noise. It prints the BENCH lines of TestPredictTools with the prefix
+// printouts and server views, fitted again (predictRun), so that two
+// builds of the model are compared on the same runs, apart from the
+// machine's noise. OMISSION_PREDICT_WITHOUT=runlength leaves out locust's
+// run length; OMISSION_PREDICT_WITH=clock adds the clock fit. It prints the BENCH lines of TestPredictTools with the prefix
 // repredict.
 func TestRepredict(t *testing.T) {
 	path := os.Getenv("OMISSION_PREDICT_RUNS")
@@ -240,11 +269,30 @@ func TestRepredict(t *testing.T) {
 	if err := json.Unmarshal(b, &saved); err != nil {
 		t.Fatal(err)
 	}
+	for _, w := range strings.Split(os.Getenv("OMISSION_PREDICT_WITHOUT"), ",") {
+		if w = strings.TrimSpace(w); w != "" {
+			if w != "runlength" {
+				t.Fatalf("OMISSION_PREDICT_WITHOUT=%s: allowed runlength", w)
+			}
+			without[w] = true
+			defer delete(without, w)
+		}
+	}
+	if w := os.Getenv("OMISSION_PREDICT_WITH"); w != "" {
+		if w != "clock" {
+			t.Fatalf("OMISSION_PREDICT_WITH=%s: allowed clock", w)
+		}
+		withClock = true
+		defer func() { withClock = false }()
+	}
 	var plain, client predictTally
 	for _, sr := range saved {
 		tr := repredict(t, sr)
 		pre := "repredict." + tr.Tool + "." + sr.Scenario
 		fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
+		if tr.Clock != "" {
+			fmt.Printf("BENCH %s.clock_offset %d ns\n", pre, tr.ClockOffsetNs)
+		}
 		plain.count(pre, "", tr.Tool, sr.Scenario, tr.Diffs)
 		client.count(pre, "_client", tr.Tool, sr.Scenario, tr.DiffsClient)
 		// The median, below ten round trips and so not compared, for the
@@ -286,6 +334,8 @@ func repredict(t *testing.T, sr savedRun) *ToolRun {
 		Measured: metricsOfDist(&f.Dists[0]), OffsetNs: old.OffsetNs, ServerRequests: old.ServerRequests,
 		GapMeanNs: old.GapMeanNs, GapP50Ns: old.GapP50Ns, LoadAverage: old.LoadAverage, WallNs: old.WallNs}
 	v := serverView{firstNs: old.OffsetNs, gapMean: old.GapMeanNs, gapP50: old.GapP50Ns, requests: old.ServerRequests}
+	v.arrivals = arrivalsOf(old.ServerArrivalsUs)
+	tr.ServerArrivalsUs = old.ServerArrivalsUs
 	if old.GapMeanNs > 0 {
 		v.gaps = 1
 	}
