@@ -19,5 +19,8 @@
 		unit = $(i + 1)
 		if (unit == "ns/op" || unit == "B/op" || unit == "allocs/op" || unit == "MB/s") continue
 		print "BENCH " name "." where " " $i " " unit
+		# issue 23's name for a fit's time: fit.<format>.ms (native, and
+		# .wasm.ms for node's wasm; the browser's is app's TestBrowserBenchFit)
+		if (unit == "ms/fit") print "BENCH " name (where == "native" ? "" : "." where) ".ms " $i " ms"
 	}
 }

@@ -327,8 +327,10 @@ document.addEventListener("DOMContentLoaded", () => {
 // omissionFitDone(name, answer), set by the page, gets its progress, then
 // fit.wasm's answer (a fitmsg.Answer: its panel laid out as nodes, and the
 // fitted query) or a failure, each with a panel the page renders (text
-// nodes only). When the worker fails, every fit asked fails with it, and
-// the next starts a new worker. An answer for a file asked again since is
+// nodes only); the worker answers each fit twice, the fit first (its
+// panel's data-fit "shown", the answer's more set) and then the whole fit
+// with each tool's p99 (data-fit "done"). When the worker fails, every
+// fit asked fails with it, and the next starts a new worker. An answer for a file asked again since is
 // dropped.
 (() => {
   "use strict";
@@ -345,7 +347,7 @@ document.addEventListener("DOMContentLoaded", () => {
     a: ["class", kind === "busy" ? "status" : "error", "role", kind === "busy" ? "status" : "alert", "data-fit", kind], k: [{ x: text }] } });
   const answer = (id, d) => {
     const name = asked.get(id);
-    asked.delete(id);
+    if (!d.more) asked.delete(id); // more: the fit, its tools' list to follow
     if (name === undefined || latest.get(name) !== id) return;
     if (d.err || !d.panel) {
       note(name, "error", "The fit of " + name + " failed: " + (d.err || "no fit came back") + ".");

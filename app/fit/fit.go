@@ -68,6 +68,8 @@ type Result struct {
 	Hidden      Hidden   `json:"hidden"`
 	Evaluations int      `json:"evaluations"`
 	Notes       []string `json:"notes"`
+	// pending: a fit with NoTools, until Tools runs the rest.
+	pending *pendingTools
 }
 
 // maxStallsTried bounds the stall counts tried for a spectrum without
@@ -469,31 +471,106 @@ func (r *Result) hide(in *input, noTools bool) error {
 	} else if srcTool == "" {
 		h.FittedP99Ns = res.Recordings[sim.Closed].P[2]
 	}
-	for _, n := range tools.Names() {
-		if noTools && n != srcTool {
+	if !noTools {
+		return r.runTools(tools.Names(), srcTool, nil)
+	}
+	// Only the file's own tool, whose printout the headline's numbers
+	// are; Tools runs the rest from the same state.
+	p := &pendingTools{src: srcTool, before: *h}
+	p.before.Notes = slices.Clone(h.Notes)
+	if err := r.runTools([]string{srcTool}, srcTool, p); err != nil {
+		return err
+	}
+	r.pending = p
+	return nil
+}
+
+// pendingTools is what a fit with NoTools keeps for Tools: the hidden
+// numbers before any tool ran, and the file's own tool's line.
+type pendingTools struct {
+	src    string
+	before Hidden
+	line   *toolLine
+}
+
+// toolLine is one tool's part of the hidden numbers: its p99, or the note
+// that says why it has none, or the error that stops the fit.
+type toolLine struct {
+	t    *ToolP99
+	o    *tools.Output
+	note string
+	err  error
+}
+
+// runTools adds what each named tool would have printed to r.Hidden, in
+// the order named (srcTool's also sets the headline's numbers); p, when
+// not nil, keeps srcTool's line or gives it.
+func (r *Result) runTools(names []string, srcTool string, p *pendingTools) error {
+	h := &r.Hidden
+	cfg := r.Config
+	for _, n := range names {
+		if !slices.Contains(tools.Names(), n) {
 			continue
 		}
-		o, err := tools.Run(cfg, n)
-		if err != nil {
-			var fe *sim.FieldError
-			if errors.As(err, &fe) {
-				return err
+		var l *toolLine
+		if p != nil && n == srcTool && p.line != nil {
+			l = p.line
+		} else {
+			l = runTool(cfg, n)
+			if p != nil && n == srcTool {
+				p.line = l
 			}
-			h.Notes = append(h.Notes, fmt.Sprintf("%s: %v", n, err))
+		}
+		if l.err != nil {
+			return l.err
+		}
+		if l.t == nil {
+			h.Notes = append(h.Notes, l.note)
 			continue
 		}
-		t := ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent}
-		if o.P99 == 0 && o.Zero != nil {
-			t.Zero = o.Zero
-			t.Printed = o.Zero.Printed + " " + o.Zero.Unit + " (" + o.Zero.Why + ")"
-		}
-		h.Tools = append(h.Tools, t)
+		h.Tools = append(h.Tools, *l.t)
 		if n == srcTool {
-			h.FittedP99Ns = o.P99
-			h.Planned, h.NeverSent = o.Planned, o.Planned-o.Sent
+			h.FittedP99Ns = l.o.P99
+			h.Planned, h.NeverSent = l.o.Planned, l.o.Planned-l.o.Sent
 			h.Notes[0] = "Never sent: the requests " + n + "'s own schedule held that it never sent."
 		}
 	}
+	return nil
+}
+
+func runTool(cfg sim.Config, n string) *toolLine {
+	o, err := tools.Run(cfg, n)
+	if err != nil {
+		var fe *sim.FieldError
+		if errors.As(err, &fe) {
+			return &toolLine{err: err}
+		}
+		return &toolLine{note: fmt.Sprintf("%s: %v", n, err)}
+	}
+	t := ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent}
+	if o.P99 == 0 && o.Zero != nil {
+		t.Zero = o.Zero
+		t.Printed = o.Zero.Printed + " " + o.Zero.Unit + " (" + o.Zero.Why + ")"
+	}
+	// Only the numbers are kept, not the tool's run.
+	return &toolLine{t: &t, o: &tools.Output{P99: o.P99, Planned: o.Planned, Sent: o.Sent}}
+}
+
+// Tools fills in what each tool would have printed for a fit made with
+// NoTools: after it, the Result is the one a fit without NoTools gives
+// (the page shows the fit first and the tools' list when it comes). It
+// does nothing for a fit that has them.
+func (r *Result) Tools() error {
+	p := r.pending
+	if p == nil {
+		return nil
+	}
+	r.Hidden = p.before
+	r.Hidden.Notes = slices.Clone(p.before.Notes)
+	if err := r.runTools(tools.Names(), p.src, p); err != nil {
+		return err
+	}
+	r.pending = nil
 	return nil
 }
 

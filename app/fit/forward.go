@@ -103,6 +103,16 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		}
 		return fileObs(f), nil
 	}
+	if traced(cfg) {
+		return traceForward(cfg, in, src)
+	}
+	return runForward(cfg, in, src)
+}
+
+// runForward is forward for a recording file from the run's whole
+// sim.Result: a run that keeps no per-request times (traceForward is the
+// rest's).
+func runForward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	res, err := sim.Run(cfg)
 	if err != nil {
 		return nil, err
@@ -131,21 +141,7 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		if !set.PerRequest() {
 			return nil, fmt.Errorf("the run %s keeps no per-request times", cfg.Query())
 		}
-		var os []obs
-		for i := range set.Sources {
-			s := &set.Sources[i]
-			all := make([]int64, 0, s.Count)
-			for _, v := range s.Latency {
-				all = append(all, v)
-				if s.Correct > 0 && v > s.Correct {
-					for m := v - s.Correct; m >= s.Correct; m -= s.Correct {
-						all = append(all, m)
-					}
-				}
-			}
-			os = append(os, fromSamples(s.Name, s.At, s.Latency, all))
-		}
-		return os, nil
+		return csvObs(set), nil
 	}
 	if in.format == measure.FormatHlog && set.PerRequest() {
 		f, err := set.HlogFile(in.name)
@@ -167,4 +163,24 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		return nil, err
 	}
 	return fileObs(f), nil
+}
+
+// csvObs is what the CSV of a per-request set holds: each source's samples
+// with those its correction adds.
+func csvObs(set *measure.Set) []obs {
+	var os []obs
+	for i := range set.Sources {
+		s := &set.Sources[i]
+		all := make([]int64, 0, s.Count)
+		for _, v := range s.Latency {
+			all = append(all, v)
+			if s.Correct > 0 && v > s.Correct {
+				for m := v - s.Correct; m >= s.Correct; m -= s.Correct {
+					all = append(all, m)
+				}
+			}
+		}
+		os = append(os, fromSamples(s.Name, s.At, s.Latency, all))
+	}
+	return os
 }

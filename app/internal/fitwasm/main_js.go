@@ -7,7 +7,9 @@ import (
 	"syscall/js"
 )
 
-// main serves the page's requests one at a time, in the order they came;
+// main serves the page's requests one at a time, in the order they came,
+// each in two answers (the fit, then the whole fit with the tools' list:
+// answers);
 // requests that arrived while the module started wait in
 // omissionFitPending (web/fitworker.js).
 func main() {
@@ -49,7 +51,7 @@ func main() {
 			msg := queue[0]
 			queue = queue[1:]
 			mu.Unlock()
-			self.Call("postMessage", handle(msg))
+			handleSteps(msg, true, func(a string) { self.Call("postMessage", a) })
 		}
 	}
 }

@@ -61,8 +61,10 @@ func list(class string, items []string) fitmsg.Node {
 // panel lays out a file's fit: the headline in plain words, whether the
 // model explains the file, the fitted query and the link that opens it,
 // the parameters, every number measured beside fitted, each tool's p99,
-// what the file leaves free, and the notes.
-func panel(id int64, name string, v *fitmsg.View) fitmsg.Node {
+// what the file leaves free, and the notes. With toolsPending the tools'
+// list is a line saying it is being computed, and the section's data-fit
+// is "shown", not "done".
+func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node {
 	title := fmt.Sprintf("fit-%d-title", id)
 	var head []fitmsg.Node
 	if v.RecordedP99 != "" {
@@ -97,7 +99,9 @@ func panel(id int64, name string, v *fitmsg.View) fitmsg.Node {
 		keys = append(keys, r.Dist+"."+r.Metric)
 	}
 	body = append(body, table("fit-table", "Every number of the file, measured beside the fitted model's", []string{"number", "measured", "fitted", "difference"}, rows, keys))
-	if len(v.Tools) > 0 {
+	if toolsPending {
+		body = append(body, withAttr(el("p", "status fit-tools-pending", text("Computing what each tool would have printed at p99 for this server…")), "role", "status"))
+	} else if len(v.Tools) > 0 {
 		var items []string
 		for _, t := range v.Tools {
 			items = append(items, t.Name+": "+t.P99)
@@ -114,5 +118,9 @@ func panel(id int64, name string, v *fitmsg.View) fitmsg.Node {
 	if len(v.Notes) > 0 {
 		body = append(body, list("fit-notes", v.Notes))
 	}
-	return withAttr(el("section", "fit-panel", body...), "aria-labelledby", title, "data-fit", "done")
+	state := "done"
+	if toolsPending {
+		state = "shown" // the fit, without the tools' list yet
+	}
+	return withAttr(el("section", "fit-panel", body...), "aria-labelledby", title, "data-fit", state)
 }

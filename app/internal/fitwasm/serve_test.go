@@ -185,3 +185,61 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestWorkerTwoSteps: in the browser the worker answers a fit twice: the
+// fit first (more set, its panel "shown" with the tools' list to come, the
+// fitted query and headline already the whole fit's), then the whole fit,
+// the answer handle gives (one fit, shown in two steps). A refusal is one
+// answer.
+func TestWorkerTwoSteps(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/fit-tcp-wrk2.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := `{"id":5,"name":"fit-tcp-wrk2.txt","data":` + string(mustJSON(t, string(data))) + `}`
+	var got []string
+	handleSteps(msg, true, func(s string) { got = append(got, s) })
+	if len(got) != 2 {
+		t.Fatalf("%d answers, want 2", len(got))
+	}
+	type ans struct {
+		ID    int64        `json:"id"`
+		More  bool         `json:"more"`
+		Query string       `json:"query"`
+		View  *fitmsg.View `json:"view"`
+		Panel *fitmsg.Node `json:"panel"`
+	}
+	var first, last ans
+	if err := json.Unmarshal([]byte(got[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(got[1]), &last); err != nil {
+		t.Fatal(err)
+	}
+	if whole := handle(msg); got[1] != whole {
+		t.Errorf("the second answer is not the whole fit's:\n%s\n%s", got[1], whole)
+	}
+	state := func(a ans) string {
+		for i := 0; a.Panel != nil && i+1 < len(a.Panel.A); i += 2 {
+			if a.Panel.A[i] == "data-fit" {
+				return a.Panel.A[i+1]
+			}
+		}
+		return ""
+	}
+	if !first.More || last.More || first.ID != 5 || last.ID != 5 || state(first) != "shown" || state(last) != "done" {
+		t.Errorf("first: more %v id %d %q; last: more %v id %d %q", first.More, first.ID, state(first), last.More, last.ID, state(last))
+	}
+	if first.Query != last.Query || first.View.OpenP99 != last.View.OpenP99 || first.View.FittedP99 != last.View.FittedP99 ||
+		first.View.NeverSent != last.View.NeverSent || !reflect.DeepEqual(first.View.Rows, last.View.Rows) {
+		t.Errorf("the first step's fit is not the whole fit's: %+v\n%+v", first.View, last.View)
+	}
+	if len(last.View.Tools) < 10 || len(first.View.Tools) > 1 {
+		t.Errorf("tools: %d first, %d last", len(first.View.Tools), len(last.View.Tools))
+	}
+	var refusal []string
+	handleSteps(`{"id":6,"name":"x.txt","data":"nothing"}`, true, func(s string) { refusal = append(refusal, s) })
+	if len(refusal) != 1 || !strings.Contains(refusal[0], `"err"`) {
+		t.Errorf("a refused file: %q", refusal)
+	}
+}
