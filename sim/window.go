@@ -57,6 +57,9 @@ type WindowSummary struct {
 	ColMax  int64 // the most marks one column holds, over every client
 	BinMax  int64 // the largest tally bin at the end of the window, over every client
 	Clients [3]*WindowClient
+	// Retry draws a window of a run with retries by calls (NewRetryWindow,
+	// window_retry.go); Clients, Bins, ColMax and BinMax are then unset.
+	Retry *RetryWindow
 }
 
 // WindowClient is one client's requests in the window, summarised.
@@ -631,6 +634,9 @@ func (a *WindowClient) neverAfter(j int) (first, count int64) {
 // leaves, starts or is answered, in any client, within the window; ok is
 // false when there is none.
 func (m *WindowSummary) NextEvent(t int64) (next int64, ok bool) {
+	if m.Retry != nil {
+		return m.retryEvent(t, true)
+	}
 	next = math.MaxInt64
 	t = max(t, m.From-1)
 	for _, a := range m.Clients {
@@ -647,6 +653,9 @@ func (m *WindowSummary) NextEvent(t int64) (next int64, ok bool) {
 
 // prevEvent returns the last such Instant before t.
 func (m *WindowSummary) PrevEvent(t int64) (prev int64, ok bool) {
+	if m.Retry != nil {
+		return m.retryEvent(t, false)
+	}
 	prev = math.MinInt64
 	t = min(t-1, m.To)
 	for _, a := range m.Clients {

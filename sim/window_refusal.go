@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -85,37 +86,64 @@ func (e *WindowRefusal) Error() string {
 }
 
 // Text says which window is refused and why, in words, writing its instants
-// with dur.
+// with dur and its counts plainly.
 func (e *WindowRefusal) Text(dur func(ns int64) string) string {
-	where := fmt.Sprintf("stall %d of %d", e.Window+1, e.Windows)
-	switch e.Kind {
-	case "outage": // the outages come first, then the worst reply
-		where = fmt.Sprintf("outage %d (window %d of %d)", e.Window+1, e.Window+1, e.Windows)
-	case "worst":
-		where = fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
-	}
-	s := fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %d %s. It draws only windows whose requests are answered in the order they were sent.",
-		where, e.Client, e.Request+1, e.reason(dur))
-	if len(e.Retries) > 0 {
-		parts := make([]string, len(e.Retries))
-		for i, w := range e.Retries {
-			parts[i] = fmt.Sprintf("the %s client sent %s for %s, %s failed all %d attempts", w.Client, plural(w.Retries, "retry", "retries"),
-				plural(w.Calls, "call", "calls"), plural(w.FailedCalls, "call", "calls"), w.Attempts)
-			if w.MostWaiting > 0 {
-				parts[i] += fmt.Sprintf(", up to %s waited out a backoff at once (first at %s)", plural(w.MostWaiting, "call", "calls"), dur(w.MostAt))
-			}
-		}
-		s += " In this window " + strings.Join(parts, "; ") + "."
-	}
-	return s
+	return e.TextCounts(dur, plainCount)
 }
 
-// plural writes n and its noun, singular for 1.
-func plural(n int64, one, many string) string {
+// TextCounts is Text with its counts written by count (the page's,
+// app/units.Count: 11,897).
+func (e *WindowRefusal) TextCounts(dur, count func(int64) string) string {
+	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %s %s. It draws only windows whose requests are answered in the order they were sent.",
+		e.where(), e.Client, count(e.Request+1), e.reason(dur)) + e.retriesText(dur, count)
+}
+
+// ByCalls says why a window of a run with retries is drawn by calls
+// (NewRetryWindow) rather than by the queue animation, in words, with its
+// instants written by dur and its counts by count.
+func (e *WindowRefusal) ByCalls(dur, count func(int64) string) string {
+	return fmt.Sprintf("In %s the requests are not answered in the order they were sent (the %s client's request %s %s), "+
+		"so the stages draw calls instead of requests on a time axis: each mark is a call, in the state it is in at the moment shown; "+
+		"a call whose attempt fails waits out the backoff and goes back to the queue with its next attempt.",
+		e.where(), e.Client, count(e.Request+1), e.reason(dur)) + e.retriesText(dur, count)
+}
+
+// where names the window.
+func (e *WindowRefusal) where() string {
+	switch e.Kind {
+	case "outage": // the outages come first, then the worst reply
+		return fmt.Sprintf("outage %d (window %d of %d)", e.Window+1, e.Window+1, e.Windows)
+	case "worst":
+		return fmt.Sprintf("the window around the worst reply (window %d of %d)", e.Window+1, e.Windows)
+	}
+	return fmt.Sprintf("stall %d of %d", e.Window+1, e.Windows)
+}
+
+// retriesText counts each client's retries in the window, in words ("" in
+// a run without retries).
+func (e *WindowRefusal) retriesText(dur, count func(int64) string) string {
+	if len(e.Retries) == 0 {
+		return ""
+	}
+	parts := make([]string, len(e.Retries))
+	for i, w := range e.Retries {
+		parts[i] = fmt.Sprintf("the %s client sent %s for %s, %s failed all %d attempts", w.Client, plural(count, w.Retries, "retry", "retries"),
+			plural(count, w.Calls, "call", "calls"), plural(count, w.FailedCalls, "call", "calls"), w.Attempts)
+		if w.MostWaiting > 0 {
+			parts[i] += fmt.Sprintf(", up to %s waited out a backoff at once (first at %s)", plural(count, w.MostWaiting, "call", "calls"), dur(w.MostAt))
+		}
+	}
+	return " In this window " + strings.Join(parts, "; ") + "."
+}
+
+func plainCount(n int64) string { return strconv.FormatInt(n, 10) }
+
+// plural writes n with count and its noun, singular for 1.
+func plural(count func(int64) string, n int64, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return count(n) + " " + many
 }
 
 // reason is why the request breaks the order, its instants written by dur.

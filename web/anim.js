@@ -13,9 +13,12 @@
   const HDR = 48, OP = 6, TEXTS = 4, SLOT = 96, OPS = HDR * 8 + TEXTS * SLOT;
   const T_SLOWEST = 0, T_TIME = 3;
   const H_T = 0, H_STALL = 1, H_PLAYING = 2, H_HEIGHT = 3, H_BG = 4, H_FROM = 5, H_TO = 6,
-    H_OPS = 8, H_BGOPS = 11, H_COUNT = 16, H_PER = 10;
+    H_OPS = 8, H_BGOPS = 11, H_COUNT = 16, H_PER = 10, H_MODE = 46;
   const RECT = 1, STROKE = 2, DOT = 3, CROSS = 4, LINE = 5, TEXT = 6, COUNT = 7, HATCH = 9;
   const COUNTERS = ["recorded", "slowest", "above", "synthetic", "waiting", "not-sent", "never-sent", "queued", "serving"];
+  // A window drawn by calls (H_MODE 1, app/anim/retryframe.go): each
+  // stage's calls per state, then the attempts and retries sent so far.
+  const RCOUNTERS = ["r-not-sent", "r-queued", "r-serving", "r-backoff", "r-failed", "r-answered", "r-attempts", "r-retries"];
   const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Liberation Sans', sans-serif";
 
   function fmtCount(v) {
@@ -238,21 +241,24 @@
     // writeDOM writes the counters, the moment and the test hooks.
     writeDOM() {
       const h = this.hdr, root = this.root;
-      if (!this.cells || !this.cells.ok.isConnected) this.findCells();
+      const calls = h[H_MODE] === 1;
+      const first = this.cells && this.cells.stages[0][0];
+      if (!this.cells || !this.cells.ok.isConnected || this.cells.calls !== calls ||
+        !first || !first.isConnected || first.dataset.count !== (calls ? RCOUNTERS : COUNTERS)[0]) this.findCells(calls);
       root.dataset.frame = String(this.frames);
       root.dataset.tNs = String(h[H_T]);
       root.dataset.stall = String(h[H_STALL]);
       root.dataset.playing = h[H_PLAYING] === 1 ? "true" : "false";
       for (let i = 0; i < 3; i++) {
         const cells = this.cells.stages[i];
-        for (let k = 0; k < COUNTERS.length; k++) {
+        for (let k = 0; k < cells.length; k++) {
           const el = cells[k];
           if (!el) continue;
           const v = h[H_COUNT + i * H_PER + k];
           const s = String(v);
           if (el.dataset.value === s) continue;
           el.dataset.value = s;
-          el.textContent = k === 1 ? this.text(T_SLOWEST + i) : k === 3 ? "+" + fmtCount(v) : fmtCount(v);
+          el.textContent = calls ? fmtCount(v) : k === 1 ? this.text(T_SLOWEST + i) : k === 3 ? "+" + fmtCount(v) : fmtCount(v);
         }
       }
       const c = this.cells;
@@ -263,14 +269,18 @@
       }
     }
 
-    findCells() {
+    findCells(calls) {
       const root = this.root;
       const stages = [];
       for (let i = 0; i < 3; i++) {
         const st = root.querySelector('[data-anim-stage="' + i + '"]');
-        stages.push(COUNTERS.map((name) => (st ? st.querySelector('[data-count="' + name + '"]') : null)));
+        const cells = (calls ? RCOUNTERS : COUNTERS).map((name) => (st ? st.querySelector('[data-count="' + name + '"]') : null));
+        // A cell the other mode wrote: write it afresh.
+        for (const el of cells) if (el) delete el.dataset.value;
+        stages.push(cells);
       }
       this.cells = {
+        calls,
         ok: root.querySelector("[data-anim-stage]") || root,
         stages,
         scrub: root.querySelector("[data-anim-scrub]"),

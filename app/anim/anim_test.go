@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -313,7 +312,7 @@ func TestAnimPanelRender(t *testing.T) {
 	for q, want := range map[string]string{
 		"stall=0s":                             "no stall",
 		"histogram":                            "timings of every request",
-		"arrivals=poisson&seed=7&timeout=50ms": "The animation cannot draw stall 1 of 20 yet: there the closed client&#39;s request 2492 timed out at 550.2 ms (the client gave up on it)", // its instant as app/units writes it
+		"arrivals=poisson&seed=7&timeout=50ms": "The animation cannot draw stall 1 of 20 yet: there the closed client&#39;s request 2,492 timed out at 550.2 ms (the client gave up on it)", // its instant and count as app/units writes them
 	} {
 		res := &histogram
 		if q != "histogram" {
@@ -550,13 +549,19 @@ func TestAnimPanelRetries(t *testing.T) {
 	a, h := mountPanel(t, res)
 	a.load(h.ctx)
 	html := app.HTMLString(a.Render())
-	if !a.refused || !strings.Contains(html, `data-anim-unavailable="1"`) {
-		t.Fatalf("the storm's outage window is not refused: %s", html)
+	if a.refused || a.p.model == nil || a.p.model.Retry == nil || !strings.Contains(html, `data-anim-bycalls="1"`) || !strings.Contains(html, `data-anim-mode="calls"`) {
+		t.Fatalf("the storm's outage window is not drawn by calls: %s", html)
+	}
+	if strings.Contains(html, "cannot draw") {
+		t.Errorf("the panel says it cannot draw a window it draws: %s", html)
 	}
 	_, err := sim.NewSummaryBuilder(res, 0)
 	refusal, ok := err.(*sim.WindowRefusal)
 	if !ok || len(refusal.Retries) != 3 {
 		t.Fatalf("refusal %v", err)
+	}
+	if a.p.model.Retry.Order == nil || a.p.model.Retry.Order.Request != refusal.Request {
+		t.Errorf("the model's order break %+v, the summary's refusal %+v", a.p.model.Retry.Order, refusal)
 	}
 	var sum int64
 	for _, w := range refusal.Retries {
@@ -564,7 +569,8 @@ func TestAnimPanelRetries(t *testing.T) {
 		if got := tr.Retries(); got != w {
 			t.Errorf("%s: the refusal counts %+v, the window's trace %+v", w.Client, w, got)
 		}
-		want := "the " + w.Client.String() + " client sent " + strconv.FormatInt(w.Retries, 10) + " retries"
+		// Counts as the page writes them (11,897).
+		want := "the " + w.Client.String() + " client sent " + units.Count(w.Retries) + " retries"
 		if !strings.Contains(html, want) {
 			t.Errorf("the panel does not say %q: %s", want, html)
 		}
@@ -572,6 +578,9 @@ func TestAnimPanelRetries(t *testing.T) {
 	}
 	if sum == 0 {
 		t.Fatal("no retry in the storm's outage window: the test checks nothing")
+	}
+	if want := "request " + units.Count(refusal.Request+1) + " "; refusal.Request+1 >= 1000 && !strings.Contains(html, want) {
+		t.Errorf("the panel does not write %q: %s", want, html)
 	}
 }
 

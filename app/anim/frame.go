@@ -62,10 +62,16 @@ const (
 	lbNotSent
 	lbNeverSent
 	lbCorrected
+	lbAnswered // a window by calls (retryframe.go)
+	lbBackoff
+	lbGaveUp
+	lbOutage
+	lbMore
 	numLabels
 )
 
-var animLabels = [numLabels]string{"", "queue", "server", "stalled", "serving", "idle", "in service", "recorded latencies (log scale)", "stall", "not sent yet", "never sent", "corrected"}
+var animLabels = [numLabels]string{"", "queue", "server", "stalled", "serving", "idle", "in service", "recorded latencies (log scale)", "stall", "not sent yet", "never sent", "corrected",
+	"answered", "backing off", "gave up", "outage", "not all drawn"}
 
 // The header: float64 values before the operations.
 const (
@@ -83,6 +89,7 @@ const (
 	hdrStart   = 15 // the stall's start
 	hdrCount   = 16 // 3 × hdrPer values: each stage's counters
 	hdrPer     = 10
+	hdrMode    = hdrCount + 3*hdrPer // 0: the queue animation; 1: a window by calls (retryframe.go)
 	hdrLen     = hdrCount + 3*hdrPer + 2
 )
 
@@ -197,9 +204,10 @@ type animFrame struct {
 	states  [3]sim.WindowState
 	labels  []string // the label table of the current background
 	layout  animLayout
-	compact bool // lay out for an embed (layoutFor)
-	bgNeed  bool // the next frame carries the background
-	bgBuilt bool // the last frame carried it
+	rlayout retryLayout // a window by calls: its boxes
+	compact bool        // lay out for an embed (layoutFor)
+	bgNeed  bool        // the next frame carries the background
+	bgBuilt bool        // the last frame carried it
 }
 
 func newAnimFrame() *animFrame {
@@ -266,6 +274,12 @@ func (f *animFrame) readouts(m *sim.WindowSummary, t int64) {
 // setLayout lays the frame out for a canvas width; the next frame carries a
 // new background.
 func (f *animFrame) setLayout(m *sim.WindowSummary, w float32) {
+	if m.Retry != nil {
+		f.layout, f.rlayout = retryLayoutFor(w)
+		f.labels = f.labels[:0]
+		f.bgNeed = true
+		return
+	}
 	f.layout = layoutFor(w, f.compact)
 	f.tally = make([]int32, 2*(len(m.Bins)-1))
 	f.labels = f.labels[:0]
@@ -282,7 +296,12 @@ type frameParams struct {
 // build writes the frame for instant p.t: the counters in the header and the
 // operations of each stage, then (when needed) the background.
 func (f *animFrame) build(m *sim.WindowSummary, p frameParams) {
+	if m.Retry != nil {
+		f.buildRetry(m, p)
+		return
+	}
 	f.n, f.dropped = 0, 0
+	f.hdr(hdrMode, 0)
 	l := &f.layout
 	f.hdr(hdrT, float64(p.t))
 	f.hdr(hdrStall, float64(m.Stall))

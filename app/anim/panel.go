@@ -45,6 +45,7 @@ type Panel struct {
 	refused    bool        // err is a window's refusal: the other windows can be asked for
 	retries    string      // a refused window of a run with retries: its retry lane (retrylane.go), an <svg> as a data URL
 	retriesAlt string      // the lane in words
+	byCalls    string      // a window drawn by calls (sim.NewRetryWindow): why, in words
 	stall      int         // the model's stall and how many there are (an event-driven run's windows)
 	stalls     int
 	from       int64 // the model's window
@@ -267,13 +268,13 @@ const (
 func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 	a.buildSeq++
 	seq := a.buildSeq
-	a.retries = ""
+	a.retries, a.byCalls = "", ""
 	b, err := sim.NewSummaryBuilder(a.res, k)
 	if err != nil {
 		a.err = err.Error()
 		var refusal *sim.WindowRefusal
 		if a.refused = errors.As(err, &refusal); a.refused {
-			a.err = refusal.Text(units.Duration[int64]) // its instants as the page writes durations
+			a.err = refusal.TextCounts(units.Duration[int64], units.Count) // its instants and counts as the page writes them
 			a.stall, a.stalls = refusal.Window, refusal.Windows
 			lanes := retryLanes(a.res, refusal.From, refusal.To)
 			// Encoded once a window, not at every Render.
@@ -281,6 +282,15 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 				a.retries = ui.SVGDataURL(svg)
 			}
 			a.retriesAlt = retryLaneAlt(lanes)
+			// A run with retries: the window is drawn by calls (its
+			// attempt trace stopping early leaves the refusal).
+			if m, err := sim.NewRetryWindow(a.res, k); err == nil {
+				a.byCalls = refusal.ByCalls(units.Duration[int64], units.Count)
+				a.install(ctx, m, t, keepT)
+				return
+			} else if a.res.Config.Retrying() {
+				a.err += " " + err.Error() + "."
+			}
 			a.p.mu.Lock()
 			a.p.model, a.p.playing = nil, false
 			a.p.mu.Unlock()
@@ -537,9 +547,14 @@ func (a *Panel) Render() app.UI {
 	root := app.Section().ID("anim").Class(cls).DataSet("anim", "queues").DataSet("stall", a.stall).
 		Aria("labelledby", "anim-title").
 		OnKeyDown(ui.On("anim-keys", a.onKey))
+	byCalls := a.err == "" && a.p != nil && a.p.model != nil && a.p.model.Retry != nil
+	intro := "Each client meets the same stall. Marks are requests at their due time: they fly to the queue when sent, wait, are served, and leave a sample of what the client recorded in the tally beside its stage. The closed loop holds back what it cannot send (not sent yet); the paced client skips its slots (never sent); the open loop sends everything on time and records the wait."
+	if byCalls {
+		intro = "Each client meets the same outage. Marks are calls: each flies to the queue when its attempt is sent, to the server when a worker takes it, and on to answered; an attempt that fails flies to backing off and, when the backoff ends, back to the queue as the call's next attempt, or, with no attempt left, to gave up."
+	}
 	head := []app.UI{
 		app.H2().ID("anim-title").Text("Watch a stall"),
-		app.P().Class("anim-intro").Text("Each client meets the same stall. Marks are requests at their due time: they fly to the queue when sent, wait, are served, and leave a sample of what the client recorded in the tally beside its stage. The closed loop holds back what it cannot send (not sent yet); the paced client skips its slots (never sent); the open loop sends everything on time and records the wait."),
+		app.P().Class("anim-intro").Text(intro),
 	}
 	note := func(msg string, unavailable bool) app.UI {
 		n := app.P().Class("anim-note").Aria("live", "polite").Hidden(msg == "").Text(msg)
@@ -557,7 +572,7 @@ func (a *Panel) Render() app.UI {
 				return app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
 					app.Div().Class("anim-row").Body(a.windowButtons(fmt.Sprintf("Window %d of %d", a.stall+1, a.stalls))...))
 			}),
-			a.renderStages(true))...)
+			a.renderStages(true, false))...)
 	}
 	if a.p == nil || a.p.model == nil {
 		msg := a.preparing
@@ -566,15 +581,29 @@ func (a *Panel) Render() app.UI {
 		}
 		// The controls are inert until the model is built.
 		return root.DataSet("ready", "false").Aria("busy", true).Body(append(head,
-			note(msg, true), a.renderControls(nil, false, 0), a.renderStages(false), keys)...)
+			note(msg, true), a.renderControls(nil, false, 0), a.renderStages(false, false), keys)...)
 	}
 	a.p.mu.Lock()
 	playing, t, m := a.p.playing, a.p.t, a.p.model
 	a.p.mu.Unlock()
+	if byCalls {
+		return root.DataSet("ready", "true").DataSet("anim-mode", "calls").Body(append(head,
+			note(a.preparing, false),
+			a.renderControls(m, playing, t),
+			app.P().Class("anim-note").DataSet("anim-bycalls", "1").Text(a.byCalls),
+			a.renderStages(false, true),
+			app.P().Class("anim-legend").Text("Each box holds a mark per call in that state at the moment shown, with their count; a box draws as many marks as it has room for and says “not all drawn” past that (its count is every call). "+
+				"Beside each client's name: its calls in each state, and the attempts and retries its calls have sent so far (those sent before the window included). "+
+				"The strip over the boxes is the window's time: the outage hatched, the cursor at the moment shown. "+
+				"In service lasts until the reply, or until the client gives up on the attempt (a worker may go on with a timed-out attempt: wasted work, not drawn)."),
+			app.If(a.retries != "", a.renderRetries),
+			keys,
+		)...)
+	}
 	body := append(head,
 		note(a.preparing, false),
 		a.renderControls(m, playing, t),
-		a.renderStages(false),
+		a.renderStages(false, false),
 		app.P().Class("anim-legend").Body(
 			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", sim.WindowColumns, units.Count(a.group))),
 			app.Span().Class("anim-x").Text("×"),
@@ -593,9 +622,13 @@ func (a *Panel) Render() app.UI {
 // renderRetries shows a refused window's retry lane, and says what it is
 // and what it leaves out.
 func (a *Panel) renderRetries() app.UI {
+	what := "a still picture over time, not the queue animation"
+	if a.byCalls != "" {
+		what = "the whole window at once, as an overview of the animation above, which shows one instant"
+	}
 	return app.Div().Class("anim-retry").DataSet("anim-retries", "1").Body(
 		app.Img().Class("anim-retry-svg").Src(a.retries).Alt(a.retriesAlt),
-		app.P().Class("anim-legend").Text("Retried calls in this window, from the run's trace of their attempts (a still picture over time, not the queue animation): "+
+		app.P().Class("anim-legend").Text("Retried calls in this window, from the run's trace of their attempts ("+what+"): "+
 			"in each column, how many of the calls that sent more than one attempt had one waiting in the queue, one in service (until its reply, or until the client gave up on it), "+
 			"or were backing off before the next attempt, as a mean over the column; the last row counts the attempts that failed there. "+
 			"Not drawn: the calls that sent one attempt, the work a worker went on doing after a timeout, and the marks flying between queue, server and tally."),
@@ -704,10 +737,14 @@ func (a *Panel) stallText(m *sim.WindowSummary) string {
 
 // renderStages renders a stage per client: its name, its counters (the
 // frame loop fills them) and its canvas.
-func (a *Panel) renderStages(hidden bool) app.UI {
+func (a *Panel) renderStages(hidden, byCalls bool) app.UI {
 	stages := make([]app.UI, 0, 3)
 	for i, c := range sim.Clients() {
 		kind := c.Recording()
+		if byCalls {
+			stages = append(stages, a.retryStage(i, c))
+			continue
+		}
 		counters := []app.UI{
 			animCounter("recorded", "recorded"),
 			animCounter("slowest", "slowest"),
@@ -734,6 +771,31 @@ func (a *Panel) renderStages(hidden bool) app.UI {
 	return app.Div().Class("anim-stages").Hidden(hidden).TabIndex(0).Attr("role", "group").
 		Aria("label", "The three clients' stages. Space plays or pauses; the arrow keys step from event to event.").Body(stages...)
 }
+
+// retryStage is stage i of a window drawn by calls: client c's name, its
+// counters of calls per state, attempts and retries (the frame loop fills
+// them, web/anim.js's RCOUNTERS) and its canvas.
+func (a *Panel) retryStage(i int, c sim.Client) app.UI {
+	kind := c.Recording()
+	counters := make([]app.UI, 0, len(retryCounters))
+	for _, k := range retryCounters {
+		counters = append(counters, animCounter(k[0], k[1]))
+	}
+	return app.Div().Class("anim-stage", "anim-"+c.String(), "rec-"+kind.String()).DataSet("anim-stage", i).DataSet("client", c.String()).DataSet("anim-calls", "1").Body(
+		app.Div().Class("anim-head").Body(
+			app.Span().Class("anim-name").Text(viewLabel(kind)),
+			app.Dl().Class("anim-counts").Body(counters...),
+		),
+		app.Canvas().Class("anim-canvas").Attr("role", "img").
+			Aria("label", fmt.Sprintf("The %s: its calls as marks in boxes by state (not sent yet, queued, in service, answered, backing off, gave up), and the window's time", viewLabel(kind))),
+	)
+}
+
+// retryCounters are a stage by calls' counters, in the order of the
+// frame's slots (sim.CallState, then attempts and retries): the DOM's
+// data-count and the label.
+var retryCounters = [...][2]string{{"r-not-sent", "not sent yet"}, {"r-queued", "queued"}, {"r-serving", "in service"}, {"r-backoff", "backing off"},
+	{"r-failed", "gave up"}, {"r-answered", "answered"}, {"r-attempts", "attempts sent"}, {"r-retries", "retries sent"}}
 
 func animCounter(slot, label string) app.UI {
 	return app.Div().Class("anim-count").Body(

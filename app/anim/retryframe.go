@@ -1,0 +1,259 @@
+package anim
+
+import (
+	"math"
+
+	"omission/app/units"
+	"omission/sim"
+)
+
+// The frames of a window drawn by calls (a run with retries, whose window
+// the queue animation refuses: sim.NewRetryWindow). Each stage shows one
+// client's calls at instant t as marks in boxes, one per state: not sent
+// yet, queued, in service, answered, backing off and gave up (failed), each
+// with its count; a mark moving between states flies from box to box (a
+// failed attempt's call to backing off, and, when its backoff ends, back to
+// the queue with its next attempt). Over the boxes a strip of the window's
+// time holds its outages and stalls and the cursor. The counts come from
+// the model's binary searches (sim.RetryClient.CountsAt), the flights from
+// its moves in the last flight's time, a few per frame standing for the
+// rest; nothing walks the window's calls.
+
+// retryBox is one state's box in a stage, in CSS px.
+type retryBox struct{ x, y, w, h float32 }
+
+// retryLayout places a window by calls' stage: the time strip and a box per
+// state (indexed by sim.CallState).
+type retryLayout struct {
+	boxes [sim.NumCallStates]retryBox
+}
+
+// The stage's rows, in CSS px.
+const (
+	rfStrip0 = 4  // the time strip's top
+	rfStrip1 = 14 // its bottom
+	rfRow1   = 22 // the first row of boxes: not sent yet, queued, in service, answered
+	rfRow1H  = 58
+	rfRow2   = rfRow1 + rfRow1H + 10 // the second: backing off (under queued and in service), gave up (under answered)
+	rfRow2H  = 46
+	rfHeight = rfRow2 + rfRow2H + 6
+)
+
+// retryLayoutFor lays out a stage w px wide.
+func retryLayoutFor(w float32) (animLayout, retryLayout) {
+	w = max(w, 240)
+	l := animLayout{w: w, h: rfHeight, tx0: 10, tx1: w - 10, bandY0: rfStrip0, bandY1: rfStrip1}
+	var r retryLayout
+	const gap = 16
+	inner := w - 20 - 3*gap
+	ns := min(max(inner*0.13, 56), 110) // not sent yet: a count, and a few marks
+	bw := (inner - ns) / 3
+	x := float32(10)
+	r.boxes[sim.CallNotSent] = retryBox{x, rfRow1, ns, rfRow1H}
+	x += ns + gap
+	r.boxes[sim.CallQueued] = retryBox{x, rfRow1, bw, rfRow1H}
+	r.boxes[sim.CallBackoff] = retryBox{x + bw/2, rfRow2, bw + gap, rfRow2H}
+	x += bw + gap
+	r.boxes[sim.CallServing] = retryBox{x, rfRow1, bw, rfRow1H}
+	x += bw + gap
+	r.boxes[sim.CallAnswered] = retryBox{x, rfRow1, bw, rfRow1H}
+	r.boxes[sim.CallFailed] = retryBox{x, rfRow2, bw, rfRow2H}
+	return l, r
+}
+
+// Each box's label and the style of its marks (a client's colour, or faint
+// for calls not sent yet, or the threshold's red for calls that gave up).
+var retryBoxLabels = [sim.NumCallStates]int{lbNotSent, lbQueue, lbInService, lbBackoff, lbGaveUp, lbAnswered}
+
+func retryMarkStyle(s sim.CallState, i int) int {
+	switch s {
+	case sim.CallNotSent:
+		return stFaint + i
+	case sim.CallFailed:
+		return stThreshold
+	case sim.CallAnswered:
+		return stBusy + i
+	}
+	return stClient + i
+}
+
+// cells returns the box's grid: cols cells a row, room for cap marks.
+func (b retryBox) cells() (cols int, cap int64) {
+	cols = max(int((b.w-6)/markCell), 1)
+	rows := max(int((b.h-18)/markCell), 1)
+	return cols, int64(cols * rows)
+}
+
+// cell returns the top left corner of mark k's cell, filling from the
+// box's bottom left.
+func (b retryBox) cell(k int64, cols int) (float32, float32) {
+	return b.x + 3 + markCell*float32(int(k)%cols), b.y + b.h - 3 - markCell*float32(int(k)/cols+1)
+}
+
+// tail returns the centre of the cell a mark flying into the box holding n
+// marks lands in (its last cell when full).
+func (b retryBox) tail(n int64) (float32, float32) {
+	cols, cp := b.cells()
+	x, y := b.cell(min(max(n, 0), cp-1), cols)
+	return x + markCell/2, y + markCell/2
+}
+
+// buildRetry writes the frame of instant p.t of a window by calls.
+func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
+	f.n, f.dropped = 0, 0
+	l := &f.layout
+	f.hdr(hdrT, float64(p.t))
+	f.hdr(hdrStall, float64(m.Stall))
+	f.hdr(hdrPlaying, b2f(p.playing))
+	f.hdr(hdrHeight, float64(l.h))
+	f.hdr(hdrFrom, float64(m.From))
+	f.hdr(hdrTo, float64(m.To))
+	f.hdr(hdrWidth, float64(l.w))
+	f.hdr(hdrStart, float64(m.Start))
+	f.hdr(hdrMode, 1)
+	for i, rc := range m.Retry.Clients {
+		before := f.ops()
+		k := rc.CountsAt(p.t)
+		f.retryStage(m, i, rc, &k, p)
+		f.hdr(hdrOps+i, float64(f.ops()-before))
+		base := hdrCount + i*hdrPer
+		for s, v := range k.In {
+			f.hdr(base+s, float64(v))
+		}
+		f.hdr(base+rcAttempts, float64(k.Attempts))
+		f.hdr(base+rcRetries, float64(k.Retries))
+		f.hdr(base+rcRetries+1, 0)
+		f.hdr(base+rcRetries+2, 0)
+	}
+	f.retryReadouts(m, p.t)
+	f.hdr(hdrBg, b2f(f.bgNeed))
+	before := f.ops()
+	if f.bgNeed {
+		f.labels = f.labels[:0]
+		f.retryBackground(m)
+	}
+	f.hdr(hdrBgOps, float64(f.ops()-before))
+	f.hdr(hdrLabels, float64(len(f.labels)))
+	f.bgBuilt, f.bgNeed = f.bgNeed, false
+}
+
+// Counter slots of a stage by calls, after its states' (sim.CallState).
+const (
+	rcAttempts = int(sim.NumCallStates)
+	rcRetries  = rcAttempts + 1
+)
+
+// retryStage draws client i's calls at p.t: the cursor on the strip, each
+// box's marks and count, and the marks in flight.
+func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient, k *sim.CallCounts, p frameParams) {
+	l, r := &f.layout, &f.rlayout
+	xt := l.tx0 + float32(float64(p.t-m.From)/float64(m.To-m.From))*(l.tx1-l.tx0)
+	xt = min(max(xt, l.tx0), l.tx1)
+	f.op(opRect, stBusy+i, l.tx0, rfStrip1-3, xt-l.tx0, 3)
+	f.op(opLine, stCursor, xt, rfStrip0-2, xt, rfStrip1+2)
+	// The marks standing in each box: its calls, less those still flying
+	// into it.
+	var standing [sim.NumCallStates]int64
+	for s := range standing {
+		n := k.In[s]
+		if p.flight > 0 {
+			n -= rc.Entered(sim.CallState(s), p.t-p.flight, p.t)
+		}
+		standing[s] = max(n, 0)
+	}
+	for s, b := range r.boxes {
+		cols, cp := b.cells()
+		st := retryMarkStyle(sim.CallState(s), i)
+		for j := int64(0); j < min(standing[s], cp); j++ {
+			x, y := b.cell(j, cols)
+			f.op(opRect, st, x+1, y+1, markCell-2, markCell-2)
+		}
+		f.op(opCount, stInk, b.x+4, b.y+12, float32(k.In[s]), float32(0+4*retryBoxLabels[s]))
+		if k.In[s] > cp {
+			f.op(opText, stMuted, b.x+b.w-4, b.y+12, float32(lbMore), 2)
+		}
+	}
+	if p.flight <= 0 {
+		return
+	}
+	lo, hi := rc.MovesIn(p.t-p.flight, p.t)
+	stride := max(1, (hi-lo+maxFlights-1)/maxFlights)
+	for j := lo; j < hi; j += stride {
+		mv := rc.Moves[j]
+		fr := ease(float32(p.t-mv.At) / float32(p.flight))
+		x0, y0 := r.boxes[mv.From].tail(standing[mv.From])
+		x1, y1 := r.boxes[mv.To].tail(standing[mv.To])
+		f.op(opDot, stClient+i, x0+(x1-x0)*fr, y0+(y1-y0)*fr, 3, 0)
+	}
+}
+
+// retryReadouts writes the moment, from the window's outage or stall.
+func (f *animFrame) retryReadouts(m *sim.WindowSummary, t int64) {
+	what := "stall"
+	switch m.Kind {
+	case "outage":
+		what = "outage"
+	case "worst":
+		what = "worst reply's send"
+	}
+	s := append(units.AppendDuration(f.scratch[:0], float64(t)), " ("...)
+	if d := t - m.Start; d >= 0 {
+		s = units.AppendDuration(append(append(s, what...), " + "...), float64(d))
+	} else {
+		s = append(append(units.AppendDuration(s, float64(-d)), " before the "...), what...)
+	}
+	f.setText(txTime, append(s, ')'))
+}
+
+// retryBackground draws what does not move: the strip with the outages and
+// stalls, the window's ends, the boxes and the arrows between them.
+func (f *animFrame) retryBackground(m *sim.WindowSummary) {
+	l, r := &f.layout, &f.rlayout
+	f.op(opStroke, stGrid, l.tx0, rfStrip0, l.tx1-l.tx0, rfStrip1-rfStrip0)
+	f.bands(&m.Slowed, stSlow)
+	f.bands(&m.Stalled, stStall)
+	x := func(t int64) float32 {
+		return l.tx0 + float32(float64(t-m.From)/float64(m.To-m.From))*(l.tx1-l.tx0)
+	}
+	for k, o := range m.Retry.Outages {
+		x0, x1 := x(o.From), x(o.To)
+		f.op(opHatch, stThreshold, x0, rfStrip0, max(x1-x0, 1), rfStrip1-rfStrip0)
+		if k == 0 {
+			f.op(opText, stMuted, x0+3, rfStrip1+7, float32(lbOutage), 0)
+		}
+	}
+	f.op(opText, stMuted, l.tx0, rfStrip1+7, f.label(units.Duration(float64(m.From))), 0)
+	f.op(opText, stMuted, l.tx1, rfStrip1+7, f.label(units.Duration(float64(m.To))), 2)
+	for s, b := range r.boxes {
+		style := stGrid
+		if sim.CallState(s) == sim.CallServing {
+			style = stInk
+		}
+		f.op(opStroke, style, b.x, b.y, b.w, b.h)
+	}
+	// Arrows: sent to the queue, taken by a worker, answered; failed to
+	// backing off or to gave up; backing off back to the queue.
+	b := &r.boxes
+	my := b[sim.CallQueued].y + b[sim.CallQueued].h/2
+	for _, pair := range [][2]sim.CallState{{sim.CallNotSent, sim.CallQueued}, {sim.CallQueued, sim.CallServing}, {sim.CallServing, sim.CallAnswered}} {
+		x0, x1 := b[pair[0]].x+b[pair[0]].w, b[pair[1]].x
+		f.arrow(x0+1, my, x1-1, my)
+	}
+	sv, bk, fl := b[sim.CallServing], b[sim.CallBackoff], b[sim.CallFailed]
+	f.arrow(sv.x+sv.w*0.3, sv.y+sv.h, sv.x+sv.w*0.3, bk.y)                  // failed, attempts left
+	f.arrow(bk.x+bk.w*0.15, bk.y, bk.x+bk.w*0.15, b[sim.CallQueued].y+sv.h) // back to the queue
+	f.arrow(sv.x+sv.w*0.85, sv.y+sv.h, fl.x+fl.w*0.15, fl.y)                // failed, none left
+}
+
+// arrow draws a line from (x0, y0) to (x1, y1) with a head at its end.
+func (f *animFrame) arrow(x0, y0, x1, y1 float32) {
+	f.op(opLine, stMuted, x0, y0, x1, y1)
+	dx, dy := x1-x0, y1-y0
+	n := float32(1)
+	if d := dx*dx + dy*dy; d > 0 {
+		n = float32(1 / math.Sqrt(float64(d)))
+	}
+	ux, uy := dx*n*4, dy*n*4
+	f.op(opLine, stMuted, x1, y1, x1-ux-uy*0.7, y1-uy+ux*0.7)
+	f.op(opLine, stMuted, x1, y1, x1-ux+uy*0.7, y1-uy-ux*0.7)
+}
