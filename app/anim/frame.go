@@ -300,16 +300,7 @@ func (f *animFrame) build(m *sim.WindowSummary, p frameParams) {
 		f.buildRetry(m, p)
 		return
 	}
-	f.n, f.dropped = 0, 0
-	f.hdr(hdrMode, 0)
-	l := &f.layout
-	f.hdr(hdrT, float64(p.t))
-	f.hdr(hdrStall, float64(m.Stall))
-	f.hdr(hdrPlaying, b2f(p.playing))
-	f.hdr(hdrHeight, float64(l.h))
-	f.hdr(hdrFrom, float64(m.From))
-	f.hdr(hdrTo, float64(m.To))
-	f.hdr(hdrWidth, float64(l.w))
+	f.begin(m, p, 0)
 	stalled := m.StalledAt(p.t)
 	for i, a := range m.Clients {
 		before := f.ops()
@@ -322,13 +313,42 @@ func (f *animFrame) build(m *sim.WindowSummary, p frameParams) {
 		}
 		f.hdr(base+cStalled, b2f(stalled))
 	}
+	f.end(m, p.t, false)
+}
+
+// begin starts the frame of instant p.t: the header every mode writes
+// (mode 0 for the queue animation, 1 for a window by calls).
+func (f *animFrame) begin(m *sim.WindowSummary, p frameParams, mode float64) {
+	f.n, f.dropped = 0, 0
+	l := &f.layout
+	f.hdr(hdrMode, mode)
+	f.hdr(hdrT, float64(p.t))
+	f.hdr(hdrStall, float64(m.Stall))
+	f.hdr(hdrPlaying, b2f(p.playing))
+	f.hdr(hdrHeight, float64(l.h))
+	f.hdr(hdrFrom, float64(m.From))
+	f.hdr(hdrTo, float64(m.To))
+	f.hdr(hdrWidth, float64(l.w))
 	f.hdr(hdrStart, float64(m.Start))
-	f.readouts(m, p.t)
+}
+
+// end writes the readouts at t and, when needed, the background of the
+// mode (byCalls: a window by calls), its operations counted in the header.
+func (f *animFrame) end(m *sim.WindowSummary, t int64, byCalls bool) {
+	if byCalls {
+		f.retryReadouts(m, t)
+	} else {
+		f.readouts(m, t)
+	}
 	f.hdr(hdrBg, b2f(f.bgNeed))
 	before := f.ops()
 	if f.bgNeed {
 		f.labels = f.labels[:0]
-		f.background(m)
+		if byCalls {
+			f.retryBackground(m)
+		} else {
+			f.background(m)
+		}
 	}
 	f.hdr(hdrBgOps, float64(f.ops()-before))
 	f.hdr(hdrLabels, float64(len(f.labels)))

@@ -100,17 +100,7 @@ func (b retryBox) tail(n int64) (float32, float32) {
 
 // buildRetry writes the frame of instant p.t of a window by calls.
 func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
-	f.n, f.dropped = 0, 0
-	l := &f.layout
-	f.hdr(hdrT, float64(p.t))
-	f.hdr(hdrStall, float64(m.Stall))
-	f.hdr(hdrPlaying, b2f(p.playing))
-	f.hdr(hdrHeight, float64(l.h))
-	f.hdr(hdrFrom, float64(m.From))
-	f.hdr(hdrTo, float64(m.To))
-	f.hdr(hdrWidth, float64(l.w))
-	f.hdr(hdrStart, float64(m.Start))
-	f.hdr(hdrMode, 1)
+	f.begin(m, p, 1)
 	for i, rc := range m.Retry.Clients {
 		before := f.ops()
 		k := rc.CountsAt(p.t)
@@ -125,16 +115,7 @@ func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
 		f.hdr(base+rcRetries+1, 0)
 		f.hdr(base+rcRetries+2, 0)
 	}
-	f.retryReadouts(m, p.t)
-	f.hdr(hdrBg, b2f(f.bgNeed))
-	before := f.ops()
-	if f.bgNeed {
-		f.labels = f.labels[:0]
-		f.retryBackground(m)
-	}
-	f.hdr(hdrBgOps, float64(f.ops()-before))
-	f.hdr(hdrLabels, float64(len(f.labels)))
-	f.bgBuilt, f.bgNeed = f.bgNeed, false
+	f.end(m, p.t, true)
 }
 
 // Counter slots of a stage by calls, after its states' (sim.CallState).

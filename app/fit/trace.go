@@ -2,7 +2,6 @@ package fit
 
 import (
 	"bytes"
-	"fmt"
 
 	"omission/app/measure"
 	"omission/sim"
@@ -34,35 +33,11 @@ func traceSet(cfg sim.Config, kinds []sim.Kind, hist bool) (*measure.Set, error)
 	if res == nil {
 		return nil, r.Err()
 	}
-	set := &measure.Set{Query: res.Query}
-	for _, c := range res.Clients {
-		set.Span = max(set.Span, c.LastCompletion)
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.String()
 	}
-	sched := res.Schedule()
-	for _, k := range kinds {
-		cr := &res.Clients[k.Client()]
-		n := len(cr.Done)
-		at, lat := cr.Done, make([]int64, n)
-		for i := 0; i < n; i++ {
-			if lat[i] = cr.Latency(i, sched); lat[i] < 0 {
-				return nil, fmt.Errorf("measure: %s: sample %d is negative (%d ns)", k, i, lat[i])
-			}
-		}
-		var e int64
-		if k == sim.Corrected || k == sim.PacedCorrected {
-			e = res.Recordings[k].Interval
-		}
-		var src measure.Source
-		if hist {
-			if src, err = measure.NewSource(k.String(), at, lat, e); err != nil {
-				return nil, err
-			}
-		} else {
-			src = measure.Source{Name: k.String(), At: at, Latency: lat, Correct: e}
-		}
-		set.Sources = append(set.Sources, src)
-	}
-	return set, nil
+	return measure.FromTraceOf(res, hist, names...)
 }
 
 // traceForward is forward for a recording file of a walked run.

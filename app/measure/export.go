@@ -143,9 +143,31 @@ func HlogFileOf(res *sim.Result, name string, names ...string) (*File, error) {
 	return set.HlogFile(name)
 }
 
+// FromTraceOf is FromResultOf's Set of the named recordings, in that order,
+// for a walked run's sim.Runner.TraceResult: its per-request times without
+// the distributions a whole Result sorts, so there is no model count to
+// hold the samples to (a candidate of the fit, app/fit). Without hist the
+// sources carry no histogram (an .hlog or the CSV reads none).
+func FromTraceOf(res *sim.Result, hist bool, names ...string) (*Set, error) {
+	if res == nil || res.Engine != nil || res.Clients[sim.ClosedClient].Done == nil {
+		return nil, errors.New("measure: a trace set needs a walked run's per-request times")
+	}
+	set, err := fromRecordings(res, hist, false, names...)
+	if err != nil {
+		return nil, err
+	}
+	return set.Select(names...)
+}
+
 // fromResult is FromResultOf; without hist, the sources of a per-request run
 // keep their samples and counts but no histogram (HlogFile reads none).
 func fromResult(res *sim.Result, hist bool, names ...string) (*Set, error) {
+	return fromRecordings(res, hist, true, names...)
+}
+
+// fromRecordings is fromResult; with counted, each source's count is held
+// to the model's recording.
+func fromRecordings(res *sim.Result, hist, counted bool, names ...string) (*Set, error) {
 	if res == nil {
 		return nil, errors.New("measure: no result")
 	}
@@ -177,7 +199,7 @@ func fromResult(res *sim.Result, hist bool, names ...string) (*Set, error) {
 		if err != nil {
 			return nil, err
 		}
-		if src.Count != rec.Count {
+		if counted && src.Count != rec.Count {
 			return nil, fmt.Errorf("measure: %s: exported %d samples, the model has %d", k, src.Count, rec.Count)
 		}
 		set.Sources = append(set.Sources, src)
