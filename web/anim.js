@@ -83,9 +83,20 @@
       if (!this.raf && this.active()) this.raf = requestAnimationFrame(this.loop);
     }
 
+    // liveCanvases re-finds the stages' canvases when the page has
+    // replaced them (a re-render may build new elements), so a frame never
+    // goes to canvases that are no longer in the document.
+    liveCanvases() {
+      if (this.canvases.length === 3 && this.canvases.every((c) => c.isConnected)) return;
+      this.canvases = Array.from(this.root.querySelectorAll("canvas.anim-canvas"));
+      this.bgKey = "";
+    }
+
     frame(now) {
       this.raf = 0;
       if (!this.active()) return; // hidden: the loop stops; request() resumes it
+      this.liveCanvases();
+      if (this.canvases.length < 3) return;
       const t0 = performance.now();
       const width = this.canvases[0].clientWidth;
       const flags = this.go.tick(now, width);
@@ -119,6 +130,8 @@
     }
 
     draw() {
+      this.liveCanvases();
+      if (this.canvases.length < 3) return;
       const h = this.hdr, height = h[H_HEIGHT];
       const dpr = window.devicePixelRatio || 1;
       const width = this.canvases[0].clientWidth;

@@ -590,8 +590,12 @@ func (a *Panel) Render() app.UI {
 		return root.DataSet("ready", "true").DataSet("anim-mode", "calls").Body(append(head,
 			note(a.preparing, false),
 			a.renderControls(m, playing, t),
-			app.P().Class("anim-note").DataSet("anim-bycalls", "1").Text(a.byCalls),
+			// The stages stand where the other modes have them (the fifth
+			// child): go-app patches an element in place only when the
+			// old tree had the same kind there, so the canvases the frame
+			// loop draws on survive a change of mode.
 			a.renderStages(false, true),
+			app.P().Class("anim-note").DataSet("anim-bycalls", "1").Text(a.byCalls),
 			app.P().Class("anim-legend").Text("Each box holds a mark per call in that state at the moment shown, with their count; a box draws as many marks as it has room for and says “not all drawn” past that (its count is every call). "+
 				"Beside each client's name: its calls in each state, and the attempts and retries its calls have sent so far (those sent before the window included). "+
 				"The strip over the boxes is the window's time: the outage hatched, the cursor at the moment shown. "+

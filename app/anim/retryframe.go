@@ -98,8 +98,20 @@ func (b retryBox) tail(n int64) (float32, float32) {
 	return x + markCell/2, y + markCell/2
 }
 
+// textWidth is an upper estimate of the width in CSS px of n characters
+// in the frame's 11 px font (web/anim.js FONT): digits and lower case run
+// 6 to 6.5 px wide.
+func textWidth(n int) float32 { return 6.5 * float32(n) }
+
 // buildRetry writes the frame of instant p.t of a window by calls.
 func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
+	// A mark flies for at most a quarter of the backoff: a call backing off
+	// lands in its box before it leaves it, so the box shows its calls
+	// standing, not only in the air (at the default speed a flight lasts
+	// longer than the storm's 100 ms backoff).
+	if b := m.Retry.Backoff; b > 0 && p.flight > b/4 {
+		p.flight = max(b/4, 1)
+	}
 	f.begin(m, p, 1)
 	for i, rc := range m.Retry.Clients {
 		before := f.ops()
@@ -151,7 +163,15 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 		}
 		f.op(opCount, stInk, b.x+4, b.y+12, float32(k.In[s]), float32(0+4*retryBoxLabels[s]))
 		if k.In[s] > cp {
-			f.op(opText, stMuted, b.x+b.w-4, b.y+12, float32(lbMore), 2)
+			// "not all drawn" at the box's top right when the count's
+			// label leaves room for it, else under the box (the narrow
+			// not sent yet box has nothing under it).
+			used := textWidth(len(animLabels[retryBoxLabels[s]]) + 1 + len(units.Count(k.In[s])))
+			if 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w {
+				f.op(opText, stMuted, b.x+b.w-4, b.y+12, float32(lbMore), 2)
+			} else {
+				f.op(opText, stMuted, b.x, b.y+b.h+11, float32(lbMore), 0)
+			}
 		}
 	}
 	if p.flight <= 0 {
@@ -200,7 +220,13 @@ func (f *animFrame) retryBackground(m *sim.WindowSummary) {
 		x0, x1 := x(o.From), x(o.To)
 		f.op(opHatch, stThreshold, x0, rfStrip0, max(x1-x0, 1), rfStrip1-rfStrip0)
 		if k == 0 {
-			f.op(opText, stMuted, x0+3, rfStrip1+7, float32(lbOutage), 0)
+			// Clear of the window's start written under the strip's left
+			// end, and left out where it would run into its end.
+			from, to := units.Duration(float64(m.From)), units.Duration(float64(m.To))
+			lx := max(x0+3, l.tx0+textWidth(len(from))+8)
+			if lx+textWidth(len(animLabels[lbOutage]))+8 <= l.tx1-textWidth(len(to)) {
+				f.op(opText, stMuted, lx, rfStrip1+7, float32(lbOutage), 0)
+			}
 		}
 	}
 	f.op(opText, stMuted, l.tx0, rfStrip1+7, f.label(units.Duration(float64(m.From))), 0)

@@ -30,12 +30,19 @@ func TestAnimRetryFrame(t *testing.T) {
 		t.Fatalf("the storm's window meets %d outages", len(o))
 	}
 	instants := []int64{m.From, o[0].From + 1, o[0].From + 150e6, o[0].To - 1, o[0].To + 50e6, m.To}
+	// The frame flies a mark for at most a quarter of the backoff (25 ms
+	// in the storm): asked for 30 ms, it flies 25.
+	const asked = 30e6
+	flight := min(int64(asked), m.Retry.Backoff/4)
+	if m.Retry.Backoff != 100e6 || flight != 25e6 {
+		t.Fatalf("the storm's backoff is %d ns", m.Retry.Backoff)
+	}
 	var prev []byte
 	for _, w := range []float32{960, 600, 300} {
 		for _, at := range instants {
 			f := newAnimFrame()
 			f.setLayout(m, w)
-			f.build(m, frameParams{t: at, flight: 30e6, playing: true})
+			f.build(m, frameParams{t: at, flight: asked, playing: true})
 			if f.dropped != 0 {
 				t.Fatalf("width %v at %d: %d operations dropped", w, at, f.dropped)
 			}
@@ -87,7 +94,7 @@ func TestAnimRetryFrame(t *testing.T) {
 				}
 				for s, b := range f.rlayout.boxes {
 					_, room := b.cells()
-					want := min(max(k.In[s]-rc.Entered(sim.CallState(s), at-30e6, at), 0), room)
+					want := min(max(k.In[s]-rc.Entered(sim.CallState(s), at-flight, at), 0), room)
 					if marks[s] != want || !counted[s] {
 						t.Errorf("width %v %s at %d: %v box draws %d marks (counted %v), want %d", w, rc.Client, at, sim.CallState(s), marks[s], counted[s], want)
 					}
@@ -95,7 +102,7 @@ func TestAnimRetryFrame(t *testing.T) {
 						t.Errorf("width %v: the %v box [%v, %v] leaves the canvas", w, sim.CallState(s), b.x, b.x+b.w)
 					}
 				}
-				lo, hi := rc.MovesIn(at-30e6, at)
+				lo, hi := rc.MovesIn(at-flight, at)
 				if flights > maxFlights || hi > lo && flights == 0 {
 					t.Errorf("%s at %d: %d marks in flight for %d moves", rc.Client, at, flights, hi-lo)
 				}
@@ -157,5 +164,34 @@ func TestAnimRetryPlayer(t *testing.T) {
 	}
 	if p.t != m.To || p.playing {
 		t.Fatalf("played to %d (playing %v), the window ends at %d", p.t, p.playing, m.To)
+	}
+}
+
+// TestAnimRetryBackoffStands: at the default speed a flight lasts longer
+// than the storm's backoff; the frame still draws the calls backing off as
+// marks standing in their box (most of them: those that entered in the
+// last quarter of the backoff are in the air), not only in flight.
+func TestAnimRetryBackoffStands(t *testing.T) {
+	_, m := stormByCalls(t)
+	at := m.Retry.Outages[0].From + 350e6
+	f := newAnimFrame()
+	f.setLayout(m, 960)
+	f.build(m, frameParams{t: at, flight: 128e6, playing: true})
+	_, stages, _ := decodeFrame(f)
+	rc := m.Retry.Clients[2]
+	b := f.rlayout.boxes[sim.CallBackoff]
+	_, room := b.cells()
+	n := rc.CountsAt(at).In[sim.CallBackoff]
+	if n < 100 {
+		t.Fatalf("the open client has %d calls backing off at %d", n, at)
+	}
+	marks := int64(0)
+	for _, op := range stages[2] {
+		if op.code == opRect && op.c == markCell-2 && op.a > b.x && op.a < b.x+b.w && op.b > b.y && op.b < b.y+b.h {
+			marks++
+		}
+	}
+	if want := min(n, room) / 2; marks < want {
+		t.Errorf("the backing off box draws %d marks for %d calls (room %d), want at least %d standing", marks, n, room, want)
 	}
 }
