@@ -13,8 +13,9 @@ import (
 )
 
 // retryCounterKeys are a stage by calls' counters in web/anim.js's order
-// (RCOUNTERS): the calls in each sim.CallState, then attempts and retries.
-var retryCounterKeys = [...]string{"r-not-sent", "r-queued", "r-serving", "r-backoff", "r-failed", "r-answered", "r-attempts", "r-retries"}
+// (RCOUNTERS): the calls in each sim.CallState, then attempts and retries,
+// then the attempts a worker serves for a client that gave up on them.
+var retryCounterKeys = [...]string{"r-not-sent", "r-queued", "r-serving", "r-backoff", "r-failed", "r-answered", "r-attempts", "r-retries", "r-wasted"}
 
 // checkRetryCounts compares the page's counters of a window drawn by calls
 // with the native model's counts at the instant the page says it shows, and
@@ -36,7 +37,7 @@ func checkRetryCounts(t *testing.T, d animDOM, w *sim.WindowSummary) (int64, [3]
 		for s := sim.CallState(0); s < sim.NumCallStates; s++ {
 			wantAll = append(wantAll, want.In[s])
 		}
-		wantAll = append(wantAll, want.Attempts, want.Retries)
+		wantAll = append(wantAll, want.Attempts, want.Retries, want.Wasted)
 		for k, key := range retryCounterKeys {
 			v, ok := d.Counts[i][key].(float64)
 			if !ok {
@@ -122,6 +123,11 @@ func TestBrowserAnimRetries(t *testing.T) {
 	at2, c2 := checkRetryCounts(t, b.anim(t), w)
 	if c2 == c1 {
 		t.Errorf("the counts at %v and %v are the same: %+v", time.Duration(at1), time.Duration(at2), c2)
+	}
+	// After the outage the open client's one worker serves attempts their
+	// client gave up on: wasted work, while its calls wait.
+	if c2[2].Wasted == 0 || c2[2].In[sim.CallQueued] == 0 {
+		t.Errorf("at %v the open client has %d attempts of wasted work on its worker and %d calls queued", time.Duration(at2), c2[2].Wasted, c2[2].In[sim.CallQueued])
 	}
 	if c2[2].Retries <= c1[2].Retries {
 		t.Errorf("the open client sent no retries between %v and %v (%d, then %d)", time.Duration(at1), time.Duration(at2), c1[2].Retries, c2[2].Retries)

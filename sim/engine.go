@@ -745,6 +745,11 @@ func (s *engSim) wastedWork(id int32) {
 	r := &s.reqs[id]
 	s.st.wasted++
 	s.st.wastedNs += s.now - r.ready
+	if rs := &s.st.retry; s.retrying && s.exact && len(rs.wasted) < MaxAttemptTrace {
+		// The client gave up at its timeout (the timer's instant), or at
+		// this reply when it came exactly at the deadline.
+		rs.wasted = append(rs.wasted, WastedAttempt{Call: int32(r.index), N: r.attempt, Start: r.ready, GaveUp: min(r.send+s.timeout, s.now), Finish: s.now})
+	}
 	if s.trace != nil {
 		s.tracef("wasted  #%d request %d worker time %d", id, r.index, s.now-r.ready)
 	}

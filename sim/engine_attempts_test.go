@@ -98,7 +98,7 @@ func checkAttemptTrace(t *testing.T, q string, res *Result, c Client) int {
 func TestAttemptTraceRandom(t *testing.T) {
 	g := newStream(2424, "test.attempt-trace")
 	pick := func(xs ...string) string { return xs[g.next()%uint64(len(xs))] }
-	retried := 0
+	retried, wasted := 0, 0
 	for runs := 0; runs < 200; runs++ {
 		q := strings.Join([]string{
 			"rate=" + pick("200", "1000", "3000", "777"),
@@ -119,6 +119,7 @@ func TestAttemptTraceRandom(t *testing.T) {
 		res := run(t, q)
 		for _, c := range Clients() {
 			retried += checkAttemptTrace(t, q, res, c)
+			wasted += checkWastedAttempts(t, q, res, c)
 			all := res.Engine.Clients[c].Attempts
 			from := int64(g.next() % uint64(res.Config.Duration))
 			to := from + int64(g.next()%uint64(res.Config.Duration/4))
@@ -146,6 +147,56 @@ func TestAttemptTraceRandom(t *testing.T) {
 	if retried < 1000 {
 		t.Errorf("only %d retried calls in the mix: it proves little", retried)
 	}
+	if wasted < 200 {
+		t.Errorf("only %d wasted attempts in the mix: it proves little", wasted)
+	}
+}
+
+// checkWastedAttempts holds client c's record of wasted attempts to the
+// server's counts of wasted work (their number, and their worker time summed
+// is WastedNs exactly) and to the attempt trace: each is a timed-out attempt
+// of the trace, given up at that attempt's End, taken by a worker at its
+// Start when the trace saw one, and finished after it was given up. It
+// returns how many there were.
+func checkWastedAttempts(t *testing.T, q string, res *Result, c Client) int {
+	t.Helper()
+	ec := &res.Engine.Clients[c]
+	ws := ec.WastedAttempts
+	if ec.AttemptsCut {
+		return 0
+	}
+	var ns int64
+	type key struct {
+		call int32
+		n    uint8
+	}
+	traced := map[key]Attempt{}
+	for _, a := range ec.Attempts {
+		traced[key{a.Call, a.N}] = a
+	}
+	for k, w := range ws {
+		ns += w.Finish - w.Start
+		if k > 0 && w.Finish < ws[k-1].Finish {
+			t.Fatalf("%s %s: wasted attempt %d finished at %d, before the one before it (%d)", q, c, k, w.Finish, ws[k-1].Finish)
+		}
+		a, ok := traced[key{w.Call, w.N}]
+		switch {
+		case !ok:
+			t.Fatalf("%s %s: wasted attempt %+v is not in the attempt trace", q, c, w)
+		case a.Outcome != OutcomeTimedOut || a.End != w.GaveUp:
+			t.Fatalf("%s %s: wasted attempt %+v; the trace has it %s at %d", q, c, w, a.Outcome, a.End)
+		case a.Start >= 0 && (a.Start < w.Start || a.Start > w.Finish):
+			// The trace starts a service a stall held back at the stall's
+			// end; the worker took it (and its time counts) from before.
+			t.Fatalf("%s %s: wasted attempt %+v started at %d in the trace", q, c, w, a.Start)
+		case w.Start > w.Finish || w.GaveUp > w.Finish || w.GaveUp != a.Send+res.Config.Timeout && w.GaveUp != w.Finish:
+			t.Fatalf("%s %s: wasted attempt %+v (sent %d, timeout %d) out of order", q, c, w, a.Send, res.Config.Timeout)
+		}
+	}
+	if int64(len(ws)) != ec.Wasted || ns != ec.WastedNs {
+		t.Fatalf("%s %s: %d wasted attempts recorded, %d ns of worker time; the server counts %d, %d ns", q, c, len(ws), ns, ec.Wasted, ec.WastedNs)
+	}
+	return len(ws)
 }
 
 // TestAttemptTraceClosedForm: with a deterministic outage [a, b), fixed

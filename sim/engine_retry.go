@@ -30,11 +30,24 @@ type retryStats struct {
 	areaFlight                 u128  // ∫ inFlight dt
 	flight                     u128  // Σ (answer − send) over attempts
 	lat                        []int64
-	dist                       *Dist     // histogram mode: the successful attempts' latencies
-	above                      int64     // histogram mode: of those, above the threshold
-	backoffs                   int64     // retries scheduled
-	trace                      []Attempt // exact runs: every attempt of a call that sent more than one, in the order they ended
-	traceCut                   bool      // the trace stopped at MaxAttemptTrace attempts
+	dist                       *Dist           // histogram mode: the successful attempts' latencies
+	above                      int64           // histogram mode: of those, above the threshold
+	backoffs                   int64           // retries scheduled
+	trace                      []Attempt       // exact runs: every attempt of a call that sent more than one, in the order they ended
+	traceCut                   bool            // the trace stopped at MaxAttemptTrace attempts
+	wasted                     []WastedAttempt // exact runs: the attempts a worker finished after the client gave up on them, in the order they finished
+}
+
+// WastedAttempt is an attempt a worker served for a client that had given
+// up on it (wasted work, exact runs with retries): its worker time is
+// Finish − Start, and the worker went on with it, unseen by the client,
+// from max(Start, GaveUp) to Finish.
+type WastedAttempt struct {
+	Call   int32 // the call's position in send order
+	N      uint8 // the attempt's number, from 1
+	Start  int64 // a worker took it (the trace's Start is later when a stall held its service back)
+	GaveUp int64 // the client gave up on it (its timeout)
+	Finish int64 // the worker finished it
 }
 
 // MaxAttemptTrace bounds a client's attempt trace (32 bytes an attempt): a

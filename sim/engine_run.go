@@ -50,6 +50,11 @@ type EngineClient struct {
 	// the trace stopped at MaxAttemptTrace attempts.
 	Attempts    []Attempt
 	AttemptsCut bool
+	// WastedAttempts holds, in an exact run with retries, each attempt a
+	// worker finished after its client gave up on it, in the order they
+	// finished (at most MaxAttemptTrace: every one of them is also an
+	// attempt of Attempts, which is cut first).
+	WastedAttempts []WastedAttempt
 	// Slowed counts the services that started in a slowdown window, and
 	// SlowExtraNs the time their factors added; Pauses the closed loop's
 	// think pauses (0 for the paced and open clients, which do not think).

@@ -182,7 +182,7 @@ func (e *engineRun) setClient(res *Result, c int) {
 	res.Engine.Clients[c] = EngineClient{Planned: planned, Sent: cs.sent, Replies: cs.replies, Rejected: cs.rejected, Failed: cs.failed,
 		TimedOut: cs.timedOut, Wasted: cs.wasted, WastedNs: cs.wastedNs, FailedAtWorker: cs.failedAtWorker,
 		Entered: cs.entered, End: cs.end, Outcome: cs.outcome, Start: cs.startT, Retry: e.retryCounts(c),
-		Attempts: cs.retry.trace, AttemptsCut: cs.retry.traceCut,
+		Attempts: cs.retry.trace, AttemptsCut: cs.retry.traceCut, WastedAttempts: cs.retry.wasted,
 		Slowed: cs.slowed, SlowExtraNs: cs.slowExtraNs, Pauses: cs.thinks, st: cs}
 	if e.exact {
 		res.Clients[c].Send, res.Clients[c].Done = cs.sendT, cs.doneT

@@ -53,11 +53,16 @@ type RetryClient struct {
 	// by t (a state is [enter, leave)). Not sent yet is entered by every
 	// call at the start of time; failed and answered are never left.
 	enter, leave [NumCallStates][]int64
-	sends        []int64    // every attempt's send, sorted
-	retries      []int64    // the sends of attempts after a call's first, sorted
-	Moves        []CallMove // every move, by instant (calls moving at one instant in the order of their positions)
-	own          []CallMove // the moves call by call, in the order each call made them
-	ownAt        []int32    // call p's moves are own[ownAt[p]:ownAt[p+1]]
+	sends        []int64 // every attempt's send, sorted
+	// wastedOn and wastedOff are the instants a worker goes on serving an
+	// attempt of the window's calls that its client gave up on (the later
+	// of the worker's take and the timeout) and finishes it, sorted: wasted
+	// work, which the client's states do not show.
+	wastedOn, wastedOff []int64
+	retries             []int64    // the sends of attempts after a call's first, sorted
+	Moves               []CallMove // every move, by instant (calls moving at one instant in the order of their positions)
+	own                 []CallMove // the moves call by call, in the order each call made them
+	ownAt               []int32    // call p's moves are own[ownAt[p]:ownAt[p+1]]
 }
 
 // CallCounts are a client's calls in each state at an instant, and its
@@ -66,6 +71,10 @@ type RetryClient struct {
 type CallCounts struct {
 	In                [NumCallStates]int64
 	Attempts, Retries int64
+	// Wasted is how many attempts of the window's calls a worker is
+	// serving though their client gave up on them (timed out): wasted
+	// work, beside the calls' states.
+	Wasted int64
 }
 
 // RetryWindow is a window of a run with retries, by calls.
@@ -96,6 +105,7 @@ func (c *RetryClient) CountsAt(t int64) CallCounts {
 		k.In[s] = upTo(c.enter[s], t) - upTo(c.leave[s], t)
 	}
 	k.Attempts, k.Retries = upTo(c.sends, t), upTo(c.retries, t)
+	k.Wasted = upTo(c.wastedOn, t) - upTo(c.wastedOff, t)
 	return k
 }
 
@@ -227,6 +237,19 @@ func (r *Result) newRetryClient(c Client, from, to int64) (*RetryClient, error) 
 		}
 	}
 	rc.ownAt = append(rc.ownAt, int32(len(rc.own)))
+	if ws := r.Engine.Clients[c].WastedAttempts; len(ws) > 0 && len(calls) > 0 {
+		in := make(map[int32]bool, len(calls))
+		for _, as := range calls {
+			in[as[0].Call] = true
+		}
+		for _, w := range ws {
+			if in[w.Call] {
+				rc.wastedOn = append(rc.wastedOn, max(w.Start, w.GaveUp))
+				rc.wastedOff = append(rc.wastedOff, w.Finish)
+			}
+		}
+		SortInt64s(rc.wastedOn) // wastedOff is sorted: ws is in the order of Finish
+	}
 	rc.Moves = append([]CallMove(nil), rc.own...)
 	for s := range rc.enter {
 		SortInt64s(rc.enter[s])

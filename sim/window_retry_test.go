@@ -78,7 +78,7 @@ func refState(t *testing.T, rc refCall, at int64, A int, B int64) CallState {
 func TestRetryWindowBruteForce(t *testing.T) {
 	g := newStream(2024, "test.window-retry")
 	ms := int64(1e6)
-	checked := 0
+	checked, wastedSeen := 0, int64(0)
 	for seed := 1; seed <= 60; seed++ {
 		q := "rate=" + []string{"300", "1000", "2000"}[g.next()%3] + "&service=700us&workers=" + []string{"1", "2", "unlimited"}[g.next()%3] +
 			"&queue=" + []string{"2", "unbounded"}[g.next()%2] + "&timeout=" + []string{"0s", "3ms", "1ms"}[g.next()%3] +
@@ -95,6 +95,10 @@ func TestRetryWindowBruteForce(t *testing.T) {
 				t.Fatalf("%s %s: %v", q, c, err)
 			}
 			ref := refCalls(res, c)
+			wastedOf := map[int64][]WastedAttempt{} // by call: the engine's record of wasted work
+			for _, w := range res.Engine.Clients[c].WastedAttempts {
+				wastedOf[int64(w.Call)] = append(wastedOf[int64(w.Call)], w)
+			}
 			var in []refCall // the window's calls: sent by to, ended at or after from
 			for _, r := range ref {
 				last := r.tries[len(r.tries)-1]
@@ -122,6 +126,11 @@ func TestRetryWindowBruteForce(t *testing.T) {
 					if got := rc.StateOf(p, at); got != s {
 						t.Fatalf("%s %s: call %d at %d is %v, the trace says %v", q, c, r.index, at, got, s)
 					}
+					for _, w := range wastedOf[int64(r.index)] {
+						if max(w.Start, w.GaveUp) <= at && at < w.Finish {
+							want.Wasted++
+						}
+					}
 					for _, a := range r.tries {
 						if a.Send <= at {
 							want.Attempts++
@@ -132,6 +141,7 @@ func TestRetryWindowBruteForce(t *testing.T) {
 					}
 				}
 				got := rc.CountsAt(at)
+				wastedSeen += got.Wasted
 				if got != want {
 					t.Fatalf("%s %s [%d, %d] at %d: %+v, the trace %+v", q, c, from, to, at, got, want)
 				}
@@ -148,6 +158,9 @@ func TestRetryWindowBruteForce(t *testing.T) {
 	}
 	if checked < 50*3*60 {
 		t.Fatalf("only %d instants checked", checked)
+	}
+	if wastedSeen < 100 {
+		t.Fatalf("only %d wasted attempts seen at the instants checked: the mix proves little of wasted work", wastedSeen)
 	}
 }
 

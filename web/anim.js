@@ -17,8 +17,9 @@
   const RECT = 1, STROKE = 2, DOT = 3, CROSS = 4, LINE = 5, TEXT = 6, COUNT = 7, HATCH = 9;
   const COUNTERS = ["recorded", "slowest", "above", "synthetic", "waiting", "not-sent", "never-sent", "queued", "serving"];
   // A window drawn by calls (H_MODE 1, app/anim/retryframe.go): each
-  // stage's calls per state, then the attempts and retries sent so far.
-  const RCOUNTERS = ["r-not-sent", "r-queued", "r-serving", "r-backoff", "r-failed", "r-answered", "r-attempts", "r-retries"];
+  // stage's calls per state, then the attempts and retries sent so far, then
+  // the attempts a worker serves for a client that gave up on them.
+  const RCOUNTERS = ["r-not-sent", "r-queued", "r-serving", "r-backoff", "r-failed", "r-answered", "r-attempts", "r-retries", "r-wasted"];
   const FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, 'Liberation Sans', sans-serif";
 
   function fmtCount(v) {

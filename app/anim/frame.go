@@ -67,11 +67,12 @@ const (
 	lbGaveUp
 	lbOutage
 	lbMore
+	lbWasted
 	numLabels
 )
 
 var animLabels = [numLabels]string{"", "queue", "server", "stalled", "serving", "idle", "in service", "recorded latencies (log scale)", "stall", "not sent yet", "never sent", "corrected",
-	"answered", "backing off", "gave up", "outage", "not all drawn"}
+	"answered", "backing off", "gave up", "outage", "not all drawn", "wasted work"}
 
 // The header: float64 values before the operations.
 const (

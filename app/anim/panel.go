@@ -599,7 +599,7 @@ func (a *Panel) Render() app.UI {
 			app.P().Class("anim-legend").Text("Each box holds a mark per call in that state at the moment shown, with their count; a box draws as many marks as it has room for and says “not all drawn” past that (its count is every call). "+
 				"Beside each client's name: its calls in each state, and the attempts and retries its calls have sent so far (those sent before the window included). "+
 				"The strip over the boxes is the window's time: the outage hatched, the cursor at the moment shown. "+
-				"In service lasts until the reply, or until the client gives up on the attempt (a worker may go on with a timed-out attempt: wasted work, not drawn)."),
+				"In service lasts until the reply, or until the client gives up on the attempt; a worker goes on with a timed-out attempt all the same: that is wasted work, drawn as hollow marks after the calls in service and counted beside the client's name (attempts a worker is serving for a client that gave up on them)."),
 			app.If(a.retries != "", a.renderRetries),
 			keys,
 		)...)
@@ -799,7 +799,7 @@ func (a *Panel) retryStage(i int, c sim.Client) app.UI {
 // frame's slots (sim.CallState, then attempts and retries): the DOM's
 // data-count and the label.
 var retryCounters = [...][2]string{{"r-not-sent", "not sent yet"}, {"r-queued", "queued"}, {"r-serving", "in service"}, {"r-backoff", "backing off"},
-	{"r-failed", "gave up"}, {"r-answered", "answered"}, {"r-attempts", "attempts sent"}, {"r-retries", "retries sent"}}
+	{"r-failed", "gave up"}, {"r-answered", "answered"}, {"r-attempts", "attempts sent"}, {"r-retries", "retries sent"}, {"r-wasted", "wasted work"}}
 
 func animCounter(slot, label string) app.UI {
 	return app.Div().Class("anim-count").Body(

@@ -124,8 +124,8 @@ func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
 		}
 		f.hdr(base+rcAttempts, float64(k.Attempts))
 		f.hdr(base+rcRetries, float64(k.Retries))
-		f.hdr(base+rcRetries+1, 0)
-		f.hdr(base+rcRetries+2, 0)
+		f.hdr(base+rcWasted, float64(k.Wasted))
+		f.hdr(base+rcWasted+1, 0)
 	}
 	f.end(m, p.t, true)
 }
@@ -134,6 +134,7 @@ func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
 const (
 	rcAttempts = int(sim.NumCallStates)
 	rcRetries  = rcAttempts + 1
+	rcWasted   = rcRetries + 1 // attempts a worker serves for a client that gave up on them
 )
 
 // retryStage draws client i's calls at p.t: the cursor on the strip, each
@@ -157,18 +158,34 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 	for s, b := range r.boxes {
 		cols, cp := b.cells()
 		st := retryMarkStyle(sim.CallState(s), i)
-		for j := int64(0); j < min(standing[s], cp); j++ {
+		drawn := min(standing[s], cp)
+		for j := int64(0); j < drawn; j++ {
 			x, y := b.cell(j, cols)
 			f.op(opRect, st, x+1, y+1, markCell-2, markCell-2)
 		}
 		f.op(opCount, stInk, b.x+4, b.y+12, float32(k.In[s]), float32(0+4*retryBoxLabels[s]))
-		if k.In[s] > cp {
-			// "not all drawn" at the box's top right when the count's
-			// label leaves room for it, else under the box (the narrow
-			// not sent yet box has nothing under it).
-			used := textWidth(len(animLabels[retryBoxLabels[s]]) + 1 + len(units.Count(k.In[s])))
-			if 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w {
+		used := textWidth(len(animLabels[retryBoxLabels[s]]) + 1 + len(units.Count(k.In[s])))
+		more := k.In[s] > cp
+		if sim.CallState(s) == sim.CallServing && k.Wasted > 0 {
+			// Wasted work: attempts a worker goes on serving for a client
+			// that gave up on them, as hollow marks after the calls in
+			// service, and their count at the box's top right.
+			for j := int64(0); j < min(k.Wasted, cp-drawn); j++ {
+				x, y := b.cell(drawn+j, cols)
+				f.op(opStroke, stClient+i, x+1, y+1, markCell-2, markCell-2)
+			}
+			f.op(opCount, stMuted, b.x+b.w-4, b.y+12, float32(k.Wasted), float32(2+4*lbWasted))
+			used += 8 + textWidth(len(animLabels[lbWasted])+1+len(units.Count(k.Wasted)))
+			more = more || k.In[s]+k.Wasted > cp
+		}
+		if more {
+			// "not all drawn" at the box's top right when the labels
+			// leave room for it, else under the box (the narrow not sent
+			// yet box has nothing under it, nor the right of in service).
+			if 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w && !(sim.CallState(s) == sim.CallServing && k.Wasted > 0) {
 				f.op(opText, stMuted, b.x+b.w-4, b.y+12, float32(lbMore), 2)
+			} else if sim.CallState(s) == sim.CallServing {
+				f.op(opText, stMuted, b.x+b.w, b.y+b.h+11, float32(lbMore), 2)
 			} else {
 				f.op(opText, stMuted, b.x, b.y+b.h+11, float32(lbMore), 0)
 			}

@@ -38,6 +38,7 @@ func TestAnimRetryFrame(t *testing.T) {
 		t.Fatalf("the storm's backoff is %d ns", m.Retry.Backoff)
 	}
 	var prev []byte
+	wastedSeen := int64(0)
 	for _, w := range []float32{960, 600, 300} {
 		for _, at := range instants {
 			f := newAnimFrame()
@@ -67,7 +68,7 @@ func TestAnimRetryFrame(t *testing.T) {
 				// Each box: its count, and a mark per call standing in it.
 				marks := make([]int64, sim.NumCallStates)
 				counted := make([]bool, sim.NumCallStates)
-				flights := 0
+				flights, hollow, wastedCounted := 0, int64(0), false
 				for _, op := range stages[i] {
 					switch op.code {
 					case opDot:
@@ -78,6 +79,13 @@ func TestAnimRetryFrame(t *testing.T) {
 							if float32(4*lb) == op.d {
 								s = j
 							}
+						}
+						if op.d == float32(2+4*lbWasted) {
+							if op.c != float32(k.Wasted) || k.Wasted == 0 {
+								t.Errorf("%s at %d: wasted work %v drawn, the model %d", rc.Client, at, op.c, k.Wasted)
+							}
+							wastedCounted = true
+							continue
 						}
 						if s < 0 || op.c != float32(k.In[s]) {
 							t.Errorf("%s at %d: a count %v labelled %v", rc.Client, at, op.c, op.d)
@@ -90,8 +98,22 @@ func TestAnimRetryFrame(t *testing.T) {
 								marks[s]++
 							}
 						}
+					case opStroke:
+						if b := f.rlayout.boxes[sim.CallServing]; op.a > b.x && op.a < b.x+b.w && op.b > b.y && op.b < b.y+b.h && op.c == markCell-2 {
+							hollow++
+						}
 					}
 				}
+				if hdr[base+rcWasted] != float64(k.Wasted) || wastedCounted != (k.Wasted > 0) {
+					t.Errorf("%s at %d: wasted work %v in the header (labelled %v), the model %d", rc.Client, at, hdr[base+rcWasted], wastedCounted, k.Wasted)
+				}
+				sv := f.rlayout.boxes[sim.CallServing]
+				_, svRoom := sv.cells()
+				svDrawn := min(max(k.In[sim.CallServing]-rc.Entered(sim.CallServing, at-flight, at), 0), svRoom)
+				if want := min(k.Wasted, svRoom-svDrawn); hollow != want {
+					t.Errorf("%s at %d: %d hollow marks of wasted work, want %d", rc.Client, at, hollow, want)
+				}
+				wastedSeen += k.Wasted
 				for s, b := range f.rlayout.boxes {
 					_, room := b.cells()
 					want := min(max(k.In[s]-rc.Entered(sim.CallState(s), at-flight, at), 0), room)
@@ -112,6 +134,9 @@ func TestAnimRetryFrame(t *testing.T) {
 			}
 			prev = append(prev[:0], f.bytes()...)
 		}
+	}
+	if wastedSeen == 0 {
+		t.Errorf("no instant of the storm shows wasted work")
 	}
 	if got := frameTextOf(m, o[0].From+100e6); got != "4.1 s (outage + 100 ms)" {
 		t.Errorf("the moment reads %q", got)
