@@ -646,7 +646,8 @@ func ptrTo[T any](v T) *T { return &v }
 // For the other tools the fitted service time already is the tool's own
 // median round trip, reply − send, from its printout (wrk2's uncorrected
 // histogram, -U): their gap between arrivals follows the schedule, not
-// the round trip. The same value bounds the plain and the client-time
+// the round trip. A stall holds at most a quarter of any scenario's
+// requests (1 s of 4 s), so that median is a round trip outside them. The same value bounds the plain and the client-time
 // predictions: it is the run's, not the fit's.
 func roundTripOf(t realTool, cfg sim.Config, service int64, v serverView) (int64, string) {
 	if t.backToBack && v.gaps > 0 && v.gapP50 > 0 {
