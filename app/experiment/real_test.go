@@ -61,6 +61,60 @@ func TestToolDiffs(t *testing.T) {
 	}
 }
 
+// TestRoundTripOf: the unit of "above ten round trips" is the tool's own
+// round trip. A closed loop of 8 connections on a server that starts a
+// request every 100 µs has a round trip of 8 × 100 µs = 800 µs, not its
+// fitted service time (the server's 100 µs); a scheduled tool's is its
+// fitted service time (its median reply − send). On the kept 09:01 sweep
+// wrk's p90 at 8 connections (1.43 ms, under two round trips) is no longer
+// held and its p99 (45.8 ms, a 50 ms stall) still is.
+func TestRoundTripOf(t *testing.T) {
+	wrk, _ := realToolByName("wrk")
+	vegeta, _ := realToolByName("vegeta")
+	cfg := config(t, "rate=800&stall=50ms&every=500ms&first=250ms&duration=3s&conns=8")
+	v := serverView{gaps: 10, gapP50: 100_000, gapMean: 101_000}
+	if rt, _ := roundTripOf(wrk, cfg, 101_098, v); rt != 800_000 {
+		t.Errorf("wrk, 8 connections, gap 100 µs: round trip %d ns, want 800000", rt)
+	}
+	if rt, _ := roundTripOf(vegeta, cfg, 358_831, v); rt != 358_831 {
+		t.Errorf("vegeta: round trip %d ns, want its fitted 358831", rt)
+	}
+	if rt, _ := roundTripOf(wrk, cfg, 101_098, serverView{}); rt != 101_098 {
+		t.Errorf("wrk without a gap: round trip %d ns, want the service time", rt)
+	}
+	b, err := os.ReadFile("testdata/predict-runs-all-2026-12-02c.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []savedRun
+	if err := json.Unmarshal(b, &saved); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, sr := range saved {
+		if sr.Run.Tool != "wrk" || sr.Scenario != "c8_s50ms_p500ms" {
+			continue
+		}
+		n++
+		tr := repredict(t, sr)
+		if tr.RoundTripNs != 800_000 {
+			t.Errorf("kept wrk run at 8 connections: round trip %d ns, want 800000", tr.RoundTripNs)
+		}
+		held := map[string]bool{}
+		for _, ds := range [][]ToolDiff{tr.Diffs, tr.DiffsClient} {
+			for _, d := range ds {
+				held[d.Metric] = d.Compared
+			}
+			if held["p90"] || !held["p99"] || !held["max"] || !held["requests"] {
+				t.Errorf("kept wrk run at 8 connections: held %v, want requests, p99 and max, not p90", held)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d wrk runs kept on c8_s50ms_p500ms, want 1", n)
+	}
+}
+
 // installed returns the real tools found on this machine, and their paths.
 func installed(t *testing.T) ([]string, map[string]string) {
 	var names []string

@@ -75,6 +75,9 @@ func (r *Result) writeTools(w io.Writer) {
 		fmt.Fprintf(w, "  against a fresh server whose stall clock started at the tool's first request; load average %.2f to %.2f\n",
 			tr.LoadAverage[0], tr.LoadAverage[1])
 		fmt.Fprintf(w, "  predicted: the %s profile on %s, service time %s fitted to %s\n", tr.Tool, displayQuery(tr.ModelQuery), units.Duration(tr.ServiceNs), tr.Fit)
+		if tr.RoundTripNs > 0 {
+			fmt.Fprintf(w, "  held above ten round trips of %s: %s\n", units.Duration(tr.RoundTripNs), tr.RoundTripHow)
+		}
 		if tr.Clock != "" {
 			fmt.Fprintf(w, "  the model's clock: %s\n", tr.Clock)
 		}

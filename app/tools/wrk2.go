@@ -14,6 +14,16 @@ import (
 //   - src/wrk.c 433–472 usec_to_next_send: the next send is due at
 //     thread_start + complete/throughput; when behind it catches up at twice
 //     the throughput from the moment it fell behind.
+//   - src/wrk.c 548–551, 597–612: a reply re-arms the writable event at
+//     once and socket_writeable asks usec_to_next_send, so a connection
+//     behind its schedule sends its next request at its reply: after a
+//     stall it works through its backlog one round trip at a time (the
+//     engine's wrk2Check at each reply; TestWrk2CatchUpRoundTrip). How
+//     fast the connections drain together depends on the server's share
+//     of the round trip: with the whole round trip as the service time of
+//     one worker they take turns; with the server's service time and the
+//     client's time per request (RunClient) their round trips overlap, as
+//     the real wrk2's do.
 //   - src/wrk.c 474–482, 601–611: when not due, a timer of
 //     round(usec/1000 + 0.5) ms, re-checked when it fires.
 //   - src/wrk.c 503–506, 518–521, 553–556: a reply records now −
