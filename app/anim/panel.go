@@ -627,15 +627,17 @@ func (a *Panel) Render() app.UI {
 // and what it leaves out.
 func (a *Panel) renderRetries() app.UI {
 	what := "a still picture over time, not the queue animation"
+	notDrawn := "Not drawn: the calls that sent one attempt, the work a worker went on doing after a timeout, and the marks flying between queue, server and tally."
 	if a.byCalls != "" {
 		what = "the whole window at once, as an overview of the animation above, which shows one instant"
+		notDrawn = "Not drawn here: the calls that sent one attempt, and the work a worker went on doing after a timeout (the animation above shows it as wasted work)."
 	}
 	return app.Div().Class("anim-retry").DataSet("anim-retries", "1").Body(
 		app.Img().Class("anim-retry-svg").Src(a.retries).Alt(a.retriesAlt),
 		app.P().Class("anim-legend").Text("Retried calls in this window, from the run's trace of their attempts ("+what+"): "+
 			"in each column, how many of the calls that sent more than one attempt had one waiting in the queue, one in service (until its reply, or until the client gave up on it), "+
 			"or were backing off before the next attempt, as a mean over the column; the last row counts the attempts that failed there. "+
-			"Not drawn: the calls that sent one attempt, the work a worker went on doing after a timeout, and the marks flying between queue, server and tally."),
+			notDrawn),
 	)
 }
 
