@@ -322,8 +322,10 @@ document.addEventListener("DOMContentLoaded", () => {
 // gives the import panel is kept here too (the chooser, a drop, the
 // pasted text), and a click on a file's "What did this test hide?"
 // (button.fit-ask; the rate typed beside it, if any, goes with the file)
-// starts the fit worker (web/fitworker.js, fit.wasm) the
-// first time, never when the page loads. For each file,
+// asks the fit worker (web/fitworker.js, fit.wasm) for its fit. The worker
+// starts when the reader first gives the panel a file, never when the page
+// loads: fit.wasm is fetched and compiled while the reader looks at the
+// file beside the run, so the first fit does not wait for it. For each file,
 // omissionFitDone(name, answer), set by the page, gets its progress, then
 // fit.wasm's answer (a fitmsg.Answer: its panel laid out as nodes, and the
 // fitted query) or a failure, each with a panel the page renders (text
@@ -335,7 +337,7 @@ document.addEventListener("DOMContentLoaded", () => {
 (() => {
   "use strict";
   const texts = new Map(); // name → text, the last few files given
-  const keep = (name, p) => p.then((t) => { texts.delete(name); texts.set(name, t); if (texts.size > 8) texts.delete(texts.keys().next().value); }, () => {});
+  const keep = (name, p) => p.then((t) => { texts.delete(name); texts.set(name, t); if (texts.size > 8) texts.delete(texts.keys().next().value); start(); }, () => {});
   const keepFile = (f) => { if (f && f.size <= 16 << 20) keep(f.name, f.text()); };
   document.addEventListener("change", (e) => { if (e.target.id === "import-file" && e.target.files) keepFile(e.target.files[0]); }, true);
   document.addEventListener("drop", (e) => { if (e.dataTransfer && e.dataTransfer.files) keepFile(e.dataTransfer.files[0]); }, true);
@@ -359,27 +361,32 @@ document.addEventListener("DOMContentLoaded", () => {
   };
   const env = () => (typeof goappEnv === "object" ? goappEnv : {});
   const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
-  const fit = (name, rate) => {
+  // start starts the worker unless it runs (it loads fit.wasm), and
+  // reports whether this site has one.
+  const start = () => {
     const script = env().OMISSION_FIT_WORKER_JS, wasm = env().OMISSION_FIT_WASM;
+    if (!script || !wasm) return false;
+    if (w) return true;
+    w = new Worker(script);
+    const fail = (why) => { if (w) w.terminate(); w = null; for (const id of [...asked.keys()]) answer(id, { err: why }); };
+    w.onmessage = (e) => {
+      const d = JSON.parse(e.data);
+      if (d.id < 0) fail(d.err);
+      else if (d.id > 0) answer(d.id, d);
+    };
+    w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
+    w.postMessage({ type: "init", wasmExec: root() + "/wasm_exec.js", wasm });
+    return true;
+  };
+  const fit = (name, rate) => {
     const id = ++seq;
     latest.set(name, id);
     asked.set(id, name);
-    if (!script || !wasm || !texts.has(name)) {
+    if (!texts.has(name) || !start()) {
       answer(id, { err: !texts.has(name) ? "the page no longer holds its text: give it again" : "this site has no fit worker (go run ./app report -fit FILE prints the fit)" });
       return;
     }
-    note(name, "busy", "Fitting the model to " + name + "… (the first fit loads fit.wasm)");
-    if (!w) {
-      w = new Worker(script);
-      const fail = (why) => { if (w) w.terminate(); w = null; for (const id of [...asked.keys()]) answer(id, { err: why }); };
-      w.onmessage = (e) => {
-        const d = JSON.parse(e.data);
-        if (d.id < 0) fail(d.err);
-        else if (d.id > 0) answer(d.id, d);
-      };
-      w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
-      w.postMessage({ type: "init", wasmExec: root() + "/wasm_exec.js", wasm });
-    }
+    note(name, "busy", "Fitting the model to " + name + "…");
     w.postMessage(JSON.stringify({ id, name, data: texts.get(name), rate: rate || "" }));
   };
   document.addEventListener("click", (e) => {
