@@ -21,7 +21,7 @@ WASM_GCFLAGS ?= -gcflags=all=-l
 WASM_TAGS ?= minimal
 # fit.wasm inlines everywhere: 0.1 MB more after gzip, a third faster (the
 # bench .hgrm's fit in Chromium: 1.7 s against 2.5 s), and it is fetched
-# only when a fit is asked.
+# only when the reader gives the page a file to fit.
 FIT_GCFLAGS ?=
 # fontTools for make fonts: Debian's python3-fonttools lives in /usr/bin/python3.
 FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
