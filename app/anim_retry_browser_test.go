@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"omission/app/units"
 	"omission/sim"
 )
@@ -147,4 +149,25 @@ func TestBrowserAnimRetries(t *testing.T) {
 	b.pauseAnim(t)
 	time.Sleep(200 * time.Millisecond)
 	checkRetryCounts(t, b.anim(t), w)
+
+	// On a phone's width the stages redraw for the width they get, with
+	// the same counts, and the page does not scroll sideways.
+	b.do(t, "a phone's window", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	b.open(t, s.URL+"/?preset=retry-storm&anim=0&anim_t=4.62s")
+	b.waitReady(t, "preset=retry-storm")
+	b.showAnim(t)
+	b.waitFor(t, "the second moment on a phone", `(() => { const r = document.querySelector("[data-anim]"); return r.dataset.animMode === "calls" && r.dataset.tNs === "4620000000"; })()`)
+	if _, c := checkRetryCounts(t, b.anim(t), w); c != c2 {
+		t.Errorf("on a phone the counts are %+v, at 1280 px %+v", c, c2)
+	}
+	for i, c := range eval[[]canvasInk](t, b, inkJS) {
+		if c.Ink < 2000 || c.Colours < 3 {
+			t.Errorf("on a phone, stage %d's canvas is not drawn on: %+v", i, c)
+		}
+	}
+	if wide := eval[bool](t, b, `document.documentElement.scrollWidth > window.innerWidth + 1`); wide {
+		t.Errorf("on a phone the page scrolls sideways: %d px wide in %d", eval[int](t, b, `document.documentElement.scrollWidth`), eval[int](t, b, `window.innerWidth`))
+	}
+	b.screenshot(t, "anim-retries-phone.png", false)
+
 }

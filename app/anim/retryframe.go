@@ -163,8 +163,15 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 			x, y := b.cell(j, cols)
 			f.op(opRect, st, x+1, y+1, markCell-2, markCell-2)
 		}
-		f.op(opCount, stInk, b.x+4, b.y+12, float32(k.In[s]), float32(0+4*retryBoxLabels[s]))
-		used := textWidth(len(animLabels[retryBoxLabels[s]]) + 1 + len(units.Count(k.In[s])))
+		// The box's name and count, or on a narrow stage (a phone) the
+		// count alone when both would run into the next box (the name is
+		// beside the client's name, in the same order).
+		lb := retryBoxLabels[s]
+		used := textWidth(len(animLabels[lb]) + 1 + len(units.Count(k.In[s])))
+		if 4+used+4 > b.w {
+			lb, used = lbNone, textWidth(len(units.Count(k.In[s])))
+		}
+		f.op(opCount, stInk, b.x+4, b.y+12, float32(k.In[s]), float32(0+4*lb))
 		more := k.In[s] > cp
 		if sim.CallState(s) == sim.CallServing && k.Wasted > 0 {
 			// Wasted work: attempts a worker goes on serving for a client
@@ -180,13 +187,16 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 		}
 		if more {
 			// "not all drawn" at the box's top right when the labels
-			// leave room for it, else under the box (the narrow not sent
-			// yet box has nothing under it, nor the right of in service).
-			if 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w && !(sim.CallState(s) == sim.CallServing && k.Wasted > 0) {
+			// leave room for it, else under the box where nothing else
+			// is (the not sent yet box; the right of in service); left
+			// out elsewhere (the legend says a box draws what it has room
+			// for, and its count is every call).
+			switch {
+			case 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w && !(sim.CallState(s) == sim.CallServing && k.Wasted > 0):
 				f.op(opText, stMuted, b.x+b.w-4, b.y+12, float32(lbMore), 2)
-			} else if sim.CallState(s) == sim.CallServing {
+			case sim.CallState(s) == sim.CallServing && b.w >= 2*textWidth(len(animLabels[lbMore])):
 				f.op(opText, stMuted, b.x+b.w, b.y+b.h+11, float32(lbMore), 2)
-			} else {
+			case sim.CallState(s) == sim.CallNotSent:
 				f.op(opText, stMuted, b.x, b.y+b.h+11, float32(lbMore), 0)
 			}
 		}
