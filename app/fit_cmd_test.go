@@ -14,7 +14,10 @@ import (
 )
 
 // TestReportFit runs report -fit as a user would: the fit of a wrk2
-// printout and of an .hlog the project wrote (preset=tcp&duration=6s), a
+// printout and of an .hlog the project wrote (preset=tcp&duration=6s), of
+// its hey and ab printouts (ab with its rate given), a real ab printout
+// (ab -k -c 1 -t 3 against the experiment's server: 10 ms stalls every
+// 100 ms, app/experiment/testdata/predict-runs-all-2026-12-02d.json), a
 // real wrk2 file no stall model explains (exit 1), and files the fit
 // refuses (exit 2); outputs are held to testdata/fit_*.stdout.
 func TestReportFit(t *testing.T) {
@@ -26,6 +29,9 @@ func TestReportFit(t *testing.T) {
 		{"fit_wrk2", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt"}, 0},
 		{"fit_hlog_json", []string{"report", "-json", "-fit", "measure/testdata/export.hlog"}, 0},
 		{"fit_real_wrk2", []string{"report", "-fit", "measure/testdata/wrk2.txt"}, 1},
+		{"fit_hey", []string{"report", "-fit", "testdata/fit-tcp-hey.txt"}, 0},
+		{"fit_ab_json", []string{"report", "-json", "-fit", "testdata/fit-tcp-ab.txt", "rate=1000"}, 0},
+		{"fit_real_ab", []string{"report", "-fit", "testdata/fit-real-ab.txt"}, 0},
 		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 2},
 		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
 		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},

@@ -44,6 +44,16 @@ func (g *guess) fix(c *sim.Config) {
 	}
 }
 
+// freeOf returns the free range of param, or nil.
+func (g *guess) freeOf(param string) *Free {
+	for i := range g.free {
+		if g.free[i].Param == param {
+			return &g.free[i]
+		}
+	}
+	return nil
+}
+
 func (g *guess) setFree(param, value, lo, hi, why string) {
 	g.free = append(g.free, Free{Param: param, Value: value, Lo: lo, Hi: hi, Why: why})
 	g.how[param] = "free"
@@ -130,6 +140,11 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
+// closedTool reports whether the tool's printout is a closed loop's sent
+// back to back on each connection (wrk, hey -c -z, ab -c -t): one worker
+// serves requests·service, and the stalls the rest of the run.
+func closedTool(tool string) bool { return tool == "wrk" || tool == "hey" || tool == "ab" }
+
 // estimate derives the first estimate from the shapes the closed forms
 // give each recording (sim/closedform.go), in the deterministic regime: one
 // connection, one worker, stalls at due instants.
@@ -160,8 +175,8 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 	}
 	if S < 0 {
-		if src.tool == "wrk" && main.p[0] >= 0 {
-			S = main.p[0] // wrk: back to back, most replies take S
+		if closedTool(src.tool) && main.p[0] >= 0 {
+			S = main.p[0] // back to back, most replies take S
 		} else {
 			S = minOf(main)
 			if src.tool == "" { // a corrected recording alone: its mode
@@ -216,7 +231,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case forceK > 0:
 		K = forceK
 		g.how["stalls"] = "tried in turn"
-	case src.tool == "wrk" && in.duration > 0 && in.requests > 0 && S > 0:
+	case closedTool(src.tool) && in.duration > 0 && in.requests > 0 && S > 0:
 		K = int64(math.Round(float64(in.duration-in.requests*S) / float64(L)))
 		K = max(K, 1)
 	case src.tool == "wrk2" && in.duration > 0 && in.requests > 0:
@@ -235,6 +250,23 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		for _, v := range vc {
 			K = gcd(max(K, 0), v.Count)
 		}
+	}
+	if (src.tool == "hey" || src.tool == "ab") && in.duration > 0 && in.requests > 0 {
+		if L > 0 {
+			K = max(K, 1) // a printed service of 0 leaves it to the stall counts tried
+		}
+		// hey prints to 0.1 ms and ab to whole ms, too coarse for the
+		// service time a printed percentile gives. One worker serves the
+		// requests back to back but for the K stalls: requests·S + K·L =
+		// duration, and the slowest reply is L+S; solved together for S
+		// and L (a few rounds: each moves the other by S/L of itself).
+		for r := 0; r < 4; r++ {
+			S = max((in.duration-K*L)/in.requests, 0)
+			if M > S {
+				L = M - S
+			}
+		}
+		cfg.Service, cfg.Stall = S, max(L, 0)
 	}
 	if L > 0 {
 		g.searched = append(g.searched, "stall")

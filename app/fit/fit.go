@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"omission/app/tools"
 	"omission/sim"
@@ -46,6 +47,10 @@ type Hidden struct {
 	NeverSent int64     `json:"never_sent"`
 	Tools     []ToolP99 `json:"tools"`
 	Notes     []string  `json:"notes"`
+	// OpenP99RangeNs is [lo, hi] of the open loop's p99 over the stall
+	// counts that fit as well, when the file leaves the count free (hey's
+	// and ab's rounding); empty otherwise.
+	OpenP99RangeNs []int64 `json:"open_p99_range_ns,omitempty"`
 }
 
 // Result is a fit.
@@ -140,13 +145,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// for the steps. Each K up to maxStallsTried is tried.
 	var kTried []guess
 	var kMax int64
-	if (src.tool == "" || src.tool == "wrk2" || src.tool == "wrk") && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
+	if (src.tool == "" || src.tool == "wrk2" || closedTool(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
 		_, n := tail(&in.obs[0], g.cfg.Service)
-		if src.tool == "wrk" {
+		if closedTool(src.tool) {
 			n = maxStallsTried // wrk's corrected tail holds more samples than stalls
 		}
 		kMax = min(n, maxStallsTried)
-		if src.tool == "" || fullKScan {
+		if src.tool == "" || src.tool == "hey" || src.tool == "ab" || fullKScan {
 			for k := int64(1); k <= kMax; k++ {
 				kTried = append(kTried, estimate(in, src, opt.Rate, k))
 			}
@@ -219,6 +224,74 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		kScores = append(kScores, s)
 		if s < score {
 			g, cfg, score, rs = gk, gk.cfg, s, rr
+		}
+	}
+	var openRange []int64
+	if len(kTried) > 1 && (src.tool == "hey" || src.tool == "ab") {
+		// hey's 0.1 ms and ab's whole ms leave the stall count to the
+		// printout's rounding: the counts whose runs print the same
+		// numbers as the best (each with the service time its requests
+		// and duration give) fit as well, and the service is free between
+		// theirs, the stall count between them.
+		// A run's last request or two in flight at its end move the count
+		// by one or two, which no real run holds to: scores within three
+		// requests' share of the count tie.
+		tol := 1e-9
+		if in.requests > 0 {
+			tol += 3 / float64(in.requests)
+		}
+		var tied []guess
+		for i, gk := range kTried {
+			if kScores[i] <= score+tol {
+				tied = append(tied, gk)
+			}
+		}
+		if len(tied) > 1 {
+			lo, hi := tied[0].cfg.Service, tied[0].cfg.Service
+			for _, gk := range tied {
+				lo, hi = min(lo, gk.cfg.Service), max(hi, gk.cfg.Service)
+			}
+			// Each count's service carries the rounding of the slowest
+			// reply it is solved with: K·(half a printed unit)/requests.
+			unit := printUnit[src.tool]
+			if in.requests > 0 {
+				lo -= tied[len(tied)-1].k * unit / 2 / in.requests
+				hi += tied[len(tied)-1].k * unit / 2 / in.requests
+			}
+			if float64(hi-lo) > 0.01*float64(cfg.Service) {
+				g.setFree("service", sim.FormatDuration(cfg.Service), sim.FormatDuration(lo), sim.FormatDuration(hi),
+					fmt.Sprintf("%s prints to %s: %d to %d stalls, each with the service time the printed requests and duration give (requests·service + stalls·stall = duration), print the same numbers", src.tool,
+						map[string]string{"hey": "0.1 ms", "ab": "whole ms"}[src.tool], tied[0].k, tied[len(tied)-1].k))
+				g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "service" })
+				// The period then follows the stall count: any that places
+				// that many stalls in the run.
+				g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "every" })
+				hi := sim.FormatDuration(cfg.Duration)
+				if k := tied[0].k; k > 1 {
+					hi = sim.FormatDuration(cfg.Duration / (k - 1))
+				}
+				lo := sim.FormatDuration(cfg.Stall)
+				if tied[0].k == 1 {
+					lo, hi = "", "" // one stall: any period, none included
+				}
+				g.setFree("every", sim.FormatDuration(cfg.Every), lo, hi,
+					fmt.Sprintf("the printout holds no times, and %d to %d stalls fit as well: any period that places that many stalls in the run", tied[0].k, tied[len(tied)-1].k))
+				// The open loop's p99 at the fitted rate over those counts.
+				for _, gk := range tied {
+					c := gk.cfg
+					c.Rate = cfg.Rate
+					if c.Validate() != nil {
+						continue
+					}
+					if r, err := sim.Run(c); err == nil {
+						v := r.Recordings[sim.Open].P[2]
+						if len(openRange) == 0 {
+							openRange = []int64{v, v}
+						}
+						openRange[0], openRange[1] = min(openRange[0], v), max(openRange[1], v)
+					}
+				}
+			}
 		}
 	}
 	if len(kTried) > 1 && src.tool == "" && opt.Rate == 0 {
@@ -313,7 +386,27 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Config, res.Query = cfg, cfg.Query()
 	res.Residuals = rs
 	res.Evaluations = evals
+	if unit := printUnit[src.tool]; unit > 0 && in.obs[0].max > 0 {
+		// The stall is the slowest reply less a service, both known to
+		// the printout's rounding: free when that spans more than 1 %.
+		slo, shi := cfg.Service, cfg.Service
+		if f := g.freeOf("service"); f != nil {
+			if v, err := parseNs(f.Lo); err == nil {
+				slo = v
+			}
+			if v, err := parseNs(f.Hi); err == nil {
+				shi = v
+			}
+		}
+		M := in.obs[0].max
+		lo, hi := max(M-unit/2-shi, 0), M+unit/2-slo
+		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
+			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
+				fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit)))
+		}
+	}
 	res.Ambiguous = g.free
+	res.Hidden.OpenP99RangeNs = openRange
 	if res.Ambiguous == nil {
 		res.Ambiguous = []Free{}
 	}
@@ -351,10 +444,21 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 		res.Params = append(res.Params, Param{p.name, p.value, how})
 	}
+	rounded := 0
 	for _, r := range rs {
+		if unit := printUnit[src.tool]; unit > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit) && r.Diff != 0 {
+			// One printed unit apart: within the printout's rounding
+			// (ab's 0 ms against 1 ms is −100 %), not a miss.
+			rounded++
+			continue
+		}
 		if r.Headline && math.Abs(r.Diff) > res.Worst {
 			res.Worst = math.Abs(r.Diff)
 		}
+	}
+	if rounded > 0 {
+		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(printUnit[src.tool]),
+			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, sim.FormatDuration(printUnit[src.tool]), rounded)})
 	}
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {
@@ -372,6 +476,17 @@ const kPatience = 3
 // value's basin: far from it, a printout's scores lie on plateaus (every
 // count as wrong), and the descent goes on to the last count.
 const kGood = 0.5
+
+// printUnit is the unit a tool's printout rounds its latencies to, for
+// the tools whose rounding is coarse next to a service time (hey: 0.1 ms,
+// its seconds to four places; ab: whole ms).
+var printUnit = map[string]int64{"hey": 100e3, "ab": 1e6}
+
+// parseNs reads a duration as FormatDuration writes it.
+func parseNs(s string) (int64, error) {
+	d, err := time.ParseDuration(s)
+	return int64(d), err
+}
 
 // fullKScan makes every printout try each stall count 1 to maxStallsTried
 // (the test that holds descendK to it).
@@ -458,6 +573,10 @@ func (r *Result) hide(in *input, noTools bool) error {
 		// The file is an open loop's: what it recorded is the answer.
 		h.OpenP99Ns = h.RecordedP99Ns
 		h.Notes = append(h.Notes, "The open loop's p99 is the file's own: the file is an open loop's recording.")
+	}
+	if rg := h.OpenP99RangeNs; len(rg) == 2 {
+		h.Notes = append(h.Notes, fmt.Sprintf("The open loop's p99 is the fitted stall count's: over the stall counts that fit the printout as well, it runs from %s to %s.",
+			sim.FormatDuration(rg[0]), sim.FormatDuration(rg[1])))
 	}
 	pc := res.Clients[sim.PacedClient]
 	h.Planned, h.NeverSent = pc.Planned, pc.Planned-pc.Sent

@@ -49,6 +49,12 @@ func sources(in *input) ([]source, error) {
 		return []source{{tool: "wrk"}}, nil
 	case measure.FormatWrk2:
 		return []source{{tool: "wrk2"}}, nil
+	case measure.FormatHey:
+		// hey's printout does not say whether it ran with -q: it is
+		// fitted as hey's closed loop (-c -z), the command it prints.
+		return []source{{tool: "hey"}}, nil
+	case measure.FormatAb:
+		return []source{{tool: "ab"}}, nil
 	case measure.FormatHlog, FormatCSV:
 		var s source
 		for _, o := range in.obs {

@@ -51,6 +51,56 @@ func wrkStated(data []byte) (requests, duration int64, conns int) {
 	return requests, duration, conns
 }
 
+// heyStated reads what a hey printout states of its run: "Total: D secs"
+// and the responses of its status code distribution ("[200] N
+// responses"); hey prints neither -c nor -q.
+func heyStated(data []byte) (requests, duration int64) {
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) == 3 && f[0] == "Total:" && f[2] == "secs":
+			if v, err := strconv.ParseFloat(f[1], 64); err == nil {
+				duration = int64(math.Round(v * 1e9))
+			}
+		case len(f) == 3 && strings.HasPrefix(f[0], "[") && f[2] == "responses":
+			if n, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+				requests += n
+			}
+		}
+	}
+	return requests, duration
+}
+
+// abStated reads what ApacheBench states of its run: "Concurrency Level:
+// C", "Time taken for tests: D seconds" and "Complete requests: N".
+func abStated(data []byte) (requests, duration int64, conns int) {
+	for _, l := range strings.Split(string(data), "\n") {
+		k, v, ok := strings.Cut(l, ":")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(v)
+		if len(f) == 0 {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "Concurrency Level":
+			if c, err := strconv.Atoi(f[0]); err == nil {
+				conns = c
+			}
+		case "Time taken for tests":
+			if d, err := strconv.ParseFloat(f[0], 64); err == nil {
+				duration = int64(math.Round(d * 1e9))
+			}
+		case "Complete requests":
+			if n, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+				requests = n
+			}
+		}
+	}
+	return requests, duration, conns
+}
+
 // read parses data: the CSV here, every other format with measure.Parse.
 func read(name string, data []byte) (*input, error) {
 	in := &input{name: name}
@@ -73,9 +123,9 @@ func read(name string, data []byte) (*input, error) {
 	}
 	in.format = f.Format
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
 	default:
-		return nil, fmt.Errorf("%s: %s: the fit reads wrk and wrk2 printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey and ab printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatHlog {
@@ -98,8 +148,13 @@ func read(name string, data []byte) (*input, error) {
 			}
 		}
 	}
-	if f.Format == measure.FormatWrk || f.Format == measure.FormatWrk2 {
+	switch f.Format {
+	case measure.FormatWrk, measure.FormatWrk2:
 		in.requests, in.duration, in.conns = wrkStated(data)
+	case measure.FormatHey:
+		in.requests, in.duration = heyStated(data)
+	case measure.FormatAb:
+		in.requests, in.duration, in.conns = abStated(data)
 	}
 	return in, nil
 }

@@ -281,3 +281,70 @@ func TestStallCountDescent(t *testing.T) {
 	}
 	t.Logf("the descent saved %d runs over 122 fits", saved)
 }
+
+// TestRoundTripHeyAb: hey's and ab's printouts (hey prints to 0.1 ms, ab to
+// whole ms) for random deterministic queries are fitted back and held to
+// their query as TestRoundTrip holds the other files: the stall, service
+// and period within 1 %, 5 % and 1 % or, where the fit says the printout
+// leaves them free (its rounding lets several stall counts print the same
+// numbers; the stall is the slowest reply, to the printed unit, less a
+// service), with the truth inside the range it gives; every printout
+// explained within 5 %, the rate (which neither prints) given the second
+// time as `report -fit FILE rate=R` does, and then the hidden open-loop
+// p99 within 1 % where the service is determined.
+func TestRoundTripHeyAb(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(27, 2026))
+	tally := map[string]map[string]int{}
+	for i := 0; i < 40; i++ {
+		truth := truthQuery(r)
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		format := []string{"hey", "ab"}[i%2]
+		name, data := fileFor(t, truth, format)
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("%s %s: %v", format, truth.Query(), err)
+			continue
+		}
+		if freeOf(f, "rate") == nil {
+			t.Errorf("%s %s: the rate is claimed (%s), but neither tool prints it", format, truth.Query(), f.Query)
+		}
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
+		if v.stall == "off" || v.stall == "free-out" || v.service == "off" || v.service == "free-out" || v.every == "off" || v.every == "free-out" || !v.explained {
+			t.Errorf("%s %s: stall %s every %s service %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.explained, v.detail)
+		}
+		g, err := Fit(name, data, Options{Rate: truth.Rate, NoTools: true})
+		if err != nil {
+			t.Errorf("%s %s (rate given): %v", format, truth.Query(), err)
+			continue
+		}
+		w := judge(g, truth, res.Recordings[sim.Open].P[2], format+" (rate given)")
+		if rg := g.Hidden.OpenP99RangeNs; len(rg) == 2 && w.openP99 == "off" {
+			// The stall count is free, and with it the open loop's p99:
+			// the truth must lie in the range the fit gives for it.
+			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
+				w.openP99 = "free"
+			} else {
+				w.openP99 = "free-out"
+			}
+		}
+		if w.stall == "off" || w.stall == "free-out" || w.service == "off" || w.service == "free-out" || w.every == "off" || w.every == "free-out" || w.openP99 == "off" || w.openP99 == "free-out" {
+			t.Errorf("%s %s (rate given): stall %s every %s service %s open_p99 %s; %s", format, truth.Query(), w.stall, w.every, w.service, w.openP99, w.detail)
+		}
+		for _, x := range []verdict{v, w} {
+			if tally[x.format] == nil {
+				tally[x.format] = map[string]int{}
+			}
+			tally[x.format]["stall "+x.stall]++
+			tally[x.format]["service "+x.service]++
+			tally[x.format]["every "+x.every]++
+			tally[x.format]["open_p99 "+x.openP99]++
+		}
+	}
+	t.Logf("hey and ab round trip: %v", tally)
+}
