@@ -254,6 +254,9 @@ func TestPredictTools(t *testing.T) {
 			fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 			fmt.Printf("BENCH %s.service %d ns\n", pre, tr.ServiceNs)
 			fmt.Printf("BENCH %s.client %d ns\n", pre, tr.ClientNs)
+			if tr.ConnectNs > 0 {
+				fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
+			}
 			plain.count(pre, "", name, sc.name, tr.Diffs)
 			client.count(pre, "_client", name, sc.name, tr.DiffsClient)
 		}
@@ -308,7 +311,7 @@ func TestPredictTools(t *testing.T) {
 // printouts and server views, fitted again (predictRun), so that two
 // builds of the model are compared on the same runs, apart from the
 // machine's noise. OMISSION_PREDICT_WITHOUT=runlength leaves out locust's
-// run length; OMISSION_PREDICT_WITH=clock adds the clock fit. It prints the BENCH lines of TestPredictTools with the prefix
+// run length, =connect wrk2's start at its connect (startsAtConnect); OMISSION_PREDICT_WITH=clock adds the clock fit. It prints the BENCH lines of TestPredictTools with the prefix
 // repredict.
 func TestRepredict(t *testing.T) {
 	path := os.Getenv("OMISSION_PREDICT_RUNS")
@@ -325,8 +328,8 @@ func TestRepredict(t *testing.T) {
 	}
 	for _, w := range strings.Split(os.Getenv("OMISSION_PREDICT_WITHOUT"), ",") {
 		if w = strings.TrimSpace(w); w != "" {
-			if w != "runlength" {
-				t.Fatalf("OMISSION_PREDICT_WITHOUT=%s: allowed runlength", w)
+			if w != "runlength" && w != "connect" {
+				t.Fatalf("OMISSION_PREDICT_WITHOUT=%s: allowed runlength, connect", w)
 			}
 			without[w] = true
 			defer delete(without, w)
@@ -346,6 +349,9 @@ func TestRepredict(t *testing.T) {
 		fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 		if tr.Clock != "" {
 			fmt.Printf("BENCH %s.clock_offset %d ns\n", pre, tr.ClockOffsetNs)
+		}
+		if tr.ConnectNs > 0 {
+			fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
 		}
 		plain.count(pre, "", tr.Tool, sr.Scenario, tr.Diffs)
 		client.count(pre, "_client", tr.Tool, sr.Scenario, tr.DiffsClient)
@@ -390,6 +396,7 @@ func repredict(t *testing.T, sr savedRun) *ToolRun {
 	v := serverView{firstNs: old.OffsetNs, gapMean: old.GapMeanNs, gapP50: old.GapP50Ns, requests: old.ServerRequests}
 	v.arrivals = arrivalsOf(old.ServerArrivalsUs)
 	tr.ServerArrivalsUs = old.ServerArrivalsUs
+	v.connectNs, tr.ServerAcceptsNs, tr.ServerConnectNs = old.ServerConnectNs, old.ServerAcceptsNs, old.ServerConnectNs
 	if old.GapMeanNs > 0 {
 		v.gaps = 1
 	}
@@ -486,5 +493,40 @@ func TestToolJSON(t *testing.T) {
 	}
 	if _, ok := j.Measured["ab"]; ok {
 		t.Error("measured.ab for a failed run")
+	}
+}
+
+// TestWrk2Connect: on the kept wrk2 runs that recorded the server's
+// accepts, the refit holds the kept prediction, and wrk2's model clock
+// starts at its first request's connection: its stalls stand ServerConnectNs
+// later than without the shift (OMISSION_PREDICT_WITHOUT=connect), and
+// every run recorded a delay.
+func TestWrk2Connect(t *testing.T) {
+	for i := 1; i <= 3; i++ {
+		b, err := os.ReadFile(fmt.Sprintf("testdata/predict-runs-wrk2-connect-2026-12-02-%d.json", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var saved []savedRun
+		if err := json.Unmarshal(b, &saved); err != nil {
+			t.Fatal(err)
+		}
+		for _, sr := range saved {
+			old := sr.Run
+			tr := repredict(t, sr)
+			if old.ServerConnectNs <= 0 || len(old.ServerAcceptsNs) != 1+int(config(t, tr.ModelQuery).Conns) {
+				t.Errorf("run %d %s: connect %d ns, accepts %v: want a delay and the probe plus one accept a connection", i, sr.Scenario, old.ServerConnectNs, old.ServerAcceptsNs)
+			}
+			if tr.ModelQuery != old.ModelQuery || tr.ConnectNs != old.ServerConnectNs || !reflect.DeepEqual(tr.Predicted, old.Predicted) {
+				t.Errorf("run %d %s: refit %s connect %d, kept %s connect %d", i, sr.Scenario, tr.ModelQuery, tr.ConnectNs, old.ModelQuery, old.ServerConnectNs)
+			}
+			without["connect"] = true
+			t0 := repredict(t, sr)
+			delete(without, "connect")
+			with, wo := config(t, tr.ModelQuery), config(t, t0.ModelQuery)
+			if t0.ConnectNs != 0 || with.First-wo.First != old.ServerConnectNs {
+				t.Errorf("run %d %s: first stall at %d ns with the connect, %d without (connect %d): want %d ns apart", i, sr.Scenario, with.First, wo.First, t0.ConnectNs, old.ServerConnectNs)
+			}
+		}
 	}
 }
