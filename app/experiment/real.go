@@ -363,6 +363,10 @@ type ToolRun struct {
 	LoadAverage     [2]float64 `json:"load_average"`
 	WallNs          int64      `json:"wall_ns"`
 	Err             string     `json:"error,omitempty"`
+	// edge and edgeClient are, per percentile of the prediction (plain and
+	// with client time), stallEdge's distance in ranks from the stall
+	// share's boundary (TestPredictTools, TestRepredict print them).
+	edge, edgeClient map[string]int64
 	// samples is the server's record of every request of the run, in the
 	// order it wrote the replies (TestPredictTools keeps it with
 	// OMISSION_PREDICT_SAMPLES).
@@ -545,6 +549,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	tr.Predicted = metricsOfOutput(o, t.predictedRequests(o))
 	tr.RoundTripNs, tr.RoundTripHow = roundTripOf(t, cfg, m.Service, v)
 	tr.Diffs = diffs(tr.Measured, tr.Predicted, tr.RoundTripNs)
+	tr.edge = stallEdge(o, tr.RoundTripNs)
 
 	// The same with the server's own service time and the client's time
 	// fitted.
@@ -567,6 +572,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	// The same metrics as the service fit compares: ten of the tool's
 	// round trips, which do not depend on the fit.
 	tr.DiffsClient = diffs(tr.Measured, tr.PredictedClient, tr.RoundTripNs)
+	tr.edgeClient = stallEdge(oc, tr.RoundTripNs)
 	return nil
 }
 
@@ -707,6 +713,35 @@ func diffs(real, pred ToolMetrics, roundTrip int64) []ToolDiff {
 		}
 		d.Compared = name == "requests" || i >= 2 && *r > 10*roundTrip
 		out = append(out, d)
+	}
+	return out
+}
+
+// stallEdge says, for each percentile p90 and above of a prediction, how
+// far its rank stands from the stall share's boundary in the model's
+// recorded latencies: with n recorded and S of them above ten round trips
+// (the stalled ones, as diffs counts them), the percentile q's
+// nearest rank ⌈q·n⌉ minus n − S, the rank of the last request the stalls
+// left alone. 0 or 1: the percentile is one of the two requests on either
+// side of the boundary, so one request more or less in the stalls (a
+// stall's edge a few µs off, a request more or less before the end) moves
+// it between a round trip and a stall's length. Nil without the model's
+// latencies.
+func stallEdge(o *tools.Output, roundTrip int64) map[string]int64 {
+	if o == nil || o.Run == nil || len(o.Run.Latency) == 0 {
+		return nil
+	}
+	n := int64(len(o.Run.Latency))
+	var stalled int64
+	for _, l := range o.Run.Latency {
+		if l > 10*roundTrip {
+			stalled++
+		}
+	}
+	out := map[string]int64{}
+	for i, den := range []int64{10, 100, 1000, 10000} {
+		rank := ((den-1)*n + den - 1) / den // ⌈(1 − 1/den)·n⌉
+		out[toolMetricNames[2+i]] = rank - (n - stalled)
 	}
 	return out
 }

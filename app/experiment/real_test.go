@@ -13,6 +13,7 @@ import (
 
 	"omission/app/measure"
 	"omission/app/tools"
+	"omission/sim"
 )
 
 // TestRealToolsAreProfiles: every tool -with runs has a profile in package
@@ -180,14 +181,34 @@ var benchScenarios = []struct{ name, query string }{
 type predictTally struct {
 	k, n   int
 	misses []string
+	// edge counts the compared percentiles whose rank in the prediction is
+	// one of the two beside the stall share's boundary (stallEdge 0 or 1);
+	// edgeMisses those of them outside 2 %.
+	edge, edgeMisses int
+}
+
+// printEdge prints the tally's knife-edge count (BENCH <pre>stall_edge).
+func (tl *predictTally) printEdge(pre string) {
+	fmt.Printf("BENCH %sstall_edge %d/%d compared (%d of them missed)\n", pre, tl.edge, tl.n, tl.edgeMisses)
 }
 
 // count prints BENCH pre.<metric>_diff<suffix> for each compared metric
-// and tallies it.
-func (tl *predictTally) count(pre, suffix, name, sc string, ds []ToolDiff) {
+// and tallies it; for a compared percentile also its distance in ranks
+// from the stall share's boundary in the prediction (stallEdge, edge),
+// counting those at 0 or 1 and the misses among them.
+func (tl *predictTally) count(pre, suffix, name, sc string, ds []ToolDiff, edge map[string]int64) {
 	for _, d := range ds {
 		if !d.Compared {
 			continue
+		}
+		if e, ok := edge[d.Metric]; ok {
+			fmt.Printf("BENCH %s.%s_edge%s %d ranks\n", pre, d.Metric, suffix, e)
+			if e == 0 || e == 1 {
+				tl.edge++
+				if d.Pct == nil || math.Abs(*d.Pct) > 2 {
+					tl.edgeMisses++
+				}
+			}
 		}
 		bound := 2.0
 		if d.Metric == "requests" {
@@ -257,12 +278,14 @@ func TestPredictTools(t *testing.T) {
 			if tr.ConnectNs > 0 {
 				fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
 			}
-			plain.count(pre, "", name, sc.name, tr.Diffs)
-			client.count(pre, "_client", name, sc.name, tr.DiffsClient)
+			plain.count(pre, "", name, sc.name, tr.Diffs, tr.edge)
+			client.count(pre, "_client", name, sc.name, tr.DiffsClient, tr.edgeClient)
 		}
 	}
 	fmt.Printf("BENCH predict.within_2pct %d/%d compared\n", plain.k, plain.n)
 	fmt.Printf("BENCH predict.client.within_2pct %d/%d compared\n", client.k, client.n)
+	plain.printEdge("predict.")
+	client.printEdge("predict.client.")
 	for _, m := range plain.misses {
 		t.Log("miss: " + m)
 	}
@@ -353,8 +376,8 @@ func TestRepredict(t *testing.T) {
 		if tr.ConnectNs > 0 {
 			fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
 		}
-		plain.count(pre, "", tr.Tool, sr.Scenario, tr.Diffs)
-		client.count(pre, "_client", tr.Tool, sr.Scenario, tr.DiffsClient)
+		plain.count(pre, "", tr.Tool, sr.Scenario, tr.Diffs, tr.edge)
+		client.count(pre, "_client", tr.Tool, sr.Scenario, tr.DiffsClient, tr.edgeClient)
 		// The median, below ten round trips and so not compared, for the
 		// record: real and predicted.
 		for i, d := range tr.Diffs {
@@ -365,6 +388,8 @@ func TestRepredict(t *testing.T) {
 	}
 	fmt.Printf("BENCH repredict.within_2pct %d/%d compared\n", plain.k, plain.n)
 	fmt.Printf("BENCH repredict.client.within_2pct %d/%d compared\n", client.k, client.n)
+	plain.printEdge("repredict.")
+	client.printEdge("repredict.client.")
 }
 
 // repredict fits and predicts a kept run again with this build
@@ -528,5 +553,30 @@ func TestWrk2Connect(t *testing.T) {
 				t.Errorf("run %d %s: first stall at %d ns with the connect, %d without (connect %d): want %d ns apart", i, sr.Scenario, with.First, wo.First, t0.ConnectNs, old.ServerConnectNs)
 			}
 		}
+	}
+}
+
+// TestStallEdge: twenty recorded latencies, two of them stalled (above
+// ten round trips of 1 µs): p90's rank 18 is the last unstalled request
+// (0), p99's and above rank 20 (2); with one stalled, p90 stands one rank
+// below the boundary (−1) and p99 on the stalled one (1).
+func TestStallEdge(t *testing.T) {
+	lat := make([]int64, 20)
+	for i := range lat {
+		lat[i] = 900
+	}
+	lat[3], lat[11] = 10_001, 50_000
+	o := &tools.Output{Run: &sim.ProfileRun{Latency: lat}}
+	want := map[string]int64{"p90": 0, "p99": 2, "p99_9": 2, "p99_99": 2}
+	if got := stallEdge(o, 1000); !reflect.DeepEqual(got, want) {
+		t.Errorf("two stalled: %v, want %v", got, want)
+	}
+	lat[3] = 10_000 // ten round trips exactly: not above them
+	want = map[string]int64{"p90": -1, "p99": 1, "p99_9": 1, "p99_99": 1}
+	if got := stallEdge(o, 1000); !reflect.DeepEqual(got, want) {
+		t.Errorf("one stalled: %v, want %v", got, want)
+	}
+	if got := stallEdge(&tools.Output{}, 1000); got != nil {
+		t.Errorf("no run: %v, want nil", got)
 	}
 }
