@@ -376,3 +376,57 @@ func TestWriteTextWords(t *testing.T) {
 		}
 	}
 }
+
+// TestServerAccepts: the tool server keeps each connection's accept on the
+// stall clock, which starts at the first request; connectOf measures the
+// first request's own connection, not a probe accepted before it (wrk2's
+// wrk.resolve connects once and closes).
+func TestServerAccepts(t *testing.T) {
+	cfg := config(t, "service=1ms&stall=10ms&every=100ms&first=50ms&duration=1s")
+	srv, err := StartToolServer(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	probe, err := net.Dial("tcp", srv.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe.Close()
+	time.Sleep(3 * time.Millisecond)
+	c, err := net.Dial("tcp", srv.Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	time.Sleep(2 * time.Millisecond)
+	if _, err := c.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 256)
+	if _, err := c.Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	a := srv.Accepts()
+	srv.mu.Lock()
+	samples := append([]holdSample(nil), srv.stats...)
+	srv.mu.Unlock()
+	if len(a) != 2 || len(samples) != 1 {
+		t.Fatalf("accepts %v, %d requests: want 2 accepts, 1 request", a, len(samples))
+	}
+	// The probe 3 ms before the run's connection, which came 2 ms before
+	// its request, the stall clock's start.
+	if !(a[0] < a[1]-2e6 && a[1] < -1e6) {
+		t.Errorf("accepts %v ns from the stall clock: want the probe more than 2 ms before the run's connection, and that more than 1 ms before 0", a)
+	}
+	got := connectOf(samples, a)
+	if want := samples[0].arrival - a[1]; got != want || got < 1e6 {
+		t.Errorf("connectOf = %d ns, want %d (the request's own connection), at least 1 ms", got, want)
+	}
+	if n := connectOf(nil, a); n != 0 {
+		t.Errorf("connectOf without requests = %d, want 0", n)
+	}
+	if n := connectOf(samples, nil); n != 0 {
+		t.Errorf("connectOf without accepts = %d, want 0", n)
+	}
+}

@@ -61,6 +61,15 @@ type realTool struct {
 	// delays), so that its k-th request is the model's k-th send: the model's clock is set to the tool's from the whole run
 	// (clockOffset), not from its first request alone.
 	clockFit bool
+	// startsAtConnect: the tool takes each connection's schedule start
+	// just before it connects, not at its first send (wrk2: c->thread_start
+	// = time_us() in delayed_initial_connect, then connect_socket, src/wrk.c
+	// 337-341; the first request waits for the socket to become writable:
+	// socket_connected 573, socket_writeable 597-611), so its model's clock
+	// starts at the server's accept of its first request's connection
+	// (ServerConnectNs), not at the request. Only that connection's delay
+	// is used: the others keep the profile's 5 ms stagger.
+	startsAtConnect bool
 }
 
 func secs(cfg sim.Config) int64 { return cfg.Duration / 1e9 }
@@ -89,7 +98,7 @@ var realTools = []realTool{
 			}
 			return nil
 		},
-		clockFit: true, predictedRequests: recorded},
+		clockFit: true, startsAtConnect: true, predictedRequests: recorded},
 	{name: "hey", bin: "hey", install: "on Debian: apt-get install hey", backToBack: true,
 		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 			return []string{"-c", fmt.Sprint(cfg.Conns), "-z", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
@@ -336,12 +345,28 @@ type ToolRun struct {
 	// ServerArrivalsUs is, for a tool whose clock is fitted (clockFit),
 	// when each request reached the server, ascending, each as the µs
 	// after the one before (the first after the stall clock's start).
-	ServerArrivalsUs []int64    `json:"server_arrivals_us,omitempty"`
-	GapMeanNs        float64    `json:"server_gap_mean_ns"`
-	GapP50Ns         float64    `json:"server_gap_p50_ns"`
-	LoadAverage      [2]float64 `json:"load_average"`
-	WallNs           int64      `json:"wall_ns"`
-	Err              string     `json:"error,omitempty"`
+	ServerArrivalsUs []int64 `json:"server_arrivals_us,omitempty"`
+	// ServerAcceptsNs is when the server accepted each of the run's
+	// connections, in accept order, in ns from the stall clock's start
+	// (negative: before the first request). Runs kept before it was
+	// recorded have none.
+	ServerAcceptsNs []int64 `json:"server_accepts_ns,omitempty"`
+	// ServerConnectNs is how long before the run's first request reached
+	// the server the connection it came on was accepted (0: not
+	// recorded). A tool that starts its clock at its connect
+	// (startsAtConnect) has its model's clock start that much earlier
+	// than its first request (ConnectNs: the shift used, 0 if none).
+	ServerConnectNs int64      `json:"server_connect_ns,omitempty"`
+	ConnectNs       int64      `json:"connect_ns,omitempty"`
+	GapMeanNs       float64    `json:"server_gap_mean_ns"`
+	GapP50Ns        float64    `json:"server_gap_p50_ns"`
+	LoadAverage     [2]float64 `json:"load_average"`
+	WallNs          int64      `json:"wall_ns"`
+	Err             string     `json:"error,omitempty"`
+	// edge and edgeClient are, per percentile of the prediction (plain and
+	// with client time), stallEdge's distance in ranks from the stall
+	// share's boundary (TestPredictTools, TestRepredict print them).
+	edge, edgeClient map[string]int64
 	// samples is the server's record of every request of the run, in the
 	// order it wrote the replies (TestPredictTools keeps it with
 	// OMISSION_PREDICT_SAMPLES).
@@ -392,6 +417,7 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 	srv.mu.Lock()
 	samples := append([]holdSample(nil), srv.stats...)
 	srv.mu.Unlock()
+	tr.ServerAcceptsNs = srv.Accepts()
 	srv.Close()
 	tr.samples = samples
 	tr.Output = string(out)
@@ -409,6 +435,8 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 	v := viewOfSamples(samples, cfg)
 	tr.ServerRequests, tr.GapMeanNs, tr.GapP50Ns = v.requests, v.gapMean, v.gapP50
 	tr.OffsetNs = v.firstNs
+	v.connectNs = connectOf(samples, tr.ServerAcceptsNs)
+	tr.ServerConnectNs = v.connectNs
 	if t.clockFit {
 		prev := int64(0)
 		for _, a := range v.arrivals {
@@ -451,6 +479,13 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	name := t.name
 	d := &f.Dists[0]
 	m := shifted(cfg, v.firstNs)
+	tr.ConnectNs = 0
+	if t.startsAtConnect && v.connectNs > 0 && !without["connect"] {
+		// The tool's clock starts when its first request's connection was
+		// accepted, that long before the request.
+		tr.ConnectNs = v.connectNs
+		m = shifted(cfg, v.firstNs-v.connectNs)
+	}
 	if t.runLength != nil && !without["runlength"] {
 		if n, how, ok := t.runLength(tr.Output); ok && n < m.Duration {
 			m.Duration = n
@@ -514,6 +549,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	tr.Predicted = metricsOfOutput(o, t.predictedRequests(o))
 	tr.RoundTripNs, tr.RoundTripHow = roundTripOf(t, cfg, m.Service, v)
 	tr.Diffs = diffs(tr.Measured, tr.Predicted, tr.RoundTripNs)
+	tr.edge = stallEdge(o, tr.RoundTripNs)
 
 	// The same with the server's own service time and the client's time
 	// fitted.
@@ -536,6 +572,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	// The same metrics as the service fit compares: ten of the tool's
 	// round trips, which do not depend on the fit.
 	tr.DiffsClient = diffs(tr.Measured, tr.PredictedClient, tr.RoundTripNs)
+	tr.edgeClient = stallEdge(oc, tr.RoundTripNs)
 	return nil
 }
 
@@ -680,6 +717,35 @@ func diffs(real, pred ToolMetrics, roundTrip int64) []ToolDiff {
 	return out
 }
 
+// stallEdge says, for each percentile p90 and above of a prediction, how
+// far its rank stands from the stall share's boundary in the model's
+// recorded latencies: with n recorded and S of them above ten round trips
+// (the stalled ones, as diffs counts them), the percentile q's
+// nearest rank ⌈q·n⌉ minus n − S, the rank of the last request the stalls
+// left alone. 0 or 1: the percentile is one of the two requests on either
+// side of the boundary, so one request more or less in the stalls (a
+// stall's edge a few µs off, a request more or less before the end) moves
+// it between a round trip and a stall's length. Nil without the model's
+// latencies.
+func stallEdge(o *tools.Output, roundTrip int64) map[string]int64 {
+	if o == nil || o.Run == nil || len(o.Run.Latency) == 0 {
+		return nil
+	}
+	n := int64(len(o.Run.Latency))
+	var stalled int64
+	for _, l := range o.Run.Latency {
+		if l > 10*roundTrip {
+			stalled++
+		}
+	}
+	out := map[string]int64{}
+	for i, den := range []int64{10, 100, 1000, 10000} {
+		rank := ((den-1)*n + den - 1) / den // ⌈(1 − 1/den)·n⌉
+		out[toolMetricNames[2+i]] = rank - (n - stalled)
+	}
+	return out
+}
+
 func lastLines(s string, n int) string {
 	ls := strings.Split(strings.TrimSpace(s), "\n")
 	if len(ls) > n {
@@ -695,6 +761,7 @@ func lastLines(s string, n int) string {
 // back-to-back tool's round trip as the server paces it.
 type serverView struct {
 	firstNs         int64
+	connectNs       int64   // the first request's arrival − its connection's accept (connectOf)
 	arrivals        []int64 // every request's arrival, ascending
 	gapMean, gapP50 float64
 	gaps, requests  int
@@ -740,6 +807,26 @@ func viewOfSamples(samples []holdSample, cfg sim.Config) serverView {
 	}
 	v.gaps, v.gapMean, v.gapP50 = len(gaps), sum/float64(len(gaps)), gaps[len(gaps)/2]
 	return v
+}
+
+// connectOf is how long before the run's first request arrived its
+// connection was accepted (accepts: Server.Accepts, by accept order), or 0
+// if unknown. The first request's own connection, not the first accepted:
+// wrk2 (as wrk) first connects once to check the address and closes it
+// (wrk.resolve, src/wrk.lua 12-20, script_wrk_connect, src/script.c
+// 463-467), and the server accepts that probe before every connection of
+// the run.
+func connectOf(samples []holdSample, accepts []int64) int64 {
+	first := -1
+	for i, x := range samples {
+		if first < 0 || x.arrival < samples[first].arrival {
+			first = i
+		}
+	}
+	if first < 0 || int(samples[first].conn) >= len(accepts) {
+		return 0
+	}
+	return max(samples[first].arrival-accepts[samples[first].conn], 0)
 }
 
 // arrivalsOf decodes ServerArrivalsUs into ns.

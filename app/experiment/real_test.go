@@ -13,6 +13,7 @@ import (
 
 	"omission/app/measure"
 	"omission/app/tools"
+	"omission/sim"
 )
 
 // TestRealToolsAreProfiles: every tool -with runs has a profile in package
@@ -180,14 +181,34 @@ var benchScenarios = []struct{ name, query string }{
 type predictTally struct {
 	k, n   int
 	misses []string
+	// edge counts the compared percentiles whose rank in the prediction is
+	// one of the two beside the stall share's boundary (stallEdge 0 or 1);
+	// edgeMisses those of them outside 2 %.
+	edge, edgeMisses int
+}
+
+// printEdge prints the tally's knife-edge count (BENCH <pre>stall_edge).
+func (tl *predictTally) printEdge(pre string) {
+	fmt.Printf("BENCH %sstall_edge %d/%d compared (%d of them missed)\n", pre, tl.edge, tl.n, tl.edgeMisses)
 }
 
 // count prints BENCH pre.<metric>_diff<suffix> for each compared metric
-// and tallies it.
-func (tl *predictTally) count(pre, suffix, name, sc string, ds []ToolDiff) {
+// and tallies it; for a compared percentile also its distance in ranks
+// from the stall share's boundary in the prediction (stallEdge, edge),
+// counting those at 0 or 1 and the misses among them.
+func (tl *predictTally) count(pre, suffix, name, sc string, ds []ToolDiff, edge map[string]int64) {
 	for _, d := range ds {
 		if !d.Compared {
 			continue
+		}
+		if e, ok := edge[d.Metric]; ok {
+			fmt.Printf("BENCH %s.%s_edge%s %d ranks\n", pre, d.Metric, suffix, e)
+			if e == 0 || e == 1 {
+				tl.edge++
+				if d.Pct == nil || math.Abs(*d.Pct) > 2 {
+					tl.edgeMisses++
+				}
+			}
 		}
 		bound := 2.0
 		if d.Metric == "requests" {
@@ -254,12 +275,17 @@ func TestPredictTools(t *testing.T) {
 			fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 			fmt.Printf("BENCH %s.service %d ns\n", pre, tr.ServiceNs)
 			fmt.Printf("BENCH %s.client %d ns\n", pre, tr.ClientNs)
-			plain.count(pre, "", name, sc.name, tr.Diffs)
-			client.count(pre, "_client", name, sc.name, tr.DiffsClient)
+			if tr.ConnectNs > 0 {
+				fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
+			}
+			plain.count(pre, "", name, sc.name, tr.Diffs, tr.edge)
+			client.count(pre, "_client", name, sc.name, tr.DiffsClient, tr.edgeClient)
 		}
 	}
 	fmt.Printf("BENCH predict.within_2pct %d/%d compared\n", plain.k, plain.n)
 	fmt.Printf("BENCH predict.client.within_2pct %d/%d compared\n", client.k, client.n)
+	plain.printEdge("predict.")
+	client.printEdge("predict.client.")
 	for _, m := range plain.misses {
 		t.Log("miss: " + m)
 	}
@@ -308,7 +334,7 @@ func TestPredictTools(t *testing.T) {
 // printouts and server views, fitted again (predictRun), so that two
 // builds of the model are compared on the same runs, apart from the
 // machine's noise. OMISSION_PREDICT_WITHOUT=runlength leaves out locust's
-// run length; OMISSION_PREDICT_WITH=clock adds the clock fit. It prints the BENCH lines of TestPredictTools with the prefix
+// run length, =connect wrk2's start at its connect (startsAtConnect); OMISSION_PREDICT_WITH=clock adds the clock fit. It prints the BENCH lines of TestPredictTools with the prefix
 // repredict.
 func TestRepredict(t *testing.T) {
 	path := os.Getenv("OMISSION_PREDICT_RUNS")
@@ -325,8 +351,8 @@ func TestRepredict(t *testing.T) {
 	}
 	for _, w := range strings.Split(os.Getenv("OMISSION_PREDICT_WITHOUT"), ",") {
 		if w = strings.TrimSpace(w); w != "" {
-			if w != "runlength" {
-				t.Fatalf("OMISSION_PREDICT_WITHOUT=%s: allowed runlength", w)
+			if w != "runlength" && w != "connect" {
+				t.Fatalf("OMISSION_PREDICT_WITHOUT=%s: allowed runlength, connect", w)
 			}
 			without[w] = true
 			defer delete(without, w)
@@ -347,8 +373,11 @@ func TestRepredict(t *testing.T) {
 		if tr.Clock != "" {
 			fmt.Printf("BENCH %s.clock_offset %d ns\n", pre, tr.ClockOffsetNs)
 		}
-		plain.count(pre, "", tr.Tool, sr.Scenario, tr.Diffs)
-		client.count(pre, "_client", tr.Tool, sr.Scenario, tr.DiffsClient)
+		if tr.ConnectNs > 0 {
+			fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
+		}
+		plain.count(pre, "", tr.Tool, sr.Scenario, tr.Diffs, tr.edge)
+		client.count(pre, "_client", tr.Tool, sr.Scenario, tr.DiffsClient, tr.edgeClient)
 		// The median, below ten round trips and so not compared, for the
 		// record: real and predicted.
 		for i, d := range tr.Diffs {
@@ -359,6 +388,8 @@ func TestRepredict(t *testing.T) {
 	}
 	fmt.Printf("BENCH repredict.within_2pct %d/%d compared\n", plain.k, plain.n)
 	fmt.Printf("BENCH repredict.client.within_2pct %d/%d compared\n", client.k, client.n)
+	plain.printEdge("repredict.")
+	client.printEdge("repredict.client.")
 }
 
 // repredict fits and predicts a kept run again with this build
@@ -390,6 +421,7 @@ func repredict(t *testing.T, sr savedRun) *ToolRun {
 	v := serverView{firstNs: old.OffsetNs, gapMean: old.GapMeanNs, gapP50: old.GapP50Ns, requests: old.ServerRequests}
 	v.arrivals = arrivalsOf(old.ServerArrivalsUs)
 	tr.ServerArrivalsUs = old.ServerArrivalsUs
+	v.connectNs, tr.ServerAcceptsNs, tr.ServerConnectNs = old.ServerConnectNs, old.ServerAcceptsNs, old.ServerConnectNs
 	if old.GapMeanNs > 0 {
 		v.gaps = 1
 	}
@@ -486,5 +518,65 @@ func TestToolJSON(t *testing.T) {
 	}
 	if _, ok := j.Measured["ab"]; ok {
 		t.Error("measured.ab for a failed run")
+	}
+}
+
+// TestWrk2Connect: on the kept wrk2 runs that recorded the server's
+// accepts, the refit holds the kept prediction, and wrk2's model clock
+// starts at its first request's connection: its stalls stand ServerConnectNs
+// later than without the shift (OMISSION_PREDICT_WITHOUT=connect), and
+// every run recorded a delay.
+func TestWrk2Connect(t *testing.T) {
+	for i := 1; i <= 3; i++ {
+		b, err := os.ReadFile(fmt.Sprintf("testdata/predict-runs-wrk2-connect-2026-12-02-%d.json", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var saved []savedRun
+		if err := json.Unmarshal(b, &saved); err != nil {
+			t.Fatal(err)
+		}
+		for _, sr := range saved {
+			old := sr.Run
+			tr := repredict(t, sr)
+			if old.ServerConnectNs <= 0 || len(old.ServerAcceptsNs) != 1+int(config(t, tr.ModelQuery).Conns) {
+				t.Errorf("run %d %s: connect %d ns, accepts %v: want a delay and the probe plus one accept a connection", i, sr.Scenario, old.ServerConnectNs, old.ServerAcceptsNs)
+			}
+			if tr.ModelQuery != old.ModelQuery || tr.ConnectNs != old.ServerConnectNs || !reflect.DeepEqual(tr.Predicted, old.Predicted) {
+				t.Errorf("run %d %s: refit %s connect %d, kept %s connect %d", i, sr.Scenario, tr.ModelQuery, tr.ConnectNs, old.ModelQuery, old.ServerConnectNs)
+			}
+			without["connect"] = true
+			t0 := repredict(t, sr)
+			delete(without, "connect")
+			with, wo := config(t, tr.ModelQuery), config(t, t0.ModelQuery)
+			if t0.ConnectNs != 0 || with.First-wo.First != old.ServerConnectNs {
+				t.Errorf("run %d %s: first stall at %d ns with the connect, %d without (connect %d): want %d ns apart", i, sr.Scenario, with.First, wo.First, t0.ConnectNs, old.ServerConnectNs)
+			}
+		}
+	}
+}
+
+// TestStallEdge: twenty recorded latencies, two of them stalled (above
+// ten round trips of 1 µs): p90's rank 18 is the last unstalled request
+// (0), p99's and above rank 20 (2); with one stalled, p90 stands one rank
+// below the boundary (−1) and p99 on the stalled one (1).
+func TestStallEdge(t *testing.T) {
+	lat := make([]int64, 20)
+	for i := range lat {
+		lat[i] = 900
+	}
+	lat[3], lat[11] = 10_001, 50_000
+	o := &tools.Output{Run: &sim.ProfileRun{Latency: lat}}
+	want := map[string]int64{"p90": 0, "p99": 2, "p99_9": 2, "p99_99": 2}
+	if got := stallEdge(o, 1000); !reflect.DeepEqual(got, want) {
+		t.Errorf("two stalled: %v, want %v", got, want)
+	}
+	lat[3] = 10_000 // ten round trips exactly: not above them
+	want = map[string]int64{"p90": -1, "p99": 1, "p99_9": 1, "p99_99": 1}
+	if got := stallEdge(o, 1000); !reflect.DeepEqual(got, want) {
+		t.Errorf("one stalled: %v, want %v", got, want)
+	}
+	if got := stallEdge(&tools.Output{}, 1000); got != nil {
+		t.Errorf("no run: %v, want nil", got)
 	}
 }

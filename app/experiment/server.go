@@ -112,6 +112,11 @@ type Server struct {
 	once sync.Once
 	// accepted counts the connections accepted (guarded by mu).
 	accepted int32
+	// acceptedAt is when each connection was accepted, in accept order
+	// (guarded by mu): wrk2 takes a connection's schedule start just
+	// before its connect (src/wrk.c 337-341), so the accept, not the first
+	// request, is where its clock starts.
+	acceptedAt []time.Time
 }
 
 type request struct {
@@ -200,6 +205,19 @@ func (s *Server) Addr() string { return s.ln.Addr().String() }
 // Epoch is the instant the stall schedule counts from.
 func (s *Server) Epoch() time.Time { return s.epoch }
 
+// Accepts is when each connection was accepted, in accept order, in ns
+// from the stall clock's start (Epoch; negative: before it, as every
+// connection a tool opens before its first request).
+func (s *Server) Accepts() []int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]int64, len(s.acceptedAt))
+	for i, at := range s.acceptedAt {
+		out[i] = int64(at.Sub(s.epoch))
+	}
+	return out
+}
+
 // Close stops the server and waits for its goroutines.
 func (s *Server) Close() error {
 	s.cancel()
@@ -216,10 +234,12 @@ func (s *Server) accept() {
 		if err != nil {
 			return
 		}
+		at := time.Now()
 		s.mu.Lock()
 		s.conns[c] = struct{}{}
 		id := s.accepted
 		s.accepted++
+		s.acceptedAt = append(s.acceptedAt, at)
 		s.mu.Unlock()
 		s.wg.Add(1)
 		go s.read(&serverConn{id: id, conn: c})
