@@ -122,6 +122,32 @@ func TestBrowserFitImport(t *testing.T) {
 	b.exec(t, li+`.querySelector('input.fit-rate').value = ""`)
 	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
 	b.waitFor(t, "the fit again", `!!`+li+`.querySelector('section.fit-panel[data-fit=done]')`)
+	// An ab printout (a real run the experiment kept): the page's fit is
+	// report -fit's, and says what ab's whole milliseconds leave free.
+	const abFile = "fit-real-ab.txt"
+	stdout.Reset()
+	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", abFile)}); err != nil {
+		t.Fatalf("report -fit %s: %v: %s", abFile, err, stderr.String())
+	}
+	var abNative struct {
+		Fit struct {
+			Query string `json:"query"`
+		} `json:"fit"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &abNative); err != nil {
+		t.Fatal(err)
+	}
+	b.do(t, "choosing "+abFile, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{filepath.Join(root, "app", "testdata", abFile)}))
+	abLi := `document.querySelector('#measured li[data-file="` + abFile + `"]')`
+	b.waitFor(t, abFile+" listed", `!!`+abLi)
+	b.exec(t, abLi+`.querySelector('button.fit-ask').click()`)
+	b.waitFor(t, "the ab fit", `!!`+abLi+`.querySelector('section.fit-panel[data-fit=done]') || !!`+abLi+`.querySelector('[data-fit=error]')`)
+	if q := eval[string](t, b, `(`+abLi+`.querySelector('code[data-query]') || {dataset: {}}).dataset.query || ""`); q != abNative.Fit.Query {
+		t.Errorf("the page's fit of %s is %q, report -fit's %q", abFile, q, abNative.Fit.Query)
+	}
+	if txt := eval[string](t, b, abLi+`.textContent`); !strings.Contains(txt, "whole ms") {
+		t.Errorf("the ab fit's panel does not say what its whole milliseconds leave free: %.600s", txt)
+	}
 	// A file the fit refuses (k6's JSON summary, pasted): its message, the
 	// native fit's, and the other file's panel stays.
 	k6, err := os.ReadFile(filepath.Join(root, "app", "measure", "testdata", "k6-summary.json"))
