@@ -98,13 +98,7 @@ func benchTraces(t testing.TB, k int) (*sim.Result, [3]*sim.Trace) {
 // instant the page says it shows.
 func checkAnimCounts(t *testing.T, d animDOM, traces [3]*sim.Trace) int64 {
 	t.Helper()
-	at, err := strconv.ParseInt(d.TNs, 10, 64)
-	if err != nil {
-		t.Fatalf("data-t-ns %q: %v", d.TNs, err)
-	}
-	if len(d.Counts) != 3 {
-		t.Fatalf("%d stages on the page", len(d.Counts))
-	}
+	at := shownAt(t, d)
 	for i, tr := range traces {
 		want := tr.CountsAt(at)
 		got := d.Counts[i]
@@ -127,6 +121,20 @@ func checkAnimCounts(t *testing.T, d animDOM, traces [3]*sim.Trace) int64 {
 	}
 	if !strings.HasPrefix(d.Time, units.Duration(at)+" (") || !strings.Contains(d.Time, "stall") {
 		t.Errorf("at %d ns the moment reads %q", at, d.Time)
+	}
+	return at
+}
+
+// shownAt returns the instant the page says it shows, and holds that it
+// shows the three stages.
+func shownAt(t *testing.T, d animDOM) int64 {
+	t.Helper()
+	at, err := strconv.ParseInt(d.TNs, 10, 64)
+	if err != nil {
+		t.Fatalf("data-t-ns %q: %v", d.TNs, err)
+	}
+	if len(d.Counts) != 3 {
+		t.Fatalf("%d stages on the page", len(d.Counts))
 	}
 	return at
 }

@@ -24,13 +24,7 @@ var retryCounterKeys = [...]string{"r-not-sent", "r-queued", "r-serving", "r-bac
 // returns that instant and the counts.
 func checkRetryCounts(t *testing.T, d animDOM, w *sim.WindowSummary) (int64, [3]sim.CallCounts) {
 	t.Helper()
-	at, err := strconv.ParseInt(d.TNs, 10, 64)
-	if err != nil {
-		t.Fatalf("data-t-ns %q: %v", d.TNs, err)
-	}
-	if len(d.Counts) != 3 {
-		t.Fatalf("%d stages on the page", len(d.Counts))
-	}
+	at := shownAt(t, d)
 	var all [3]sim.CallCounts
 	for i, c := range w.Retry.Clients {
 		want := c.CountsAt(at)

@@ -173,7 +173,8 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 		}
 		f.op(opCount, stInk, b.x+4, b.y+12, float32(k.In[s]), float32(0+4*lb))
 		more := k.In[s] > cp
-		if sim.CallState(s) == sim.CallServing && k.Wasted > 0 {
+		wasted := sim.CallState(s) == sim.CallServing && k.Wasted > 0
+		if wasted {
 			// Wasted work: attempts a worker goes on serving for a client
 			// that gave up on them, as hollow marks after the calls in
 			// service, and their count at the box's top right.
@@ -192,7 +193,7 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 			// out elsewhere (the legend says a box draws what it has room
 			// for, and its count is every call).
 			switch {
-			case 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w && !(sim.CallState(s) == sim.CallServing && k.Wasted > 0):
+			case 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w && !wasted:
 				f.op(opText, stMuted, b.x+b.w-4, b.y+12, float32(lbMore), 2)
 			case sim.CallState(s) == sim.CallServing && b.w >= 2*textWidth(len(animLabels[lbMore])):
 				f.op(opText, stMuted, b.x+b.w, b.y+b.h+11, float32(lbMore), 2)
@@ -243,21 +244,21 @@ func (f *animFrame) retryBackground(m *sim.WindowSummary) {
 	x := func(t int64) float32 {
 		return l.tx0 + float32(float64(t-m.From)/float64(m.To-m.From))*(l.tx1-l.tx0)
 	}
+	from, to := units.Duration(float64(m.From)), units.Duration(float64(m.To))
 	for k, o := range m.Retry.Outages {
 		x0, x1 := x(o.From), x(o.To)
 		f.op(opHatch, stThreshold, x0, rfStrip0, max(x1-x0, 1), rfStrip1-rfStrip0)
 		if k == 0 {
 			// Clear of the window's start written under the strip's left
 			// end, and left out where it would run into its end.
-			from, to := units.Duration(float64(m.From)), units.Duration(float64(m.To))
 			lx := max(x0+3, l.tx0+textWidth(len(from))+8)
 			if lx+textWidth(len(animLabels[lbOutage]))+8 <= l.tx1-textWidth(len(to)) {
 				f.op(opText, stMuted, lx, rfStrip1+7, float32(lbOutage), 0)
 			}
 		}
 	}
-	f.op(opText, stMuted, l.tx0, rfStrip1+7, f.label(units.Duration(float64(m.From))), 0)
-	f.op(opText, stMuted, l.tx1, rfStrip1+7, f.label(units.Duration(float64(m.To))), 2)
+	f.op(opText, stMuted, l.tx0, rfStrip1+7, f.label(from), 0)
+	f.op(opText, stMuted, l.tx1, rfStrip1+7, f.label(to), 2)
 	for s, b := range r.boxes {
 		style := stGrid
 		if sim.CallState(s) == sim.CallServing {

@@ -478,14 +478,13 @@ var (
 func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serverView) error {
 	name := t.name
 	d := &f.Dists[0]
-	m := shifted(cfg, v.firstNs)
 	tr.ConnectNs = 0
 	if t.startsAtConnect && v.connectNs > 0 && !without["connect"] {
 		// The tool's clock starts when its first request's connection was
 		// accepted, that long before the request.
 		tr.ConnectNs = v.connectNs
-		m = shifted(cfg, v.firstNs-v.connectNs)
 	}
+	m := shifted(cfg, v.firstNs-tr.ConnectNs)
 	if t.runLength != nil && !without["runlength"] {
 		if n, how, ok := t.runLength(tr.Output); ok && n < m.Duration {
 			m.Duration = n

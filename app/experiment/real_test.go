@@ -83,14 +83,7 @@ func TestRoundTripOf(t *testing.T) {
 	if rt, _ := roundTripOf(wrk, cfg, 101_098, serverView{}); rt != 101_098 {
 		t.Errorf("wrk without a gap: round trip %d ns, want the service time", rt)
 	}
-	b, err := os.ReadFile("testdata/predict-runs-all-2026-12-02c.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var saved []savedRun
-	if err := json.Unmarshal(b, &saved); err != nil {
-		t.Fatal(err)
-	}
+	saved := readSaved(t, "testdata/predict-runs-all-2026-12-02c.json")
 	n := 0
 	for _, sr := range saved {
 		if sr.Run.Tool != "wrk" || sr.Scenario != "c8_s50ms_p500ms" {
@@ -341,14 +334,7 @@ func TestRepredict(t *testing.T) {
 	if path == "" {
 		t.Skip("predicts kept real runs again: set OMISSION_PREDICT_RUNS to a file TestPredictTools wrote (OMISSION_PREDICT_SAVE)")
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var saved []savedRun
-	if err := json.Unmarshal(b, &saved); err != nil {
-		t.Fatal(err)
-	}
+	saved := readSaved(t, path)
 	for _, w := range strings.Split(os.Getenv("OMISSION_PREDICT_WITHOUT"), ",") {
 		if w = strings.TrimSpace(w); w != "" {
 			if w != "runlength" && w != "connect" {
@@ -437,14 +423,7 @@ func repredict(t *testing.T, sr savedRun) *ToolRun {
 // server view as the run did). A change to the wrk or ab profile changes
 // their predictions: keep a new sweep then (OMISSION_PREDICT_SAVE).
 func TestRepredictSame(t *testing.T) {
-	b, err := os.ReadFile("testdata/predict-runs-all-2026-12-02.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var saved []savedRun
-	if err := json.Unmarshal(b, &saved); err != nil {
-		t.Fatal(err)
-	}
+	saved := readSaved(t, "testdata/predict-runs-all-2026-12-02.json")
 	n := 0
 	for _, sr := range saved {
 		if sr.Run.Tool != "wrk" && sr.Run.Tool != "ab" || sr.Scenario != "c1_s10ms_p100ms" {
@@ -528,14 +507,7 @@ func TestToolJSON(t *testing.T) {
 // every run recorded a delay.
 func TestWrk2Connect(t *testing.T) {
 	for i := 1; i <= 3; i++ {
-		b, err := os.ReadFile(fmt.Sprintf("testdata/predict-runs-wrk2-connect-2026-12-02-%d.json", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var saved []savedRun
-		if err := json.Unmarshal(b, &saved); err != nil {
-			t.Fatal(err)
-		}
+		saved := readSaved(t, fmt.Sprintf("testdata/predict-runs-wrk2-connect-2026-12-02-%d.json", i))
 		for _, sr := range saved {
 			old := sr.Run
 			tr := repredict(t, sr)
@@ -579,4 +551,19 @@ func TestStallEdge(t *testing.T) {
 	if got := stallEdge(&tools.Output{}, 1000); got != nil {
 		t.Errorf("no run: %v, want nil", got)
 	}
+}
+
+// readSaved reads a file of kept runs (TestPredictTools with
+// OMISSION_PREDICT_SAVE writes them).
+func readSaved(t *testing.T, path string) []savedRun {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []savedRun
+	if err := json.Unmarshal(b, &saved); err != nil {
+		t.Fatal(err)
+	}
+	return saved
 }

@@ -44,16 +44,6 @@ func (g *guess) fix(c *sim.Config) {
 	}
 }
 
-// freeOf returns the free range of param, or nil.
-func (g *guess) freeOf(param string) *Free {
-	for i := range g.free {
-		if g.free[i].Param == param {
-			return &g.free[i]
-		}
-	}
-	return nil
-}
-
 func (g *guess) setFree(param, value, lo, hi, why string) {
 	g.free = append(g.free, Free{Param: param, Value: value, Lo: lo, Hi: hi, Why: why})
 	g.how[param] = "free"
@@ -251,7 +241,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			K = gcd(max(K, 0), v.Count)
 		}
 	}
-	if (src.tool == "hey" || src.tool == "ab") && in.duration > 0 && in.requests > 0 {
+	if printUnit[src.tool].ns > 0 && in.duration > 0 && in.requests > 0 {
 		if L > 0 {
 			K = max(K, 1) // a printed service of 0 leaves it to the stall counts tried
 		}

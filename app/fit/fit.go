@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"omission/app/tools"
 	"omission/sim"
@@ -151,7 +150,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			n = maxStallsTried // wrk's corrected tail holds more samples than stalls
 		}
 		kMax = min(n, maxStallsTried)
-		if src.tool == "" || src.tool == "hey" || src.tool == "ab" || fullKScan {
+		if src.tool == "" || printUnit[src.tool].ns > 0 || fullKScan {
 			for k := int64(1); k <= kMax; k++ {
 				kTried = append(kTried, estimate(in, src, opt.Rate, k))
 			}
@@ -227,7 +226,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	var openRange []int64
-	if len(kTried) > 1 && (src.tool == "hey" || src.tool == "ab") {
+	unit := printUnit[src.tool]
+	svcLo, svcHi := int64(-1), int64(-1) // the service's free range, when the rounding leaves it free
+	if len(kTried) > 1 && unit.ns > 0 {
 		// hey's 0.1 ms and ab's whole ms leave the stall count to the
 		// printout's rounding: the counts whose runs print the same
 		// numbers as the best (each with the service time its requests
@@ -253,15 +254,15 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 			// Each count's service carries the rounding of the slowest
 			// reply it is solved with: K·(half a printed unit)/requests.
-			unit := printUnit[src.tool]
 			if in.requests > 0 {
-				lo -= tied[len(tied)-1].k * unit / 2 / in.requests
-				hi += tied[len(tied)-1].k * unit / 2 / in.requests
+				lo -= tied[len(tied)-1].k * unit.ns / 2 / in.requests
+				hi += tied[len(tied)-1].k * unit.ns / 2 / in.requests
 			}
 			if float64(hi-lo) > 0.01*float64(cfg.Service) {
+				svcLo, svcHi = lo, hi
 				g.setFree("service", sim.FormatDuration(cfg.Service), sim.FormatDuration(lo), sim.FormatDuration(hi),
 					fmt.Sprintf("%s prints to %s: %d to %d stalls, each with the service time the printed requests and duration give (requests·service + stalls·stall = duration), print the same numbers", src.tool,
-						map[string]string{"hey": "0.1 ms", "ab": "whole ms"}[src.tool], tied[0].k, tied[len(tied)-1].k))
+						unit.words, tied[0].k, tied[len(tied)-1].k))
 				g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "service" })
 				// The period then follows the stall count: any that places
 				// that many stalls in the run.
@@ -386,23 +387,18 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Config, res.Query = cfg, cfg.Query()
 	res.Residuals = rs
 	res.Evaluations = evals
-	if unit := printUnit[src.tool]; unit > 0 && in.obs[0].max > 0 {
+	if unit.ns > 0 && in.obs[0].max > 0 {
 		// The stall is the slowest reply less a service, both known to
 		// the printout's rounding: free when that spans more than 1 %.
 		slo, shi := cfg.Service, cfg.Service
-		if f := g.freeOf("service"); f != nil {
-			if v, err := parseNs(f.Lo); err == nil {
-				slo = v
-			}
-			if v, err := parseNs(f.Hi); err == nil {
-				shi = v
-			}
+		if svcLo >= 0 {
+			slo, shi = svcLo, svcHi
 		}
 		M := in.obs[0].max
-		lo, hi := max(M-unit/2-shi, 0), M+unit/2-slo
+		lo, hi := max(M-unit.ns/2-shi, 0), M+unit.ns/2-slo
 		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
 			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
-				fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit)))
+				fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit.ns)))
 		}
 	}
 	res.Ambiguous = g.free
@@ -446,7 +442,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	rounded := 0
 	for _, r := range rs {
-		if unit := printUnit[src.tool]; unit > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit) && r.Diff != 0 {
+		if unit.ns > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit.ns) && r.Diff != 0 {
 			// One printed unit apart: within the printout's rounding
 			// (ab's 0 ms against 1 ms is −100 %), not a miss.
 			rounded++
@@ -457,8 +453,8 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	if rounded > 0 {
-		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(printUnit[src.tool]),
-			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, sim.FormatDuration(printUnit[src.tool]), rounded)})
+		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(unit.ns),
+			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, sim.FormatDuration(unit.ns), rounded)})
 	}
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {
@@ -479,14 +475,12 @@ const kGood = 0.5
 
 // printUnit is the unit a tool's printout rounds its latencies to, for
 // the tools whose rounding is coarse next to a service time (hey: 0.1 ms,
-// its seconds to four places; ab: whole ms).
-var printUnit = map[string]int64{"hey": 100e3, "ab": 1e6}
-
-// parseNs reads a duration as FormatDuration writes it.
-func parseNs(s string) (int64, error) {
-	d, err := time.ParseDuration(s)
-	return int64(d), err
-}
+// its seconds to four places; ab: whole ms), in ns and in words; the zero
+// value for the others.
+var printUnit = map[string]struct {
+	ns    int64
+	words string
+}{"hey": {100e3, "0.1 ms"}, "ab": {1e6, "whole ms"}}
 
 // fullKScan makes every printout try each stall count 1 to maxStallsTried
 // (the test that holds descendK to it).
