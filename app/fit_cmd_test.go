@@ -18,7 +18,11 @@ import (
 // its hey and ab printouts (ab with its rate given), a real ab printout
 // (ab -k -c 1 -t 3 against the experiment's server: 10 ms stalls every
 // 100 ms, app/experiment/testdata/predict-runs-all-2026-12-02d.json), a
-// real wrk2 file no stall model explains (exit 1), and files the fit
+// real wrk2 file no stall model explains (exit 1), the fortio printout of
+// preset=tcp&conns=2&duration=6s and a real fortio printout (fortio load
+// -qps 500 -c 2 -t 3s against the experiment's server: 100 ms stalls every
+// second, predict-runs-all-2026-12-02e.json), which no stall model
+// explains (exit 1: its round trips spread), and files the fit
 // refuses (exit 2); outputs are held to testdata/fit_*.stdout.
 func TestReportFit(t *testing.T) {
 	for _, tc := range []struct {
@@ -32,6 +36,8 @@ func TestReportFit(t *testing.T) {
 		{"fit_hey", []string{"report", "-fit", "testdata/fit-tcp-hey.txt"}, 0},
 		{"fit_ab_json", []string{"report", "-json", "-fit", "testdata/fit-tcp-ab.txt", "rate=1000"}, 0},
 		{"fit_real_ab", []string{"report", "-fit", "testdata/fit-real-ab.txt"}, 0},
+		{"fit_fortio", []string{"report", "-fit", "testdata/fit-tcp-fortio.txt"}, 0},
+		{"fit_real_fortio", []string{"report", "-fit", "testdata/fit-real-fortio.txt"}, 1},
 		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 2},
 		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
 		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},

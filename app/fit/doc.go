@@ -1,5 +1,6 @@
-// Package fit runs the model backwards: from a measured file (a wrk or
-// wrk2 printout, an .hgrm, an .hlog or the project's per-sample CSV) it
+// Package fit runs the model backwards: from a measured file (a wrk, wrk2,
+// hey, ab or fortio printout, an .hgrm, an .hlog or the project's
+// per-sample CSV) it
 // finds the deterministic query — service, stall, every, first, rate,
 // duration and connections — whose recording, as the tool or recording
 // that made the file would print it, reproduces the numbers the file holds;

@@ -135,6 +135,10 @@ func gcd(a, b int64) int64 {
 // serves requests·service, and the stalls the rest of the run.
 func closedTool(tool string) bool { return tool == "wrk" || tool == "hey" || tool == "ab" }
 
+// fortioTool reports whether the printout is fortio's, with or without
+// -nocatchup: a schedule per connection, each reply timed from its send.
+func fortioTool(tool string) bool { return tool == "fortio" || tool == "fortio-nocatchup" }
+
 // estimate derives the first estimate from the shapes the closed forms
 // give each recording (sim/closedform.go), in the deterministic regime: one
 // connection, one worker, stalls at due instants.
@@ -221,6 +225,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case forceK > 0:
 		K = forceK
 		g.how["stalls"] = "tried in turn"
+	case fortioTool(src.tool) && in.slow > 0:
+		// Each connection's call out when a stall begins waits through
+		// it, and its catch-up (or skip) is fast: about one slow reply
+		// a connection a stall.
+		K = max(int64(math.Round(float64(in.slow)/float64(cfg.Conns))), 1)
 	case closedTool(src.tool) && in.duration > 0 && in.requests > 0 && S > 0:
 		K = int64(math.Round(float64(in.duration-in.requests*S) / float64(L)))
 		K = max(K, 1)
@@ -278,6 +287,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		return int64(math.Round(float64(vc[len(vc)-1].Ns-vc[0].Ns) / float64(J-1)))
 	}
 	switch {
+	case in.rate > 0:
+		cfg.Rate, rateHow = in.rate, "stated"
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	case open != nil && open.exact && len(open.at) > 1:
 		n := int64(len(open.at))
 		due0, dueN := open.at[0]-open.lat[0], open.at[n-1]-open.lat[n-1]
@@ -330,7 +342,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			T, rateHow = span/N, "the log's span over the count (±1 interval)"
 		}
 	}
-	if T > 0 && rateHow != "the open loop's due times" {
+	if T > 0 && rateHow != "the open loop's due times" && rateHow != "stated" {
 		cfg.Rate = sim.Rate(math.Round(1e12 / float64(T)))
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
@@ -368,7 +380,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (reply − send only): the fit takes a server 10 % busy, rate = 1/(10·service), and the hidden numbers are for that rate; give the rate as rate=R")
 	} else {
 		g.how["rate"] = rateHow
-		if pin == 0 && !wholeRate {
+		if pin == 0 && !wholeRate && rateHow != "stated" {
 			g.searched = append(g.searched, "rate")
 		}
 	}

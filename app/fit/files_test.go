@@ -18,7 +18,7 @@ var formats = []string{"csv", "hlog", "hgrm-closed", "hgrm-open", "hgrm-paced", 
 func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 	tb.Helper()
 	switch format {
-	case "wrk", "wrk2", "hey", "ab":
+	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust":
 		o, err := tools.Run(cfg, format)
 		if err != nil {
 			tb.Fatal(err)

@@ -1,13 +1,13 @@
 package fit
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"omission/app/tools"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -46,9 +46,10 @@ type Hidden struct {
 	NeverSent int64     `json:"never_sent"`
 	Tools     []ToolP99 `json:"tools"`
 	Notes     []string  `json:"notes"`
-	// OpenP99RangeNs is [lo, hi] of the open loop's p99 over the stall
-	// counts that fit as well, when the file leaves the count free (hey's
-	// and ab's rounding); empty otherwise.
+	// OpenP99RangeNs is [lo, hi] of the open loop's p99 over the models
+	// that fit as well, when the file leaves the stall count (hey's and
+	// ab's rounding) or the stall's length (fortio's calls timed from
+	// their send) free; empty otherwise.
 	OpenP99RangeNs []int64 `json:"open_p99_range_ns,omitempty"`
 }
 
@@ -144,13 +145,25 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// for the steps. Each K up to maxStallsTried is tried.
 	var kTried []guess
 	var kMax int64
-	if (src.tool == "" || src.tool == "wrk2" || closedTool(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
+	if (src.tool == "" || src.tool == "wrk2" || closedTool(src.tool) || fortioTool(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
 		_, n := tail(&in.obs[0], g.cfg.Service)
-		if closedTool(src.tool) {
-			n = maxStallsTried // wrk's corrected tail holds more samples than stalls
+		if closedTool(src.tool) || fortioTool(src.tool) {
+			// wrk's corrected tail holds more samples than stalls, and
+			// fortio's rows say how many replies, not how many stalls.
+			n = maxStallsTried
 		}
 		kMax = min(n, maxStallsTried)
-		if src.tool == "" || printUnit[src.tool].ns > 0 || fullKScan {
+		if fortioTool(src.tool) && in.slow > 0 {
+			// fortio's rows count the slow replies: each stall gives each
+			// connection at most one (its call out as the stall began; the
+			// calls after it leave once the server answers again), and
+			// every stall at least one. The counts tried are those.
+			c := int64(max(in.conns, 1))
+			for k := (in.slow + c - 1) / c; k <= min(in.slow, maxStallsTried); k++ {
+				kTried = append(kTried, estimate(in, src, opt.Rate, k))
+			}
+			kMax = 0
+		} else if src.tool == "" || printUnit[src.tool].ns > 0 || fullKScan {
 			for k := int64(1); k <= kMax; k++ {
 				kTried = append(kTried, estimate(in, src, opt.Rate, k))
 			}
@@ -315,6 +328,23 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 		return nil, fmt.Errorf("%s: the model could not regenerate %s for %s", in.name, src, cfg.Query())
 	}
+	var stallLo, stallHi int64 = -1, -1
+	if fortioTool(src.tool) && cfg.Stall > 0 && in.obs[0].max > 0 {
+		// fortio times each call from its send, and the slowest reply is
+		// the stall plus a service only when a call left as the stall
+		// began (the model's stalls at due instants, one connection).
+		// Otherwise the call it times left up to a connection's interval
+		// (conns/rate, and one more for fortio's stretched schedule) after
+		// the stall began, or waited behind the others' calls (≤ 2·conns
+		// services): the stall lies within [max − 2·conns·service, max −
+		// service + (conns+1)/rate], and searched there (golden section).
+		M, S := in.obs[0].max, cfg.Service
+		stallLo = max(M-2*int64(cfg.Conns)*S, 1)
+		stallHi = M - S + int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1)
+		if c, s, rr := golden(cfg, "stall", stallLo, stallHi, eval); s < score {
+			cfg, score, rs = c, s, rr
+		}
+	}
 	// The search: each determined parameter in turn, up and down by a
 	// relative step that halves each round; fixed rounds, so a fit costs at
 	// most 1 + rounds·2·params runs.
@@ -339,6 +369,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// to 3 significant digits (a rate to a whole number a second) is kept
 	// when it fits no worse.
 	for _, p := range append([]string{"rate"}, g.searched...) {
+		if p == "rate" && (g.how["rate"] == "stated" || opt.Rate > 0) {
+			continue // the file's or the reader's: kept as given
+		}
 		c := cfg
 		if !round3(&c, p) {
 			continue
@@ -382,6 +415,54 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 		}
 	}
+	if stallLo > 0 && math.Abs(worstOf(rs).Diff) > Tolerance {
+		// Not yet explained: where the stalls fall between the sends
+		// (which the printout does not show, but its mean and slowest
+		// replies feel) is tried at eight phases across a connection's
+		// interval, the stall searched again at each, for the fitted
+		// stall count and each other count tried (a count's best phase
+		// can beat the best count's).
+		cT := int64(cfg.Conns) * sim.NewSchedule(cfg.Rate).Interval(1)
+		bases := []sim.Config{cfg}
+		for _, gk := range kTried {
+			if gk.cfg.Query() != g.cfg.Query() {
+				c := gk.cfg
+				c.Service, c.Stall = cfg.Service, cfg.Stall
+				bases = append(bases, c)
+			}
+		}
+		for _, base := range bases {
+			for j := int64(0); j < 8; j++ {
+				c := base
+				c.First += j * cT / 8
+				if c2, s, rr := golden(c, "stall", stallLo, stallHi, eval); s < score {
+					cfg, score, rs = c2, s, rr
+				}
+			}
+		}
+	}
+	if stallLo > 0 && len(kTried) > 1 {
+		// The stall counts that explain the printout as well (within the
+		// tolerance, at the fitted service and stall) leave the period
+		// free between theirs: any period that places that many stalls.
+		kLo, kHi := g.k, g.k
+		for _, gk := range kTried {
+			c := gk.cfg
+			c.Service, c.Stall = cfg.Service, cfg.Stall
+			if _, rr := eval(c); rr != nil && math.Abs(worstOf(rr).Diff) <= Tolerance {
+				kLo, kHi = min(kLo, gk.k), max(kHi, gk.k)
+			}
+		}
+		if kLo < kHi {
+			lo, hi := sim.FormatDuration(cfg.Stall), sim.FormatDuration(cfg.Duration/max(kLo-1, 1))
+			if kLo == 1 {
+				lo, hi = "", "" // one stall: any period, none included
+			}
+			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "every" })
+			g.setFree("every", sim.FormatDuration(cfg.Every), lo, hi,
+				fmt.Sprintf("the printout holds no times, and %d to %d stalls explain it within %g %%: any period that places that many stalls in the run", kLo, kHi, Tolerance*100))
+		}
+	}
 	res := &scored{score: score}
 	res.File, res.Format, res.Source = in.name, string(in.format), src.String()
 	res.Config, res.Query = cfg, cfg.Query()
@@ -399,6 +480,26 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
 			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
 				fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit.ns)))
+		}
+	}
+	if stallLo > 0 && float64(stallHi-stallLo) > 0.01*float64(cfg.Stall) {
+		g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(stallLo), sim.FormatDuration(stallHi),
+			fmt.Sprintf("%s times each call from its send, and the printout holds no times: the slowest reply is the stall less the time from the stall's start to the send of the call it timed (up to a connection's interval, (conns+1)/rate), plus up to 2·conns services of queueing", src.tool))
+		// The open loop's p99 over the stall's range (it grows with the
+		// stall).
+		for _, L := range []int64{stallLo, stallHi} {
+			c := cfg
+			c.Stall = L
+			if c.Validate() != nil {
+				continue
+			}
+			if r, err := sim.Run(c); err == nil {
+				v := r.Recordings[sim.Open].P[2]
+				if len(openRange) == 0 {
+					openRange = []int64{v, v}
+				}
+				openRange[0], openRange[1] = min(openRange[0], v), max(openRange[1], v)
+			}
 		}
 	}
 	res.Ambiguous = g.free
@@ -569,8 +670,8 @@ func (r *Result) hide(in *input, noTools bool) error {
 		h.Notes = append(h.Notes, "The open loop's p99 is the file's own: the file is an open loop's recording.")
 	}
 	if rg := h.OpenP99RangeNs; len(rg) == 2 {
-		h.Notes = append(h.Notes, fmt.Sprintf("The open loop's p99 is the fitted stall count's: over the stall counts that fit the printout as well, it runs from %s to %s.",
-			sim.FormatDuration(rg[0]), sim.FormatDuration(rg[1])))
+		h.Notes = append(h.Notes, fmt.Sprintf("The open loop's p99 is the fitted model's: over the stall counts and lengths the printout leaves free, it runs from %s to %s.",
+			units.Duration(rg[0]), units.Duration(rg[1])))
 	}
 	pc := res.Clients[sim.PacedClient]
 	h.Planned, h.NeverSent = pc.Planned, pc.Planned-pc.Sent
@@ -585,15 +686,14 @@ func (r *Result) hide(in *input, noTools bool) error {
 		h.FittedP99Ns = res.Recordings[sim.Closed].P[2]
 	}
 	if !noTools {
-		return r.runTools(tools.Names(), srcTool, nil)
+		r.runTools(tools.Names(), srcTool, nil)
+		return nil
 	}
 	// Only the file's own tool, whose printout the headline's numbers
 	// are; Tools runs the rest from the same state.
 	p := &pendingTools{src: srcTool, before: *h}
 	p.before.Notes = slices.Clone(h.Notes)
-	if err := r.runTools([]string{srcTool}, srcTool, p); err != nil {
-		return err
-	}
+	r.runTools([]string{srcTool}, srcTool, p)
 	r.pending = p
 	return nil
 }
@@ -607,18 +707,17 @@ type pendingTools struct {
 }
 
 // toolLine is one tool's part of the hidden numbers: its p99, or the note
-// that says why it has none, or the error that stops the fit.
+// that says why it has none.
 type toolLine struct {
 	t    *ToolP99
 	o    *tools.Output
 	note string
-	err  error
 }
 
 // runTools adds what each named tool would have printed to r.Hidden, in
 // the order named (srcTool's also sets the headline's numbers); p, when
 // not nil, keeps srcTool's line or gives it.
-func (r *Result) runTools(names []string, srcTool string, p *pendingTools) error {
+func (r *Result) runTools(names []string, srcTool string, p *pendingTools) {
 	h := &r.Hidden
 	cfg := r.Config
 	for _, n := range names {
@@ -634,9 +733,6 @@ func (r *Result) runTools(names []string, srcTool string, p *pendingTools) error
 				p.line = l
 			}
 		}
-		if l.err != nil {
-			return l.err
-		}
 		if l.t == nil {
 			h.Notes = append(h.Notes, l.note)
 			continue
@@ -648,17 +744,15 @@ func (r *Result) runTools(names []string, srcTool string, p *pendingTools) error
 			h.Notes[0] = "Never sent: the requests " + n + "'s own schedule held that it never sent."
 		}
 	}
-	return nil
 }
 
 func runTool(cfg sim.Config, n string) *toolLine {
 	o, err := tools.Run(cfg, n)
 	if err != nil {
-		var fe *sim.FieldError
-		if errors.As(err, &fe) {
-			return &toolLine{err: err}
-		}
-		return &toolLine{note: fmt.Sprintf("%s: %v", n, err)}
+		// A tool that refuses the fitted server (more requests than a
+		// profile sends, say) is left out with its reason: the fit and
+		// the other tools stand.
+		return &toolLine{note: err.Error()} // the tool's name leads it
 	}
 	t := ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent}
 	if o.P99 == 0 && o.Zero != nil {
@@ -680,9 +774,7 @@ func (r *Result) Tools() error {
 	}
 	r.Hidden = p.before
 	r.Hidden.Notes = slices.Clone(p.before.Notes)
-	if err := r.runTools(tools.Names(), p.src, p); err != nil {
-		return err
-	}
+	r.runTools(tools.Names(), p.src, p)
 	r.pending = nil
 	return nil
 }
@@ -725,7 +817,11 @@ func golden(cfg sim.Config, p string, lo, hi int64, eval evalFunc) (sim.Config, 
 	const phi = 0.6180339887498949
 	at := func(x float64) (sim.Config, float64, []Residual) {
 		c := cfg
-		set(&c, p, snapT(c, int64(math.Round(x))))
+		v := int64(math.Round(x))
+		if p == "first" || p == "every" {
+			v = snapT(c, v) // stalls begin at due instants
+		}
+		set(&c, p, v)
 		s, rr := eval(c)
 		return c, s, rr
 	}

@@ -55,6 +55,10 @@ func sources(in *input) ([]source, error) {
 		return []source{{tool: "hey"}}, nil
 	case measure.FormatAb:
 		return []source{{tool: "ab"}}, nil
+	case measure.FormatFortio:
+		// fortio prints whether it caught up ("Catchup allowed"): fortio
+		// or fortio-nocatchup.
+		return []source{{tool: in.tool}}, nil
 	case measure.FormatHlog, FormatCSV:
 		var s source
 		for _, o := range in.obs {

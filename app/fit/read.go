@@ -27,6 +27,15 @@ type input struct {
 	duration int64
 	conns    int
 	requests int64
+	// rate is the rate a printout states it ran at (fortio's "Starting at Q
+	// qps"); 0 when it states none.
+	rate sim.Rate
+	// tool is the profile a printout names when its format has more than
+	// one (fortio's "Catchup allowed: false" is fortio-nocatchup).
+	tool string
+	// slow is the replies a printout's histogram holds in its buckets
+	// above half its largest value (fortio's); -1 when it has none.
+	slow int64
 }
 
 // wrkStated reads what a wrk or wrk2 printout states of its run: "N
@@ -101,9 +110,72 @@ func abStated(data []byte) (requests, duration int64, conns int) {
 	return requests, duration, conns
 }
 
+// fortioStated reads what a fortio load printout states of its run
+// (the lines fortio's periodic/periodic.go and fhttp/httprunner.go print):
+// "Starting at Q qps with C thread(s) [gomax G] for D : …", "Ended after
+// E : N calls. qps=…", "Uniform: …, Catchup allowed: B", and the rows of
+// the Function Time histogram ("> a <= b , mid , percent, count"), whose
+// counts from the first bucket starting at or above half the largest
+// reply on are the slow replies (-1: no such rows).
+func fortioStated(data []byte) (requests, duration int64, conns int, rate sim.Rate, noCatchUp bool, slow int64) {
+	slow = -1
+	inFunc := false
+	type row struct {
+		from  float64
+		count int64
+	}
+	var rows []row
+	maxS := 0.0
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 10 && f[0] == "Starting" && f[1] == "at" && f[3] == "qps" && f[4] == "with" && f[6] == "thread(s)":
+			if q, err := strconv.ParseFloat(f[2], 64); err == nil && q > 0 && q < 1e9 {
+				rate = sim.Rate(math.Round(q * 1000))
+			}
+			if c, err := strconv.Atoi(f[5]); err == nil {
+				conns = c
+			}
+			if i := slices.Index(f, "for"); i > 0 && i+1 < len(f) {
+				if d, err := time.ParseDuration(f[i+1]); err == nil {
+					duration = int64(d)
+				}
+			}
+		case len(f) >= 5 && f[0] == "Ended" && f[1] == "after" && f[3] == ":" && f[5] == "calls.":
+			if n, err := strconv.ParseInt(f[4], 10, 64); err == nil {
+				requests = n
+			}
+		case strings.HasPrefix(l, "Uniform:") && strings.Contains(l, "Catchup allowed: false"):
+			noCatchUp = true
+		case strings.HasPrefix(l, "Aggregated Function Time :"):
+			inFunc = true
+			if i := slices.Index(f, "max"); i > 0 && i+1 < len(f) {
+				maxS, _ = strconv.ParseFloat(f[i+1], 64)
+			}
+		case inFunc && len(f) == 9 && (f[0] == ">" || f[0] == ">=") && f[2] == "<=" && f[4] == "," && f[6] == ",":
+			a, err1 := strconv.ParseFloat(f[1], 64)
+			n, err2 := strconv.ParseInt(f[8], 10, 64)
+			if err1 == nil && err2 == nil {
+				rows = append(rows, row{a, n})
+			}
+		case inFunc && strings.HasPrefix(l, "# target"):
+			inFunc = false
+		}
+	}
+	if len(rows) > 0 && maxS > 0 {
+		slow = 0
+		for _, r := range rows {
+			if 2*r.from >= maxS {
+				slow += r.count
+			}
+		}
+	}
+	return requests, duration, conns, rate, noCatchUp, slow
+}
+
 // read parses data: the CSV here, every other format with measure.Parse.
 func read(name string, data []byte) (*input, error) {
-	in := &input{name: name}
+	in := &input{name: name, slow: -1}
 	t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
 	if bytes.HasPrefix(t, []byte(measure.CSVSamplesHeader)) {
 		if len(data) > measure.MaxFileSize {
@@ -123,9 +195,9 @@ func read(name string, data []byte) (*input, error) {
 	}
 	in.format = f.Format
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
 	default:
-		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey and ab printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatHlog {
@@ -155,6 +227,13 @@ func read(name string, data []byte) (*input, error) {
 		in.requests, in.duration = heyStated(data)
 	case measure.FormatAb:
 		in.requests, in.duration, in.conns = abStated(data)
+	case measure.FormatFortio:
+		var noCatchUp bool
+		in.requests, in.duration, in.conns, in.rate, noCatchUp, in.slow = fortioStated(data)
+		in.tool = "fortio"
+		if noCatchUp {
+			in.tool = "fortio-nocatchup"
+		}
 	}
 	return in, nil
 }

@@ -348,3 +348,64 @@ func TestRoundTripHeyAb(t *testing.T) {
 	}
 	t.Logf("hey and ab round trip: %v", tally)
 }
+
+// TestRoundTripFortio: fortio's printouts, with and without -nocatchup,
+// for random deterministic queries at one to four connections, are fitted
+// back to their query. fortio states its rate, connections and duration,
+// its exact min (the service), max and mean: the fit claims the service
+// and the rate and must meet them (5 %, exact), explain every printed
+// number within 5 % and name the variant. The stall is the slowest reply
+// less the time from the stall's start to the send of the call it timed,
+// which a printout without times does not show, and the period does not
+// show either: each is met (1 %) or free with the truth inside the range
+// the fit gives, and the hidden open-loop p99 within 1 % or inside the
+// range the stall's gives.
+func TestRoundTripFortio(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(31, 2026))
+	tally := map[string]map[string]int{}
+	for i := 0; i < 40; i++ {
+		truth := truthQuery(r)
+		truth.Conns = 1 + r.IntN(4)
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		format := []string{"fortio", "fortio-nocatchup"}[i%2]
+		name, data := fileFor(t, truth, format)
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("%s %s: %v", format, truth.Query(), err)
+			continue
+		}
+		if want := "the " + format + " printout"; f.Source != want {
+			t.Errorf("%s %s: source %q, want %q", format, truth.Query(), f.Source, want)
+		}
+		if f.Config.Rate != truth.Rate || f.Config.Conns != truth.Conns || f.Config.Duration != truth.Duration {
+			t.Errorf("%s %s: fitted %s: fortio states its rate, connections and duration", format, truth.Query(), f.Query)
+		}
+		if freeOf(f, "rate") != nil {
+			t.Errorf("%s %s: the rate is left free, but fortio prints it", format, truth.Query())
+		}
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
+		if rg := f.Hidden.OpenP99RangeNs; len(rg) == 2 && v.openP99 == "off" {
+			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
+				v.openP99 = "free"
+			} else {
+				v.openP99 = "free-out"
+			}
+		}
+		if v.stall == "off" || v.stall == "free-out" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
+			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+		}
+		if tally[format] == nil {
+			tally[format] = map[string]int{}
+		}
+		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
+			tally[format][c]++
+		}
+	}
+	t.Logf("fortio round trip: %v", tally)
+}
