@@ -31,7 +31,7 @@ FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 # WRK2_GIT_DIR when set (see app/experiment/tools/install.sh).
 WRK2_GIT_DIR ?=
 
-.PHONY: tools site-size run wasm static fonts test test-native test-large test-experiment test-built test-wasm test-browser bench report deps-test fmt-check vet clean
+.PHONY: tools site-size run wasm static fonts test test-long test-native test-large test-experiment test-built test-wasm test-browser bench report deps-test fmt-check vet clean
 
 ## run: build app.wasm and the site, serve it on $(ADDR) and print the address
 run: wasm
@@ -97,6 +97,10 @@ test-wasm:
 
 test-browser: wasm
 	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app
+
+## test-long: the browser fuzz with an edit and a reload after every query (make test edits after every other)
+test-long: wasm
+	OMISSION_BROWSER=1 OMISSION_FUZZ_ALL=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 30m -run TestBrowserFuzz -v ./app
 
 ## tools: install the real load generators experiment -with runs (app/experiment/tools/install.sh)
 tools:

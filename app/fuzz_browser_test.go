@@ -316,8 +316,9 @@ func (b *browser) pageView(t *testing.T) (string, map[string]string) {
 // TestBrowserFuzz drives the corpus through the page. For every query: no
 // Go panic or exit and no console error, a result or a message within 5 s,
 // the page answering script within 1 s throughout, no markup or script from
-// the URL, and one valid edit afterwards showing the same numbers as
-// loading the URL it leads to.
+// the URL, and (after every other query in make test, every query in make
+// test-long) one valid edit showing the same numbers as loading the URL it
+// leads to.
 func TestBrowserFuzz(t *testing.T) {
 	s := startSite(t)
 	b := newBrowser(t)
@@ -338,6 +339,11 @@ func TestBrowserFuzz(t *testing.T) {
 	corpus := readCorpus(t)
 	sliced := 0
 	from, _ := strconv.Atoi(os.Getenv("OMISSION_FUZZ_FROM")) // to replay a failure from a query on
+	// Every query is answered; the edit and the load of the URL it leads
+	// to follow every other query in make test, every query in make
+	// test-long (OMISSION_FUZZ_ALL=1: they double the test's time).
+	all := os.Getenv("OMISSION_FUZZ_ALL") != ""
+	edits := 0
 	for i, q := range corpus {
 		if i < from {
 			continue
@@ -363,33 +369,9 @@ func TestBrowserFuzz(t *testing.T) {
 		} else if i%20 != 0 && ms > longestIn.ms {
 			longestIn.ms, longestIn.q = ms, q
 		}
-		// One valid edit: a short run, then the URL it leads to (the page
-		// writes its URL once it has painted the result).
-		n := b.applied(t)
-		b.setFieldAsync(t, "duration", "1s")
-		b.waitApplied(t, n)
-		b.waitFor(t, "the edit of "+q, `document.getElementById("in-duration").value === "1s" && location.search.includes("duration=1s") && `+settled)
-		phase, edited := b.pageView(t)
-		loc := b.location(t)
-		if i%5 == 0 {
-			b.open(t, loc)
-			b.waitFor(t, "the page to start", `(() => { const r = document.getElementById("omission"); return r && +r.dataset.applied > 0; })()`)
-		} else {
-			b.loadInPage(t, loc)
-		}
-		b.waitFor(t, "loading "+loc, settled)
-		phase2, loaded := b.pageView(t)
-		if phase != phase2 {
-			t.Errorf("%q: after the edit the page is %s, loading %s shows %s", q, phase, loc, phase2)
-		}
-		for k, v := range edited {
-			if loaded[k] != v {
-				t.Errorf("%q: after the edit %s = %s, loading %s shows %s", q, k, v, loc, loaded[k])
-				break
-			}
-		}
-		if len(edited) != len(loaded) {
-			t.Errorf("%q: %d numbers after the edit, %d after loading %s", q, len(edited), len(loaded), loc)
+		if all || i%2 == 0 {
+			edits++
+			b.editAndLoad(t, q, i)
 		}
 		if errs := con.errors(); len(errs) > 0 {
 			t.Errorf("%q: console errors: %q", q, errs)
@@ -406,11 +388,44 @@ func TestBrowserFuzz(t *testing.T) {
 		}
 	}
 	worst, where := pr.end()
-	t.Logf("%d queries (%d first answered with the progress bar of a sliced run); the slowest answer to 1+1 took %v (during %q)", len(corpus), sliced, worst, where)
+	t.Logf("%d queries, %d of them edited and their URL loaded (%d first answered with the progress bar of a sliced run); the slowest answer to 1+1 took %v (during %q)", len(corpus), edits, sliced, worst, where)
 	t.Logf("the slowest query to answer: %q in %v; the longest main-thread task of a query read in the page: %.0f ms (%q), of a navigation that starts app.wasm: %.0f ms (%q)",
 		slowest.q, slowest.d.Round(time.Millisecond), longestIn.ms, longestIn.q, longestNav.ms, longestNav.q)
 	if worst > time.Second {
 		t.Errorf("the page took %v to answer 1+1 during %q", worst, where)
+	}
+}
+
+// editAndLoad makes one valid edit after query q (the i-th): a short run,
+// then the URL it leads to, which must show the same phase and numbers
+// (the page writes its URL once it has painted the result).
+func (b *browser) editAndLoad(t *testing.T, q string, i int) {
+	t.Helper()
+	n := b.applied(t)
+	b.setFieldAsync(t, "duration", "1s")
+	b.waitApplied(t, n)
+	b.waitFor(t, "the edit of "+q, `document.getElementById("in-duration").value === "1s" && location.search.includes("duration=1s") && `+settled)
+	phase, edited := b.pageView(t)
+	loc := b.location(t)
+	if i%5 == 0 {
+		b.open(t, loc)
+		b.waitFor(t, "the page to start", `(() => { const r = document.getElementById("omission"); return r && +r.dataset.applied > 0; })()`)
+	} else {
+		b.loadInPage(t, loc)
+	}
+	b.waitFor(t, "loading "+loc, settled)
+	phase2, loaded := b.pageView(t)
+	if phase != phase2 {
+		t.Errorf("%q: after the edit the page is %s, loading %s shows %s", q, phase, loc, phase2)
+	}
+	for k, v := range edited {
+		if loaded[k] != v {
+			t.Errorf("%q: after the edit %s = %s, loading %s shows %s", q, k, v, loc, loaded[k])
+			break
+		}
+	}
+	if len(edited) != len(loaded) {
+		t.Errorf("%q: %d numbers after the edit, %d after loading %s", q, len(edited), len(loaded), loc)
 	}
 }
 
