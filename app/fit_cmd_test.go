@@ -22,7 +22,9 @@ import (
 // preset=tcp&conns=2&duration=6s and a real fortio printout (fortio load
 // -qps 500 -c 2 -t 3s against the experiment's server: 100 ms stalls every
 // second, predict-runs-all-2026-12-02e.json), which no stall model
-// explains (exit 1: its round trips spread), and files the fit
+// explains (exit 1: its round trips spread), vegeta's JSON report of
+// preset=tcp&duration=6s and a real one (vegeta attack -rate 500/1s
+// -duration 3s, the same server and sweep; exit 1), and files the fit
 // refuses (exit 2); outputs are held to testdata/fit_*.stdout.
 func TestReportFit(t *testing.T) {
 	for _, tc := range []struct {
@@ -38,6 +40,8 @@ func TestReportFit(t *testing.T) {
 		{"fit_real_ab", []string{"report", "-fit", "testdata/fit-real-ab.txt"}, 0},
 		{"fit_fortio", []string{"report", "-fit", "testdata/fit-tcp-fortio.txt"}, 0},
 		{"fit_real_fortio", []string{"report", "-fit", "testdata/fit-real-fortio.txt"}, 1},
+		{"fit_vegeta_json", []string{"report", "-json", "-fit", "testdata/fit-tcp-vegeta.json"}, 0},
+		{"fit_real_vegeta", []string{"report", "-fit", "testdata/fit-real-vegeta.json"}, 1},
 		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 2},
 		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
 		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},

@@ -225,6 +225,16 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case forceK > 0:
 		K = forceK
 		g.how["stalls"] = "tried in turn"
+	case src.tool == "vegeta" && in.rate > 0 && main.mean > 0 && main.count > 0:
+		// vegeta sends on time whatever happens: a stall of L holds
+		// J = ⌈L/(T − S)⌉ hits, waiting L − j·(T − S) + S, and the rest
+		// wait S. The mean's excess over S gives the stalls met.
+		T := sim.NewSchedule(in.rate).Interval(1)
+		if T > S && L > 0 {
+			J := (L + T - S - 1) / (T - S)
+			per := float64(J)*float64(L) - float64(T-S)*float64(J*(J-1))/2
+			K = max(int64(math.Round((main.mean-float64(S))*float64(main.count)/per)), 1)
+		}
 	case fortioTool(src.tool) && in.slow > 0:
 		// Each connection's call out when a stall begins waits through
 		// it, and its catch-up (or skip) is fast: about one slow reply

@@ -19,6 +19,9 @@ type source struct {
 }
 
 func (s source) String() string {
+	if s.tool == "vegeta" {
+		return "the vegeta JSON report"
+	}
 	if s.tool != "" {
 		return "the " + s.tool + " printout"
 	}
@@ -55,6 +58,8 @@ func sources(in *input) ([]source, error) {
 		return []source{{tool: "hey"}}, nil
 	case measure.FormatAb:
 		return []source{{tool: "ab"}}, nil
+	case measure.FormatVegeta:
+		return []source{{tool: "vegeta"}}, nil
 	case measure.FormatFortio:
 		// fortio prints whether it caught up ("Catchup allowed"): fortio
 		// or fortio-nocatchup.
@@ -107,7 +112,11 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		if err != nil {
 			return nil, err
 		}
-		f, err := measure.Parse(in.name, []byte(out.Text))
+		text := out.Text
+		if in.format == measure.FormatVegeta {
+			text = out.JSON // vegeta report -type json
+		}
+		f, err := measure.Parse(in.name, []byte(text))
 		if err != nil {
 			return nil, err
 		}

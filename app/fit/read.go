@@ -2,6 +2,7 @@ package fit
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -173,6 +174,28 @@ func fortioStated(data []byte) (requests, duration int64, conns int, rate sim.Ra
 	return requests, duration, conns, rate, noCatchUp, slow
 }
 
+// vegetaStated reads what vegeta's JSON report states of its run (lib/
+// metrics.go: requests, rate = requests / (latest − earliest), duration
+// = latest − earliest): the rate it was asked for, from hit i leaving at
+// i/rate, is rate·(requests − 1)/requests, taken to a whole number a
+// second when within 0.2 % of one (a real attack's hits leave a little off
+// schedule); the duration asked for is requests / that rate.
+func vegetaStated(data []byte) (requests, duration int64, rate sim.Rate) {
+	var m struct {
+		Requests int64   `json:"requests"`
+		Rate     float64 `json:"rate"`
+	}
+	if json.Unmarshal(data, &m) != nil || m.Requests < 2 || m.Rate <= 0 || m.Rate > 1e9 {
+		return 0, 0, 0
+	}
+	r := m.Rate * float64(m.Requests-1) / float64(m.Requests)
+	if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
+		r = w
+	}
+	rate = sim.Rate(math.Round(r * 1000))
+	return m.Requests, m.Requests * sim.NewSchedule(rate).Interval(1), rate
+}
+
 // read parses data: the CSV here, every other format with measure.Parse.
 func read(name string, data []byte) (*input, error) {
 	in := &input{name: name, slow: -1}
@@ -195,9 +218,9 @@ func read(name string, data []byte) (*input, error) {
 	}
 	in.format = f.Format
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatVegeta, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
 	default:
-		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's JSON report, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatHlog {
@@ -227,6 +250,8 @@ func read(name string, data []byte) (*input, error) {
 		in.requests, in.duration = heyStated(data)
 	case measure.FormatAb:
 		in.requests, in.duration, in.conns = abStated(data)
+	case measure.FormatVegeta:
+		in.requests, in.duration, in.rate = vegetaStated(data)
 	case measure.FormatFortio:
 		var noCatchUp bool
 		in.requests, in.duration, in.conns, in.rate, noCatchUp, in.slow = fortioStated(data)

@@ -409,3 +409,44 @@ func TestRoundTripFortio(t *testing.T) {
 	}
 	t.Logf("fortio round trip: %v", tally)
 }
+
+// TestRoundTripVegeta: vegeta's JSON reports (vegeta report -type json)
+// for random deterministic queries are fitted back to their query. The
+// report states its requests and measured rate, whence the rate and
+// duration asked for; its exact min is the service and its max the stall
+// plus a service (vegeta sends every hit on time), and its mean the stalls
+// met: the fit must keep the rate and duration, meet the stall (1 %) and
+// the service (5 %), explain every number within 5 %, and give the hidden
+// open-loop p99 within 1 %; the period, which a report without times does
+// not show, is met or free with the truth inside its range.
+func TestRoundTripVegeta(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(37, 2026))
+	tally := map[string]int{}
+	for i := 0; i < 40; i++ {
+		truth := truthQuery(r)
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, data := fileFor(t, truth, "vegeta")
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("vegeta %s: %v", truth.Query(), err)
+			continue
+		}
+		if f.Config.Rate != truth.Rate || f.Config.Duration != truth.Duration {
+			t.Errorf("vegeta %s: fitted %s: the report gives the rate and duration", truth.Query(), f.Query)
+		}
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], "vegeta")
+		if v.stall != "ok" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 != "ok" || !v.explained {
+			t.Errorf("vegeta %s: stall %s every %s service %s open_p99 %s explained %v; %s", truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+		}
+		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
+			tally[c]++
+		}
+	}
+	t.Logf("vegeta round trip: %v", tally)
+}

@@ -25,6 +25,10 @@ type Output struct {
 	// tool's own rule (after its correction, where it makes one).
 	P50, P90, P99, P999, P9999, Max int64
 	Text                            string // what the tool prints
+	// JSON is the report the tool writes as JSON, for a tool whose JSON a
+	// user keeps and the fit reads (vegeta report -type json); empty for
+	// the others.
+	JSON string `json:"-"`
 	Notes                           []string
 	Run                             *sim.ProfileRun `json:"-"`
 }

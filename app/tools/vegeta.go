@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -93,7 +94,44 @@ func vegetaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	}
 	o.Max = int64(mx)
 	o.Notes = append(o.Notes, "bytes are not modelled: vegeta's Bytes In and Out print 0")
+	if n == 0 {
+		earliest = 0
+	}
+	o.JSON = vegetaJSON(vegetaMetrics{total: total, mean: mean, p50: p50, p90: p90, p95: p95, p99: p99, max: mx, min: mn,
+		earliest: earliest, latest: latest, end: end, duration: dur, wait: wait, requests: n, rate: rate, throughput: throughput, success: success / 100})
 	return nil
+}
+
+// vegetaMetrics is what vegeta's JSON report holds (lib/metrics.go
+// Metrics, LatencyMetrics), times in ns from the run's start.
+type vegetaMetrics struct {
+	total, mean, p50, p90, p95, p99, max, min time.Duration
+	earliest, latest, end                     int64
+	duration, wait                            time.Duration
+	requests                                  int64
+	rate, throughput, success                 float64
+}
+
+// vegetaJSON writes m as `vegeta report -type json` does (lib/reporters.go
+// NewJSONReporter: encoding/json of Metrics, its fields in order, a
+// time.Duration as integer ns, a float64 in its shortest form, one line).
+// The model has no wall clock: earliest, latest and end are the run's
+// times from the Unix epoch.
+func vegetaJSON(m vegetaMetrics) string {
+	d := func(v time.Duration) string { return strconv.FormatInt(int64(v), 10) }
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	at := func(ns int64) string { return `"` + time.Unix(0, ns).UTC().Format(time.RFC3339Nano) + `"` }
+	codes := "{}"
+	if m.requests > 0 {
+		codes = `{"200":` + strconv.FormatInt(m.requests, 10) + `}`
+	}
+	return `{"latencies":{"total":` + d(m.total) + `,"mean":` + d(m.mean) + `,"50th":` + d(m.p50) + `,"90th":` + d(m.p90) +
+		`,"95th":` + d(m.p95) + `,"99th":` + d(m.p99) + `,"max":` + d(m.max) + `,"min":` + d(m.min) + `},` +
+		`"bytes_in":{"total":0,"mean":0},"bytes_out":{"total":0,"mean":0},` +
+		`"earliest":` + at(m.earliest) + `,"latest":` + at(m.latest) + `,"end":` + at(m.end) +
+		`,"duration":` + d(m.duration) + `,"wait":` + d(m.wait) + `,"requests":` + strconv.FormatInt(m.requests, 10) +
+		`,"rate":` + f(m.rate) + `,"throughput":` + f(m.throughput) + `,"success":` + f(m.success) +
+		`,"status_codes":` + codes + `,"errors":[]}` + "\n"
 }
 
 // alignReport lays the rows out as vegeta's text reporter does with
