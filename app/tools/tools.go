@@ -28,9 +28,9 @@ type Output struct {
 	// JSON is the report the tool writes as JSON, for a tool whose JSON a
 	// user keeps and the fit reads (vegeta report -type json); empty for
 	// the others.
-	JSON string `json:"-"`
-	Notes                           []string
-	Run                             *sim.ProfileRun `json:"-"`
+	JSON  string `json:"-"`
+	Notes []string
+	Run   *sim.ProfileRun `json:"-"`
 }
 
 // P returns the headline percentiles in sim.Percentiles() order.
