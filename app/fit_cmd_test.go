@@ -24,7 +24,8 @@ import (
 // second, predict-runs-all-2026-12-02e.json), which no stall model
 // explains (exit 1: its round trips spread), vegeta's JSON report of
 // preset=tcp&duration=6s and a real one (vegeta attack -rate 500/1s
-// -duration 3s, the same server and sweep; exit 1), and files the fit
+// -duration 3s, the same server and sweep; exit 1), oha's JSON of
+// preset=tcp&duration=6s&conns=2 with --latency-correction, and files the fit
 // refuses (exit 2); outputs are held to testdata/fit_*.stdout.
 func TestReportFit(t *testing.T) {
 	for _, tc := range []struct {
@@ -42,6 +43,7 @@ func TestReportFit(t *testing.T) {
 		{"fit_real_fortio", []string{"report", "-fit", "testdata/fit-real-fortio.txt"}, 1},
 		{"fit_vegeta_json", []string{"report", "-json", "-fit", "testdata/fit-tcp-vegeta.json"}, 0},
 		{"fit_real_vegeta", []string{"report", "-fit", "testdata/fit-real-vegeta.json"}, 1},
+		{"fit_oha", []string{"report", "-fit", "testdata/fit-tcp-oha.json"}, 0},
 		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 2},
 		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
 		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},

@@ -135,9 +135,18 @@ func gcd(a, b int64) int64 {
 // serves requests·service, and the stalls the rest of the run.
 func closedTool(tool string) bool { return tool == "wrk" || tool == "hey" || tool == "ab" }
 
-// fortioTool reports whether the printout is fortio's, with or without
-// -nocatchup: a schedule per connection, each reply timed from its send.
-func fortioTool(tool string) bool { return tool == "fortio" || tool == "fortio-nocatchup" }
+// sendTimed reports whether the tool keeps a schedule but times each
+// request from its real send (fortio with or without -nocatchup, oha
+// without --latency-correction): at most one slow reply a connection a
+// stall, and the slowest is the stall less the send's delay after its start.
+func sendTimed(tool string) bool {
+	return tool == "fortio" || tool == "fortio-nocatchup" || tool == "oha"
+}
+
+// dueTimed reports whether the tool times each request from when it fell
+// due (vegeta, whose hits leave on time; oha --latency-correction): the
+// open loop's staircase, J = ⌈L/(T − S)⌉ slow replies a stall.
+func dueTimed(tool string) bool { return tool == "vegeta" || tool == "oha-corrected" }
 
 // estimate derives the first estimate from the shapes the closed forms
 // give each recording (sim/closedform.go), in the deterministic regime: one
@@ -225,17 +234,17 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case forceK > 0:
 		K = forceK
 		g.how["stalls"] = "tried in turn"
-	case src.tool == "vegeta" && in.rate > 0 && main.mean > 0 && main.count > 0:
-		// vegeta sends on time whatever happens: a stall of L holds
-		// J = ⌈L/(T − S)⌉ hits, waiting L − j·(T − S) + S, and the rest
-		// wait S. The mean's excess over S gives the stalls met.
-		T := sim.NewSchedule(in.rate).Interval(1)
+	case dueTimed(src.tool) && max(in.rate, in.rateHint) > 0 && main.mean > 0 && main.count > 0:
+		// Timed from the due time: a stall of L holds J = ⌈L/(T − S)⌉
+		// requests, waiting L − j·(T − S) + S, and the rest wait S. The
+		// mean's excess over S gives the stalls met.
+		T := sim.NewSchedule(max(in.rate, in.rateHint)).Interval(1)
 		if T > S && L > 0 {
 			J := (L + T - S - 1) / (T - S)
 			per := float64(J)*float64(L) - float64(T-S)*float64(J*(J-1))/2
 			K = max(int64(math.Round((main.mean-float64(S))*float64(main.count)/per)), 1)
 		}
-	case fortioTool(src.tool) && in.slow > 0:
+	case sendTimed(src.tool) && in.slow > 0:
 		// Each connection's call out when a stall begins waits through
 		// it, and its catch-up (or skip) is fast: about one slow reply
 		// a connection a stall.
@@ -299,6 +308,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	switch {
 	case in.rate > 0:
 		cfg.Rate, rateHow = in.rate, "stated"
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+	case in.rateHint > 0:
+		cfg.Rate, rateHow = in.rateHint, "the responses over the duration (oha sends every tick it queued)"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	case open != nil && open.exact && len(open.at) > 1:
 		n := int64(len(open.at))

@@ -24,12 +24,12 @@ func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 			tb.Fatal(err)
 		}
 		return format + ".txt", []byte(o.Text)
-	case "vegeta":
+	case "vegeta", "oha", "oha-corrected":
 		o, err := tools.Run(cfg, format)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		return "vegeta.json", []byte(o.JSON)
+		return format + ".json", []byte(o.JSON)
 	}
 	res, err := sim.Run(cfg)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"omission/app/measure"
 	"omission/app/tools"
 	"omission/app/units"
 	"omission/sim"
@@ -124,7 +125,9 @@ func Fit(name string, data []byte, opt Options) (*Result, error) {
 	if best == nil {
 		return nil, fmt.Errorf("%s: no recording of the model reproduces the file", name)
 	}
-	if len(srcs) > 1 {
+	if len(srcs) > 1 && in.format == measure.FormatOha {
+		best.Notes = append(best.Notes, "oha's JSON does not say whether it ran with --latency-correction: oha and oha-corrected were both fitted, and "+best.Source+" fits best.")
+	} else if len(srcs) > 1 {
 		best.Notes = append(best.Notes, "The file's name does not say which recording it holds: each was tried, and "+best.Source+" fits best.")
 	}
 	if err := best.hide(in, opt.NoTools); err != nil {
@@ -147,19 +150,19 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// for the steps. Each K up to maxStallsTried is tried.
 	var kTried []guess
 	var kMax int64
-	if (src.tool == "" || src.tool == "wrk2" || src.tool == "vegeta" || closedTool(src.tool) || fortioTool(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
+	if (src.tool == "" || src.tool == "wrk2" || dueTimed(src.tool) || closedTool(src.tool) || sendTimed(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
 		_, n := tail(&in.obs[0], g.cfg.Service)
-		if closedTool(src.tool) || fortioTool(src.tool) || src.tool == "vegeta" {
+		if closedTool(src.tool) || sendTimed(src.tool) || dueTimed(src.tool) {
 			// wrk's corrected tail holds more samples than stalls, and
 			// fortio's rows and vegeta's percentiles say how many replies
 			// (or none), not how many stalls.
 			n = maxStallsTried
 		}
 		kMax = min(n, maxStallsTried)
-		if src.tool == "vegeta" {
+		if dueTimed(src.tool) {
 			kMax = max(kMax, 2*g.k) // the mean's count may pass 24
 		}
-		if fortioTool(src.tool) && in.slow > 0 {
+		if sendTimed(src.tool) && in.slow > 0 {
 			// fortio's rows count the slow replies: each stall gives each
 			// connection at most one (its call out as the stall began; the
 			// calls after it leave once the server answers again), and
@@ -335,7 +338,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		return nil, fmt.Errorf("%s: the model could not regenerate %s for %s", in.name, src, cfg.Query())
 	}
 	var stallLo, stallHi int64 = -1, -1
-	if fortioTool(src.tool) && cfg.Stall > 0 && in.obs[0].max > 0 {
+	if sendTimed(src.tool) && cfg.Stall > 0 && in.obs[0].max > 0 {
 		// fortio times each call from its send, and the slowest reply is
 		// the stall plus a service only when a call left as the stall
 		// began (the model's stalls at due instants, one connection).
@@ -447,21 +450,31 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 		}
 	}
-	if src.tool == "vegeta" && cfg.Stall > 0 && math.Abs(worstOf(rs).Diff) > Tolerance {
-		// Not yet explained: vegeta's t-digest places a percentile at the
-		// tail's knee by the order the replies came in, which where the
-		// stalls fall moves (the report holds no times). Eight places of
-		// the first stall across its free range are tried.
+	if dueTimed(src.tool) && cfg.Stall > 0 && math.Abs(worstOf(rs).Diff) > Tolerance {
+		// Not yet explained: where the stalls fall moves the tail's knee
+		// (vegeta's t-digest places a percentile there by the order the
+		// replies came in; oha's index ⌊p·n⌋ counts the replies the run
+		// holds), and the report holds no times. Eight places of the
+		// first stall across its free range are tried.
 		span := cfg.Duration - cfg.Stall
 		if cfg.Every > 0 && cfg.First+cfg.Every < cfg.Duration {
 			span = cfg.Every
 		}
-		base := cfg
-		for j := int64(0); j < 8; j++ {
-			c := base
-			c.First = snapT(c, j*span/8)
-			if s, rr := eval(c); s < score {
-				cfg, score, rs = c, s, rr
+		bases := []sim.Config{cfg}
+		if in.rateHint > 0 && in.rateHint != cfg.Rate && opt.Rate == 0 {
+			// The search may have moved the rate to make up for a place
+			// it had wrong: the rate the requests give is tried again.
+			c := cfg
+			c.Rate = in.rateHint
+			bases = append(bases, c)
+		}
+		for _, base := range bases {
+			for j := int64(0); j < 8; j++ {
+				c := base
+				c.First = snapT(c, j*span/8)
+				if s, rr := eval(c); s < score {
+					cfg, score, rs = c, s, rr
+				}
 			}
 		}
 	}

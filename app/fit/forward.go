@@ -19,8 +19,8 @@ type source struct {
 }
 
 func (s source) String() string {
-	if s.tool == "vegeta" {
-		return "the vegeta JSON report"
+	if s.tool == "vegeta" || s.tool == "oha" || s.tool == "oha-corrected" {
+		return "the " + s.tool + " JSON report"
 	}
 	if s.tool != "" {
 		return "the " + s.tool + " printout"
@@ -60,6 +60,10 @@ func sources(in *input) ([]source, error) {
 		return []source{{tool: "ab"}}, nil
 	case measure.FormatVegeta:
 		return []source{{tool: "vegeta"}}, nil
+	case measure.FormatOha:
+		// oha's JSON does not say whether it ran with
+		// --latency-correction: both are tried.
+		return []source{{tool: "oha"}, {tool: "oha-corrected"}}, nil
 	case measure.FormatFortio:
 		// fortio prints whether it caught up ("Catchup allowed"): fortio
 		// or fortio-nocatchup.
@@ -113,8 +117,8 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 			return nil, err
 		}
 		text := out.Text
-		if in.format == measure.FormatVegeta {
-			text = out.JSON // vegeta report -type json
+		if in.format == measure.FormatVegeta || in.format == measure.FormatOha {
+			text = out.JSON // vegeta report -type json, oha --json
 		}
 		f, err := measure.Parse(in.name, []byte(text))
 		if err != nil {

@@ -29,8 +29,9 @@ type input struct {
 	conns    int
 	requests int64
 	// rate is the rate a printout states it ran at (fortio's "Starting at Q
-	// qps"); 0 when it states none.
-	rate sim.Rate
+	// qps"); 0 when it states none. rateHint is one it implies, to be
+	// searched from (oha's requests over its duration).
+	rate, rateHint sim.Rate
 	// tool is the profile a printout names when its format has more than
 	// one (fortio's "Catchup allowed: false" is fortio-nocatchup).
 	tool string
@@ -196,6 +197,55 @@ func vegetaStated(data []byte) (requests, duration int64, rate sim.Rate) {
 	return m.Requests, m.Requests * sim.NewSchedule(rate).Interval(1), rate
 }
 
+// ohaStated reads what oha's JSON (src/printer.rs print_json) states of
+// its run: summary.total (the duration), the responses of
+// statusCodeDistribution and the connections errorDistribution's "aborted
+// due to deadline" counts (every connection task is aborted at the
+// deadline, src/client.rs), whence the rate as the responses over the
+// duration (oha sends each tick it queued); and the responses in
+// responseTimeHistogram's bins from half the slowest up (the slow replies;
+// -1 when it has none).
+func ohaStated(data []byte) (requests, duration int64, conns int, rate sim.Rate, slow int64) {
+	var m struct {
+		Summary struct {
+			Total   float64 `json:"total"`
+			Slowest float64 `json:"slowest"`
+		} `json:"summary"`
+		Hist   map[string]int64 `json:"responseTimeHistogram"`
+		Codes  map[string]int64 `json:"statusCodeDistribution"`
+		Errors map[string]int64 `json:"errorDistribution"`
+	}
+	slow = -1
+	if json.Unmarshal(data, &m) != nil || m.Summary.Total <= 0 || m.Summary.Total > 1e6 {
+		return 0, 0, 0, 0, -1
+	}
+	duration = int64(math.Round(m.Summary.Total * 1e9))
+	for _, n := range m.Codes {
+		requests += n
+	}
+	aborted := m.Errors["aborted due to deadline"]
+	if aborted > 0 && aborted <= 1e5 {
+		conns = int(aborted)
+	}
+	if requests > 0 {
+		// The aborted are connection tasks, idle or not: not requests.
+		r := float64(requests) / m.Summary.Total
+		if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
+			r = w
+		}
+		rate = sim.Rate(math.Round(r * 1000))
+	}
+	if len(m.Hist) > 0 {
+		slow = 0
+		for k, n := range m.Hist {
+			if v, err := strconv.ParseFloat(k, 64); err == nil && 2*v >= m.Summary.Slowest {
+				slow += n
+			}
+		}
+	}
+	return requests, duration, conns, rate, slow
+}
+
 // read parses data: the CSV here, every other format with measure.Parse.
 func read(name string, data []byte) (*input, error) {
 	in := &input{name: name, slow: -1}
@@ -218,9 +268,9 @@ func read(name string, data []byte) (*input, error) {
 	}
 	in.format = f.Format
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatVegeta, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatVegeta, measure.FormatOha, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
 	default:
-		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's JSON report, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's and oha's JSON, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatHlog {
@@ -252,6 +302,8 @@ func read(name string, data []byte) (*input, error) {
 		in.requests, in.duration, in.conns = abStated(data)
 	case measure.FormatVegeta:
 		in.requests, in.duration, in.rate = vegetaStated(data)
+	case measure.FormatOha:
+		in.requests, in.duration, in.conns, in.rateHint, in.slow = ohaStated(data)
 	case measure.FormatFortio:
 		var noCatchUp bool
 		in.requests, in.duration, in.conns, in.rate, noCatchUp, in.slow = fortioStated(data)

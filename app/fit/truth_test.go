@@ -450,3 +450,59 @@ func TestRoundTripVegeta(t *testing.T) {
 	}
 	t.Logf("vegeta round trip: %v", tally)
 }
+
+// TestRoundTripOha: oha's JSON (oha --json), with and without
+// --latency-correction, for random deterministic queries at one to four
+// connections, is fitted back to its query. The JSON does not say which
+// ran: the fit must find it, keep the duration and connections it states
+// (the deadline aborts one request a connection), meet the rate (1 %),
+// service (5 %) and, where it claims it, the stall (1 %), explain every
+// number within 5 %, and give the hidden open-loop p99 within 1 % or
+// inside the range it gives; the period is met or free with the truth
+// inside its range.
+func TestRoundTripOha(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(41, 2026))
+	tally := map[string]map[string]int{}
+	for i := 0; i < 40; i++ {
+		truth := truthQuery(r)
+		truth.Conns = 1 + r.IntN(4)
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		format := []string{"oha", "oha-corrected"}[i%2]
+		name, data := fileFor(t, truth, format)
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("%s %s: %v", format, truth.Query(), err)
+			continue
+		}
+		if want := "the " + format + " JSON report"; f.Source != want {
+			t.Errorf("%s %s: source %q, want %q", format, truth.Query(), f.Source, want)
+		}
+		if f.Config.Conns != truth.Conns || f.Config.Duration != truth.Duration || !within(int64(f.Config.Rate), int64(truth.Rate), 0.01) {
+			t.Errorf("%s %s: fitted %s: oha states its duration and connections, and its requests give the rate", format, truth.Query(), f.Query)
+		}
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
+		if rg := f.Hidden.OpenP99RangeNs; len(rg) == 2 && v.openP99 == "off" {
+			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
+				v.openP99 = "free"
+			} else {
+				v.openP99 = "free-out"
+			}
+		}
+		if v.stall == "off" || v.stall == "free-out" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
+			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+		}
+		if tally[format] == nil {
+			tally[format] = map[string]int{}
+		}
+		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
+			tally[format][c]++
+		}
+	}
+	t.Logf("oha round trip: %v", tally)
+}

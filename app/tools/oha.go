@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"omission/sim"
@@ -186,5 +187,138 @@ func ohaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 		o.Max = int64(math.Round(mx * 1e9))
 	}
 	o.Notes = append(o.Notes, "bytes and connection set-up are not modelled: oha's data sizes and DNS lines print 0")
+	o.JSON = ohaJSON(pr, lats, sorted, aborted, total, mn, mx, mean)
 	return nil
+}
+
+// jsonKV is one member of a JSON object, its value already written.
+type jsonKV struct{ k, v string }
+
+// prettyObject writes members as serde_json's to_writer_pretty does: two
+// spaces an indent level, `"key": value`, {} when empty. A value that is
+// itself an object was written at depth 0 and is re-indented here.
+func prettyObject(kv []jsonKV, depth int) string {
+	if len(kv) == 0 {
+		return "{}"
+	}
+	ind := strings.Repeat("  ", depth+1)
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i, m := range kv {
+		b.WriteString(ind + strconv.Quote(m.k) + ": " + strings.ReplaceAll(m.v, "\n", "\n"+strings.Repeat("  ", depth+1)))
+		if i < len(kv)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(strings.Repeat("  ", depth) + "}")
+	return b.String()
+}
+
+// rustJSONFloat writes x as serde_json does (ryu): the shortest digits that
+// read back to x, in decimal with ".0" on a whole number from 1e-5 up to
+// 1e16, in scientific notation ("1.5e-7") outside it; null for NaN.
+func rustJSONFloat(x float64) string {
+	switch a := math.Abs(x); {
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		return "null"
+	case x == 0:
+		return "0.0"
+	case a < 1e-5 || a >= 1e16:
+		m, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', -1, 64), "e")
+		n, _ := strconv.Atoi(e)
+		return m + "e" + strconv.Itoa(n)
+	case x == math.Trunc(x):
+		return strconv.FormatFloat(x, 'f', -1, 64) + ".0"
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// ohaJSON is what `oha --json` writes for the run (src/printer.rs
+// print_json, b8cd846: summary, responseTimeHistogram, latencyPercentiles,
+// rps, details, statusCodeDistribution, errorDistribution; BTreeMap keys
+// in string order; serde_json's pretty layout). lats are the latencies in
+// seconds in reply order, sorted the same ascending. Bytes and connection
+// set-up are not modelled (0), as in the text.
+func ohaJSON(pr *sim.ProfileRun, lats, sorted []float64, aborted int64, total, mn, mx, mean float64) string {
+	f := rustJSONFloat
+	n := len(lats)
+	all := float64(n) + float64(aborted)
+	sizePer := "null"
+	if n > 0 {
+		sizePer = "0"
+	}
+	summary := prettyObject([]jsonKV{{"successRate", f(float64(n) / all)}, {"total", f(total)}, {"slowest", f(mx)}, {"fastest", f(mn)},
+		{"average", f(mean)}, {"requestsPerSec", f(all / total)}, {"totalData", "0"}, {"sizePerRequest", sizePer}, {"sizePerSec", f(0)}}, 0)
+	sortedKV := func(kv []jsonKV) []jsonKV {
+		sort.SliceStable(kv, func(i, j int) bool { return kv[i].k < kv[j].k })
+		return kv
+	}
+	var hist []jsonKV
+	if n > 0 {
+		for _, h := range ohaHistogram(lats, 11) {
+			hist = append(hist, jsonKV{strconv.FormatFloat(h[0], 'f', -1, 64), strconv.Itoa(int(h[1]))})
+		}
+	}
+	pcts := func(ps [][2]float64) string {
+		var kv []jsonKV
+		for _, pv := range ps {
+			kv = append(kv, jsonKV{"p" + strconv.FormatFloat(pv[0], 'f', -1, 64), f(pv[1])})
+		}
+		return prettyObject(sortedKV(kv), 0)
+	}
+	// rps: replies per window of at least 10 ms, walking the reply times
+	// from the start (0 included), as print_json does.
+	ends := []float64{0}
+	for _, i := range pr.ReplyOrder() {
+		ends = append(ends, float64(pr.Done[i])/1e9)
+	}
+	sort.Float64s(ends)
+	var rps []float64
+	for r := 0; ; {
+		prev := r
+		if r+1 < len(ends) {
+			r++
+		}
+		for r+1 < len(ends) && ends[prev]+0.01 > ends[r+1] {
+			r++
+		}
+		if r == prev {
+			break
+		}
+		rps = append(rps, float64(r-prev)/(ends[r]-ends[prev]))
+	}
+	rmean, rsd, rmax, rmin := math.NaN(), math.NaN(), math.Inf(-1), math.Inf(1)
+	if len(rps) > 0 {
+		s := 0.0
+		for _, v := range rps {
+			s += v
+			rmax, rmin = math.Max(rmax, v), math.Min(rmin, v)
+		}
+		rmean = s / float64(len(rps))
+		if len(rps) > 1 {
+			ss := 0.0
+			for _, v := range rps {
+				ss += (v - rmean) * (v - rmean)
+			}
+			rsd = math.Sqrt(ss / float64(len(rps)-1))
+		}
+	} else {
+		rmax, rmin = math.NaN(), math.NaN()
+	}
+	rsorted := append([]float64(nil), rps...)
+	sort.Float64s(rsorted)
+	rpsObj := prettyObject([]jsonKV{{"mean", f(rmean)}, {"stddev", f(rsd)}, {"max", f(rmax)}, {"min", f(rmin)}, {"percentiles", pcts(ohaPercentiles(rsorted))}}, 0)
+	zero := prettyObject([]jsonKV{{"average", f(0)}, {"fastest", f(0)}, {"slowest", f(0)}}, 0)
+	details := prettyObject([]jsonKV{{"DNSDialup", zero}, {"DNSLookup", zero}}, 0)
+	var codes, errs []jsonKV
+	if n > 0 {
+		codes = []jsonKV{{"200", strconv.Itoa(n)}}
+	}
+	if aborted > 0 {
+		errs = []jsonKV{{"aborted due to deadline", strconv.FormatInt(aborted, 10)}}
+	}
+	return prettyObject([]jsonKV{{"summary", summary}, {"responseTimeHistogram", prettyObject(sortedKV(hist), 0)},
+		{"latencyPercentiles", pcts(ohaPercentiles(sorted))}, {"rps", rpsObj}, {"details", details},
+		{"statusCodeDistribution", prettyObject(codes, 0)}, {"errorDistribution", prettyObject(errs, 0)}}, 0) + "\n"
 }
