@@ -131,16 +131,20 @@ func gcd(a, b int64) int64 {
 }
 
 // closedTool reports whether the tool's printout is a closed loop's sent
-// back to back on each connection (wrk, hey -c -z, ab -c -t): one worker
+// back to back on each connection (wrk, hey -c -z, ab -c -t, k6's
+// constant-vus): one worker
 // serves requests·service, and the stalls the rest of the run.
-func closedTool(tool string) bool { return tool == "wrk" || tool == "hey" || tool == "ab" }
+func closedTool(tool string) bool {
+	return tool == "wrk" || tool == "hey" || tool == "ab" || tool == "k6-vus"
+}
 
 // sendTimed reports whether the tool keeps a schedule but times each
 // request from its real send (fortio with or without -nocatchup, oha
-// without --latency-correction): at most one slow reply a connection a
+// without --latency-correction, k6's constant-arrival-rate, which drops an
+// iteration no VU is free for): at most one slow reply a connection a
 // stall, and the slowest is the stall less the send's delay after its start.
 func sendTimed(tool string) bool {
-	return tool == "fortio" || tool == "fortio-nocatchup" || tool == "oha"
+	return tool == "fortio" || tool == "fortio-nocatchup" || tool == "oha" || tool == "k6-arrival"
 }
 
 // dueTimed reports whether the tool times each request from when it fell
@@ -179,7 +183,10 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	}
 	if S < 0 {
 		if closedTool(src.tool) && main.p[0] >= 0 {
-			S = main.p[0] // back to back, most replies take S
+			// Back to back, most replies take S on one connection; on
+			// conns of them sharing the one worker, each waits for the
+			// others' too: conns·S.
+			S = main.p[0] / int64(cfg.Conns)
 		} else {
 			S = minOf(main)
 			if src.tool == "" { // a corrected recording alone: its mode
@@ -204,6 +211,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 	}
 	L := M - S
+	if closedTool(src.tool) && cfg.Conns > 1 {
+		// The slowest reply of conns sharing the one worker waited
+		// through the stall and then behind the others' requests.
+		L = M - int64(cfg.Conns)*S
+	}
 	if float64(M) <= float64(S)*(1+1.0/256)+1000 {
 		L = 0
 	}
@@ -244,6 +256,15 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			per := float64(J)*float64(L) - float64(T-S)*float64(J*(J-1))/2
 			K = max(int64(math.Round((main.mean-float64(S))*float64(main.count)/per)), 1)
 		}
+	case src.tool == "k6-arrival" && in.dropped > 0 && in.duration > 0 && L > 0:
+		// Each stall finds the VUs busy and drops the iterations due in
+		// it, about L·rate less one a VU.
+		T := in.duration / (in.requests + in.dropped)
+		if per := L/max(T, 1) - int64(cfg.Conns); per > 0 {
+			K = max(int64(math.Round(float64(in.dropped)/float64(per))), 1)
+		} else {
+			K = 1
+		}
 	case sendTimed(src.tool) && in.slow > 0:
 		// Each connection's call out when a stall begins waits through
 		// it, and its catch-up (or skip) is fast: about one slow reply
@@ -280,8 +301,8 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// and L (a few rounds: each moves the other by S/L of itself).
 		for r := 0; r < 4; r++ {
 			S = max((in.duration-K*L)/in.requests, 0)
-			if M > S {
-				L = M - S
+			if M > int64(cfg.Conns)*S {
+				L = M - int64(cfg.Conns)*S // as above: conns·S behind the others
 			}
 		}
 		cfg.Service, cfg.Stall = S, max(L, 0)
@@ -308,6 +329,14 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	switch {
 	case in.rate > 0:
 		cfg.Rate, rateHow = in.rate, "stated"
+		T = sim.NewSchedule(cfg.Rate).Interval(1)
+	case src.tool == "k6-arrival" && in.duration > 0 && in.requests > 0:
+		// The iterations sent and dropped over the run: the rate.
+		r := float64(in.requests+in.dropped) * 1e9 / float64(in.duration)
+		if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
+			r = w
+		}
+		cfg.Rate, rateHow = sim.Rate(math.Round(r*1000)), "the iterations sent and dropped over the duration"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	case in.rateHint > 0:
 		cfg.Rate, rateHow = in.rateHint, "the responses over the duration (oha sends every tick it queued)"

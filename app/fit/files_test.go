@@ -24,7 +24,7 @@ func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 			tb.Fatal(err)
 		}
 		return format + ".txt", []byte(o.Text)
-	case "vegeta", "oha", "oha-corrected":
+	case "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival":
 		o, err := tools.Run(cfg, format)
 		if err != nil {
 			tb.Fatal(err)

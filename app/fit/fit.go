@@ -127,6 +127,8 @@ func Fit(name string, data []byte, opt Options) (*Result, error) {
 	}
 	if len(srcs) > 1 && in.format == measure.FormatOha {
 		best.Notes = append(best.Notes, "oha's JSON does not say whether it ran with --latency-correction: oha and oha-corrected were both fitted, and "+best.Source+" fits best.")
+	} else if len(srcs) > 1 && in.format == measure.FormatK6 {
+		best.Notes = append(best.Notes, "A k6 summary does not name its executor, and this one dropped no iterations: constant-vus and constant-arrival-rate were both fitted, and "+best.Source+" fits best.")
 	} else if len(srcs) > 1 {
 		best.Notes = append(best.Notes, "The file's name does not say which recording it holds: each was tried, and "+best.Source+" fits best.")
 	}

@@ -19,8 +19,11 @@ type source struct {
 }
 
 func (s source) String() string {
-	if s.tool == "vegeta" || s.tool == "oha" || s.tool == "oha-corrected" {
+	switch s.tool {
+	case "vegeta", "oha", "oha-corrected":
 		return "the " + s.tool + " JSON report"
+	case "k6-vus", "k6-arrival":
+		return "the " + s.tool + " summary export"
 	}
 	if s.tool != "" {
 		return "the " + s.tool + " printout"
@@ -64,6 +67,14 @@ func sources(in *input) ([]source, error) {
 		// oha's JSON does not say whether it ran with
 		// --latency-correction: both are tried.
 		return []source{{tool: "oha"}, {tool: "oha-corrected"}}, nil
+	case measure.FormatK6:
+		// A summary does not name its executor: dropped iterations are
+		// a constant-arrival-rate scenario's; without them both are
+		// tried.
+		if in.dropped > 0 {
+			return []source{{tool: "k6-arrival"}}, nil
+		}
+		return []source{{tool: "k6-vus"}, {tool: "k6-arrival"}}, nil
 	case measure.FormatFortio:
 		// fortio prints whether it caught up ("Catchup allowed"): fortio
 		// or fortio-nocatchup.
@@ -117,8 +128,8 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 			return nil, err
 		}
 		text := out.Text
-		if in.format == measure.FormatVegeta || in.format == measure.FormatOha {
-			text = out.JSON // vegeta report -type json, oha --json
+		if in.format == measure.FormatVegeta || in.format == measure.FormatOha || in.format == measure.FormatK6 {
+			text = out.JSON // vegeta report -type json, oha --json, k6 --summary-export
 		}
 		f, err := measure.Parse(in.name, []byte(text))
 		if err != nil {

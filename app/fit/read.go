@@ -38,6 +38,9 @@ type input struct {
 	// slow is the replies a printout's histogram holds in its buckets
 	// above half its largest value (fortio's); -1 when it has none.
 	slow int64
+	// dropped is the requests a k6 summary says it never sent
+	// (dropped_iterations); 0 when it says none.
+	dropped int64
 }
 
 // wrkStated reads what a wrk or wrk2 printout states of its run: "N
@@ -246,6 +249,39 @@ func ohaStated(data []byte) (requests, duration int64, conns int, rate sim.Rate,
 	return requests, duration, conns, rate, slow
 }
 
+// k6Stated reads what k6's --summary-export JSON states of its run:
+// metrics.http_reqs.{count, rate} (rate = count over the run's seconds,
+// whence the duration), metrics.vus_max.value (the VUs the scenario
+// allowed: the connections) and metrics.dropped_iterations.count (the
+// iterations a constant-arrival-rate scenario found no free VU for).
+func k6Stated(data []byte) (requests, duration int64, conns int, dropped int64) {
+	var m struct {
+		Metrics struct {
+			Reqs struct {
+				Count int64   `json:"count"`
+				Rate  float64 `json:"rate"`
+			} `json:"http_reqs"`
+			VUsMax struct {
+				Value float64 `json:"value"`
+			} `json:"vus_max"`
+			Dropped struct {
+				Count int64 `json:"count"`
+			} `json:"dropped_iterations"`
+		} `json:"metrics"`
+	}
+	if json.Unmarshal(data, &m) != nil {
+		return 0, 0, 0, 0
+	}
+	r := m.Metrics.Reqs
+	if r.Count > 0 && r.Rate > 0 && float64(r.Count)/r.Rate < 1e6 {
+		requests, duration = r.Count, int64(math.Round(float64(r.Count)/r.Rate*1e9))
+	}
+	if v := m.Metrics.VUsMax.Value; v >= 1 && v <= 1e5 {
+		conns = int(v)
+	}
+	return requests, duration, conns, max(m.Metrics.Dropped.Count, 0)
+}
+
 // read parses data: the CSV here, every other format with measure.Parse.
 func read(name string, data []byte) (*input, error) {
 	in := &input{name: name, slow: -1}
@@ -268,9 +304,9 @@ func read(name string, data []byte) (*input, error) {
 	}
 	in.format = f.Format
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatVegeta, measure.FormatOha, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatVegeta, measure.FormatOha, measure.FormatK6, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
 	default:
-		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's and oha's JSON, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatHlog {
@@ -304,6 +340,8 @@ func read(name string, data []byte) (*input, error) {
 		in.requests, in.duration, in.rate = vegetaStated(data)
 	case measure.FormatOha:
 		in.requests, in.duration, in.conns, in.rateHint, in.slow = ohaStated(data)
+	case measure.FormatK6:
+		in.requests, in.duration, in.conns, in.dropped = k6Stated(data)
 	case measure.FormatFortio:
 		var noCatchUp bool
 		in.requests, in.duration, in.conns, in.rate, noCatchUp, in.slow = fortioStated(data)

@@ -506,3 +506,66 @@ func TestRoundTripOha(t *testing.T) {
 	}
 	t.Logf("oha round trip: %v", tally)
 }
+
+// TestRoundTripK6: k6's --summary-export JSON of a constant-vus and of a
+// constant-arrival-rate scenario, for random deterministic queries at one
+// to four VUs, is fitted back to its query. A summary does not name its
+// executor (dropped iterations are the arrival rate's): the fit must name
+// one whose model explains every number within 5 %, keep the VUs and the
+// duration, and meet the stall (1 %) and service (5 %) or have the truth
+// inside the range it gives; the arrival rate's summary gives its rate
+// (sent and dropped over the duration: 1 %), the constant VUs' leaves it
+// free and is fitted again with it given, as `report -fit FILE rate=R`;
+// then the hidden open-loop p99 within 1 % or inside its range.
+func TestRoundTripK6(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(43, 2026))
+	tally := map[string]map[string]int{}
+	for i := 0; i < 40; i++ {
+		truth := truthQuery(r)
+		truth.Conns = 1 + r.IntN(4)
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		format := []string{"k6-vus", "k6-arrival"}[i%2]
+		name, data := fileFor(t, truth, format)
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("%s %s: %v", format, truth.Query(), err)
+			continue
+		}
+		if f.Config.Conns != truth.Conns || !within(f.Config.Duration, truth.Duration, 0.01) {
+			t.Errorf("%s %s: fitted %s: the summary gives the VUs and the duration", format, truth.Query(), f.Query)
+		}
+		if format == "k6-arrival" && !within(int64(f.Config.Rate), int64(truth.Rate), 0.01) && f.Source == "the k6-arrival summary export" {
+			t.Errorf("%s %s: fitted %s: the iterations sent and dropped give the rate", format, truth.Query(), f.Query)
+		}
+		if freeOf(f, "rate") != nil {
+			if f, err = Fit(name, data, Options{Rate: truth.Rate, NoTools: true}); err != nil {
+				t.Errorf("%s %s (rate given): %v", format, truth.Query(), err)
+				continue
+			}
+		}
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
+		if rg := f.Hidden.OpenP99RangeNs; len(rg) == 2 && v.openP99 == "off" {
+			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
+				v.openP99 = "free"
+			} else {
+				v.openP99 = "free-out"
+			}
+		}
+		if v.stall == "off" || v.stall == "free-out" || v.service == "off" || v.service == "free-out" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
+			t.Errorf("%s %s: %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), f.Source, v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+		}
+		if tally[format] == nil {
+			tally[format] = map[string]int{}
+		}
+		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99, "source " + f.Source} {
+			tally[format][c]++
+		}
+	}
+	t.Logf("k6 round trip: %v", tally)
+}
