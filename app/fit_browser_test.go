@@ -15,7 +15,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"omission/app/fit"
+	"omission/app/tools"
 	"omission/app/units"
+	"omission/sim"
 )
 
 // TestBrowserFitImport (issue 23, items 3 and 5): a wrk2 printout the
@@ -24,7 +26,9 @@ import (
 // the open loop's p99 are report -fit's for the same file; "Open the
 // fitted run" makes the fitted query the page's state and URL; a rate
 // typed beside the file pins the fit's rate, and a bad one is refused with
-// the field and its range. The panel has no axe-core violation.
+// the field and its range; a real ab printout is fitted as report -fit
+// fits it; a locust printout pasted is refused with the fit's message. The
+// panel has no axe-core violation.
 func TestBrowserFitImport(t *testing.T) {
 	const file = "fit-tcp-wrk2.txt"
 	var stdout, stderr bytes.Buffer
@@ -124,42 +128,23 @@ func TestBrowserFitImport(t *testing.T) {
 	b.waitFor(t, "the fit again", `!!`+li+`.querySelector('section.fit-panel[data-fit=done]')`)
 	// An ab printout (a real run the experiment kept): the page's fit is
 	// report -fit's, and says what ab's whole milliseconds leave free.
-	const abFile = "fit-real-ab.txt"
-	stdout.Reset()
-	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", abFile)}); err != nil {
-		t.Fatalf("report -fit %s: %v: %s", abFile, err, stderr.String())
-	}
-	var abNative struct {
-		Fit struct {
-			Query string `json:"query"`
-		} `json:"fit"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &abNative); err != nil {
-		t.Fatal(err)
-	}
-	b.do(t, "choosing "+abFile, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{filepath.Join(root, "app", "testdata", abFile)}))
-	abLi := `document.querySelector('#measured li[data-file="` + abFile + `"]')`
-	b.waitFor(t, abFile+" listed", `!!`+abLi)
-	b.exec(t, abLi+`.querySelector('button.fit-ask').click()`)
-	b.waitFor(t, "the ab fit", `!!`+abLi+`.querySelector('section.fit-panel[data-fit=done]') || !!`+abLi+`.querySelector('[data-fit=error]')`)
-	if q := eval[string](t, b, `(`+abLi+`.querySelector('code[data-query]') || {dataset: {}}).dataset.query || ""`); q != abNative.Fit.Query {
-		t.Errorf("the page's fit of %s is %q, report -fit's %q", abFile, q, abNative.Fit.Query)
-	}
+	abLi := fitInPage(t, b, root, "testdata", "fit-real-ab.txt")
 	if txt := eval[string](t, b, abLi+`.textContent`); !strings.Contains(txt, "whole ms") {
 		t.Errorf("the ab fit's panel does not say what its whole milliseconds leave free: %.600s", txt)
 	}
-	// A file the fit refuses (k6's JSON summary, pasted): its message, the
-	// native fit's, and the other file's panel stays.
-	k6, err := os.ReadFile(filepath.Join(root, "app", "measure", "testdata", "k6-summary.json"))
+	// A file the fit refuses (a locust printout, pasted: it states neither
+	// its users nor its pace): its message, the native fit's, and the
+	// other files' panels stay.
+	lo, err := tools.Run(sim.Default(), "locust")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, refused := fit.Fit("pasted", k6, fit.Options{})
+	_, refused := fit.Fit("pasted", []byte(lo.Text), fit.Options{})
 	if refused == nil {
-		t.Fatal("fit.Fit took k6's summary")
+		t.Fatal("fit.Fit took a locust printout")
 	}
 	b.exec(t, `document.querySelector("#measured details.paste").open = true`)
-	b.do(t, "pasting k6's summary", chromedp.SetValue(chromedp.CSS("#import-paste"), string(k6)))
+	b.do(t, "pasting a locust printout", chromedp.SetValue(chromedp.CSS("#import-paste"), lo.Text))
 	b.exec(t, `document.getElementById("import-paste").dispatchEvent(new Event("input", {bubbles: true}))`)
 	b.exec(t, `document.getElementById("import-paste-read").click()`)
 	b.waitFor(t, "the pasted file listed", `!!document.querySelector('#measured li[data-file="pasted"] button.fit-ask')`)
@@ -175,6 +160,60 @@ func TestBrowserFitImport(t *testing.T) {
 	b.waitReady(t, native.Fit.Query)
 	if loc := b.location(t); !strings.HasSuffix(loc, "/?"+native.Fit.Query) {
 		t.Errorf("after opening the fitted run the URL is %s, want …/?%s", loc, native.Fit.Query)
+	}
+	if errs := con.errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// fitInPage gives the page dir/file (under app/), asks for its fit and
+// holds it to report -fit's for the same file: the fitted query, and
+// explained or not alike (report -fit exits 1 for a file no stall model
+// explains; its JSON is still the fit). It returns the file's list item
+// as a script expression.
+func fitInPage(t *testing.T, b *browser, root, dir, file string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	_ = cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join(dir, file)})
+	var nat struct {
+		Fit struct {
+			Query     string `json:"query"`
+			Explained bool   `json:"explained"`
+		} `json:"fit"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &nat); err != nil || nat.Fit.Query == "" {
+		t.Fatalf("report -fit %s: %v: %s", file, err, stderr.String())
+	}
+	b.do(t, "choosing "+file, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{filepath.Join(root, "app", dir, file)}))
+	li := `document.querySelector('#measured li[data-file="` + file + `"]')`
+	b.waitFor(t, file+" listed", `!!`+li)
+	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
+	b.waitFor(t, "the fit of "+file, `!!`+li+`.querySelector('section.fit-panel[data-fit=done]') || !!`+li+`.querySelector('[data-fit=error]')`)
+	if q := eval[string](t, b, `(`+li+`.querySelector('code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Fit.Query {
+		t.Errorf("the page's fit of %s is %q, report -fit's %q", file, q, nat.Fit.Query)
+	}
+	if unexplained := eval[bool](t, b, `!!`+li+`.querySelector('[data-fit=unexplained]')`); unexplained == nat.Fit.Explained {
+		t.Errorf("%s: report -fit says explained %v, the page's panel says unexplained %v", file, nat.Fit.Explained, unexplained)
+	}
+	return li
+}
+
+// TestBrowserFitFormats: a real fortio printout and a real vegeta JSON
+// report the experiment kept, and a k6 summary export, are fitted in the
+// page (fit.wasm in its worker) as report -fit fits them: the same query,
+// explained or not alike.
+func TestBrowserFitFormats(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	con := b.watchConsole(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range [][2]string{{"testdata", "fit-real-fortio.txt"}, {"testdata", "fit-real-vegeta.json"}, {"measure/testdata", "k6-summary.json"}} {
+		fitInPage(t, b, root, f[0], f[1])
 	}
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)

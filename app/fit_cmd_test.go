@@ -44,7 +44,7 @@ func TestReportFit(t *testing.T) {
 		{"fit_vegeta_json", []string{"report", "-json", "-fit", "testdata/fit-tcp-vegeta.json"}, 0},
 		{"fit_real_vegeta", []string{"report", "-fit", "testdata/fit-real-vegeta.json"}, 1},
 		{"fit_oha", []string{"report", "-fit", "testdata/fit-tcp-oha.json"}, 0},
-		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 2},
+		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 1},
 		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
 		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},
 	} {

@@ -508,17 +508,25 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Residuals = rs
 	res.Evaluations = evals
 	if unit.ns > 0 && in.obs[0].max > 0 {
-		// The stall is the slowest reply less a service, both known to
-		// the printout's rounding: free when that spans more than 1 %.
+		// The stall is the slowest reply less a service (conns of them
+		// behind the others' on a closed loop's connections), both known
+		// to the printout's rounding: free when that spans more than 1 %.
 		slo, shi := cfg.Service, cfg.Service
 		if svcLo >= 0 {
 			slo, shi = svcLo, svcHi
 		}
 		M := in.obs[0].max
+		if c := int64(cfg.Conns); closedTool(src.tool) && c > 1 {
+			slo, shi = c*slo, c*shi // behind the others' requests, as estimate has it
+		}
+		why := fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit.ns))
+		if closedTool(src.tool) && cfg.Conns > 1 {
+			why = fmt.Sprintf("the slowest reply less %d services (its request waited behind the other %d connections' on the one worker): %s prints it to %s", cfg.Conns, cfg.Conns-1, src.tool, sim.FormatDuration(unit.ns))
+		}
 		lo, hi := max(M-unit.ns/2-shi, 0), M+unit.ns/2-slo
 		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
 			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
-				fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit.ns)))
+				why)
 		}
 	}
 	if stallLo > 0 && float64(stallHi-stallLo) > 0.01*float64(cfg.Stall) {

@@ -62,10 +62,11 @@ func TestCSVFitsExactly(t *testing.T) {
 // TestRefusals: a file the fit cannot regenerate, and a CSV row out of
 // shape, are refused with a message that says why and where.
 func TestRefusals(t *testing.T) {
+	_, locust := fileFor(t, sim.Default(), "locust")
 	for _, c := range []struct {
 		name, data, words string
 	}{
-		{"k6.json", `{"metrics": {"http_req_duration": {"avg": 1, "min": 1, "med": 1, "max": 2, "p(90)": 1, "p(95)": 1}}}`, "cannot be regenerated"},
+		{"locust.txt", string(locust), "cannot be regenerated"},
 		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,5\n", "x.csv:2"},
 		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,-5,0\n", "latency_ns"},
 		{"y.csv", "recording,time_ns,latency_ns,synthetic\nnosuch,10,5,0\n", `tag "nosuch" names no recording`},

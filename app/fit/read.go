@@ -305,8 +305,10 @@ func read(name string, data []byte) (*input, error) {
 	in.format = f.Format
 	switch f.Format {
 	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatVegeta, measure.FormatOha, measure.FormatK6, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	case measure.FormatLocust:
+		return nil, fmt.Errorf("%s: %s: a locust printout states neither its users nor its pace (wait_time) nor its run time, which its profile needs, so it cannot be regenerated and compared; the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV", name, f.Format.Title())
 	default:
-		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV; this format's tool prints text the project does not write in this layout, so it cannot be regenerated and compared", name, f.Format.Title())
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV; this format cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatHlog {

@@ -148,42 +148,6 @@ func k6Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	return nil
 }
 
-// k6SummaryExport is what `k6 run --summary-export FILE` writes for the
-// run (the legacy summary's data, internal/js/summary-legacy.js: a
-// counter's count and rate a second, a trend's avg, min, med, max, p(90)
-// and p(95) in ms, a gauge's value, min and max; encoding/json with four
-// spaces an indent and keys in order), with only the metrics the model
-// determines: dropped_iterations (when any), http_req_duration, http_reqs,
-// iterations and vus_max (the VUs the scenario allowed). The trend has
-// p(99), p(99.9) and p(99.99) too, as with summaryTrendStats set to ask
-// for them, so that a summary made so compares number for number.
-func k6SummaryExport(cfg sim.Config, pr *sim.ProfileRun, t k6Trend, secs float64) string {
-	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	counter := func(n int64) string {
-		return "{\n            \"count\": " + strconv.FormatInt(n, 10) + ",\n            \"rate\": " + f(float64(n)/secs) + "\n        }"
-	}
-	var ms []string
-	if pr.Dropped > 0 && pr.Profile.Send == sim.DropLate {
-		ms = append(ms, `"dropped_iterations": `+counter(pr.Dropped))
-	}
-	if len(t.values) > 0 {
-		avg := t.sum / float64(len(t.values))
-		var kv []string
-		for _, m := range []struct {
-			k string
-			v float64
-		}{{"avg", avg}, {"max", t.max}, {"med", t.p(0.5)}, {"min", t.min}, {"p(90)", t.p(0.9)}, {"p(95)", t.p(0.95)},
-			{"p(99)", t.p(0.99)}, {"p(99.9)", t.p(0.999)}, {"p(99.99)", t.p(0.9999)}} {
-			kv = append(kv, "            "+strconv.Quote(m.k)+": "+f(m.v))
-		}
-		ms = append(ms, "\"http_req_duration\": {\n"+strings.Join(kv, ",\n")+"\n        }")
-	}
-	ms = append(ms, `"http_reqs": `+counter(pr.Replies), `"iterations": `+counter(pr.Replies))
-	c := strconv.Itoa(cfg.Conns)
-	ms = append(ms, "\"vus_max\": {\n            \"max\": "+c+",\n            \"min\": "+c+",\n            \"value\": "+c+"\n        }")
-	return "{\n    \"metrics\": {\n        " + strings.Join(ms, ",\n        ") + "\n    },\n    \"root_group\": {\n        \"checks\": {},\n        \"groups\": {},\n        \"id\": \"d41d8cd98f00b204e9800998ecf8427e\",\n        \"name\": \"\",\n        \"path\": \"\"\n    }\n}\n"
-}
-
 // jsToFixed is Number.prototype.toFixed(x, digits) for x ≥ 0: the exact
 // value scaled and rounded to nearest, ties to the larger. strconv writes
 // a double's exact decimal expansion when asked for enough digits (at most

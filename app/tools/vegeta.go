@@ -3,7 +3,6 @@ package tools
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -110,28 +109,6 @@ type vegetaMetrics struct {
 	duration, wait                            time.Duration
 	requests                                  int64
 	rate, throughput, success                 float64
-}
-
-// vegetaJSON writes m as `vegeta report -type json` does (lib/reporters.go
-// NewJSONReporter: encoding/json of Metrics, its fields in order, a
-// time.Duration as integer ns, a float64 in its shortest form, one line).
-// The model has no wall clock: earliest, latest and end are the run's
-// times from the Unix epoch.
-func vegetaJSON(m vegetaMetrics) string {
-	d := func(v time.Duration) string { return strconv.FormatInt(int64(v), 10) }
-	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	at := func(ns int64) string { return `"` + time.Unix(0, ns).UTC().Format(time.RFC3339Nano) + `"` }
-	codes := "{}"
-	if m.requests > 0 {
-		codes = `{"200":` + strconv.FormatInt(m.requests, 10) + `}`
-	}
-	return `{"latencies":{"total":` + d(m.total) + `,"mean":` + d(m.mean) + `,"50th":` + d(m.p50) + `,"90th":` + d(m.p90) +
-		`,"95th":` + d(m.p95) + `,"99th":` + d(m.p99) + `,"max":` + d(m.max) + `,"min":` + d(m.min) + `},` +
-		`"bytes_in":{"total":0,"mean":0},"bytes_out":{"total":0,"mean":0},` +
-		`"earliest":` + at(m.earliest) + `,"latest":` + at(m.latest) + `,"end":` + at(m.end) +
-		`,"duration":` + d(m.duration) + `,"wait":` + d(m.wait) + `,"requests":` + strconv.FormatInt(m.requests, 10) +
-		`,"rate":` + f(m.rate) + `,"throughput":` + f(m.throughput) + `,"success":` + f(m.success) +
-		`,"status_codes":` + codes + `,"errors":[]}` + "\n"
 }
 
 // alignReport lays the rows out as vegeta's text reporter does with

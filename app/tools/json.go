@@ -1,0 +1,208 @@
+//go:build !minimal
+
+package tools
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"omission/sim"
+)
+
+// The JSON reports a user keeps (vegeta report -type json, oha --json, k6
+// --summary-export), which the fit regenerates to compare with a user's.
+// The page's app.wasm (built with the minimal tag) shows the tools'
+// printouts only and leaves them out: json_minimal.go.
+
+// vegetaJSON writes m as `vegeta report -type json` does (lib/reporters.go
+// NewJSONReporter: encoding/json of Metrics, its fields in order, a
+// time.Duration as integer ns, a float64 in its shortest form, one line).
+// The model has no wall clock: earliest, latest and end are the run's
+// times from the Unix epoch.
+func vegetaJSON(m vegetaMetrics) string {
+	d := func(v time.Duration) string { return strconv.FormatInt(int64(v), 10) }
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	at := func(ns int64) string { return `"` + time.Unix(0, ns).UTC().Format(time.RFC3339Nano) + `"` }
+	codes := "{}"
+	if m.requests > 0 {
+		codes = `{"200":` + strconv.FormatInt(m.requests, 10) + `}`
+	}
+	return `{"latencies":{"total":` + d(m.total) + `,"mean":` + d(m.mean) + `,"50th":` + d(m.p50) + `,"90th":` + d(m.p90) +
+		`,"95th":` + d(m.p95) + `,"99th":` + d(m.p99) + `,"max":` + d(m.max) + `,"min":` + d(m.min) + `},` +
+		`"bytes_in":{"total":0,"mean":0},"bytes_out":{"total":0,"mean":0},` +
+		`"earliest":` + at(m.earliest) + `,"latest":` + at(m.latest) + `,"end":` + at(m.end) +
+		`,"duration":` + d(m.duration) + `,"wait":` + d(m.wait) + `,"requests":` + strconv.FormatInt(m.requests, 10) +
+		`,"rate":` + f(m.rate) + `,"throughput":` + f(m.throughput) + `,"success":` + f(m.success) +
+		`,"status_codes":` + codes + `,"errors":[]}` + "\n"
+}
+
+// jsonKV is one member of a JSON object, its value already written.
+type jsonKV struct{ k, v string }
+
+// prettyObject writes members as serde_json's to_writer_pretty does: two
+// spaces an indent level, `"key": value`, {} when empty. A value that is
+// itself an object was written at depth 0 and is re-indented here.
+func prettyObject(kv []jsonKV, depth int) string {
+	if len(kv) == 0 {
+		return "{}"
+	}
+	ind := strings.Repeat("  ", depth+1)
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i, m := range kv {
+		b.WriteString(ind + strconv.Quote(m.k) + ": " + strings.ReplaceAll(m.v, "\n", "\n"+strings.Repeat("  ", depth+1)))
+		if i < len(kv)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(strings.Repeat("  ", depth) + "}")
+	return b.String()
+}
+
+// rustJSONFloat writes x as serde_json does (ryu): the shortest digits that
+// read back to x, in decimal with ".0" on a whole number from 1e-5 up to
+// 1e16, in scientific notation ("1.5e-7") outside it; null for NaN.
+func rustJSONFloat(x float64) string {
+	switch a := math.Abs(x); {
+	case math.IsNaN(x) || math.IsInf(x, 0):
+		return "null"
+	case x == 0:
+		return "0.0"
+	case a < 1e-5 || a >= 1e16:
+		m, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', -1, 64), "e")
+		n, _ := strconv.Atoi(e)
+		return m + "e" + strconv.Itoa(n)
+	case x == math.Trunc(x):
+		return strconv.FormatFloat(x, 'f', -1, 64) + ".0"
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+// ohaJSON is what `oha --json` writes for the run (src/printer.rs
+// print_json, b8cd846: summary, responseTimeHistogram, latencyPercentiles,
+// rps, details, statusCodeDistribution, errorDistribution; BTreeMap keys
+// in string order; serde_json's pretty layout). lats are the latencies in
+// seconds in reply order, sorted the same ascending. Bytes and connection
+// set-up are not modelled (0), as in the text.
+func ohaJSON(pr *sim.ProfileRun, lats, sorted []float64, aborted int64, total, mn, mx, mean float64) string {
+	f := rustJSONFloat
+	n := len(lats)
+	all := float64(n) + float64(aborted)
+	sizePer := "null"
+	if n > 0 {
+		sizePer = "0"
+	}
+	summary := prettyObject([]jsonKV{{"successRate", f(float64(n) / all)}, {"total", f(total)}, {"slowest", f(mx)}, {"fastest", f(mn)},
+		{"average", f(mean)}, {"requestsPerSec", f(all / total)}, {"totalData", "0"}, {"sizePerRequest", sizePer}, {"sizePerSec", f(0)}}, 0)
+	sortedKV := func(kv []jsonKV) []jsonKV {
+		sort.SliceStable(kv, func(i, j int) bool { return kv[i].k < kv[j].k })
+		return kv
+	}
+	var hist []jsonKV
+	if n > 0 {
+		for _, h := range ohaHistogram(lats, 11) {
+			hist = append(hist, jsonKV{strconv.FormatFloat(h[0], 'f', -1, 64), strconv.Itoa(int(h[1]))})
+		}
+	}
+	pcts := func(ps [][2]float64) string {
+		var kv []jsonKV
+		for _, pv := range ps {
+			kv = append(kv, jsonKV{"p" + strconv.FormatFloat(pv[0], 'f', -1, 64), f(pv[1])})
+		}
+		return prettyObject(sortedKV(kv), 0)
+	}
+	// rps: replies per window of at least 10 ms, walking the reply times
+	// from the start (0 included), as print_json does.
+	ends := []float64{0}
+	for _, i := range pr.ReplyOrder() {
+		ends = append(ends, float64(pr.Done[i])/1e9)
+	}
+	sort.Float64s(ends)
+	var rps []float64
+	for r := 0; ; {
+		prev := r
+		if r+1 < len(ends) {
+			r++
+		}
+		for r+1 < len(ends) && ends[prev]+0.01 > ends[r+1] {
+			r++
+		}
+		if r == prev {
+			break
+		}
+		rps = append(rps, float64(r-prev)/(ends[r]-ends[prev]))
+	}
+	rmean, rsd, rmax, rmin := math.NaN(), math.NaN(), math.Inf(-1), math.Inf(1)
+	if len(rps) > 0 {
+		s := 0.0
+		for _, v := range rps {
+			s += v
+			rmax, rmin = math.Max(rmax, v), math.Min(rmin, v)
+		}
+		rmean = s / float64(len(rps))
+		if len(rps) > 1 {
+			ss := 0.0
+			for _, v := range rps {
+				ss += (v - rmean) * (v - rmean)
+			}
+			rsd = math.Sqrt(ss / float64(len(rps)-1))
+		}
+	} else {
+		rmax, rmin = math.NaN(), math.NaN()
+	}
+	rsorted := append([]float64(nil), rps...)
+	sort.Float64s(rsorted)
+	rpsObj := prettyObject([]jsonKV{{"mean", f(rmean)}, {"stddev", f(rsd)}, {"max", f(rmax)}, {"min", f(rmin)}, {"percentiles", pcts(ohaPercentiles(rsorted))}}, 0)
+	zero := prettyObject([]jsonKV{{"average", f(0)}, {"fastest", f(0)}, {"slowest", f(0)}}, 0)
+	details := prettyObject([]jsonKV{{"DNSDialup", zero}, {"DNSLookup", zero}}, 0)
+	var codes, errs []jsonKV
+	if n > 0 {
+		codes = []jsonKV{{"200", strconv.Itoa(n)}}
+	}
+	if aborted > 0 {
+		errs = []jsonKV{{"aborted due to deadline", strconv.FormatInt(aborted, 10)}}
+	}
+	return prettyObject([]jsonKV{{"summary", summary}, {"responseTimeHistogram", prettyObject(sortedKV(hist), 0)},
+		{"latencyPercentiles", pcts(ohaPercentiles(sorted))}, {"rps", rpsObj}, {"details", details},
+		{"statusCodeDistribution", prettyObject(codes, 0)}, {"errorDistribution", prettyObject(errs, 0)}}, 0) + "\n"
+}
+
+// k6SummaryExport is what `k6 run --summary-export FILE` writes for the
+// run (the legacy summary's data, internal/js/summary-legacy.js: a
+// counter's count and rate a second, a trend's avg, min, med, max, p(90)
+// and p(95) in ms, a gauge's value, min and max; encoding/json with four
+// spaces an indent and keys in order), with only the metrics the model
+// determines: dropped_iterations (when any), http_req_duration, http_reqs,
+// iterations and vus_max (the VUs the scenario allowed). The trend has
+// p(99), p(99.9) and p(99.99) too, as with summaryTrendStats set to ask
+// for them, so that a summary made so compares number for number.
+func k6SummaryExport(cfg sim.Config, pr *sim.ProfileRun, t k6Trend, secs float64) string {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	counter := func(n int64) string {
+		return "{\n            \"count\": " + strconv.FormatInt(n, 10) + ",\n            \"rate\": " + f(float64(n)/secs) + "\n        }"
+	}
+	var ms []string
+	if pr.Dropped > 0 && pr.Profile.Send == sim.DropLate {
+		ms = append(ms, `"dropped_iterations": `+counter(pr.Dropped))
+	}
+	if len(t.values) > 0 {
+		avg := t.sum / float64(len(t.values))
+		var kv []string
+		for _, m := range []struct {
+			k string
+			v float64
+		}{{"avg", avg}, {"max", t.max}, {"med", t.p(0.5)}, {"min", t.min}, {"p(90)", t.p(0.9)}, {"p(95)", t.p(0.95)},
+			{"p(99)", t.p(0.99)}, {"p(99.9)", t.p(0.999)}, {"p(99.99)", t.p(0.9999)}} {
+			kv = append(kv, "            "+strconv.Quote(m.k)+": "+f(m.v))
+		}
+		ms = append(ms, "\"http_req_duration\": {\n"+strings.Join(kv, ",\n")+"\n        }")
+	}
+	ms = append(ms, `"http_reqs": `+counter(pr.Replies), `"iterations": `+counter(pr.Replies))
+	c := strconv.Itoa(cfg.Conns)
+	ms = append(ms, "\"vus_max\": {\n            \"max\": "+c+",\n            \"min\": "+c+",\n            \"value\": "+c+"\n        }")
+	return "{\n    \"metrics\": {\n        " + strings.Join(ms, ",\n        ") + "\n    },\n    \"root_group\": {\n        \"checks\": {},\n        \"groups\": {},\n        \"id\": \"d41d8cd98f00b204e9800998ecf8427e\",\n        \"name\": \"\",\n        \"path\": \"\"\n    }\n}\n"
+}

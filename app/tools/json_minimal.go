@@ -1,0 +1,19 @@
+//go:build minimal
+
+package tools
+
+import (
+	"omission/sim"
+)
+
+// The page's app.wasm shows the tools' printouts only: their JSON reports,
+// which only the fit (fit.wasm, the command) reads, are not written there
+// (json.go).
+
+func vegetaJSON(vegetaMetrics) string { return "" }
+
+func ohaJSON(*sim.ProfileRun, []float64, []float64, int64, float64, float64, float64, float64) string {
+	return ""
+}
+
+func k6SummaryExport(sim.Config, *sim.ProfileRun, k6Trend, float64) string { return "" }
