@@ -70,7 +70,11 @@ type Result struct {
 	Explained bool    `json:"explained"`
 	Why       string  `json:"why,omitempty"`
 	// Ambiguous lists the parameters the file leaves free.
-	Ambiguous   []Free   `json:"ambiguous"`
+	Ambiguous []Free `json:"ambiguous"`
+	// Offered, for a file no stall model explains, is the same stalls
+	// with a spread of service times, when one fits it better (nil
+	// otherwise).
+	Offered     *Offer   `json:"offered,omitempty"`
 	Hidden      Hidden   `json:"hidden"`
 	Evaluations int      `json:"evaluations"`
 	Notes       []string `json:"notes"`
@@ -180,54 +184,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 		}
 	}
-	evals := 0
-	// Each candidate is run once: the search comes back to some (a step
-	// down after one up, a rounding that changes nothing it has not tried).
-	type cached struct {
-		score float64
-		rs    []Residual
-	}
-	seen := map[string]cached{}
-	var run func(cfg sim.Config) (float64, []Residual)
-	eval := func(cfg sim.Config) (float64, []Residual) {
-		if cfg.Validate() != nil {
-			return math.Inf(1), nil
-		}
-		q := cfg.Query()
-		if c, ok := seen[q]; ok {
-			return c.score, c.rs
-		}
-		s, rs := run(cfg)
-		seen[q] = cached{s, rs}
-		return s, rs
-	}
-	run = func(cfg sim.Config) (float64, []Residual) {
-		evals++
-		os, err := forward(cfg, in, src)
-		if err != nil {
-			return math.Inf(1), nil
-		}
-		var rs []Residual
-		total, matched := 0.0, 0
-		for i := range in.obs {
-			// The fitted distribution of the same label (a tool prints
-			// what the model's profile prints: wrk2 without -U has no
-			// uncorrected spectrum, and that one is left out).
-			for j := range os {
-				if os[j].label == in.obs[i].label {
-					r, s := compare(&in.obs[i], &os[j])
-					rs = append(rs, r...)
-					total += s
-					matched++
-					break
-				}
-			}
-		}
-		if matched == 0 {
-			return math.Inf(1), nil
-		}
-		return total, rs
-	}
+	eval, evals := evaluator(in, src)
 	cfg := g.cfg
 	score, rs := eval(cfg)
 	if len(kTried) == 0 && kMax > 0 {
@@ -506,7 +463,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.File, res.Format, res.Source, res.tool = in.name, string(in.format), src.String(), src.tool
 	res.Config, res.Query = cfg, cfg.Query()
 	res.Residuals = rs
-	res.Evaluations = evals
+	res.Evaluations = *evals
 	if unit.ns > 0 && in.obs[0].max > 0 {
 		// The stall is the slowest reply less a service (conns of them
 		// behind the others' on a closed loop's connections), both known
@@ -607,9 +564,141 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {
 		w := worstOf(rs)
-		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off. A tail that rises smoothly, not in a stall's steps, is a spread of service times: try dist=lognormal, exponential or uniform (the fit does not search them)", Tolerance*100, w.Dist, Words(w.Metric), w.Diff*100)
+		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off", Tolerance*100, w.Dist, Words(w.Metric), w.Diff*100)
+		var o *Offer
+		if src.tool == "" {
+			o = offerSpread(cfg, &in.obs[0], eval)
+		}
+		switch {
+		case src.tool != "":
+			// sim.RunProfile models the deterministic server only.
+			res.Why += ". A tail that rises smoothly, not in a stall's steps, is a spread of service times, and the tool profiles model a fixed service only: the fit cannot yet try a spread for a tool's output (it tries one for an .hgrm, an .hlog or the CSV)"
+		case o != nil && o.Worst < res.Worst:
+			res.Offered = o
+			res.Why += fmt.Sprintf(". The same stalls with a spread of service times fit better: %s (worst number %+.1f %% off; the engine's %s service, its parameters from the file's percentiles, not searched)", o.Query, o.Diff*100, o.Dist)
+		default:
+			res.Why += ". A tail that rises smoothly, not in a stall's steps, is a spread of service times: the engine's lognormal, exponential and uniform services were tried with the fitted stalls and fit no better"
+		}
 	}
 	return res, nil
+}
+
+// Offer is a model with a spread of service times that fits a file no
+// stall model explains better than the fitted one: its query, the
+// distribution, and its worst headline difference.
+type Offer struct {
+	Query string  `json:"query"`
+	Dist  string  `json:"dist"`
+	Worst float64 `json:"worst"`
+	Diff  float64 `json:"diff"` // the worst difference, signed
+}
+
+// offerSpread tries the engine's service distributions with the fitted
+// stalls, rate and connections, each with its parameters from the file's
+// percentiles (the median reply as the lognormal's median, its 95th from
+// the p90 and beyond; the exponential's mean from the mean of the replies
+// below the stall; the uniform from the min to twice the median less the
+// min), and returns the best, or nil when none runs. A few runs, not a
+// search.
+func offerSpread(fitted sim.Config, o *obs, eval evalFunc) *Offer {
+	S := fitted.Service
+	p50, p90 := o.p[0], o.p[1]
+	if p50 <= 0 {
+		return nil
+	}
+	if c := int64(fitted.Conns); c > 1 && p50/c >= o.min && o.min > 0 && p50 > 2*o.min {
+		// A closed loop's median waits behind the other connections.
+		p50 /= c
+		p90 /= c
+	}
+	var cands []sim.Config
+	add := func(f func(c *sim.Config)) {
+		c := fitted
+		c.Dist, c.Service, c.ServiceP95, c.ServiceMax = sim.ServiceFixed, S, 0, 0
+		f(&c)
+		if c.Validate() == nil {
+			cands = append(cands, c)
+		}
+	}
+	for _, k := range []float64{1.5, 2, 3, 5} {
+		add(func(c *sim.Config) {
+			c.Dist, c.Service = sim.ServiceLognormal, p50
+			c.ServiceP95 = int64(float64(p50) * k)
+			if k == 2 && p90 > p50 && p90 < fitted.Stall/2 {
+				c.ServiceP95 = int64(float64(p90) * 1.2) // the p90 of the file, a little further out
+			}
+		})
+	}
+	add(func(c *sim.Config) { c.Dist, c.Service = sim.ServiceExponential, p50*10/7 }) // median ln 2 of the mean
+	if o.min > 0 && 2*p50-o.min > o.min+o.min/20 { // a spread, not the fixed service again
+		add(func(c *sim.Config) { c.Dist, c.Service, c.ServiceMax = sim.ServiceUniform, o.min, 2*p50-o.min })
+	}
+	var best *Offer
+	for _, c := range cands {
+		_, rr := eval(c)
+		if rr == nil {
+			continue
+		}
+		w := worstOf(rr)
+		if best == nil || math.Abs(w.Diff) < best.Worst {
+			best = &Offer{Query: c.Query(), Dist: c.Dist.String(), Worst: math.Abs(w.Diff), Diff: w.Diff}
+		}
+	}
+	return best
+}
+
+// evaluator returns the fit's scoring of a candidate query against the
+// file (the regenerated file compared number by number: score and
+// residuals; +Inf when it cannot be regenerated), each query run once,
+// and the count of runs.
+func evaluator(in *input, src source) (evalFunc, *int) {
+	evals := 0
+	// Each candidate is run once: the search comes back to some (a step
+	// down after one up, a rounding that changes nothing it has not tried).
+	type cached struct {
+		score float64
+		rs    []Residual
+	}
+	seen := map[string]cached{}
+	run := func(cfg sim.Config) (float64, []Residual) {
+		evals++
+		os, err := forward(cfg, in, src)
+		if err != nil {
+			return math.Inf(1), nil
+		}
+		var rs []Residual
+		total, matched := 0.0, 0
+		for i := range in.obs {
+			// The fitted distribution of the same label (a tool prints
+			// what the model's profile prints: wrk2 without -U has no
+			// uncorrected spectrum, and that one is left out).
+			for j := range os {
+				if os[j].label == in.obs[i].label {
+					r, s := compare(&in.obs[i], &os[j])
+					rs = append(rs, r...)
+					total += s
+					matched++
+					break
+				}
+			}
+		}
+		if matched == 0 {
+			return math.Inf(1), nil
+		}
+		return total, rs
+	}
+	return func(cfg sim.Config) (float64, []Residual) {
+		if cfg.Validate() != nil {
+			return math.Inf(1), nil
+		}
+		q := cfg.Query()
+		if c, ok := seen[q]; ok {
+			return c.score, c.rs
+		}
+		s, rs := run(cfg)
+		seen[q] = cached{s, rs}
+		return s, rs
+	}, &evals
 }
 
 // kPatience is how many stall counts in a row past the best descendK
