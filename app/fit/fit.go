@@ -629,8 +629,10 @@ func offerSpread(fitted sim.Config, o *obs, eval evalFunc) *Offer {
 			}
 		})
 	}
-	add(func(c *sim.Config) { c.Dist, c.Service = sim.ServiceExponential, p50*10/7 }) // median ln 2 of the mean
-	if o.min > 0 && 2*p50-o.min > o.min+o.min/20 {                                    // a spread, not the fixed service again
+	// The exponential's median is ln 2 of its mean; the uniform is tried
+	// only as a spread, not the fixed service again.
+	add(func(c *sim.Config) { c.Dist, c.Service = sim.ServiceExponential, p50*10/7 })
+	if o.min > 0 && 2*p50-o.min > o.min+o.min/20 {
 		add(func(c *sim.Config) { c.Dist, c.Service, c.ServiceMax = sim.ServiceUniform, o.min, 2*p50-o.min })
 	}
 	var best *Offer
