@@ -240,6 +240,19 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// inOpenRange: where the fit leaves the open loop's p99 to a range (a
+// stall count or length free), a p99 off the fitted one is "free" when the
+// truth lies in that range (1 % either side), "free-out" when not.
+func inOpenRange(v *verdict, r *Result, truth int64) {
+	if rg := r.Hidden.OpenP99RangeNs; len(rg) == 2 && v.openP99 == "off" {
+		if p := float64(truth); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
+			v.openP99 = "free"
+		} else {
+			v.openP99 = "free-out"
+		}
+	}
+}
+
 func parseDur(s string) (int64, error) {
 	d, err := time.ParseDuration(s)
 	return int64(d), err
@@ -324,15 +337,7 @@ func TestRoundTripHeyAb(t *testing.T) {
 			continue
 		}
 		w := judge(g, truth, res.Recordings[sim.Open].P[2], format+" (rate given)")
-		if rg := g.Hidden.OpenP99RangeNs; len(rg) == 2 && w.openP99 == "off" {
-			// The stall count is free, and with it the open loop's p99:
-			// the truth must lie in the range the fit gives for it.
-			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
-				w.openP99 = "free"
-			} else {
-				w.openP99 = "free-out"
-			}
-		}
+		inOpenRange(&w, g, res.Recordings[sim.Open].P[2])
 		if w.stall == "off" || w.stall == "free-out" || w.service == "off" || w.service == "free-out" || w.every == "off" || w.every == "free-out" || w.openP99 == "off" || w.openP99 == "free-out" {
 			t.Errorf("%s %s (rate given): stall %s every %s service %s open_p99 %s; %s", format, truth.Query(), w.stall, w.every, w.service, w.openP99, w.detail)
 		}
@@ -390,13 +395,7 @@ func TestRoundTripFortio(t *testing.T) {
 			t.Errorf("%s %s: the rate is left free, but fortio prints it", format, truth.Query())
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
-		if rg := f.Hidden.OpenP99RangeNs; len(rg) == 2 && v.openP99 == "off" {
-			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
-				v.openP99 = "free"
-			} else {
-				v.openP99 = "free-out"
-			}
-		}
+		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
 		if v.stall == "off" || v.stall == "free-out" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
 			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
@@ -487,13 +486,7 @@ func TestRoundTripOha(t *testing.T) {
 			t.Errorf("%s %s: fitted %s: oha states its duration and connections, and its requests give the rate", format, truth.Query(), f.Query)
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
-		if rg := f.Hidden.OpenP99RangeNs; len(rg) == 2 && v.openP99 == "off" {
-			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
-				v.openP99 = "free"
-			} else {
-				v.openP99 = "free-out"
-			}
-		}
+		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
 		if v.stall == "off" || v.stall == "free-out" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
 			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
@@ -550,13 +543,7 @@ func TestRoundTripK6(t *testing.T) {
 			}
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
-		if rg := f.Hidden.OpenP99RangeNs; len(rg) == 2 && v.openP99 == "off" {
-			if p := float64(res.Recordings[sim.Open].P[2]); p >= 0.99*float64(rg[0]) && p <= 1.01*float64(rg[1]) {
-				v.openP99 = "free"
-			} else {
-				v.openP99 = "free-out"
-			}
-		}
+		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
 		if v.stall == "off" || v.stall == "free-out" || v.service == "off" || v.service == "free-out" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
 			t.Errorf("%s %s: %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), f.Source, v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
