@@ -25,7 +25,7 @@ func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 		}
 		return format + ".txt", []byte(o.Text)
 	case "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival":
-		o, err := tools.Run(cfg, format)
+		o, err := tools.RunJSON(cfg, format)
 		if err != nil {
 			tb.Fatal(err)
 		}

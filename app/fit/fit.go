@@ -566,7 +566,10 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		w := worstOf(rs)
 		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off", Tolerance*100, w.Dist, Words(w.Metric), w.Diff*100)
 		var o *Offer
-		if src.tool == "" {
+		if src.tool == "" && math.Abs(w.Diff) > 4*Tolerance {
+			// Three more runs, for a miss a spread might mend (a fit off
+			// by under 20 % is one of the stalls' shape more often; the
+			// bench preset's .hgrm without its rate is 12 % off).
 			o = offerSpread(cfg, &in.obs[0], eval)
 		}
 		switch {
@@ -576,8 +579,10 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		case o != nil && o.Worst < res.Worst:
 			res.Offered = o
 			res.Why += fmt.Sprintf(". The same stalls with a spread of service times fit better: %s (worst number %+.1f %% off; the engine's %s service, its parameters from the file's percentiles, not searched)", o.Query, o.Diff*100, o.Dist)
-		default:
+		case math.Abs(w.Diff) > 4*Tolerance:
 			res.Why += ". A tail that rises smoothly, not in a stall's steps, is a spread of service times: the engine's lognormal, exponential and uniform services were tried with the fitted stalls and fit no better"
+		default:
+			res.Why += ". A tail that rises smoothly, not in a stall's steps, is a spread of service times: try dist=lognormal, exponential or uniform (the fit tries them itself only for a miss over 20 %)"
 		}
 	}
 	return res, nil
@@ -595,11 +600,10 @@ type Offer struct {
 
 // offerSpread tries the engine's service distributions with the fitted
 // stalls, rate and connections, each with its parameters from the file's
-// percentiles (the median reply as the lognormal's median, its 95th from
-// the p90 and beyond; the exponential's mean from the mean of the replies
-// below the stall; the uniform from the min to twice the median less the
-// min), and returns the best, or nil when none runs. A few runs, not a
-// search.
+// percentiles (the median reply as the lognormal's median, its 95th a
+// little past the p90, or twice the median; the exponential's median the
+// file's; the uniform from the min to twice the median less the min), and
+// returns the best, or nil when none runs. Three runs, not a search.
 func offerSpread(fitted sim.Config, o *obs, eval evalFunc) *Offer {
 	S := fitted.Service
 	p50, p90 := o.p[0], o.p[1]
@@ -620,15 +624,12 @@ func offerSpread(fitted sim.Config, o *obs, eval evalFunc) *Offer {
 			cands = append(cands, c)
 		}
 	}
-	for _, k := range []float64{1.5, 2, 3, 5} {
-		add(func(c *sim.Config) {
-			c.Dist, c.Service = sim.ServiceLognormal, p50
-			c.ServiceP95 = int64(float64(p50) * k)
-			if k == 2 && p90 > p50 && p90 < fitted.Stall/2 {
-				c.ServiceP95 = int64(float64(p90) * 1.2) // the p90 of the file, a little further out
-			}
-		})
-	}
+	add(func(c *sim.Config) {
+		c.Dist, c.Service, c.ServiceP95 = sim.ServiceLognormal, p50, 2*p50
+		if p90 > p50 && p90 < fitted.Stall/2 {
+			c.ServiceP95 = int64(float64(p90) * 1.2) // the p90 of the file, a little further out
+		}
+	})
 	// The exponential's median is ln 2 of its mean; the uniform is tried
 	// only as a spread, not the fixed service again.
 	add(func(c *sim.Config) { c.Dist, c.Service = sim.ServiceExponential, p50*10/7 })

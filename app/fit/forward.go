@@ -123,7 +123,7 @@ func kindNames() string {
 // the recordings through the project's own writers.
 func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	if src.tool != "" {
-		out, err := tools.Run(cfg, src.tool)
+		out, err := tools.RunJSON(cfg, src.tool)
 		if err != nil {
 			return nil, err
 		}

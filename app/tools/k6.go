@@ -144,7 +144,9 @@ func k6Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 		o.Max = msToNs(t.max)
 	}
 	o.Notes = append(o.Notes, "only the metrics the model determines are printed: dropped_iterations, http_req_duration, http_reqs and iterations (data_*, the http_req_* phases, vus and iteration_duration are left out)")
-	o.JSON = k6SummaryExport(cfg, pr, t, secs)
+	if o.wantJSON {
+		o.JSON = k6SummaryExport(cfg, pr, t, secs)
+	}
 	return nil
 }
 

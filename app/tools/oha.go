@@ -186,6 +186,8 @@ func ohaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 		o.Max = int64(math.Round(mx * 1e9))
 	}
 	o.Notes = append(o.Notes, "bytes and connection set-up are not modelled: oha's data sizes and DNS lines print 0")
-	o.JSON = ohaJSON(pr, lats, sorted, aborted, total, mn, mx, mean)
+	if o.wantJSON {
+		o.JSON = ohaJSON(pr, lats, sorted, aborted, total, mn, mx, mean)
+	}
 	return nil
 }

@@ -26,11 +26,12 @@ type Output struct {
 	P50, P90, P99, P999, P9999, Max int64
 	Text                            string // what the tool prints
 	// JSON is the report the tool writes as JSON, for a tool whose JSON a
-	// user keeps and the fit reads (vegeta report -type json); empty for
-	// the others.
-	JSON  string `json:"-"`
-	Notes []string
-	Run   *sim.ProfileRun `json:"-"`
+	// user keeps and the fit reads (vegeta report -type json, oha --json,
+	// k6 --summary-export), when RunJSON asked for it; empty otherwise.
+	JSON     string `json:"-"`
+	Notes    []string
+	Run      *sim.ProfileRun `json:"-"`
+	wantJSON bool
 }
 
 // P returns the headline percentiles in sim.Percentiles() order.
@@ -104,12 +105,22 @@ func ParseList(s string) ([]string, error) {
 
 // Run plays the named tool against cfg's server and returns what it would
 // have printed and reported.
-func Run(cfg sim.Config, name string) (*Output, error) { return RunClient(cfg, name, 0) }
+func Run(cfg sim.Config, name string) (*Output, error) { return run(cfg, name, 0, false) }
+
+// RunJSON is Run with the tool's JSON report written too (Output.JSON),
+// for the tools that write one: what the fit compares a user's JSON with.
+// Run leaves it out: it costs some tools' runs a good part again (oha's
+// rps windows), and only the fit reads it.
+func RunJSON(cfg sim.Config, name string) (*Output, error) { return run(cfg, name, 0, true) }
 
 // RunClient is Run with the tool's own time per request (sim.Profile's
 // Client, in ns): what a real tool adds to each round trip beyond the
 // server's service time.
 func RunClient(cfg sim.Config, name string, clientNs int64) (*Output, error) {
+	return run(cfg, name, clientNs, false)
+}
+
+func run(cfg sim.Config, name string, clientNs int64, wantJSON bool) (*Output, error) {
 	t, err := lookup(name)
 	if err != nil {
 		return nil, err
@@ -122,7 +133,7 @@ func RunClient(cfg sim.Config, name string, clientNs int64) (*Output, error) {
 	}
 	o := &Output{Name: t.name, Plain: t.plain, Mechanics: t.mechanics, Source: t.source, Command: t.command(cfg),
 		Planned: pr.Planned, Sent: pr.Sent, Recorded: pr.Recorded, Dropped: pr.Dropped,
-		Attempts: pr.Attempts, Retries: pr.Retries, Run: pr}
+		Attempts: pr.Attempts, Retries: pr.Retries, Run: pr, wantJSON: wantJSON}
 	if t.zero != nil {
 		z := *t.zero
 		o.Zero = &z

@@ -96,8 +96,10 @@ func vegetaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	if n == 0 {
 		earliest = 0
 	}
-	o.JSON = vegetaJSON(vegetaMetrics{total: total, mean: mean, p50: p50, p90: p90, p95: p95, p99: p99, max: mx, min: mn,
-		earliest: earliest, latest: latest, end: end, duration: dur, wait: wait, requests: n, rate: rate, throughput: throughput, success: success / 100})
+	if o.wantJSON {
+		o.JSON = vegetaJSON(vegetaMetrics{total: total, mean: mean, p50: p50, p90: p90, p95: p95, p99: p99, max: mx, min: mn,
+			earliest: earliest, latest: latest, end: end, duration: dur, wait: wait, requests: n, rate: rate, throughput: throughput, success: success / 100})
+	}
 	return nil
 }
 
