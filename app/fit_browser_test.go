@@ -215,6 +215,7 @@ func TestBrowserFitFormats(t *testing.T) {
 	for _, f := range [][2]string{{"testdata", "fit-real-fortio.txt"}, {"testdata", "fit-real-vegeta.json"}, {"measure/testdata", "k6-summary.json"}} {
 		fitInPage(t, b, root, f[0], f[1])
 	}
+	b.elementShot(t, `#measured li[data-file="fit-real-fortio.txt"] section.fit-panel`, "fit-fortio-panel.png")
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}

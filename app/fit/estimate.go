@@ -332,11 +332,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	case src.tool == "k6-arrival" && in.duration > 0 && in.requests > 0:
 		// The iterations sent and dropped over the run: the rate.
-		r := float64(in.requests+in.dropped) * 1e9 / float64(in.duration)
-		if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
-			r = w
-		}
-		cfg.Rate, rateHow = sim.Rate(math.Round(r*1000)), "the iterations sent and dropped over the duration"
+		cfg.Rate, rateHow = measuredRate(float64(in.requests+in.dropped)*1e9/float64(in.duration)), "the iterations sent and dropped over the duration"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	case in.rateHint > 0:
 		cfg.Rate, rateHow = in.rateHint, "the responses over the duration (oha sends every tick it queued)"

@@ -18,18 +18,15 @@ var formats = []string{"csv", "hlog", "hgrm-closed", "hgrm-open", "hgrm-paced", 
 func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 	tb.Helper()
 	switch format {
-	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust":
-		o, err := tools.Run(cfg, format)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		return format + ".txt", []byte(o.Text)
-	case "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival":
+	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust", "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival":
 		o, err := tools.RunJSON(cfg, format)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		return format + ".json", []byte(o.JSON)
+		if o.JSON != "" { // the report a user keeps of the tools that write one
+			return format + ".json", []byte(o.JSON)
+		}
+		return format + ".txt", []byte(o.Text)
 	}
 	res, err := sim.Run(cfg)
 	if err != nil {
@@ -54,4 +51,18 @@ func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 		tb.Fatal(err)
 	}
 	return name, b.Bytes()
+}
+
+// readSources reads a file as the fit does and lists what may have made it.
+func readSources(tb testing.TB, name string, data []byte) (*input, []source) {
+	tb.Helper()
+	in, err := read(name, data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srcs, err := sources(in)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return in, srcs
 }

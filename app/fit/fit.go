@@ -262,16 +262,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				for _, gk := range tied {
 					c := gk.cfg
 					c.Rate = cfg.Rate
-					if c.Validate() != nil {
-						continue
-					}
-					if r, err := sim.Run(c); err == nil {
-						v := r.Recordings[sim.Open].P[2]
-						if len(openRange) == 0 {
-							openRange = []int64{v, v}
-						}
-						openRange[0], openRange[1] = min(openRange[0], v), max(openRange[1], v)
-					}
+					openRange = widenOpen(openRange, c)
 				}
 			}
 		}
@@ -494,16 +485,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		for _, L := range []int64{stallLo, stallHi} {
 			c := cfg
 			c.Stall = L
-			if c.Validate() != nil {
-				continue
-			}
-			if r, err := sim.Run(c); err == nil {
-				v := r.Recordings[sim.Open].P[2]
-				if len(openRange) == 0 {
-					openRange = []int64{v, v}
-				}
-				openRange[0], openRange[1] = min(openRange[0], v), max(openRange[1], v)
-			}
+			openRange = widenOpen(openRange, c)
 		}
 	}
 	res.Ambiguous = g.free
@@ -702,6 +684,20 @@ func evaluator(in *input, src source) (evalFunc, *int) {
 		seen[q] = cached{s, rs}
 		return s, rs
 	}, &evals
+}
+
+// widenOpen widens rg ([lo, hi] ns, empty at first) to hold the open
+// loop's p99 of c's run (rg as it was when c is not a valid run).
+func widenOpen(rg []int64, c sim.Config) []int64 {
+	r, err := sim.Run(c)
+	if err != nil {
+		return rg
+	}
+	v := r.Recordings[sim.Open].P[2]
+	if len(rg) == 0 {
+		return []int64{v, v}
+	}
+	return []int64{min(rg[0], v), max(rg[1], v)}
 }
 
 // kPatience is how many stall counts in a row past the best descendK

@@ -175,14 +175,7 @@ func TestOfferSpread(t *testing.T) {
 		offer bool
 	}{{spread, true}, {fixed, false}} {
 		name, data := fileFor(t, c.truth, "hgrm-open")
-		in, err := read(name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs, err := sources(in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		in, srcs := readSources(t, name, data)
 		eval, _ := evaluator(in, srcs[0])
 		_, rs := eval(fixed)
 		if rs == nil {

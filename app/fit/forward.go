@@ -128,8 +128,10 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 			return nil, err
 		}
 		text := out.Text
-		if in.format == measure.FormatVegeta || in.format == measure.FormatOha || in.format == measure.FormatK6 {
-			text = out.JSON // vegeta report -type json, oha --json, k6 --summary-export
+		if out.JSON != "" {
+			// vegeta report -type json, oha --json, k6 --summary-export:
+			// the import reads these tools' JSON, not their text.
+			text = out.JSON
 		}
 		f, err := measure.Parse(in.name, []byte(text))
 		if err != nil {

@@ -192,11 +192,7 @@ func vegetaStated(data []byte) (requests, duration int64, rate sim.Rate) {
 	if json.Unmarshal(data, &m) != nil || m.Requests < 2 || m.Rate <= 0 || m.Rate > 1e9 {
 		return 0, 0, 0
 	}
-	r := m.Rate * float64(m.Requests-1) / float64(m.Requests)
-	if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
-		r = w
-	}
-	rate = sim.Rate(math.Round(r * 1000))
+	rate = measuredRate(m.Rate * float64(m.Requests-1) / float64(m.Requests))
 	return m.Requests, m.Requests * sim.NewSchedule(rate).Interval(1), rate
 }
 
@@ -232,11 +228,7 @@ func ohaStated(data []byte) (requests, duration int64, conns int, rate sim.Rate,
 	}
 	if requests > 0 {
 		// The aborted are connection tasks, idle or not: not requests.
-		r := float64(requests) / m.Summary.Total
-		if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
-			r = w
-		}
-		rate = sim.Rate(math.Round(r * 1000))
+		rate = measuredRate(float64(requests) / m.Summary.Total)
 	}
 	if len(m.Hist) > 0 {
 		slow = 0
@@ -280,6 +272,16 @@ func k6Stated(data []byte) (requests, duration int64, conns int, dropped int64) 
 		conns = int(v)
 	}
 	return requests, duration, conns, max(m.Metrics.Dropped.Count, 0)
+}
+
+// measuredRate is a rate a run measured (requests a second), taken as the
+// whole number a second a tool was asked for when within 0.2 % of one (a
+// real run's requests leave a little off schedule).
+func measuredRate(r float64) sim.Rate {
+	if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
+		r = w
+	}
+	return sim.Rate(math.Round(r * 1000))
 }
 
 // read parses data: the CSV here, every other format with measure.Parse.

@@ -29,14 +29,7 @@ func TestTraceForwardSame(t *testing.T) {
 	for ci, cfg := range cfgs {
 		for _, format := range formats {
 			name, data := fileFor(t, cfg, format)
-			in, err := read(name, data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			srcs, err := sources(in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			in, srcs := readSources(t, name, data)
 			moved := cfg
 			moved.Service += moved.Service/97 + 1
 			moved.Stall -= moved.Stall/31 + 7

@@ -240,6 +240,40 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// truthAtConns draws a truth query (truthQuery) at one to four
+// connections and runs it.
+func truthAtConns(t *testing.T, r *rand.Rand) (sim.Config, *sim.Result) {
+	t.Helper()
+	truth := truthQuery(r)
+	truth.Conns = 1 + r.IntN(4)
+	res, err := sim.Run(truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return truth, res
+}
+
+// missed reports whether the fit claimed a parameter or the open p99 and
+// missed it, or left it free with the truth outside its range.
+func (v verdict) missed() bool {
+	for _, c := range []string{v.stall, v.service, v.every, v.openP99} {
+		if c == "off" || c == "free-out" {
+			return true
+		}
+	}
+	return false
+}
+
+// count adds v's criteria to tally[format].
+func (v verdict) count(tally map[string]map[string]int, format string) {
+	if tally[format] == nil {
+		tally[format] = map[string]int{}
+	}
+	for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
+		tally[format][c]++
+	}
+}
+
 // inOpenRange: where the fit leaves the open loop's p99 to a range (a
 // stall count or length free), a p99 off the fitted one is "free" when the
 // truth lies in that range (1 % either side), "free-out" when not.
@@ -372,12 +406,7 @@ func TestRoundTripFortio(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 2026))
 	tally := map[string]map[string]int{}
 	for i := 0; i < 40; i++ {
-		truth := truthQuery(r)
-		truth.Conns = 1 + r.IntN(4)
-		res, err := sim.Run(truth)
-		if err != nil {
-			t.Fatal(err)
-		}
+		truth, res := truthAtConns(t, r)
 		format := []string{"fortio", "fortio-nocatchup"}[i%2]
 		name, data := fileFor(t, truth, format)
 		f, err := Fit(name, data, Options{NoTools: true})
@@ -396,15 +425,10 @@ func TestRoundTripFortio(t *testing.T) {
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
 		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
-		if v.stall == "off" || v.stall == "free-out" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
+		if v.missed() || v.service != "ok" || !v.explained {
 			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
-		if tally[format] == nil {
-			tally[format] = map[string]int{}
-		}
-		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
-			tally[format][c]++
-		}
+		v.count(tally, format)
 	}
 	t.Logf("fortio round trip: %v", tally)
 }
@@ -466,12 +490,7 @@ func TestRoundTripOha(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 2026))
 	tally := map[string]map[string]int{}
 	for i := 0; i < 40; i++ {
-		truth := truthQuery(r)
-		truth.Conns = 1 + r.IntN(4)
-		res, err := sim.Run(truth)
-		if err != nil {
-			t.Fatal(err)
-		}
+		truth, res := truthAtConns(t, r)
 		format := []string{"oha", "oha-corrected"}[i%2]
 		name, data := fileFor(t, truth, format)
 		f, err := Fit(name, data, Options{NoTools: true})
@@ -487,15 +506,10 @@ func TestRoundTripOha(t *testing.T) {
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
 		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
-		if v.stall == "off" || v.stall == "free-out" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
+		if v.missed() || v.service != "ok" || !v.explained {
 			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
-		if tally[format] == nil {
-			tally[format] = map[string]int{}
-		}
-		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
-			tally[format][c]++
-		}
+		v.count(tally, format)
 	}
 	t.Logf("oha round trip: %v", tally)
 }
@@ -517,12 +531,7 @@ func TestRoundTripK6(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 2026))
 	tally := map[string]map[string]int{}
 	for i := 0; i < 40; i++ {
-		truth := truthQuery(r)
-		truth.Conns = 1 + r.IntN(4)
-		res, err := sim.Run(truth)
-		if err != nil {
-			t.Fatal(err)
-		}
+		truth, res := truthAtConns(t, r)
 		format := []string{"k6-vus", "k6-arrival"}[i%2]
 		name, data := fileFor(t, truth, format)
 		f, err := Fit(name, data, Options{NoTools: true})
@@ -544,7 +553,7 @@ func TestRoundTripK6(t *testing.T) {
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
 		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
-		if v.stall == "off" || v.stall == "free-out" || v.service == "off" || v.service == "free-out" || v.every == "off" || v.every == "free-out" || v.openP99 == "off" || v.openP99 == "free-out" || !v.explained {
+		if v.missed() || !v.explained {
 			t.Errorf("%s %s: %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), f.Source, v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
 		if tally[format] == nil {
