@@ -15,9 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"omission/app/fit"
-	"omission/app/tools"
 	"omission/app/units"
-	"omission/sim"
 )
 
 // TestBrowserFitImport (issue 23, items 3 and 5): a wrk2 printout the
@@ -27,7 +25,7 @@ import (
 // fitted run" makes the fitted query the page's state and URL; a rate
 // typed beside the file pins the fit's rate, and a bad one is refused with
 // the field and its range; a real ab printout is fitted as report -fit
-// fits it; a locust printout pasted is refused with the fit's message. The
+// fits it; an .hlog without tags pasted is refused with the fit's message. The
 // panel has no axe-core violation.
 func TestBrowserFitImport(t *testing.T) {
 	const file = "fit-tcp-wrk2.txt"
@@ -132,19 +130,19 @@ func TestBrowserFitImport(t *testing.T) {
 	if txt := eval[string](t, b, abLi+`.textContent`); !strings.Contains(txt, "whole ms") {
 		t.Errorf("the ab fit's panel does not say what its whole milliseconds leave free: %.600s", txt)
 	}
-	// A file the fit refuses (a locust printout, pasted: it states neither
-	// its users nor its pace): its message, the native fit's, and the
-	// other files' panels stay.
-	lo, err := tools.Run(sim.Default(), "locust")
+	// A file the fit refuses (an .hlog without tags, pasted: which
+	// recording made it?): its message, the native fit's, and the other
+	// files' panels stay.
+	untagged, err := os.ReadFile(filepath.Join("testdata", "fit-untagged.hlog"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, refused := fit.Fit("pasted", []byte(lo.Text), fit.Options{})
+	_, refused := fit.Fit("pasted", untagged, fit.Options{})
 	if refused == nil {
-		t.Fatal("fit.Fit took a locust printout")
+		t.Fatal("fit.Fit took an untagged .hlog")
 	}
 	b.exec(t, `document.querySelector("#measured details.paste").open = true`)
-	b.do(t, "pasting a locust printout", chromedp.SetValue(chromedp.CSS("#import-paste"), lo.Text))
+	b.do(t, "pasting an untagged .hlog", chromedp.SetValue(chromedp.CSS("#import-paste"), string(untagged)))
 	b.exec(t, `document.getElementById("import-paste").dispatchEvent(new Event("input", {bubbles: true}))`)
 	b.exec(t, `document.getElementById("import-paste-read").click()`)
 	b.waitFor(t, "the pasted file listed", `!!document.querySelector('#measured li[data-file="pasted"] button.fit-ask')`)
@@ -199,7 +197,8 @@ func fitInPage(t *testing.T, b *browser, root, dir, file string) string {
 }
 
 // TestBrowserFitFormats: a real fortio printout and a real vegeta JSON
-// report the experiment kept, and a k6 summary export, are fitted in the
+// report the experiment kept, a k6 summary export and a real locust
+// summary (app/measure/testdata/real), are fitted in the
 // page (fit.wasm in its worker) as report -fit fits them: the same query,
 // explained or not alike.
 func TestBrowserFitFormats(t *testing.T) {
@@ -216,6 +215,10 @@ func TestBrowserFitFormats(t *testing.T) {
 		fitInPage(t, b, root, f[0], f[1])
 	}
 	b.elementShot(t, `#measured li[data-file="fit-real-fortio.txt"] section.fit-panel`, "fit-fortio-panel.png")
+	// A real locust summary with its log lines (the page keeps three
+	// files: it takes the fortio printout's place).
+	fitInPage(t, b, root, "measure/testdata/real", "locust-u2-t5s.txt")
+	b.elementShot(t, `#measured li[data-file="locust-u2-t5s.txt"] section.fit-panel`, "fit-locust-panel.png")
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}

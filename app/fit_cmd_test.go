@@ -25,8 +25,11 @@ import (
 // explains (exit 1: its round trips spread), vegeta's JSON report of
 // preset=tcp&duration=6s and a real one (vegeta attack -rate 500/1s
 // -duration 3s, the same server and sweep; exit 1), oha's JSON of
-// preset=tcp&duration=6s&conns=2 with --latency-correction, and files the fit
-// refuses (exit 2); outputs are held to testdata/fit_*.stdout.
+// preset=tcp&duration=6s&conns=2 with --latency-correction, locust's
+// summary of preset=tcp&duration=6s and a real one (locust -u 2 -t 5s with
+// its log lines, app/measure/testdata/real), and files the fit refuses
+// (exit 2: an .hlog without tags among them); outputs are held to
+// testdata/fit_*.stdout.
 func TestReportFit(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -45,6 +48,9 @@ func TestReportFit(t *testing.T) {
 		{"fit_real_vegeta", []string{"report", "-fit", "testdata/fit-real-vegeta.json"}, 1},
 		{"fit_oha", []string{"report", "-fit", "testdata/fit-tcp-oha.json"}, 0},
 		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 1},
+		{"fit_locust", []string{"report", "-fit", "testdata/fit-tcp-locust.txt"}, 0},
+		{"fit_real_locust", []string{"report", "-fit", "measure/testdata/real/locust-u2-t5s.txt"}, 0},
+		{"fit_untagged_hlog", []string{"report", "-fit", "testdata/fit-untagged.hlog"}, 2},
 		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
 		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},
 	} {

@@ -12,7 +12,7 @@ import (
 // (`make bench`: BENCH fit.<format>.native … ms/fit).
 func BenchmarkFit(b *testing.B) {
 	cfg := sim.Default()
-	for _, format := range []string{"csv", "hlog", "hgrm-open", "wrk", "wrk2", "hey", "ab", "fortio", "vegeta", "oha-corrected", "k6-arrival"} {
+	for _, format := range []string{"csv", "hlog", "hgrm-open", "wrk", "wrk2", "hey", "ab", "fortio", "locust", "vegeta", "oha-corrected", "k6-arrival"} {
 		name, data := fileFor(b, cfg, format)
 		b.Run(format, func(b *testing.B) {
 			start := time.Now()

@@ -35,6 +35,10 @@ type guess struct {
 	why    string
 	// k is the stalls met the estimate took (-1: none found).
 	k int64
+	// svc, when svc[1] > 0, is the range the file leaves the service in
+	// (a locust summary's whole milliseconds): the estimate takes its
+	// middle and the search leaves it there.
+	svc [2]int64
 }
 
 // fix keeps the duration at the count's when the file states none.
@@ -144,7 +148,7 @@ func closedTool(tool string) bool {
 // iteration no VU is free for): at most one slow reply a connection a
 // stall, and the slowest is the stall less the send's delay after its start.
 func sendTimed(tool string) bool {
-	return tool == "fortio" || tool == "fortio-nocatchup" || tool == "oha" || tool == "k6-arrival"
+	return tool == "fortio" || tool == "fortio-nocatchup" || tool == "oha" || tool == "k6-arrival" || tool == "locust"
 }
 
 // dueTimed reports whether the tool times each request from when it fell
@@ -156,6 +160,9 @@ func dueTimed(tool string) bool { return tool == "vegeta" || tool == "oha-correc
 // give each recording (sim/closedform.go), in the deterministic regime: one
 // connection, one worker, stalls at due instants.
 func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
+	if src.tool == "locust" {
+		return estimateLocust(in, src, pin, forceK)
+	}
 	g := guess{cfg: sim.Default(), how: map[string]string{}}
 	cfg := &g.cfg
 	cfg.Preset = ""
@@ -290,7 +297,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			K = gcd(max(K, 0), v.Count)
 		}
 	}
-	if printUnit[src.tool].ns > 0 && in.duration > 0 && in.requests > 0 {
+	if printUnit[src.tool].ns > 0 && closedTool(src.tool) && in.duration > 0 && in.requests > 0 {
 		if L > 0 {
 			K = max(K, 1) // a printed service of 0 leaves it to the stall counts tried
 		}
@@ -448,6 +455,94 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 
 	// First stall and period.
 	g.firstEvery(in, src, closed, K, T)
+	return g
+}
+
+// estimateLocust is the first estimate for a locust summary, through the
+// locust profile: users started together, each paced at rate/users and
+// timed from its send, printed in whole milliseconds (the Avg, Min and Max
+// columns are int() of the exact values, the percentiles keys of a dict
+// rounded to the ms below 100 ms; app/tools/locust.go).
+//   - The service: the Min column is it to the ms below; the 50 % key, the
+//     median reply to the nearest ms, is one to u of them (u users' tasks
+//     sent together queue for the one worker); and it is under 1/rate
+//     (the users' tasks of one interval share the one worker). The file
+//     leaves it free between those: the estimate takes the middle.
+//   - The stall: the Max column is the slowest reply to the ms below, the
+//     stall plus a service less the time from the stall's start to the
+//     send of the task it held (searched within that in fitSource).
+//   - Each stall holds one slow reply a user (the task sent into it; the
+//     next follows at once, constant_throughput does not make up missed
+//     slots, and takes a service) and the slots it covered are never sent:
+//     requests = rate·(duration − K·stall) + K·users, whence the rate for
+//     K stalls, K tried over what the percentiles bracket.
+func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
+	g := guess{cfg: sim.Default(), how: map[string]string{}}
+	cfg := &g.cfg
+	cfg.Preset, cfg.Workers, cfg.Conns = "", 1, 1
+	if in.conns > 0 {
+		cfg.Conns = in.conns
+		g.how["conns"] = "stated (\"All users spawned\")"
+	} else {
+		g.how["conns"] = "assumed"
+		g.setFree("conns", "1", "", "", "the summary states no users (its log line \"All users spawned: … (U total users)\" is not in the file): one is taken; u users give u slow replies a stall, which the stall count trades against")
+	}
+	u := int64(cfg.Conns)
+	main := &in.obs[0]
+	const ms = int64(1e6)
+	lo, hi := max(main.min, 0), max(main.min, 0)+ms
+	if k50 := main.p[0]; k50 >= 0 && 2*k50 < main.max {
+		// The median reply is a service or more, and at most u of them
+		// (u users' tasks sent together queue for the one worker; after
+		// a stall they come back a service apart and queue no more).
+		lo = max(lo, (k50-ms/2)/u)
+		hi = min(hi, k50+ms/2)
+	}
+	M := main.max
+	D := in.duration
+	cfg.Duration = D
+	g.how["duration"] = "stated (\"Run time limit set to\")"
+	if in.durationFrom != "" {
+		g.how["duration"] = in.durationFrom
+	}
+	n := in.requests
+	K := forceK
+	if K <= 0 {
+		K = max((in.slow+u-1)/u, 1)
+	}
+	var S, L int64
+	rate := pin
+	for r := 0; r < 3; r++ {
+		h := hi
+		if rate > 0 {
+			h = min(h, sim.NewSchedule(rate).Interval(1)) // under 1/rate
+		}
+		S = (lo + max(h, lo)) / 2
+		L = max(M+ms/2-S, 0) // the Max column truncates
+		if M <= hi+ms {
+			L, K = 0, 0 // nothing slow: no stall
+		}
+		if pin == 0 && D > K*L && n > K*u {
+			rate = sim.Rate(math.Round(1e12 * float64(n-K*u) / float64(D-K*L)))
+		}
+	}
+	if rate <= 0 {
+		rate = cfg.Rate
+	}
+	cfg.Service, cfg.Stall, cfg.Rate = S, L, rate
+	g.svc = [2]int64{lo, max(min(hi, sim.NewSchedule(rate).Interval(1)), lo)}
+	g.how["service"] = "the Min column and the 50 % key (whole ms)"
+	g.how["rate"] = "the requests, the stalls and the run time: requests = rate·(duration − stalls·stall) + stalls·users"
+	if pin > 0 {
+		g.how["rate"] = "given"
+	} else {
+		g.searched = append(g.searched, "rate")
+	}
+	if L > 0 {
+		g.searched = append(g.searched, "stall")
+	}
+	g.k = K
+	g.firstEvery(in, src, nil, K, sim.NewSchedule(rate).Interval(1))
 	return g
 }
 

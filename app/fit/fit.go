@@ -173,8 +173,18 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			// connection at most one (its call out as the stall began; the
 			// calls after it leave once the server answers again), and
 			// every stall at least one. The counts tried are those.
+			// A locust summary's percentiles bracket them, slow…slowHi,
+			// and its users, started together, share their slots: a stall
+			// holds one reply of each.
 			c := int64(max(in.conns, 1))
-			for k := (in.slow + c - 1) / c; k <= min(in.slow, maxStallsTried); k++ {
+			kHi := in.slow
+			if src.tool == "locust" {
+				kHi = max(in.slowHi/c, (in.slow+c-1)/c)
+				if g.cfg.Stall > 0 {
+					kHi = min(kHi, max((in.duration-1)/g.cfg.Stall, 1)) // the stalls fit in the run
+				}
+			}
+			for k := (in.slow + c - 1) / c; k <= min(kHi, maxStallsTried); k++ {
 				kTried = append(kTried, estimate(in, src, opt.Rate, k))
 			}
 			kMax = 0
@@ -202,6 +212,12 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	for _, gk := range kTried {
 		s, rr := eval(gk.cfg)
 		kScores = append(kScores, s)
+		if src.tool == "locust" && explains(rs, printUnit[src.tool].ns) {
+			// The fewest stalls that explain the summary: its counts tried
+			// all fit its percentiles, and a count past them reaches the
+			// same requests only at a rate its stalls leave no time for.
+			continue
+		}
 		if s < score {
 			g, cfg, score, rs = gk, gk.cfg, s, rr
 		}
@@ -209,7 +225,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	var openRange []int64
 	unit := printUnit[src.tool]
 	svcLo, svcHi := int64(-1), int64(-1) // the service's free range, when the rounding leaves it free
-	if len(kTried) > 1 && unit.ns > 0 {
+	if len(kTried) > 1 && unit.ns > 0 && closedTool(src.tool) {
 		// hey's 0.1 ms and ab's whole ms leave the stall count to the
 		// printout's rounding: the counts whose runs print the same
 		// numbers as the best (each with the service time its requests
@@ -300,6 +316,12 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		M, S := in.obs[0].max, cfg.Service
 		stallLo = max(M-2*int64(cfg.Conns)*S, 1)
 		stallHi = M - S + int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1)
+		if g.svc[1] > 0 {
+			// locust's Max column is the slowest reply to the ms below,
+			// and the service is free within g.svc.
+			stallLo = max(M-2*int64(cfg.Conns)*g.svc[1], 1)
+			stallHi = M + unit.ns - g.svc[0] + int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1)
+		}
 		if c, s, rr := golden(cfg, "stall", stallLo, stallHi, eval); s < score {
 			cfg, score, rs = c, s, rr
 		}
@@ -383,21 +405,51 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// can beat the best count's).
 		cT := int64(cfg.Conns) * sim.NewSchedule(cfg.Rate).Interval(1)
 		bases := []sim.Config{cfg}
-		for _, gk := range kTried {
-			if gk.cfg.Query() != g.cfg.Query() {
-				c := gk.cfg
-				c.Service, c.Stall = cfg.Service, cfg.Stall
-				bases = append(bases, c)
+		guesses := []guess{g}
+		if g.svc[1] > 0 {
+			// locust: the service free within whole milliseconds moves the
+			// body's percentiles when users queue (u tasks sent together),
+			// so eight services across its range are tried first; and the
+			// counts are tried from the fewest up, the first that explains
+			// the summary kept.
+			bases, guesses = nil, nil
+			for j := int64(0); j < 8; j++ {
+				c := cfg
+				c.Service = g.svc[0] + (g.svc[1]-g.svc[0])*(2*j+1)/16
+				if s, rr := eval(c); s < score {
+					cfg, score, rs = c, s, rr
+				}
 			}
 		}
-		for _, base := range bases {
+		for _, gk := range kTried {
+			if g.svc[1] > 0 || gk.cfg.Query() != g.cfg.Query() {
+				c := gk.cfg
+				c.Stall = cfg.Stall
+				if g.svc[1] == 0 {
+					// The service the printout states (fortio's min), the
+					// same for every count; a locust count's is its own
+					// (with its rate, under 1/rate).
+					c.Service = cfg.Service
+				}
+				bases = append(bases, c)
+				guesses = append(guesses, gk)
+			}
+		}
+		best := 0
+		for i, base := range bases {
 			for j := int64(0); j < 8; j++ {
 				c := base
 				c.First += j * cT / 8
 				if c2, s, rr := golden(c, "stall", stallLo, stallHi, eval); s < score {
-					cfg, score, rs = c2, s, rr
+					cfg, score, rs, best = c2, s, rr, i
 				}
 			}
+			if g.svc[1] > 0 && explains(rs, unit.ns) {
+				break
+			}
+		}
+		if g.svc[1] > 0 && len(guesses) > 0 {
+			g = guesses[best] // its service's range and its free first and period
 		}
 	}
 	if dueTimed(src.tool) && cfg.Stall > 0 && math.Abs(worstOf(rs).Diff) > Tolerance {
@@ -433,11 +485,60 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// tolerance, at the fitted service and stall) leave the period
 		// free between theirs: any period that places that many stalls.
 		kLo, kHi := g.k, g.k
+		rLo, rHi := cfg.Rate, cfg.Rate
+		var tied []sim.Config
+		how := fmt.Sprintf("explain it within %g %%", Tolerance*100)
 		for _, gk := range kTried {
 			c := gk.cfg
 			c.Service, c.Stall = cfg.Service, cfg.Stall
-			if _, rr := eval(c); rr != nil && math.Abs(worstOf(rr).Diff) <= Tolerance {
+			// locust's counts tried are those its percentiles allow (a
+			// printed percentile slow or fast bounds the slow replies,
+			// one a user a stall); which slow reply takes which value
+			// follows where each stall began after a send, which the
+			// summary does not show and the model's even period cannot
+			// place freely: each count it allows is kept.
+			if _, rr := eval(c); src.tool == "locust" || rr != nil && math.Abs(worstOf(rr).Diff) <= Tolerance {
 				kLo, kHi = min(kLo, gk.k), max(kHi, gk.k)
+				rLo, rHi = min(rLo, c.Rate), max(rHi, c.Rate)
+				if src.tool == "locust" {
+					// The rate the requests give for this count, over the
+					// stall's range, to within a request a user a stall
+					// (a user's slot cut short at each) and the users'
+					// tasks at the run's ends: requests = rate·(duration −
+					// K·stall) + K·users ± (K·users + users + 1).
+					k, u := float64(gk.k), float64(c.Conns)
+					n, D := float64(in.requests), float64(c.Duration)
+					e := k*u + u + 1
+					if dLo, dHi := D-k*float64(stallLo), D-k*float64(stallHi); dHi > 0 {
+						rLo = min(rLo, sim.Rate(math.Floor(1e12*(n-k*u-e)/dLo)))
+						rHi = max(rHi, sim.Rate(math.Ceil(1e12*(n-k*u+e)/dHi)))
+					}
+				}
+				tied = append(tied, c)
+			}
+		}
+		if src.tool == "locust" {
+			how = fmt.Sprintf("the percentile table allows %d to %d slow replies, one a user a stall", in.slow, in.slowHi)
+		}
+		if src.tool == "locust" && opt.Rate == 0 && float64(rHi-rLo) > 0.01*float64(cfg.Rate) {
+			// Each count has its own rate (the requests less the slots
+			// its stalls covered): the rate is free between theirs, and
+			// so is the open loop's p99.
+			g.setFree("rate", cfg.Rate.String(), rLo.String(), rHi.String(),
+				fmt.Sprintf("locust's summary prints the rate it reached, not the one it was paced at: %d to %d stalls, each with the rate the requests give (requests = rate·(duration − stalls·stall) + stalls·users), fit it: %s", kLo, kHi, how))
+			g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "rate" })
+			for _, c := range tied {
+				openRange = widenOpen(openRange, c)
+			}
+			if g.svc[1] > 0 && len(tied) > 0 {
+				// And over the service's range at the fewest and the
+				// most stalls (the p99 grows with each).
+				for _, c := range []sim.Config{tied[0], tied[len(tied)-1]} {
+					for _, S := range g.svc {
+						c.Service = S
+						openRange = widenOpen(openRange, c)
+					}
+				}
 			}
 		}
 		if kLo < kHi {
@@ -447,7 +548,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "every" })
 			g.setFree("every", sim.FormatDuration(cfg.Every), lo, hi,
-				fmt.Sprintf("the printout holds no times, and %d to %d stalls explain it within %g %%: any period that places that many stalls in the run", kLo, kHi, Tolerance*100))
+				fmt.Sprintf("the printout holds no times, and %d to %d stalls fit it (%s): any period that places that many stalls in the run", kLo, kHi, how))
 		}
 	}
 	res := &scored{score: score}
@@ -455,7 +556,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Config, res.Query = cfg, cfg.Query()
 	res.Residuals = rs
 	res.Evaluations = *evals
-	if unit.ns > 0 && in.obs[0].max > 0 {
+	if unit.ns > 0 && closedTool(src.tool) && in.obs[0].max > 0 {
 		// The stall is the slowest reply less a service (conns of them
 		// behind the others' on a closed loop's connections), both known
 		// to the printout's rounding: free when that spans more than 1 %.
@@ -486,6 +587,17 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			c := cfg
 			c.Stall = L
 			openRange = widenOpen(openRange, c)
+		}
+	}
+	if g.svc[1] > 0 && float64(g.svc[1]-g.svc[0]) > 0.05*float64(cfg.Service) {
+		// locust's whole milliseconds: the service is free within them,
+		// and the open loop's p99 with it (a backlog drains at 1/service).
+		g.setFree("service", sim.FormatDuration(cfg.Service), sim.FormatDuration(g.svc[0]), sim.FormatDuration(g.svc[1]),
+			"locust prints whole milliseconds: its Min column is the service to the ms below, its 50 % key to the nearest ms, and the server kept up (under 1/rate)")
+		for _, S := range g.svc {
+			c := cfg
+			c.Service = S
+			openRange = widenOpen(widenOpen(openRange, cfg), c)
 		}
 	}
 	res.Ambiguous = g.free
@@ -716,7 +828,7 @@ const kGood = 0.5
 var printUnit = map[string]struct {
 	ns    int64
 	words string
-}{"hey": {100e3, "0.1 ms"}, "ab": {1e6, "whole ms"}}
+}{"hey": {100e3, "0.1 ms"}, "ab": {1e6, "whole ms"}, "locust": {1e6, "whole ms"}}
 
 // fullKScan makes every printout try each stall count 1 to maxStallsTried
 // (the test that holds descendK to it).
@@ -747,6 +859,21 @@ func descendK(kMax, k0 int64, score func(int64) float64, guessOf func(int64) gue
 		}
 	}
 	return out
+}
+
+// explains reports whether residuals rs hold every printed number within
+// the tolerance, a number one printed unit (unit ns, when above 0) or less
+// from the model's within the printout's rounding, as Result.Worst has it.
+func explains(rs []Residual, unit int64) bool {
+	if rs == nil {
+		return false
+	}
+	for _, r := range rs {
+		if r.Headline && math.Abs(r.Diff) > Tolerance && (unit <= 0 || math.Abs(r.Measured-r.Fitted) > float64(unit)) {
+			return false
+		}
+	}
+	return true
 }
 
 func worstOf(rs []Residual) Residual {

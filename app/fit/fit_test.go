@@ -60,14 +60,14 @@ func TestCSVFitsExactly(t *testing.T) {
 	}
 }
 
-// TestRefusals: a file the fit cannot regenerate, and a CSV row out of
-// shape, are refused with a message that says why and where.
+// TestRefusals: a file the fit cannot regenerate (an .hlog whose
+// histograms carry no tag: which recording made them?), and a CSV row out
+// of shape, are refused with a message that says why and where.
 func TestRefusals(t *testing.T) {
-	_, locust := fileFor(t, sim.Default(), "locust")
 	for _, c := range []struct {
 		name, data, words string
 	}{
-		{"locust.txt", string(locust), "cannot be regenerated"},
+		{"run.hlog", string(untaggedHlog(t)), `tag "(untagged)" names no recording`},
 		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,5\n", "x.csv:2"},
 		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,-5,0\n", "latency_ns"},
 		{"y.csv", "recording,time_ns,latency_ns,synthetic\nnosuch,10,5,0\n", `tag "nosuch" names no recording`},
@@ -191,4 +191,23 @@ func TestOfferSpread(t *testing.T) {
 		}
 		t.Logf("%s: fixed worst %.3g, offered %s worst %.3g", c.truth.Query(), wFixed, o.Query, o.Worst)
 	}
+}
+
+// untaggedHlog is an interval log of the default run's closed loop with its
+// tags taken off, as a tool that logs one histogram writes it.
+func untaggedHlog(tb testing.TB) []byte {
+	tb.Helper()
+	res, err := sim.Run(sim.Default())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	set, err := measure.FromResult(res)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := set.Export(&b, "hlog", "closed", 0); err != nil {
+		tb.Fatal(err)
+	}
+	return bytes.ReplaceAll(b.Bytes(), []byte("Tag=closed,"), nil)
 }

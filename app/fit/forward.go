@@ -75,6 +75,8 @@ func sources(in *input) ([]source, error) {
 			return []source{{tool: "k6-arrival"}}, nil
 		}
 		return []source{{tool: "k6-vus"}, {tool: "k6-arrival"}}, nil
+	case measure.FormatLocust:
+		return []source{{tool: "locust"}}, nil
 	case measure.FormatFortio:
 		// fortio prints whether it caught up ("Catchup allowed"): fortio
 		// or fortio-nocatchup.

@@ -28,6 +28,9 @@ type input struct {
 	duration int64
 	conns    int
 	requests int64
+	// durationFrom says how the duration was found when the file implies
+	// it rather than states it ("" : stated).
+	durationFrom string
 	// rate is the rate a printout states it ran at (fortio's "Starting at Q
 	// qps"); 0 when it states none. rateHint is one it implies, to be
 	// searched from (oha's requests over its duration).
@@ -37,7 +40,9 @@ type input struct {
 	tool string
 	// slow is the replies a printout's histogram holds in its buckets
 	// above half its largest value (fortio's); -1 when it has none.
-	slow int64
+	// slowHi, when above slow, bounds them from above: a printout whose
+	// percentiles only bracket them (locust's) gives slow…slowHi.
+	slow, slowHi int64
 	// dropped is the requests a k6 summary says it never sent
 	// (dropped_iterations); 0 when it says none.
 	dropped int64
@@ -274,6 +279,79 @@ func k6Stated(data []byte) (requests, duration int64, conns int, dropped int64) 
 	return requests, duration, conns, max(m.Metrics.Dropped.Count, 0)
 }
 
+// locustStated reads what a locust summary states of its run. Its log
+// lines, when kept with it (locust/main.py logs them to stderr): "Run time
+// limit set to N seconds" and "All users spawned: {…} (U total users)".
+// Its request table's Aggregated row: # reqs and req/s, total_rps = # reqs
+// over the time from the start to the last request logged (stats.py
+// 473–480), whence the run time when no log line states it, to the whole
+// second (-t takes whole seconds, parse_timespan) when within 2 % of one.
+// Its percentile table brackets the slow replies (those at half the Max
+// column or more): a percentile p printed slow means at least n − int(n·p)
+// of them (calculate_response_time_percentile, stats.py 161–179), one
+// printed fast fewer than that.
+func locustStated(data []byte, o *obs) (requests, duration int64, conns int, slowLo, slowHi int64, durationFrom string) {
+	slowLo, slowHi = -1, -1
+	var rps float64
+	inPct := false
+	for _, l := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(l)
+		if t == "Response time percentiles (approximated)" {
+			inPct = true
+		}
+		f := strings.Fields(strings.ReplaceAll(t, "|", " "))
+		switch {
+		case strings.Contains(t, "Run time limit set to ") && strings.HasSuffix(t, " seconds"):
+			g := strings.Fields(t[strings.Index(t, "Run time limit set to ")+len("Run time limit set to "):])
+			if s, err := strconv.ParseInt(g[0], 10, 64); err == nil && s > 0 && s < 1e6 {
+				duration = s * 1e9
+			}
+		case strings.Contains(t, "All users spawned:") && strings.HasSuffix(t, " total users)"):
+			g := strings.Fields(t[strings.LastIndex(t, "(")+1:])
+			if u, err := strconv.Atoi(g[0]); err == nil && u > 0 && u <= 1e5 {
+				conns = u
+			}
+		case !inPct && len(f) >= 9 && f[0] == "Aggregated":
+			n, err1 := strconv.ParseInt(f[1], 10, 64)
+			r, err2 := strconv.ParseFloat(f[7], 64)
+			if err1 == nil && err2 == nil && n > 0 && r > 0 {
+				requests, rps = n, r
+			}
+		}
+	}
+	if duration == 0 && requests > 0 && rps > 0 {
+		d := float64(requests) / rps
+		if w := math.Round(d); w >= 1 && math.Abs(d-w) <= 0.02*d {
+			d = w
+		}
+		if d < 1e6 {
+			duration = int64(math.Round(d * 1e9))
+			durationFrom = "# reqs over req/s (locust's rate is over the time to its last request), to the whole second (-t)"
+		}
+	}
+	if n := o.count; n > 0 && o.max > 0 {
+		slowLo, slowHi = 1, n // the Max column's reply is one
+		for _, pt := range o.points {
+			// p as Python holds PERCENTILES_TO_REPORT's literal (0.999):
+			// the float nearest the printed percentage over 100.
+			p, err := strconv.ParseFloat(strconv.FormatFloat(pt.Percentile/100, 'f', 6, 64), 64)
+			if err != nil {
+				continue
+			}
+			at := n - int64(float64(n)*p)
+			if 2*pt.Ns >= o.max {
+				slowLo = max(slowLo, at)
+			} else {
+				slowHi = min(slowHi, at-1)
+			}
+		}
+		if slowHi < slowLo {
+			slowLo, slowHi = -1, -1
+		}
+	}
+	return requests, duration, conns, slowLo, slowHi, durationFrom
+}
+
 // measuredRate is a rate a run measured (requests a second), taken as the
 // whole number a second a tool was asked for when within 0.2 % of one (a
 // real run's requests leave a little off schedule).
@@ -306,11 +384,9 @@ func read(name string, data []byte) (*input, error) {
 	}
 	in.format = f.Format
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatVegeta, measure.FormatOha, measure.FormatK6, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
-	case measure.FormatLocust:
-		return nil, fmt.Errorf("%s: %s: a locust printout states neither its users nor its pace (wait_time) nor its run time, which its profile needs, so it cannot be regenerated and compared; the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV", name, f.Format.Title())
+	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatLocust, measure.FormatVegeta, measure.FormatOha, measure.FormatK6, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
 	default:
-		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab and fortio printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV; this format cannot be regenerated and compared", name, f.Format.Title())
+		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab, fortio and locust printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV; this format cannot be regenerated and compared", name, f.Format.Title())
 	}
 	in.obs = append(in.obs, fileObs(f)...)
 	if f.Format == measure.FormatHlog {
@@ -346,6 +422,8 @@ func read(name string, data []byte) (*input, error) {
 		in.requests, in.duration, in.conns, in.rateHint, in.slow = ohaStated(data)
 	case measure.FormatK6:
 		in.requests, in.duration, in.conns, in.dropped = k6Stated(data)
+	case measure.FormatLocust:
+		in.requests, in.duration, in.conns, in.slow, in.slowHi, in.durationFrom = locustStated(data, &in.obs[0])
 	case measure.FormatFortio:
 		var noCatchUp bool
 		in.requests, in.duration, in.conns, in.rate, noCatchUp, in.slow = fortioStated(data)

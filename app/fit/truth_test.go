@@ -565,3 +565,73 @@ func TestRoundTripK6(t *testing.T) {
 	}
 	t.Logf("k6 round trip: %v", tally)
 }
+
+// locustLog is the two log lines a locust run writes to stderr before its
+// summary that the fit reads (locust/main.py, locust/runners.py), as a
+// user who keeps stderr with stdout has them (the real file
+// app/measure/testdata/real/locust-u2-t5s.txt).
+func locustLog(cfg sim.Config) string {
+	return fmt.Sprintf("[2026-12-02 00:46:36,429] vm/INFO/locust.main: Run time limit set to %d seconds\n"+
+		"[2026-12-02 00:46:36,431] vm/INFO/locust.runners: All users spawned: {\"U\": %d} (%d total users)\n",
+		cfg.Duration/1e9, cfg.Conns, cfg.Conns)
+}
+
+// TestRoundTripLocust: locust's summary for random deterministic queries
+// is fitted back to its query. Half are the summary alone at one user
+// (its run time from # reqs over req/s, its user assumed), half at one to
+// four users with the log lines that state the users and the run time.
+// locust prints whole milliseconds: the service is free within them, and
+// the stall (the slowest reply less where the stall began after a send)
+// and the stall count (the percentile table brackets the slow replies)
+// are met or free with the truth inside the range given, and with the
+// count the rate (the summary prints the rate it reached) and the hidden
+// open-loop p99. Every printed number is explained within 5 %.
+func TestRoundTripLocust(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(47, 2026))
+	tally := map[string]map[string]int{}
+	for i := 0; i < 40; i++ {
+		format := []string{"locust", "locust with its log"}[i%2]
+		truth := truthQuery(r)
+		if i%2 == 1 {
+			truth.Conns = 1 + r.IntN(4)
+		}
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, data := fileFor(t, truth, "locust")
+		if i%2 == 1 {
+			data = append([]byte(locustLog(truth)), data...)
+		}
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("%s %s: %v", format, truth.Query(), err)
+			continue
+		}
+		if f.Config.Duration != truth.Duration || f.Config.Conns != truth.Conns {
+			t.Errorf("%s %s: fitted %s: the duration and users are %s", format, truth.Query(), f.Query, map[bool]string{true: "stated", false: "implied (req/s) and assumed (one)"}[i%2 == 1])
+		}
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
+		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
+		rate := "ok"
+		if fr := freeOf(f, "rate"); fr != nil {
+			lo, err1 := sim.ParseRate(fr.Lo)
+			hi, err2 := sim.ParseRate(fr.Hi)
+			rate = "free"
+			if err1 != nil || err2 != nil || truth.Rate < lo || truth.Rate > hi {
+				rate = "free-out"
+			}
+		} else if !within(int64(f.Config.Rate), int64(truth.Rate), 0.01) {
+			rate = "off"
+		}
+		if v.missed() || !v.explained || rate == "off" || rate == "free-out" {
+			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s rate %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, rate, v.explained, v.detail)
+		}
+		v.count(tally, format)
+		tally[format]["rate "+rate]++
+	}
+	t.Logf("locust round trip: %v", tally)
+}
