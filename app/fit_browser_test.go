@@ -25,7 +25,7 @@ import (
 // fitted run" makes the fitted query the page's state and URL; a rate
 // typed beside the file pins the fit's rate, and a bad one is refused with
 // the field and its range; a real ab printout is fitted as report -fit
-// fits it; an .hlog without tags pasted is refused with the fit's message. The
+// fits it; an .hlog tagged by endpoint pasted is refused with the fit's message. The
 // panel has no axe-core violation.
 func TestBrowserFitImport(t *testing.T) {
 	const file = "fit-tcp-wrk2.txt"
@@ -130,19 +130,19 @@ func TestBrowserFitImport(t *testing.T) {
 	if txt := eval[string](t, b, abLi+`.textContent`); !strings.Contains(txt, "whole ms") {
 		t.Errorf("the ab fit's panel does not say what its whole milliseconds leave free: %.600s", txt)
 	}
-	// A file the fit refuses (an .hlog without tags, pasted: which
-	// recording made it?): its message, the native fit's, and the other
-	// files' panels stay.
-	untagged, err := os.ReadFile(filepath.Join("testdata", "fit-untagged.hlog"))
+	// A file the fit refuses (an .hlog of two histograms tagged by
+	// endpoint, pasted: which recordings made them?): its message, the
+	// native fit's, and the other files' panels stay.
+	refusedHlog, err := os.ReadFile(filepath.Join("testdata", "fit-foreign-tags.hlog"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, refused := fit.Fit("pasted", untagged, fit.Options{})
+	_, refused := fit.Fit("pasted", refusedHlog, fit.Options{})
 	if refused == nil {
-		t.Fatal("fit.Fit took an untagged .hlog")
+		t.Fatal("fit.Fit took an .hlog tagged by endpoint")
 	}
 	b.exec(t, `document.querySelector("#measured details.paste").open = true`)
-	b.do(t, "pasting an untagged .hlog", chromedp.SetValue(chromedp.CSS("#import-paste"), string(untagged)))
+	b.do(t, "pasting an .hlog tagged by endpoint", chromedp.SetValue(chromedp.CSS("#import-paste"), string(refusedHlog)))
 	b.exec(t, `document.getElementById("import-paste").dispatchEvent(new Event("input", {bubbles: true}))`)
 	b.exec(t, `document.getElementById("import-paste-read").click()`)
 	b.waitFor(t, "the pasted file listed", `!!document.querySelector('#measured li[data-file="pasted"] button.fit-ask')`)
@@ -197,8 +197,8 @@ func fitInPage(t *testing.T, b *browser, root, dir, file string) string {
 }
 
 // TestBrowserFitFormats: a real fortio printout and a real vegeta JSON
-// report the experiment kept, a k6 summary export and a real locust
-// summary (app/measure/testdata/real), are fitted in the
+// report the experiment kept, a k6 summary export, a real locust summary
+// (app/measure/testdata/real) and an .hlog without tags are fitted in the
 // page (fit.wasm in its worker) as report -fit fits them: the same query,
 // explained or not alike.
 func TestBrowserFitFormats(t *testing.T) {
@@ -219,6 +219,11 @@ func TestBrowserFitFormats(t *testing.T) {
 	// files: it takes the fortio printout's place).
 	fitInPage(t, b, root, "measure/testdata/real", "locust-u2-t5s.txt")
 	b.elementShot(t, `#measured li[data-file="locust-u2-t5s.txt"] section.fit-panel`, "fit-locust-panel.png")
+	// An .hlog of one histogram without tags, tried as each recording.
+	li := fitInPage(t, b, root, "testdata", "fit-untagged.hlog")
+	if txt := eval[string](t, b, li+`.textContent`); !strings.Contains(txt, "others fit too") {
+		t.Errorf("the untagged log's panel does not say which other recordings explain it: %.800s", txt)
+	}
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}

@@ -27,9 +27,10 @@ import (
 // -duration 3s, the same server and sweep; exit 1), oha's JSON of
 // preset=tcp&duration=6s&conns=2 with --latency-correction, locust's
 // summary of preset=tcp&duration=6s and a real one (locust -u 2 -t 5s with
-// its log lines, app/measure/testdata/real), and files the fit refuses
-// (exit 2: an .hlog without tags among them); outputs are held to
-// testdata/fit_*.stdout.
+// its log lines, app/measure/testdata/real), an .hlog of one histogram
+// without tags (tried as each recording), and files the fit refuses
+// (exit 2: an .hlog of two histograms tagged by endpoint among them);
+// outputs are held to testdata/fit_*.stdout.
 func TestReportFit(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -50,7 +51,8 @@ func TestReportFit(t *testing.T) {
 		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 1},
 		{"fit_locust", []string{"report", "-fit", "testdata/fit-tcp-locust.txt"}, 0},
 		{"fit_real_locust", []string{"report", "-fit", "measure/testdata/real/locust-u2-t5s.txt"}, 0},
-		{"fit_untagged_hlog", []string{"report", "-fit", "testdata/fit-untagged.hlog"}, 2},
+		{"fit_untagged_hlog", []string{"report", "-fit", "testdata/fit-untagged.hlog"}, 0},
+		{"fit_foreign_tags", []string{"report", "-fit", "testdata/fit-foreign-tags.hlog"}, 2},
 		{"fit_bad_query", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "stall=1s"}, 2},
 		{"fit_with_tool", []string{"report", "-fit", "testdata/fit-tcp-wrk2.txt", "-tool", "wrk"}, 2},
 	} {

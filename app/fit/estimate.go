@@ -376,15 +376,19 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	} else if open != nil {
 		N = open.count
 	}
-	if in.format == measure.FormatHlog && closed != nil && len(closed.intervals) > 2 {
+	perIv := closed
+	if perIv == nil && src.tool == "" && len(src.kinds) == 1 && open != nil {
+		perIv = open // an open loop's log alone: its replies come as they fell due but for the stalls'
+	}
+	if in.format == measure.FormatHlog && perIv != nil && len(perIv.intervals) > 2 {
 		// An interval log counts the replies each interval: their median
 		// over the interval's length is the rate, to one a length.
 		var cs []int64
-		for _, iv := range closed.intervals[:len(closed.intervals)-1] {
+		for _, iv := range perIv.intervals[:len(perIv.intervals)-1] {
 			cs = append(cs, iv.Count)
 		}
 		slices.Sort(cs)
-		if w := closed.intervals[0].LengthS; w > 0 && cs[len(cs)/2] > 0 {
+		if w := perIv.intervals[0].LengthS; w > 0 && cs[len(cs)/2] > 0 {
 			T, rateHow = int64(math.Round(w*1e9/float64(cs[len(cs)/2]))), "the log's replies per interval"
 		}
 	}
@@ -564,6 +568,9 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	}
 	D := cfg.Duration
 	noTimes := "the file holds no times"
+	if len(in.obs) > 0 && len(in.obs[0].intervals) > 0 && closed == nil {
+		noTimes = "the fit places stalls by a closed loop's intervals only, and this log holds " + src.String() + " alone"
+	}
 	switch {
 	case closed != nil && closed.exact:
 		s := slowTimes(closed)

@@ -114,6 +114,7 @@ func Fit(name string, data []byte, opt Options) (*Result, error) {
 		return nil, err
 	}
 	var best *scored
+	var all []*scored
 	for _, src := range srcs {
 		r, err := fitSource(in, src, opt)
 		if err != nil {
@@ -122,12 +123,27 @@ func Fit(name string, data []byte, opt Options) (*Result, error) {
 			}
 			continue
 		}
+		all = append(all, r)
 		if best == nil || r.score < best.score-1e-12 {
 			best = r
 		}
 	}
 	if best == nil {
 		return nil, fmt.Errorf("%s: no recording of the model reproduces the file", name)
+	}
+	if best.Explained {
+		// The others that explain the file too: the file leaves the
+		// source free among them, and the hidden numbers are the best's.
+		var others []string
+		for _, r := range all {
+			if r != best && r.Explained {
+				others = append(others, r.Source+" ("+r.Query+")")
+			}
+		}
+		if len(others) > 0 {
+			best.Ambiguous = append(best.Ambiguous, Free{Param: "source", Value: best.Source,
+				Why: fmt.Sprintf("%s explain%s the file within %g %% too, with other hidden numbers: the file does not say which made it, and these are %s's, whose score is the best", strings.Join(others, " and "), map[bool]string{true: "s", false: ""}[len(others) == 1], Tolerance*100, best.Source)})
+		}
 	}
 	if len(srcs) > 1 && in.format == measure.FormatOha {
 		best.Notes = append(best.Notes, "oha's JSON does not say whether it ran with --latency-correction: oha and oha-corrected were both fitted, and "+best.Source+" fits best.")
@@ -156,7 +172,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// for the steps. Each K up to maxStallsTried is tried.
 	var kTried []guess
 	var kMax int64
-	if (src.tool == "" || src.tool == "wrk2" || dueTimed(src.tool) || closedTool(src.tool) || sendTimed(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && len(in.obs[0].intervals) == 0 && g.cfg.Stall > 0 {
+	if (src.tool == "" || src.tool == "wrk2" || dueTimed(src.tool) || closedTool(src.tool) || sendTimed(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && g.cfg.Stall > 0 {
 		_, n := tail(&in.obs[0], g.cfg.Service)
 		if closedTool(src.tool) || sendTimed(src.tool) || dueTimed(src.tool) {
 			// wrk's corrected tail holds more samples than stalls, and

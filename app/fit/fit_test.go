@@ -3,6 +3,7 @@ package fit
 import (
 	"bytes"
 	"math"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -60,14 +61,18 @@ func TestCSVFitsExactly(t *testing.T) {
 	}
 }
 
-// TestRefusals: a file the fit cannot regenerate (an .hlog whose
-// histograms carry no tag: which recording made them?), and a CSV row out
-// of shape, are refused with a message that says why and where.
+// TestRefusals: a file the fit cannot regenerate (an .hlog of two
+// histograms tagged by endpoint: which recordings made them?), and a CSV
+// row out of shape, are refused with a message that says why and where.
 func TestRefusals(t *testing.T) {
+	foreign, err := os.ReadFile("../testdata/fit-foreign-tags.hlog")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name, data, words string
 	}{
-		{"run.hlog", string(untaggedHlog(t)), `tag "(untagged)" names no recording`},
+		{"run.hlog", string(foreign), `tag "GET /" names no recording`},
 		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,5\n", "x.csv:2"},
 		{"x.csv", "recording,time_ns,latency_ns,synthetic\nclosed,10,-5,0\n", "latency_ns"},
 		{"y.csv", "recording,time_ns,latency_ns,synthetic\nnosuch,10,5,0\n", `tag "nosuch" names no recording`},
@@ -193,21 +198,49 @@ func TestOfferSpread(t *testing.T) {
 	}
 }
 
-// untaggedHlog is an interval log of the default run's closed loop with its
-// tags taken off, as a tool that logs one histogram writes it.
-func untaggedHlog(tb testing.TB) []byte {
-	tb.Helper()
-	res, err := sim.Run(sim.Default())
+// TestHlogUntagged: an .hlog of one histogram without the model's tag (as
+// most tools write one: untagged, or tagged their own way) is fitted as an
+// .hgrm is: as the recording its name ends with, to the query the tagged
+// log fits, or as each recording in turn, the best kept and explained.
+func TestHlogUntagged(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=1000&stall=145ms&every=1850ms&first=447ms&duration=6s")
 	if err != nil {
-		tb.Fatal(err)
+		t.Fatal(err)
+	}
+	res, err := sim.Run(cfg)
+	if err != nil {
+		t.Fatal(err)
 	}
 	set, err := measure.FromResult(res)
 	if err != nil {
-		tb.Fatal(err)
+		t.Fatal(err)
 	}
-	var b bytes.Buffer
-	if err := set.Export(&b, "hlog", "closed", 0); err != nil {
-		tb.Fatal(err)
+	for _, rec := range []string{"closed", "open"} {
+		var b bytes.Buffer
+		if err := set.Export(&b, "hlog", rec, 0); err != nil {
+			t.Fatal(err)
+		}
+		tagged, err := Fit("run.hlog", b.Bytes(), Options{NoTools: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tag := range []string{"", "Tag=GET /,"} {
+			data := bytes.ReplaceAll(b.Bytes(), []byte("Tag="+rec+","), []byte(tag))
+			named, err := Fit("omission-run-"+rec+".hlog", data, Options{NoTools: true})
+			if err != nil {
+				t.Fatalf("%s %q: %v", rec, tag, err)
+			}
+			if named.Query != tagged.Query || named.Source != tagged.Source {
+				t.Errorf("%s %q: the log named -%s fits %s (%s), the tagged one %s (%s)", rec, tag, rec, named.Query, named.Source, tagged.Query, tagged.Source)
+			}
+			any, err := Fit("log.hlog", data, Options{NoTools: true})
+			if err != nil {
+				t.Fatalf("%s %q: %v", rec, tag, err)
+			}
+			if !any.Explained {
+				t.Errorf("%s %q: the log named for no recording is not explained: %s (%s), %s", rec, tag, any.Query, any.Source, any.Why)
+			}
+			t.Logf("%s %q unnamed: %s, %s", rec, tag, any.Source, any.Query)
+		}
 	}
-	return bytes.ReplaceAll(b.Bytes(), []byte("Tag=closed,"), nil)
 }

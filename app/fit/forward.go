@@ -85,15 +85,34 @@ func sources(in *input) ([]source, error) {
 		var s source
 		for _, o := range in.obs {
 			k, ok := kindOf(o.label)
+			if !ok && in.format == measure.FormatHlog && len(in.obs) == 1 {
+				// One histogram the model's tags do not name: a log
+				// another tool wrote (most write none). It is tried as
+				// an .hgrm is, as each recording in turn unless its name
+				// says which.
+				return byName(in), nil
+			}
 			if !ok {
-				return nil, fmt.Errorf("%s: tag %q names no recording of the model (%s): the fit compares a tag with the recording of its name", in.name, o.label, kindNames())
+				why := ""
+				if in.format == measure.FormatHlog {
+					why = fmt.Sprintf(" (a log of one histogram, tagged or not, is tried as each recording in turn; this one has %d)", len(in.obs))
+				}
+				return nil, fmt.Errorf("%s: tag %q names no recording of the model (%s): the fit compares a tag with the recording of its name%s", in.name, o.label, kindNames(), why)
 			}
 			s.kinds = append(s.kinds, k)
 		}
 		return []source{s}, nil
 	}
 	// An .hgrm: one recording.
-	base := strings.TrimSuffix(in.name[strings.LastIndexAny(in.name, `/\`)+1:], ".hgrm")
+	return byName(in), nil
+}
+
+// byName lists what may have made a file of one distribution: the
+// recording its name ends with (omission-…-open.hgrm), or when it names
+// none each recording in turn.
+func byName(in *input) []source {
+	base := in.name[strings.LastIndexAny(in.name, `/\`)+1:]
+	base = strings.TrimSuffix(strings.TrimSuffix(base, ".hgrm"), ".hlog")
 	best := ""
 	for _, k := range sim.Kinds() {
 		if n := k.String(); strings.HasSuffix(base, "-"+n) || base == n {
@@ -103,13 +122,13 @@ func sources(in *input) ([]source, error) {
 		}
 	}
 	if k, ok := kindOf(best); ok {
-		return []source{{kinds: []sim.Kind{k}}}, nil
+		return []source{{kinds: []sim.Kind{k}}}
 	}
 	var out []source
 	for _, k := range sim.Kinds() {
 		out = append(out, source{kinds: []sim.Kind{k}})
 	}
-	return out, nil
+	return out
 }
 
 func kindNames() string {
@@ -141,10 +160,17 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		}
 		return fileObs(f), nil
 	}
+	run := runForward
 	if traced(cfg) {
-		return traceForward(cfg, in, src)
+		run = traceForward
 	}
-	return runForward(cfg, in, src)
+	os, err := run(cfg, in, src)
+	if err == nil && len(in.obs) == 1 && len(os) == 1 {
+		// One distribution beside one: the file's label is its own (an
+		// .hlog's foreign tag, or none).
+		os[0].label = in.obs[0].label
+	}
+	return os, err
 }
 
 // runForward is forward for a recording file from the run's whole

@@ -47,6 +47,9 @@ func (r *Result) View() fitmsg.View {
 // Range is the range of a free parameter that fits as well: "[lo, hi]",
 // or "any value".
 func (a Free) Range() string {
+	if a.Param == "source" {
+		return "others fit too"
+	}
 	if a.Lo != "" || a.Hi != "" {
 		return "[" + a.Lo + ", " + a.Hi + "]"
 	}

@@ -95,17 +95,18 @@ func TestWorkerAnswer(t *testing.T) {
 // TestWorkerRefuses: a file the fit refuses, a bad rate and a message
 // that is not a request each come back as a message, not a fit.
 func TestWorkerRefuses(t *testing.T) {
-	// An .hlog without tags: which recording made it?
-	lo, err := os.ReadFile("../../testdata/fit-untagged.hlog")
+	// An .hlog of two histograms tagged by endpoint: which recordings
+	// made them?
+	lo, err := os.ReadFile("../../testdata/fit-foreign-tags.hlog")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, want := fit.Fit("fit-untagged.hlog", lo, fit.Options{})
+	_, want := fit.Fit("fit-foreign-tags.hlog", lo, fit.Options{})
 	if want == nil {
-		t.Fatal("fit.Fit took the untagged .hlog")
+		t.Fatal("fit.Fit took the .hlog tagged by endpoint")
 	}
-	if got := ask(t, fitmsg.Request{ID: 3, Name: "fit-untagged.hlog", Data: string(lo)}); got.Err != want.Error() || got.View != nil || got.Fit != nil {
-		t.Errorf("untagged .hlog: err %q view %v, want %q and no fit", got.Err, got.View, want)
+	if got := ask(t, fitmsg.Request{ID: 3, Name: "fit-foreign-tags.hlog", Data: string(lo)}); got.Err != want.Error() || got.View != nil || got.Fit != nil {
+		t.Errorf("endpoint-tagged .hlog: err %q view %v, want %q and no fit", got.Err, got.View, want)
 	}
 	if got := ask(t, fitmsg.Request{ID: 4, Name: "x.hgrm", Data: "1", Rate: "-5"}); !strings.HasPrefix(got.Err, "rate: ") || !strings.Contains(got.Err, "allowed 0.001 to") || got.View != nil {
 		t.Errorf("rate -5: err %q view %v", got.Err, got.View)
