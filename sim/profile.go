@@ -184,6 +184,14 @@ func (p Profile) resolve(cfg Config) Profile {
 	return p
 }
 
+// fixedService is c with a fixed service of its first parameter: what
+// remains of the event engine's fields once the service distribution,
+// which the profile runner draws as the engine does, is set aside.
+func (c Config) fixedService() Config {
+	c.Dist, c.ServiceP95, c.ServiceMax = ServiceFixed, 0, 0
+	return c
+}
+
 // validate refuses a profile that cannot run on cfg, naming the field and
 // the limit.
 func (p Profile) validate(cfg Config) error {
@@ -194,8 +202,8 @@ func (p Profile) validate(cfg Config) error {
 		}
 		return &FieldError{Field: field, Value: value, Allowed: allowed, Reason: reason}
 	}
-	if cfg.EventDriven() {
-		return bad("tools", "", "the tool profiles model the deterministic server only: random arrivals or service, a queue capacity, a client timeout and outages (the event engine's fields) are not supported by them")
+	if fixed := cfg.fixedService(); fixed.EventDriven() {
+		return bad("tools", "", "the tool profiles model the schedule's arrivals and the stalling server with a fixed or a random service only: random arrivals, a queue capacity, a client timeout, outages, slowdowns, retries and think time (the event engine's other fields) are not supported by them")
 	}
 	switch {
 	case p.Conc > Unbounded:
@@ -231,7 +239,7 @@ func (p Profile) validate(cfg Config) error {
 	case p.Client < 0 || p.Client > MaxTime:
 		return bad("profile", FormatDuration(p.Client), "the client's time per request: allowed 0s to "+FormatDuration(MaxTime))
 	}
-	if p.Send == BackToBack && cfg.Service == 0 {
+	if p.Send == BackToBack && cfg.MeanService() == 0 {
 		return bad("service", "0s", "a back-to-back client against a server with no service time would send without end: give the service a length")
 	}
 	if n := p.maxSends(cfg); n > float64(MaxProfileSends) {
@@ -260,7 +268,9 @@ func (p Profile) maxSends(cfg Config) float64 {
 		} else if cfg.Stall > 0 && cfg.First < p.Duration {
 			work -= float64(min(cfg.Stall, p.Duration-cfg.First))
 		}
-		n = busy*(work/float64(cfg.Service)+1) + float64(p.Conns)
+		// A random service is counted at its mean: its run is bounded
+		// as it goes too (RunProfile stops at MaxProfileSends).
+		n = busy*(work/cfg.MeanService()+1) + float64(p.Conns)
 	case SkipTicks:
 		n = float64(p.Conns) * (float64(p.Duration)/float64(p.Period) + 1)
 	default:

@@ -1,12 +1,17 @@
 package sim
 
+import "fmt"
+
 // The profile runner plays one Profile against the query's server. Every
 // send is an event on one heap ordered by (time, sequence), the sequence
 // being the order in which events were scheduled, so sends reach the server
 // in time order: the ready times that server.serve needs never decrease
 // (a request is ready at the later of its send and the first free worker,
-// and both only grow). Service is deterministic, so a send's reply is known
-// when it is served; the connection's next move is an event at that reply.
+// and both only grow). A request's service is known when it is served (the
+// query's, or with a service distribution the next draw of its "service"
+// stream, as the event engine draws one for each request it makes), so a
+// send's reply is known then; the connection's next move is an event at
+// that reply.
 
 const (
 	pFree  uint8 = iota // connection c is free at t: at its start, after a reply or a failure
@@ -91,6 +96,8 @@ type profileRunner struct {
 	p       Profile
 	sched   Schedule
 	sv      server
+	svc     serviceGen // the service of each request served, in the order served
+	random  bool       // a service distribution: svc draws
 	workers *minHeap
 	ev      pHeap
 	seq     uint64
@@ -129,6 +136,9 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 	}
 	r := &profileRunner{cfg: cfg, p: p, sched: NewSchedule(p.Rate), sv: newServer(cfg), due: newDueIter(p.Rate),
 		out: &ProfileRun{Profile: p}}
+	if cfg.Dist != ServiceFixed {
+		r.svc, r.random = newServiceGen(cfg, newStream(cfg.Seed, "service")), true
+	}
 	if cfg.Workers > 0 {
 		r.workers = newMinHeap(cfg.Workers)
 	}
@@ -182,6 +192,11 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 	}
 	for len(r.ev) > 0 {
 		r.step(r.ev.pop())
+		if r.random && r.out.Attempts > MaxProfileSends {
+			// validate bounds a random service's sends at its mean only.
+			return nil, &FieldError{Field: "duration", Value: FormatDuration(p.Duration), Reason: ReasonLimit, Allowed: fmt.Sprintf(
+				"limit tool sends: a tool profile sends at most %d requests; with this service's draws this one sent more (shorten the duration, lower the rate or the connections)", MaxProfileSends)}
+		}
 	}
 	r.finish()
 	return r.out, nil
@@ -204,7 +219,12 @@ func (r *profileRunner) serve(t int64) int64 {
 	if r.workers != nil && r.workers.t[0] > ready {
 		ready = r.workers.t[0]
 	}
-	_, done := r.sv.serve(ready)
+	var done int64
+	if r.random {
+		_, done = r.sv.serveFor(ready, r.svc.next())
+	} else {
+		_, done = r.sv.serve(ready)
+	}
 	if r.workers != nil {
 		r.workers.replaceMin(done)
 	}

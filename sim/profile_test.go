@@ -400,3 +400,62 @@ func TestProfileClientTime(t *testing.T) {
 		t.Errorf("Client −1: %v", err)
 	}
 }
+
+// TestProfilesRandomService: with a service distribution the profile
+// runner draws each request's service from the "service" stream in the
+// order it serves them, as the event engine draws one for each request it
+// makes, so the profiles of the closed, paced and open clients reproduce
+// the engine's recordings of them, sample for sample, on random
+// configurations with each distribution.
+func TestProfilesRandomService(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 23))
+	dists := []ServiceDist{ServiceExponential, ServiceLognormal, ServiceUniform}
+	for n := 0; n < 60; n++ {
+		cfg := randomFastConfig(rng)
+		if cfg.Service == 0 {
+			cfg.Service = 50e3
+		}
+		cfg.Dist = dists[n%3]
+		switch cfg.Dist {
+		case ServiceLognormal:
+			cfg.ServiceP95 = 3 * cfg.Service
+		case ServiceUniform:
+			cfg.ServiceMax = 2 * cfg.Service
+		}
+		cfg.Seed = uint64(n + 1)
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("%s: %v", cfg.Query(), err)
+		}
+		res, err := Run(cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", cfg.Query(), err)
+		}
+		for _, tc := range []struct {
+			kind Kind
+			p    Profile
+		}{{Closed, closedProfile(cfg)}, {Paced, pacedProfile()}, {Open, openProfile()}} {
+			pr, err := RunProfile(cfg, tc.p)
+			if err != nil {
+				t.Fatalf("%s %s: %v", cfg.Query(), tc.kind, err)
+			}
+			rec := res.Recordings[tc.kind]
+			if pr.Recorded != rec.Count || pr.Dist.Max() != rec.Max || pr.Dist.Sum() != rec.Dist.Sum() {
+				t.Fatalf("%s %s: recorded %d max %d sum %d, engine %d max %d sum %d", cfg.Query(), tc.kind,
+					pr.Recorded, pr.Dist.Max(), pr.Dist.Sum(), rec.Count, rec.Max, rec.Dist.Sum())
+			}
+			for i, pp := range percentiles {
+				if got := pr.Dist.Percentile(pp.PPM, cfg.Rank); got != rec.P[i] {
+					t.Fatalf("%s %s %s: %d, engine %d", cfg.Query(), tc.kind, pp.Name, got, rec.P[i])
+				}
+			}
+		}
+	}
+	// A back-to-back client whose draws run past the send limit is
+	// stopped with the limit's message, not left to run.
+	cfg := Default()
+	cfg.Dist, cfg.Service, cfg.ServiceMax, cfg.Stall = ServiceUniform, 0, 2e3, 0
+	cfg.Duration = 60e9
+	if _, err := RunProfile(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "limit tool sends") {
+		t.Errorf("a back-to-back run of some %d sends: err %v", cfg.Duration/1e3, err)
+	}
+}
