@@ -39,6 +39,10 @@ type realTool struct {
 	// the count follows the schedule and the service time is the tool's
 	// own median round trip (reply − send, away from the stalls).
 	backToBack bool
+	// unit is the resolution of the printout's latencies when coarser
+	// than a microsecond (locust: whole ms): a median round trip printed
+	// below it is known only to be under half of it (roundTripOf).
+	unit int64
 	// args returns the command line after the executable; dir is a
 	// scratch directory of the run.
 	args func(cfg sim.Config, addr, dir string) ([]string, error)
@@ -146,7 +150,7 @@ var realTools = []realTool{
 			n := fmt.Sprint(cfg.Conns)
 			return []string{"-f", f, "--headless", "--only-summary", "-u", n, "-r", n, "-t", fmt.Sprintf("%ds", secs(cfg)), "-H", "http://" + addr}, nil
 		},
-		predictedRequests: recorded, runLength: locustRunLength},
+		predictedRequests: recorded, runLength: locustRunLength, unit: 1e6},
 	{name: "ab", bin: "ab", install: "on Debian: apt-get install apache2-utils", backToBack: true,
 		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 			return []string{"-k", "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprint(secs(cfg)), "-n", "1000000", "http://" + addr + "/"}, nil
@@ -689,6 +693,13 @@ func roundTripOf(t realTool, cfg sim.Config, service int64, v serverView) (int64
 	if t.backToBack && v.gaps > 0 && v.gapP50 > 0 {
 		c := int64(max(cfg.Conns, 1))
 		return int64(v.gapP50) * c, fmt.Sprintf("%d connections × the server's median gap between request starts away from the stalls (%s)", c, time.Duration(int64(v.gapP50)))
+	}
+	if t.unit > 0 && service < t.unit/2 {
+		// locust's median printed 0 ms: its round trip is under half a
+		// millisecond, and the fitted service its floor, not a round trip
+		// (ten of it, 10 µs, compared a p90 of 1 ms against the model's
+		// 0 ms as a stall: +inf %). Half the unit bounds it from above.
+		return t.unit / 2, fmt.Sprintf("half of the printout's %s (its median round trip printed below it)", time.Duration(t.unit))
 	}
 	return service, "the tool's median round trip, as fitted"
 }

@@ -107,6 +107,34 @@ func TestRoundTripOf(t *testing.T) {
 	if n != 1 {
 		t.Errorf("%d wrk runs kept on c8_s50ms_p500ms, want 1", n)
 	}
+	// locust prints whole ms: a median printed 0 ms leaves its round trip
+	// under 0.5 ms, not at the fitted service's floor (1 µs). On the kept
+	// quiet sweep of 2026-12-03 its run at one user printed p90 1 ms
+	// against the model's 0 ms, compared as a stall (+inf %) before; now
+	// it is left out, and p99 and above (9–11 ms, a 10 ms stall) are held.
+	locust, _ := realToolByName("locust")
+	if rt, _ := roundTripOf(locust, cfg, 1000, serverView{}); rt != 500_000 {
+		t.Errorf("locust, median printed 0 ms: round trip %d ns, want 500000", rt)
+	}
+	if rt, _ := roundTripOf(locust, cfg, 2_000_000, serverView{}); rt != 2_000_000 {
+		t.Errorf("locust, median printed 2 ms: round trip %d ns, want its fitted 2000000", rt)
+	}
+	n = 0
+	for _, sr := range readSaved(t, "testdata/predict-runs-all-2026-12-03-quiet.json") {
+		if sr.Run.Tool != "locust" || sr.Scenario != "c1_s10ms_p100ms" {
+			continue
+		}
+		n++
+		tr := repredict(t, sr)
+		for _, d := range tr.Diffs {
+			if want := d.Metric == "requests" || d.Metric == "p99" || d.Metric == "p99_9" || d.Metric == "p99_99" || d.Metric == "max"; d.Compared != want {
+				t.Errorf("kept locust run at one user: %s (real %d, predicted %d) compared %v, want %v", d.Metric, d.Real, d.Predicted, d.Compared, want)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d locust runs kept on c1_s10ms_p100ms, want 1", n)
+	}
 }
 
 // installed returns the real tools found on this machine, and their paths.
