@@ -76,15 +76,22 @@ func TestProfilesReproduceFastPath(t *testing.T) {
 				}
 			}
 			// The recorded latencies are the recording's, sample for sample.
-			rec := res.Recordings[map[Client]Kind{ClosedClient: Closed, PacedClient: Paced, OpenClient: Open}[tc.client]]
-			if pr.Recorded != rec.Count || pr.Dist.Max() != rec.Max || pr.Dist.Sum() != rec.Dist.Sum() {
-				t.Fatalf("%s %s: recorded %d max %d, recording %d max %d", cfg.Query(), tc.client, pr.Recorded, pr.Dist.Max(), rec.Count, rec.Max)
-			}
-			for i, pp := range percentiles {
-				if got := pr.Dist.Percentile(pp.PPM, cfg.Rank); got != rec.P[i] {
-					t.Fatalf("%s %s %s: %d, recording %d", cfg.Query(), tc.client, pp.Name, got, rec.P[i])
-				}
-			}
+			sameRecording(t, cfg.Query()+" "+tc.client.String(), pr, res.Recordings[map[Client]Kind{ClosedClient: Closed, PacedClient: Paced, OpenClient: Open}[tc.client]], cfg.Rank)
+		}
+	}
+}
+
+// sameRecording fails t unless a profile's recorded latencies are rec's:
+// count, max, sum and every percentile.
+func sameRecording(t *testing.T, what string, pr *ProfileRun, rec Recording, rank Rank) {
+	t.Helper()
+	if pr.Recorded != rec.Count || pr.Dist.Max() != rec.Max || pr.Dist.Sum() != rec.Dist.Sum() {
+		t.Fatalf("%s: recorded %d max %d sum %d, recording %d max %d sum %d", what,
+			pr.Recorded, pr.Dist.Max(), pr.Dist.Sum(), rec.Count, rec.Max, rec.Dist.Sum())
+	}
+	for i, pp := range percentiles {
+		if got := pr.Dist.Percentile(pp.PPM, rank); got != rec.P[i] {
+			t.Fatalf("%s %s: %d, recording %d", what, pp.Name, got, rec.P[i])
 		}
 	}
 }
@@ -438,16 +445,7 @@ func TestProfilesRandomService(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", cfg.Query(), tc.kind, err)
 			}
-			rec := res.Recordings[tc.kind]
-			if pr.Recorded != rec.Count || pr.Dist.Max() != rec.Max || pr.Dist.Sum() != rec.Dist.Sum() {
-				t.Fatalf("%s %s: recorded %d max %d sum %d, engine %d max %d sum %d", cfg.Query(), tc.kind,
-					pr.Recorded, pr.Dist.Max(), pr.Dist.Sum(), rec.Count, rec.Max, rec.Dist.Sum())
-			}
-			for i, pp := range percentiles {
-				if got := pr.Dist.Percentile(pp.PPM, cfg.Rank); got != rec.P[i] {
-					t.Fatalf("%s %s %s: %d, engine %d", cfg.Query(), tc.kind, pp.Name, got, rec.P[i])
-				}
-			}
+			sameRecording(t, cfg.Query()+" "+tc.kind.String()+" (the engine's)", pr, res.Recordings[tc.kind], cfg.Rank)
 		}
 	}
 	// A back-to-back client whose draws run past the send limit is
