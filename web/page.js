@@ -323,9 +323,12 @@ document.addEventListener("DOMContentLoaded", () => {
 // pasted text), and a click on a file's "What did this test hide?"
 // (button.fit-ask; the rate typed beside it, if any, goes with the file)
 // asks the fit worker (web/fitworker.js, fit.wasm) for its fit. The worker
-// starts when the reader first gives the panel a file, never when the page
-// loads: fit.wasm is fetched and compiled while the reader looks at the
-// file beside the run, so the first fit does not wait for it. For each file,
+// starts when the reader first reaches for a file — opens the file chooser,
+// drags a file over the page, or opens the paste box — or gives the
+// panel one, never when the page loads: fit.wasm is fetched and compiled
+// while the reader picks the file and looks at it beside the run, so the
+// first fit does not wait for it (the root element's data-fit-worker says
+// "started" once it runs). For each file,
 // omissionFitDone(name, answer), set by the page, gets its progress, then
 // fit.wasm's answer (a fitmsg.Answer: its panel laid out as nodes, and the
 // fitted query) or a failure, each with a panel the page renders (text
@@ -368,6 +371,7 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!script || !wasm) return false;
     if (w) return true;
     w = new Worker(script);
+    document.documentElement.dataset.fitWorker = "started";
     const fail = (why) => { if (w) w.terminate(); w = null; for (const id of [...asked.keys()]) answer(id, { err: why }); };
     w.onmessage = (e) => {
       const d = JSON.parse(e.data);
@@ -389,7 +393,12 @@ document.addEventListener("DOMContentLoaded", () => {
     note(name, "busy", "Fitting the model to " + name + "…");
     w.postMessage(JSON.stringify({ id, name, data: texts.get(name), rate: rate || "" }));
   };
+  // The reader reaching for a file: the worker loads meanwhile.
+  document.addEventListener("dragenter", (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes("Files")) start(); }, true);
+  document.addEventListener("toggle", (e) => { if (e.target.matches && e.target.matches("#measured details.paste") && e.target.open) start(); }, true);
+  document.addEventListener("focusin", (e) => { if (e.target.id === "import-paste") start(); }, true);
   document.addEventListener("click", (e) => {
+    if (e.target.id === "import-file") start();
     const b = e.target.closest && e.target.closest("button.fit-ask");
     if (b) {
       const li = b.closest("li"), r = li && li.querySelector("input.fit-rate");
