@@ -16,6 +16,19 @@ func openProfile() Profile {
 	return Profile{Conc: Unbounded, Send: CatchUp, SendsAll: true, FromIntended: true}
 }
 
+// clientProfiles is each of today's clients, its recording and its profile.
+func clientProfiles(cfg Config) []struct {
+	client Client
+	kind   Kind
+	p      Profile
+} {
+	return []struct {
+		client Client
+		kind   Kind
+		p      Profile
+	}{{ClosedClient, Closed, closedProfile(cfg)}, {PacedClient, Paced, pacedProfile()}, {OpenClient, Open, openProfile()}}
+}
+
 // randomFastConfig draws a small valid configuration of the deterministic
 // model (the fast path).
 func randomFastConfig(rng *rand.Rand) Config {
@@ -50,10 +63,7 @@ func TestProfilesReproduceFastPath(t *testing.T) {
 			t.Fatal(err)
 		}
 		sched := NewSchedule(cfg.Rate)
-		for _, tc := range []struct {
-			client Client
-			p      Profile
-		}{{ClosedClient, closedProfile(cfg)}, {PacedClient, pacedProfile()}, {OpenClient, openProfile()}} {
+		for _, tc := range clientProfiles(cfg) {
 			pr, err := RunProfile(cfg, tc.p)
 			if err != nil {
 				t.Fatalf("%s %s: %v", cfg.Query(), tc.client, err)
@@ -76,7 +86,7 @@ func TestProfilesReproduceFastPath(t *testing.T) {
 				}
 			}
 			// The recorded latencies are the recording's, sample for sample.
-			sameRecording(t, cfg.Query()+" "+tc.client.String(), pr, res.Recordings[map[Client]Kind{ClosedClient: Closed, PacedClient: Paced, OpenClient: Open}[tc.client]], cfg.Rank)
+			sameRecording(t, cfg.Query()+" "+tc.client.String(), pr, res.Recordings[tc.kind], cfg.Rank)
 		}
 	}
 }
@@ -437,10 +447,7 @@ func TestProfilesRandomService(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", cfg.Query(), err)
 		}
-		for _, tc := range []struct {
-			kind Kind
-			p    Profile
-		}{{Closed, closedProfile(cfg)}, {Paced, pacedProfile()}, {Open, openProfile()}} {
+		for _, tc := range clientProfiles(cfg) {
 			pr, err := RunProfile(cfg, tc.p)
 			if err != nil {
 				t.Fatalf("%s %s: %v", cfg.Query(), tc.kind, err)
