@@ -41,28 +41,6 @@ func TestBrowserBeside(t *testing.T) {
 			t.Errorf("%s: the table says p99 %s sent %s, the tool %d %d", name, got["p99"], got["sent"], o.P99, o.Sent)
 		}
 	}
-	// With a spread of service times (the profiles draw it as the engine
-	// does): the page's printouts are the native ones, digit for digit.
-	const spread = "dist=lognormal&service=100us&service_p95=400us&rate=1000&stall=50ms&every=1s&first=200ms&duration=3s"
-	cfg, err := sim.ParseQuery(spread)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.open(t, s.URL+"/?"+spread+"&tools=wrk,locust")
-	b.waitReady(t, cfg.Query())
-	b.waitFor(t, "the tools' cards with a spread of service", `document.querySelectorAll("#tools .tool-card pre").length === 2`)
-	for _, name := range []string{"wrk", "locust"} {
-		o, err := tools.Run(cfg, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := eval[string](t, b, `document.querySelector('#tools .tool-card[data-tool="`+name+`"] pre').textContent`)
-		if got != o.Text {
-			t.Errorf("%s with a lognormal service prints %q, the native tool %q", name, got, o.Text)
-		}
-	}
-	b.open(t, s.URL+"/?tools=wrk,k6-arrival")
-	b.waitReady(t, "")
 	b.waitCharts(t)
 	if c := eval[string](t, b, `document.querySelector('[data-chart="spectrum"] figcaption').textContent`); !strings.Contains(c, "wrk") {
 		t.Errorf("the spectrum does not draw the tools: %q", c)
@@ -103,8 +81,29 @@ func TestBrowserBeside(t *testing.T) {
 	if got := eval[string](t, b, `document.querySelector('td[data-metric="measured.p99"]').dataset.ns`); want.P99Ns == nil || got != strconv.FormatInt(*want.P99Ns, 10) {
 		t.Errorf("measured.p99 = %s, the file's %v", got, want.P99Ns)
 	}
+	b.screenshot(t, "page-beside.png", true)
+
+	// With a spread of service times (the profiles draw it as the engine
+	// does): the page's printouts are the native ones, digit for digit.
+	const spread = "dist=lognormal&service=100us&service_p95=400us&rate=1000&stall=50ms&every=1s&first=200ms&duration=3s"
+	cfg, err := sim.ParseQuery(spread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.open(t, s.URL+"/?"+spread+"&tools=wrk,locust")
+	b.waitReady(t, cfg.Query())
+	b.waitFor(t, "the tools' cards with a spread of service", `document.querySelectorAll("#tools .tool-card pre").length === 2`)
+	for _, name := range []string{"wrk", "locust"} {
+		o, err := tools.Run(cfg, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := eval[string](t, b, `document.querySelector('#tools .tool-card[data-tool="`+name+`"] pre').textContent`)
+		if got != o.Text {
+			t.Errorf("%s with a lognormal service prints %q, the native tool %q", name, got, o.Text)
+		}
+	}
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
-	b.screenshot(t, "page-beside.png", true)
 }

@@ -96,8 +96,7 @@ type profileRunner struct {
 	p       Profile
 	sched   Schedule
 	sv      server
-	svc     serviceGen // the service of each request served, in the order served
-	random  bool       // a service distribution: svc draws
+	svc     serviceGen // the service of each request served, in the order served (fixed: the query's)
 	workers *minHeap
 	ev      pHeap
 	seq     uint64
@@ -135,10 +134,7 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 		return nil, err
 	}
 	r := &profileRunner{cfg: cfg, p: p, sched: NewSchedule(p.Rate), sv: newServer(cfg), due: newDueIter(p.Rate),
-		out: &ProfileRun{Profile: p}}
-	if cfg.Dist != ServiceFixed {
-		r.svc, r.random = newServiceGen(cfg, newStream(cfg.Seed, "service")), true
-	}
+		out: &ProfileRun{Profile: p}, svc: newServiceGen(cfg, newStream(cfg.Seed, "service"))}
 	if cfg.Workers > 0 {
 		r.workers = newMinHeap(cfg.Workers)
 	}
@@ -192,7 +188,7 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 	}
 	for len(r.ev) > 0 {
 		r.step(r.ev.pop())
-		if r.random && r.out.Attempts > MaxProfileSends {
+		if r.svc.kind != ServiceFixed && r.out.Attempts > MaxProfileSends {
 			// validate bounds a random service's sends at its mean only.
 			return nil, &FieldError{Field: "duration", Value: FormatDuration(p.Duration), Reason: ReasonLimit, Allowed: fmt.Sprintf(
 				"limit tool sends: a tool profile sends at most %d requests; with this service's draws this one sent more (shorten the duration, lower the rate or the connections)", MaxProfileSends)}
@@ -220,7 +216,7 @@ func (r *profileRunner) serve(t int64) int64 {
 		ready = r.workers.t[0]
 	}
 	var done int64
-	if r.random {
+	if r.svc.kind != ServiceFixed { // a draw per request; the fixed service's path stays as lean as before
 		_, done = r.sv.serveFor(ready, r.svc.next())
 	} else {
 		_, done = r.sv.serve(ready)
