@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -218,6 +219,27 @@ func TestBrowserEmbedHeights(t *testing.T) {
 	// The prerendered page reports once, the live one at most twice more.
 	closed := checkConverged(t, b, "framed", 0, 2)
 	b.screenshot(t, "embeds-framed.png", true)
+
+	// The animation playing writes its counters and its moment: the frame
+	// keeps its height (stop 35's CI: the counters' values wrapped a stage's
+	// head anew, 396 → 411 px, and the note that it was being prepared
+	// stood above the stages, 445 px, until it went).
+	anim := slices.Index(embedFigures, "animation")
+	animDoc := fmt.Sprintf(`document.querySelectorAll("iframe")[%d].contentDocument`, anim)
+	before := eval[int](t, b, `window.__log.length`)
+	b.exec(t, `{ const r = `+animDoc+`.querySelector("[data-anim]"); if (r.dataset.playing !== "true") r.querySelector("[data-anim-play]").click(); }`)
+	b.waitFor(t, "the framed animation playing, its counters written", `(() => { const d = `+animDoc+`, r = d.querySelector("[data-anim]");
+		return r.dataset.playing === "true" && Number(r.dataset.frame) > 30 && d.querySelector("[data-count=recorded]").textContent !== "" && d.querySelector("[data-anim-time]").textContent !== ""; })()`)
+	time.Sleep(1500 * time.Millisecond)
+	// Then at the window's end, where the counters are widest (End).
+	b.exec(t, `{ const r = `+animDoc+`.querySelector("[data-anim]"); if (r.dataset.playing === "true") r.querySelector("[data-anim-play]").click();
+		r.dispatchEvent(new KeyboardEvent("keydown", {key: "End", bubbles: true})); }`)
+	b.waitFor(t, "the framed animation at its window's end", animDoc+`.querySelector("[data-anim]").dataset.playing === "false"`)
+	time.Sleep(500 * time.Millisecond)
+	if got := eval[[]float64](t, b, fmt.Sprintf(`window.__log.slice(%d).filter((m) => m.i === %d).map((m) => m.h)`, before, anim)); len(got) > 0 {
+		t.Errorf("the framed animation reported new heights while it played and at its window's end: %v (at rest: %v px)", got, closed[anim])
+	}
+	t.Logf("framed animation at its window's end: %v", eval[string](t, b, `[...`+animDoc+`.querySelectorAll(".anim-head")].map((h) => h.textContent).join(" | ")`))
 
 	// Open each embed's details, and the data table's inside (the animation
 	// has none).

@@ -556,17 +556,22 @@ func (a *Panel) Render() app.UI {
 		app.H2().ID("anim-title").Text("Watch a stall"),
 		app.P().Class("anim-intro").Text(intro),
 	}
-	note := func(msg string, unavailable bool) app.UI {
+	// note says why the stages are empty (an error), or that they are on
+	// their way (progress: an embed shows it over the stages, web/anim.css).
+	note := func(msg string, unavailable, progress bool) app.UI {
 		n := app.P().Class("anim-note").Aria("live", "polite").Hidden(msg == "").Text(msg)
 		if unavailable {
 			n = n.DataSet("anim-unavailable", "1")
+		}
+		if progress {
+			n = n.DataSet("anim-progress", "1")
 		}
 		return n
 	}
 	keys := app.P().Class("anim-keys").Text("Keys: Space play or pause · ← → previous or next event · [ ] previous or next stall · Home End the window's ends · + − speed.")
 	if a.err != "" {
 		return root.DataSet("ready", "false").Body(append(head,
-			note(a.err, true),
+			note(a.err, true, false),
 			app.If(a.refused && a.retries != "", a.renderRetries),
 			app.If(a.refused && a.stalls > 1, func() app.UI {
 				return app.Div().Class("anim-controls").Aria("label", "Animation controls").Attr("role", "group").Body(
@@ -581,14 +586,14 @@ func (a *Panel) Render() app.UI {
 		}
 		// The controls are inert until the model is built.
 		return root.DataSet("ready", "false").Aria("busy", true).Body(append(head,
-			note(msg, true), a.renderControls(nil, false, 0), a.renderStages(false, false), keys)...)
+			note(msg, true, true), a.renderControls(nil, false, 0), a.renderStages(false, false), keys)...)
 	}
 	a.p.mu.Lock()
 	playing, t, m := a.p.playing, a.p.t, a.p.model
 	a.p.mu.Unlock()
 	if byCalls {
 		return root.DataSet("ready", "true").DataSet("anim-mode", "calls").Body(append(head,
-			note(a.preparing, false),
+			note(a.preparing, false, true),
 			a.renderControls(m, playing, t),
 			// The stages stand where the other modes have them (the fifth
 			// child): go-app patches an element in place only when the
@@ -605,7 +610,7 @@ func (a *Panel) Render() app.UI {
 		)...)
 	}
 	body := append(head,
-		note(a.preparing, false),
+		note(a.preparing, false, true),
 		a.renderControls(m, playing, t),
 		a.renderStages(false, false),
 		app.P().Class("anim-legend").Body(

@@ -31,6 +31,7 @@ type Embed struct {
 	notes []note // what the embed did not take as given: the invalid fields first
 	clean string // the query the URL keeps (dropped: it differs)
 	drop  bool
+	read1 bool // OnNav has read the address: what is drawn is the URL's figure
 }
 
 // note is one line of the embed's message: an invalid field's (field set)
@@ -43,6 +44,7 @@ func (e *Embed) OnNav(ctx app.Context) {
 	defer ui.Recover(ctx, "embed")
 	ui.OwnURL(ctx)
 	e.load(ctx, ctx.Page().URL().RawQuery)
+	e.read1 = true
 	ctx.Page().SetTitle("%s · Omission", e.title())
 }
 
@@ -189,7 +191,11 @@ func (e *Embed) title() string {
 }
 
 // Render builds the figure alone. data-live tells the prerendered page
-// from the one the browser renders (web/page.js reports it with the height).
+// from the one the browser renders (web/page.js reports it with the height):
+// it is set once the address is read, not on the first render in the
+// browser, which is the prerendered page's figure (the spectrum) whatever
+// the URL asks, so that a framing page is never told that figure's height
+// as the embed's own.
 func (e *Embed) Render() app.UI {
 	cls := "embed"
 	var fig app.UI
@@ -203,7 +209,7 @@ func (e *Embed) Render() app.UI {
 	default:
 		fig = &chartFigure{IKind: e.kind, IQuery: e.query, ILink: e.link, IBare: true, ICache: e.ICache}
 	}
-	return app.Main().Class(cls).DataSet("live", app.IsClient).Body(
+	return app.Main().Class(cls).DataSet("live", app.IsClient && e.read1).Body(
 		app.H1().Class("visually-hidden").Text("Omission: "+e.title()), e.renderNotes(), fig)
 }
 
