@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -192,6 +193,26 @@ func fitInPage(t *testing.T, b *browser, root, dir, file string) string {
 	}
 	if unexplained := eval[bool](t, b, `!!`+li+`.querySelector('[data-fit=unexplained]')`); unexplained == nat.Fit.Explained {
 		t.Errorf("%s: report -fit says explained %v, the page's panel says unexplained %v", file, nat.Fit.Explained, unexplained)
+	}
+	// The verdict and each difference as the report writes them (the
+	// marks of a number within the printout's rounding included).
+	data, err := os.ReadFile(filepath.Join(root, "app", dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := fit.Fit(file, data, fit.Options{NoTools: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, b, li+`.querySelector('section.fit-panel p.legend, section.fit-panel p.fit-unexplained').textContent`); got != r.Verdict() {
+		t.Errorf("%s: the page's verdict\n%s\nreport -fit's\n%s", file, got, r.Verdict())
+	}
+	var want []string
+	for _, x := range r.Residuals {
+		want = append(want, r.DiffWords(x))
+	}
+	if got := eval[[]string](t, b, `[...`+li+`.querySelectorAll('table.fit-table tbody tr td:last-child')].map((td) => td.textContent)`); !slices.Equal(got, want) {
+		t.Errorf("%s: the page's differences %q, report -fit's %q", file, got, want)
 	}
 	return li
 }

@@ -86,11 +86,11 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "distribution\tnumber\tmeasured\tfitted\tdifference\t\n")
 	for _, x := range r.Residuals {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", x.Dist, fit.Words(x.Metric), fit.Number(x.Metric, x.Measured), fit.Number(x.Metric, x.Fitted), fit.Percent(x.Diff))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", x.Dist, fit.RowWords(x), fit.Number(x.Metric, x.Measured), fit.Number(x.Metric, x.Fitted), r.DiffWords(x))
 	}
 	tw.Flush()
 	if r.Explained {
-		fmt.Fprintf(w, "\nworst printed number: %+.2f %% off: the model explains the file within %g %%\n", r.Worst*100, fit.Tolerance*100)
+		fmt.Fprintf(w, "\n%s\n", r.Verdict())
 	} else {
 		fmt.Fprintf(w, "\nNOT EXPLAINED: %s\n", r.Why)
 	}

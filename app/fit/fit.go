@@ -68,7 +68,10 @@ type Result struct {
 	// number; Explained says it is within 5 %.
 	Worst     float64 `json:"worst"`
 	Explained bool    `json:"explained"`
-	Why       string  `json:"why,omitempty"`
+	// RoundingNs is the printout's unit when a residual is within it
+	// (Residual.Rounded), else 0.
+	RoundingNs int64  `json:"rounding_ns,omitempty"`
+	Why        string `json:"why,omitempty"`
 	// Ambiguous lists the parameters the file leaves free.
 	Ambiguous []Free `json:"ambiguous"`
 	// Offered, for a file no stall model explains, is the same stalls
@@ -656,10 +659,12 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		res.Params = append(res.Params, Param{p.name, p.value, how})
 	}
 	rounded := 0
-	for _, r := range rs {
+	for i := range rs {
+		r := &rs[i]
 		if unit.ns > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit.ns) && r.Diff != 0 {
 			// One printed unit apart: within the printout's rounding
 			// (ab's 0 ms against 1 ms is −100 %), not a miss.
+			r.Rounded = true
 			rounded++
 			continue
 		}
@@ -668,6 +673,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	if rounded > 0 {
+		res.RoundingNs = unit.ns
 		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(unit.ns),
 			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, sim.FormatDuration(unit.ns), rounded)})
 	}

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"math"
+	"strconv"
 
 	"omission/app/measure"
 	"omission/sim"
@@ -68,6 +69,13 @@ type Residual struct {
 	// a percentile); the rest are its spectrum rows and intervals, summed up
 	// as their worst.
 	Headline bool `json:"headline"`
+	// Row names the worst of a summed-up residual: "98 %" (a spectrum's
+	// row), "interval 3, count", "slow sample 4".
+	Row string `json:"row,omitempty"`
+	// Rounded: one printed unit or less from the model's (Result.RoundingNs),
+	// within the printout's rounding however large its difference in per
+	// cent; not a miss.
+	Rounded bool `json:"rounded,omitempty"`
 }
 
 func relDiff(m, f float64) float64 {
@@ -113,21 +121,22 @@ func compare(m, f *obs) ([]Residual, float64) {
 	// its percentile.
 	if len(m.points) > 0 {
 		worst, sum := 0.0, 0.0
-		wm, wf := 0.0, 0.0
+		wm, wf, wp := 0.0, 0.0, 0.0
 		for _, pt := range m.points {
 			fv := valueAt(f, pt.Percentile)
 			d := relDiff(float64(pt.Ns), float64(fv))
 			sum += math.Min(math.Abs(d), 1)
 			if math.Abs(d) >= math.Abs(worst) {
-				worst, wm, wf = d, float64(pt.Ns), float64(fv)
+				worst, wm, wf, wp = d, float64(pt.Ns), float64(fv), pt.Percentile
 			}
 		}
-		rs = append(rs, Residual{Dist: m.label, Metric: "spectrum (worst of " + itoa(len(m.points)) + " rows)", Measured: wm, Fitted: wf, Diff: worst})
+		rs = append(rs, Residual{Dist: m.label, Metric: "spectrum (worst of " + itoa(len(m.points)) + " rows)", Measured: wm, Fitted: wf, Diff: worst,
+			Row: rowIf(worst, strconv.FormatFloat(wp, 'f', -1, 64)+" %")})
 		score += sum / float64(len(m.points))
 	}
 	if len(m.intervals) > 0 {
 		worst, sum := 0.0, 0.0
-		wm, wf := 0.0, 0.0
+		wm, wf, wr := 0.0, 0.0, ""
 		n := max(len(m.intervals), len(f.intervals))
 		for i := 0; i < n; i++ {
 			var mc, fc, mx, fx float64
@@ -137,15 +146,15 @@ func compare(m, f *obs) ([]Residual, float64) {
 			if i < len(f.intervals) {
 				fc, fx = float64(f.intervals[i].Count), float64(ivMax(&f.intervals[i]))
 			}
-			for _, d := range [][2]float64{{mc, fc}, {mx, fx}} {
+			for j, d := range [][2]float64{{mc, fc}, {mx, fx}} {
 				x := relDiff(d[0], d[1])
 				sum += math.Min(math.Abs(x), 1)
 				if math.Abs(x) >= math.Abs(worst) {
-					worst, wm, wf = x, d[0], d[1]
+					worst, wm, wf, wr = x, d[0], d[1], "interval "+itoa(i+1)+", "+[...]string{"count", "max"}[j]
 				}
 			}
 		}
-		rs = append(rs, Residual{Dist: m.label, Metric: "intervals (worst count or max of " + itoa(len(m.intervals)) + ")", Measured: wm, Fitted: wf, Diff: worst})
+		rs = append(rs, Residual{Dist: m.label, Metric: "intervals (worst count or max of " + itoa(len(m.intervals)) + ")", Measured: wm, Fitted: wf, Diff: worst, Row: rowIf(worst, wr)})
 		score += sum / float64(2*n)
 	}
 	if m.exact {
@@ -153,20 +162,28 @@ func compare(m, f *obs) ([]Residual, float64) {
 		ma, fa := slowTimes(m), slowTimes(f)
 		d := relDiff(float64(len(ma)), float64(len(fa)))
 		worst := d
-		wm, wf := float64(len(ma)), float64(len(fa))
+		wm, wf, wr := float64(len(ma)), float64(len(fa)), "their number"
 		if len(ma) == len(fa) && len(ma) > 0 {
 			worst = 0
 			for i := range ma {
 				x := relDiff(float64(ma[i]), float64(fa[i]))
 				if math.Abs(x) >= math.Abs(worst) {
-					worst, wm, wf = x, float64(ma[i]), float64(fa[i])
+					worst, wm, wf, wr = x, float64(ma[i]), float64(fa[i]), "slow sample "+itoa(i+1)
 				}
 			}
 		}
-		rs = append(rs, Residual{Dist: m.label, Metric: "slow samples' times (worst)", Measured: wm, Fitted: wf, Diff: worst})
+		rs = append(rs, Residual{Dist: m.label, Metric: "slow samples' times (worst)", Measured: wm, Fitted: wf, Diff: worst, Row: rowIf(worst, wr)})
 		score += math.Min(math.Abs(worst), 1)
 	}
 	return rs, score
+}
+
+// rowIf names a summed-up residual's worst row, when it differs at all.
+func rowIf(worst float64, row string) string {
+	if worst == 0 {
+		return ""
+	}
+	return row
 }
 
 // valueAt is the fitted distribution's value at percentile p (0–100): its

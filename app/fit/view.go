@@ -3,6 +3,7 @@ package fit
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"omission/app/fitmsg"
@@ -27,9 +28,10 @@ func (r *Result) View() fitmsg.View {
 	for _, p := range r.Params {
 		v.Params = append(v.Params, fitmsg.Param{Name: p.Name, Value: p.Value, How: p.How})
 	}
+	v.Verdict = r.Verdict()
 	for _, x := range r.Residuals {
-		v.Rows = append(v.Rows, fitmsg.Row{Dist: x.Dist, Metric: x.Metric, Measured: Number(x.Metric, x.Measured),
-			Fitted: Number(x.Metric, x.Fitted), Diff: Percent(x.Diff), Headline: x.Headline})
+		v.Rows = append(v.Rows, fitmsg.Row{Dist: x.Dist, Metric: x.Metric, Name: RowWords(x), Measured: Number(x.Metric, x.Measured),
+			Fitted: Number(x.Metric, x.Fitted), Diff: r.DiffWords(x), Headline: x.Headline})
 	}
 	for _, a := range r.Ambiguous {
 		v.Ambiguous = append(v.Ambiguous, fitmsg.Free{Param: a.Param, Value: a.Value, Range: a.Range(), Why: a.Why})
@@ -43,6 +45,72 @@ func (r *Result) View() fitmsg.View {
 	}
 	return v
 }
+
+// RowWords names a residual's number for people, with the row a summed-up
+// residual's worst is: "spectrum (worst of 11 rows): 98 %".
+func RowWords(x Residual) string {
+	if x.Row != "" {
+		return Words(x.Metric) + ": " + x.Row
+	}
+	return Words(x.Metric)
+}
+
+// DiffWords writes a residual's difference, and says so when it is within
+// the printout's rounding: "-50.00 %, within 1 ms rounding".
+func (r *Result) DiffWords(x Residual) string {
+	if x.Rounded && r.RoundingNs > 0 {
+		return Percent(x.Diff) + ", within " + units.Duration(float64(r.RoundingNs)) + " rounding"
+	}
+	return Percent(x.Diff)
+}
+
+// Verdict says in a sentence whether the model explains the file: the
+// worst headline number beyond the printout's rounding, how many are
+// within it, and a summed-up residual (the spectrum's rows, the intervals,
+// the slow samples' times) the tolerance does not hold when it is off by
+// more; or, for a file it does not explain, why.
+func (r *Result) Verdict() string {
+	if !r.Explained {
+		return "Not explained within " + pct(Tolerance) + ": " + r.Why + "."
+	}
+	var b strings.Builder
+	b.WriteString("The model explains the file within " + pct(Tolerance) + ": its worst printed number is " + Percent(r.Worst) + " off")
+	rounded := 0
+	var loose *Residual
+	for i := range r.Residuals {
+		x := &r.Residuals[i]
+		switch {
+		case x.Rounded:
+			if x.Headline {
+				rounded++
+			}
+		case !x.Headline && math.Abs(x.Diff) > Tolerance && (loose == nil || math.Abs(x.Diff) > math.Abs(loose.Diff)):
+			loose = x
+		}
+	}
+	if rounded > 0 && r.RoundingNs > 0 {
+		fmt.Fprintf(&b, " beyond the printout's %s rounding (%d more within it, marked in the table)", units.Duration(float64(r.RoundingNs)), rounded)
+	}
+	b.WriteString(".")
+	if loose != nil {
+		what := "the spectrum's worst row"
+		switch {
+		case strings.HasPrefix(loose.Metric, "intervals"):
+			what = "the intervals' worst number"
+		case strings.HasPrefix(loose.Metric, "slow samples"):
+			what = "the slow samples' worst time"
+		}
+		where := loose.Row
+		if loose.Dist != "" {
+			where += " of " + loose.Dist
+		}
+		fmt.Fprintf(&b, " The %s holds the file's count, mean, minimum, maximum and p50 to p99.99; the rest is fitted, not held to it: %s, %s, is %s measured against %s fitted (%s).",
+			pct(Tolerance), what, where, Number(loose.Metric, loose.Measured), Number(loose.Metric, loose.Fitted), Percent(loose.Diff))
+	}
+	return b.String()
+}
+
+func pct(f float64) string { return strconv.FormatFloat(f*100, 'g', -1, 64) + " %" }
 
 // Range is the range of a free parameter that fits as well: "[lo, hi]",
 // or "any value".

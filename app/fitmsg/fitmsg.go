@@ -41,8 +41,11 @@ type View struct {
 	Rows      []Row   `json:"rows"`
 	Explained bool    `json:"explained"`
 	Worst     string  `json:"worst"` // "+0.12 %"
-	Why       string  `json:"why,omitempty"`
-	Ambiguous []Free  `json:"ambiguous"`
+	// Verdict is the sentence that says whether, and how well, the model
+	// explains the file (fit.Result.Verdict).
+	Verdict   string `json:"verdict"`
+	Why       string `json:"why,omitempty"`
+	Ambiguous []Free `json:"ambiguous"`
 	// What the test did not measure. RecordedP99 is "" when the file
 	// prints no p99.
 	RecordedP99 string   `json:"recorded_p99"`
@@ -64,10 +67,11 @@ type Param struct {
 // Row is one number of the file: measured, fitted and their difference.
 type Row struct {
 	Dist     string `json:"dist"`
-	Metric   string `json:"metric"`
+	Metric   string `json:"metric"` // the JSON's key: count, p99_ns, …
+	Name     string `json:"name"`   // for people: "p99", "spectrum (worst of 11 rows): 98 %"
 	Measured string `json:"measured"`
 	Fitted   string `json:"fitted"`
-	Diff     string `json:"diff"`
+	Diff     string `json:"diff"` // "-50.00 %, within 1 ms rounding"
 	Headline bool   `json:"headline"`
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"omission/app/fit"
 	"omission/app/fitmsg"
 )
 
@@ -77,9 +76,9 @@ func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node
 		el("p", "fit-headline", head...),
 	}
 	if v.Explained {
-		body = append(body, el("p", "legend", text("The model explains the file within 5 %: its worst printed number is "+v.Worst+" off.")))
+		body = append(body, el("p", "legend", text(v.Verdict)))
 	} else {
-		body = append(body, withAttr(el("p", "fit-unexplained", text("Not explained within 5 %: "+v.Why+".")), "data-fit", "unexplained"))
+		body = append(body, withAttr(el("p", "fit-unexplained", text(v.Verdict)), "data-fit", "unexplained"))
 	}
 	label := v.Query
 	if label == "" {
@@ -95,7 +94,7 @@ func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node
 	var rows [][]string
 	var keys []string
 	for _, r := range v.Rows {
-		rows = append(rows, []string{r.Dist + " " + fit.Words(r.Metric), r.Measured, r.Fitted, r.Diff})
+		rows = append(rows, []string{r.Dist + " " + r.Name, r.Measured, r.Fitted, r.Diff})
 		keys = append(keys, r.Dist+"."+r.Metric)
 	}
 	body = append(body, table("fit-table", "Every number of the file, measured beside the fitted model's", []string{"number", "measured", "fitted", "difference"}, rows, keys))
