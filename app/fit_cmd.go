@@ -79,7 +79,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "parameter\tvalue\thow\n")
 	for _, p := range r.Params {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, p.Value, p.How)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, p.Words(), p.How)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -97,7 +97,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	if len(r.Ambiguous) > 0 {
 		fmt.Fprintln(w, "\nwhat the file leaves free (every value in the range fits as well):")
 		for _, a := range r.Ambiguous {
-			fmt.Fprintf(w, "  %s = %s, %s: %s\n", a.Param, a.Value, a.Range(), a.Why)
+			fmt.Fprintf(w, "  %s = %s, %s: %s\n", a.Param, a.Words(), a.RangeWords(), a.Why)
 		}
 	}
 	h := r.Hidden

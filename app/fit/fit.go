@@ -675,7 +675,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	if rounded > 0 {
 		res.RoundingNs = unit.ns
 		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(unit.ns),
-			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, sim.FormatDuration(unit.ns), rounded)})
+			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, unit.words, rounded)})
 	}
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"omission/app/fitmsg"
 	"omission/app/units"
@@ -26,7 +27,7 @@ func (r *Result) View() fitmsg.View {
 		v.RecordedP99 = units.Duration(r.Hidden.RecordedP99Ns)
 	}
 	for _, p := range r.Params {
-		v.Params = append(v.Params, fitmsg.Param{Name: p.Name, Value: p.Value, How: p.How})
+		v.Params = append(v.Params, fitmsg.Param{Name: p.Name, Value: p.Words(), How: p.How})
 	}
 	v.Verdict = r.Verdict()
 	for _, x := range r.Residuals {
@@ -34,7 +35,7 @@ func (r *Result) View() fitmsg.View {
 			Fitted: Number(x.Metric, x.Fitted), Diff: r.DiffWords(x), Headline: x.Headline})
 	}
 	for _, a := range r.Ambiguous {
-		v.Ambiguous = append(v.Ambiguous, fitmsg.Free{Param: a.Param, Value: a.Value, Range: a.Range(), Why: a.Why})
+		v.Ambiguous = append(v.Ambiguous, fitmsg.Free{Param: a.Param, Value: a.Words(), Range: a.RangeWords(), Why: a.Why})
 	}
 	for _, t := range r.Hidden.Tools {
 		p99 := units.Duration(t.P99Ns)
@@ -44,6 +45,22 @@ func (r *Result) View() fitmsg.View {
 		v.Tools = append(v.Tools, fitmsg.Tool{Name: t.Tool, P99: p99})
 	}
 	return v
+}
+
+// Words writes a fitted parameter's value for people: a duration in the
+// page's units, with the query's exact value beside it when the units
+// round it ("99.42 ms (exactly 99420310ns)"); the query and the JSON keep
+// the exact value alone.
+func (p Param) Words() string {
+	d, err := time.ParseDuration(p.Value)
+	if err != nil || p.Name == "rate" || p.Name == "conns" {
+		return p.Value
+	}
+	shown := units.Duration(int64(d))
+	if back, err := time.ParseDuration(strings.ReplaceAll(shown, " ", "")); err == nil && back == d {
+		return shown
+	}
+	return shown + " (exactly " + p.Value + ")"
 }
 
 // RowWords names a residual's number for people, with the row a summed-up
@@ -111,6 +128,27 @@ func (r *Result) Verdict() string {
 }
 
 func pct(f float64) string { return strconv.FormatFloat(f*100, 'g', -1, 64) + " %" }
+
+// Words writes a free parameter's value for people, as Param.Words does.
+func (a Free) Words() string { return Param{Name: a.Param, Value: a.Value}.Words() }
+
+// RangeWords writes Range for people: its ends in the page's units.
+func (a Free) RangeWords() string {
+	if a.Param == "source" || a.Lo == "" && a.Hi == "" {
+		return a.Range()
+	}
+	end := func(v string) string {
+		if v == "" {
+			return v
+		}
+		w := Param{Name: a.Param, Value: v}.Words()
+		if i := strings.Index(w, " (exactly "); i >= 0 {
+			w = w[:i] // the ends are a range's, shown to 4 digits
+		}
+		return w
+	}
+	return "[" + end(a.Lo) + ", " + end(a.Hi) + "]"
+}
 
 // Range is the range of a free parameter that fits as well: "[lo, hi]",
 // or "any value".

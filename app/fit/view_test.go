@@ -65,3 +65,30 @@ func TestVerdictUnexplained(t *testing.T) {
 		t.Errorf("verdict %q", v)
 	}
 }
+
+// TestParamWords: a fitted duration reads in the page's units, with the
+// query's exact value beside it only when the units round it; a rate, a
+// connection count and a value that is no duration stay as the query
+// has them; a free range's ends read in units alone.
+func TestParamWords(t *testing.T) {
+	for _, c := range []struct{ name, value, want string }{
+		{"stall", "99900us", "99.9 ms"},
+		{"every", "1001888399ns", "1.002 s (exactly 1001888399ns)"},
+		{"duration", "5s", "5 s"},
+		{"service", "859375ns", "859.4 µs (exactly 859375ns)"},
+		{"rate", "190.067", "190.067"},
+		{"conns", "2", "2"},
+		{"source", "paced", "paced"},
+	} {
+		if got := (Param{Name: c.name, Value: c.value}).Words(); got != c.want {
+			t.Errorf("%s=%s written %q, want %q", c.name, c.value, got, c.want)
+		}
+	}
+	a := Free{Param: "first", Value: "503566944ns", Lo: "0s", Hi: "992500us"}
+	if got := a.Words() + ", " + a.RangeWords(); got != "503.6 ms (exactly 503566944ns), [0 s, 992.5 ms]" {
+		t.Errorf("free first written %q", got)
+	}
+	if got := (Free{Param: "rounding", Value: "1ms"}).RangeWords(); got != "any value" {
+		t.Errorf("an unbounded range written %q", got)
+	}
+}
