@@ -259,8 +259,9 @@ func TestBrowserFitFormats(t *testing.T) {
 // fit.hgrm.browser_shown_ms (the next, the fit shown),
 // fit.hgrm.browser_first_ms and fit.hgrm.browser_first_shown_ms (asked at
 // once when the file is listed: the worker the file started is still
-// loading fit.wasm), and fit.hgrm.browser_first_after_2s{,_shown}_ms (the
-// first fit of a fresh page, asked 2 s after the file was given).
+// loading fit.wasm), and fit.hgrm.browser_first_after_2s{,_shown}_ms and
+// …_after_700ms… (the first fit of a fresh page, asked 2 s or 0.7 s after
+// the file was given).
 func TestBrowserBenchFit(t *testing.T) {
 	requireBench(t)
 	dir := t.TempDir()
@@ -307,6 +308,14 @@ func TestBrowserBenchFit(t *testing.T) {
 	b.waitFor(t, "the file listed again", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
 	time.Sleep(2 * time.Second)
 	read := eval[[]float64](t, b, timed)
+	// …and one who asks 0.7 s after giving it (the worker's warm-up may be
+	// under way: it gives way).
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	b.do(t, "choosing the .hgrm once more", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
+	b.waitFor(t, "the file listed once more", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
+	time.Sleep(700 * time.Millisecond)
+	soon := eval[[]float64](t, b, timed)
 	// A reader who opens the file chooser and takes 1 s to pick the file,
 	// then asks at once: the worker started with the chooser.
 	b.open(t, s.URL+"/")
@@ -319,6 +328,8 @@ func TestBrowserBenchFit(t *testing.T) {
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("BENCH fit.hgrm.browser_first_after_chooser_1s_shown_ms %.0f ms\n", picked[0])
 	fmt.Printf("BENCH fit.hgrm.browser_first_after_chooser_1s_ms %.0f ms\n", picked[1])
+	fmt.Printf("BENCH fit.hgrm.browser_first_after_700ms_shown_ms %.0f ms\n", soon[0])
+	fmt.Printf("BENCH fit.hgrm.browser_first_after_700ms_ms %.0f ms\n", soon[1])
 	fmt.Printf("BENCH fit.hgrm.browser_first_after_2s_shown_ms %.0f ms\n", read[0])
 	fmt.Printf("BENCH fit.hgrm.browser_first_after_2s_ms %.0f ms\n", read[1])
 	fmt.Printf("BENCH fit.hgrm.browser_first_shown_ms %.0f ms\n", first[0])
@@ -360,5 +371,80 @@ func TestBrowserFitWorkerOnIntent(t *testing.T) {
 		eval[bool](t, b, c.js)
 		b.waitFor(t, "the fit worker started by "+c.what, `document.documentElement.dataset.fitWorker === "started"`)
 		b.waitFor(t, "the worker's script fetched after "+c.what, fetched+` > 0`)
+		// With no request, it warms up with a fit of its own, to the end.
+		b.waitFor(t, "the worker's warm-up after "+c.what, `!!document.documentElement.dataset.fitWarm && document.documentElement.dataset.fitWarm !== "running"`)
+		if got := eval[string](t, b, `document.documentElement.dataset.fitWarm`); got != "done" {
+			t.Errorf("after %s, with no file given, the worker's warm-up ended %q, want done", c.what, got)
+		}
+	}
+}
+
+// TestBrowserFitWarmGivesWay: a file asked while the worker warms up is
+// answered with report -fit's query, the warm-up giving way to it within
+// its own fit (data-fit-warm "gave way in its fit": a warm-up that only
+// looked for requests between its fit and its tools fails it); a file
+// asked as the worker starts is answered, the warm-up skipped or giving
+// way.
+func TestBrowserFitWarmGivesWay(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "app", "testdata", "fit-real-fortio.txt")
+	ask := func() {
+		b.exec(t, `document.querySelector('#measured li[data-file="fit-real-fortio.txt"] button.fit-ask').click()`)
+		b.waitFor(t, "the fit", `!!document.querySelector('#measured section.fit-panel[data-fit=done]') || !!document.querySelector('#measured [data-fit=error]')`)
+	}
+	var stdout, stderr bytes.Buffer
+	_ = cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", "fit-real-fortio.txt")})
+	var nat struct {
+		Fit struct {
+			Query string `json:"query"`
+		} `json:"fit"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &nat); err != nil {
+		t.Fatal(err)
+	}
+	// A fit asked as the file given starts the worker: the request waits
+	// for the module, which answers it first, the warm-up skipped, or (the
+	// module compiled before the click came) the warm-up gives way to it.
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	b.do(t, "choosing the fortio printout", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{file}))
+	b.waitFor(t, "the file listed", `!!document.querySelector('#measured li[data-file="fit-real-fortio.txt"]')`)
+	ask()
+	if got := eval[string](t, b, `document.documentElement.dataset.fitWarm || ""`); got != "skipped" && !strings.HasPrefix(got, "gave way") {
+		t.Errorf("a fit asked as the worker started: its warm-up ended %q, want skipped (or gave way)", got)
+	} else {
+		t.Logf("a fit asked as the worker started: its warm-up %s", got)
+	}
+	if q := eval[string](t, b, `(document.querySelector('#measured code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Fit.Query {
+		t.Errorf("the fit asked as the worker started is %q, report -fit's %q", q, nat.Fit.Query)
+	}
+	// The file given starts the worker; once its warm-up is under way the
+	// fit is asked. A fresh worker's warm-up lasts some hundreds of ms; a
+	// try whose warm-up ended before the click came is tried again, three
+	// times at most.
+	var ends []string
+	for try := 0; try < 3 && (len(ends) == 0 || ends[len(ends)-1] != "gave way in its fit"); try++ {
+		b.open(t, s.URL+"/")
+		b.waitReady(t, "")
+		b.do(t, "choosing the fortio printout", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{file}))
+		b.waitFor(t, "the file listed", `!!document.querySelector('#measured li[data-file="fit-real-fortio.txt"]')`)
+		b.waitFor(t, "the worker's warm-up under way", `["running", "done"].includes(document.documentElement.dataset.fitWarm)`)
+		if eval[string](t, b, `document.documentElement.dataset.fitWarm`) == "done" {
+			ends = append(ends, "done before the page saw it run")
+			continue
+		}
+		ask()
+		ends = append(ends, eval[string](t, b, `document.documentElement.dataset.fitWarm`))
+		if q := eval[string](t, b, `(document.querySelector('#measured code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Fit.Query {
+			t.Errorf("the fit asked during the warm-up (which ended %q) is %q, report -fit's %q", ends[len(ends)-1], q, nat.Fit.Query)
+		}
+	}
+	if ends[len(ends)-1] != "gave way in its fit" {
+		t.Errorf("the warm-up never gave way to a fit asked while its own fit ran: it ended %q", ends)
 	}
 }

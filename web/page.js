@@ -377,6 +377,7 @@ document.addEventListener("DOMContentLoaded", () => {
       const d = JSON.parse(e.data);
       if (d.id < 0) fail(d.err);
       else if (d.id > 0) answer(d.id, d);
+      else if (d.warm) document.documentElement.dataset.fitWarm = d.warm; // how its warm-up ended (tests)
     };
     w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
     w.postMessage({ type: "init", wasmExec: root() + "/wasm_exec.js", wasm });

@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -101,10 +102,30 @@ type Options struct {
 	// NoTools leaves out what each other tool would have printed (the
 	// round-trip test's 400 fits need the rest only).
 	NoTools bool
+	// Abort, when set, is asked before each of the fit's runs of the
+	// model, and the fit stops with ErrAborted when it says true (the
+	// page's worker warms up with a fit it gives up for a reader's file).
+	Abort func() bool
 }
 
+// ErrAborted is a fit that Options.Abort stopped.
+var ErrAborted = errors.New("fit: aborted")
+
+// aborted is the panic that unwinds an aborted fit to Fit.
+type aborted struct{}
+
 // Fit reads a measured file and fits the deterministic model to it.
-func Fit(name string, data []byte, opt Options) (*Result, error) {
+func Fit(name string, data []byte, opt Options) (res *Result, err error) {
+	if opt.Abort != nil {
+		defer func() {
+			if x := recover(); x != nil {
+				if _, ok := x.(aborted); !ok {
+					panic(x)
+				}
+				res, err = nil, ErrAborted
+			}
+		}()
+	}
 	in, err := read(name, data)
 	if err != nil {
 		return nil, err
@@ -213,7 +234,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 		}
 	}
-	eval, evals := evaluator(in, src)
+	eval, evals := evaluator(in, src, opt.Abort)
 	cfg := g.cfg
 	score, rs := eval(cfg)
 	if len(kTried) == 0 && kMax > 0 {
@@ -767,7 +788,7 @@ func offerSpread(fitted sim.Config, o *obs, eval evalFunc) *Offer {
 // file (the regenerated file compared number by number: score and
 // residuals; +Inf when it cannot be regenerated), each query run once,
 // and the count of runs.
-func evaluator(in *input, src source) (evalFunc, *int) {
+func evaluator(in *input, src source, abort func() bool) (evalFunc, *int) {
 	evals := 0
 	// Each candidate is run once: the search comes back to some (a step
 	// down after one up, a rounding that changes nothing it has not tried).
@@ -777,6 +798,9 @@ func evaluator(in *input, src source) (evalFunc, *int) {
 	}
 	seen := map[string]cached{}
 	run := func(cfg sim.Config) (float64, []Residual) {
+		if abort != nil && abort() {
+			panic(aborted{})
+		}
 		evals++
 		os, err := forward(cfg, in, src)
 		if err != nil {

@@ -181,7 +181,7 @@ func TestOfferSpread(t *testing.T) {
 	}{{spread, true}, {fixed, false}} {
 		name, data := fileFor(t, c.truth, "hgrm-open")
 		in, srcs := readSources(t, name, data)
-		eval, _ := evaluator(in, srcs[0])
+		eval, _ := evaluator(in, srcs[0], nil)
 		_, rs := eval(fixed)
 		if rs == nil {
 			t.Fatalf("%s: the fixed service's file did not regenerate", c.truth.Query())

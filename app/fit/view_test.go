@@ -2,6 +2,7 @@ package fit
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -90,5 +91,35 @@ func TestParamWords(t *testing.T) {
 	}
 	if got := (Free{Param: "rounding", Value: "1ms"}).RangeWords(); got != "any value" {
 		t.Errorf("an unbounded range written %q", got)
+	}
+}
+
+// TestFitAbort: a fit whose Abort says true stops before the model's next
+// run with ErrAborted (the worker's warm-up gives way so); one whose Abort
+// never does is the fit without it, query and residuals alike.
+func TestFitAbort(t *testing.T) {
+	data, err := os.ReadFile("../internal/fitwasm/warm.hgrm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rate, _ := ParseRate("1000")
+	plain, err := Fit("warm.hgrm", data, Options{Rate: rate, NoTools: true})
+	if err != nil || !plain.Explained {
+		t.Fatalf("the warm-up's file: %v (explained %v)", err, plain != nil && plain.Explained)
+	}
+	asked := 0
+	kept, err := Fit("warm.hgrm", data, Options{Rate: rate, NoTools: true, Abort: func() bool { asked++; return false }})
+	if err != nil || kept.Query != plain.Query || !reflect.DeepEqual(kept.Residuals, plain.Residuals) {
+		t.Fatalf("with an Abort that never stops: %v, %q (without: %q)", err, kept.Query, plain.Query)
+	}
+	if asked < plain.Evaluations {
+		// Evaluations are the best source's; Abort is asked for every
+		// source's runs (an .hgrm without its recording's name tries each).
+		t.Errorf("Abort asked %d times, the fit's best source alone ran the model %d times", asked, plain.Evaluations)
+	}
+	n := 0
+	r, err := Fit("warm.hgrm", data, Options{Rate: rate, NoTools: true, Abort: func() bool { n++; return n > 3 }})
+	if err != ErrAborted || r != nil || n != 4 {
+		t.Errorf("an Abort that stops at its 4th question: %v, %v after %d questions", r, err, n)
 	}
 }

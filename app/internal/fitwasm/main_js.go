@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"sync"
 	"syscall/js"
 )
@@ -41,6 +42,20 @@ func main() {
 		return nil
 	}))
 	self.Call("postMessage", `{"id":0,"ready":true}`)
+	// A request that came while the module started is answered first;
+	// otherwise the worker warms up while the reader picks a file.
+	idle := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(queue) == 0
+	}
+	warm := "skipped" // a request was waiting
+	if idle() {
+		self.Call("postMessage", `{"id":0,"warm":"running"}`)
+		warm = warmUp(idle)
+	}
+	b, _ := json.Marshal(map[string]any{"id": 0, "warm": warm})
+	self.Call("postMessage", string(b))
 	for range wake {
 		for {
 			mu.Lock()
