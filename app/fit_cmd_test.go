@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
 	"testing"
 	"time"
 
@@ -185,5 +186,22 @@ func TestReportFitReal(t *testing.T) {
 		if !found {
 			t.Errorf("%s: the fit claims every = %s from a file without times", tc.file, sim.FormatDuration(cfg.Every))
 		}
+	}
+}
+
+// TestWarmFile: the fit worker's warm-up file is what export writes for
+// the query its comment names (app/internal/fitwasm/warm_js.go), so that
+// a change to the export's format is a change to it too.
+func TestWarmFile(t *testing.T) {
+	want, err := os.ReadFile("internal/fitwasm/warm.hgrm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if err := cli(&stdout, &stderr, []string{"export", "-format", "hgrm", "-recording", "open", "rate=1000&stall=50ms&every=500ms&first=250ms&duration=2s"}); err != nil {
+		t.Fatalf("export: %v: %s", err, stderr.String())
+	}
+	if !bytes.Equal(stdout.Bytes(), want) {
+		t.Errorf("internal/fitwasm/warm.hgrm is not export's file for its query: write it again (go run ./app export -format hgrm -recording open 'rate=1000&stall=50ms&every=500ms&first=250ms&duration=2s' > app/internal/fitwasm/warm.hgrm)")
 	}
 }
