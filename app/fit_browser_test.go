@@ -30,20 +30,9 @@ import (
 // panel has no axe-core violation.
 func TestBrowserFitImport(t *testing.T) {
 	const file = "fit-tcp-wrk2.txt"
-	var stdout, stderr bytes.Buffer
-	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", file)}); err != nil {
-		t.Fatalf("report -fit: %v: %s", err, stderr.String())
-	}
-	var native struct {
-		Fit struct {
-			Query  string `json:"query"`
-			Hidden struct {
-				OpenP99Ns int64 `json:"open_p99_ns"`
-			} `json:"hidden"`
-		} `json:"fit"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &native); err != nil {
-		t.Fatal(err)
+	native := reportFit(t, filepath.Join("testdata", file))
+	if !native.Explained {
+		t.Fatalf("report -fit does not explain %s: %s", file, native.Why)
 	}
 	s := startSite(t)
 	b := newBrowser(t)
@@ -75,10 +64,10 @@ func TestBrowserFitImport(t *testing.T) {
 		return {Query: s.querySelector('code[data-query]').dataset.query, Open: s.querySelector('[data-metric="fit.open_p99"]').textContent,
 			Headline: s.querySelector('.fit-headline').textContent, Rows: String(s.querySelectorAll('table.fit-table tbody tr').length),
 			Title: s.querySelector('h3').textContent}; })()`)
-	if p.Query != native.Fit.Query {
-		t.Errorf("the page's fitted query %q, report -fit's %q", p.Query, native.Fit.Query)
+	if p.Query != native.Query {
+		t.Errorf("the page's fitted query %q, report -fit's %q", p.Query, native.Query)
 	}
-	if want := units.Duration(native.Fit.Hidden.OpenP99Ns); p.Open != want {
+	if want := units.Duration(native.Hidden.OpenP99Ns); p.Open != want {
 		t.Errorf("the page's open-loop p99 %q, report -fit's %q", p.Open, want)
 	}
 	if !strings.Contains(p.Headline, "never sent") || p.Rows == "0" || !strings.Contains(p.Title, file) {
@@ -95,25 +84,14 @@ func TestBrowserFitImport(t *testing.T) {
 	// The rate typed beside the file pins it: the panel's query is report
 	// -fit's with rate=1000, its rate row says "given"; a rate that is not
 	// one gets fit.ParseRate's refusal, which names the field and its range.
-	stdout.Reset()
-	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", file), "rate=1000"}); err != nil {
-		t.Fatalf("report -fit rate=1000: %v: %s", err, stderr.String())
-	}
-	var pinned struct {
-		Fit struct {
-			Query string `json:"query"`
-		} `json:"fit"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &pinned); err != nil {
-		t.Fatal(err)
-	}
+	pinned := reportFit(t, filepath.Join("testdata", file), "rate=1000")
 	li := `document.querySelector('#measured li[data-file="` + file + `"]')`
 	b.do(t, "typing a rate", chromedp.SetValue(chromedp.CSS(`#measured li[data-file="`+file+`"] input.fit-rate`), "1000"))
 	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
 	b.waitFor(t, "the pinned fit", `(() => { const s = `+li+`.querySelector('section.fit-panel[data-fit=done]');
 		return !!s && [...s.querySelectorAll('table.fit-params tbody tr')].some(r => r.textContent.includes("given")); })()`)
-	if q := eval[string](t, b, li+`.querySelector('code[data-query]').dataset.query`); q != pinned.Fit.Query {
-		t.Errorf("with rate 1000 the page's fitted query is %q, report -fit rate=1000's %q", q, pinned.Fit.Query)
+	if q := eval[string](t, b, li+`.querySelector('code[data-query]').dataset.query`); q != pinned.Query {
+		t.Errorf("with rate 1000 the page's fitted query is %q, report -fit rate=1000's %q", q, pinned.Query)
 	}
 	_, badRate := fit.ParseRate("fast")
 	b.do(t, "typing a bad rate", chromedp.SetValue(chromedp.CSS(`#measured li[data-file="`+file+`"] input.fit-rate`), "fast"))
@@ -156,9 +134,9 @@ func TestBrowserFitImport(t *testing.T) {
 		t.Error("the first file's panel went when the second's fit failed")
 	}
 	b.exec(t, `document.querySelector('#measured a.fit-open').click()`)
-	b.waitReady(t, native.Fit.Query)
-	if loc := b.location(t); !strings.HasSuffix(loc, "/?"+native.Fit.Query) {
-		t.Errorf("after opening the fitted run the URL is %s, want …/?%s", loc, native.Fit.Query)
+	b.waitReady(t, native.Query)
+	if loc := b.location(t); !strings.HasSuffix(loc, "/?"+native.Query) {
+		t.Errorf("after opening the fitted run the URL is %s, want …/?%s", loc, native.Query)
 	}
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
@@ -172,27 +150,17 @@ func TestBrowserFitImport(t *testing.T) {
 // as a script expression.
 func fitInPage(t *testing.T, b *browser, root, dir, file string) string {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	_ = cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join(dir, file)})
-	var nat struct {
-		Fit struct {
-			Query     string `json:"query"`
-			Explained bool   `json:"explained"`
-		} `json:"fit"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &nat); err != nil || nat.Fit.Query == "" {
-		t.Fatalf("report -fit %s: %v: %s", file, err, stderr.String())
-	}
+	nat := reportFit(t, filepath.Join(dir, file))
 	b.do(t, "choosing "+file, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{filepath.Join(root, "app", dir, file)}))
 	li := `document.querySelector('#measured li[data-file="` + file + `"]')`
 	b.waitFor(t, file+" listed", `!!`+li)
 	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
 	b.waitFor(t, "the fit of "+file, `!!`+li+`.querySelector('section.fit-panel[data-fit=done]') || !!`+li+`.querySelector('[data-fit=error]')`)
-	if q := eval[string](t, b, `(`+li+`.querySelector('code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Fit.Query {
-		t.Errorf("the page's fit of %s is %q, report -fit's %q", file, q, nat.Fit.Query)
+	if q := eval[string](t, b, `(`+li+`.querySelector('code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Query {
+		t.Errorf("the page's fit of %s is %q, report -fit's %q", file, q, nat.Query)
 	}
-	if unexplained := eval[bool](t, b, `!!`+li+`.querySelector('[data-fit=unexplained]')`); unexplained == nat.Fit.Explained {
-		t.Errorf("%s: report -fit says explained %v, the page's panel says unexplained %v", file, nat.Fit.Explained, unexplained)
+	if unexplained := eval[bool](t, b, `!!`+li+`.querySelector('[data-fit=unexplained]')`); unexplained == nat.Explained {
+		t.Errorf("%s: report -fit says explained %v, the page's panel says unexplained %v", file, nat.Explained, unexplained)
 	}
 	// The verdict and each difference as the report writes them (the
 	// marks of a number within the printout's rounding included).
@@ -300,22 +268,19 @@ func TestBrowserBenchFit(t *testing.T) {
 		ms := eval[[]float64](t, b, timed)
 		shown, all = append(shown, ms[0]), append(all, ms[1])
 	}
-	// A reader who looks at the file for 2 s before asking: the worker,
-	// started by the file given, has loaded fit.wasm meanwhile.
-	b.open(t, s.URL+"/")
-	b.waitReady(t, "")
-	b.do(t, "choosing the .hgrm again", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
-	b.waitFor(t, "the file listed again", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
-	time.Sleep(2 * time.Second)
-	read := eval[[]float64](t, b, timed)
-	// …and one who asks 0.7 s after giving it (the worker's warm-up may be
-	// under way: it gives way).
-	b.open(t, s.URL+"/")
-	b.waitReady(t, "")
-	b.do(t, "choosing the .hgrm once more", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
-	b.waitFor(t, "the file listed once more", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
-	time.Sleep(700 * time.Millisecond)
-	soon := eval[[]float64](t, b, timed)
+	// A reader who looks at the file a while before asking, on a fresh
+	// page: the worker, started by the file given, has loaded fit.wasm
+	// meanwhile (after 0.7 s its warm-up may be under way: it gives way).
+	askAfter := func(d time.Duration) []float64 {
+		b.open(t, s.URL+"/")
+		b.waitReady(t, "")
+		b.do(t, "choosing the .hgrm on a fresh page", chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
+		b.waitFor(t, "the file listed on a fresh page", `!!document.querySelector('#measured li[data-file="omission-bench-open.hgrm"]')`)
+		time.Sleep(d)
+		return eval[[]float64](t, b, timed)
+	}
+	read := askAfter(2 * time.Second)
+	soon := askAfter(700 * time.Millisecond)
 	// A reader who opens the file chooser and takes 1 s to pick the file,
 	// then asks at once: the worker started with the chooser.
 	b.open(t, s.URL+"/")
@@ -397,16 +362,7 @@ func TestBrowserFitWarmGivesWay(t *testing.T) {
 		b.exec(t, `document.querySelector('#measured li[data-file="fit-real-fortio.txt"] button.fit-ask').click()`)
 		b.waitFor(t, "the fit", `!!document.querySelector('#measured section.fit-panel[data-fit=done]') || !!document.querySelector('#measured [data-fit=error]')`)
 	}
-	var stdout, stderr bytes.Buffer
-	_ = cli(&stdout, &stderr, []string{"report", "-json", "-fit", filepath.Join("testdata", "fit-real-fortio.txt")})
-	var nat struct {
-		Fit struct {
-			Query string `json:"query"`
-		} `json:"fit"`
-	}
-	if err := json.Unmarshal(stdout.Bytes(), &nat); err != nil {
-		t.Fatal(err)
-	}
+	nat := reportFit(t, filepath.Join("testdata", "fit-real-fortio.txt"))
 	// A fit asked as the file given starts the worker: the request waits
 	// for the module, which answers it first, the warm-up skipped, or (the
 	// module compiled before the click came) the warm-up gives way to it.
@@ -420,8 +376,8 @@ func TestBrowserFitWarmGivesWay(t *testing.T) {
 	} else {
 		t.Logf("a fit asked as the worker started: its warm-up %s", got)
 	}
-	if q := eval[string](t, b, `(document.querySelector('#measured code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Fit.Query {
-		t.Errorf("the fit asked as the worker started is %q, report -fit's %q", q, nat.Fit.Query)
+	if q := eval[string](t, b, `(document.querySelector('#measured code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Query {
+		t.Errorf("the fit asked as the worker started is %q, report -fit's %q", q, nat.Query)
 	}
 	// The file given starts the worker; once its warm-up is under way the
 	// fit is asked. A fresh worker's warm-up lasts some hundreds of ms; a
@@ -440,11 +396,27 @@ func TestBrowserFitWarmGivesWay(t *testing.T) {
 		}
 		ask()
 		ends = append(ends, eval[string](t, b, `document.documentElement.dataset.fitWarm`))
-		if q := eval[string](t, b, `(document.querySelector('#measured code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Fit.Query {
-			t.Errorf("the fit asked during the warm-up (which ended %q) is %q, report -fit's %q", ends[len(ends)-1], q, nat.Fit.Query)
+		if q := eval[string](t, b, `(document.querySelector('#measured code[data-query]') || {dataset: {}}).dataset.query || ""`); q != nat.Query {
+			t.Errorf("the fit asked during the warm-up (which ended %q) is %q, report -fit's %q", ends[len(ends)-1], q, nat.Query)
 		}
 	}
 	if ends[len(ends)-1] != "gave way in its fit" {
 		t.Errorf("the warm-up never gave way to a fit asked while its own fit ran: it ended %q", ends)
 	}
+}
+
+// reportFit runs report -json -fit with args, as a reader would, and
+// decodes the fit it prints (a file the model does not explain exits 1
+// and prints its fit all the same).
+func reportFit(t *testing.T, args ...string) *fit.Result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	_ = cli(&stdout, &stderr, append([]string{"report", "-json", "-fit"}, args...))
+	var out struct {
+		Fit *fit.Result `json:"fit"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil || out.Fit == nil || out.Fit.Query == "" {
+		t.Fatalf("report -json -fit %v: %v: %s", args, err, stderr.String())
+	}
+	return out.Fit
 }
