@@ -52,15 +52,27 @@ func (r *Result) View() fitmsg.View {
 // round it ("99.42 ms (exactly 99420310ns)"); the query and the JSON keep
 // the exact value alone.
 func (p Param) Words() string {
-	d, err := time.ParseDuration(p.Value)
-	if err != nil || p.Name == "rate" || p.Name == "conns" {
-		return p.Value
-	}
-	shown := units.Duration(int64(d))
-	if back, err := time.ParseDuration(strings.ReplaceAll(shown, " ", "")); err == nil && back == d {
+	shown, exact := inUnits(p.Name, p.Value)
+	if exact {
 		return shown
 	}
 	return shown + " (exactly " + p.Value + ")"
+}
+
+// inUnits writes parameter name's value v in the page's units when it is a
+// duration, and says whether that is v exactly (a rate, a connection count
+// and a value that is no duration are v as given).
+func inUnits(name, v string) (shown string, exact bool) {
+	if name == "rate" || name == "conns" {
+		return v, true
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return v, true
+	}
+	shown = units.Duration(int64(d))
+	back, err := time.ParseDuration(strings.ReplaceAll(shown, " ", ""))
+	return shown, err == nil && back == d
 }
 
 // RowWords names a residual's number for people, with the row a summed-up
@@ -138,14 +150,8 @@ func (a Free) RangeWords() string {
 		return a.Range()
 	}
 	end := func(v string) string {
-		if v == "" {
-			return v
-		}
-		w := Param{Name: a.Param, Value: v}.Words()
-		if i := strings.Index(w, " (exactly "); i >= 0 {
-			w = w[:i] // the ends are a range's, shown to 4 digits
-		}
-		return w
+		shown, _ := inUnits(a.Param, v) // a range's ends, to 4 digits
+		return shown
 	}
 	return "[" + end(a.Lo) + ", " + end(a.Hi) + "]"
 }

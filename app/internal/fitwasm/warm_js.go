@@ -33,23 +33,19 @@ func warmUp(idle func() bool) string {
 		return "failed: " + err.Error()
 	}
 	last := time.Now()
-	yield := func() bool {
-		if time.Since(last) < 10*time.Millisecond {
-			return false
-		}
+	giveWay := func() bool {
 		time.Sleep(time.Millisecond) // the browser delivers the messages
 		last = time.Now()
 		return !idle()
 	}
+	yield := func() bool { return time.Since(last) >= 10*time.Millisecond && giveWay() }
 	r, err := fit.Fit("warm.hgrm", []byte(warmFile), fit.Options{Rate: rate, NoTools: true, Abort: yield})
 	switch {
 	case err == fit.ErrAborted:
 		return "gave way in its fit"
 	case err != nil:
 		return "failed: " + err.Error()
-	}
-	time.Sleep(time.Millisecond)
-	if !idle() {
+	case giveWay():
 		return "gave way before its tools"
 	}
 	if err := r.Tools(); err != nil { // what each tool would have printed
