@@ -115,7 +115,7 @@ bench: wasm tools
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk' -v ./app/experiment | grep '^BENCH' || true
-	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 20m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestFitReal' -v ./app/experiment | grep '^BENCH' || true
 
 clean:

@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -206,6 +207,133 @@ type predictTally struct {
 	// one of the two beside the stall share's boundary (stallEdge 0 or 1);
 	// edgeMisses those of them outside 2 %.
 	edge, edgeMisses int
+	// figures is every compared figure counted: its figureKey and whether
+	// it was within its bound (for split).
+	figures []tallied
+}
+
+type tallied struct {
+	key string
+	ok  bool
+}
+
+// figureKey names one compared figure of one tool on one scenario, the
+// same for every run of it.
+func figureKey(tool, sc, metric string) string { return tool + " " + sc + " " + metric }
+
+// withinBound: a percentile within 2 %, the request count within 1 %.
+func withinBound(metric string, pct *float64) bool {
+	bound := 2.0
+	if metric == "requests" {
+		bound = 1
+	}
+	return pct != nil && math.Abs(*pct) <= bound
+}
+
+// split counts the tally's figures by whether the real tool repeated that
+// figure within its bound (held, from a repeatTally): within bounds k of
+// n where it did, nk of nn where it did not. Figures without a repeat are
+// in neither.
+func (tl *predictTally) split(held map[string]bool) (k, n, nk, nn int) {
+	for _, f := range tl.figures {
+		h, ok := held[f.key]
+		switch {
+		case !ok:
+		case h:
+			n++
+			if f.ok {
+				k++
+			}
+		default:
+			nn++
+			if f.ok {
+				nk++
+			}
+		}
+	}
+	return k, n, nk, nn
+}
+
+// printSplit prints split's counts as BENCH <pre>within_2pct_where_repeated
+// and …_where_not_repeated.
+func (tl *predictTally) printSplit(pre string, held map[string]bool) {
+	k, n, nk, nn := tl.split(held)
+	if n+nn == 0 {
+		return
+	}
+	fmt.Printf("BENCH %swithin_2pct_where_repeated %d/%d compared\n", pre, k, n)
+	fmt.Printf("BENCH %swithin_2pct_where_not_repeated %d/%d compared\n", pre, nk, nn)
+}
+
+// repeatTally is how closely the real tools repeat themselves: of two runs
+// of one tool on one scenario, the second's real printout against the
+// first's, as a prediction is held against a real run (the first taken as
+// the prediction), on the figures compared in both, with the same bounds.
+// held[figureKey] says whether the figure repeated within its bound. No
+// prediction made from one run can be within the bounds of both runs at a
+// figure that did not; one that did shows what the model, not the
+// machine, misses.
+type repeatTally struct {
+	k, n   int
+	misses []string
+	held   map[string]bool
+}
+
+// add compares the real figures of two runs a and b of one tool on the
+// scenario sc, printing BENCH <pre>.<metric>_repeat_diff lines.
+func (rt *repeatTally) add(pre, sc string, a, b *ToolRun) {
+	if rt.held == nil {
+		rt.held = map[string]bool{}
+	}
+	first := map[string]ToolDiff{}
+	for _, d := range a.Diffs {
+		if d.Compared {
+			first[d.Metric] = d
+		}
+	}
+	for _, d := range b.Diffs {
+		f, ok := first[d.Metric]
+		if !d.Compared || !ok {
+			continue
+		}
+		key := figureKey(a.Tool, sc, d.Metric)
+		rt.n++
+		var pct *float64
+		if f.Real != 0 {
+			p := 100 * float64(d.Real-f.Real) / float64(f.Real)
+			pct = &p
+			fmt.Printf("BENCH %s.%s_repeat_diff %.2f %%\n", pre, d.Metric, p)
+		} else {
+			fmt.Printf("BENCH %s.%s_repeat_diff inf %%\n", pre, d.Metric)
+		}
+		rt.held[key] = withinBound(d.Metric, pct)
+		if rt.held[key] {
+			rt.k++
+		} else {
+			rt.misses = append(rt.misses, fmt.Sprintf("%s: first run %d, second %d", key, f.Real, d.Real))
+		}
+	}
+}
+
+// repeatPairs are the first two runs of each tool on each scenario in
+// saved, in the order of their first runs.
+func repeatPairs(saved []savedRun) [][2]savedRun {
+	var order []string
+	runs := map[string][]savedRun{}
+	for _, sr := range saved {
+		k := sr.Run.Tool + " " + sr.Scenario
+		if len(runs[k]) == 0 {
+			order = append(order, k)
+		}
+		runs[k] = append(runs[k], sr)
+	}
+	var out [][2]savedRun
+	for _, k := range order {
+		if rs := runs[k]; len(rs) >= 2 {
+			out = append(out, [2]savedRun{rs[0], rs[1]})
+		}
+	}
+	return out
 }
 
 // printEdge prints the tally's knife-edge count (BENCH <pre>stall_edge).
@@ -231,18 +359,16 @@ func (tl *predictTally) count(pre, suffix, name, sc string, ds []ToolDiff, edge 
 				}
 			}
 		}
-		bound := 2.0
-		if d.Metric == "requests" {
-			bound = 1
-		}
 		tl.n++
+		ok := withinBound(d.Metric, d.Pct)
+		tl.figures = append(tl.figures, tallied{figureKey(name, sc, d.Metric), ok})
 		if d.Pct == nil {
 			fmt.Printf("BENCH %s.%s_diff%s inf %%\n", pre, d.Metric, suffix)
 			tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted 0", name, sc, d.Metric, d.Real))
 			continue
 		}
 		fmt.Printf("BENCH %s.%s_diff%s %.2f %%\n", pre, d.Metric, suffix, *d.Pct)
-		if math.Abs(*d.Pct) <= bound {
+		if ok {
 			tl.k++
 		} else {
 			tl.misses = append(tl.misses, fmt.Sprintf("%s %s %s: real %d, predicted %d (%+.2f %%)", name, sc, d.Metric, d.Real, d.Predicted, *d.Pct))
@@ -269,12 +395,20 @@ type savedRun struct {
 // OMISSION_PREDICT_SAVE=FILE keeps every run as JSON for TestRepredict.
 func TestPredictTools(t *testing.T) {
 	if os.Getenv("OMISSION_EXPERIMENT") == "" {
-		t.Skip("runs every installed real load generator on each scenario (about 3 minutes): set OMISSION_EXPERIMENT=1 (make bench does)")
+		t.Skip("runs every installed real load generator on each scenario twice (about 5 minutes): set OMISSION_EXPERIMENT=1 (make bench does)")
 	}
 	names, paths := installed(t)
 	if only := os.Getenv("OMISSION_PREDICT_TOOLS"); only != "" {
 		keep := strings.Split(only, ",")
 		names = slices.DeleteFunc(names, func(n string) bool { return !slices.Contains(keep, n) })
+	}
+	repeat := 2
+	if r := os.Getenv("OMISSION_PREDICT_REPEAT"); r != "" {
+		n, err := strconv.Atoi(r)
+		if err != nil || n < 1 || n > 2 {
+			t.Fatalf("OMISSION_PREDICT_REPEAT=%s: allowed 1 or 2", r)
+		}
+		repeat = n
 	}
 	var plain, client predictTally
 	var saved []savedRun
@@ -282,31 +416,39 @@ func TestPredictTools(t *testing.T) {
 	for _, sc := range benchScenarios {
 		cfg := config(t, sc.query)
 		for _, name := range names {
-			tr := runTool(context.Background(), cfg, name, paths[name])
-			if tr.Err != "" {
-				t.Errorf("%s %s: %s", name, sc.name, tr.Err)
-				continue
+			for run := range repeat {
+				tr := runTool(context.Background(), cfg, name, paths[name])
+				if tr.Err != "" {
+					t.Errorf("%s %s: %s", name, sc.name, tr.Err)
+					continue
+				}
+				saved = append(saved, savedRun{sc.name, tr})
+				runs = append(runs, tr)
+				var text strings.Builder
+				(&Result{Tools: []*ToolRun{tr}}).writeTools(&text)
+				t.Log("\n" + text.String())
+				pre := "predict." + name + "." + sc.name
+				if run > 0 {
+					pre += fmt.Sprintf(".run%d", run+1)
+				}
+				fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
+				fmt.Printf("BENCH %s.service %d ns\n", pre, tr.ServiceNs)
+				fmt.Printf("BENCH %s.client %d ns\n", pre, tr.ClientNs)
+				if tr.ConnectNs > 0 {
+					fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
+				}
+				plain.count(pre, "", name, sc.name, tr.Diffs, tr.edge)
+				client.count(pre, "_client", name, sc.name, tr.DiffsClient, tr.edgeClient)
 			}
-			saved = append(saved, savedRun{sc.name, tr})
-			runs = append(runs, tr)
-			var text strings.Builder
-			(&Result{Tools: []*ToolRun{tr}}).writeTools(&text)
-			t.Log("\n" + text.String())
-			pre := "predict." + name + "." + sc.name
-			fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
-			fmt.Printf("BENCH %s.service %d ns\n", pre, tr.ServiceNs)
-			fmt.Printf("BENCH %s.client %d ns\n", pre, tr.ClientNs)
-			if tr.ConnectNs > 0 {
-				fmt.Printf("BENCH %s.connect %d ns\n", pre, tr.ConnectNs)
-			}
-			plain.count(pre, "", name, sc.name, tr.Diffs, tr.edge)
-			client.count(pre, "_client", name, sc.name, tr.DiffsClient, tr.edgeClient)
 		}
 	}
 	fmt.Printf("BENCH predict.within_2pct %d/%d compared\n", plain.k, plain.n)
 	fmt.Printf("BENCH predict.client.within_2pct %d/%d compared\n", client.k, client.n)
 	plain.printEdge("predict.")
 	client.printEdge("predict.client.")
+	rep := printRepeat(t, "predict.", saved)
+	plain.printSplit("predict.", rep.held)
+	client.printSplit("predict.client.", rep.held)
 	for _, m := range plain.misses {
 		t.Log("miss: " + m)
 	}
@@ -362,7 +504,10 @@ func TestRepredict(t *testing.T) {
 	if path == "" {
 		t.Skip("predicts kept real runs again: set OMISSION_PREDICT_RUNS to a file TestPredictTools wrote (OMISSION_PREDICT_SAVE)")
 	}
-	saved := readSaved(t, path)
+	var saved []savedRun
+	for _, p := range strings.Split(path, ",") {
+		saved = append(saved, readSaved(t, p)...)
+	}
 	for _, w := range strings.Split(os.Getenv("OMISSION_PREDICT_WITHOUT"), ",") {
 		if w = strings.TrimSpace(w); w != "" {
 			if w != "runlength" && w != "connect" {
@@ -380,9 +525,13 @@ func TestRepredict(t *testing.T) {
 		defer func() { withClock = false }()
 	}
 	var plain, client predictTally
+	runs := map[string]int{}
 	for _, sr := range saved {
 		tr := repredict(t, sr)
 		pre := "repredict." + tr.Tool + "." + sr.Scenario
+		if runs[pre]++; runs[pre] > 1 {
+			pre += fmt.Sprintf(".run%d", runs[pre])
+		}
 		fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 		if tr.Clock != "" {
 			fmt.Printf("BENCH %s.clock_offset %d ns\n", pre, tr.ClockOffsetNs)
@@ -404,6 +553,40 @@ func TestRepredict(t *testing.T) {
 	fmt.Printf("BENCH repredict.client.within_2pct %d/%d compared\n", client.k, client.n)
 	plain.printEdge("repredict.")
 	client.printEdge("repredict.client.")
+	rep := printRepeat(t, "repredict.", saved)
+	plain.printSplit("repredict.", rep.held)
+	client.printSplit("repredict.client.", rep.held)
+}
+
+// printRepeat compares the first two runs of each tool on each scenario in
+// saved (repeatPairs), printing BENCH <pre><tool>.<scenario>.<metric>_repeat_diff
+// for each figure and <pre>repeat.within_2pct k/n, and logs the figures
+// the tools did not repeat within their bounds.
+func printRepeat(t *testing.T, pre string, saved []savedRun) *repeatTally {
+	t.Helper()
+	var rep repeatTally
+	for _, p := range repeatPairs(saved) {
+		rep.add(pre+p[0].Run.Tool+"."+p[0].Scenario, p[0].Scenario, p[0].Run, p[1].Run)
+	}
+	if rep.n > 0 {
+		fmt.Printf("BENCH %srepeat.within_2pct %d/%d compared\n", pre, rep.k, rep.n)
+	}
+	for _, m := range rep.misses {
+		t.Log("not repeated: " + m)
+	}
+	return &rep
+}
+
+// benchQuery is the query of the scenario of benchScenarios named name.
+func benchQuery(t *testing.T, name string) string {
+	t.Helper()
+	for _, sc := range benchScenarios {
+		if sc.name == name {
+			return sc.query
+		}
+	}
+	t.Fatalf("%s: not a scenario of benchScenarios", name)
+	return ""
 }
 
 // repredict fits and predicts a kept run again with this build
@@ -416,15 +599,7 @@ func repredict(t *testing.T, sr savedRun) *ToolRun {
 	if !ok {
 		t.Fatalf("%s: not a tool -with runs", old.Tool)
 	}
-	q := ""
-	for _, sc := range benchScenarios {
-		if sc.name == sr.Scenario {
-			q = sc.query
-		}
-	}
-	if q == "" {
-		t.Fatalf("%s %s: not a scenario of benchScenarios", old.Tool, sr.Scenario)
-	}
+	q := benchQuery(t, sr.Scenario)
 	f, err := measure.Parse(old.Tool+".out", []byte(old.Output))
 	if err != nil {
 		t.Fatalf("%s %s: %v", old.Tool, sr.Scenario, err)
@@ -443,6 +618,46 @@ func repredict(t *testing.T, sr savedRun) *ToolRun {
 		t.Fatalf("%s %s: %v", old.Tool, sr.Scenario, err)
 	}
 	return tr
+}
+
+// TestRepeatTally: two runs of a tool are held against each other as a
+// prediction is held against a run (the first as the prediction), on the
+// figures compared in both, and a prediction's figures split by whether
+// the tool repeated them.
+func TestRepeatTally(t *testing.T) {
+	run := func(ds ...ToolDiff) *ToolRun { return &ToolRun{Tool: "vegeta", Diffs: ds} }
+	d := func(m string, real int64, compared bool) ToolDiff {
+		return ToolDiff{Metric: m, Real: real, Compared: compared}
+	}
+	a := run(d("requests", 1000, true), d("p90", 100, true), d("p99", 1000, true), d("p99_9", 2000, true), d("max", 3000, false))
+	b := run(d("requests", 1011, true), d("p90", 102, true), d("p99", 979, true), d("p99_9", 0, true), d("max", 3000, true))
+	saved := []savedRun{{"s", a}, {"other", run(d("p99", 5, true))}, {"s", b}, {"s", a}}
+	pairs := repeatPairs(saved)
+	if len(pairs) != 1 || pairs[0][0].Run != a || pairs[0][1].Run != b {
+		t.Fatalf("repeatPairs: %+v, want the first two runs on s", pairs)
+	}
+	var rep repeatTally
+	rep.add("x", "s", a, b)
+	// requests +1.1 % (bound 1 %), p90 +2 %, p99 −2.1 %, p99.9 from 2000
+	// to 0 (−100 %); max not compared in a.
+	want := map[string]bool{"vegeta s requests": false, "vegeta s p90": true, "vegeta s p99": false, "vegeta s p99_9": false}
+	if !reflect.DeepEqual(rep.held, want) || rep.k != 1 || rep.n != 4 || len(rep.misses) != 3 {
+		t.Errorf("held %v, %d/%d, misses %q; want %v, 1/4", rep.held, rep.k, rep.n, rep.misses, want)
+	}
+	pct := func(x float64) *float64 { return &x }
+	var tl predictTally
+	tl.count("x", "", "vegeta", "s", []ToolDiff{
+		{Metric: "p90", Real: 100, Predicted: 98, Pct: pct(2), Compared: true},
+		{Metric: "p99", Real: 1000, Predicted: 900, Pct: pct(11.1), Compared: true},
+		{Metric: "requests", Real: 1000, Predicted: 1000, Pct: pct(0), Compared: true},
+		{Metric: "p99_99", Real: 1000, Predicted: 1000, Pct: pct(0), Compared: true},
+		{Metric: "max", Real: 1000, Predicted: 0, Compared: true},
+	}, nil)
+	// p90 (held, within), p99 (not held, off), requests (not held,
+	// within); p99.99 and max were not compared twice.
+	if k, n, nk, nn := tl.split(rep.held); k != 1 || n != 1 || nk != 1 || nn != 2 {
+		t.Errorf("split: %d/%d where repeated, %d/%d where not; want 1/1, 1/2", k, n, nk, nn)
+	}
 }
 
 // TestRepredictSame: predictRun on a kept run gives the prediction kept
