@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -57,7 +58,7 @@ type realTool struct {
 	predictedRequests func(o *tools.Output) int64
 	// runLength, when set, reads from the printout how long the tool's
 	// run really lasted, from its first request (ns), and says how; the
-	// model runs that long when it is shorter than the query's duration.
+	// model runs that long instead of the query's duration.
 	runLength func(out string) (ns int64, how string, ok bool)
 	// clockFit: the tool sends on a schedule of its own clock, and every
 	// request it plans is sent, however late (vegeta, fortio with catch-up,
@@ -85,7 +86,7 @@ var realTools = []realTool{
 		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 			return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), fmt.Sprintf("-d%ds", secs(cfg)), "--latency", "http://" + addr + "/"}, nil
 		},
-		predictedRequests: func(o *tools.Output) int64 { return o.Run.Replies }},
+		predictedRequests: func(o *tools.Output) int64 { return o.Run.Replies }, runLength: wrkRunLength},
 	{name: "wrk2", bin: "wrk2", install: "build it from github.com/giltene/wrk2: WRK2_GIT_DIR=<its git directory> " + InstallScript,
 		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 			r := int64(cfg.Rate) / 1000
@@ -202,6 +203,39 @@ func locustRunLength(out string) (int64, string, bool) {
 	}
 	n := int64(reached.Sub(spawned))
 	return n, fmt.Sprintf("locust's own log: %s from \"All users spawned\" to \"--run-time limit reached\" (its run-time timer counts from gevent's loop clock before the start-up, so the run is shorter than -t)", time.Duration(n)), true
+}
+
+// wrkRuntime is the line wrk prints its request count and run time on
+// (src/wrk.c 180: "  %"PRIu64" requests in %s, %sB read", the time by
+// format_time_us, src/units.c: two decimals of us, ms or s, or from 51 s
+// on of m or h).
+var wrkRuntime = regexp.MustCompile(`^\s*\d+ requests in ([0-9]+\.[0-9]+)(us|ms|s|m|h), `)
+
+// wrkRunLength reads how long a wrk run lasted from its printout: wrk 4.1
+// sets stop after sleep(duration) (src/wrk.c 146-147), but a thread's loop
+// ends only at its next record_rate timer, every RECORD_INTERVAL_MS = 100
+// ms from the thread's start (src/wrk.c 225, 273-288; src/wrk.h 23), and
+// sends until then; the time printed is from before the sleep to the
+// threads' end (src/wrk.c 141, 163). So a run of -d3s lasts 3.00 s or
+// 3.10 s, by where the timer's ticks fall against the sleep's end: in
+// testdata/predict-runs-repeat-2026-12-03.json two runs of the same
+// scenario one after the other printed one each, and their request counts
+// differ by 3 %. Read to the printout's 10 ms.
+func wrkRunLength(out string) (int64, string, bool) {
+	for _, l := range strings.Split(out, "\n") {
+		m := wrkRuntime.FindStringSubmatch(strings.TrimRight(l, "\r"))
+		if m == nil {
+			continue
+		}
+		v, err := strconv.ParseFloat(m[1], 64)
+		unit := map[string]float64{"us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}[m[2]]
+		if err != nil || v <= 0 {
+			return 0, "", false
+		}
+		n := int64(math.Round(v * unit))
+		return n, fmt.Sprintf("wrk's own run time, \"requests in %s%s\" (its threads stop at their next 100 ms timer after -d, so a run lasts up to 0.1 s longer)", m[1], m[2]), true
+	}
+	return 0, "", false
 }
 
 // RealToolNames lists the tools -with accepts, in order.
@@ -490,7 +524,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	}
 	m := shifted(cfg, v.firstNs-tr.ConnectNs)
 	if t.runLength != nil && !without["runlength"] {
-		if n, how, ok := t.runLength(tr.Output); ok && n < m.Duration {
+		if n, how, ok := t.runLength(tr.Output); ok && n != m.Duration {
 			m.Duration = n
 			tr.RunLength = how
 		}

@@ -710,6 +710,63 @@ func TestLocustRunLength(t *testing.T) {
 	}
 }
 
+// TestWrkRunLength: wrk's printed run time is read to its 10 ms, in each
+// of format_time_us's units, and the model of a kept run that lasted
+// 3.10 s runs 3.10 s and answers the run's count; without it (the query's
+// 3 s at the server's own service time) the model cannot answer as many
+// in some of them.
+func TestWrkRunLength(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		ns   int64
+	}{
+		{"  17786 requests in 3.10s, 1.53MB read", 3100e6},
+		{"  5 requests in 500.12ms, 440B read", 500120e3},
+		{"  123456 requests in 1.67m, 10.60MB read", 100200e6},
+		{"  1 requests in 999.00us, 88B read", 999e3},
+	} {
+		n, how, ok := wrkRunLength("Running 3s test @ http://x/\n" + c.line + "\nRequests/sec: 1\n")
+		if !ok || n != c.ns || !strings.Contains(how, "requests in ") {
+			t.Errorf("%q: %d ns, %q, %v; want %d", c.line, n, how, ok, c.ns)
+		}
+	}
+	for _, bad := range []string{"", "  17786 requests in 3s, 1.53MB read", "  requests in 3.10s, 1MB read", "Latency 3.10s"} {
+		if n, _, ok := wrkRunLength(bad); ok {
+			t.Errorf("wrkRunLength(%q) = %d, want none", bad, n)
+		}
+	}
+	long, short, needed := 0, 0, 0
+	for _, sr := range readSaved(t, "testdata/predict-runs-repeat-2026-12-03.json") {
+		if sr.Run.Tool != "wrk" || sr.Scenario == "c2_s1s_p5s" {
+			continue
+		}
+		n, _, ok := wrkRunLength(sr.Run.Output)
+		switch {
+		case !ok:
+			t.Fatalf("%s: no run time in %q", sr.Scenario, sr.Run.Output)
+		case n == 3000e6:
+			short++
+		case n == 3100e6:
+			long++
+			tr := repredict(t, sr)
+			if !strings.Contains(tr.ModelQuery, "duration=3100ms") || tr.ClientNs == 0 || tr.DiffsClient[0].Metric != "requests" || !withinBound("requests", tr.DiffsClient[0].Pct) {
+				t.Errorf("%s: model %s, client %d ns, %+v; want 3.1 s, a client time and the run's count", sr.Scenario, tr.ModelQuery, tr.ClientNs, tr.DiffsClient[0])
+			}
+			without["runlength"] = true
+			tr = repredict(t, sr)
+			delete(without, "runlength")
+			if !withinBound("requests", tr.DiffsClient[0].Pct) {
+				needed++
+			}
+		default:
+			t.Errorf("%s: run time %d ns, want 3.00 s or 3.10 s", sr.Scenario, n)
+		}
+	}
+	if long == 0 || short == 0 || needed == 0 {
+		t.Errorf("%d runs of 3.10 s (the count missed in %d of them without their run length), %d of 3.00 s kept; want both, and a miss", long, needed, short)
+	}
+}
+
 // TestToolJSON: -json has measured.<tool> and predicted.<tool> with the
 // same keys, null where the printout does not say; a tool that failed has
 // neither.
