@@ -114,7 +114,7 @@ bench: wasm tools
 	@GOOS=js GOARCH=wasm $(GO) test $(FIT_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Fit' -benchtime 2x ./app/fit | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app | grep '^BENCH' || true
-	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk' -v ./app/experiment | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk|TestFortioRoundTrip' -v ./app/experiment | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 20m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestFitReal' -v ./app/experiment | grep '^BENCH' || true
 
