@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -216,12 +215,6 @@ func locustRunLength(out string) (int64, string, bool) {
 	return n, fmt.Sprintf("locust's own log: %s from \"All users spawned\" to \"--run-time limit reached\" (its run-time timer counts from gevent's loop clock before the start-up, so the run is shorter than -t)", time.Duration(n)), true
 }
 
-// wrkRuntime is the line wrk prints its request count and run time on
-// (src/wrk.c 180: "  %"PRIu64" requests in %s, %sB read", the time by
-// format_time_us, src/units.c: two decimals of us, ms or s, or from 51 s
-// on of m or h).
-var wrkRuntime = regexp.MustCompile(`^\s*\d+ requests in ([0-9]+\.[0-9]+)(us|ms|s|m|h), `)
-
 // wrkRunLength reads how long a wrk run lasted from its printout: wrk 4.1
 // sets stop after sleep(duration) (src/wrk.c 146-147), but a thread's loop
 // ends only at its next record_rate timer, every RECORD_INTERVAL_MS = 100
@@ -233,20 +226,11 @@ var wrkRuntime = regexp.MustCompile(`^\s*\d+ requests in ([0-9]+\.[0-9]+)(us|ms|
 // scenario one after the other printed one each, and their request counts
 // differ by 3 %. Read to the printout's 10 ms.
 func wrkRunLength(out string) (int64, string, bool) {
-	for _, l := range strings.Split(out, "\n") {
-		m := wrkRuntime.FindStringSubmatch(strings.TrimRight(l, "\r"))
-		if m == nil {
-			continue
-		}
-		v, err := strconv.ParseFloat(m[1], 64)
-		unit := map[string]float64{"us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}[m[2]]
-		if err != nil || v <= 0 {
-			return 0, "", false
-		}
-		n := int64(math.Round(v * unit))
-		return n, fmt.Sprintf("wrk's own run time, \"requests in %s%s\" (its threads stop at their next 100 ms timer after -d, so a run lasts up to 0.1 s longer)", m[1], m[2]), true
+	n, printed, ok := measure.WrkRunTime(out)
+	if !ok {
+		return 0, "", false
 	}
-	return 0, "", false
+	return n, fmt.Sprintf("wrk's own run time, \"requests in %s\" (its threads stop at their next 100 ms timer after -d, so a run lasts up to 0.1 s longer)", printed), true
 }
 
 // RealToolNames lists the tools -with accepts, in order.
@@ -690,11 +674,12 @@ func fitClient(m sim.Config, name string, count func(*tools.Output) int64, want,
 	})
 }
 
-// fitMeanOf bisects [lo, hi] for the x (whole ns) at which the mean the
+// fitMeanOf finds the x (whole ns) in [lo, hi] at which the mean the
 // profile run(x) prints (read back with package measure, as the real
-// printout is) is nearest want; the mean rises with x.
+// printout is) is nearest want; the mean rises with x (fitFalling on its
+// negative).
 func fitMeanOf(lo, hi int64, want float64, run func(int64) (*tools.Output, error)) (int64, error) {
-	at := func(x int64) (float64, error) {
+	return fitFalling(lo, hi, -want, func(x int64) (float64, error) {
 		o, err := run(x)
 		if err != nil {
 			return 0, err
@@ -706,38 +691,14 @@ func fitMeanOf(lo, hi int64, want float64, run func(int64) (*tools.Output, error
 		if !p.Dists[0].HasMean {
 			return 0, errors.New("the profile's printout has no mean")
 		}
-		return p.Dists[0].MeanNs, nil
-	}
-	for lo+1 < hi {
-		mid := lo + (hi-lo)/2
-		v, err := at(mid)
-		if err != nil {
-			return 0, err
-		}
-		if v < want {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	vl, err := at(lo)
-	if err != nil {
-		return 0, err
-	}
-	vh, err := at(hi)
-	if err != nil {
-		return 0, err
-	}
-	if math.Abs(vl-want) <= math.Abs(vh-want) {
-		return lo, nil
-	}
-	return hi, nil
+		return -p.Dists[0].MeanNs, nil
+	})
 }
 
 // fitFalling bisects [lo, hi] for the x at which at(x), falling in x, is
 // nearest want. An x at which at fails (too many sends for a profile run)
 // counts as too small.
-func fitFalling(lo, hi, want int64, at func(int64) (int64, error)) (int64, error) {
+func fitFalling[V int64 | float64](lo, hi int64, want V, at func(int64) (V, error)) (int64, error) {
 	for lo+1 < hi {
 		mid := lo + (hi-lo)/2
 		n, err := at(mid)
@@ -757,17 +718,18 @@ func fitFalling(lo, hi, want int64, at func(int64) (int64, error)) (int64, error
 	case errh != nil:
 		return lo, nil
 	}
-	if abs64(nl-want) <= abs64(nh-want) {
+	if absDiff(nl, want) <= absDiff(nh, want) {
 		return lo, nil
 	}
 	return hi, nil
 }
 
-func abs64(x int64) int64 {
-	if x < 0 {
-		return -x
+// absDiff is |a − b|.
+func absDiff[V int64 | float64](a, b V) V {
+	if a < b {
+		return b - a
 	}
-	return x
+	return a - b
 }
 
 func metricsOfDist(d *measure.Dist) ToolMetrics {
@@ -831,6 +793,18 @@ func roundTripOf(t realTool, cfg sim.Config, service int64, v serverView) (int64
 	return service, "the tool's median round trip, as fitted"
 }
 
+// diffPct is 100·(real − predicted)/predicted, 0 when both are 0, nil
+// when only predicted is (ToolDiff.Pct).
+func diffPct(real, predicted int64) *float64 {
+	switch {
+	case predicted != 0:
+		return ptrTo(100 * float64(real-predicted) / float64(predicted))
+	case real == 0:
+		return ptrTo(0.0)
+	}
+	return nil
+}
+
 // diffs compares what both have: the request count always, p90 and above
 // when the real value is above ten of the tool's round trips (roundTrip,
 // roundTripOf).
@@ -842,12 +816,7 @@ func diffs(real, pred ToolMetrics, roundTrip int64) []ToolDiff {
 		if r == nil || p == nil {
 			continue
 		}
-		d := ToolDiff{Metric: name, Real: *r, Predicted: *p}
-		if *p != 0 {
-			d.Pct = ptrTo(100 * float64(*r-*p) / float64(*p))
-		} else if *r == 0 {
-			d.Pct = ptrTo(0.0)
-		}
+		d := ToolDiff{Metric: name, Real: *r, Predicted: *p, Pct: diffPct(*r, *p)}
 		d.Compared = name == "requests" || i >= 2 && *r > 10*roundTrip
 		out = append(out, d)
 	}

@@ -299,11 +299,9 @@ func (rt *repeatTally) add(pre, sc string, a, b *ToolRun) {
 		}
 		key := figureKey(a.Tool, sc, d.Metric)
 		rt.n++
-		var pct *float64
-		if f.Real != 0 {
-			p := 100 * float64(d.Real-f.Real) / float64(f.Real)
-			pct = &p
-			fmt.Printf("BENCH %s.%s_repeat_diff %.2f %%\n", pre, d.Metric, p)
+		pct := diffPct(d.Real, f.Real)
+		if pct != nil {
+			fmt.Printf("BENCH %s.%s_repeat_diff %.2f %%\n", pre, d.Metric, *pct)
 		} else {
 			fmt.Printf("BENCH %s.%s_repeat_diff inf %%\n", pre, d.Metric)
 		}
@@ -414,10 +412,11 @@ func TestPredictTools(t *testing.T) {
 	var plain, client predictTally
 	var saved []savedRun
 	var runs []*ToolRun
+	seen := map[string]int{}
 	for _, sc := range benchScenarios {
 		cfg := config(t, sc.query)
 		for _, name := range names {
-			for run := range repeat {
+			for range repeat {
 				tr := runTool(context.Background(), cfg, name, paths[name])
 				if tr.Err != "" {
 					t.Errorf("%s %s: %s", name, sc.name, tr.Err)
@@ -428,10 +427,7 @@ func TestPredictTools(t *testing.T) {
 				var text strings.Builder
 				(&Result{Tools: []*ToolRun{tr}}).writeTools(&text)
 				t.Log("\n" + text.String())
-				pre := "predict." + name + "." + sc.name
-				if run > 0 {
-					pre += fmt.Sprintf(".run%d", run+1)
-				}
+				pre := runPrefix(seen, "predict."+name+"."+sc.name)
 				fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 				fmt.Printf("BENCH %s.service %d ns\n", pre, tr.ServiceNs)
 				fmt.Printf("BENCH %s.client %d ns\n", pre, tr.ClientNs)
@@ -526,13 +522,10 @@ func TestRepredict(t *testing.T) {
 		defer func() { withClock = false }()
 	}
 	var plain, client predictTally
-	runs := map[string]int{}
+	seen := map[string]int{}
 	for _, sr := range saved {
 		tr := repredict(t, sr)
-		pre := "repredict." + tr.Tool + "." + sr.Scenario
-		if runs[pre]++; runs[pre] > 1 {
-			pre += fmt.Sprintf(".run%d", runs[pre])
-		}
+		pre := runPrefix(seen, "repredict."+tr.Tool+"."+sr.Scenario)
 		fmt.Printf("BENCH %s.load_average %.2f load\n", pre, max(tr.LoadAverage[0], tr.LoadAverage[1]))
 		if tr.Clock != "" {
 			fmt.Printf("BENCH %s.clock_offset %d ns\n", pre, tr.ClockOffsetNs)
@@ -557,6 +550,15 @@ func TestRepredict(t *testing.T) {
 	rep := printRepeat(t, "repredict.", saved)
 	plain.printSplit("repredict.", rep.held)
 	client.printSplit("repredict.client.", rep.held)
+}
+
+// runPrefix is a run's BENCH prefix: pre for the first run of a tool on a
+// scenario, pre.runN for its N-th (seen counts them).
+func runPrefix(seen map[string]int, pre string) string {
+	if seen[pre]++; seen[pre] > 1 {
+		return fmt.Sprintf("%s.run%d", pre, seen[pre])
+	}
+	return pre
 }
 
 // printRepeat compares the first two runs of each tool on each scenario in

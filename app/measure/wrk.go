@@ -36,6 +36,34 @@ func wrkValue(num, unit string) (int64, error) {
 	return d.ns(wrkUnits[unit])
 }
 
+// WrkRunTime reads the run time a wrk printout gives on its count's line
+// ("  17786 requests in 3.10s, 1.53MB read": src/wrk.c 180, the time by
+// format_time_us, src/units.c, always two decimals of us, ms or s, or
+// from 51 s on of m or h), in ns, with the time as printed ("3.10s").
+func WrkRunTime(out string) (ns int64, printed string, ok bool) {
+	for _, l := range strings.Split(out, "\n") {
+		c := &scan{s: l}
+		c.spaces(0)
+		if _, ok := c.digits(); !ok || !c.lit(" requests in ") {
+			continue
+		}
+		num, ok := c.decimal()
+		if !ok || !strings.Contains(num, ".") {
+			return 0, "", false
+		}
+		unit, ok := c.unit()
+		if !ok || !c.lit(",") {
+			return 0, "", false
+		}
+		n, err := wrkValue(num, unit)
+		if err != nil || n <= 0 {
+			return 0, "", false
+		}
+		return n, num + unit, true
+	}
+	return 0, "", false
+}
+
 // parseWrk reads wrk 4.x output.
 func parseWrk(name string, ls []line) (*File, error) {
 	d := Dist{Label: "latency", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
