@@ -13,7 +13,7 @@
 //	app/view            a result formatted once: units, sim
 //	app/compute         runs queries for the pages: units, view, sim
 //	app/measure         HdrHistogram files out and in, tools' output in: sim
-//	app/tools           what real load generators would print: sim
+//	app/tools           each real load generator, whole: measure, units, sim
 //	app/experiment      the real server, clients and tools on loopback: measure, tools, units, sim
 //	app/fit             the model fitted to a measured file, what it hid: fitmsg, measure, tools, units, sim
 //	app/fitmsg          what the page and the fit worker say to each other: none

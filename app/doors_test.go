@@ -23,7 +23,7 @@ var doors = map[string][]string{
 	"app/view":               {"app/units", "sim"},
 	"app/compute":            {"app/units", "app/view", "sim"},
 	"app/measure":            {"sim"},
-	"app/tools":              {"app/units", "sim"},
+	"app/tools":              {"app/measure", "app/units", "sim"},
 	"app/experiment":         {"app/measure", "app/tools", "app/units", "sim"},
 	"app/fit":                {"app/fitmsg", "app/measure", "app/tools", "app/units", "sim"},
 	"app/fitmsg":             nil,

@@ -36,6 +36,15 @@ func experimentCmd(w io.Writer, args []string) error {
 	var opt experiment.Options
 	if *with != "" {
 		opt.Paths = map[string]string{}
+		// Every name is checked before any tool is looked for, so that a
+		// misspelt one is refused as such on any machine.
+		for _, name := range strings.Split(*with, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				if err := experiment.CheckTool(name); err != nil {
+					return &exitError{2, fmt.Errorf("experiment: %v", err)}
+				}
+			}
+		}
 		for _, name := range strings.Split(*with, ",") {
 			name = strings.TrimSpace(name)
 			if name == "" || opt.Paths[name] != "" {

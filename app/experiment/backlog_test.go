@@ -98,7 +98,7 @@ func TestWrk2Backlog(t *testing.T) {
 			cancel()
 			t.Fatal(err)
 		}
-		args, err := tool.args(cfg, srv.Addr(), "")
+		args, err := tool.run.Args(cfg, srv.Addr(), "")
 		if err != nil {
 			cancel()
 			t.Fatal(err)

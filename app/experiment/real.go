@@ -7,9 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -24,231 +22,28 @@ import (
 // profile in package tools predicts for the same server, with the service
 // time fitted from the run itself.
 
-// InstallScript installs the tools (Debian packages as root, vegeta and
-// fortio into .tools/bin, wrk2 from a local copy): named in every message
-// about a missing tool.
-const InstallScript = "app/experiment/tools/install.sh"
+// InstallScript installs the tools: tools.InstallScript.
+const InstallScript = tools.InstallScript
 
-// realTool is one real load generator and how the experiment runs it.
+// realTool is a tool the experiment runs: its descriptor in package tools,
+// and a copy of how it is run (a test changes its copy's arguments).
 type realTool struct {
-	name    string // the profile's name in package tools
-	bin     string // the executable
-	install string // how to install it
-	// backToBack: a closed loop whose request count follows its round trip:
-	// the model's service time is fitted to the request count. Otherwise
-	// the count follows the schedule and the service time is the tool's
-	// own median round trip (reply − send, away from the stalls).
-	backToBack bool
-	// unit is the resolution of the printout's latencies when coarser
-	// than a microsecond (locust: whole ms): a median round trip printed
-	// below it is known only to be under half of it (roundTripOf).
-	unit int64
-	// args returns the command line after the executable; dir is a
-	// scratch directory of the run.
-	args func(cfg sim.Config, addr, dir string) ([]string, error)
-	// then, when set, runs after the command and returns the printout to
-	// parse (vegeta report on vegeta attack's results).
-	then func(ctx context.Context, path, dir string) ([]byte, error)
-	// roundTrip picks the distribution of the printout that holds reply −
-	// send (wrk2 -U prints it as its second).
-	roundTrip func(f *measure.File) *measure.Dist
-	// predictedRequests is the model's figure for the count the tool
-	// prints.
-	predictedRequests func(o *tools.Output) int64
-	// runLength, when set, reads from the printout how long the tool's
-	// run really lasted, from its first request (ns), and says how; the
-	// model runs that long instead of the query's duration.
-	runLength func(out string) (ns int64, how string, ok bool)
-	// clockFit: the tool sends on a schedule of its own clock, and every
-	// request it plans is sent, however late (vegeta, fortio with catch-up,
-	// wrk2; not hey -q or fortio -nocatchup, which drop what a stall
-	// delays), so that its k-th request is the model's k-th send: the model's clock is set to the tool's from the whole run
-	// (clockOffset), not from its first request alone.
-	clockFit bool
-	// startsAtConnect: the tool takes each connection's schedule start
-	// just before it connects, not at its first send (wrk2: c->thread_start
-	// = time_us() in delayed_initial_connect, then connect_socket, src/wrk.c
-	// 337-341; the first request waits for the socket to become writable:
-	// socket_connected 573, socket_writeable 597-611), so its model's clock
-	// starts at the server's accept of its first request's connection
-	// (ServerConnectNs), not at the request. Only that connection's delay
-	// is used: the others keep the profile's 5 ms stagger.
-	startsAtConnect bool
-	// fitMean: the printed median is not a round trip, so a scheduled
-	// tool's service time (and client time) is fitted to the printed mean
-	// instead. fortio (stats/stats.go 133-144, 307-329 of v1.66.0) keeps
-	// its function times in buckets of whole milliseconds at its default
-	// resolution (-r 0.001) and interpolates a percentile linearly within
-	// its bucket, from the smallest value for the first: every round trip
-	// under 1 ms is in the first bucket, so its p50 is min + about half of
-	// (1 ms − min) whatever the round trips were (0.57 ms printed where
-	// its own access log, -access-log-file, gave a median of 0.19 ms:
-	// TestFortioRoundTrip). Its mean is the exact sum over the count.
-	fitMean bool
+	tool *tools.Tool
+	run  tools.Real
 }
 
-func secs(cfg sim.Config) int64 { return cfg.Duration / 1e9 }
-
-func recorded(o *tools.Output) int64 { return o.Recorded }
-
-var realTools = []realTool{
-	{name: "wrk", bin: "wrk", install: "on Debian: apt-get install wrk", backToBack: true,
-		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
-			return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), fmt.Sprintf("-d%ds", secs(cfg)), "--latency", "http://" + addr + "/"}, nil
-		},
-		predictedRequests: func(o *tools.Output) int64 { return o.Run.Replies }, runLength: wrkRunLength},
-	{name: "wrk2", bin: "wrk2", install: "build it from github.com/giltene/wrk2: WRK2_GIT_DIR=<its git directory> " + InstallScript,
-		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
-			r := int64(cfg.Rate) / 1000
-			if r < 1 || int64(cfg.Rate)%1000 != 0 {
-				return nil, &sim.FieldError{Field: "rate", Value: cfg.Rate.String(), Allowed: "a whole number of requests per second for wrk2's -R"}
-			}
-			return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), fmt.Sprintf("-d%ds", secs(cfg)), fmt.Sprintf("-R%d", r), "--latency", "-U", "http://" + addr + "/"}, nil
-		},
-		roundTrip: func(f *measure.File) *measure.Dist {
-			for i := range f.Dists {
-				if strings.HasPrefix(strings.ToLower(f.Dists[i].Label), "uncorrected") {
-					return &f.Dists[i]
-				}
-			}
-			return nil
-		},
-		clockFit: true, startsAtConnect: true, predictedRequests: recorded},
-	{name: "hey", bin: "hey", install: "on Debian: apt-get install hey", backToBack: true,
-		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
-			return []string{"-c", fmt.Sprint(cfg.Conns), "-z", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
-		},
-		predictedRequests: recorded},
-	{name: "hey-q", bin: "hey", install: "on Debian: apt-get install hey",
-		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
-			q := float64(cfg.Rate) / 1000 / float64(cfg.Conns)
-			return []string{"-c", fmt.Sprint(cfg.Conns), "-q", strconv.FormatFloat(q, 'g', -1, 64), "-z", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
-		},
-		predictedRequests: recorded},
-	{name: "vegeta", bin: "vegeta", install: "go install github.com/tsenart/vegeta/v12@v12.13.0 (" + InstallScript + " puts it in .tools/bin)",
-		args: func(cfg sim.Config, addr, dir string) ([]string, error) {
-			if int64(cfg.Rate)%1000 != 0 {
-				return nil, &sim.FieldError{Field: "rate", Value: cfg.Rate.String(), Allowed: "a whole number of requests per second for vegeta's -rate"}
-			}
-			t := filepath.Join(dir, "targets.txt")
-			if err := os.WriteFile(t, []byte("GET http://"+addr+"/\n"), 0o644); err != nil {
-				return nil, err
-			}
-			return []string{"attack", "-targets", t, "-rate", fmt.Sprintf("%d/1s", int64(cfg.Rate)/1000), "-duration", fmt.Sprintf("%ds", secs(cfg)), "-output", filepath.Join(dir, "results.bin")}, nil
-		},
-		then: func(ctx context.Context, path, dir string) ([]byte, error) {
-			return exec.CommandContext(ctx, path, "report", "-type", "json", filepath.Join(dir, "results.bin")).Output()
-		},
-		clockFit: true, predictedRequests: recorded},
-	{name: "fortio", bin: "fortio", install: "go install fortio.org/fortio@v1.66.0 (" + InstallScript + " puts it in .tools/bin)",
-		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
-			return []string{"load", "-qps", cfg.Rate.String(), "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
-		},
-		clockFit: true, predictedRequests: recorded, fitMean: true},
-	{name: "fortio-nocatchup", bin: "fortio", install: "go install fortio.org/fortio@v1.66.0 (" + InstallScript + " puts it in .tools/bin)",
-		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
-			return []string{"load", "-nocatchup", "-qps", cfg.Rate.String(), "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprintf("%ds", secs(cfg)), "http://" + addr + "/"}, nil
-		},
-		predictedRequests: recorded, fitMean: true},
-	{name: "locust", bin: "locust", install: "on Debian: apt-get install python3-locust",
-		args: func(cfg sim.Config, addr, dir string) ([]string, error) {
-			thr := strconv.FormatFloat(float64(cfg.Rate)/1000/float64(cfg.Conns), 'f', -1, 64)
-			f := filepath.Join(dir, "locustfile.py")
-			src := "from locust import HttpUser, task, constant_throughput\n\n\nclass U(HttpUser):\n    wait_time = constant_throughput(" + thr + ")\n\n    @task\n    def get(self):\n        self.client.get(\"/\")\n"
-			if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
-				return nil, err
-			}
-			n := fmt.Sprint(cfg.Conns)
-			return []string{"-f", f, "--headless", "--only-summary", "-u", n, "-r", n, "-t", fmt.Sprintf("%ds", secs(cfg)), "-H", "http://" + addr}, nil
-		},
-		predictedRequests: recorded, runLength: locustRunLength, unit: 1e6},
-	{name: "ab", bin: "ab", install: "on Debian: apt-get install apache2-utils", backToBack: true,
-		args: func(cfg sim.Config, addr, _ string) ([]string, error) {
-			return []string{"-k", "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprint(secs(cfg)), "-n", "1000000", "http://" + addr + "/"}, nil
-		},
-		predictedRequests: recorded},
-}
-
-// locustLogLine is the head of a line of locust's log (locust/log.py:
-// "[%(asctime)s] %(hostname)s/%(levelname)s/%(name)s: %(message)s", Python
-// logging's asctime "2006-01-02 15:04:05,000", the local time to the ms).
-var locustLogLine = regexp.MustCompile(`^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\] [^:]*: (.*)$`)
-
-// locustRunLength reads how long a headless locust run lasted from its own
-// log: from "All users spawned" (-r ≥ -u spawns every user in one dispatch,
-// each starting its first task at once) to "--run-time limit reached",
-// after which runner.quit() kills the users (locust 2.12.1, Debian's:
-// locust/main.py 306–311 stop_and_optionally_quit, 359–361). That is
-// shorter than -t: the run-time timer is gevent.spawn_later(run_time) on
-// the hub's loop clock, and gevent (22.10, gevent/_ffi/watcher.py
-// TimerMixin.start, starting_timer_may_update_loop_time False outside a
-// loop callback) starts a timer from the loop's cached time without
-// updating it, that of its last turn, before locust's start-up; so the
-// run loses the start-up time, 0.2 to 0.6 s in the runs of
-// testdata/predict-runs-all-2026-12-02.json (2.54 to 2.64 s of -t 3s at a
-// load of 4 to 6). Measured, not modelled: the start-up time depends on
-// the machine. ok is false when either line is missing.
-func locustRunLength(out string) (int64, string, bool) {
-	var spawned, reached time.Time
-	for _, l := range strings.Split(out, "\n") {
-		m := locustLogLine.FindStringSubmatch(strings.TrimRight(l, "\r"))
-		if m == nil {
-			continue
-		}
-		at, err := time.Parse("2006-01-02 15:04:05", m[1])
-		if err != nil {
-			continue
-		}
-		ms, _ := strconv.Atoi(m[2])
-		at = at.Add(time.Duration(ms) * time.Millisecond)
-		switch {
-		case strings.HasPrefix(m[3], "All users spawned"):
-			spawned = at
-		case strings.HasPrefix(m[3], "--run-time limit reached"):
-			reached = at
-		}
-	}
-	if spawned.IsZero() || reached.IsZero() || !reached.After(spawned) {
-		return 0, "", false
-	}
-	n := int64(reached.Sub(spawned))
-	return n, fmt.Sprintf("locust's own log: %s from \"All users spawned\" to \"--run-time limit reached\" (its run-time timer counts from gevent's loop clock before the start-up, so the run is shorter than -t)", time.Duration(n)), true
-}
-
-// wrkRunLength reads how long a wrk run lasted from its printout: wrk 4.1
-// sets stop after sleep(duration) (src/wrk.c 146-147), but a thread's loop
-// ends only at its next record_rate timer, every RECORD_INTERVAL_MS = 100
-// ms from the thread's start (src/wrk.c 225, 273-288; src/wrk.h 23), and
-// sends until then; the time printed is from before the sleep to the
-// threads' end (src/wrk.c 141, 163). So a run of -d3s lasts 3.00 s or
-// 3.10 s, by where the timer's ticks fall against the sleep's end: in
-// testdata/predict-runs-repeat-2026-12-03.json two runs of the same
-// scenario one after the other printed one each, and their request counts
-// differ by 3 %. Read to the printout's 10 ms.
-func wrkRunLength(out string) (int64, string, bool) {
-	n, printed, ok := measure.WrkRunTime(out)
-	if !ok {
-		return 0, "", false
-	}
-	return n, fmt.Sprintf("wrk's own run time, \"requests in %s\" (its threads stop at their next 100 ms timer after -d, so a run lasts up to 0.1 s longer)", printed), true
-}
+func (t realTool) name() string     { return t.tool.Name() }
+func (t realTool) backToBack() bool { return t.tool.Timing() == tools.BackToBack }
 
 // RealToolNames lists the tools -with accepts, in order.
-func RealToolNames() []string {
-	out := make([]string, len(realTools))
-	for i, t := range realTools {
-		out[i] = t.name
-	}
-	return out
-}
+func RealToolNames() []string { return tools.RealNames() }
 
 func realToolByName(name string) (realTool, bool) {
-	for _, t := range realTools {
-		if t.name == name {
-			return t, true
-		}
+	t, ok := tools.Lookup(name)
+	if !ok || t.Real() == nil {
+		return realTool{}, false
 	}
-	return realTool{}, false
+	return realTool{t, *t.Real()}, true
 }
 
 // toolDirs are where FindTool looks before $PATH: $OMISSION_TOOLS, then
@@ -270,24 +65,32 @@ func toolDirs() []string {
 	return dirs
 }
 
+// CheckTool refuses a name -with does not run, naming the ones it does.
+func CheckTool(name string) error {
+	if _, ok := realToolByName(name); !ok {
+		return fmt.Errorf("-with %q: allowed %s", name, strings.Join(RealToolNames(), ", "))
+	}
+	return nil
+}
+
 // FindTool returns the path of a tool's executable, or an error naming the
 // tool and how to install it.
 func FindTool(name string) (string, error) {
-	t, ok := realToolByName(name)
-	if !ok {
-		return "", fmt.Errorf("-with %q: allowed %s", name, strings.Join(RealToolNames(), ", "))
+	if err := CheckTool(name); err != nil {
+		return "", err
 	}
+	t, _ := realToolByName(name)
 	// The install script's directory first: its versions are pinned.
 	for _, d := range toolDirs() {
-		p := filepath.Join(d, t.bin)
+		p := filepath.Join(d, t.run.Bin)
 		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
 			return p, nil
 		}
 	}
-	if p, err := exec.LookPath(t.bin); err == nil {
+	if p, err := exec.LookPath(t.run.Bin); err == nil {
 		return p, nil
 	}
-	return "", fmt.Errorf("-with %s: %s is not installed (%s; or run %s)", name, t.bin, t.install, InstallScript)
+	return "", fmt.Errorf("-with %s: %s is not installed (%s; or run %s)", name, t.run.Bin, t.run.Install, InstallScript)
 }
 
 // CheckWith refuses a query the real tools cannot run: they take whole
@@ -415,7 +218,7 @@ func runTool(ctx context.Context, cfg sim.Config, name, path string) *ToolRun {
 // runRealTool is runTool for the tool t (a test's copy of one, with more
 // arguments).
 func runRealTool(ctx context.Context, cfg sim.Config, t realTool, path string) *ToolRun {
-	name := t.name
+	name := t.name()
 	tr := &ToolRun{Tool: name}
 	tr.LoadAverage[0] = LoadAverage()
 	start := time.Now()
@@ -435,15 +238,18 @@ func runRealTool(ctx context.Context, cfg sim.Config, t realTool, path string) *
 		return tr
 	}
 	tr.Server = srv.Addr()
-	args, err := t.args(cfg, srv.Addr(), dir)
+	args, err := t.run.Args(cfg, srv.Addr(), dir)
+	if err == nil {
+		err = writeFiles(t.run, cfg, srv.Addr(), dir)
+	}
 	if err != nil {
 		srv.Close()
 		tr.Err = err.Error()
 		return tr
 	}
 	tr.Command = strings.Join(append([]string{filepath.Base(path)}, args...), " ")
-	if t.then != nil {
-		tr.Command += "; " + filepath.Base(path) + " report -type json results.bin"
+	if t.run.Then != nil {
+		tr.Command += "; " + strings.Join(append([]string{filepath.Base(path)}, t.run.Then("")...), " ")
 	}
 	// The run: the duration, the stall and 2 s of drain, and 30 s for a
 	// tool's start (locust imports for seconds).
@@ -451,8 +257,8 @@ func runRealTool(ctx context.Context, cfg sim.Config, t realTool, path string) *
 	defer cancel()
 	cmd := exec.CommandContext(rctx, path, args...)
 	out, err := cmd.CombinedOutput()
-	if err == nil && t.then != nil {
-		out, err = t.then(rctx, path, dir)
+	if err == nil && t.run.Then != nil {
+		out, err = exec.CommandContext(rctx, path, t.run.Then(dir)...).Output()
 	}
 	srv.mu.Lock()
 	samples := append([]holdSample(nil), srv.stats...)
@@ -477,7 +283,7 @@ func runRealTool(ctx context.Context, cfg sim.Config, t realTool, path string) *
 	tr.OffsetNs = v.firstNs
 	v.connectNs = connectOf(samples, tr.ServerAcceptsNs)
 	tr.ServerConnectNs = v.connectNs
-	if t.clockFit {
+	if t.run.ClockFit {
 		prev := int64(0)
 		for _, a := range v.arrivals {
 			tr.ServerArrivalsUs = append(tr.ServerArrivalsUs, a/1000-prev)
@@ -493,6 +299,24 @@ func runRealTool(ctx context.Context, cfg sim.Config, t realTool, path string) *
 		tr.Err = err.Error()
 	}
 	return tr
+}
+
+// writeFiles writes the files a tool's run reads into its scratch
+// directory.
+func writeFiles(r tools.Real, cfg sim.Config, addr, dir string) error {
+	if r.Files == nil {
+		return nil
+	}
+	files, err := r.Files(cfg, addr)
+	if err != nil {
+		return err
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // without turns off, for a comparison of builds on the same runs
@@ -516,25 +340,25 @@ var (
 // server's service time and the tool's own time per request fitted
 // instead. TestRepredict calls it again on kept runs.
 func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serverView) error {
-	name := t.name
+	name := t.name()
 	d := &f.Dists[0]
 	// printed: the median round trip the tool printed, when the fit is
 	// not to it (fitMean).
 	var printed int64
 	tr.ConnectNs = 0
-	if t.startsAtConnect && v.connectNs > 0 && !without["connect"] {
+	if t.run.StartsAtConnect && v.connectNs > 0 && !without["connect"] {
 		// The tool's clock starts when its first request's connection was
 		// accepted, that long before the request.
 		tr.ConnectNs = v.connectNs
 	}
 	m := shifted(cfg, v.firstNs-tr.ConnectNs)
-	if t.runLength != nil && !without["runlength"] {
-		if n, how, ok := t.runLength(tr.Output); ok && n != m.Duration {
+	if t.run.RunLength != nil && !without["runlength"] {
+		if n, how, ok := t.run.RunLength(tr.Output); ok && n != m.Duration {
 			m.Duration = n
 			tr.RunLength = how
 		}
 	}
-	if t.backToBack {
+	if t.backToBack() {
 		if tr.Measured.Requests == nil {
 			return errors.New("the printout has no request count to fit the service time to")
 		}
@@ -546,7 +370,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 			}
 			s0 = int64(v.gapMean) * busy
 		}
-		s, err := fitCount(m, name, t.predictedRequests, *tr.Measured.Requests, s0)
+		s, err := fitCount(m, name, t.run.Requests, *tr.Measured.Requests, s0)
 		if err != nil {
 			return err
 		}
@@ -554,15 +378,15 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 		tr.Fit = fmt.Sprintf("the request count: the service time at which the %s profile answers %d requests (the server's mean gap between arrivals away from the stalls, times the connections it serves at once: %s)", name, *tr.Measured.Requests, time.Duration(s0))
 	} else {
 		rt := d
-		if t.roundTrip != nil {
-			rt = t.roundTrip(f)
+		if t.run.RoundTrip != nil {
+			rt = t.run.RoundTrip(f)
 		}
 		if rt == nil || rt.P[0].How == measure.Missing {
 			return errors.New("the printout has no median round trip to set the service time to")
 		}
 		m.Service = max(rt.P[0].Ns, 1000)
 		tr.Fit = fmt.Sprintf("the tool's median round trip (reply − send, %s, precision: %s)", rt.Label, rt.Precision)
-		if t.fitMean {
+		if t.run.FitMean {
 			if !d.HasMean {
 				return errors.New("the printout has no mean to fit the service time to")
 			}
@@ -583,7 +407,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	if err != nil {
 		return err
 	}
-	if t.clockFit && len(v.arrivals) > 0 && withClock {
+	if t.run.ClockFit && len(v.arrivals) > 0 && withClock {
 		// Twice: the model's sends after a stall move a little with the
 		// stalls.
 		for range 2 {
@@ -604,7 +428,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	}
 	tr.ServiceNs = m.Service
 	tr.ModelQuery = m.Query()
-	tr.Predicted = metricsOfOutput(o, t.predictedRequests(o))
+	tr.Predicted = metricsOfOutput(o, t.run.Requests(o))
 	rtNs := m.Service
 	if printed > 0 {
 		// The figures compared are those above ten of the round trips
@@ -620,11 +444,11 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	mc := m
 	mc.Service = cfg.Service
 	var client int64
-	if t.backToBack {
-		if client, err = fitClient(mc, name, t.predictedRequests, *tr.Measured.Requests, 4*int64(cfg.Conns)*m.Service); err != nil {
+	if t.backToBack() {
+		if client, err = fitClient(mc, name, t.run.Requests, *tr.Measured.Requests, 4*int64(cfg.Conns)*m.Service); err != nil {
 			return errors.New("client fit: " + err.Error())
 		}
-	} else if t.fitMean {
+	} else if t.run.FitMean {
 		if client, err = fitMeanOf(0, max(int64(d.MeanNs), 2000), d.MeanNs, func(c int64) (*tools.Output, error) {
 			return tools.RunClient(mc, name, c)
 		}); err != nil {
@@ -638,7 +462,7 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 		return errors.New("client fit: " + err.Error())
 	}
 	tr.ClientNs, tr.ServerServiceNs = client, cfg.Service
-	tr.PredictedClient = metricsOfOutput(oc, t.predictedRequests(oc))
+	tr.PredictedClient = metricsOfOutput(oc, t.run.Requests(oc))
 	// The same metrics as the service fit compares: ten of the tool's
 	// round trips, which do not depend on the fit.
 	tr.DiffsClient = diffs(tr.Measured, tr.PredictedClient, tr.RoundTripNs)
@@ -779,16 +603,16 @@ func ptrTo[T any](v T) *T { return &v }
 // requests (1 s of 4 s), so that median is a round trip outside them. The same value bounds the plain and the client-time
 // predictions: it is the run's, not the fit's.
 func roundTripOf(t realTool, cfg sim.Config, service int64, v serverView) (int64, string) {
-	if t.backToBack && v.gaps > 0 && v.gapP50 > 0 {
+	if t.backToBack() && v.gaps > 0 && v.gapP50 > 0 {
 		c := int64(max(cfg.Conns, 1))
 		return int64(v.gapP50) * c, fmt.Sprintf("%d connections × the server's median gap between request starts away from the stalls (%s)", c, time.Duration(int64(v.gapP50)))
 	}
-	if t.unit > 0 && service < t.unit/2 {
+	if t.run.Unit > 0 && service < t.run.Unit/2 {
 		// locust's median printed 0 ms: its round trip is under half a
 		// millisecond, and the fitted service its floor, not a round trip
 		// (ten of it, 10 µs, compared a p90 of 1 ms against the model's
 		// 0 ms as a stall: +inf %). Half the unit bounds it from above.
-		return t.unit / 2, fmt.Sprintf("half of the printout's %s (its median round trip printed below it)", time.Duration(t.unit))
+		return t.run.Unit / 2, fmt.Sprintf("half of the printout's %s (its median round trip printed below it)", time.Duration(t.run.Unit))
 	}
 	return service, "the tool's median round trip, as fitted"
 }

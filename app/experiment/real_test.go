@@ -27,7 +27,7 @@ func TestRealToolsAreProfiles(t *testing.T) {
 		}
 	}
 	_, err := FindTool("jmeter")
-	if err == nil || !strings.Contains(err.Error(), "allowed wrk, wrk2, hey, hey-q, vegeta, fortio, fortio-nocatchup, locust, ab") {
+	if err == nil || !strings.Contains(err.Error(), "allowed wrk, wrk2, vegeta, hey, hey-q, locust, fortio, fortio-nocatchup, ab") {
 		t.Errorf("FindTool(jmeter): %v", err)
 	}
 	t.Setenv("PATH", t.TempDir())
@@ -180,7 +180,7 @@ func TestRealToolsOnce(t *testing.T) {
 			t.Errorf("%s: longest request %v, the stall %d ns", n, tr.Measured.MaxNs, cfg.Stall)
 		}
 		t2, _ := realToolByName(n)
-		if t2.backToBack {
+		if t2.backToBack() {
 			r, p := *tr.Measured.Requests, *tr.Predicted.Requests
 			if math.Abs(float64(r-p)) > 0.01*float64(r) {
 				t.Errorf("%s: fitted service %d ns gives %d requests, the real %d", n, tr.ServiceNs, p, r)
@@ -691,6 +691,7 @@ func TestRepredictSame(t *testing.T) {
 // from the spawn to the run-time limit, to the millisecond; a printout
 // without them gives none.
 func TestLocustRunLength(t *testing.T) {
+	locustRunLength := runLengthOf(t, "locust")
 	out := "[2026-12-02 07:52:48,090] vm/INFO/locust.main: Run time limit set to 3 seconds\n" +
 		"[2026-12-02 07:52:48,092] vm/INFO/locust.runners: Ramping to 8 users at a rate of 8.00 per second\n" +
 		"[2026-12-02 07:52:48,095] vm/INFO/locust.runners: All users spawned: {\"U\": 8} (8 total users)\n" +
@@ -719,6 +720,7 @@ func TestLocustRunLength(t *testing.T) {
 // 3 s at the server's own service time) the model cannot answer as many
 // in some of them.
 func TestWrkRunLength(t *testing.T) {
+	wrkRunLength := runLengthOf(t, "wrk")
 	for _, c := range []struct {
 		line string
 		ns   int64
@@ -791,8 +793,8 @@ func TestFortioRoundTrip(t *testing.T) {
 	}
 	ft, _ := realToolByName("fortio")
 	logPath := filepath.Join(t.TempDir(), "access.json")
-	args := ft.args
-	ft.args = func(cfg sim.Config, addr, dir string) ([]string, error) {
+	args := ft.run.Args
+	ft.run.Args = func(cfg sim.Config, addr, dir string) ([]string, error) {
 		a, err := args(cfg, addr, dir)
 		if err != nil {
 			return nil, err
@@ -945,4 +947,14 @@ func readSaved(t *testing.T, path string) []savedRun {
 		t.Fatal(err)
 	}
 	return saved
+}
+
+// runLengthOf is the named tool's reader of its run length.
+func runLengthOf(t *testing.T, name string) func(string) (int64, string, bool) {
+	t.Helper()
+	rt, ok := realToolByName(name)
+	if !ok || rt.run.RunLength == nil {
+		t.Fatalf("%s: no run length reader", name)
+	}
+	return rt.run.RunLength
 }

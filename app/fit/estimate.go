@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"omission/app/measure"
+	"omission/app/tools"
 	"omission/sim"
 )
 
@@ -134,33 +135,11 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
-// closedTool reports whether the tool's printout is a closed loop's sent
-// back to back on each connection (wrk, hey -c -z, ab -c -t, k6's
-// constant-vus): one worker
-// serves requests·service, and the stalls the rest of the run.
-func closedTool(tool string) bool {
-	return tool == "wrk" || tool == "hey" || tool == "ab" || tool == "k6-vus"
-}
-
-// sendTimed reports whether the tool keeps a schedule but times each
-// request from its real send (fortio with or without -nocatchup, oha
-// without --latency-correction, k6's constant-arrival-rate, which drops an
-// iteration no VU is free for): at most one slow reply a connection a
-// stall, and the slowest is the stall less the send's delay after its start.
-func sendTimed(tool string) bool {
-	return tool == "fortio" || tool == "fortio-nocatchup" || tool == "oha" || tool == "k6-arrival" || tool == "locust"
-}
-
-// dueTimed reports whether the tool times each request from when it fell
-// due (vegeta, whose hits leave on time; oha --latency-correction): the
-// open loop's staircase, J = ⌈L/(T − S)⌉ slow replies a stall.
-func dueTimed(tool string) bool { return tool == "vegeta" || tool == "oha-corrected" }
-
 // estimate derives the first estimate from the shapes the closed forms
 // give each recording (sim/closedform.go), in the deterministic regime: one
 // connection, one worker, stalls at due instants.
 func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
-	if src.tool == "locust" {
+	if src.pacedUsers() {
 		return estimateLocust(in, src, pin, forceK)
 	}
 	g := guess{cfg: sim.Default(), how: map[string]string{}}
@@ -189,7 +168,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 	}
 	if S < 0 {
-		if closedTool(src.tool) && main.p[0] >= 0 {
+		if src.is(tools.BackToBack) && main.p[0] >= 0 {
 			// Back to back, most replies take S on one connection; on
 			// conns of them sharing the one worker, each waits for the
 			// others' too: conns·S.
@@ -218,7 +197,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 	}
 	L := M - S
-	if closedTool(src.tool) && cfg.Conns > 1 {
+	if src.is(tools.BackToBack) && cfg.Conns > 1 {
 		// The slowest reply of conns sharing the one worker waited
 		// through the stall and then behind the others' requests.
 		L = M - int64(cfg.Conns)*S
@@ -253,7 +232,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case forceK > 0:
 		K = forceK
 		g.how["stalls"] = "tried in turn"
-	case dueTimed(src.tool) && max(in.rate, in.rateHint) > 0 && main.mean > 0 && main.count > 0:
+	case src.is(tools.FromDue) && max(in.rate, in.rateHint) > 0 && main.mean > 0 && main.count > 0:
 		// Timed from the due time: a stall of L holds J = ⌈L/(T − S)⌉
 		// requests, waiting L − j·(T − S) + S, and the rest wait S. The
 		// mean's excess over S gives the stalls met.
@@ -263,7 +242,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			per := float64(J)*float64(L) - float64(T-S)*float64(J*(J-1))/2
 			K = max(int64(math.Round((main.mean-float64(S))*float64(main.count)/per)), 1)
 		}
-	case src.tool == "k6-arrival" && in.dropped > 0 && in.duration > 0 && L > 0:
+	case src.drops() && in.dropped > 0 && in.duration > 0 && L > 0:
 		// Each stall finds the VUs busy and drops the iterations due in
 		// it, about L·rate less one a VU.
 		T := in.duration / (in.requests + in.dropped)
@@ -272,15 +251,15 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		} else {
 			K = 1
 		}
-	case sendTimed(src.tool) && in.slow > 0:
+	case src.is(tools.FromSend) && in.slow > 0:
 		// Each connection's call out when a stall begins waits through
 		// it, and its catch-up (or skip) is fast: about one slow reply
 		// a connection a stall.
 		K = max(int64(math.Round(float64(in.slow)/float64(cfg.Conns))), 1)
-	case closedTool(src.tool) && in.duration > 0 && in.requests > 0 && S > 0:
+	case src.is(tools.BackToBack) && in.duration > 0 && in.requests > 0 && S > 0:
 		K = int64(math.Round(float64(in.duration-in.requests*S) / float64(L)))
 		K = max(K, 1)
-	case src.tool == "wrk2" && in.duration > 0 && in.requests > 0:
+	case src.is(tools.FromIntended) && in.duration > 0 && in.requests > 0:
 		// wrk2 keeps the schedule: J = ⌈L/(T−S)⌉ late samples a stall.
 		T := in.duration / in.requests
 		_, n := tail(main, S)
@@ -297,7 +276,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			K = gcd(max(K, 0), v.Count)
 		}
 	}
-	if printUnit[src.tool].ns > 0 && closedTool(src.tool) && in.duration > 0 && in.requests > 0 {
+	if src.unit().Ns > 0 && src.is(tools.BackToBack) && in.duration > 0 && in.requests > 0 {
 		if L > 0 {
 			K = max(K, 1) // a printed service of 0 leaves it to the stall counts tried
 		}
@@ -337,7 +316,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case in.rate > 0:
 		cfg.Rate, rateHow = in.rate, "stated"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
-	case src.tool == "k6-arrival" && in.duration > 0 && in.requests > 0:
+	case src.drops() && in.duration > 0 && in.requests > 0:
 		// The iterations sent and dropped over the run: the rate.
 		cfg.Rate, rateHow = measuredRate(float64(in.requests+in.dropped)*1e9/float64(in.duration)), "the iterations sent and dropped over the duration"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
@@ -362,12 +341,12 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		if e := step(pcorr, K); e > 0 {
 			T, rateHow = e, "the paced correction's step 1/rate"
 		}
-	case src.tool == "wrk2" && in.duration > 0 && in.requests > 0:
-		T, rateHow = in.duration/in.requests, "wrk2's requests over its duration"
+	case src.is(tools.FromIntended) && in.duration > 0 && in.requests > 0:
+		T, rateHow = in.duration/in.requests, src.tool+"'s requests over its duration"
 	}
-	if T == 0 && src.tool == "wrk2" && K > 0 {
+	if T == 0 && src.is(tools.FromIntended) && K > 0 {
 		if d := step(main, K); d > 0 {
-			T, rateHow = S+d, "wrk2's staircase"
+			T, rateHow = S+d, src.tool+"'s staircase"
 		}
 	}
 	N := main.count
@@ -405,11 +384,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
 	wholeRate := false
-	if src.tool == "wrk2" && pin == 0 && cfg.Rate > 0 {
+	if src.wholeRate() && pin == 0 && cfg.Rate > 0 {
 		// wrk2's -R is a whole number of requests a second (sim's wrk2
 		// profile refuses any other), so the rate it ran at is one.
 		cfg.Rate, wholeRate = max(1000, (cfg.Rate+500)/1000*1000), true
-		rateHow += ", to a whole number (wrk2's -R is one)"
+		rateHow += ", to a whole number (" + src.tool + "'s -R is one)"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
 	if pin > 0 {
@@ -453,7 +432,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		g.countN = N
 		g.how["duration"] = "count × 1/rate"
 	}
-	if src.tool == "wrk" && in.duration == 0 {
+	if src.is(tools.BackToBack) && in.duration == 0 {
 		g.setFree("duration", sim.FormatDuration(cfg.Duration), "", "", "the printout states no duration")
 	}
 

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"omission/app/measure"
 	"omission/app/tools"
 	"omission/app/units"
 	"omission/sim"
@@ -169,10 +168,8 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 				Why: fmt.Sprintf("%s explain%s the file within %g %% too, with other hidden numbers: the file does not say which made it, and these are %s's, whose score is the best", strings.Join(others, " and "), map[bool]string{true: "s", false: ""}[len(others) == 1], Tolerance*100, best.Source)})
 		}
 	}
-	if len(srcs) > 1 && in.format == measure.FormatOha {
-		best.Notes = append(best.Notes, "oha's JSON does not say whether it ran with --latency-correction: oha and oha-corrected were both fitted, and "+best.Source+" fits best.")
-	} else if len(srcs) > 1 && in.format == measure.FormatK6 {
-		best.Notes = append(best.Notes, "A k6 summary does not name its executor, and this one dropped no iterations: constant-vus and constant-arrival-rate were both fitted, and "+best.Source+" fits best.")
+	if unsaid := srcs[0].unsaid(); len(srcs) > 1 && unsaid != "" {
+		best.Notes = append(best.Notes, unsaid+" were both fitted, and "+best.Source+" fits best.")
 	} else if len(srcs) > 1 {
 		best.Notes = append(best.Notes, "The file's name does not say which recording it holds: each was tried, and "+best.Source+" fits best.")
 	}
@@ -196,19 +193,19 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// for the steps. Each K up to maxStallsTried is tried.
 	var kTried []guess
 	var kMax int64
-	if (src.tool == "" || src.tool == "wrk2" || dueTimed(src.tool) || closedTool(src.tool) || sendTimed(src.tool)) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && g.cfg.Stall > 0 {
+	if (src.tool == "" || src.timing() != 0) && byKind(in, src, sim.Closed) == nil && !in.obs[0].exact && g.cfg.Stall > 0 {
 		_, n := tail(&in.obs[0], g.cfg.Service)
-		if closedTool(src.tool) || sendTimed(src.tool) || dueTimed(src.tool) {
+		if src.is(tools.BackToBack) || src.is(tools.FromSend) || src.is(tools.FromDue) {
 			// wrk's corrected tail holds more samples than stalls, and
 			// fortio's rows and vegeta's percentiles say how many replies
 			// (or none), not how many stalls.
 			n = maxStallsTried
 		}
 		kMax = min(n, maxStallsTried)
-		if dueTimed(src.tool) {
+		if src.is(tools.FromDue) {
 			kMax = max(kMax, 2*g.k) // the mean's count may pass 24
 		}
-		if sendTimed(src.tool) && in.slow > 0 {
+		if src.is(tools.FromSend) && in.slow > 0 {
 			// fortio's rows count the slow replies: each stall gives each
 			// connection at most one (its call out as the stall began; the
 			// calls after it leave once the server answers again), and
@@ -218,7 +215,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			// holds one reply of each.
 			c := int64(max(in.conns, 1))
 			kHi := in.slow
-			if src.tool == "locust" {
+			if src.pacedUsers() {
 				kHi = max(in.slowHi/c, (in.slow+c-1)/c)
 				if g.cfg.Stall > 0 {
 					kHi = min(kHi, max((in.duration-1)/g.cfg.Stall, 1)) // the stalls fit in the run
@@ -228,7 +225,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				kTried = append(kTried, estimate(in, src, opt.Rate, k))
 			}
 			kMax = 0
-		} else if src.tool == "" || printUnit[src.tool].ns > 0 || fullKScan {
+		} else if src.tool == "" || src.unit().Ns > 0 || fullKScan {
 			for k := int64(1); k <= kMax; k++ {
 				kTried = append(kTried, estimate(in, src, opt.Rate, k))
 			}
@@ -252,7 +249,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	for _, gk := range kTried {
 		s, rr := eval(gk.cfg)
 		kScores = append(kScores, s)
-		if src.tool == "locust" && explains(rs, printUnit[src.tool].ns) {
+		if src.pacedUsers() && explains(rs, src.unit().Ns) {
 			// The fewest stalls that explain the summary: its counts tried
 			// all fit its percentiles, and a count past them reaches the
 			// same requests only at a rate its stalls leave no time for.
@@ -263,9 +260,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	var openRange []int64
-	unit := printUnit[src.tool]
+	unit := src.unit()
 	svcLo, svcHi := int64(-1), int64(-1) // the service's free range, when the rounding leaves it free
-	if len(kTried) > 1 && unit.ns > 0 && closedTool(src.tool) {
+	if len(kTried) > 1 && unit.Ns > 0 && src.is(tools.BackToBack) {
 		// hey's 0.1 ms and ab's whole ms leave the stall count to the
 		// printout's rounding: the counts whose runs print the same
 		// numbers as the best (each with the service time its requests
@@ -292,14 +289,14 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			// Each count's service carries the rounding of the slowest
 			// reply it is solved with: K·(half a printed unit)/requests.
 			if in.requests > 0 {
-				lo -= tied[len(tied)-1].k * unit.ns / 2 / in.requests
-				hi += tied[len(tied)-1].k * unit.ns / 2 / in.requests
+				lo -= tied[len(tied)-1].k * unit.Ns / 2 / in.requests
+				hi += tied[len(tied)-1].k * unit.Ns / 2 / in.requests
 			}
 			if float64(hi-lo) > 0.01*float64(cfg.Service) {
 				svcLo, svcHi = lo, hi
 				g.setFree("service", sim.FormatDuration(cfg.Service), sim.FormatDuration(lo), sim.FormatDuration(hi),
 					fmt.Sprintf("%s prints to %s: %d to %d stalls, each with the service time the printed requests and duration give (requests·service + stalls·stall = duration), print the same numbers", src.tool,
-						unit.words, tied[0].k, tied[len(tied)-1].k))
+						unit.Words, tied[0].k, tied[len(tied)-1].k))
 				g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "service" })
 				// The period then follows the stall count: any that places
 				// that many stalls in the run.
@@ -344,7 +341,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		return nil, fmt.Errorf("%s: the model could not regenerate %s for %s", in.name, src, cfg.Query())
 	}
 	var stallLo, stallHi int64 = -1, -1
-	if sendTimed(src.tool) && cfg.Stall > 0 && in.obs[0].max > 0 {
+	if src.is(tools.FromSend) && cfg.Stall > 0 && in.obs[0].max > 0 {
 		// fortio times each call from its send, and the slowest reply is
 		// the stall plus a service only when a call left as the stall
 		// began (the model's stalls at due instants, one connection).
@@ -360,7 +357,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			// locust's Max column is the slowest reply to the ms below,
 			// and the service is free within g.svc.
 			stallLo = max(M-2*int64(cfg.Conns)*g.svc[1], 1)
-			stallHi = M + unit.ns - g.svc[0] + int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1)
+			stallHi = M + unit.Ns - g.svc[0] + int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1)
 		}
 		if c, s, rr := golden(cfg, "stall", stallLo, stallHi, eval); s < score {
 			cfg, score, rs = c, s, rr
@@ -484,7 +481,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 					cfg, score, rs, best = c2, s, rr, i
 				}
 			}
-			if g.svc[1] > 0 && explains(rs, unit.ns) {
+			if g.svc[1] > 0 && explains(rs, unit.Ns) {
 				break
 			}
 		}
@@ -492,7 +489,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			g = guesses[best] // its service's range and its free first and period
 		}
 	}
-	if dueTimed(src.tool) && cfg.Stall > 0 && math.Abs(worstOf(rs).Diff) > Tolerance {
+	if src.is(tools.FromDue) && cfg.Stall > 0 && math.Abs(worstOf(rs).Diff) > Tolerance {
 		// Not yet explained: where the stalls fall moves the tail's knee
 		// (vegeta's t-digest places a percentile there by the order the
 		// replies came in; oha's index ⌊p·n⌋ counts the replies the run
@@ -537,10 +534,10 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			// follows where each stall began after a send, which the
 			// summary does not show and the model's even period cannot
 			// place freely: each count it allows is kept.
-			if _, rr := eval(c); src.tool == "locust" || rr != nil && math.Abs(worstOf(rr).Diff) <= Tolerance {
+			if _, rr := eval(c); src.pacedUsers() || rr != nil && math.Abs(worstOf(rr).Diff) <= Tolerance {
 				kLo, kHi = min(kLo, gk.k), max(kHi, gk.k)
 				rLo, rHi = min(rLo, c.Rate), max(rHi, c.Rate)
-				if src.tool == "locust" {
+				if src.pacedUsers() {
 					// The rate the requests give for this count, over the
 					// stall's range, to within a request a user a stall
 					// (a user's slot cut short at each) and the users'
@@ -557,15 +554,15 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				tied = append(tied, c)
 			}
 		}
-		if src.tool == "locust" {
+		if src.pacedUsers() {
 			how = fmt.Sprintf("the percentile table allows %d to %d slow replies, one a user a stall", in.slow, in.slowHi)
 		}
-		if src.tool == "locust" && opt.Rate == 0 && float64(rHi-rLo) > 0.01*float64(cfg.Rate) {
+		if src.pacedUsers() && opt.Rate == 0 && float64(rHi-rLo) > 0.01*float64(cfg.Rate) {
 			// Each count has its own rate (the requests less the slots
 			// its stalls covered): the rate is free between theirs, and
 			// so is the open loop's p99.
 			g.setFree("rate", cfg.Rate.String(), rLo.String(), rHi.String(),
-				fmt.Sprintf("locust's summary prints the rate it reached, not the one it was paced at: %d to %d stalls, each with the rate the requests give (requests = rate·(duration − stalls·stall) + stalls·users), fit it: %s", kLo, kHi, how))
+				fmt.Sprintf(src.tool+"'s summary prints the rate it reached, not the one it was paced at: %d to %d stalls, each with the rate the requests give (requests = rate·(duration − stalls·stall) + stalls·users), fit it: %s", kLo, kHi, how))
 			g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "rate" })
 			for _, c := range tied {
 				openRange = widenOpen(openRange, c)
@@ -596,7 +593,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	res.Config, res.Query = cfg, cfg.Query()
 	res.Residuals = rs
 	res.Evaluations = *evals
-	if unit.ns > 0 && closedTool(src.tool) && in.obs[0].max > 0 {
+	if unit.Ns > 0 && src.is(tools.BackToBack) && in.obs[0].max > 0 {
 		// The stall is the slowest reply less a service (conns of them
 		// behind the others' on a closed loop's connections), both known
 		// to the printout's rounding: free when that spans more than 1 %.
@@ -605,14 +602,14 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			slo, shi = svcLo, svcHi
 		}
 		M := in.obs[0].max
-		if c := int64(cfg.Conns); closedTool(src.tool) && c > 1 {
+		if c := int64(cfg.Conns); src.is(tools.BackToBack) && c > 1 {
 			slo, shi = c*slo, c*shi // behind the others' requests, as estimate has it
 		}
-		why := fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit.ns))
-		if closedTool(src.tool) && cfg.Conns > 1 {
-			why = fmt.Sprintf("the slowest reply less %d services (its request waited behind the other %d connections' on the one worker): %s prints it to %s", cfg.Conns, cfg.Conns-1, src.tool, sim.FormatDuration(unit.ns))
+		why := fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit.Ns))
+		if src.is(tools.BackToBack) && cfg.Conns > 1 {
+			why = fmt.Sprintf("the slowest reply less %d services (its request waited behind the other %d connections' on the one worker): %s prints it to %s", cfg.Conns, cfg.Conns-1, src.tool, sim.FormatDuration(unit.Ns))
 		}
-		lo, hi := max(M-unit.ns/2-shi, 0), M+unit.ns/2-slo
+		lo, hi := max(M-unit.Ns/2-shi, 0), M+unit.Ns/2-slo
 		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
 			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
 				why)
@@ -633,7 +630,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// locust's whole milliseconds: the service is free within them,
 		// and the open loop's p99 with it (a backlog drains at 1/service).
 		g.setFree("service", sim.FormatDuration(cfg.Service), sim.FormatDuration(g.svc[0]), sim.FormatDuration(g.svc[1]),
-			"locust prints whole milliseconds: its Min column is the service to the ms below, its 50 % key to the nearest ms, and the server kept up (under 1/rate)")
+			src.unit().ServiceFree)
 		for _, S := range g.svc {
 			c := cfg
 			c.Service = S
@@ -682,7 +679,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	rounded := 0
 	for i := range rs {
 		r := &rs[i]
-		if unit.ns > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit.ns) && r.Diff != 0 {
+		if unit.Ns > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit.Ns) && r.Diff != 0 {
 			// One printed unit apart: within the printout's rounding
 			// (ab's 0 ms against 1 ms is −100 %), not a miss.
 			r.Rounded = true
@@ -694,9 +691,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	if rounded > 0 {
-		res.RoundingNs = unit.ns
-		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(unit.ns),
-			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, unit.words, rounded)})
+		res.RoundingNs = unit.Ns
+		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(unit.Ns),
+			Why: fmt.Sprintf("%s prints to %s: %d printed numbers one unit or less from the model's are taken as within its rounding, whatever their difference in per cent", src.tool, unit.Words, rounded)})
 	}
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {
@@ -863,15 +860,6 @@ const kPatience = 3
 // value's basin: far from it, a printout's scores lie on plateaus (every
 // count as wrong), and the descent goes on to the last count.
 const kGood = 0.5
-
-// printUnit is the unit a tool's printout rounds its latencies to, for
-// the tools whose rounding is coarse next to a service time (hey: 0.1 ms,
-// its seconds to four places; ab: whole ms), in ns and in words; the zero
-// value for the others.
-var printUnit = map[string]struct {
-	ns    int64
-	words string
-}{"hey": {100e3, "0.1 ms"}, "ab": {1e6, "whole ms"}, "locust": {1e6, "whole ms"}}
 
 // fullKScan makes every printout try each stall count 1 to maxStallsTried
 // (the test that holds descendK to it).

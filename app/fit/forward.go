@@ -19,20 +19,61 @@ type source struct {
 }
 
 func (s source) String() string {
-	switch s.tool {
-	case "vegeta", "oha", "oha-corrected":
-		return "the " + s.tool + " JSON report"
-	case "k6-vus", "k6-arrival":
-		return "the " + s.tool + " summary export"
-	}
-	if s.tool != "" {
-		return "the " + s.tool + " printout"
+	if t := s.desc(); t != nil {
+		return t.FileWords()
 	}
 	names := make([]string, len(s.kinds))
 	for i, k := range s.kinds {
 		names[i] = k.String()
 	}
 	return "the " + strings.Join(names, ", ") + " recording" + map[bool]string{true: "s", false: ""}[len(names) > 1]
+}
+
+// desc is the descriptor of the tool that made the file (nil: the model's
+// recordings).
+func (s source) desc() *tools.Tool {
+	if s.tool == "" {
+		return nil
+	}
+	t, _ := tools.Lookup(s.tool)
+	return t
+}
+
+// timing is the tool's timing class (0: the model's recordings).
+func (s source) timing() tools.Timing {
+	if t := s.desc(); t != nil {
+		return t.Timing()
+	}
+	return 0
+}
+
+// is reports whether the file is a tool's of timing class c.
+func (s source) is(c tools.Timing) bool { return s.timing() == c }
+
+// unit is what the tool's printout rounds latencies to (zero: finer).
+func (s source) unit() tools.PrintUnit {
+	if t := s.desc(); t != nil {
+		return t.Unit()
+	}
+	return tools.PrintUnit{}
+}
+
+// pacedUsers: the tool's users are paced together (tools.Tool.PacedUsers).
+func (s source) pacedUsers() bool { t := s.desc(); return t != nil && t.PacedUsers() }
+
+// drops: the tool drops and counts what it has no one free for.
+func (s source) drops() bool { t := s.desc(); return t != nil && t.Drops() }
+
+// wholeRate: the tool's rate is a whole number a second.
+func (s source) wholeRate() bool { t := s.desc(); return t != nil && t.WholeRate() }
+
+// unsaid is what the file leaves unsaid that would tell its possible tools
+// apart ("" : nothing, or the model's recordings).
+func (s source) unsaid() string {
+	if t := s.desc(); t != nil {
+		return t.Unsaid()
+	}
+	return ""
 }
 
 // kindOf is the recording a label names.
@@ -50,37 +91,21 @@ func kindOf(label string) (sim.Kind, bool) {
 // ends with (omission-…-open.hgrm) or, when it names none, each recording
 // in turn.
 func sources(in *input) ([]source, error) {
-	switch in.format {
-	case measure.FormatWrk:
-		return []source{{tool: "wrk"}}, nil
-	case measure.FormatWrk2:
-		return []source{{tool: "wrk2"}}, nil
-	case measure.FormatHey:
-		// hey's printout does not say whether it ran with -q: it is
-		// fitted as hey's closed loop (-c -z), the command it prints.
-		return []source{{tool: "hey"}}, nil
-	case measure.FormatAb:
-		return []source{{tool: "ab"}}, nil
-	case measure.FormatVegeta:
-		return []source{{tool: "vegeta"}}, nil
-	case measure.FormatOha:
-		// oha's JSON does not say whether it ran with
-		// --latency-correction: both are tried.
-		return []source{{tool: "oha"}, {tool: "oha-corrected"}}, nil
-	case measure.FormatK6:
-		// A summary does not name its executor: dropped iterations are
-		// a constant-arrival-rate scenario's; without them both are
-		// tried.
-		if in.dropped > 0 {
-			return []source{{tool: "k6-arrival"}}, nil
+	// A tool's file: the tools that write its format (tools.Writing),
+	// less those the file rules out. A k6 summary does not name its
+	// executor, but dropped iterations are a constant-arrival-rate
+	// scenario's; fortio prints whether it caught up ("Catchup allowed").
+	if ws := tools.Writing(in.format); len(ws) > 0 {
+		var out []source
+		for _, t := range ws {
+			if in.dropped > 0 && !t.Drops() || in.skipsKnown && t.SkipsLate() != in.skips {
+				continue
+			}
+			out = append(out, source{tool: t.Name()})
 		}
-		return []source{{tool: "k6-vus"}, {tool: "k6-arrival"}}, nil
-	case measure.FormatLocust:
-		return []source{{tool: "locust"}}, nil
-	case measure.FormatFortio:
-		// fortio prints whether it caught up ("Catchup allowed"): fortio
-		// or fortio-nocatchup.
-		return []source{{tool: in.tool}}, nil
+		return out, nil
+	}
+	switch in.format {
 	case measure.FormatHlog, FormatCSV:
 		var s source
 		for _, o := range in.obs {

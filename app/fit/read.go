@@ -35,9 +35,10 @@ type input struct {
 	// qps"); 0 when it states none. rateHint is one it implies, to be
 	// searched from (oha's requests over its duration).
 	rate, rateHint sim.Rate
-	// tool is the profile a printout names when its format has more than
-	// one (fortio's "Catchup allowed: false" is fortio-nocatchup).
-	tool string
+	// skipsKnown: the printout says whether the tool skipped the calls a
+	// stall made late rather than sending them late (skips; fortio's
+	// "Catchup allowed: false" is fortio -nocatchup's).
+	skipsKnown, skips bool
 	// slow is the replies a printout's histogram holds in its buckets
 	// above half its largest value (fortio's); -1 when it has none.
 	// slowHi, when above slow, bounds them from above: a printout whose
@@ -425,12 +426,8 @@ func read(name string, data []byte) (*input, error) {
 	case measure.FormatLocust:
 		in.requests, in.duration, in.conns, in.slow, in.slowHi, in.durationFrom = locustStated(data, &in.obs[0])
 	case measure.FormatFortio:
-		var noCatchUp bool
-		in.requests, in.duration, in.conns, in.rate, noCatchUp, in.slow = fortioStated(data)
-		in.tool = "fortio"
-		if noCatchUp {
-			in.tool = "fortio-nocatchup"
-		}
+		in.requests, in.duration, in.conns, in.rate, in.skips, in.slow = fortioStated(data)
+		in.skipsKnown = true
 	}
 	return in, nil
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"omission/app/measure"
 	"slices"
 	"strings"
 
@@ -37,7 +38,7 @@ import (
 //   - 1015–1025: requests per second = done / timetaken, time per request
 //     = concurrency · timetaken · 1000 / done and timetaken · 1000 / done,
 //     timetaken = (lasttime − start) / 10⁶ (973).
-var abTool = tool{
+var abTool = Tool{
 	name:      "ab",
 	plain:     "A fixed number of keep-alive connections, each sending its next request as soon as the last reply is in, until the time is up: during a stall they wait, and the requests that fell due meanwhile are never sent. It sorts the times it kept and prints, in whole milliseconds, the time that p in a hundred of them do not pass, for a few percentages up to 99, and the longest.",
 	mechanics: "ab -k -c conns -t D: conns connections back to back until the deadline (the replies of the first wake-up at or after it still count, later ones in flight do not); latency = reply − send on a µs clock; p% = sorted[⌊n·p/100⌋] (0-based), printed as round(µs/1000) ms for 50, 66, 75, 80, 90, 95, 98, 99 and 100 %",
@@ -51,7 +52,15 @@ var abTool = tool{
 			Duration: abSeconds(cfg.Duration) * 1e9}
 	},
 	summarise: abSummarise,
+	reads:     []measure.Format{measure.FormatAb},
+	unit:      PrintUnit{Ns: 1e6, Words: "whole ms"},
 }
+
+// abReal is how the experiment runs abTool.
+var abReal = Real{Bin: "ab", Install: "on Debian: apt-get install apache2-utils",
+	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+		return []string{"-k", "-c", fmt.Sprint(cfg.Conns), "-t", fmt.Sprint(cfg.Duration / 1e9), "-n", "1000000", "http://" + addr + "/"}, nil
+	}}
 
 // abRequests is the command's -n: the most requests ab saves.
 const abRequests = 1000000
@@ -102,7 +111,7 @@ func abSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 // most N requests (support/ab.c 848-850, 1393: started < requests), and
 // the run ends when all N are done (2111). N is the query's planned count,
 // rate × duration.
-var abNTool = tool{
+var abNTool = Tool{
 	name:      "ab-n",
 	plain:     "As ab with a number of requests instead of a time: the connections send back to back until that many have been sent, and the run lasts until the last reply, however long the stalls make it. It prints the same table.",
 	mechanics: "ab -k -c conns -n N, N = rate × duration: conns connections back to back, at most N requests started, the run ends at the N-th reply; latency = reply − send on a µs clock; p% = sorted[⌊N·p/100⌋], printed as round(µs/1000) ms",

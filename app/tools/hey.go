@@ -2,7 +2,9 @@ package tools
 
 import (
 	"fmt"
+	"omission/app/measure"
 	"sort"
+	"strconv"
 	"strings"
 
 	"omission/sim"
@@ -18,7 +20,7 @@ import (
 //   - report.go 217–235 latencies: percentile p is the first sorted latency
 //     i with i·100/n ≥ p (integer division); 237–268 the histogram.
 //   - requester/print.go: the summary template and its number formats.
-var heyTool = tool{
+var heyTool = Tool{
 	name:      "hey",
 	plain:     "A fixed number of workers, each sending its next request as soon as the last reply is in, until the time is up: during a stall they wait, and the requests they would have sent are never sent nor counted.",
 	mechanics: "hey -c conns -z D: conns workers back to back until the duration (requests in flight finish and are reported); latency = reply − send; percentile p is the first sorted latency i with ⌊100·i/n⌋ ≥ p",
@@ -30,9 +32,20 @@ var heyTool = tool{
 		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack}
 	},
 	summarise: heySummarise,
+	// hey's printout does not say whether it ran with -q: the fit reads
+	// it as hey's closed loop (-c -z), the command it prints, and not as
+	// hey-q's.
+	reads: []measure.Format{measure.FormatHey},
+	unit:  PrintUnit{Ns: 100e3, Words: "0.1 ms"},
 }
 
-var heyQTool = tool{
+// heyReal is how the experiment runs heyTool.
+var heyReal = Real{Bin: "hey", Install: "on Debian: apt-get install hey",
+	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+		return []string{"-c", fmt.Sprint(cfg.Conns), "-z", wholeSeconds(cfg), "http://" + addr + "/"}, nil
+	}}
+
+var heyQTool = Tool{
 	name:      "hey-q",
 	plain:     "Each worker sends at its share of the rate, on a ticker of its own. The ticks it misses while it waits for a slow reply are thrown away but one, which it sends at once: the missed requests are never sent nor counted.",
 	mechanics: "hey -c conns -q rate/conns -z D: each worker waits for its own ticker of period 1/(rate/conns) (whole µs); ticks missed while busy are dropped but one, which it takes at once: missed slots are skipped, never caught up",
@@ -45,6 +58,13 @@ var heyQTool = tool{
 	},
 	summarise: heySummarise,
 }
+
+// heyQReal is how the experiment runs heyQTool.
+var heyQReal = Real{Bin: "hey", Install: "on Debian: apt-get install hey",
+	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+		q := float64(cfg.Rate) / 1000 / float64(cfg.Conns)
+		return []string{"-c", fmt.Sprint(cfg.Conns), "-q", strconv.FormatFloat(q, 'g', -1, 64), "-z", wholeSeconds(cfg), "http://" + addr + "/"}, nil
+	}}
 
 func heyQPS(cfg sim.Config) float64 { return float64(cfg.Rate) / 1000 / float64(cfg.Conns) }
 

@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"math"
+	"omission/app/measure"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 //   - internal/js/summary-legacy.js 149–397: the legacy end-of-test summary
 //     (k6 run --summary-mode=legacy --no-color), its number and duration
 //     formatting and its column alignment.
-var k6VUsTool = tool{
+var k6VUsTool = Tool{
 	name:      "k6-vus",
 	plain:     "A fixed number of virtual users, each sending its next request as soon as the last reply is in: during a stall they all wait, and the requests they would have sent meanwhile are never sent nor counted. Each latency runs from the real send.",
 	mechanics: "k6 constant-vus: conns VUs, each sending its next request as soon as the last reply is in, for the duration (iterations in flight finish within gracefulStop, 30 s); http_req_duration = reply − send; avg, min, med, max, p(90), p(95) of the sorted values, interpolated at p·(n−1)",
@@ -34,9 +35,12 @@ var k6VUsTool = tool{
 		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, RecordUntil: cfg.Duration + k6GracefulStop}
 	},
 	summarise: k6Summarise,
+	reads:     []measure.Format{measure.FormatK6},
+	kind:      "summary export",
+	unsaid:    "A k6 summary does not name its executor, and this one dropped no iterations: constant-vus and constant-arrival-rate",
 }
 
-var k6ArrivalTool = tool{
+var k6ArrivalTool = Tool{
 	name:      "k6-arrival",
 	plain:     "Requests start on a fixed schedule, each on a free virtual user of a fixed pool. When every user is busy, as in a stall, the request is dropped and counted as a dropped iteration, never sent later. Each latency runs from the real send.",
 	mechanics: "k6 constant-arrival-rate: iteration i starts at i/rate on a free VU of a pool of conns (preAllocatedVUs = maxVUs = conns); with none free the iteration is dropped (dropped_iterations), never sent later; http_req_duration = reply − send",
@@ -49,6 +53,8 @@ var k6ArrivalTool = tool{
 		return sim.Profile{Conc: sim.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: sim.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}
 	},
 	summarise: k6Summarise,
+	reads:     []measure.Format{measure.FormatK6},
+	kind:      "summary export",
 }
 
 const k6GracefulStop = int64(30e9)

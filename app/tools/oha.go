@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"math"
+	"omission/app/measure"
 	"sort"
 	"strings"
 
@@ -19,7 +20,7 @@ import (
 //   - src/printer.rs 479–677 print_summary, 680–725 the histogram (11 bins,
 //     src/histogram.rs), 727–736 percentiles at index ⌊p/100·n⌋ of the
 //     sorted values, src/timescale.rs 115–131 the unit from the slowest.
-var ohaTool = tool{
+var ohaTool = Tool{
 	name:      "oha",
 	plain:     "Requests fall due on a fixed schedule and queue up, each connection taking the next one when it is free: after a stall the queued requests leave at once, but each is timed from its real send, so the time it spent waiting in the queue is lost. Requests still out at the end are aborted.",
 	mechanics: "oha -c conns -q rate -z D: ticks at i/rate queue up without bound and each of conns connections takes the next when free (catching up at once after a stall); latency = reply − send; at the deadline the requests in flight are aborted; percentiles at index ⌊p·n⌋ of the sorted latencies",
@@ -29,9 +30,12 @@ var ohaTool = tool{
 	},
 	profile:   ohaProfile(false),
 	summarise: ohaSummarise,
+	reads:     []measure.Format{measure.FormatOha},
+	kind:      "JSON report",
+	unsaid:    "oha's JSON does not say whether it ran with --latency-correction: oha and oha-corrected",
 }
 
-var ohaCorrectedTool = tool{
+var ohaCorrectedTool = Tool{
 	name:      "oha-corrected",
 	plain:     "As oha, but each request is timed from when it was due, so the time it waited in the queue during a stall counts.",
 	mechanics: "oha --latency-correction: as oha, but latency = reply − tick, tick i at i/rate (the time the request was due), not reply − send",
@@ -41,6 +45,8 @@ var ohaCorrectedTool = tool{
 	},
 	profile:   ohaProfile(true),
 	summarise: ohaSummarise,
+	reads:     []measure.Format{measure.FormatOha},
+	kind:      "JSON report",
 }
 
 func ohaProfile(corrected bool) func(cfg sim.Config) sim.Profile {

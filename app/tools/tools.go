@@ -2,8 +2,10 @@ package tools
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
+	"omission/app/measure"
 	"omission/sim"
 )
 
@@ -43,16 +45,36 @@ type Zero struct {
 	Printed, Unit, Why string
 }
 
-type tool struct {
+// A Tool is one load generator, whole: what it does in words and as a
+// rule, the command it stands for, its mechanics (a sim profile), how it
+// prints what it measured, what the fit needs to know of its files, and how
+// the experiment runs it for real. Everything about a tool is in its own
+// file of this package; the other packages ask its descriptor and compare
+// no tool names.
+type Tool struct {
 	name, plain, mechanics, source string
 	zero                           *Zero
 	command                        func(cfg sim.Config) string
 	profile                        func(cfg sim.Config) sim.Profile
 	summarise                      func(cfg sim.Config, pr *sim.ProfileRun, o *Output) error
+
+	// What the fit needs of its files (fit.go's methods). How the
+	// experiment runs it, when it does, is its Real, declared beside it
+	// (real_run.go).
+	reads []measure.Format // the formats of the files it writes that the fit reads as its own
+	kind  string           // what its file is, in words ("" : a printout)
+	unit  PrintUnit        // what its printout rounds latencies to, when coarse
+	// unsaid, on the first of the tools that write the same file, says
+	// what the file leaves unsaid that would tell them apart, ending with
+	// their names or modes ("… : oha and oha-corrected").
+	unsaid string
+	// wholeRate: the rate it is given is a whole number of requests a
+	// second (wrk2's -R), so the rate it ran at is one.
+	wholeRate bool
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []tool{wrkTool, wrk2Tool, k6VUsTool, k6ArrivalTool, vegetaTool, ohaTool, ohaCorrectedTool, heyTool, heyQTool, locustTool, fortioTool, fortioNoCatchUpTool, abTool, abNTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
@@ -74,13 +96,19 @@ func Describe(name string) (plain, rule, source string, ok bool) {
 	return "", "", "", false
 }
 
-func lookup(name string) (tool, error) {
+// Lookup returns the named tool's descriptor.
+func Lookup(name string) (*Tool, bool) {
+	t, err := lookup(name)
+	return t, err == nil
+}
+
+func lookup(name string) (*Tool, error) {
 	for _, t := range registry {
 		if t.name == name {
 			return t, nil
 		}
 	}
-	return tool{}, &sim.FieldError{Field: "tools", Value: name, Allowed: "allowed " + strings.Join(Names(), ", ")}
+	return nil, &sim.FieldError{Field: "tools", Value: name, Allowed: "allowed " + strings.Join(Names(), ", ")}
 }
 
 // ParseList reads the page key tools=wrk,wrk2,… into names, in the order
@@ -149,3 +177,12 @@ func run(cfg sim.Config, name string, clientNs int64, wantJSON bool) (*Output, e
 func goDuration(ns int64) string { return sim.FormatDuration(ns) }
 
 const target = "http://127.0.0.1:8080/"
+
+// Name is the tool's name: the page key's and report -tool's.
+func (t *Tool) Name() string { return t.name }
+
+// Real is how the experiment runs the tool for real (nil: it does not, or
+// this is the page's build, which runs no tool: real_run.go).
+func (t *Tool) Real() *Real { return runs[t] }
+
+func fmtInt(n int64) string { return strconv.FormatInt(n, 10) }

@@ -3,6 +3,8 @@ package tools
 import (
 	"fmt"
 	"math"
+	"omission/app/measure"
+	"path/filepath"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,7 +27,7 @@ import (
 //
 // vegeta's own lib package pulls in its HTTP attack and Prometheus; we
 // import the t-digest it uses and re-implement the report around it.
-var vegetaTool = tool{
+var vegetaTool = Tool{
 	name:      "vegeta",
 	plain:     "Requests leave on a fixed schedule whatever happens, a new worker starting whenever all the others are busy, so no request waits for another and the stall shows in full. Its quantiles are estimated (a t-digest), close to the sorted values but not exactly them.",
 	mechanics: "vegeta attack -rate R -duration D: hit i leaves at i/rate, a new worker starting whenever all are busy (-max-workers unbounded), so the schedule never waits; latency = reply − send = reply − due; every reply is reported; quantiles from a t-digest (compression 100)",
@@ -37,7 +39,25 @@ var vegetaTool = tool{
 		return sim.Profile{Conc: sim.Unbounded, Send: sim.CatchUp}
 	},
 	summarise: vegetaSummarise,
+	reads:     []measure.Format{measure.FormatVegeta},
+	kind:      "JSON report",
 }
+
+// vegetaReal is how the experiment runs vegetaTool.
+var vegetaReal = Real{Bin: "vegeta", Install: "go install github.com/tsenart/vegeta/v12@v12.13.0 (" + InstallScript + " puts it in .tools/bin)",
+	Files: func(cfg sim.Config, addr string) (map[string]string, error) {
+		return map[string]string{"targets.txt": "GET http://" + addr + "/\n"}, nil
+	},
+	Args: func(cfg sim.Config, addr, dir string) ([]string, error) {
+		if int64(cfg.Rate)%1000 != 0 {
+			return nil, &sim.FieldError{Field: "rate", Value: cfg.Rate.String(), Allowed: "a whole number of requests per second for vegeta's -rate"}
+		}
+		return []string{"attack", "-targets", filepath.Join(dir, "targets.txt"), "-rate", fmt.Sprintf("%d/1s", int64(cfg.Rate)/1000), "-duration", wholeSeconds(cfg), "-output", filepath.Join(dir, "results.bin")}, nil
+	},
+	Then: func(dir string) []string {
+		return []string{"report", "-type", "json", filepath.Join(dir, "results.bin")}
+	},
+	ClockFit: true}
 
 func vegetaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	td := tdigest.NewWithCompression(100)

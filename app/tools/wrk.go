@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"omission/app/measure"
 	"strings"
 
 	"omission/app/units"
@@ -21,7 +22,7 @@ import (
 //     then stats_correct (src/stats.c 33–43).
 //   - src/wrk.c 273–289: every 100 ms each thread records its request rate.
 //   - src/wrk.c 137–139, 173–191, 546–585: the printed layout.
-var wrkTool = tool{
+var wrkTool = Tool{
 	name:      "wrk",
 	plain:     "Each connection sends its next request as soon as the last reply is in, so a stall holds it up and the requests that fell due meanwhile are never sent. Afterwards wrk adds, for every reply slower than its average interval between requests, the samples it would have taken meanwhile at that pace: the reply's time less one interval, less two, and so on down to one interval.",
 	mechanics: "wrk 4.1 -t1: conns connections back to back for the duration; latency = reply − send on its µs clock, kept up to its 2 s timeout; afterwards stats_correct re-adds v − I, v − 2I, … > I with I = runtime / (requests / connections); --latency prints 50/75/90/99% by rank round(p·n + 0.5) over that array",
@@ -34,7 +35,15 @@ var wrkTool = tool{
 			RecordUntil: cfg.Duration, RecordMax: wrkTimeoutUs * 1000}
 	},
 	summarise: wrkSummarise,
+	reads:     []measure.Format{measure.FormatWrk},
 }
+
+// wrkReal is how the experiment runs wrkTool.
+var wrkReal = Real{Bin: "wrk", Install: "on Debian: apt-get install wrk",
+	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+		return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), "-d" + wholeSeconds(cfg), "--latency", "http://" + addr + "/"}, nil
+	},
+	PredictedRequests: func(o *Output) int64 { return o.Run.Replies }, RunLength: wrkRunLength}
 
 const wrkTimeoutUs = 2000 * 1000 // SOCKET_TIMEOUT_MS × 1000: the array's last index
 
@@ -122,4 +131,22 @@ func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	o.Max = lat.max * 1000
 	o.Notes = append(o.Notes, "bytes are not modelled: wrk's read and transfer figures print 0")
 	return nil
+}
+
+// wrkRunLength reads how long a wrk run lasted from its printout: wrk 4.1
+// sets stop after sleep(duration) (src/wrk.c 146-147), but a thread's loop
+// ends only at its next record_rate timer, every RECORD_INTERVAL_MS = 100
+// ms from the thread's start (src/wrk.c 225, 273-288; src/wrk.h 23), and
+// sends until then; the time printed is from before the sleep to the
+// threads' end (src/wrk.c 141, 163). So a run of -d3s lasts 3.00 s or
+// 3.10 s, by where the timer's ticks fall against the sleep's end: in
+// testdata/predict-runs-repeat-2026-12-03.json two runs of the same
+// scenario one after the other printed one each, and their request counts
+// differ by 3 %. Read to the printout's 10 ms.
+func wrkRunLength(out string) (int64, string, bool) {
+	n, printed, ok := measure.WrkRunTime(out)
+	if !ok {
+		return 0, "", false
+	}
+	return n, fmt.Sprintf("wrk's own run time, \"requests in %s\" (its threads stop at their next 100 ms timer after -d, so a run lasts up to 0.1 s longer)", printed), true
 }

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"omission/app/measure"
 	"strings"
 
 	"omission/app/units"
@@ -34,7 +35,7 @@ import (
 //     histograms are reset (calibration), once some latency was recorded.
 //   - src/wrk.c 160–247, 808–832: the printed layout, with
 //     hdr_percentiles_print(h, stdout, 5, 1000.0, CLASSIC).
-var wrk2Tool = tool{
+var wrk2Tool = Tool{
 	name:      "wrk2",
 	plain:     "Each connection sends on a fixed schedule, its share of the rate, and times each request from when it was due to leave, so a stall counts for every request it held up. A connection that fell behind sends at twice its rate until it is back on schedule. Its first 10 s (and 5 ms more per connection) calibrate it and are left out of the report.",
 	mechanics: "wrk2 -t1 -R rate: conns connections, each paced at rate/conns from its staggered start (5 ms apart) by usec_to_next_send, catching up at twice that rate when behind, on millisecond timers; latency = reply − the scheduled send, on its µs clock; histograms reset at calibration (10 s + 5 ms per connection); HdrHistogram with 3 digits",
@@ -48,7 +49,35 @@ var wrk2Tool = tool{
 			Calibrate: (10000 + 5*int64(cfg.Conns)) * 1e6, CalibrateRetry: 10000 * 1e6}
 	},
 	summarise: wrk2Summarise,
+	reads:     []measure.Format{measure.FormatWrk2},
+	wholeRate: true,
 }
+
+// StartsAtConnect: wrk2 takes each connection's schedule start just
+// before it connects (c->thread_start = time_us() in
+// delayed_initial_connect, then connect_socket, src/wrk.c 337-341; the
+// first request waits for the socket to become writable:
+// socket_connected 573, socket_writeable 597-611), so its model's
+// clock starts at the server's accept of its first request's
+// connection. Only that connection's delay is used: the others keep
+// the profile's 5 ms stagger.
+var wrk2Real = Real{Bin: "wrk2", Install: "build it from github.com/giltene/wrk2: WRK2_GIT_DIR=<its git directory> " + InstallScript,
+	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+		r := int64(cfg.Rate) / 1000
+		if r < 1 || int64(cfg.Rate)%1000 != 0 {
+			return nil, &sim.FieldError{Field: "rate", Value: cfg.Rate.String(), Allowed: "a whole number of requests per second for wrk2's -R"}
+		}
+		return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), "-d" + wholeSeconds(cfg), fmt.Sprintf("-R%d", r), "--latency", "-U", "http://" + addr + "/"}, nil
+	},
+	RoundTrip: func(f *measure.File) *measure.Dist {
+		for i := range f.Dists {
+			if strings.HasPrefix(strings.ToLower(f.Dists[i].Label), "uncorrected") {
+				return &f.Dists[i]
+			}
+		}
+		return nil
+	},
+	ClockFit: true, StartsAtConnect: true}
 
 // wrk2Summarise prints what wrk2 would for the run (src/wrk.c 160–247,
 // 808–832) and reads its percentiles off the recorded histogram.

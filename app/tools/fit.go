@@ -1,0 +1,121 @@
+package tools
+
+import (
+	"slices"
+
+	"omission/app/measure"
+	"omission/sim"
+)
+
+// What the fit (package fit) needs to know of a tool, asked of its
+// descriptor: its timing class, derived from its sim profile; the files it
+// writes; how coarsely it prints.
+
+// Timing is from when a tool times the requests it records, and whether it
+// keeps a schedule: the class the fit's first estimate follows.
+type Timing uint8
+
+const (
+	// BackToBack: a closed loop, each connection sending as soon as its
+	// last reply is in, timed from the send (wrk, hey -c -z, ab -c -t, k6's
+	// constant-vus): one worker serves requests·service, and the stalls
+	// the rest of the run.
+	BackToBack Timing = iota + 1
+	// FromSend: keeps a schedule but times each request from its real send
+	// (fortio, oha without --latency-correction, k6's
+	// constant-arrival-rate, locust, hey -q): at most one slow reply a
+	// connection a stall, the slowest the stall less the send's delay
+	// after its start.
+	FromSend
+	// FromDue: times each request from when it fell due, its requests
+	// leaving on time or its clock subtracting the due time (vegeta, oha
+	// --latency-correction): the open loop's staircase, J = ⌈L/(T − S)⌉
+	// slow replies a stall.
+	FromDue
+	// FromIntended: times each request from its own schedule's intended
+	// send, which it re-plans when it falls behind (wrk2: J = ⌈L/(T−S)⌉
+	// late samples a stall, the schedule kept).
+	FromIntended
+)
+
+// profileOf is the tool's profile on the default query: what its classes
+// are read from (they do not depend on the query's values).
+func (t *Tool) profileOf() sim.Profile { return t.profile(sim.Default()) }
+
+// Timing is the tool's timing class, read from its profile.
+func (t *Tool) Timing() Timing {
+	p := t.profileOf()
+	switch {
+	case p.Send == sim.BackToBack:
+		return BackToBack
+	case p.Send == sim.Wrk2Pace:
+		return FromIntended
+	case p.FromIntended || p.Conc == sim.Unbounded:
+		return FromDue
+	}
+	return FromSend
+}
+
+// Drops reports whether the tool drops the iterations it has no one free
+// for, and counts them (k6's constant-arrival-rate: dropped_iterations).
+func (t *Tool) Drops() bool { return t.profileOf().Send == sim.DropLate }
+
+// SkipsLate reports whether the tool skips a call whose time passed while
+// the previous one was out, rather than sending it late (fortio
+// -nocatchup).
+func (t *Tool) SkipsLate() bool { return t.profileOf().NoCatchUp }
+
+// PacedUsers reports whether the tool's users are paced on slots of their
+// own, started together and re-anchored when late (locust's
+// constant_throughput): a stall holds one reply of each user.
+func (t *Tool) PacedUsers() bool {
+	p := t.profileOf()
+	return p.Send == sim.Reanchor && p.Aligned
+}
+
+// WholeRate reports whether the rate the tool is given is a whole number
+// of requests a second, so that the rate it ran at is one (wrk2's -R).
+func (t *Tool) WholeRate() bool { return t.wholeRate }
+
+// PrintUnit is what a tool's printout rounds its latencies to, when that
+// is coarse next to a service time: in ns and in words.
+type PrintUnit struct {
+	Ns    int64
+	Words string
+	// ServiceFree, when set, says why the printout leaves the service time
+	// free within the unit (what of it fixes the service to the unit).
+	ServiceFree string
+}
+
+// Unit is what the tool's printout rounds latencies to (the zero value:
+// finer than a service time matters).
+func (t *Tool) Unit() PrintUnit { return t.unit }
+
+// Reads reports whether the fit reads a file of format f as this tool's.
+func (t *Tool) Reads(f measure.Format) bool { return slices.Contains(t.reads, f) }
+
+// FileWords names what the tool wrote, for the fit's sentences: "the wrk
+// printout", "the vegeta JSON report".
+func (t *Tool) FileWords() string {
+	kind := t.kind
+	if kind == "" {
+		kind = "printout"
+	}
+	return "the " + t.name + " " + kind
+}
+
+// Unsaid is, for the first of the tools that write the same file, what the
+// file leaves unsaid that would tell them apart ("" for the others).
+func (t *Tool) Unsaid() string { return t.unsaid }
+
+// Writing returns the tools the fit reads a file of format f as, in
+// display order.
+func Writing(f measure.Format) []*Tool {
+	var out []*Tool
+	for _, t := range registry {
+		if t.Reads(f) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
