@@ -37,8 +37,8 @@ func TestBrowserBeside(t *testing.T) {
 		if got["text"] != o.Text {
 			t.Errorf("%s prints %q, the native tool %q", name, got["text"], o.Text)
 		}
-		if got["p99"] != strconv.FormatInt(o.P99, 10) || got["sent"] != strconv.FormatInt(o.Sent, 10) {
-			t.Errorf("%s: the table says p99 %s sent %s, the tool %d %d", name, got["p99"], got["sent"], o.P99, o.Sent)
+		if got["p99"] != strconv.FormatInt(o.P99Ns, 10) || got["sent"] != strconv.FormatInt(o.Sent, 10) {
+			t.Errorf("%s: the table says p99 %s sent %s, the tool %d %d", name, got["p99"], got["sent"], o.P99Ns, o.Sent)
 		}
 	}
 	b.waitCharts(t)

@@ -14,6 +14,7 @@ import (
 	"omission/app/fit"
 	"omission/app/measure"
 	"omission/app/units"
+	"omission/sim"
 )
 
 // The report command's fit (issue 23): `report -fit FILE [QUERY]` fits the
@@ -75,7 +76,7 @@ func fitCmd(w io.Writer, path, query string, asJSON bool) error {
 
 func writeFitText(w io.Writer, r *fit.Result) {
 	fmt.Fprintf(w, "fit: %s (%s), %s\n", r.File, r.Format, r.Source)
-	fmt.Fprintf(w, "query: %s\n\n", displayQuery(r.Query))
+	fmt.Fprintf(w, "query: %s\n\n", sim.QueryWords(r.Query))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "parameter\tvalue\thow\n")
 	for _, p := range r.Params {

@@ -117,7 +117,7 @@ func reportCmd(w io.Writer, args []string) error {
 func writeText(w io.Writer, res *sim.Result) {
 	cfg := res.Config
 	v := view.Build(0, res, 0)
-	fmt.Fprintf(w, "query: %s\n", displayQuery(res.Query))
+	fmt.Fprintf(w, "query: %s\n", sim.QueryWords(res.Query))
 	fmt.Fprintf(w, "schedule: %d requests due at %s/s (every %s) over %s; stall %s every %s from %s; service %s; conns %d; workers %s; rank %s\n\n",
 		res.Planned, cfg.Rate, units.Duration(res.Slot), units.Duration(cfg.Duration), units.Duration(cfg.Stall),
 		units.Duration(cfg.Every), units.Duration(cfg.First), units.Duration(cfg.Service), cfg.Conns, workersText(cfg.Workers), cfg.Rank)
@@ -194,13 +194,6 @@ func textRatio(r view.Ratio) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.2f", x)
-}
-
-func displayQuery(q string) string {
-	if q == "" {
-		return "(defaults: preset bench)"
-	}
-	return q
 }
 
 func workersText(n int) string {

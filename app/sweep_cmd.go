@@ -96,7 +96,7 @@ func writeSweepText(w io.Writer, res *sim.SweepResult) {
 			where = "marked *"
 		}
 	}
-	fmt.Fprintf(w, "sweep: %s over %s (%s=%s there: %s)\n", res.Spec, displayQuery(res.Query), res.Field, res.Value, where)
+	fmt.Fprintf(w, "sweep: %s over %s (%s=%s there: %s)\n", res.Spec, sim.QueryWords(res.Query), res.Field, res.Value, where)
 	fmt.Fprintf(w, "%s, %d refused; latencies in µs, above: the share of samples above the threshold\n\n",
 		units.Plural(int64(len(res.Points)), "point"), res.Refused())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -47,17 +47,12 @@ func toolCmd(w io.Writer, cfg sim.Config, name string) error {
 
 // toolJSON is one tool in the report's JSON.
 type toolJSON struct {
-	Planned  int64  `json:"planned"`
-	Sent     int64  `json:"sent"`
-	Recorded int64  `json:"recorded"`
-	Dropped  int64  `json:"dropped"`
-	P50      int64  `json:"p50_ns"`
-	P90      int64  `json:"p90_ns"`
-	P99      int64  `json:"p99_ns"`
-	P999     int64  `json:"p99_9_ns"`
-	P9999    int64  `json:"p99_99_ns"`
-	Max      int64  `json:"max_ns"`
-	Text     string `json:"text"`
+	Planned  int64 `json:"planned"`
+	Sent     int64 `json:"sent"`
+	Recorded int64 `json:"recorded"`
+	Dropped  int64 `json:"dropped"`
+	sim.Tail[int64]
+	Text string `json:"text"`
 }
 
 // reportJSON is sim's report with the tools the query names.
@@ -84,7 +79,7 @@ func withTools(rep sim.Report, cfg sim.Config, query string) (reportJSON, error)
 		if out.Tools == nil {
 			out.Tools = map[string]toolJSON{}
 		}
-		out.Tools[n] = toolJSON{o.Planned, o.Sent, o.Recorded, o.Dropped, o.P50, o.P90, o.P99, o.P999, o.P9999, o.Max, o.Text}
+		out.Tools[n] = toolJSON{o.Planned, o.Sent, o.Recorded, o.Dropped, o.Tail, o.Text}
 	}
 	return out, nil
 }

@@ -93,7 +93,7 @@ func deltas(res, vs *sim.Result) map[string]map[string]float64 {
 func writeVsText(w io.Writer, res, vs *sim.Result) {
 	fmt.Fprintf(w, "\nvs: the comparison's run\n")
 	writeText(w, vs)
-	fmt.Fprintf(w, "\ndelta: vs less this run (%s − %s)\n", displayQuery(vs.Query), displayQuery(res.Query))
+	fmt.Fprintf(w, "\ndelta: vs less this run (%s − %s)\n", sim.QueryWords(vs.Query), sim.QueryWords(res.Query))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "\t")
 	for _, k := range sim.Kinds() {

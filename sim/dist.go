@@ -17,6 +17,10 @@ type Percentile struct {
 // percentiles are indexed by P50 … P9999.
 var percentiles = [NumPercentiles]Percentile{{"p50", 500000}, {"p90", 900000}, {"p99", 990000}, {"p99_9", 999000}, {"p99_99", 999900}}
 
+// Percent is the percentile in percent (99.9 for p99_9: the nearest
+// float64, as the literal 99.9 is).
+func (p Percentile) Percent() float64 { return float64(p.PPM) / 1e4 }
+
 // Percentiles returns the percentiles reported for every recording, in the
 // order of Recording.P (a copy: callers may keep or change it).
 func Percentiles() []Percentile { return append([]Percentile(nil), percentiles[:]...) }

@@ -36,3 +36,37 @@ func RankAt(p float64, n int64, r Rank) int64 {
 // Recording returns the recording that holds what client c measured itself
 // (closed, paced, open; the corrected ones are re-recordings).
 func (c Client) Recording() Kind { return [...]Kind{Closed, Paced, Open}[c] }
+
+// Corrected returns the recording that re-records what client c measured
+// with HdrHistogram's expected-interval correction, and the interval E it
+// corrects with under cfg: the closed client's with cfg.ExpectedInterval(),
+// the paced client's with its slot, cfg.PacedInterval(). ok is false for the
+// open client, which nothing corrects.
+func (c Client) Corrected(cfg Config) (k Kind, e int64, ok bool) {
+	switch c {
+	case ClosedClient:
+		return Corrected, cfg.ExpectedInterval(), true
+	case PacedClient:
+		return PacedCorrected, cfg.PacedInterval(), true
+	}
+	return 0, 0, false
+}
+
+// ClientNames returns the clients' names in display order.
+func ClientNames() []string {
+	out := make([]string, 0, len(clientNames))
+	for _, c := range Clients() {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+// ParseClient returns the client a name names.
+func ParseClient(name string) (Client, bool) {
+	for _, c := range Clients() {
+		if c.String() == name {
+			return c, true
+		}
+	}
+	return 0, false
+}

@@ -351,3 +351,13 @@ func (c *Config) reset(field string, base Config) {
 		f.reset(c, base)
 	}
 }
+
+// QueryWords writes a canonical query for people: the empty one, every field
+// at its default, is the bench preset's. Every command, chart and page that
+// shows a query writes it so.
+func QueryWords(q string) string {
+	if q == "" {
+		return "(defaults: preset bench)"
+	}
+	return q
+}

@@ -81,16 +81,36 @@ type RetryReport struct {
 	AttemptLatency RecReport `json:"attempt_latency"`
 }
 
+// Tail is a latency record's headline numbers: its percentiles, in
+// Percentiles() order, and its maximum, in ns, under the report's JSON keys.
+// Every record of latencies the project writes (a recording's report, a
+// tool's printout, a measured file, a real run) carries it: one type, one
+// set of keys. T is int64, or *int64 where a file or printout may not say
+// (nil).
+type Tail[T int64 | *int64] struct {
+	P50Ns   T `json:"p50_ns"`
+	P90Ns   T `json:"p90_ns"`
+	P99Ns   T `json:"p99_ns"`
+	P999Ns  T `json:"p99_9_ns"`
+	P9999Ns T `json:"p99_99_ns"`
+	MaxNs   T `json:"max_ns"`
+}
+
+// Ps returns the percentiles' fields in Percentiles() order, to fill or read.
+func (t *Tail[T]) Ps() [NumPercentiles]*T {
+	return [NumPercentiles]*T{&t.P50Ns, &t.P90Ns, &t.P99Ns, &t.P999Ns, &t.P9999Ns}
+}
+
+// TailOf is the Tail of percentiles p (in Percentiles() order) and max.
+func TailOf(p [NumPercentiles]int64, max int64) Tail[int64] {
+	return Tail[int64]{P50Ns: p[P50], P90Ns: p[P90], P99Ns: p[P99], P999Ns: p[P999], P9999Ns: p[P9999], MaxNs: max}
+}
+
 // RecReport is one recording's metrics.
 type RecReport struct {
-	Count      int64   `json:"count"`
-	MeanNs     float64 `json:"mean_ns"`
-	P50Ns      int64   `json:"p50_ns"`
-	P90Ns      int64   `json:"p90_ns"`
-	P99Ns      int64   `json:"p99_ns"`
-	P999Ns     int64   `json:"p99_9_ns"`
-	P9999Ns    int64   `json:"p99_99_ns"`
-	MaxNs      int64   `json:"max_ns"`
+	Count  int64   `json:"count"`
+	MeanNs float64 `json:"mean_ns"`
+	Tail[int64]
 	Above      int64   `json:"above"`
 	AboveShare float64 `json:"above_share"`
 	IntervalNs int64   `json:"interval_ns,omitempty"`
@@ -120,9 +140,7 @@ func (r *Result) Report() Report {
 }
 
 func (rec *Recording) report() RecReport {
-	return RecReport{Count: rec.Count, MeanNs: rec.Mean,
-		P50Ns: rec.P[P50], P90Ns: rec.P[P90], P99Ns: rec.P[P99], P999Ns: rec.P[P999], P9999Ns: rec.P[P9999],
-		MaxNs: rec.Max, Above: rec.Above, AboveShare: rec.Share(), IntervalNs: rec.Interval, Exact: rec.Dist.Exact()}
+	return RecReport{Count: rec.Count, MeanNs: rec.Mean, Tail: TailOf(rec.P, rec.Max), Above: rec.Above, AboveShare: rec.Share(), IntervalNs: rec.Interval, Exact: rec.Dist.Exact()}
 }
 
 // Params returns every parameter's canonical text by query name, defaults

@@ -555,7 +555,7 @@ func (d *landData) caption(logX, logY bool) string {
 	sw := d.sw
 	var b strings.Builder
 	fmt.Fprintf(&b, "The %s of each recording against %s: %s of the sweep %s over %s", d.m.label, sw.Field,
-		units.Plural(int64(len(sw.Points)), "point"), sw.Spec, displayQuery(sw.Query))
+		units.Plural(int64(len(sw.Points)), "point"), sw.Spec, sim.QueryWords(sw.Query))
 	switch {
 	case logX && logY:
 		b.WriteString(", on log axes")
@@ -649,11 +649,4 @@ func indexIn(ks []sim.Kind, k sim.Kind) int {
 		}
 	}
 	return 0
-}
-
-func displayQuery(q string) string {
-	if q == "" {
-		return "the bench preset"
-	}
-	return q
 }

@@ -156,7 +156,7 @@ func (b blockingConn) close() {
 // at i/rate and leaves on the first free connection at the later of its due
 // time and that connection's last reply; it records reply − send.
 func runClosed(ctx context.Context, srv *Server, p plan) ClientRun {
-	cr := ClientRun{Client: "closed", Planned: p.n, Server: srv.Addr()}
+	cr := ClientRun{Client: sim.ClosedClient.String(), Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()
 	conns := make([]blockingConn, p.cfg.Conns)
 	for k := range conns {
@@ -239,7 +239,7 @@ func isTimeout(err error) bool {
 // are never sent; it records reply − send (seed 001's paced client, the
 // model's sim/walk.go stepPaced).
 func runPaced(ctx context.Context, srv *Server, p plan) ClientRun {
-	cr := ClientRun{Client: "paced", Planned: p.n, Server: srv.Addr()}
+	cr := ClientRun{Client: sim.PacedClient.String(), Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()
 	cn, err := dialBlocking(ctx, srv.Addr(), epoch.Add(p.end))
 	if err != nil {
@@ -293,7 +293,7 @@ func runPaced(ctx context.Context, srv *Server, p plan) ClientRun {
 // pipelined connection; another reads the replies in order and records
 // reply − due.
 func runOpen(ctx context.Context, srv *Server, p plan) ClientRun {
-	cr := ClientRun{Client: "open", Planned: p.n, Server: srv.Addr()}
+	cr := ClientRun{Client: sim.OpenClient.String(), Planned: p.n, Server: srv.Addr()}
 	epoch := srv.Epoch()
 	c, br, err := dial(ctx, srv.Addr())
 	if err != nil {

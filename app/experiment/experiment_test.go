@@ -359,7 +359,7 @@ func trim(v float64) string {
 func TestWriteTextWords(t *testing.T) {
 	r := &Result{Query: "preset=bench", Server: "127.0.0.1:1", Transport: "tcp", cfg: config(t, "preset=bench"),
 		ServiceNs: 100e3, RoundTripNs: 118_350, WallNs: 3_254_000_000,
-		Measured: map[string]Metrics{"closed": {Count: 5000, MeanNs: 140e3, P50Ns: 100e3, MaxNs: 200_100_000}}}
+		Measured: map[string]Metrics{"closed": {Count: 5000, MeanNs: 140e3, Tail: sim.Tail[int64]{P50Ns: 100e3, MaxNs: 200_100_000}}}}
 	var b strings.Builder
 	r.WriteText(&b)
 	text := b.String()

@@ -106,20 +106,23 @@ func CheckWith(cfg sim.Config) error {
 // keys: nil where the printout does not say.
 type ToolMetrics struct {
 	Requests *int64 `json:"requests"`
-	P50Ns    *int64 `json:"p50_ns"`
-	P90Ns    *int64 `json:"p90_ns"`
-	P99Ns    *int64 `json:"p99_ns"`
-	P999Ns   *int64 `json:"p99_9_ns"`
-	P9999Ns  *int64 `json:"p99_99_ns"`
-	MaxNs    *int64 `json:"max_ns"`
+	sim.Tail[*int64]
 }
 
 func (m *ToolMetrics) fields() []**int64 {
-	return []**int64{&m.Requests, &m.P50Ns, &m.P90Ns, &m.P99Ns, &m.P999Ns, &m.P9999Ns, &m.MaxNs}
+	ps := m.Ps()
+	return append(append([]**int64{&m.Requests}, ps[:]...), &m.MaxNs)
 }
 
-// toolMetricNames are ToolMetrics' keys without _ns, in order.
-var toolMetricNames = []string{"requests", "p50", "p90", "p99", "p99_9", "p99_99", "max"}
+// toolMetricNames are ToolMetrics' keys without _ns, in order: the
+// request count, sim.Percentiles()' names, the maximum.
+var toolMetricNames = func() []string {
+	out := []string{"requests"}
+	for _, p := range sim.Percentiles() {
+		out = append(out, p.Name)
+	}
+	return append(out, "max")
+}()
 
 // ToolDiff is one metric of a real tool beside its prediction.
 type ToolDiff struct {
@@ -561,7 +564,7 @@ func metricsOfDist(d *measure.Dist) ToolMetrics {
 	if d.Count >= 0 {
 		m.Requests = ptrTo(d.Count)
 	}
-	for i, dst := range []**int64{&m.P50Ns, &m.P90Ns, &m.P99Ns, &m.P999Ns, &m.P9999Ns} {
+	for i, dst := range m.Ps() {
 		// Only what the printout states: a percentile it does not print is
 		// not taken from a histogram or a spectrum.
 		if p := d.P[i]; p.How != measure.Missing && p.How != measure.FromSpectrum {
@@ -575,8 +578,8 @@ func metricsOfDist(d *measure.Dist) ToolMetrics {
 }
 
 func metricsOfOutput(o *tools.Output, requests int64) ToolMetrics {
-	return ToolMetrics{Requests: ptrTo(requests), P50Ns: ptrTo(o.P50), P90Ns: ptrTo(o.P90), P99Ns: ptrTo(o.P99),
-		P999Ns: ptrTo(o.P999), P9999Ns: ptrTo(o.P9999), MaxNs: ptrTo(o.Max)}
+	return ToolMetrics{Requests: ptrTo(requests), Tail: sim.Tail[*int64]{P50Ns: ptrTo(o.P50Ns), P90Ns: ptrTo(o.P90Ns), P99Ns: ptrTo(o.P99Ns),
+		P999Ns: ptrTo(o.P999Ns), P9999Ns: ptrTo(o.P9999Ns), MaxNs: ptrTo(o.MaxNs)}}
 }
 
 func ptrTo[T any](v T) *T { return &v }

@@ -45,8 +45,8 @@ func TestRealToolsAreProfiles(t *testing.T) {
 // TestToolDiffs: the request count is always held, a percentile from p90
 // up only above ten round trips, and a zero prediction has no ratio.
 func TestToolDiffs(t *testing.T) {
-	real := ToolMetrics{Requests: ptrTo[int64](990), P50Ns: ptrTo[int64](100), P90Ns: ptrTo[int64](900), P99Ns: ptrTo[int64](1500), MaxNs: ptrTo[int64](0)}
-	pred := ToolMetrics{Requests: ptrTo[int64](1000), P50Ns: ptrTo[int64](100), P90Ns: ptrTo[int64](0), P99Ns: ptrTo[int64](1000), P999Ns: ptrTo[int64](5), MaxNs: ptrTo[int64](0)}
+	real := ToolMetrics{Requests: ptrTo[int64](990), Tail: sim.Tail[*int64]{P50Ns: ptrTo[int64](100), P90Ns: ptrTo[int64](900), P99Ns: ptrTo[int64](1500), MaxNs: ptrTo[int64](0)}}
+	pred := ToolMetrics{Requests: ptrTo[int64](1000), Tail: sim.Tail[*int64]{P50Ns: ptrTo[int64](100), P90Ns: ptrTo[int64](0), P99Ns: ptrTo[int64](1000), P999Ns: ptrTo[int64](5), MaxNs: ptrTo[int64](0)}}
 	ds := diffs(real, pred, 100)
 	want := []struct {
 		metric   string
@@ -853,8 +853,8 @@ func TestFortioRoundTrip(t *testing.T) {
 // neither.
 func TestToolJSON(t *testing.T) {
 	r := &Result{Measured: map[string]Metrics{}, Tools: []*ToolRun{
-		{Tool: "hey", Measured: ToolMetrics{Requests: ptrTo[int64](10), P50Ns: ptrTo[int64](5)},
-			Predicted: ToolMetrics{Requests: ptrTo[int64](11), P50Ns: ptrTo[int64](6), P999Ns: ptrTo[int64](7)}},
+		{Tool: "hey", Measured: ToolMetrics{Requests: ptrTo[int64](10), Tail: sim.Tail[*int64]{P50Ns: ptrTo[int64](5)}},
+			Predicted: ToolMetrics{Requests: ptrTo[int64](11), Tail: sim.Tail[*int64]{P50Ns: ptrTo[int64](6), P999Ns: ptrTo[int64](7)}}},
 		{Tool: "ab", Err: "ab: exit status 1"},
 	}}
 	b, err := json.Marshal(r)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -147,15 +148,10 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 
 // Metrics is one measured recording, as the report's recordings.
 type Metrics struct {
-	Count   int64   `json:"count"`
-	MeanNs  float64 `json:"mean_ns"`
-	P50Ns   int64   `json:"p50_ns"`
-	P90Ns   int64   `json:"p90_ns"`
-	P99Ns   int64   `json:"p99_ns"`
-	P999Ns  int64   `json:"p99_9_ns"`
-	P9999Ns int64   `json:"p99_99_ns"`
-	MaxNs   int64   `json:"max_ns"`
-	Above   int64   `json:"above"`
+	Count  int64   `json:"count"`
+	MeanNs float64 `json:"mean_ns"`
+	sim.Tail[int64]
+	Above int64 `json:"above"`
 
 	src measure.Source
 }
@@ -200,7 +196,7 @@ func Run(ctx context.Context, cfg sim.Config, opt Options) (*Result, error) {
 	p := plan{cfg: cfg, sched: sched, n: sched.Count(cfg.Duration), end: time.Duration(cfg.Duration) + drain, drain: drain}
 	clients := opt.Clients
 	if clients == nil {
-		clients = []string{"closed", "paced", "open"}
+		clients = sim.ClientNames()
 	}
 	for _, name := range clients {
 		if ctx.Err() != nil {
@@ -214,16 +210,17 @@ func Run(ctx context.Context, cfg sim.Config, opt Options) (*Result, error) {
 			r.Server = srv.Addr()
 		}
 		var cr ClientRun
-		switch name {
-		case "closed":
-			cr = runClosed(ctx, srv, p)
-		case "paced":
-			cr = runPaced(ctx, srv, p)
-		case "open":
-			cr = runOpen(ctx, srv, p)
-		default:
+		c, ok := sim.ParseClient(name)
+		switch {
+		case !ok:
 			srv.Close()
-			return nil, fmt.Errorf("experiment: no client %q (closed, paced, open)", name)
+			return nil, fmt.Errorf("experiment: no client %q (%s)", name, strings.Join(sim.ClientNames(), ", "))
+		case c == sim.ClosedClient:
+			cr = runClosed(ctx, srv, p)
+		case c == sim.PacedClient:
+			cr = runPaced(ctx, srv, p)
+		default:
+			cr = runOpen(ctx, srv, p)
 		}
 		cr.Hold = srv.Hold()
 		r.epochs[name] = srv.Epoch()
@@ -253,7 +250,8 @@ func Run(ctx context.Context, cfg sim.Config, opt Options) (*Result, error) {
 func (r *Result) finish() error {
 	cfg := r.cfg
 	above := cfg.Above
-	for _, name := range []string{"closed", "paced", "open"} {
+	for _, c := range sim.Clients() {
+		name := c.String()
 		cr := r.MeasuredClients[name]
 		if cr == nil {
 			continue
@@ -263,15 +261,8 @@ func (r *Result) finish() error {
 			return err
 		}
 		r.Measured[name] = metricsOf(src, above)
-		var kind string
-		var e int64
-		switch name {
-		case "closed":
-			kind, e = "corrected", cfg.ExpectedInterval()
-		case "paced":
-			kind, e = "paced_corrected", cfg.PacedInterval()
-		}
-		if kind != "" {
+		if k, e, ok := c.Corrected(cfg); ok {
+			kind := k.String()
 			cs, err := measure.NewSource(kind, cr.At, cr.Latency, e)
 			if err != nil {
 				return err
@@ -281,7 +272,7 @@ func (r *Result) finish() error {
 	}
 	// The round trip the machine achieves: the closed client's median (its
 	// requests meet a stall only once each).
-	if m, ok := r.Measured["closed"]; ok && m.Count > 0 {
+	if m, ok := r.Measured[sim.Closed.String()]; ok && m.Count > 0 {
 		r.RoundTripNs = m.P50Ns
 	}
 	res, err := sim.Run(cfg)
@@ -363,7 +354,8 @@ func aboveCount(src measure.Source, a int64) int64 {
 // compare lists each measured metric beside both models and explains the
 // differences the machine makes.
 func (r *Result) compare() {
-	for _, rec := range []string{"closed", "paced", "open", "corrected", "paced_corrected"} {
+	for _, k := range sim.Kinds() {
+		rec := k.String()
 		m, ok := r.Measured[rec]
 		if !ok {
 			continue
@@ -386,7 +378,7 @@ func (r *Result) compare() {
 			r.Differences = append(r.Differences, d)
 		}
 	}
-	for _, name := range []string{"closed", "paced", "open"} {
+	for _, name := range sim.ClientNames() {
 		cr := r.MeasuredClients[name]
 		if cr == nil {
 			continue
@@ -399,13 +391,13 @@ func (r *Result) compare() {
 	ex := &r.Explanations
 	if r.RoundTripNs > 0 {
 		*ex = append(*ex, fmt.Sprintf("Round trip: the closed client's median latency is %s against a service time of %s: loopback TCP, two system calls a side and the wake-ups add %s. The calibrated model (%s) uses the round trip as its service time.",
-			units.Duration(r.RoundTripNs), units.Duration(r.cfg.Service), units.Duration(r.RoundTripNs-r.cfg.Service), displayQuery(r.CalibratedQuery)))
+			units.Duration(r.RoundTripNs), units.Duration(r.cfg.Service), units.Duration(r.RoundTripNs-r.cfg.Service), sim.QueryWords(r.CalibratedQuery)))
 	}
 	*ex = append(*ex, fmt.Sprintf("Timer resolution: Go's time.Sleep wakes up to a millisecond late here (its timers wait in epoll with millisecond timeouts); every wait of the experiment is a nanosleep with a 1 ns timer slack to %s before its deadline and a spin on the clock after it, so sends and replies leave within microseconds of their time.", units.Duration(spinMargin)))
-	if cr := r.MeasuredClients["paced"]; cr != nil {
+	if cr := r.MeasuredClients[sim.PacedClient.String()]; cr != nil {
 		*ex = append(*ex, fmt.Sprintf("Wake-up cost: the paced client sleeps to each slot and then sends, so every sample carries the wake-up (seed 001 saw its paced median rise for this reason); a reply later than the next slot restarts its schedule and skips slots: it sent %d of %d.", cr.Sent, cr.Planned))
 	}
-	for _, name := range []string{"closed", "paced", "open"} {
+	for _, name := range sim.ClientNames() {
 		if cr := r.MeasuredClients[name]; cr != nil {
 			h := cr.Hold
 			if h.Requests > 0 {
@@ -452,33 +444,24 @@ func ratio(a, b float64) float64 {
 	return a / b
 }
 
-func displayQuery(q string) string {
-	if q == "" {
-		return "the bench preset"
-	}
-	return q
-}
-
 // Sets returns the measured recordings for export (.hlog, .hgrm): one Set
 // per client, its recordings with their real times, and StartUnixMs the
 // wall clock of its server's start.
 func (r *Result) Sets() map[string]*measure.Set {
 	out := map[string]*measure.Set{}
-	for _, name := range []string{"closed", "paced", "open"} {
+	for _, name := range sim.ClientNames() {
 		cr := r.MeasuredClients[name]
 		if cr == nil {
 			continue
 		}
-		set := &measure.Set{StartUnixMs: r.epochs[name].UnixMilli(), What: "omission experiment, " + name + " client against a stalling server on " + cr.Server + ", query " + displayQuery(r.Query)}
+		set := &measure.Set{StartUnixMs: r.epochs[name].UnixMilli(), What: "omission experiment, " + name + " client against a stalling server on " + cr.Server + ", query " + sim.QueryWords(r.Query)}
 		set.Sources = append(set.Sources, r.Measured[name].src)
 		for _, t := range cr.At {
 			set.Span = max(set.Span, t)
 		}
-		switch name {
-		case "closed":
-			set.Sources = append(set.Sources, r.Measured["corrected"].src)
-		case "paced":
-			set.Sources = append(set.Sources, r.Measured["paced_corrected"].src)
+		c, _ := sim.ParseClient(name)
+		if k, _, ok := c.Corrected(r.cfg); ok {
+			set.Sources = append(set.Sources, r.Measured[k.String()].src)
 		}
 		out[name] = set
 	}

@@ -6,18 +6,23 @@ import (
 	"text/tabwriter"
 
 	"omission/app/units"
+
+	"omission/sim"
 )
 
 // WriteText prints the experiment: a table of each recording measured
 // beside the calibrated model, planned versus sent, and the explanations.
 func (r *Result) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "experiment: %s\n", displayQuery(r.Query))
+	fmt.Fprintf(w, "experiment: %s\n", sim.QueryWords(r.Query))
 	fmt.Fprintf(w, "transport: %s\n", r.Transport)
 	fmt.Fprintf(w, "servers: 127.0.0.1, a fresh one per client (first %s); stalls %s every %s from %s, measured from each server's start\n",
 		r.Server, units.Duration(r.cfg.Stall), units.Duration(r.cfg.Every), units.Duration(r.cfg.First))
-	fmt.Fprintf(w, "service: %s; round trip measured %s; calibrated model: %s\n\n", units.Duration(r.ServiceNs), units.Duration(r.RoundTripNs), displayQuery(r.CalibratedQuery))
+	fmt.Fprintf(w, "service: %s; round trip measured %s; calibrated model: %s\n\n", units.Duration(r.ServiceNs), units.Duration(r.RoundTripNs), sim.QueryWords(r.CalibratedQuery))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	recs := []string{"closed", "paced", "open", "corrected", "paced_corrected"}
+	var recs []string
+	for _, k := range sim.Kinds() {
+		recs = append(recs, k.String())
+	}
 	fmt.Fprint(tw, "\t")
 	for _, rec := range recs {
 		if _, ok := r.Measured[rec]; ok {
@@ -49,7 +54,7 @@ func (r *Result) WriteText(w io.Writer) {
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "client\tplanned\tsent\tnever sent\tmodel never sent\tunanswered\tserver\t\n")
-	for _, name := range []string{"closed", "paced", "open"} {
+	for _, name := range sim.ClientNames() {
 		if cr := r.MeasuredClients[name]; cr != nil {
 			mc := r.Calibrated.Clients[name]
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%s\t\n", name, cr.Planned, cr.Sent, cr.Planned-cr.Sent, mc.Planned-mc.Sent, cr.Unanswered, cr.Server)
@@ -74,7 +79,7 @@ func (r *Result) writeTools(w io.Writer) {
 		fmt.Fprintf(w, "%s (real): %s\n", tr.Tool, tr.Command)
 		fmt.Fprintf(w, "  against a fresh server whose stall clock started at the tool's first request; load average %.2f to %.2f\n",
 			tr.LoadAverage[0], tr.LoadAverage[1])
-		fmt.Fprintf(w, "  predicted: the %s profile on %s, service time %s fitted to %s\n", tr.Tool, displayQuery(tr.ModelQuery), units.Duration(tr.ServiceNs), tr.Fit)
+		fmt.Fprintf(w, "  predicted: the %s profile on %s, service time %s fitted to %s\n", tr.Tool, sim.QueryWords(tr.ModelQuery), units.Duration(tr.ServiceNs), tr.Fit)
 		if tr.RoundTripNs > 0 {
 			fmt.Fprintf(w, "  held above ten round trips of %s: %s\n", units.Duration(tr.RoundTripNs), tr.RoundTripHow)
 		}

@@ -1029,7 +1029,7 @@ func (r *Result) runTools(names []string, srcTool string, p *pendingTools) {
 		}
 		h.Tools = append(h.Tools, *l.t)
 		if n == srcTool {
-			h.FittedP99Ns = l.o.P99
+			h.FittedP99Ns = l.o.P99Ns
 			h.Planned, h.NeverSent = l.o.Planned, l.o.Planned-l.o.Sent
 			h.Notes[0] = "Never sent: the requests " + n + "'s own schedule held that it never sent."
 		}
@@ -1044,13 +1044,13 @@ func runTool(cfg sim.Config, n string) *toolLine {
 		// the other tools stand.
 		return &toolLine{note: err.Error()} // the tool's name leads it
 	}
-	t := ToolP99{Tool: n, P99Ns: o.P99, Sent: o.Sent}
-	if o.P99 == 0 && o.Zero != nil {
+	t := ToolP99{Tool: n, P99Ns: o.P99Ns, Sent: o.Sent}
+	if o.P99Ns == 0 && o.Zero != nil {
 		t.Zero = o.Zero
 		t.Printed = o.Zero.Printed + " " + o.Zero.Unit + " (" + o.Zero.Why + ")"
 	}
 	// Only the numbers are kept, not the tool's run.
-	return &toolLine{t: &t, o: &tools.Output{P99: o.P99, Planned: o.Planned, Sent: o.Sent}}
+	return &toolLine{t: &t, o: &tools.Output{Tail: sim.Tail[int64]{P99Ns: o.P99Ns}, Planned: o.Planned, Sent: o.Sent}}
 }
 
 // Tools fills in what each tool would have printed for a fit made with

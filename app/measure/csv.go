@@ -3,8 +3,9 @@ package measure
 import (
 	"bufio"
 	"io"
-	"slices"
 	"strconv"
+
+	"omission/sim"
 )
 
 // MaxCSVRows bounds a per-sample CSV; a run with more samples (corrected
@@ -111,13 +112,15 @@ func appendRow(b []byte, name string, t, v int64, synthetic bool) []byte {
 	return append(b, ",0\n"...)
 }
 
-// csvPercentiles are the percentiles of an interval row, in percent (the
-// report's p50, p90, p99, p99.9 and p99.99).
-var csvPercentiles = [...]float64{50, 90, 99, 99.9, 99.99}
-
 // CSVPercentiles returns the percentiles of a CSV's interval row, in
-// percent (a copy: the table is the package's).
-func CSVPercentiles() []float64 { return slices.Clone(csvPercentiles[:]) }
+// percent: the report's (sim.Percentiles).
+func CSVPercentiles() []float64 {
+	out := make([]float64, 0, sim.NumPercentiles)
+	for _, p := range sim.Percentiles() {
+		out = append(out, p.Percent())
+	}
+	return out
+}
 
 func writeIntervalRow(bw *bufio.Writer, name string, from, to int64, h interface {
 	TotalCount() int64
@@ -129,10 +132,10 @@ func writeIntervalRow(bw *bufio.Writer, name string, from, to int64, h interface
 		b = append(b, ',')
 		b = strconv.AppendInt(b, x, 10)
 	}
-	for _, p := range csvPercentiles {
+	for _, p := range sim.Percentiles() {
 		b = append(b, ',')
 		if h.TotalCount() > 0 {
-			b = strconv.AppendInt(b, h.ValueAtQuantile(p), 10)
+			b = strconv.AppendInt(b, h.ValueAtQuantile(p.Percent()), 10)
 		}
 	}
 	b = append(b, ',')

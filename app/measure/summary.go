@@ -1,5 +1,7 @@
 package measure
 
+import "omission/sim"
+
 // Summary is one measured distribution in the report's JSON form
 // (report -measured, the page): the metrics the file determines, null where
 // it does not, and where each percentile came from.
@@ -11,12 +13,7 @@ type Summary struct {
 	Count       *int64   `json:"count"`
 	MeanNs      *float64 `json:"mean_ns"`
 	MinNs       *int64   `json:"min_ns"`
-	P50Ns       *int64   `json:"p50_ns"`
-	P90Ns       *int64   `json:"p90_ns"`
-	P99Ns       *int64   `json:"p99_ns"`
-	P999Ns      *int64   `json:"p99_9_ns"`
-	P9999Ns     *int64   `json:"p99_99_ns"`
-	MaxNs       *int64   `json:"max_ns"`
+	sim.Tail[*int64]
 	// How says, per percentile, "stated", "interpolated", "estimated",
 	// "histogram", "spectrum" or "missing" (see How).
 	How       map[string]How `json:"how"`
@@ -47,7 +44,7 @@ func (f *File) Summary(i int) Summary {
 	} else {
 		s.Missing = append(s.Missing, "min")
 	}
-	dst := []**int64{&s.P50Ns, &s.P90Ns, &s.P99Ns, &s.P999Ns, &s.P9999Ns}
+	dst := s.Ps()
 	for k, p := range d.P {
 		s.How[p.Name] = p.How
 		if p.How == Missing {

@@ -305,7 +305,7 @@ func (p *Page) extras() []view.Extra {
 		return nil
 	}
 	for _, o := range b.tools {
-		vals := map[string]float64{"planned": float64(o.Planned), "sent": float64(o.Sent), "count": float64(o.Recorded), "max": float64(o.Max)}
+		vals := map[string]float64{"planned": float64(o.Planned), "sent": float64(o.Sent), "count": float64(o.Recorded), "max": float64(o.MaxNs)}
 		for i, pc := range sim.Percentiles() {
 			vals[pc.Name] = float64(o.P()[i])
 		}
@@ -332,7 +332,7 @@ func (p *Page) extras() []view.Extra {
 	if b.vs != nil && b.vs.Seq == p.seq || b.vs != nil && b.seq == p.seq {
 		for _, k := range sim.Kinds() {
 			name, _ := view.Label(k)
-			out = append(out, view.NewExtra("vs."+k.String(), "vs "+name, "the comparison's run: "+queryLabel(b.vs.Query), "vs", b.vs.Values(k.String()), "the comparison's run"))
+			out = append(out, view.NewExtra("vs."+k.String(), "vs "+name, "the comparison's run: "+sim.QueryWords(b.vs.Query), "vs", b.vs.Values(k.String()), "the comparison's run"))
 		}
 		mine, theirs := p.shown.Values(sim.Open.String()), b.vs.Values(sim.Open.String())
 		delta := map[string]float64{}

@@ -38,11 +38,11 @@ func TestToolCardTexts(t *testing.T) {
 			}
 		}
 		zero := strings.Contains(h, `class="zero-why"`)
-		if zero != (o.P99 == 0) {
-			t.Errorf("%s: p99 %d, a word on why it is 0: %v", name, o.P99, zero)
+		if zero != (o.P99Ns == 0) {
+			t.Errorf("%s: p99 %d, a word on why it is 0: %v", name, o.P99Ns, zero)
 		}
-		if o.P99 != 0 && !strings.Contains(h, `data-ns="`+strconv.FormatInt(o.P99, 10)+`"`) {
-			t.Errorf("%s: the card does not carry its p99 %d", name, o.P99)
+		if o.P99Ns != 0 && !strings.Contains(h, `data-ns="`+strconv.FormatInt(o.P99Ns, 10)+`"`) {
+			t.Errorf("%s: the card does not carry its p99 %d", name, o.P99Ns)
 		}
 	}
 	o, err := tools.Run(sim.Default(), "locust")

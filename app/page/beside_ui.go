@@ -11,6 +11,8 @@ import (
 	"omission/app/units"
 	"omission/app/view"
 	"omission/app/worker"
+
+	"omission/sim"
 )
 
 // toolsPanel is "What your tool would print": for each load generator the
@@ -85,7 +87,7 @@ func (t *toolsPanel) empty() string {
 // in sentences, its rule in formulas behind a toggle.
 func toolCard(o *tools.Output, open *view.Cell) app.UI {
 	facts := []app.UI{
-		app.Dt().Text("p99 it reports"), reported(o, o.P99, "tools."+o.Name+".p99"),
+		app.Dt().Text("p99 it reports"), reported(o, o.P99Ns, "tools."+o.Name+".p99"),
 	}
 	if open != nil {
 		facts = append(facts, app.Dt().Text("the open loop's p99"), app.Dd().Text(open.Text))
@@ -107,7 +109,7 @@ func toolCard(o *tools.Output, open *view.Cell) app.UI {
 		),
 		app.P().Class("command").Body(app.Code().Text(o.Command)),
 		app.Dl().Class("tool-facts").Body(facts...),
-		app.If(o.Zero != nil && o.Recorded > 0 && o.P99 == 0, func() app.UI {
+		app.If(o.Zero != nil && o.Recorded > 0 && o.P99Ns == 0, func() app.UI {
 			return app.P().Class("zero-why").Text("Why " + zeroText(o) + ": " + o.Zero.Why + ".")
 		}),
 		app.Pre().Class("tool-output").TabIndex(0).Aria("label", o.Name+"'s output").Text(o.Text),
@@ -195,7 +197,7 @@ func (c *comparePanel) Render() app.UI {
 				Text("Compare with the current parameters"),
 		)
 	} else {
-		label := queryLabel(c.ICanon)
+		label := sim.QueryWords(c.ICanon)
 		if c.ICanon == "" {
 			label = c.IVs
 		}

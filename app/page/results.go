@@ -5,6 +5,8 @@ import (
 	"omission/app/ui"
 	"omission/app/units"
 	"omission/app/view"
+
+	"omission/sim"
 )
 
 // numberLink is a number that opens its proof: the check that derives it in
@@ -201,19 +203,11 @@ func (t *resultsTable) Render() app.UI {
 		// with the arrows (data-roving, web/page.js).
 		app.Div().Class("table-wrap").Body(
 			app.Table().DataSet("roving", "numbers").Aria("describedby", "results-legend").OnClick(proofClick("proof/table")).Body(
-				app.Caption().Textf("Latency as each recording sees it (query: %s)", queryLabel(v.Query)),
+				app.Caption().Textf("Latency as each recording sees it (query: %s)", sim.QueryWords(v.Query)),
 				app.THead().Body(app.Tr().Body(head...)),
 				app.TBody().Body(rows...),
 			),
 		),
 		app.P().Class("scroll-cue").Aria("hidden", "true").Text("Scroll the table sideways for every recording →"),
 	)
-}
-
-// queryLabel shows a canonical query; the empty one is the bench preset.
-func queryLabel(q string) string {
-	if q == "" {
-		return "bench preset, defaults"
-	}
-	return q
 }

@@ -241,10 +241,10 @@ func abPrint(cfg sim.Config, pr *sim.ProfileRun, o *Output, saved []int, lasttim
 	}
 	o.Text = b.String()
 	if done > 0 {
-		for k, ppm := range []int64{500000, 900000, 990000, 999000, 999900} {
-			*[]*int64{&o.P50, &o.P90, &o.P99, &o.P999, &o.P9999}[k] = abMs(sorted[min(done*ppm/1000000, done-1)]) * 1e6
+		for k, p := range sim.Percentiles() {
+			*o.Ps()[k] = abMs(sorted[min(done*p.PPM/1000000, done-1)]) * 1e6
 		}
-		o.Max = abMs(sorted[done-1]) * 1e6
+		o.MaxNs = abMs(sorted[done-1]) * 1e6
 	}
 	o.Notes = append(o.Notes, "ab prints no 99.9 or 99.99 %: those are the same rule, sorted[⌊n·p/100⌋], at those ranks",
 		"bytes and connect times are not modelled: keep-alive connections connect once; the transfer lines are left out")

@@ -47,7 +47,7 @@ func TestAbRule(t *testing.T) {
 		for k, p := range []struct {
 			ppm int64
 			got int64
-		}{{500000, o.P50}, {900000, o.P90}, {990000, o.P99}, {999000, o.P999}} {
+		}{{500000, o.P50Ns}, {900000, o.P90Ns}, {990000, o.P99Ns}, {999000, o.P999Ns}} {
 			want := (times[n*p.ppm/1000000] + 500) / 1000 * 1e6
 			if p.got != want {
 				t.Errorf("%s: percentile %d: %d, the rule %d", q, k, p.got, want)
@@ -58,9 +58,9 @@ func TestAbRule(t *testing.T) {
 			t.Fatalf("%s: the printout does not read back: %v\n%s", q, err, o.Text)
 		}
 		d := f.Dists[0]
-		if f.Format != measure.FormatAb || d.Count != n || d.P[0].Ns != o.P50 || d.P[1].Ns != o.P90 || d.P[2].Ns != o.P99 || d.MaxNs != o.Max {
+		if f.Format != measure.FormatAb || d.Count != n || d.P[0].Ns != o.P50Ns || d.P[1].Ns != o.P90Ns || d.P[2].Ns != o.P99Ns || d.MaxNs != o.MaxNs {
 			t.Errorf("%s: read back %s count %d p50 %d p90 %d p99 %d max %d; the profile %d %d %d %d %d",
-				q, f.Format, d.Count, d.P[0].Ns, d.P[1].Ns, d.P[2].Ns, d.MaxNs, n, o.P50, o.P90, o.P99, o.Max)
+				q, f.Format, d.Count, d.P[0].Ns, d.P[1].Ns, d.P[2].Ns, d.MaxNs, n, o.P50Ns, o.P90Ns, o.P99Ns, o.MaxNs)
 		}
 	}
 }
@@ -76,8 +76,8 @@ func TestAbNClosedForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.Recorded != 15000 || o.Max != 100e6 || !strings.Contains(o.Text, "Time taken for tests:   1.700 seconds\n") || !strings.Contains(o.Text, "Complete requests:      15000\n") {
-		t.Errorf("recorded %d, max %d ns:\n%s", o.Recorded, o.Max, o.Text)
+	if o.Recorded != 15000 || o.MaxNs != 100e6 || !strings.Contains(o.Text, "Time taken for tests:   1.700 seconds\n") || !strings.Contains(o.Text, "Complete requests:      15000\n") {
+		t.Errorf("recorded %d, max %d ns:\n%s", o.Recorded, o.MaxNs, o.Text)
 	}
 	if o.Command != "ab -k -c 2 -n 15000 "+target {
 		t.Errorf("command %q", o.Command)

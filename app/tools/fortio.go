@@ -404,8 +404,8 @@ func fortioSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	o.Recorded = t.funcTimes.count // timed-out calls are in fortio's histogram too
 	if t.funcTimes.count > 0 {
 		ns := func(p float64) int64 { return int64(math.Round(t.funcTimes.percentile(p) * 1e9)) }
-		o.P50, o.P90, o.P99, o.P999, o.P9999 = ns(50), ns(90), ns(99), ns(99.9), ns(99.99)
-		o.Max = int64(math.Round(t.funcTimes.max * 1e9))
+		o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns, o.P9999Ns = ns(50), ns(90), ns(99), ns(99.9), ns(99.99)
+		o.MaxNs = int64(math.Round(t.funcTimes.max * 1e9))
 	}
 	o.Notes = append(o.Notes,
 		"only what fortio writes to its output is shown, not its log lines (JSON or console: the per-thread \"ended after\" lines, warnings)",

@@ -137,6 +137,6 @@ func TestFortioRunAgrees(t *testing.T) {
 		if !strings.Contains(o.Text, b.String()) {
 			t.Errorf("%q: fortio's stats print\n%s\nnot found in\n%s", q, b.String(), o.Text)
 		}
-		t.Logf("%s %q: %d calls, %d dropped, %d failed; p50 %d p99 %d p99.9 %d ns", run.tool, q, fn.Count, pr.Dropped, pr.Failed, o.P50, o.P99, o.P999)
+		t.Logf("%s %q: %d calls, %d dropped, %d failed; p50 %d p99 %d p99.9 %d ns", run.tool, q, fn.Count, pr.Dropped, pr.Failed, o.P50Ns, o.P99Ns, o.P999Ns)
 	}
 }

@@ -147,11 +147,15 @@ func heySummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	b.WriteString("\n\n\n")
 	o.Text = b.String()
 	// The same rule at the headline percentiles, in parts per million.
-	hp := heyLatenciesPPM(sorted, []int64{500000, 900000, 990000, 999000, 999900})
-	for i, dst := range []*int64{&o.P50, &o.P90, &o.P99, &o.P999, &o.P9999} {
+	ppms := make([]int64, sim.NumPercentiles)
+	for i, p := range sim.Percentiles() {
+		ppms[i] = p.PPM
+	}
+	hp := heyLatenciesPPM(sorted, ppms)
+	for i, dst := range o.Ps() {
 		*dst = int64(hp[i]*1e9 + 0.5)
 	}
-	o.Max = int64(slowest*1e9 + 0.5)
+	o.MaxNs = int64(slowest*1e9 + 0.5)
 	o.Notes = append(o.Notes, "the request phases are not modelled: hey's resp wait line holds the whole latency, the other phases print 0")
 	return nil
 }

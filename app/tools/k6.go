@@ -145,9 +145,9 @@ func k6Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 		b.WriteString("\n")
 	}
 	o.Text = b.String()
-	o.P50, o.P90, o.P99, o.P999, o.P9999 = msToNs(t.p(0.5)), msToNs(t.p(0.9)), msToNs(t.p(0.99)), msToNs(t.p(0.999)), msToNs(t.p(0.9999))
+	o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns, o.P9999Ns = msToNs(t.p(0.5)), msToNs(t.p(0.9)), msToNs(t.p(0.99)), msToNs(t.p(0.999)), msToNs(t.p(0.9999))
 	if len(t.values) > 0 {
-		o.Max = msToNs(t.max)
+		o.MaxNs = msToNs(t.max)
 	}
 	o.Notes = append(o.Notes, "only the metrics the model determines are printed: dropped_iterations, http_req_duration, http_reqs and iterations (data_*, the http_req_* phases, vus and iteration_duration are left out)")
 	if o.wantJSON {

@@ -282,8 +282,8 @@ func locustSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	o.Text = b.String()
 	if total.n > 0 {
 		ms := func(p float64) int64 { return locustPercentile(total.times, total.n, p) * 1e6 }
-		o.P50, o.P90, o.P99, o.P999, o.P9999 = ms(0.50), ms(0.90), ms(0.99), ms(0.999), ms(0.9999)
-		o.Max = int64(math.Round(total.max * 1e6))
+		o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns, o.P9999Ns = ms(0.50), ms(0.90), ms(0.99), ms(0.999), ms(0.9999)
+		o.MaxNs = int64(math.Round(total.max * 1e6))
 	}
 	o.Notes = append(o.Notes, "only the end-of-run summary (locust.stats_logger) is shown: the timestamped locust.main log lines around it are left out",
 		"locust's percentiles are keys of its rounded dict (2 significant digits above 100 ms): they can differ from the exact latency by up to 5 %")

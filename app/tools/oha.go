@@ -187,9 +187,9 @@ func ohaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 		}
 		return 0
 	}
-	o.P50, o.P90, o.P99, o.P999, o.P9999 = pick(50), pick(90), pick(99), pick(99.9), pick(99.99)
+	o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns, o.P9999Ns = pick(50), pick(90), pick(99), pick(99.9), pick(99.99)
 	if len(lats) > 0 {
-		o.Max = int64(math.Round(mx * 1e9))
+		o.MaxNs = int64(math.Round(mx * 1e9))
 	}
 	o.Notes = append(o.Notes, "bytes and connection set-up are not modelled: oha's data sizes and DNS lines print 0")
 	if o.wantJSON {

@@ -41,8 +41,8 @@ func TestZeroWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.P99 != 0 || o.Zero == nil || o.Zero.Printed != "0" || o.Zero.Unit != "ms" {
-		t.Fatalf("locust at the bench preset: p99 %d, zero %+v", o.P99, o.Zero)
+	if o.P99Ns != 0 || o.Zero == nil || o.Zero.Printed != "0" || o.Zero.Unit != "ms" {
+		t.Fatalf("locust at the bench preset: p99 %d, zero %+v", o.P99Ns, o.Zero)
 	}
 	if !strings.Contains(o.Text, " 0 ") {
 		t.Errorf("locust's printout has no 0: %s", o.Text)

@@ -25,8 +25,8 @@ type Output struct {
 	Attempts, Retries                int64
 	// Percentiles and the maximum of what the tool reports, in ns, by the
 	// tool's own rule (after its correction, where it makes one).
-	P50, P90, P99, P999, P9999, Max int64
-	Text                            string // what the tool prints
+	sim.Tail[int64]
+	Text string // what the tool prints
 	// JSON is the report the tool writes as JSON, for a tool whose JSON a
 	// user keeps and the fit reads (vegeta report -type json, oha --json,
 	// k6 --summary-export), when RunJSON asked for it; empty otherwise.
@@ -37,7 +37,7 @@ type Output struct {
 }
 
 // P returns the headline percentiles in sim.Percentiles() order.
-func (o *Output) P() [5]int64 { return [5]int64{o.P50, o.P90, o.P99, o.P999, o.P9999} }
+func (o *Output) P() [5]int64 { return [5]int64{o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns, o.P9999Ns} }
 
 // Zero is how a tool prints a value its rounding made 0: the text it
 // prints (Printed, in Unit), and why in words.

@@ -34,7 +34,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("%s %s: %v", q.name, n, err)
 			}
 			got := fmt.Sprintf("$ %s\n%s--- planned %d sent %d recorded %d dropped %d; p50 %d p90 %d p99 %d p99.9 %d p99.99 %d max %d ns\n",
-				o.Command, o.Text, o.Planned, o.Sent, o.Recorded, o.Dropped, o.P50, o.P90, o.P99, o.P999, o.P9999, o.Max)
+				o.Command, o.Text, o.Planned, o.Sent, o.Recorded, o.Dropped, o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns, o.P9999Ns, o.MaxNs)
 			path := filepath.Join("testdata", q.name+"."+n+".golden")
 			if *update {
 				os.WriteFile(path, []byte(got), 0o644)
@@ -71,16 +71,16 @@ func TestWrkClosedForm(t *testing.T) {
 	// distinct value, the smallest being v − kE.
 	rank := count*99/100 + 1
 	want := v - k*e + e*((rank-fast-1)/slow)
-	if o.P99 != want*1000 {
-		t.Errorf("p99 %d ns, closed form %d µs", o.P99, want)
+	if o.P99Ns != want*1000 {
+		t.Errorf("p99 %d ns, closed form %d µs", o.P99Ns, want)
 	}
 	sum := fast*10 + slow*v + slow*(k*v-e*k*(k+1)/2)
 	mean := fmt.Sprintf("%.2fms", float64(sum)/float64(count)/1000)
 	if !strings.Contains(o.Text, "Latency    "+mean) {
 		t.Errorf("mean: want %s in\n%s", mean, o.Text)
 	}
-	if o.Max != v*1000 || !strings.Contains(o.Text, fmt.Sprintf("99%%  %.2fms", float64(want)/1000)) {
-		t.Errorf("max %d\n%s", o.Max, o.Text)
+	if o.MaxNs != v*1000 || !strings.Contains(o.Text, fmt.Sprintf("99%%  %.2fms", float64(want)/1000)) {
+		t.Errorf("max %d\n%s", o.MaxNs, o.Text)
 	}
 }
 
@@ -197,8 +197,8 @@ func TestInvariants(t *testing.T) {
 			// pass its max (src/hdr_histogram.c 301–314, 335–358). locust's
 			// percentiles are its dict's rounded keys, its max the exact
 			// value: 146 ms is kept as 150 (locust/stats.py 124–142).
-			if o.Recorded > 0 && o.Max < p[4] && name != "wrk2" && name != "locust" {
-				t.Errorf("%s %s: max %d below p99.99 %d", cfg.Query(), name, o.Max, p[4])
+			if o.Recorded > 0 && o.MaxNs < p[4] && name != "wrk2" && name != "locust" {
+				t.Errorf("%s %s: max %d below p99.99 %d", cfg.Query(), name, o.MaxNs, p[4])
 			}
 			if o.Text == "" || o.Mechanics == "" || !strings.HasPrefix(o.Source, "https://github.com/") {
 				t.Errorf("%s: missing text, mechanics or source", name)

@@ -109,9 +109,9 @@ func vegetaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 		{"Status Codes", "[code:count]", codes},
 	}) + "Error Set:\n"
 	if n > 0 {
-		o.P50, o.P90, o.P99, o.P999, o.P9999 = int64(p50), int64(p90), int64(p99), int64(q(0.999)), int64(q(0.9999))
+		o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns, o.P9999Ns = int64(p50), int64(p90), int64(p99), int64(q(0.999)), int64(q(0.9999))
 	}
-	o.Max = int64(mx)
+	o.MaxNs = int64(mx)
 	o.Notes = append(o.Notes, "bytes are not modelled: vegeta's Bytes In and Out print 0")
 	if n == 0 {
 		earliest = 0

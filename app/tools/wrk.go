@@ -122,13 +122,10 @@ func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	fmt.Fprintf(&b, "Transfer/sec: %10sB\n", formatBinary(ldInt(0)))
 	o.Text = b.String()
 
-	ps := []float64{50, 90, 99, 99.9, 99.99}
-	vals := make([]int64, len(ps))
-	for i, p := range ps {
-		vals[i] = lat.percentile(p) * 1000
+	for i, p := range sim.Percentiles() {
+		*o.Ps()[i] = lat.percentile(p.Percent()) * 1000
 	}
-	o.P50, o.P90, o.P99, o.P999, o.P9999 = vals[0], vals[1], vals[2], vals[3], vals[4]
-	o.Max = lat.max * 1000
+	o.MaxNs = lat.max * 1000
 	o.Notes = append(o.Notes, "bytes are not modelled: wrk's read and transfer figures print 0")
 	return nil
 }

@@ -112,11 +112,10 @@ func wrk2Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	fmt.Fprintf(&b, "Transfer/sec: %10sB\n", formatBinary(ldInt(0)))
 	o.Text = b.String()
 
-	vals := []*int64{&o.P50, &o.P90, &o.P99, &o.P999, &o.P9999}
-	for i, p := range []float64{50, 90, 99, 99.9, 99.99} {
-		*vals[i] = h.valueAtPercentile(p) * 1000
+	for i, p := range sim.Percentiles() {
+		*o.Ps()[i] = h.valueAtPercentile(p.Percent()) * 1000
 	}
-	o.Max = h.max() * 1000
+	o.MaxNs = h.max() * 1000
 	if pr.Calibrated == 0 {
 		o.Notes = append(o.Notes, "the run ends before wrk2's calibration (10 s + 5 ms per connection): nothing is discarded, and wrk2 samples no request rate")
 	} else {

@@ -415,7 +415,7 @@ func (s *server) extra(req Request) []charts.Series {
 			for i, pc := range sim.Percentiles() {
 				pts = append(pts, charts.Point{P: float64(pc.PPM) / 1e6, Ns: o.P()[i]})
 			}
-			out = append(out, charts.Series{Name: name, Class: "tool", Points: append(pts, charts.Point{P: 1, Ns: o.Max})})
+			out = append(out, charts.Series{Name: name, Class: "tool", Points: append(pts, charts.Point{P: 1, Ns: o.MaxNs})})
 		}
 	}
 	for _, name := range req.Measured {
