@@ -61,7 +61,9 @@
 // /article/ and /embed/ as index.html files, the web resources with the
 // built app.wasm and fit.wasm (make wasm), local icons and the toolchain's
 // wasm_exec.js. -prefix serves it under a sub-path. serve writes the same
-// site and serves it, so what runs locally is what a static host serves.
+// site and serves it, so what runs locally is what a static host serves;
+// python3 -m http.server --directory static serves it too, uncompressed.
+// static/ is build output and is not committed.
 //
 // Beside each text file (html, js, css, json, svg, webmanifest) and the
 // wasm files, static writes a brotli .br and a gzip .gz copy for hosts that
