@@ -29,7 +29,7 @@ import (
 )
 
 // readmeEmbedSnippets returns the README's iframe tag and the script that
-// sizes the iframes (section "The article, embeds and the static site"), as
+// sizes the iframes (section "The page and its URL"), as
 // the README prints them.
 func readmeEmbedSnippets(t testing.TB) (iframe, script string) {
 	t.Helper()

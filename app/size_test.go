@@ -61,7 +61,7 @@ func TestWasmSize(t *testing.T) {
 	size, how := gzipSize(t, b)
 	t.Logf("web/app.wasm: %d bytes, %d after %s (budget %d)", len(b), size, how, wasmBudget)
 	if size > wasmBudget {
-		t.Errorf("web/app.wasm is %d bytes after %s, over its budget of %d (issue 15; %d bytes raw): see the README's \"Size of app.wasm\" for what it holds and how it is built",
+		t.Errorf("web/app.wasm is %d bytes after %s, over its budget of %d (issue 15; %d bytes raw): go doc ./app/internal/wasmbuild says what it holds and how it is built",
 			size, how, wasmBudget, len(b))
 	}
 }

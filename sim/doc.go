@@ -16,4 +16,57 @@
 //
 // It may import the standard library and hdrhistogram-go only; every
 // other package of the project reads the model through it.
+//
+// QUERY.md, beside this file, is the query language's reference: every
+// field, the presets, the event engine's rules, the limits, what the report
+// holds, the checks of an event-driven run and sweeps.
+//
+// # The recordings
+//
+// One schedule is played against its own copy of the server by each client:
+//
+//   - closed waits for each reply before it sends the next request, over
+//     conns connections, and records reply − send;
+//   - paced sleeps to its next slot and, when late, sends at once and goes
+//     on with the schedule from there (the slots it missed are never sent),
+//     and records reply − send;
+//   - open sends every request when it is due, as wrk2 does, and records
+//     reply − due;
+//   - corrected is the closed samples again with HdrHistogram's
+//     expected-interval correction: a sample v above E adds v − E, v − 2E, …
+//     while they are at least E (E is interval, or conns/rate);
+//   - paced_corrected is the paced samples corrected with E = 1/rate.
+//
+// # Exact numbers
+//
+// On the deterministic model every percentile is an exact sample value at
+// any length: a run's samples are kept one by one up to ExactSamples
+// (2000000) a client, and beyond as counted runs (value, step, count) by the
+// long path; the corrected set is counted as arithmetic sequences, never
+// written out when it can be counted. The event engine's recordings go into
+// hdrhistogram-go histograms of 3 significant digits beyond 2000000 arrivals
+// a client, and the report says so. Every number comes with a check: a
+// closed form derived from the parameters alone where one holds
+// (closedform.go shares no code with the simulation loops), and otherwise
+// the invariants every run obeys.
+//
+// # Where to add things
+//
+// A query field is one row of fieldTable (fields.go): its name, a typed
+// value that parses and writes it, its doc line, and a check method for its
+// rules with other fields; then its behaviour in the model, and its row in
+// QUERY.md, which TestQueryDocFields holds to the table. Fields, Values,
+// Query, CanonicalField, ParseQuery, the reset to a preset and Validate's
+// per-field checks loop over the table. The page's controls are keyed by
+// field name and take their choices from FieldTable; their labels and hints
+// are app/page's fieldWords (a field without words there gets its name and
+// doc line).
+//
+// # Sweeps
+//
+// A sweep (ParseSweep, Sweep.Run) runs one query per point of one field
+// moved over a range. A deterministic point that would be walked request by
+// request runs on the long path when its stalls cost less, with the same
+// report and hash, so a 50-point sweep of the bench preset over the stall
+// length takes some 35 ms natively (make bench: sim.sweep.bench_stall50).
 package sim

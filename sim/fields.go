@@ -9,7 +9,7 @@ import (
 )
 
 // The query's fields, one row each, in canonical order: the deterministic
-// model's (README, "The query format"), then the event engine's (QUERY.md).
+// model's, then the event engine's (sim/QUERY.md documents both).
 // Fields, Values, Query, CanonicalField, ParseQuery and Validate loop over
 // this table; a new field is one row here and its behaviour (a Config field,
 // and what the model does with it).

@@ -1,19 +1,156 @@
-// Package fit runs the model backwards: from a measured file (a wrk, wrk2,
-// hey, ab or fortio printout, an .hgrm, an .hlog or the project's
-// per-sample CSV) it
-// finds the deterministic query — service, stall, every, first, rate,
-// duration and connections — whose recording, as the tool or recording
-// that made the file would print it, reproduces the numbers the file holds;
-// says how well (measured, fitted and their difference per number, and
-// which parameters the file leaves free); and, from the fitted query, what
-// the test never measured: the open loop's p99 on the same server, the
-// requests never sent and what each other tool would have printed.
+// Package fit runs the model backwards: from a measured file it finds the
+// deterministic query (service, stall, every, first, rate, duration and
+// conns) whose recording, as the tool or writer that made the file would
+// print it, reproduces the numbers the file holds; it says how well, and
+// which parameters the file leaves free; and, from the fitted query, it
+// says what the test never measured: the open loop's p99 on the same
+// server, the requests never sent and what each other tool would have
+// printed. It reads wrk, wrk2, hey, ab, fortio and locust printouts,
+// vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's per-sample
+// CSV. The same file always gives the same fit.
 //
-// The fit is a first estimate from the closed forms' shapes (the closed
-// loop's K samples of L+S, the open loop's staircase L+S−j·(T−S), the
-// correction's step E, the times of the slow samples), then a bounded
-// coordinate search on exact runs that regenerates the file with the same
-// writer or tool and compares. The same file gives the same fit.
+// The report command runs it (report -fit FILE [rate=R]), and so does the
+// page's "What did this test hide?", in fit.wasm (app/internal/fitwasm).
 //
 // It may import app/measure, app/tools, app/units, app/fitmsg and sim.
+//
+// # How a file is fitted
+//
+// A first estimate comes from the shapes the closed forms give: a closed
+// loop's K samples of L+S, an open loop's staircase L+S−j·(T−S), the step E
+// of a correction, the times of a CSV's slow samples, an .hlog's replies
+// per interval. A bounded search on exact runs follows, each run's file
+// written again by the same writer or printed by the same tool profile and
+// compared: a relative coordinate search whose step is halved in each of
+// four rounds; the stall counts 1 to 24 where the file holds no times; a
+// golden-section search over first and every inside an .hlog's bounds.
+// Options.Abort, when set, is asked before each run of the model.
+//
+// The verdict holds the count, mean, min, max and p50 to p99.99 to 5 %. A
+// spectrum's other rows, an .hlog's intervals and the slow samples' times
+// count in the score but are not held to it; the verdict line names the
+// worst of them when it is further off. When no stall model comes within
+// 5 % the report says why and exits with status 1.
+//
+// When no stall model explains a file and its worst number is more than
+// 20 % off, the engine's lognormal, exponential and uniform services are
+// tried with the fitted stalls, their parameters taken from the file's
+// percentiles (three runs, not a search), and one that fits better is
+// offered (fit.offered in the JSON, and in the reason printed;
+// TestOfferSpread). A tool's printout is offered one too, since the tool
+// profiles draw a service distribution as the event engine does.
+//
+// # What it prints
+//
+// Every number of the file, measured beside fitted; the parameters in the
+// page's units, with the query's exact value beside one they round ("every
+// 1.002 s (exactly 1001888399ns)"), while the query and the JSON keep exact
+// values; what the file leaves free, each with the range that fits as well
+// (ambiguous); and what the test hid: the p99 it recorded, the open loop's
+// p99 on the same server, the requests never sent and each tool's p99. With
+// -json: fit.{query, params, residuals, hidden, ambiguous, …}.
+//
+// A closed loop's file, or wrk's, records no due times and so has no rate:
+// the fit takes a server 10 % busy and says so, and rate=R gives the rate.
+// A file without times leaves the period and the first stall free.
+//
+// # What each format states
+//
+//   - An .hgrm without its rate cannot tell K stalls of J late samples from
+//     other counts at other rates: it says so (rate free) when another count
+//     fits about as well.
+//   - An .hlog of one histogram whose tag names no recording (untagged, or a
+//     tag of the user's own) is tried as each recording in turn and the best
+//     kept; ambiguous lists the others that explain it too, as source, with
+//     their queries. A log of the open recording alone takes its rate from
+//     its replies per interval.
+//   - hey prints to 0.1 ms and ab to whole milliseconds. Their printouts
+//     state the requests and the run's length (ab its concurrency too), so
+//     one worker's requests·service + stalls·stall = duration gives the
+//     service for each stall count; the counts whose runs print the same
+//     numbers leave the service, the period and (ab) the stall free, and
+//     hidden.open_p99_range_ns is the open loop's p99 over them. A printed
+//     number one unit from the model's counts as within the rounding
+//     (residuals[].rounded). A hey printout does not say whether it ran with
+//     -q: it is fitted as hey's closed loop.
+//   - fortio states its rate, connections and duration, and whether it
+//     caught up (fortio or fortio-nocatchup). Its exact min is the service
+//     and its histogram's rows count the slow replies (each stall gives each
+//     connection at most one). It times each call from its send, so the
+//     slowest reply is the stall less the time from the stall's start to that
+//     send: the stall is searched, and left free, within [max − 2·conns·service,
+//     max − service + (conns+1)/rate]. A printout not yet explained is tried
+//     at eight phases of the stalls between the sends.
+//   - vegeta's JSON report states its requests and measured rate, whence the
+//     rate asked for (rate·(requests − 1)/requests, whole when within 0.2 %)
+//     and the duration. vegeta sends every hit on time, so its min is the
+//     service, its max the stall plus a service, and its mean's excess the
+//     stalls met (J = ⌈L/(T − S)⌉ hits a stall). A report not explained is
+//     tried with the first stall at eight places, since its t-digest places a
+//     percentile at the tail's knee by the replies' order.
+//   - oha's JSON does not say whether it ran with --latency-correction: oha
+//     and oha-corrected are both fitted and the better kept. It states the
+//     duration, the responses and, in "aborted due to deadline", the
+//     connections; the rate is the responses over the duration, then
+//     searched. oha-corrected is fitted as vegeta is (timed from the tick),
+//     oha as fortio is (timed from the send).
+//   - k6's --summary-export states its requests and rate (whence the
+//     duration) and vus_max (the connections), but not its executor:
+//     dropped iterations make it constant-arrival-rate's (fitted as fortio
+//     is), and without them constant-vus (a closed loop, as wrk) and
+//     constant-arrival-rate are both fitted.
+//   - A closed loop's service at more than one connection is its median over
+//     the connections (they share the one worker), and its stall the slowest
+//     reply less conns services.
+//   - locust's summary (--headless --only-summary) takes its run time from
+//     the log line "Run time limit set to N seconds" when the file keeps
+//     locust's stderr, else from # reqs over req/s; its users from "All users
+//     spawned: … (U total users)", else one is assumed and said to be free.
+//     It prints whole milliseconds, so the service is free within what the
+//     Min column and the 50 % key leave. The percentile table brackets the
+//     slow replies (n − int(n·p)), one a user a stall; the fewest stalls that
+//     explain the summary are fitted, with the rate and period free over the
+//     others, and the stall is searched within what the Max column leaves.
+//
+// # How well it works
+//
+// TestRoundTrip (200 random queries in the closed forms' regime, the CSV of
+// each and in turn one other file; about a minute, skipped under -short and
+// -race, run by make test) logs per format how often each parameter is met,
+// left free with the truth inside its range, or missed. The CSV meets all
+// of them and every format meets stall and service; the .hlog, wrk2's
+// printout and every file fitted with its rate given meet the hidden open
+// p99 within 1 %, and most leave the period free. An .hgrm without its rate
+// takes a rate that is off in about one of four such files. wrk2's printout
+// is not explained within 5 % in 4 of 25: its median, which wrk2's
+// millisecond timers set, is 10 to 38 % off.
+//
+// Each tool's own round trip holds 40 random queries' files to their query:
+// TestRoundTripHeyAb, TestRoundTripFortio (on 160 of another seed 158 pass),
+// TestRoundTripVegeta (193 of 200: five t-digest knees unexplained, two open
+// p99s off), TestRoundTripOha (158 of 160), TestRoundTripK6 (all pass) and
+// TestRoundTripLocust (157 of 160: three at four users with a service near a
+// millisecond stay unexplained).
+//
+// Real files are harder, because a real round trip spreads and is mostly the
+// client's own time, which the fitted server then spends on each request
+// (the tools' client time, app/experiment, is not a query field). Of the
+// real files kept in app/measure/testdata and app/experiment/testdata:
+//
+//   - the real locust summary (2 users, 100 ms stalls every second from
+//     500 ms) is explained: stall 99.9 ms, period 1.002 s, first 504 ms;
+//   - an ab run at one connection fits within 5 %, but its stall range lies
+//     3 % above the true 10 ms; one at 8 connections fits with 22–24 stalls
+//     where there were 6;
+//   - hey runs are not explained (the offered distribution brings one from
+//     75 % to 37 % off), nor are vegeta, wrk and wrk2;
+//   - vegeta reports (p50 57–70 % off) and fortio printouts are not
+//     explained: the fit takes the min as the one service while the real
+//     round trips spread (fortio's from 0.14 to 1 ms), though the stalls
+//     found come within 1–18 % (vegeta) and 1–9 % (fortio) of the
+//     schedule's;
+//   - the k6 file is fitted, not explained: its p50 is 48 % off.
+//
+// oha and k6 do not run on the build machine, so no real file of theirs is
+// fitted. Fitting real hey and ab files is not yet right.
 package fit

@@ -15,4 +15,92 @@
 //
 // It may import sim, app/measure (the formats its files are read as) and
 // app/units to write durations for people (its notes).
+//
+// # How a tool is modelled
+//
+// A tool is a sim.Profile: how many requests it holds in flight, when it
+// sends, what it subtracts and what it keeps. sim.RunProfile plays it
+// against the query's server; this package then summarises the samples with
+// the tool's own rule and prints them in the tool's layout. The query's
+// rate is the tool's target rate, conns its connections or virtual users,
+// and duration its run length. The server is the query's stalling one,
+// with a fixed service or a service distribution (dist=): each request's
+// service is the next draw of the seed's service stream, in the order the
+// server takes them, as the event engine draws it, so the profiles of the
+// closed, paced and open clients give the engine's recordings sample for
+// sample. RunClient adds the tool's own time per request (sim.Profile's
+// Client: a reply reaches the tool that long after the server wrote it),
+// which app/experiment fits to real runs; it is not a query field.
+//
+// The report command prints one tool (report -tool NAME QUERY), and
+// report -json 'QUERY&tools=wrk,wrk2' adds tools.<name>.{planned, sent,
+// recorded, dropped, p50_ns, p90_ns, p99_ns, p99_9_ns, p99_99_ns, max_ns,
+// text} for each tool named.
+//
+// Not modelled: bytes (every byte count prints 0), connection set-up,
+// request phases (hey's and oha's detail lines), and the event engine's
+// random arrivals, queues, timeouts, outages, slowdowns, retries and think
+// time: a tool run on such a query is refused with a message that names
+// them.
+//
+// # The tools
+//
+// Names lists them in this order; TestDocTools holds this list to it.
+//
+//   - wrk: wrk 4.1 -t1. Back to back, a microsecond clock, a 2 s timeout,
+//     stats_correct afterwards, --latency's 50/75/90/99. Follows wg/wrk
+//     src/stats.c and src/wrk.c.
+//   - wrk2: -R rate. usec_to_next_send per connection (catching up at twice
+//     the rate), millisecond timers, latency from the schedule, the
+//     calibration reset after 10 s plus 5 ms a connection, HdrHistogram's
+//     spectrum. Follows giltene/wrk2 src/wrk.c and src/hdr_histogram.c.
+//   - k6-vus: the constant-vus executor. Back to back, with the legacy
+//     end-of-test summary (http_req_duration's avg, min, med, max, p(90),
+//     p(95)). Follows grafana/k6 metrics/sink.go and
+//     internal/js/summary-legacy.js.
+//   - k6-arrival: the constant-arrival-rate executor with a pool of conns
+//     VUs: a late iteration is dropped (dropped_iterations). Follows
+//     grafana/k6 lib/executor/constant_arrival_rate.go.
+//   - vegeta: open, a worker per due hit; t-digest quantiles
+//     (influxdata/tdigest, the module vegeta pins); vegeta report's text.
+//     Follows tsenart/vegeta lib/metrics.go and lib/reporters.go.
+//   - oha: -c conns -q rate -z D. Ticks queue up and connections take them
+//     (catching up at once); latency from the send. Follows hatoo/oha
+//     src/client.rs and src/printer.rs.
+//   - oha-corrected: oha with --latency-correction: latency from the tick.
+//     Follows hatoo/oha src/client.rs.
+//   - hey: -c conns -z D. Back to back; percentile p is the first sorted
+//     latency with ⌊100·i/n⌋ ≥ p. Follows rakyll/hey requester/report.go.
+//   - hey-q: -q rate/conns per worker. Go's time.Tick drops all missed
+//     ticks but one, so missed slots are skipped. Follows rakyll/hey
+//     requester/requester.go.
+//   - locust: -u conns -r conns with wait_time =
+//     constant_throughput(rate/conns). The users start together; each
+//     starts a task 1/throughput after its last one started, or at once
+//     after a late one (missed slots are not caught up); killed at -t;
+//     response times kept rounded to 2 significant digits; its stats and
+//     percentile tables. Follows locustio/locust locust/user/wait_time.py
+//     and locust/stats.py.
+//   - fortio: load -qps rate -c conns -t D. Each goroutine makes
+//     ⌊rate·D⌋/conns calls on its own schedule (all starting together, the
+//     last at D) and catches up its own missed calls one after another; a
+//     3 s request timeout (code −1); a fixed-bucket histogram with
+//     percentiles interpolated inside a bucket. Follows fortio/fortio
+//     periodic/periodic.go and stats/stats.go.
+//   - fortio-nocatchup: fortio with -nocatchup: a call already late when
+//     the previous one returns is skipped, and the goroutine waits for its
+//     next call's own time. Follows fortio/fortio periodic/periodic.go.
+//   - ab: ApacheBench -k -c conns -t D -n 1000000. Back to back on
+//     keep-alive connections until the deadline (the replies of the first
+//     wake-up at or after it still count), a microsecond clock; p% is the
+//     sorted time at index ⌊n·p/100⌋, printed in whole milliseconds for 50,
+//     66, 75, 80, 90, 95, 98, 99 and 100 %. Follows apache/httpd
+//     support/ab.c.
+//   - ab-n: ab -k -c conns -n N with N = rate × duration: at most N
+//     requests started, and the run lasts to the N-th reply (its time taken
+//     stretched by the stalls); the same table. Follows apache/httpd
+//     support/ab.c.
+//
+// How closely these models predict the real tools, run on this machine, is
+// app/experiment's question: see app/experiment/tools/README.md.
 package tools

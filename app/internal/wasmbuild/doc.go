@@ -41,4 +41,51 @@
 //
 // It may import the standard library only: it runs before anything else
 // is built.
+//
+// # The size budget of app.wasm
+//
+// app.wasm is about 11.5 MB, just under 2.5 MB after gzip -9 (make bench
+// prints its sizes, brotli's too). make test fails when it passes 2.5 MB
+// after gzip -9 (make test-built, app/size_test.go; Go's own gzip writes
+// some 18 kB more and is the measure only where no gzip command is
+// installed). What keeps it there, beside the patches above:
+//
+//   - Fonts: gonum/plot registers the twelve Liberation fonts (4.4 MB) to
+//     measure text. app/charts/fonts/liberation replaces that module (a
+//     go.mod replace) with subsets written by its subset.py (make fonts):
+//     Liberation Sans Regular, the face of every chart, keeps Latin-1,
+//     Greek, punctuation, arrows and maths; the other faces keep almost
+//     nothing. app/charts/fonts_test.go compares widths, kerning and extents
+//     with the real fonts and fails when a chart draws a character the
+//     subset lacks.
+//   - No cryptography in the browser: with go-app's Encrypt and Decrypt
+//     failing in the browser build and its IDs made without
+//     github.com/google/uuid, crypto/rand and the standard library's FIPS
+//     module are not linked. The result hash is SHA-256 in plain Go
+//     (sim/sha256small.go, held to crypto/sha256 natively and under
+//     js/wasm), while native builds use crypto/sha256. gonum/plot's SVG
+//     canvas loses DrawImage, whose PNG encoder linked image/png. The build
+//     fails if crypto/aes, crypto/rand, crypto/sha256,
+//     github.com/google/uuid or image/png come back.
+//   - No regexp or math/big in what the browser runs: package regexp stays
+//     imported by go-pdf, which gonum/plot links, but its matcher is not
+//     linked unless something calls it. wrk's and the interval log's line
+//     patterns are matched by hand (app/measure/match.go, held to the
+//     regexps on generated lines), and the x87 long double that wrk prints
+//     through is emulated in 64-bit words (app/tools/ld.go, bit for bit
+//     against math/big in its tests).
+//   - No inlining (the Makefile's WASM_GCFLAGS, 0.28 MB after gzip): the
+//     simulator was the last package to inline, until it cost 36 kB; without
+//     it its fast paths in the browser stay within noise and the long path
+//     takes some 20 % longer (make bench builds its wasm benchmarks with the
+//     same flags).
+//   - Sorts of Omission's own element types go through sort.Slice, whose
+//     code is shared: a generic slices.SortFunc is compiled again for each
+//     element type (some 5 kB after gzip each).
+//   - The fit of a measured file is a second module, web/fit.wasm (1.61 MB
+//     after gzip, app/internal/fitwasm), fetched only when the reader first
+//     reaches for a file: app.wasm holds neither the fit nor its panel's
+//     layout, only a renderer of the nodes fit.wasm lays out.
+//   - -ldflags=-s leaves out the wasm name section (Go function names in
+//     the browser's profiler); make wasm WASM_LDFLAGS= keeps it.
 package main
