@@ -72,8 +72,8 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app/...
 
-## test: go mod tidy -diff, vet, native tests, the largest runs, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium
-test: deps-test fmt-check vet test-native test-large test-experiment wasm test-built test-wasm test-browser
+## test: go mod tidy -diff, vet, native tests, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium (within 10 minutes on 2 cores; the long suites are make test-long's)
+test: deps-test fmt-check vet test-native test-experiment wasm test-built test-wasm test-browser
 
 test-native:
 	$(GO) test -race -count=1 ./...
@@ -98,8 +98,8 @@ test-wasm:
 test-browser: wasm
 	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app
 
-## test-long: the browser fuzz with an edit and a reload after every query (make test edits after every other)
-test-long: wasm
+## test-long: the largest runs, the fit's 200-query round trip, and the browser fuzz with an edit and a reload after every query (make test edits after every other)
+test-long: test-large wasm
 	OMISSION_BROWSER=1 OMISSION_FUZZ_ALL=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 30m -run TestBrowserFuzz -v ./app
 
 ## tools: install the real load generators experiment -with runs (app/experiment/tools/install.sh)
