@@ -132,11 +132,12 @@
 //	app/experiment          the real server, clients and tools; may import: measure, tools, units, sim
 //	app/fit                 the model fitted to a file; may import: fitmsg, measure, tools, units, sim
 //	app/fitmsg              the page and the fit worker's messages; may import: none
+//	app/wire                the protocol of the page's two workers; may import: none
 //	app/anim                the animation; may import: ui, view, units, charts, sim
 //	app/article             the article and embeds; may import: anim, charts, compute, ui, units, view, sim
-//	app/worker              runs and charts off the main thread; may import: charts, compute, measure, tools, ui, view, sim
+//	app/worker              runs and charts off the main thread; may import: charts, compute, measure, tools, ui, view, wire, sim
 //	app/page                the visualiser; may import: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim
 //	app/internal/wasmbuild  builds app.wasm and fit.wasm; may import: none
-//	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, sim
+//	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app                     this program; may import: every package
 package main

@@ -27,12 +27,13 @@ var doors = map[string][]string{
 	"app/experiment":         {"app/measure", "app/tools", "app/units", "sim"},
 	"app/fit":                {"app/fitmsg", "app/measure", "app/tools", "app/units", "sim"},
 	"app/fitmsg":             nil,
+	"app/wire":               nil,
 	"app/anim":               {"app/ui", "app/view", "app/units", "app/charts", "sim"},
 	"app/article":            {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim"},
-	"app/worker":             {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "sim"},
+	"app/worker":             {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "app/wire", "sim"},
 	"app/page":               {"app/anim", "app/charts", "app/compute", "app/fitmsg", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim"},
 	"app/internal/wasmbuild": nil,
-	"app/internal/fitwasm":   {"app/fit", "app/fitmsg", "app/measure", "sim"},
+	"app/internal/fitwasm":   {"app/fit", "app/fitmsg", "app/measure", "app/wire", "sim"},
 	"app":                    {"*"},
 }
 

@@ -2,9 +2,10 @@
 // reader first asks what a file's test hid, and sends it the toolchain's
 // wasm_exec.js and fit.wasm's addresses; fit.wasm (app/internal/fitwasm)
 // then answers each request, a JSON string, with a JSON string. Messages
-// that arrive while it starts wait in omissionFitPending.
+// that arrive while it starts wait in omissionPending (the protocol:
+// app/wire).
 "use strict";
-self.omissionFitPending = [];
+self.omissionPending = [];
 self.onmessage = (e) => {
   const d = e.data;
   if (d && d.type === "init") {
@@ -29,5 +30,5 @@ self.onmessage = (e) => {
     }
     return;
   }
-  self.omissionFitPending.push(d);
+  self.omissionPending.push(d);
 };

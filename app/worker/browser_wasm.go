@@ -10,6 +10,7 @@ import (
 
 	"omission/app/compute"
 	"omission/app/ui"
+	"omission/app/wire"
 )
 
 // InWorker reports whether this program runs in a Web Worker (no document):
@@ -33,33 +34,19 @@ func Serve(s compute.Settings) {
 			self.Call("postMessage", map[string]any{"json": string(b), "blob": blobOf(f)})
 			return
 		}
-		self.Call("postMessage", string(b))
+		wire.Post(string(b))
 	}
 	// Between slices the worker's event loop delivers the messages that
 	// arrived (a newer request): ui.Yield, a task of its own.
 	srv := newServer(s, post, ui.Yield)
-	take := func(v js.Value) {
-		if v.Type() != js.TypeString {
-			return
-		}
+	// The protocol's boot and ready (package wire); requests that came
+	// while the module was starting first (web/worker.js).
+	wire.Listen(func(msg string) {
 		var req Request
-		if json.Unmarshal([]byte(v.String()), &req) == nil {
+		if json.Unmarshal([]byte(msg), &req) == nil {
 			srv.in <- req
 		}
-	}
-	// Requests that came while the module was starting (web/worker.js).
-	if p := self.Get("omissionPending"); p.Truthy() {
-		for i := 0; i < p.Length(); i++ {
-			take(p.Index(i))
-		}
-	}
-	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) > 0 {
-			take(args[0].Get("data"))
-		}
-		return nil
-	}))
-	self.Call("postMessage", `{"ID":0,"Ready":true}`)
+	})
 	srv.loop()
 }
 

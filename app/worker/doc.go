@@ -11,5 +11,6 @@
 // A newer request supersedes the one in progress: the newest input wins.
 //
 // It may import app/compute, app/view, app/charts, app/ui, app/measure (the
-// downloads), app/tools (what the tools would print) and sim.
+// downloads), app/tools (what the tools would print), app/wire (the
+// workers' protocol) and sim.
 package worker

@@ -17,7 +17,7 @@ import (
 
 // Request is what the page asks.
 type Request struct {
-	ID     int64  // the page's run number: every response carries it
+	ID     int64  `json:"id"` // the page's run number: every response carries it (wire.Header)
 	Query  string // the query to run (canonical, the page keys allowed)
 	Charts ChartsOptions
 	// Gen numbers the page's drawings of one run's charts: every chart
@@ -28,7 +28,7 @@ type Request struct {
 	// query's.
 	Redraw bool
 	// Cancel stops the request in progress, and does nothing else.
-	Cancel bool
+	Cancel bool `json:"cancel,omitempty"`
 
 	// Tools to play against the run's server (the page key tools=).
 	Tools []string `json:",omitempty"`
@@ -108,15 +108,15 @@ type ChartsOptions struct {
 
 // Response is one message back.
 type Response struct {
-	ID       int64
-	Gen      int             `json:",omitempty"` // the request's Gen
-	Progress float64         `json:",omitempty"` // 0 to 1 while the run goes on in slices
-	Sliced   bool            `json:",omitempty"` // the run goes on beyond its first slice
-	View     *view.View      `json:",omitempty"` // the result, formatted
-	Chart    *charts.Chart   `json:",omitempty"` // one chart, in charts.Kinds order
-	Charts   int             `json:",omitempty"` // with Done: how many charts were drawn
-	Err      string          `json:",omitempty"` // the run could not finish
-	Tools    []*tools.Output `json:",omitempty"` // what each tool of the request would report
+	ID       int64           `json:"id"`            // the request's (wire.Header)
+	Gen      int             `json:",omitempty"`    // the request's Gen
+	Progress float64         `json:",omitempty"`    // 0 to 1 while the run goes on in slices
+	Sliced   bool            `json:",omitempty"`    // the run goes on beyond its first slice
+	View     *view.View      `json:",omitempty"`    // the result, formatted
+	Chart    *charts.Chart   `json:",omitempty"`    // one chart, in charts.Kinds order
+	Charts   int             `json:",omitempty"`    // with Done: how many charts were drawn
+	Err      string          `json:"err,omitempty"` // the run could not finish
+	Tools    []*tools.Output `json:",omitempty"`    // what each tool of the request would report
 	ToolsErr string          `json:",omitempty"`
 	Variants []tools.Variant `json:",omitempty"` // the correction's variants, with the tools
 	Vs       *view.View      `json:",omitempty"` // the second run, formatted

@@ -7,7 +7,8 @@
 // make wasm builds it through app/internal/wasmbuild into web/fit.wasm
 // (5.8 MB, 1.61 MB after gzip, 1.19 MB brotli).
 //
-// It may import app/fit, app/fitmsg, app/measure and sim.
+// It may import app/fit, app/fitmsg, app/measure, app/wire (the workers'
+// protocol) and sim.
 //
 // # On the page
 //

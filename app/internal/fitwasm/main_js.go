@@ -5,43 +5,29 @@ package main
 import (
 	"encoding/json"
 	"sync"
-	"syscall/js"
+
+	"omission/app/wire"
 )
 
 // main serves the page's requests one at a time, in the order they came,
 // each in two answers (the fit, then the whole fit with the tools' list:
 // answers);
-// requests that arrived while the module started wait in
-// omissionFitPending (web/fitworker.js).
+// requests that arrived while the module started wait in the script's
+// queue (web/fitworker.js; package wire).
 func main() {
-	self := js.Global()
 	var mu sync.Mutex
 	var queue []string
 	wake := make(chan struct{}, 1)
-	take := func(v js.Value) {
-		if v.Type() != js.TypeString {
-			return
-		}
+	// The protocol's boot and ready (package wire).
+	wire.Listen(func(msg string) {
 		mu.Lock()
-		queue = append(queue, v.String())
+		queue = append(queue, msg)
 		mu.Unlock()
 		select {
 		case wake <- struct{}{}:
 		default:
 		}
-	}
-	if p := self.Get("omissionFitPending"); p.Truthy() {
-		for i := 0; i < p.Length(); i++ {
-			take(p.Index(i))
-		}
-	}
-	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) > 0 {
-			take(args[0].Get("data"))
-		}
-		return nil
-	}))
-	self.Call("postMessage", `{"id":0,"ready":true}`)
+	})
 	// A request that came while the module started is answered first;
 	// otherwise the worker warms up while the reader picks a file.
 	idle := func() bool {
@@ -51,11 +37,11 @@ func main() {
 	}
 	warm := "skipped" // a request was waiting
 	if idle() {
-		self.Call("postMessage", `{"id":0,"warm":"running"}`)
+		wire.Post(`{"id":0,"warm":"running"}`)
 		warm = warmUp(idle)
 	}
 	b, _ := json.Marshal(map[string]any{"id": 0, "warm": warm})
-	self.Call("postMessage", string(b))
+	wire.Post(string(b))
 	for range wake {
 		for {
 			mu.Lock()
@@ -66,7 +52,7 @@ func main() {
 			msg := queue[0]
 			queue = queue[1:]
 			mu.Unlock()
-			handleSteps(msg, true, func(a string) { self.Call("postMessage", a) })
+			handleSteps(msg, true, wire.Post)
 		}
 	}
 }
