@@ -15,6 +15,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,12 +101,20 @@ const firstPaint = `(() => { const p = performance.getEntriesByName("first-conte
 
 // TestBrowserBenchSite times navigation to the first paint and to the
 // app's own result, from the site served as make run serves it: cold (a
-// fresh profile) and from the service worker's cache.
+// fresh profile) and from the service worker's cache; and, alternately in
+// the same run, the floor of the stack (app/internal/floorpage, one go-app
+// component built as app.wasm is) to its own ready element, so that the
+// page's times print as ratios to it (BENCH page.*.vs_floor): absolute
+// browser times differ up to four-fold between machines of one kind.
 func TestBrowserBenchSite(t *testing.T) {
 	requireBench(t)
 	s := startSite(t)
-	ready := `(() => { const r = document.getElementById("omission"); return r && r.dataset.state === "ready"; })()`
-	var paintCold, readyCold, paintCached, readyCached []float64
+	floorURL := startFloor(t)
+	const (
+		ready      = `(() => { const r = document.getElementById("omission"); return r && r.dataset.state === "ready"; })()`
+		floorReady = `(() => { const r = document.getElementById("floor"); return r && r.dataset.state === "ready"; })()`
+	)
+	var paintCold, readyCold, paintCached, readyCached, floorCold, floorCached []float64
 	for i := 0; i < 3; i++ {
 		b := newBrowser(t)
 		b.open(t, s.URL+"/")
@@ -118,11 +128,77 @@ func TestBrowserBenchSite(t *testing.T) {
 			readyCached = append(readyCached, eval[float64](t, b, `performance.now()`))
 			paintCached = append(paintCached, eval[float64](t, b, firstPaint))
 		}
+		f := newBrowser(t)
+		f.open(t, floorURL)
+		f.waitFor(t, "the floor's component", floorReady)
+		floorCold = append(floorCold, eval[float64](t, f, `performance.now()`))
+		for j := 0; j < 3; j++ {
+			f.open(t, floorURL)
+			f.waitFor(t, "the floor's component", floorReady)
+			floorCached = append(floorCached, eval[float64](t, f, `performance.now()`))
+		}
 	}
 	fmt.Printf("BENCH site.first_render.cold.chromium %.0f ms\n", median(paintCold))
 	fmt.Printf("BENCH site.interactive.cold.chromium %.0f ms\n", median(readyCold))
 	fmt.Printf("BENCH site.first_render.cached.chromium %.0f ms\n", median(paintCached))
 	fmt.Printf("BENCH site.interactive.cached.chromium %.0f ms\n", median(readyCached))
+	fmt.Printf("BENCH floor.interactive.cold.chromium %.0f ms\n", median(floorCold))
+	fmt.Printf("BENCH floor.interactive.cached.chromium %.0f ms\n", median(floorCached))
+	fmt.Printf("BENCH page.interactive.cold.vs_floor %.2f ratio\n", median(readyCold)/median(floorCold))
+	fmt.Printf("BENCH page.interactive.cached.vs_floor %.2f ratio\n", median(readyCached)/median(floorCached))
+	fmt.Printf("BENCH page.first_render.cold.vs_floor %.2f ratio\n", median(paintCold)/median(floorCold))
+}
+
+// startFloor builds the floor page (app/internal/floorpage: its app.wasm
+// with app/internal/wasmbuild and make wasm's flags, its server natively)
+// into a temporary directory, serves it on a free loopback port until the
+// test ends, and returns its address.
+func startFloor(t *testing.T) string {
+	t.Helper()
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "web"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"run", "./app/internal/wasmbuild", "-go", "go", "--", "-trimpath", "-tags", "minimal", "-ldflags=-s", "-gcflags=all=-l", "-o", filepath.Join(dir, "web", "app.wasm"), "./app/internal/floorpage"},
+		{"build", "-o", filepath.Join(dir, "floor"), "./app/internal/floorpage"},
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	cmd := exec.Command(filepath.Join(dir, "floor"), "-addr", addr)
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	url := "http://" + addr + "/"
+	for i := 0; ; i++ {
+		res, err := http.Get(url)
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return url
+			}
+		}
+		if i == 100 {
+			t.Fatalf("the floor does not answer on %s: %v", url, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }
 
 // TestLighthouse runs Lighthouse 12.2.3 (installed with npm into

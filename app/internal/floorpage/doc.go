@@ -1,0 +1,10 @@
+// Command floorpage is the floor of Omission's stack: a go-app page with one
+// component that renders one element (#floor[data-state=ready]). Its
+// app.wasm is built as Omission builds its own (app/internal/wasmbuild, the
+// same flags); natively it serves that page with go-app's Handler. make
+// bench loads it beside the site, alternately, and prints the page's times
+// as ratios to it (BENCH page.*.vs_floor): what any go-app page pays to
+// start, measured in the same run as what Omission pays.
+//
+// It may import the standard library only (and go-app).
+package main
