@@ -112,6 +112,21 @@
 //     explain the summary are fitted, with the rate and period free over the
 //     others, and the stall is searched within what the Max column leaves.
 //
+// # Files that are cut
+//
+// A file that holds part of a run is refused, with what it lacks
+// (IncompleteError; measure.File.Incomplete): a printout that ends before
+// the line its tool always prints last (wrk's and wrk2's "N requests in T",
+// hey's status codes, ab's 100 % row, fortio's "All done", locust's
+// percentile table) or inside its percentile table, an .hgrm without its
+// 100 % row or footer, an .hlog with intervals missing between others, at
+// its start or at one tag's end, and a CSV whose recordings of one schedule
+// hold different counts or whose open recording's due times jump. A log or
+// CSV cut exactly between two intervals or within its first recording reads
+// as a shorter run's: nothing in it shows otherwise. TestCutPrintouts fits
+// every prefix of 30 real and model files, line by line; TestHlogGap removes
+// random runs of intervals.
+//
 // # How well it works
 //
 // TestRoundTrip (200 random queries in the closed forms' regime, the CSV of
