@@ -51,7 +51,14 @@
 // -json: fit.{query, params, residuals, hidden, ambiguous, …}.
 //
 // A closed loop's file, or wrk's, records no due times and so has no rate:
-// the fit takes a server 10 % busy and says so, and rate=R gives the rate.
+// the model runs at a server 10 % busy (or, when the run's length is the
+// count's, at one whose stalls take a tenth of it), and the open loop's p99
+// is given as a range over every rate that explains the file (rateSpan:
+// rates from 1/4096 to 32 times that one, each with the stalls placed three
+// ways); rate=R gives the rate and one number. A parameter the file leaves
+// free is printed as not in the file, with its range, not as a value.
+// TestRateUnknown draws rates, periods and first stalls at random and holds
+// every model that explains a closed .hgrm to the stated ranges.
 // A file without times leaves the period and the first stall free.
 //
 // # What each format states
