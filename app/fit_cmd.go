@@ -80,7 +80,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "parameter\tvalue\thow\n")
 	for _, p := range r.Params {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, p.Words(), p.How)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", p.Name, r.ParamWords(p), p.How)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -106,8 +106,16 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	if h.RecordedP99Ns >= 0 {
 		fmt.Fprintf(w, "  the test recorded p99 = %s (the fitted model: %s)\n", units.Duration(h.RecordedP99Ns), units.Duration(h.FittedP99Ns))
 	}
-	fmt.Fprintf(w, "  an open loop on the same server would have recorded p99 = %s\n", units.Duration(h.OpenP99Ns))
-	fmt.Fprintf(w, "  requests never sent: %s of %s planned\n", units.Count(h.NeverSent), units.Count(h.Planned))
+	fmt.Fprintf(w, "  an open loop on the same server would have recorded p99 %s", h.OpenP99Words())
+	if len(h.OpenP99RangeNs) == 2 && h.OpenP99Words() != "= "+units.Duration(h.OpenP99Ns) {
+		fmt.Fprintf(w, " (%s)", h.OpenP99RangeWhy)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  requests never sent: %s of %s planned", units.Count(h.NeverSent), units.Count(h.Planned))
+	if h.AtModelRate != "" {
+		fmt.Fprintf(w, " (%s)", h.AtModelRate)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprint(w, "  each tool's p99:")
 	for i, t := range h.Tools {
 		sep := ","

@@ -51,7 +51,14 @@
 // -json: fit.{query, params, residuals, hidden, ambiguous, …}.
 //
 // A closed loop's file, or wrk's, records no due times and so has no rate:
-// the fit takes a server 10 % busy and says so, and rate=R gives the rate.
+// the model runs at a server 10 % busy (or, when the run's length is the
+// count's, at one whose stalls take a tenth of it), and the open loop's p99
+// is given as a range over every rate that explains the file (rateSpan:
+// rates from 1/4096 to 32 times that one, each with the stalls placed three
+// ways); rate=R gives the rate and one number. A parameter the file leaves
+// free is printed as not in the file, with its range, not as a value.
+// TestRateUnknown draws rates, periods and first stalls at random and holds
+// every model that explains a closed .hgrm to the stated ranges.
 // A file without times leaves the period and the first stall free.
 //
 // # What each format states
@@ -111,6 +118,21 @@
 //     slow replies (n − int(n·p)), one a user a stall; the fewest stalls that
 //     explain the summary are fitted, with the rate and period free over the
 //     others, and the stall is searched within what the Max column leaves.
+//
+// # Files that are cut
+//
+// A file that holds part of a run is refused, with what it lacks
+// (IncompleteError; measure.File.Incomplete): a printout that ends before
+// the line its tool always prints last (wrk's and wrk2's "N requests in T",
+// hey's status codes, ab's 100 % row, fortio's "All done", locust's
+// percentile table) or inside its percentile table, an .hgrm without its
+// 100 % row or footer, an .hlog with intervals missing between others, at
+// its start or at one tag's end, and a CSV whose recordings of one schedule
+// hold different counts or whose open recording's due times jump. A log or
+// CSV cut exactly between two intervals or within its first recording reads
+// as a shorter run's: nothing in it shows otherwise. TestCutPrintouts fits
+// every prefix of 30 real and model files, line by line; TestHlogGap removes
+// random runs of intervals.
 //
 // # How well it works
 //

@@ -40,6 +40,10 @@ type guess struct {
 	// (a locust summary's whole milliseconds): the estimate takes its
 	// middle and the search leaves it there.
 	svc [2]int64
+	// rateUnknown: the file states no rate and shows none (no due times):
+	// the rate is taken, and the hidden numbers are answered over every
+	// rate that explains the file (fitSource's rateSpan).
+	rateUnknown bool
 }
 
 // fix keeps the duration at the count's when the file states none.
@@ -409,12 +413,23 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	}
 	if rateHow == "" {
 		// The file does not say when requests were due: a closed loop or
-		// wrk records none of it. Take a server 10 % busy.
+		// wrk records none of it. The model runs at a server 10 % busy,
+		// and, when the run's length is the count's, no faster than one
+		// whose stalls take a tenth of it (a faster one packs the K stalls
+		// of the file into a run too short to hold them); fitSource then
+		// answers over every rate that explains the file.
+		why := "a server 10 % busy, rate = 1/(10·service)"
 		if S > 0 {
 			cfg.Rate = sim.Rate(sig3(int64(math.Round(1e12 / float64(10*S)))))
 		}
+		if in.duration == 0 && N > 0 && K > 0 && L > 0 {
+			if r := sim.Rate(sig3(int64(math.Round(1e12 * float64(N) / float64(10*K*L))))); r > 0 && (r < cfg.Rate || S == 0) {
+				cfg.Rate, why = r, "a run whose stalls take a tenth of it, rate = count/(10·stalls·stall)"
+			}
+		}
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
-		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (reply − send only): the fit takes a server 10 % busy, rate = 1/(10·service), and the hidden numbers are for that rate; give the rate as rate=R")
+		g.setFree("rate", cfg.Rate.String(), "", "", "the file records no due times (reply − send only), so no rate: the model runs at "+why+"; give the rate as rate=R")
+		g.rateUnknown = true
 	} else {
 		g.how["rate"] = rateHow
 		if pin == 0 && !wholeRate && rateHow != "stated" {

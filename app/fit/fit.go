@@ -52,6 +52,14 @@ type Hidden struct {
 	// ab's rounding) or the stall's length (fortio's calls timed from
 	// their send) free; empty otherwise.
 	OpenP99RangeNs []int64 `json:"open_p99_range_ns,omitempty"`
+	// OpenP99RangeWhy says over what the range runs, in words: "over the
+	// stall counts and lengths the printout leaves free", "over every rate
+	// that explains the file (…)".
+	OpenP99RangeWhy string `json:"open_p99_range_why,omitempty"`
+	// AtModelRate, when the file gives no rate, says that the requests
+	// never sent and each tool's p99 are the model's at the rate it runs
+	// at, which the file does not give ("" otherwise).
+	AtModelRate string `json:"at_model_rate,omitempty"`
 }
 
 // Result is a fit.
@@ -588,6 +596,35 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				fmt.Sprintf("the printout holds no times, and %d to %d stalls fit it (%s): any period that places that many stalls in the run", kLo, kHi, how))
 		}
 	}
+	var rateLo, rateHi sim.Rate
+	openWhy := "over the stall counts and lengths the printout leaves free"
+	if g.rateUnknown && opt.Rate == 0 && cfg.Stall > 0 {
+		// The file shows no rate: the open loop's p99 over every rate
+		// that explains it, not at the one the fit took.
+		var rg []int64
+		rateLo, rateHi, rg = rateSpan(cfg, &g, eval, unit.Ns)
+		if len(rg) == 2 {
+			openRange, openWhy = rg, fmt.Sprintf("over every rate that fits the file as well as the model's, up to %s: the file records none", perSecond(rateHi))
+			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "rate" || f.Param == "duration" })
+			g.setFree("rate", cfg.Rate.String(), "", rateHi.String(),
+				fmt.Sprintf("the file records no due times (reply − send only), so no rate: every rate up to %s explains it as well (tried down to %s; a lower one spreads the same requests and stalls over a longer run). The model runs at %s; give the rate as rate=R",
+					perSecond(rateHi), perSecond(rateLo), perSecond(cfg.Rate)))
+			if g.countN > 0 {
+				// The run's length is the count's over the rate: free with
+				// it, and the stalls' places with the run.
+				dLo := g.countN * sim.NewSchedule(rateHi).Interval(1)
+				g.setFree("duration", sim.FormatDuration(cfg.Duration), sim.FormatDuration(dLo), "",
+					"the count over the rate, which the file does not give: from the count at the highest rate on")
+				for i := range g.free {
+					switch f := &g.free[i]; f.Param {
+					case "every", "first":
+						f.Hi = ""
+						f.Why += "; and the run's length with the rate, which the file does not give: no upper bound"
+					}
+				}
+			}
+		}
+	}
 	res := &scored{score: score}
 	res.File, res.Format, res.Source, res.tool = in.name, string(in.format), src.String(), src.tool
 	res.Config, res.Query = cfg, cfg.Query()
@@ -639,6 +676,12 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	res.Ambiguous = g.free
 	res.Hidden.OpenP99RangeNs = openRange
+	if len(openRange) == 2 {
+		res.Hidden.OpenP99RangeWhy = openWhy
+	}
+	if rateHi > 0 {
+		res.Hidden.AtModelRate = "at the model's " + perSecond(cfg.Rate) + ", a rate the file does not give; these grow with it"
+	}
 	if res.Ambiguous == nil {
 		res.Ambiguous = []Free{}
 	}
@@ -838,6 +881,96 @@ func evaluator(in *input, src source, abort func() bool) (evalFunc, *int) {
 	}, &evals
 }
 
+// perSecond writes a rate for people: "9,990/s", "27.59/s".
+func perSecond(r sim.Rate) string {
+	if r%1000 == 0 || r >= 100_000 {
+		return units.Count(int64(math.Round(float64(r)/1000))) + "/s"
+	}
+	return units.Decimals(float64(r)/1000) + "/s"
+}
+
+// rateSpan answers for a file that shows no rate: it runs the fitted
+// model at rates from 1/4096 to 32 times the one the fit took, in steps of
+// √2 (the duration the count's, the stalls' places in proportion to it and
+// the stalls at due instants), keeps those whose file explains the measured one (explains) or fits it
+// as well as the fitted model's (a file not explained: wrk's printout does
+// not change with the rate at all), and returns
+// the lowest and highest such rate and the open loop's p99 over them; the
+// highest is then narrowed by bisection against the next one up. Rates
+// below the server's capacity only (rate·service < 1).
+func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.Rate, open []int64) {
+	best, _ := eval(cfg)
+	// at runs the model at rate r with the stalls placed three ways (in
+	// proportion to the fitted places, spread over the whole run from its
+	// start, packed one after the other from it) and reports the first
+	// that explains the file: which places do depends on the rate.
+	at := func(r sim.Rate) (sim.Config, bool) {
+		c := cfg
+		c.Rate = r
+		g.fix(&c)
+		if c.Service > 0 && float64(r)*float64(c.Service) >= 1e12 {
+			return c, false
+		}
+		places := []sim.Config{c}
+		if cfg.Duration > 0 && c.Duration != cfg.Duration {
+			f := float64(c.Duration) / float64(cfg.Duration)
+			// On the schedule's grid: a stall that begins between two
+			// due instants holds its request for less than the stall.
+			places[0].Every = snapT(c, int64(float64(cfg.Every)*f))
+			places[0].First = snapT(c, int64(float64(cfg.First)*f))
+			if k := g.k; k > 1 && cfg.Every > 0 {
+				T := sim.NewSchedule(r).Interval(1)
+				spread, packed := c, c
+				spread.First, spread.Every = 0, (c.Duration-c.Stall)/(k-1)/T*T
+				packed.First, packed.Every = 0, (c.Stall/T+2)*T
+				places = append(places, spread, packed)
+			}
+		}
+		for _, p := range places {
+			if p.Every > 0 && p.Every <= p.Stall {
+				continue
+			}
+			if sc, rs := eval(p); explains(rs, unit) || sc <= best*(1+1e-9)+1e-12 {
+				return p, true
+			}
+		}
+		return c, false
+	}
+	base := float64(cfg.Rate)
+	var okRates []sim.Rate
+	firstBad := sim.Rate(0)
+	for j := -24; j <= 10; j++ {
+		r := sim.Rate(math.Round(base * math.Pow(2, float64(j)/2)))
+		if r < 1 {
+			continue
+		}
+		if c, ok := at(r); ok {
+			okRates = append(okRates, r)
+			open = widenOpen(open, c)
+		} else if len(okRates) > 0 && firstBad == 0 {
+			firstBad = r
+		}
+	}
+	if len(okRates) == 0 {
+		return 0, 0, nil
+	}
+	lo, hi = okRates[0], okRates[len(okRates)-1]
+	if firstBad > hi {
+		a, b := hi, firstBad
+		for i := 0; i < 8 && b-a > max(a/1000, 1); i++ {
+			m := (a + b) / 2
+			if c, ok := at(m); ok {
+				a = m
+				open = widenOpen(open, c)
+			} else {
+				b = m
+			}
+		}
+		hi = a
+	}
+	return lo, hi, open
+}
+
 // widenOpen widens rg ([lo, hi] ns, empty at first) to hold the open
 // loop's p99 of c's run (rg as it was when c is not a valid run).
 func widenOpen(rg []int64, c sim.Config) []int64 {
@@ -947,6 +1080,16 @@ func nudge(c *sim.Config, p string, f float64) bool {
 	return true
 }
 
+// OpenP99Words writes the open loop's p99 for people: one duration where
+// the file fixes it, "between X and Y" where it leaves it within a range
+// wider than 1 %.
+func (h *Hidden) OpenP99Words() string {
+	if rg := h.OpenP99RangeNs; len(rg) == 2 && float64(rg[1]-rg[0]) > 0.01*float64(rg[1]) {
+		return "between " + units.Duration(rg[0]) + " and " + units.Duration(rg[1])
+	}
+	return "= " + units.Duration(h.OpenP99Ns)
+}
+
 // hide runs the fitted query and says what the test did not measure.
 func (r *Result) hide(in *input, noTools bool) error {
 	cfg := r.Config
@@ -963,8 +1106,8 @@ func (r *Result) hide(in *input, noTools bool) error {
 		h.Notes = append(h.Notes, "The open loop's p99 is the file's own: the file is an open loop's recording.")
 	}
 	if rg := h.OpenP99RangeNs; len(rg) == 2 {
-		h.Notes = append(h.Notes, fmt.Sprintf("The open loop's p99 is the fitted model's: over the stall counts and lengths the printout leaves free, it runs from %s to %s.",
-			units.Duration(rg[0]), units.Duration(rg[1])))
+		h.Notes = append(h.Notes, fmt.Sprintf("The open loop's p99 runs from %s to %s %s: the file does not fix it, and the fitted model's %s is one of them.",
+			units.Duration(rg[0]), units.Duration(rg[1]), h.OpenP99RangeWhy, units.Duration(h.OpenP99Ns)))
 	}
 	pc := res.Clients[sim.PacedClient]
 	h.Planned, h.NeverSent = pc.Planned, pc.Planned-pc.Sent

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"omission/app/measure"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -383,6 +384,11 @@ func read(name string, data []byte) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(f.Incomplete) > 0 {
+		// Part of a run: its numbers are not the run's, and the fit would
+		// build what the test hid on them.
+		return nil, &IncompleteError{Name: name, Format: f.Format, Lacks: f.Incomplete}
+	}
 	in.format = f.Format
 	switch f.Format {
 	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatLocust, measure.FormatVegeta, measure.FormatOha, measure.FormatK6, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
@@ -430,6 +436,20 @@ func read(name string, data []byte) (*input, error) {
 		in.skipsKnown = true
 	}
 	return in, nil
+}
+
+// IncompleteError is a file the fit refuses because it is incomplete: a
+// printout cut before its end, an interval log with intervals missing, a
+// CSV with rows missing. Lacks says what, each part in words.
+type IncompleteError struct {
+	Name   string
+	Format measure.Format
+	Lacks  []string
+}
+
+func (e *IncompleteError) Error() string {
+	return fmt.Sprintf("%s: the file is incomplete (%s): it lacks %s. Its numbers are of part of a run, and the fit does not say what a test hid from part of it: give the whole file",
+		e.Name, e.Format.Title(), strings.Join(e.Lacks, "; and "))
 }
 
 // readCSV reads recording,time_ns,latency_ns,synthetic rows into one
@@ -485,7 +505,64 @@ func readCSV(name string, data []byte) ([]obs, error) {
 		a := accs[n]
 		out = append(out, fromSamples(n, a.at, a.lat, a.all))
 	}
+	if lacks := csvGaps(out); len(lacks) > 0 {
+		return nil, &IncompleteError{Name: name, Format: FormatCSV, Lacks: lacks}
+	}
 	return out, nil
+}
+
+// csvGaps says which rows a CSV of the model's recordings lacks, as far
+// as the rows themselves show it: the recordings of one schedule record
+// each request once (closed, open and the corrected recording's measured
+// samples the same count; paced and its correction's the same), and the
+// open recording's due times (reply − latency) step by 1/rate, so a step
+// of more than one and a half of the usual marks rows missing between.
+// A file cut within its first recording reads as a shorter run's.
+func csvGaps(os []obs) []string {
+	by := map[string]*obs{}
+	for i := range os {
+		by[os[i].label] = &os[i]
+	}
+	var out []string
+	same := func(a, b string) {
+		x, y := by[a], by[b]
+		if x == nil || y == nil || len(x.lat) == len(y.lat) {
+			return
+		}
+		short, long := x, y
+		if len(y.lat) < len(x.lat) {
+			short, long = y, x
+		}
+		out = append(out, fmt.Sprintf("rows of the %s recording: it holds %s measured samples where the %s recording, of the same schedule, holds %s",
+			short.label, units.Count(int64(len(short.lat))), long.label, units.Count(int64(len(long.lat)))))
+	}
+	same("closed", "open")
+	same("closed", "corrected")
+	same("paced", "paced_corrected")
+	if o := by["open"]; o != nil && len(o.at) > 2 {
+		due := make([]int64, len(o.at))
+		for i := range o.at {
+			due[i] = o.at[i] - o.lat[i]
+		}
+		slices.Sort(due)
+		steps := make([]int64, len(due)-1)
+		for i := range steps {
+			steps[i] = due[i+1] - due[i]
+		}
+		sorted := slices.Clone(steps)
+		slices.Sort(sorted)
+		T := sorted[len(sorted)/2]
+		for i, d := range steps {
+			if T > 0 && 2*d > 3*T {
+				out = append(out, fmt.Sprintf("the open recording's rows due from %s to %s (its due times step by %s elsewhere)",
+					units.Duration(float64(due[i])), units.Duration(float64(due[i+1])), units.Duration(float64(T))))
+				if len(out) > 4 {
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // fromSamples summarises exact samples: at and lat are the recorded ones

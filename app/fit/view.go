@@ -18,7 +18,7 @@ func (r *Result) View() fitmsg.View {
 		File: r.File, Format: r.Format, Source: r.Source, Query: r.Query,
 		Explained: r.Explained, Worst: Percent(r.Worst), Why: r.Why,
 		FittedP99: units.Duration(r.Hidden.FittedP99Ns),
-		OpenP99:   units.Duration(r.Hidden.OpenP99Ns),
+		OpenP99:   strings.TrimPrefix(r.Hidden.OpenP99Words(), "= "),
 		NeverSent: units.Count(r.Hidden.NeverSent),
 		Planned:   units.Count(r.Hidden.Planned),
 		Notes:     append(append([]string{}, r.Hidden.Notes...), r.Notes...),
@@ -27,7 +27,7 @@ func (r *Result) View() fitmsg.View {
 		v.RecordedP99 = units.Duration(r.Hidden.RecordedP99Ns)
 	}
 	for _, p := range r.Params {
-		v.Params = append(v.Params, fitmsg.Param{Name: p.Name, Value: p.Words(), How: p.How})
+		v.Params = append(v.Params, fitmsg.Param{Name: p.Name, Value: r.ParamWords(p), How: p.How})
 	}
 	v.Verdict = r.Verdict()
 	for _, x := range r.Residuals {
@@ -59,11 +59,33 @@ func (p Param) Words() string {
 	return shown + " (exactly " + p.Value + ")"
 }
 
+// ParamWords writes a fitted parameter for people as Words does, but one
+// the file leaves free as what it is: not in the file, with the range that
+// fits and the value the model runs at ("not in the file: [500 ms, 6.674
+// s] fit as well; the model runs 5.01 s").
+func (r *Result) ParamWords(p Param) string {
+	if p.How != "free" {
+		return p.Words()
+	}
+	for _, a := range r.Ambiguous {
+		if a.Param == p.Name {
+			return "not in the file: " + a.RangeWords() + " fit as well; the model runs " + p.Words()
+		}
+	}
+	return "not in the file; the model runs " + p.Words()
+}
+
 // inUnits writes parameter name's value v in the page's units when it is a
 // duration, and says whether that is v exactly (a rate, a connection count
 // and a value that is no duration are v as given).
 func inUnits(name, v string) (shown string, exact bool) {
-	if name == "rate" || name == "conns" {
+	if name == "conns" {
+		return v, true
+	}
+	if name == "rate" {
+		if r, err := ParseRate(v); err == nil {
+			return perSecond(r), perSecond(r) == units.Decimals(float64(r)/1000)+"/s" || r%1000 == 0
+		}
 		return v, true
 	}
 	d, err := time.ParseDuration(v)
@@ -144,14 +166,26 @@ func pct(f float64) string { return strconv.FormatFloat(f*100, 'g', -1, 64) + " 
 // Words writes a free parameter's value for people, as Param.Words does.
 func (a Free) Words() string { return Param{Name: a.Param, Value: a.Value}.Words() }
 
-// RangeWords writes Range for people: its ends in the page's units.
+// RangeWords writes Range for people: its ends in the page's units, an
+// open end in words ("[500 ms, no upper bound]", "up to 9,195/s").
 func (a Free) RangeWords() string {
 	if a.Param == "source" || a.Lo == "" && a.Hi == "" {
 		return a.Range()
 	}
 	end := func(v string) string {
 		shown, _ := inUnits(a.Param, v) // a range's ends, to 4 digits
+		if a.Param == "rate" {
+			if r, err := ParseRate(v); err == nil {
+				shown = perSecond(r)
+			}
+		}
 		return shown
+	}
+	switch {
+	case a.Lo == "":
+		return "up to " + end(a.Hi)
+	case a.Hi == "":
+		return "[" + end(a.Lo) + ", no upper bound]"
 	}
 	return "[" + end(a.Lo) + ", " + end(a.Hi) + "]"
 }

@@ -77,7 +77,8 @@ func TestParamWords(t *testing.T) {
 		{"every", "1001888399ns", "1.002 s (exactly 1001888399ns)"},
 		{"duration", "5s", "5 s"},
 		{"service", "859375ns", "859.4 µs (exactly 859375ns)"},
-		{"rate", "190.067", "190.067"},
+		{"rate", "190.067", "190/s (exactly 190.067)"},
+		{"rate", "1000", "1,000/s"},
 		{"conns", "2", "2"},
 		{"source", "paced", "paced"},
 	} {

@@ -88,7 +88,7 @@ func parseHlog(name string, ls []line) (*File, error) {
 	if len(r.tags) == 0 {
 		return nil, &ParseError{Name: name, Format: FormatHlog, Line: len(ls), Msg: "expected at least one interval line \"[Tag=…,]<start>,<length>,<max>,HIST…\", found none"}
 	}
-	f := &File{Name: name, Format: FormatHlog}
+	f := &File{Name: name, Format: FormatHlog, Incomplete: hlogGaps(r)}
 	base := r.base()
 	for _, tg := range r.tags {
 		f.Dists = append(f.Dists, hlogDist(tg, base))

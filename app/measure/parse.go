@@ -162,6 +162,14 @@ type File struct {
 	Format Format
 	Dists  []Dist
 	Notes  []string
+	// Incomplete says, each in words, what the file lacks of its format's
+	// whole layout: a printout cut before its summary or inside its
+	// percentile table, an interval log with intervals missing. Empty
+	// when the file is whole, or when nothing in it shows that it is not
+	// (a log cut between two intervals reads as a shorter run's). The
+	// numbers such a file holds are of part of a run: report -fit refuses
+	// it and says why.
+	Incomplete []string
 }
 
 // ParseError is where and why reading stopped.
@@ -210,6 +218,7 @@ func Parse(name string, data []byte) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.Incomplete = append(f.Incomplete, incomplete(f, ls)...)
 	return f, nil
 }
 
