@@ -320,8 +320,7 @@ func (v *View) buildRows(res *sim.Result) {
 	}
 	metrics = append(metrics, retryMetrics(res)...)
 	if !res.Config.Retrying() && failures(res) {
-		metrics = append(metrics, rowMetric{"failed_calls", "failed calls", "calls rejected by a full queue, failed in an outage or timed out: no latency", false,
-			func(k sim.Kind) float64 { return float64(CallsOf(res, k).Failed()) }})
+		metrics = append(metrics, failedRow(res))
 	}
 	metrics = append(metrics, slowThinkMetrics(res)...)
 	metrics = append(metrics,
@@ -453,6 +452,14 @@ func slowThinkMetrics(res *sim.Result) []rowMetric {
 	return out
 }
 
+// failedRow is the failed calls' row: calls whose last attempt was
+// rejected, failed in an outage or timed out (with retries, the same count
+// as the retry counts', inv.retry.calls).
+func failedRow(res *sim.Result) rowMetric {
+	return rowMetric{"failed_calls", "failed calls", "calls whose last attempt was rejected by a full queue, failed in an outage or timed out: they have no latency", false,
+		func(k sim.Kind) float64 { return float64(CallsOf(res, k).Failed()) }}
+}
+
 // failures tells whether a call of any client failed.
 func failures(res *sim.Result) bool {
 	for _, k := range sim.Kinds() {
@@ -477,7 +484,7 @@ func retryMetrics(res *sim.Result) []rowMetric {
 	return []rowMetric{
 		{"attempts", "attempts", "attempts the client sent, first attempts and retries", false, func(k sim.Kind) float64 { return float64(rc(k).Attempts) }},
 		{"retries", "retries", "attempts sent again after a failed one, a backoff later", false, func(k sim.Kind) float64 { return float64(rc(k).Retries) }},
-		{"failed_calls", "failed calls", "calls whose last attempt was rejected, failed in an outage or timed out", false, func(k sim.Kind) float64 { return float64(rc(k).FailedCalls) }},
+		failedRow(res),
 		{"wasted", "wasted services", "attempts the server finished after their client gave up (wasted work)", false, func(k sim.Kind) float64 { return float64(ec(k).Wasted) }},
 	}
 }
