@@ -34,7 +34,7 @@ func TestReportFailures(t *testing.T) {
 		if none && strings.Contains(table, "us ") {
 			t.Errorf("%s: no call answered, yet the table shows a latency:\n%s", q, table)
 		}
-		if !strings.Contains(table, "open/closed none: calls failed (closed loop ") {
+		if !strings.Contains(table, "\nopen/closed none: calls failed: ") {
 			t.Errorf("%s: the missing ratios have no reason:\n%s", q, table)
 		}
 		for _, k := range []sim.Kind{sim.Closed, sim.Open} {
