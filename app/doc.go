@@ -25,9 +25,14 @@
 // with a message on stderr; a bad query's message names each bad field, its
 // value and the range allowed.
 //
-// report prints each recording's count, mean, percentiles, maximum and
-// count above the threshold, the clients' requests planned and sent, and
-// every check. Its JSON (-json) is sim.Report: query (canonical),
+// report prints the page's headline in words first (view.Said: the run's
+// summary line, each card's number with what is said beside it, the
+// story), then each recording's count, mean, percentiles, maximum and
+// count above the threshold ("none" where no call was answered, and under
+// the table why a ratio is missing), the clients' requests planned and
+// sent, and every check. Its JSON (-json) is sim.Report, with the same
+// words under headline.{summary, cards[].{key, label, value, sub}, story,
+// claim}: query (canonical),
 // recordings.<name>.{count, mean_ns, p50_ns, p90_ns, p99_ns, p99_9_ns,
 // p99_99_ns, max_ns, above, above_share}, clients.<name>.{planned, sent,
 // stalls, last_completion_ns} and checks[].{id, kind, quantity, formula,
@@ -112,7 +117,8 @@
 //   - durations for people: app/units only (the animation's readouts
 //     included); query syntax (100us) is sim.FormatDuration;
 //   - a result's words: view.View, which the page's table and the report
-//     command's text read; the JSON is sim.Report.
+//     command's text read; the JSON is sim.Report; what is said of failed
+//     calls, the cards and the summary line: view's said.go, for both.
 //
 // # Packages
 //

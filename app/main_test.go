@@ -157,7 +157,23 @@ func TestReportTextReadsTheView(t *testing.T) {
 			labels = append(labels, r.Label)
 		}
 	}
-	lines := strings.Split(b.String(), "\n")[4:]
+	lines := strings.Split(b.String(), "\n")
+	// The headline's words come first, as the page shows them.
+	said := view.Build(0, res, 0).Headline.Said()
+	if lines[3] != "server: "+said.Summary {
+		t.Errorf("line 4 %q, want the summary line %q", lines[3], said.Summary)
+	}
+	for i, c := range said.Cards {
+		if want := c.Label + ": " + c.Value + " · " + c.Sub; lines[4+i] != want {
+			t.Errorf("line %d %q, want the card %q", 5+i, lines[4+i], want)
+		}
+	}
+	// The table's rows follow its header.
+	head := slices.IndexFunc(lines, func(l string) bool { return strings.HasSuffix(strings.TrimSpace(l), "open/closed") })
+	if head < 0 {
+		t.Fatalf("no table header in %q", b.String())
+	}
+	lines = lines[head+1:]
 	for i, want := range labels {
 		if !strings.HasPrefix(strings.TrimSpace(lines[i]), want+"  ") {
 			t.Errorf("row %d: %q, want the label %q", i, lines[i], want)

@@ -96,6 +96,8 @@ func reportCmd(w io.Writer, args []string) error {
 			vr := vs.Report()
 			out.Vs, out.Delta = &vr, deltas(res, vs)
 		}
+		said := view.Build(0, res, 0).Headline.Said()
+		out.Headline = &said
 		if err := enc.Encode(meas.json(out)); err != nil {
 			return err
 		}
@@ -121,6 +123,7 @@ func writeText(w io.Writer, res *sim.Result) {
 	fmt.Fprintf(w, "schedule: %d requests due at %s/s (every %s) over %s; stall %s every %s from %s; service %s; conns %d; workers %s; rank %s\n\n",
 		res.Planned, cfg.Rate, units.Duration(res.Slot), units.Duration(cfg.Duration), units.Duration(cfg.Stall),
 		units.Duration(cfg.Every), units.Duration(cfg.First), units.Duration(cfg.Service), cfg.Conns, workersText(cfg.Workers), cfg.Rank)
+	writeSaid(w, v.Headline.Said())
 	writeTable(w, v)
 	fmt.Fprintf(w, "\ncorrection: expected interval E = %s (closed), %s (paced)\n\n",
 		sim.FormatDuration(res.Recordings[sim.Corrected].Interval), sim.FormatDuration(res.Recordings[sim.PacedCorrected].Interval))
@@ -141,6 +144,16 @@ func writeText(w io.Writer, res *sim.Result) {
 	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
+}
+
+// writeSaid prints the page's headline in words (view.Said): the run in
+// a line, each card's number with what is said beside it, and the story.
+func writeSaid(w io.Writer, s view.Said) {
+	fmt.Fprintf(w, "server: %s\n", s.Summary)
+	for _, c := range s.Cards {
+		fmt.Fprintf(w, "%s: %s · %s\n", c.Label, c.Value, c.Sub)
+	}
+	fmt.Fprintf(w, "%s\n\n", s.Story)
 }
 
 // writeTable prints the page's results table (view.View's columns, rows,
@@ -170,6 +183,8 @@ func writeTable(w io.Writer, v *view.View) {
 		for i, c := range r.Cells {
 			x := vals[i][r.Metric]
 			switch {
+			case c.Text == view.NoLatency:
+				fmt.Fprintf(tw, "%s\t", c.Text)
 			case c.Attr == "ns":
 				fmt.Fprintf(tw, "%s\t", units.Micros(x))
 			case r.Metric == "above":
@@ -181,17 +196,26 @@ func writeTable(w io.Writer, v *view.View) {
 		fmt.Fprintf(tw, "%s\t\n", textRatio(r.Ratio))
 	}
 	tw.Flush()
+	// Each reason a ratio is missing, once.
+	seen := map[string]bool{}
+	for _, r := range v.Rows {
+		if why := r.Ratio.Why; why != "" && !seen[why] {
+			seen[why] = true
+			fmt.Fprintf(w, "open/closed %s: %s\n", r.Ratio.Text, why)
+		}
+	}
 }
 
-// textRatio is a row's open ÷ closed to two decimals, "-" when closed is 0,
-// "" for a row without one.
+// textRatio is a row's open ÷ closed to two decimals, the view's text when
+// it has no exact value (a line under the table says why), "" for a row
+// without one.
 func textRatio(r view.Ratio) string {
 	if r.Metric == "" {
 		return ""
 	}
 	x, err := strconv.ParseFloat(r.Exact, 64)
 	if err != nil {
-		return "-"
+		return r.Text
 	}
 	return fmt.Sprintf("%.2f", x)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"omission/app/tools"
+	"omission/app/view"
 	"omission/sim"
 )
 
@@ -63,6 +64,9 @@ type reportJSON struct {
 	// run's, per recording.
 	Vs    *sim.Report                   `json:"vs,omitempty"`
 	Delta map[string]map[string]float64 `json:"delta,omitempty"`
+	// Headline is what the page's headline says of the run, in words
+	// (view.Said): its summary line, each card and the story.
+	Headline *view.Said `json:"headline,omitempty"`
 }
 
 func withTools(rep sim.Report, cfg sim.Config, query string) (reportJSON, error) {

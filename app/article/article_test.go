@@ -568,3 +568,27 @@ func TestEmbedLandscape(t *testing.T) {
 		t.Errorf("no sweep: %q", f.err)
 	}
 }
+
+// TestArticleNeverFails: the article's runs are the deterministic model's
+// (no field the reader adjusts is an event engine field, and no query of
+// the article sets one), so no call in them fails and every latency it
+// shows is of every call sent: the rule of the headline under failures
+// (view.Calls.Note) never has anything to add to its numbers.
+func TestArticleNeverFails(t *testing.T) {
+	for _, sec := range theArticle().sections {
+		for _, adj := range sec.adjs {
+			if f, ok := sim.LookupField(adj.field); !ok || f.Engine {
+				t.Errorf("%s adjusts %s, an event engine field (or none)", adj.key(), adj.field)
+			}
+		}
+	}
+	for _, q := range articleQueries {
+		cfg, err := sim.ParseQuery(q.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.EventDriven() {
+			t.Errorf("the article's query %s (%s) runs on the event engine", q.name, q.q)
+		}
+	}
+}

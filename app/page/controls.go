@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 	"omission/app/ui"
-	"omission/app/units"
+	"omission/app/view"
 	"strconv"
 	"strings"
 	"sync"
@@ -535,65 +535,6 @@ func presetWord(name string) (label, from string) {
 	return name, ""
 }
 
-// presetParams says a preset's parameters in one line, read from its
-// configuration.
-func presetParams(cfg sim.Config) string {
-	stall := "no stall"
-	switch {
-	case cfg.Stall > 0 && cfg.Every > 0:
-		stall = "a " + units.Duration(cfg.Stall) + " stall every " + units.Duration(cfg.Every)
-	case cfg.Stall > 0:
-		stall = "one " + units.Duration(cfg.Stall) + " stall"
-	}
-	workers := units.Plural(int64(cfg.Workers), "worker")
-	if cfg.Workers == 0 {
-		workers = "unlimited workers"
-	}
-	each := units.Duration(cfg.Service) + " each"
-	if cfg.Dist == sim.ServiceUniform {
-		each = exactDuration(cfg.Service) + " to " + exactDuration(cfg.ServiceMax) + " each (uniform)"
-	}
-	return units.Thousands(cfg.Rate.String()) + " requests a second for " + units.Duration(cfg.Duration) + ", " +
-		each + ", " + stall + "; " + units.Plural(int64(cfg.Conns), "connection") + ", " + workers + "." + presetFailures(cfg)
-}
-
-// presetFailures says a preset's outages, timeout, retries, slowdowns,
-// think time and a correction's interval set by hand, if any ("" for the
-// presets without them).
-func presetFailures(cfg sim.Config) string {
-	var parts []string
-	for _, w := range cfg.OutageWindows() {
-		parts = append(parts, "an outage from "+units.Duration(w.From)+" to "+units.Duration(w.To))
-	}
-	if cfg.Timeout > 0 {
-		parts = append(parts, "a "+units.Duration(cfg.Timeout)+" timeout")
-	}
-	if cfg.Retrying() {
-		parts = append(parts, units.Plural(int64(cfg.AttemptsPerCall()), "attempt")+" a call, "+units.Duration(cfg.Backoff)+" apart")
-	}
-	for _, w := range cfg.SlowWindows() {
-		parts = append(parts, "services ×"+w.Rate.String()+" from "+exactDuration(w.From)+" to "+exactDuration(w.To))
-	}
-	switch {
-	case cfg.ThinkMax > cfg.Think:
-		parts = append(parts, "the closed loop thinks "+exactDuration(cfg.Think)+" to "+exactDuration(cfg.ThinkMax)+" between calls")
-	case cfg.Think > 0:
-		parts = append(parts, "the closed loop thinks "+exactDuration(cfg.Think)+" between calls")
-	}
-	if cfg.Interval > 0 {
-		parts = append(parts, "the correction's interval "+exactDuration(cfg.Interval))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	text := strings.Join(parts, "; ")
-	return " " + strings.ToUpper(text[:1]) + text[1:] + "."
-}
-
-// exactDuration writes a parameter's duration with every digit it has
-// (47.52 ms, 5.555556 ms), where units.Duration keeps four.
-func exactDuration(ns int64) string { return units.DurationSig(float64(ns), 15) }
-
 // renderPresets builds the preset buttons, each with its label and, for
 // hover, focus and screen readers, where it comes from; the one the state
 // starts from is pressed, and its description is shown below them.
@@ -604,7 +545,7 @@ func (c *controlsPanel) renderPresets() app.UI {
 		name := ps.Name
 		pressed := c.input(fieldIndex("preset")) == name
 		label, from := presetWord(name)
-		desc := from + " " + presetParams(ps.Config)
+		desc := from + " " + view.Summary(&ps.Config)
 		buttons = append(buttons, app.Span().Class("term", "preset-term").Body(
 			app.Button().Type("button").Class("preset").DataSet("preset", name).
 				Aria("pressed", map[bool]string{true: "true", false: "false"}[pressed]).Aria("describedby", "preset-desc-"+name).

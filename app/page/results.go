@@ -96,16 +96,16 @@ func (h *headline) Render() app.UI {
 	}
 	said := ""
 	if !h.IStale {
-		said = headlineSpoken(v)
+		said = hl.Spoken
 	}
 	return app.Section().Class(cls).Aria("label", "Headline").OnClick(proofClick("proof/headline")).Body(
 		live.Text(said),
 		app.P().Class("server").Text(hl.Server),
 		app.Div().Class("stats").Body(
-			stat("closed", app.Span().Body(term("closed", "closed-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.ClosedP99), "time from send"),
-			stat("open", app.Span().Body(term("open", "open-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.OpenP99), "time from due"),
-			stat("ratio", app.Text("open ÷ closed"), app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), "same server, same stalls"),
-			stat("paced", app.Span().Body(term("never-sent", "never sent"), app.Text(" by the "), term("paced", "paced client")), cell(hl.NeverSent), "of "+hl.Planned+" planned ("+hl.NeverSentShare+")"),
+			stat("closed", app.Span().Body(term("closed", "closed-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.ClosedP99), hl.ClosedSub),
+			stat("open", app.Span().Body(term("open", "open-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.OpenP99), hl.OpenSub),
+			stat("ratio", app.Text(view.LabelRatio), app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), hl.RatioSub),
+			stat("paced", app.Span().Body(term("never-sent", "never sent"), app.Text(" by the "), term("paced", "paced client")), cell(hl.NeverSent), hl.PacedSub),
 		),
 		app.P().Class("explain").DataSet("claim", hl.Story.Claim).Text(hl.Story.Text),
 		app.P().Class("summary-line").Body(
@@ -124,13 +124,6 @@ func (h *headline) Render() app.UI {
 				Text(v.Cost.Text),
 		),
 	)
-}
-
-// headlineSpoken is the headline in one sentence, for the live region.
-func headlineSpoken(v *view.View) string {
-	hl := &v.Headline
-	return "Closed-loop p99 " + hl.ClosedP99.Text + ", open-loop p99 " + hl.OpenP99.Text + " (" + hl.Ratio +
-		"); the paced client never sent " + hl.NeverSent.Text + " of " + hl.Planned + " planned requests."
 }
 
 // resultsTable shows every recording's metrics, one column per recording
@@ -181,7 +174,7 @@ func (t *resultsTable) Render() app.UI {
 			cells = append(cells, app.Td().DataSet("metric", c.ID).DataSet(c.Attr, c.Exact).Title("%s", proofTitle(c)).Body(numberLink(c)))
 		}
 		if r.Ratio.Metric != "" {
-			cells = append(cells, app.Td().Class("ratio").DataSet("ratio", r.Ratio.Metric).DataSet("value", r.Ratio.Exact).Text(r.Ratio.Text))
+			cells = append(cells, app.Td().Class("ratio").DataSet("ratio", r.Ratio.Metric).DataSet("value", r.Ratio.Exact).Title("%s", r.Ratio.Why).Text(r.Ratio.Text))
 		} else {
 			cells = append(cells, app.Td().Class("ratio"))
 		}

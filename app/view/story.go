@@ -18,6 +18,7 @@ type Story struct {
 
 // The claims a story may be chosen by, in the order they are tried.
 const (
+	ClaimFailed      = "failed"         // an event-driven run in which calls of the closed or open loop failed
 	ClaimEvent       = "event"          // random arrivals or service, queue limits, timeouts, outages, retries
 	ClaimNoStallSame = "no-stall"       // no stall in the run, and the two p99s agree within 10 %
 	ClaimNoStallQ    = "no-stall-queue" // no stall, the open p99 more than 10 % above: the server falls behind the schedule
@@ -42,7 +43,11 @@ func buildStory(res *sim.Result, ratio string, ratioOK bool) Story {
 		if cfg.Thinking() {
 			again = "and pauses for its think time before it sends again"
 		}
-		return Story{ClaimEvent, "This run is event-driven (random arrivals or service times, a queue limit, timeouts, outages, retries, slowdowns or think time), so no formula fixes its numbers; the rule of each client is the same: the closed loop waits for each reply on " + conns + " " + again + ", and the open loop times each request from when it was due."}
+		text := "This run is event-driven (random arrivals or service times, a queue limit, timeouts, outages, retries, slowdowns or think time), so no formula fixes its numbers; the rule of each client is the same: the closed loop waits for each reply on " + conns + " " + again + ", and the open loop times each request from when it was due."
+		if f := failedStory(res); f != "" {
+			return Story{ClaimFailed, text + " " + f}
+		}
+		return Story{ClaimEvent, text}
 	case res.StallCount() == 0 && near(open, closed):
 		return Story{ClaimNoStallSame, "No stall falls inside this run, and the closed and open loops agree at p99 (within 10 %): with nothing to wait out, there is nothing for the closed loop to leave unmeasured."}
 	case res.StallCount() == 0:
@@ -52,10 +57,28 @@ func buildStory(res *sim.Result, ratio string, ratioOK bool) Story {
 	}
 	share := "far below the open loop's"
 	if ratioOK {
-		share = "a " + fraction(ratio) + " of the open loop's"
+		share = fraction(ratio) + " of the open loop's"
 	}
 	return Story{ClaimHidden, fmt.Sprintf("The closed loop waits out each stall on %s: it has at most %s outstanding while the server is stalled, and the requests that fell due meanwhile it sends only after the stall, timing each from that late send, so its p99 is %s. The open loop sends on schedule and times each request from when it was due, so every request caught behind a stall counts.",
 		conns, units.Plural(int64(cfg.Conns), "request"), share)}
+}
+
+// failedStory says how many calls of the closed and open loops failed and
+// what their latencies are then of ("" when none failed).
+func failedStory(res *sim.Result) string {
+	cc, oc := CallsOf(res, sim.Closed).Note(), CallsOf(res, sim.Open).Note()
+	if cc == "" && oc == "" {
+		return ""
+	}
+	return "Calls failed. The closed loop: " + or(cc, "every call answered") + ". The open loop: " + or(oc, "every call answered") + "."
+}
+
+// or is s, or else when s is "".
+func or(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
 }
 
 // fraction words an open ÷ closed ratio as a share of the open loop's p99.

@@ -14,9 +14,16 @@ func storyHolds(claim string, res *sim.Result) bool {
 	closed, open := res.Recordings[sim.Closed].P[sim.P99], res.Recordings[sim.Open].P[sim.P99]
 	agree := 10*open <= 11*closed
 	stalls := res.StallCount() > 0
+	failed := false
+	if e := res.Engine; e != nil {
+		cc, oc := &e.Clients[sim.ClosedClient], &e.Clients[sim.OpenClient]
+		failed = cc.Replies < cc.Sent || oc.Replies < oc.Sent
+	}
 	switch claim {
+	case ClaimFailed:
+		return res.Config.EventDriven() && failed
 	case ClaimEvent:
-		return res.Config.EventDriven()
+		return res.Config.EventDriven() && !failed
 	case ClaimNoStallSame:
 		return !res.Config.EventDriven() && !stalls && agree
 	case ClaimNoStallQ:
@@ -65,7 +72,7 @@ func TestStoryFollowsTheRun(t *testing.T) {
 			t.Errorf("%s: the stall story where it does not hold: %s", q, s.Text)
 		}
 	}
-	for _, c := range []string{ClaimEvent, ClaimNoStallSame, ClaimNoStallQ, ClaimShown, ClaimHidden} {
+	for _, c := range []string{ClaimFailed, ClaimEvent, ClaimNoStallSame, ClaimNoStallQ, ClaimShown, ClaimHidden} {
 		if !seen[c] {
 			t.Errorf("no query reached the story %q", c)
 		}

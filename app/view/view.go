@@ -61,20 +61,26 @@ type Cell struct {
 // Ratio is open ÷ closed for one row.
 type Ratio struct {
 	Metric string // "p99"; "" when the row has no ratio
-	Exact  string
+	Exact  string // "" when there is no ratio
 	Text   string
+	Why    string // why there is no ratio ("" when there is one)
 }
 
-// Headline is the story in three numbers.
+// Headline is the story in three numbers and a count, each card with what
+// is said beside it (said.go decides the words).
 type Headline struct {
 	ClosedP99, OpenP99 Cell
-	Ratio              string
+	ClosedSub, OpenSub string // beside each p99: what it times, the calls it is of, how long a closed loop ran past its schedule
+	Ratio              string // open ÷ closed p99, like with like ("none": no ratio)
 	RatioOK            bool
-	NeverSent          Cell // paced client: planned − sent
+	RatioSub           string // what the ratio compares, or why there is none
+	NeverSent          Cell   // paced client: planned − sent
 	Planned            string
 	NeverSentShare     string
-	Server             string // one line describing the run
+	PacedSub           string // the planned count, the share, and what kept them from being sent
+	Server             string // one line describing the run (Summary)
 	Story              Story  // what separates the two p99s here, chosen by a check on the run
+	Spoken             string // the headline in one sentence, for a screen reader
 }
 
 // Cost is the cost line.
@@ -313,6 +319,9 @@ func (v *View) buildRows(res *sim.Result) {
 		{"sent", "sent", "requests the client actually sent", false, func(k sim.Kind) float64 { return float64(client(k).Sent) }},
 	}
 	metrics = append(metrics, retryMetrics(res)...)
+	if !res.Config.Retrying() && failures(res) {
+		metrics = append(metrics, failedRow(res))
+	}
 	metrics = append(metrics, slowThinkMetrics(res)...)
 	metrics = append(metrics,
 		metric{"count", "samples", "latency samples in the recording", false, func(k sim.Kind) float64 { return float64(rec(k).Count) }},
@@ -337,6 +346,14 @@ func (v *View) buildRows(res *sim.Result) {
 			case m.latency:
 				c.Attr, c.Exact, c.Text = "ns", units.Raw(x), units.Duration(x)
 				c.Title = units.ExactNs(x)
+				// A latency is of the answered calls: say so, and show
+				// none where no call was answered.
+				if n := CallsOf(res, k).Note(); n != "" {
+					c.Title += " · " + n
+				}
+				if rec(k).Count == 0 {
+					c.Text, c.Title = NoLatency, "no latency: "+CallsOf(res, k).Note()
+				}
 			case m.name == "above_share":
 				c.Attr, c.Exact, c.Text = "value", units.Raw(x), units.Share(x)
 				c.Title = fmt.Sprintf("%s of %s samples", units.Count(rec(k).Above), units.Count(rec(k).Count))
@@ -359,15 +376,34 @@ func (v *View) buildRows(res *sim.Result) {
 		switch {
 		case clientMetric(m.name), m.name == "count":
 		default:
-			o, cl := m.get(sim.Open), m.get(sim.Closed)
-			text, ok := units.Ratio(o, cl)
-			row.Ratio = Ratio{Metric: m.name, Text: text}
-			if ok && cl != 0 {
-				row.Ratio.Exact = units.Raw(o / cl)
-			}
+			row.Ratio = rowRatio(res, m.name, m.get(sim.Open), m.get(sim.Closed))
 		}
 		v.Rows = append(v.Rows, row)
 	}
+}
+
+// rowRatio is a row's open ÷ closed: none, and why, when either loop
+// had calls fail (each number is of its own answered calls: not like with
+// like) or no answer, or the closed loop's value is 0.
+func rowRatio(res *sim.Result, metric string, o, cl float64) Ratio {
+	r := Ratio{Metric: metric}
+	cc, oc := CallsOf(res, sim.Closed), CallsOf(res, sim.Open)
+	if cc.Failed() > 0 || oc.Failed() > 0 || cc.Answered() == 0 {
+		r.Text, r.Why = NoLatency, "calls failed: each number is of its own answered calls (the failed calls row), so a ratio would not compare like with like"
+		if cc.Failed() == 0 && oc.Failed() == 0 {
+			r.Why = cc.Note()
+		}
+		return r
+	}
+	text, ok := units.Ratio(o, cl)
+	r.Text = text
+	switch {
+	case ok && cl != 0:
+		r.Exact = units.Raw(o / cl)
+	case !ok:
+		r.Why = "the closed loop's value is 0"
+	}
+	return r
 }
 
 // rowMetric is one row of the results table: its metric, label and help,
@@ -416,6 +452,24 @@ func slowThinkMetrics(res *sim.Result) []rowMetric {
 	return out
 }
 
+// failedRow is the failed calls' row: calls whose last attempt was
+// rejected, failed in an outage or timed out (with retries, the same count
+// as the retry counts', inv.retry.calls).
+func failedRow(res *sim.Result) rowMetric {
+	return rowMetric{"failed_calls", "failed calls", "calls whose last attempt was rejected by a full queue, failed in an outage or timed out: they have no latency", false,
+		func(k sim.Kind) float64 { return float64(CallsOf(res, k).Failed()) }}
+}
+
+// failures tells whether a call of any client failed.
+func failures(res *sim.Result) bool {
+	for _, k := range sim.Kinds() {
+		if CallsOf(res, k).Failed() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func retryMetrics(res *sim.Result) []rowMetric {
 	if res.Engine == nil || !res.Config.Retrying() {
 		return nil
@@ -430,7 +484,7 @@ func retryMetrics(res *sim.Result) []rowMetric {
 	return []rowMetric{
 		{"attempts", "attempts", "attempts the client sent, first attempts and retries", false, func(k sim.Kind) float64 { return float64(rc(k).Attempts) }},
 		{"retries", "retries", "attempts sent again after a failed one, a backoff later", false, func(k sim.Kind) float64 { return float64(rc(k).Retries) }},
-		{"failed_calls", "failed calls", "calls whose last attempt was rejected, failed in an outage or timed out", false, func(k sim.Kind) float64 { return float64(rc(k).FailedCalls) }},
+		failedRow(res),
 		{"wasted", "wasted services", "attempts the server finished after their client gave up (wasted work)", false, func(k sim.Kind) float64 { return float64(ec(k).Wasted) }},
 	}
 }
@@ -443,8 +497,6 @@ func (v *View) buildHeadline(res *sim.Result) {
 	if c := v.CellByID("open.p99"); c != nil {
 		h.OpenP99 = *c
 	}
-	h.Ratio, h.RatioOK = units.Ratio(float64(res.Recordings[sim.Open].P[sim.P99]), float64(res.Recordings[sim.Closed].P[sim.P99]))
-	h.Story = buildStory(res, h.Ratio, h.RatioOK)
 	pc := res.Clients[sim.PacedClient]
 	never := pc.Planned - pc.Sent
 	h.NeverSent = Cell{ID: "paced.never_sent", Attr: "value", Exact: fmt.Sprint(never), Text: units.Count(never),
@@ -456,23 +508,11 @@ func (v *View) buildHeadline(res *sim.Result) {
 	if pc.Planned > 0 {
 		h.NeverSentShare = units.Share(float64(never) / float64(pc.Planned))
 	}
-	cfg := res.Config
-	stall := "no stalls"
-	switch {
-	case cfg.Stall > 0 && cfg.Every > 0:
-		stall = fmt.Sprintf("a %s stall every %s from %s", dur(cfg.Stall), dur(cfg.Every), dur(cfg.First))
-	case cfg.Stall > 0:
-		stall = fmt.Sprintf("one %s stall at %s", dur(cfg.Stall), dur(cfg.First))
-	}
-	workers := units.Plural(int64(cfg.Workers), "worker")
-	if cfg.Workers == 0 {
-		workers = "unlimited workers"
-	}
-	h.Server = fmt.Sprintf("%s requests/s for %s, %s service, %s; %s, %s.",
-		cfg.Rate, dur(cfg.Duration), dur(cfg.Service), stall, units.Plural(int64(cfg.Conns), "connection"), workers)
+	h.buildCards(res)
+	h.Story = buildStory(res, h.Ratio, h.RatioOK)
+	h.Server = Summary(&res.Config)
+	h.Spoken = h.spoken()
 }
-
-func dur(ns int64) string { return units.Duration(ns) }
 
 // SetCost sets the wall time of the update and its line.
 func (v *View) SetCost(ms float64) {

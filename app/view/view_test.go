@@ -136,7 +136,8 @@ func TestViewWithoutClosedForm(t *testing.T) {
 
 // TestViewRetryRows: a run with retries has the attempts, retries, failed
 // calls and wasted services rows, each cell the client's count and proved by
-// its retry invariant; a run without retries has none of them.
+// its retry invariant; a run without retries has none of them but the
+// failed calls, when calls failed: the share a latency leaves out.
 func TestViewRetryRows(t *testing.T) {
 	run := func(q string) *View {
 		cfg, err := sim.ParseQuery(q)
@@ -150,10 +151,25 @@ func TestViewRetryRows(t *testing.T) {
 		return Build(1, res, 0)
 	}
 	q := "rate=1000&service=800us&stall=0&duration=1s&timeout=5ms&outages=200ms-300ms"
+	once := run(q)
 	for _, m := range retryRows {
-		if c := run(q).CellByID("open." + m); c != nil {
+		c := once.CellByID("open." + m)
+		if m != "failed_calls" && c != nil {
 			t.Errorf("a run without retries has the cell open.%s", m)
 		}
+	}
+	for _, k := range sim.Kinds() {
+		ec := &once.Result.Engine.Clients[k.Client()]
+		c := once.CellByID(k.String() + ".failed_calls")
+		if n := ec.Rejected + ec.Failed + ec.TimedOut; ec.Sent-ec.Replies != n || c == nil || c.Exact != strconv.FormatInt(n, 10) {
+			t.Errorf("%s.failed_calls: %+v, want %d = %d sent − %d answered", k, c, n, ec.Sent, ec.Replies)
+		}
+	}
+	if once.CellByID("open.failed_calls").Exact == "0" {
+		t.Fatal("no call failed in a 100 ms outage with a 5 ms timeout")
+	}
+	if c := run("rate=1000&service=800us&stall=0&duration=1s&timeout=5ms").CellByID("open.failed_calls"); c != nil {
+		t.Errorf("a run in which no call failed has the cell %+v", c)
 	}
 	v := run(q + "&attempts=3&backoff=20ms")
 	if v.Result.Engine.Clients[sim.OpenClient].Retry.Retries == 0 {
@@ -163,6 +179,9 @@ func TestViewRetryRows(t *testing.T) {
 	for rec, client := range map[string]sim.Client{"open": sim.OpenClient, "closed": sim.ClosedClient, "corrected": sim.ClosedClient} {
 		ec := v.Result.Engine.Clients[client]
 		want := map[string]int64{"attempts": ec.Retry.Attempts, "retries": ec.Retry.Retries, "failed_calls": ec.Retry.FailedCalls, "wasted": ec.Wasted}
+		if f := CallsOf(v.Result, kindOf(rec)).Failed(); f != ec.Retry.FailedCalls {
+			t.Errorf("%s: %d calls failed by their outcomes, %d by the retry counts", rec, f, ec.Retry.FailedCalls)
+		}
 		for m, n := range want {
 			c := v.CellByID(rec + "." + m)
 			if c == nil || c.Exact != strconv.FormatInt(n, 10) || c.Proof == "" || !c.Pass {
