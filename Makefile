@@ -31,7 +31,7 @@ FONT_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 # WRK2_GIT_DIR when set (see app/experiment/tools/install.sh).
 WRK2_GIT_DIR ?=
 
-.PHONY: tools site-size run wasm static fonts test test-long test-native test-large test-experiment test-built test-wasm test-browser bench report deps-test fmt-check vet clean
+.PHONY: tools site-size run wasm static fonts test test-long test-native test-truth test-large test-experiment test-built test-wasm test-browser bench report deps-test fmt-check vet clean
 
 ## run: build app.wasm and the site, serve it on $(ADDR) and print the address
 run: wasm
@@ -73,10 +73,14 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app/...
 
 ## test: go mod tidy -diff, vet, native tests, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium (within 10 minutes on 2 cores; the long suites are make test-long's)
-test: deps-test fmt-check vet test-native test-experiment wasm test-built test-wasm test-browser
+test: deps-test fmt-check vet test-native test-truth test-experiment wasm test-built test-wasm test-browser
 
 test-native:
 	$(GO) test -race -count=1 ./...
+
+## test-truth: the fit's truth about cut files and unknown rates (every prefix of 30 printouts, .hlogs with intervals removed, random rates), without the race detector, which slows them tenfold (test-native skips them)
+test-truth:
+	$(GO) test -count=1 -run 'TestCutPrintouts|TestHlogGap|TestRateUnknown' ./app/fit
 
 ## test-large: the largest runs each engine allows, the fit's 200-query round trip and its stall-count search held to every count, without the race detector (it slows them tenfold)
 test-large:

@@ -47,8 +47,8 @@ func cutFiles(t *testing.T) map[string][]byte {
 // file's). Never a headline number from a cut file without the word that it
 // is incomplete.
 func TestCutPrintouts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("fits every prefix of 30 files")
+	if testing.Short() || raceOn {
+		t.Skip("fits every prefix of 30 files: make test runs it without the race detector (test-truth), which slows it tenfold")
 	}
 	for name, data := range cutFiles(t) {
 		whole, err := Fit(name, data, Options{NoTools: true})
@@ -79,6 +79,9 @@ func TestCutPrintouts(t *testing.T) {
 // from the real one) and from its start: the fit refuses the log and says
 // it is incomplete.
 func TestHlogGap(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("fits many cut logs: make test runs it without the race detector (test-truth)")
+	}
 	r := rand.New(rand.NewPCG(39, 3))
 	logs := map[string][]byte{}
 	for _, q := range []string{"preset=tcp", "rate=500&service=300us&stall=120ms&every=1300ms&first=100ms&duration=9s&conns=2"} {

@@ -2,7 +2,6 @@ package measure
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -254,16 +253,7 @@ func parseHgrm(name string, f Format, ls []line, i int) (*File, error) {
 		d.Notes = append(d.Notes, "Percentiles are read from the rows at HdrHistogram C and Go's rank, round(p·n).")
 	}
 	file := &File{Name: name, Format: f, Dists: []Dist{d}}
-	end := fmt.Sprintf("the file ends at line %d", len(ls))
-	if last := sp.rows[len(sp.rows)-1]; last.Percentile < 100 {
-		// Every writer ends its rows with the 100 % row (1.000000).
-		file.Incomplete = append(file.Incomplete, fmt.Sprintf("the rows above the %s percentile, up to the 100 %% row every writer ends with: %s", strconv.FormatFloat(last.Percentile, 'g', 6, 64)+" %", end))
-	}
-	_, mean := sp.footer["Mean"]
-	_, mx := sp.footer["Max"]
-	if !mean || !mx {
-		file.Incomplete = append(file.Incomplete, "its footer (\"#[Mean = …]\" and \"#[Max = …, Total count = …]\"): "+end)
-	}
+	file.Incomplete = hgrmIncomplete(sp, len(ls))
 	file.Notes = append(file.Notes, "Values are read as milliseconds, the unit HdrHistogram's tools print (outputValueUnitScalingRatio from ns or a value scale from µs).")
 	return file, nil
 }

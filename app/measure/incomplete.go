@@ -1,11 +1,37 @@
+//go:build !minimal
+
 package measure
 
 import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
+
+// The checks that a file is whole (File.Incomplete). The page's app.wasm,
+// built with the minimal tag, leaves them out (incomplete_minimal.go): 14 kB
+// after gzip it has no room for. There the import shows a cut file's
+// numbers as the file gives them; the fit, in fit.wasm, refuses it and says
+// what it lacks.
+
+// hgrmIncomplete says what an .hgrm lacks of the rows and footer every
+// writer ends with; n is its count of lines.
+func hgrmIncomplete(sp *spectrum, n int) []string {
+	var out []string
+	end := fmt.Sprintf("the file ends at line %d", n)
+	if last := sp.rows[len(sp.rows)-1]; last.Percentile < 100 {
+		// Every writer ends its rows with the 100 % row (1.000000).
+		out = append(out, fmt.Sprintf("the rows above the %s percentile, up to the 100 %% row every writer ends with: %s", strconv.FormatFloat(last.Percentile, 'g', 6, 64)+" %", end))
+	}
+	_, mean := sp.footer["Mean"]
+	_, mx := sp.footer["Max"]
+	if !mean || !mx {
+		out = append(out, "its footer (\"#[Mean = …]\" and \"#[Max = …, Total count = …]\"): "+end)
+	}
+	return out
+}
 
 // incomplete says what a tool's printout lacks of the layout the tool
 // always prints, each part in words: a file cut before the summary a
