@@ -20,14 +20,7 @@ import (
 // words, each p99 beside its failed share.
 func TestReportFailures(t *testing.T) {
 	for _, q := range []string{"preset=retry-storm&timeout=500us", "outages=4s-4500ms&attempts=10&backoff=0s&timeout=50ms"} {
-		cfg, err := sim.ParseQuery(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := sim.Run(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := mustRun(t, q)
 		var b bytes.Buffer
 		writeText(&b, res)
 		text := b.String()
