@@ -22,8 +22,9 @@ import (
 // real wrk2 file no stall model explains (exit 1), the fortio printout of
 // preset=tcp&conns=2&duration=6s and a real fortio printout (fortio load
 // -qps 500 -c 2 -t 3s against the experiment's server: 100 ms stalls every
-// second, predict-runs-all-2026-12-02e.json), which no stall model
-// explains (exit 1: its round trips spread), vegeta's JSON report of
+// second, predict-runs-all-2026-12-02e.json), whose stalls the model
+// explains (exit 0) though its p99, under ten service times, is the
+// client's own, vegeta's JSON report of
 // preset=tcp&duration=6s and a real one (vegeta attack -rate 500/1s
 // -duration 3s, the same server and sweep; exit 1), oha's JSON of
 // preset=tcp&duration=6s&conns=2 with --latency-correction, locust's
@@ -45,11 +46,11 @@ func TestReportFit(t *testing.T) {
 		{"fit_ab_json", []string{"report", "-json", "-fit", "testdata/fit-tcp-ab.txt", "rate=1000"}, 0},
 		{"fit_real_ab", []string{"report", "-fit", "testdata/fit-real-ab.txt"}, 0},
 		{"fit_fortio", []string{"report", "-fit", "testdata/fit-tcp-fortio.txt"}, 0},
-		{"fit_real_fortio", []string{"report", "-fit", "testdata/fit-real-fortio.txt"}, 1},
+		{"fit_real_fortio", []string{"report", "-fit", "testdata/fit-real-fortio.txt"}, 0},
 		{"fit_vegeta_json", []string{"report", "-json", "-fit", "testdata/fit-tcp-vegeta.json"}, 0},
 		{"fit_real_vegeta", []string{"report", "-fit", "testdata/fit-real-vegeta.json"}, 1},
 		{"fit_oha", []string{"report", "-fit", "testdata/fit-tcp-oha.json"}, 0},
-		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 1},
+		{"fit_k6", []string{"report", "-fit", "measure/testdata/k6-summary.json"}, 0},
 		{"fit_locust", []string{"report", "-fit", "testdata/fit-tcp-locust.txt"}, 0},
 		{"fit_real_locust", []string{"report", "-fit", "measure/testdata/real/locust-u2-t5s.txt"}, 0},
 		{"fit_untagged_hlog", []string{"report", "-fit", "testdata/fit-untagged.hlog"}, 0},

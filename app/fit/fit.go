@@ -722,6 +722,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	rounded := 0
 	for i := range rs {
 		r := &rs[i]
+		r.Own = own(*r, cfg.Service)
 		if unit.Ns > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit.Ns) && r.Diff != 0 {
 			// One printed unit apart: within the printout's rounding
 			// (ab's 0 ms against 1 ms is −100 %), not a miss.
@@ -729,7 +730,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			rounded++
 			continue
 		}
-		if r.Headline && math.Abs(r.Diff) > res.Worst {
+		if r.Headline && !r.Own && math.Abs(r.Diff) > res.Worst {
 			res.Worst = math.Abs(r.Diff)
 		}
 	}
@@ -740,7 +741,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	res.Explained = res.Worst <= Tolerance
 	if !res.Explained {
-		w := worstOf(rs)
+		w := worstOf(stallsOf(rs))
 		res.Why = fmt.Sprintf("no stall model reproduces the file within %g %%: the fitted %s %s is %+.1f %% off", Tolerance*100, w.Dist, Words(w.Metric), w.Diff*100)
 		var o *Offer
 		if math.Abs(w.Diff) > 4*Tolerance {
@@ -1038,6 +1039,31 @@ func explains(rs []Residual, unit int64) bool {
 		}
 	}
 	return true
+}
+
+// own reports whether a residual is a latency the file and the model both
+// put under OwnServices service times (Residual.Own): the client's own
+// time, not the stalls'. Counts, the maximum and the summed-up rows are
+// the stalls'.
+func own(r Residual, service int64) bool {
+	switch r.Metric {
+	case "mean_ns", "min_ns", "p50_ns", "p90_ns", "p99_ns", "p99_9_ns", "p99_99_ns":
+	default:
+		return false
+	}
+	limit := float64(OwnServices * max(service, 1))
+	return r.Headline && r.Measured < limit && r.Fitted < limit
+}
+
+// stallsOf is rs less the client's own numbers (Residual.Own).
+func stallsOf(rs []Residual) []Residual {
+	var out []Residual
+	for _, r := range rs {
+		if !r.Own {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func worstOf(rs []Residual) Residual {

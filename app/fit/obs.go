@@ -76,7 +76,18 @@ type Residual struct {
 	// within the printout's rounding however large its difference in per
 	// cent; not a miss.
 	Rounded bool `json:"rounded,omitempty"`
+	// Own: a latency (a percentile, the mean or the minimum) the file and
+	// the model both put under OwnServices service times, where no stall
+	// reaches: the client's own time per request (its loopback, its
+	// system calls, its wake-ups) and the server's service, which the
+	// stall model does not claim. Shown, and named so; not a miss.
+	Own bool `json:"own,omitempty"`
 }
+
+// OwnServices is how many service times a latency stays under to be the
+// client's own rather than the stalls': a stall of ten service times or
+// less is not one the fit tells from a slow request.
+const OwnServices = 10
 
 func relDiff(m, f float64) float64 {
 	if m == 0 {

@@ -112,6 +112,9 @@ func (r *Result) DiffWords(x Residual) string {
 	if x.Rounded && r.RoundingNs > 0 {
 		return Percent(x.Diff) + ", within " + units.Duration(float64(r.RoundingNs)) + " rounding"
 	}
+	if x.Own && math.Abs(x.Diff) > Tolerance {
+		return Percent(x.Diff) + ", the client's own time"
+	}
 	return Percent(x.Diff)
 }
 
@@ -126,11 +129,13 @@ func (r *Result) Verdict() string {
 	}
 	var b strings.Builder
 	b.WriteString("The model explains the file within " + pct(Tolerance) + ": its worst printed number is " + Percent(r.Worst) + " off")
-	rounded := 0
+	rounded, own := 0, 0
 	var loose *Residual
 	for i := range r.Residuals {
 		x := &r.Residuals[i]
 		switch {
+		case x.Own && !x.Rounded && math.Abs(x.Diff) > Tolerance:
+			own++
 		case x.Rounded:
 			if x.Headline {
 				rounded++
@@ -143,6 +148,10 @@ func (r *Result) Verdict() string {
 		fmt.Fprintf(&b, " beyond the printout's %s rounding (%d more within it, marked in the table)", units.Duration(float64(r.RoundingNs)), rounded)
 	}
 	b.WriteString(".")
+	if own > 0 {
+		fmt.Fprintf(&b, " %s the file and the model both put under %d service times, where no stall reaches, %s more than %s off: the client's own time per request, which the stall model does not claim (marked in the table).",
+			map[bool]string{true: "One latency", false: fmt.Sprintf("%d latencies", own)}[own == 1], OwnServices, map[bool]string{true: "is", false: "are"}[own == 1], pct(Tolerance))
+	}
 	if loose != nil {
 		what := "the spectrum's worst row"
 		switch {
@@ -155,8 +164,12 @@ func (r *Result) Verdict() string {
 		if loose.Dist != "" {
 			where += " of " + loose.Dist
 		}
-		fmt.Fprintf(&b, " The %s holds the file's count, mean, minimum, maximum and p50 to p99.99; the rest is fitted, not held to it: %s, %s, is %s measured against %s fitted (%s).",
-			pct(Tolerance), what, where, Number(loose.Metric, loose.Measured), Number(loose.Metric, loose.Fitted), Percent(loose.Diff))
+		held := "the file's count, mean, minimum, maximum and p50 to p99.99"
+		if own > 0 {
+			held = "the file's count, maximum and the latencies a stall reaches"
+		}
+		fmt.Fprintf(&b, " The %s holds %s; the rest is fitted, not held to it: %s, %s, is %s measured against %s fitted (%s).",
+			pct(Tolerance), held, what, where, Number(loose.Metric, loose.Measured), Number(loose.Metric, loose.Fitted), Percent(loose.Diff))
 	}
 	return b.String()
 }
