@@ -34,6 +34,7 @@ import (
 // (exit 2: an .hlog of two histograms tagged by endpoint among them);
 // outputs are held to testdata/fit_*.stdout.
 func TestReportFit(t *testing.T) {
+	skipUnderRace(t)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -67,6 +68,7 @@ func TestReportFit(t *testing.T) {
 // .hlog is its query (preset=tcp&duration=6s: 1000/s, 10 µs service, a
 // 500 ms stall every 5 s from 2.5 s) but for what the log leaves free.
 func TestReportFitJSON(t *testing.T) {
+	skipUnderRace(t)
 	var stdout, stderr bytes.Buffer
 	if err := cli(&stdout, &stderr, []string{"report", "-json", "-fit", "measure/testdata/export.hlog"}); err != nil {
 		t.Fatal(err, stderr.String())
@@ -122,6 +124,7 @@ func TestReportFitJSON(t *testing.T) {
 // must lie in the range it gives), and the open loop's p99 within 5 % of
 // the experiment's real open client on the same schedule (129.6 ms).
 func TestReportFitReal(t *testing.T) {
+	skipUnderRace(t)
 	const stall, every, openP99 = 145e6, 1850e6, 129564671
 	for _, tc := range []struct {
 		file, query string
@@ -204,5 +207,16 @@ func TestWarmFile(t *testing.T) {
 	}
 	if !bytes.Equal(stdout.Bytes(), want) {
 		t.Errorf("internal/fitwasm/warm.hgrm is not export's file for its query: write it again (go run ./app export -format hgrm -recording open 'rate=1000&stall=50ms&every=500ms&first=250ms&duration=2s' > app/internal/fitwasm/warm.hgrm)")
+	}
+}
+
+// skipUnderRace skips a test of report -fit under the race detector, which
+// slows its fits tenfold (two minutes of make test's): make test runs them
+// without it (test-truth), and the fit's concurrency is its worker's,
+// which app/internal/fitwasm's tests hold under the race detector.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("report -fit's fits: make test runs them without the race detector (test-truth)")
 	}
 }
