@@ -75,8 +75,18 @@ vet:
 ## test: go mod tidy -diff, vet, native tests, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium (within 10 minutes on 2 cores; the long suites are make test-long's)
 test: deps-test fmt-check vet test-native test-truth test-experiment wasm test-built test-wasm test-browser
 
+# The packages whose code or tests run goroutines (the site's server and
+# handlers, the workers, the page's timers, the experiment's clients): the
+# race detector runs on them. The others are single-goroutine, where it
+# finds nothing and slows every test about tenfold; they run without it,
+# with -short (the long truths, skipped there as under the race detector,
+# are test-truth's and test-long's).
+RACE_PKGS = omission/app omission/app/ui omission/app/compute omission/app/worker omission/app/page omission/app/experiment omission/app/internal/fitwasm
+
+## test-native: every package's tests natively, RACE_PKGS with the race detector
 test-native:
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 $(RACE_PKGS)
+	$(GO) test -short -count=1 $(filter-out $(RACE_PKGS),$(shell $(GO) list ./...))
 
 ## test-truth: the fit's truth about cut files and unknown rates (every prefix of 30 printouts, .hlogs with intervals removed, random rates) and report -fit's goldens, without the race detector, which slows them tenfold (test-native skips them)
 test-truth:
