@@ -1,5 +1,6 @@
 // Command floorpage is the floor of Omission's stack: a go-app page with one
-// component that renders one element (#floor[data-state=ready]). Its
+// component that renders one element, #floor[data-state=ready] once it is
+// mounted in the browser (prerendered: data-state=prerendered). Its
 // app.wasm is built as Omission builds its own (app/internal/wasmbuild, the
 // same flags); natively it serves that page with go-app's Handler. make
 // bench loads it beside the site, alternately, and prints the page's times
