@@ -87,7 +87,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "distribution\tnumber\tmeasured\tfitted\tdifference\t\n")
 	for _, x := range r.Residuals {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", x.Dist, fit.RowWords(x), fit.Number(x.Metric, x.Measured), fit.Number(x.Metric, x.Fitted), r.DiffWords(x))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", x.Dist, fit.RowWords(x), fit.Number(x, x.Measured), fit.Number(x, x.Fitted), r.DiffWords(x))
 	}
 	tw.Flush()
 	if r.Explained {

@@ -31,8 +31,8 @@ func (r *Result) View() fitmsg.View {
 	}
 	v.Verdict = r.Verdict()
 	for _, x := range r.Residuals {
-		v.Rows = append(v.Rows, fitmsg.Row{Dist: x.Dist, Metric: x.Metric, Name: RowWords(x), Measured: Number(x.Metric, x.Measured),
-			Fitted: Number(x.Metric, x.Fitted), Diff: r.DiffWords(x), Headline: x.Headline})
+		v.Rows = append(v.Rows, fitmsg.Row{Dist: x.Dist, Metric: x.Metric, Name: RowWords(x), Measured: Number(x, x.Measured),
+			Fitted: Number(x, x.Fitted), Diff: r.DiffWords(x), Headline: x.Headline})
 	}
 	for _, a := range r.Ambiguous {
 		v.Ambiguous = append(v.Ambiguous, fitmsg.Free{Param: a.Param, Value: a.Words(), Range: a.RangeWords(), Why: a.Why})
@@ -169,7 +169,7 @@ func (r *Result) Verdict() string {
 			held = "the file's count, maximum and the latencies a stall reaches"
 		}
 		fmt.Fprintf(&b, " The %s holds %s; the rest is fitted, not held to it: %s, %s, is %s measured against %s fitted (%s).",
-			pct(Tolerance), held, what, where, Number(loose.Metric, loose.Measured), Number(loose.Metric, loose.Fitted), Percent(loose.Diff))
+			pct(Tolerance), held, what, where, Number(*loose, loose.Measured), Number(*loose, loose.Fitted), Percent(loose.Diff))
 	}
 	return b.String()
 }
@@ -217,11 +217,17 @@ func (a Free) Range() string {
 
 // Number writes a residual's value: a count as a count, the rest as
 // durations.
-func Number(metric string, v float64) string {
-	if metric == "count" || strings.HasPrefix(metric, "intervals") && v == math.Trunc(v) && v < 1e6 {
-		return units.Count(int64(v))
+func Number(x Residual, v float64) string {
+	if x.Counts() {
+		return units.Count(int64(math.Round(v)))
 	}
 	return units.Duration(v)
+}
+
+// Counts reports whether the residual's numbers are counts (the file's
+// requests, an interval's count, how many slow samples), not latencies.
+func (x Residual) Counts() bool {
+	return x.Metric == "count" || strings.HasSuffix(x.Row, ", count") || strings.HasPrefix(x.Metric, "slow samples") && x.Row == "their number"
 }
 
 // Percent writes a relative difference: "+1.23 %".

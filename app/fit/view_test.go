@@ -124,3 +124,26 @@ func TestFitAbort(t *testing.T) {
 		t.Errorf("an Abort that stops at its 4th question: %v, %v after %d questions", r, err, n)
 	}
 }
+
+// TestNumberUnits: a residual's numbers are written by what they are, not
+// by their size: an interval's maximum of 10,007 ns is a time (it was
+// written as the count "10,007" beside a fitted "500.2 ms"), an interval's
+// count and the slow samples' number are counts (4 slow samples were "4 ns").
+func TestNumberUnits(t *testing.T) {
+	for _, c := range []struct {
+		x    Residual
+		v    float64
+		want string
+	}{
+		{Residual{Metric: "intervals (worst count or max of 20)", Row: "interval 3, max"}, 10007, "10.01 µs"},
+		{Residual{Metric: "intervals (worst count or max of 20)", Row: "interval 3, count"}, 10007, "10,007"},
+		{Residual{Metric: "slow samples' times (worst)", Row: "their number"}, 4, "4"},
+		{Residual{Metric: "slow samples' times (worst)", Row: "slow sample 2"}, 2.5e9, "2.5 s"},
+		{Residual{Metric: "count"}, 5999, "5,999"},
+		{Residual{Metric: "p99_ns"}, 500.2e6, "500.2 ms"},
+	} {
+		if got := Number(c.x, c.v); got != c.want {
+			t.Errorf("%s %q: Number(%v) = %q, want %q", c.x.Metric, c.x.Row, c.v, got, c.want)
+		}
+	}
+}
