@@ -113,10 +113,14 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  requests never sent: %s of %s planned", units.Count(h.NeverSent), units.Count(h.Planned))
 	if h.AtModelRate != "" {
-		fmt.Fprintf(w, " (%s)", h.AtModelRate)
+		fmt.Fprintf(w, " (%s; these grow with it)", h.AtModelRate)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprint(w, "  each tool's p99:")
+	fmt.Fprint(w, "  each tool's p99")
+	if h.AtModelRate != "" {
+		fmt.Fprintf(w, " (%s)", h.AtModelRate)
+	}
+	fmt.Fprint(w, ":")
 	for i, t := range h.Tools {
 		sep := ","
 		if i == 0 {

@@ -680,7 +680,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		res.Hidden.OpenP99RangeWhy = openWhy
 	}
 	if rateHi > 0 {
-		res.Hidden.AtModelRate = "at the model's " + perSecond(cfg.Rate) + ", a rate the file does not give; these grow with it"
+		res.Hidden.AtModelRate = "at the model's " + perSecond(cfg.Rate) + ", a rate the file does not give"
 	}
 	if res.Ambiguous == nil {
 		res.Ambiguous = []Free{}

@@ -17,11 +17,12 @@ func (r *Result) View() fitmsg.View {
 	v := fitmsg.View{
 		File: r.File, Format: r.Format, Source: r.Source, Query: r.Query,
 		Explained: r.Explained, Worst: Percent(r.Worst), Why: r.Why,
-		FittedP99: units.Duration(r.Hidden.FittedP99Ns),
-		OpenP99:   strings.TrimPrefix(r.Hidden.OpenP99Words(), "= "),
-		NeverSent: units.Count(r.Hidden.NeverSent),
-		Planned:   units.Count(r.Hidden.Planned),
-		Notes:     append(append([]string{}, r.Hidden.Notes...), r.Notes...),
+		FittedP99:   units.Duration(r.Hidden.FittedP99Ns),
+		OpenP99:     strings.TrimPrefix(r.Hidden.OpenP99Words(), "= "),
+		NeverSent:   units.Count(r.Hidden.NeverSent),
+		Planned:     units.Count(r.Hidden.Planned),
+		AtModelRate: r.Hidden.AtModelRate,
+		Notes:       append(append([]string{}, r.Hidden.Notes...), r.Notes...),
 	}
 	if r.Hidden.RecordedP99Ns >= 0 {
 		v.RecordedP99 = units.Duration(r.Hidden.RecordedP99Ns)

@@ -48,11 +48,14 @@ type View struct {
 	Ambiguous []Free `json:"ambiguous"`
 	// What the test did not measure. RecordedP99 is "" when the file
 	// prints no p99.
-	RecordedP99 string   `json:"recorded_p99"`
-	FittedP99   string   `json:"fitted_p99"`
-	OpenP99     string   `json:"open_p99"`
-	NeverSent   string   `json:"never_sent"`
-	Planned     string   `json:"planned"`
+	RecordedP99 string `json:"recorded_p99"`
+	FittedP99   string `json:"fitted_p99"`
+	OpenP99     string `json:"open_p99"`
+	NeverSent   string `json:"never_sent"`
+	Planned     string `json:"planned"`
+	// AtModelRate, when the file gives no rate, says that the never-sent
+	// count and the tools' p99 are the model's at a rate of its choosing.
+	AtModelRate string   `json:"at_model_rate,omitempty"`
 	Tools       []Tool   `json:"tools"`
 	Notes       []string `json:"notes"`
 }

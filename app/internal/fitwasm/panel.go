@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"omission/app/fitmsg"
 )
@@ -69,8 +70,16 @@ func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node
 	if v.RecordedP99 != "" {
 		head = append(head, text("Your test recorded p99 = "), metric("fit.recorded_p99", v.RecordedP99), text(". "))
 	}
-	head = append(head, text("An open loop on the same server would have recorded p99 = "), metric("fit.open_p99", v.OpenP99),
-		text(". Requests never sent: "), metric("fit.never_sent", v.NeverSent), text(" of "+v.Planned+" planned."))
+	is := "= "
+	if strings.HasPrefix(v.OpenP99, "between ") {
+		is = "" // a range the file leaves: "p99 between X and Y"
+	}
+	atRate := ""
+	if v.AtModelRate != "" {
+		atRate = " (" + v.AtModelRate + ")"
+	}
+	head = append(head, text("An open loop on the same server would have recorded p99 "+is), metric("fit.open_p99", v.OpenP99),
+		text(". Requests never sent: "), metric("fit.never_sent", v.NeverSent), text(" of "+v.Planned+" planned"+atRate+"."))
 	body := []fitmsg.Node{
 		withAttr(el("h3", "", text("What "+name+"'s test hid")), "id", title),
 		el("p", "fit-headline", head...),
@@ -105,7 +114,7 @@ func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node
 		for _, t := range v.Tools {
 			items = append(items, t.Name+": "+t.P99)
 		}
-		body = append(body, el("p", "", text("What each tool would have printed at p99 for this server:")), list("fit-tools", items))
+		body = append(body, el("p", "", text("What each tool would have printed at p99 for this server"+atRate+":")), list("fit-tools", items))
 	}
 	if len(v.Ambiguous) > 0 {
 		var items []string
