@@ -1046,13 +1046,14 @@ func explains(rs []Residual, unit int64) bool {
 // time, not the stalls'. Counts, the maximum and the summed-up rows are
 // the stalls'.
 func own(r Residual, service int64) bool {
-	switch r.Metric {
-	case "mean_ns", "min_ns", "p50_ns", "p90_ns", "p99_ns", "p99_9_ns", "p99_99_ns":
-	default:
+	// A latency the file prints (obs.go's compare): the mean, the minimum or
+	// one of sim.Percentiles(); not the count, and not the maximum, which
+	// is a stall's when the run met one.
+	if !r.Headline || r.Metric == "count" || r.Metric == "max_ns" {
 		return false
 	}
 	limit := float64(OwnServices * max(service, 1))
-	return r.Headline && r.Measured < limit && r.Fitted < limit
+	return r.Measured < limit && r.Fitted < limit
 }
 
 // stallsOf is rs less the client's own numbers (Residual.Own).
