@@ -145,6 +145,7 @@
 //	app/page                the visualiser; may import: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim
 //	app/internal/wasmbuild  builds app.wasm and fit.wasm; may import: none
 //	app/internal/floorpage  the stack's floor, one go-app component (make bench); may import: none
+//	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app                     this program; may import: every package
 package main

@@ -34,6 +34,7 @@ var doors = map[string][]string{
 	"app/page":               {"app/anim", "app/charts", "app/compute", "app/fitmsg", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim"},
 	"app/internal/wasmbuild": nil,
 	"app/internal/floorpage": nil,
+	"app/internal/wasmsize":  nil,
 	"app/internal/fitwasm":   {"app/fit", "app/fitmsg", "app/measure", "app/wire", "sim"},
 	"app":                    {"*"},
 }
