@@ -120,6 +120,25 @@ func (r *Recording) Share() float64 {
 	return float64(r.Above) / float64(r.Count)
 }
 
+// PercentileOfSent returns the percentile ppm over sent calls of which the
+// recording holds the answered ones (Count), a call never answered counted as
+// slower than any answer. ok is false when that rank falls on an unanswered
+// call or nothing was sent. With every call answered it is the percentile of
+// the recording itself.
+func (r *Recording) PercentileOfSent(ppm, sent int64, rank Rank) (v int64, ok bool) {
+	if sent <= r.Count {
+		if r.Count == 0 || r.Dist == nil {
+			return 0, false
+		}
+		return r.Dist.Percentile(ppm, rank), true
+	}
+	k := RankOf(ppm, sent, rank)
+	if k > r.Count || r.Dist == nil {
+		return 0, false
+	}
+	return r.Dist.ValueAtRank(k), true
+}
+
 // Result is a finished simulation.
 type Result struct {
 	Config     Config

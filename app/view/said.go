@@ -76,20 +76,10 @@ func (c Calls) Note() string {
 const NoLatency = "none"
 
 // p99All is recording k's p99 over every call its client sent, a failed
-// call counted as never answered (slower than any answer): ok is false when
-// that rank falls on a failed call, or no call was sent. Without failures
-// it is the recording's p99. Only for the closed and open loops, whose
-// samples are their answered calls.
+// call counted as never answered (sim.Recording.PercentileOfSent). Only for
+// the closed and open loops, whose samples are their answered calls.
 func p99All(res *sim.Result, k sim.Kind) (int64, bool) {
-	rec, c := &res.Recordings[k], CallsOf(res, k)
-	if c.Failed() == 0 {
-		return rec.P[sim.P99], rec.Count > 0
-	}
-	r := sim.RankOf(sim.Percentiles()[sim.P99].PPM, c.Sent, res.Config.Rank)
-	if r > rec.Count || rec.Dist == nil {
-		return 0, false
-	}
-	return rec.Dist.ValueAtRank(r), true
+	return res.Recordings[k].PercentileOfSent(sim.Percentiles()[sim.P99].PPM, CallsOf(res, k).Sent, res.Config.Rank)
 }
 
 // buildCards sets the headline's words beside its numbers: under each p99
@@ -130,7 +120,13 @@ func (h *Headline) buildCards(res *sim.Result) {
 		}
 		h.RatioSub = "no ratio: over every call sent, the p99 falls on a failed call for " + who
 		if !failed {
-			h.RatioSub = "no ratio: " + cc.Note() + oc.Note()
+			var notes []string
+			for _, n := range []string{cc.Note(), oc.Note()} {
+				if n != "" {
+					notes = append(notes, n)
+				}
+			}
+			h.RatioSub = "no ratio: " + strings.Join(notes, "; ")
 		}
 	}
 
