@@ -299,6 +299,7 @@ func distributionCaption(res *sim.Result, b bins, o Options) string {
 		return units.Share(r.Share()) + " (" + units.Count(r.Above) + ")"
 	}))
 	s.WriteString(".")
+	s.WriteString(failedNote(res))
 	switch {
 	case len(o.Extra) > 0 && o.CDF:
 		s.WriteString(" Beside them: " + seriesNames(o.Extra, o.Theme) + ".")

@@ -260,6 +260,7 @@ func spectrumText(res *sim.Result, logY, zero bool) (Table, string) {
 	b.WriteString("Max: ")
 	b.WriteString(listing(kinds, func(k sim.Kind) string { r := &res.Recordings[k]; return cell(r, r.Max) }))
 	b.WriteString(".")
+	b.WriteString(failedNote(res))
 	if zero && logY {
 		b.WriteString(" Latencies of 0 are drawn on the bottom of the axis.")
 	}

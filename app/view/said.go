@@ -12,31 +12,12 @@ import (
 // a line: the page's headline, the report's text and its JSON, and the
 // spoken sentence all read what it builds.
 
-// Calls are the calls a recording's latencies are of: those its client
-// sent, and how the failed ones ended (their last attempt, with retries).
-// A latency of the recording (mean, percentile, max) is over the answered
-// calls only; a corrected recording adds samples to its client's answered
-// calls, never calls.
-type Calls struct {
-	Sent                       int64
-	Rejected, Outage, TimedOut int64 // failed: by a full queue, in an outage, at the client's timeout
-}
-
-// Failed is how many of the calls failed.
-func (c Calls) Failed() int64 { return c.Rejected + c.Outage + c.TimedOut }
-
-// Answered is how many of the calls were answered in time.
-func (c Calls) Answered() int64 { return c.Sent - c.Failed() }
+// Calls are the calls a recording's latencies are of (sim.Calls), with the
+// words said of them.
+type Calls struct{ sim.Calls }
 
 // CallsOf returns the calls of recording k: its client's.
-func CallsOf(res *sim.Result, k sim.Kind) Calls {
-	cl := k.Client()
-	if res.Engine == nil {
-		return Calls{Sent: res.Clients[cl].Sent}
-	}
-	e := &res.Engine.Clients[cl]
-	return Calls{Sent: e.Sent, Rejected: e.Rejected, Outage: e.Failed, TimedOut: e.TimedOut}
-}
+func CallsOf(res *sim.Result, k sim.Kind) Calls { return Calls{res.Calls(k)} }
 
 // how says how the failed calls ended: "9,000 timed out, 500 failed in an
 // outage".
