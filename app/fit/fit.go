@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"omission/app/tools"
 	"omission/app/units"
@@ -173,7 +174,8 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		}
 		if len(others) > 0 {
 			best.Ambiguous = append(best.Ambiguous, Free{Param: "source", Value: best.Source,
-				Why: fmt.Sprintf("%s explain%s the file within %g %% too, with other hidden numbers: the file does not say which made it, and these are %s's, whose score is the best", strings.Join(others, " and "), map[bool]string{true: "s", false: ""}[len(others) == 1], Tolerance*100, best.Source)})
+				Why: fmt.Sprintf("%s explain%s the file within %g %% too, with other hidden numbers: the file does not say which made it, and the ranges hold theirs", strings.Join(others, " and "), map[bool]string{true: "s", false: ""}[len(others) == 1], Tolerance*100)})
+			best.widenOver(all)
 		}
 	}
 	if unsaid := srcs[0].unsaid(); len(srcs) > 1 && unsaid != "" {
@@ -190,6 +192,130 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 type scored struct {
 	Result
 	score float64
+}
+
+// widenOver widens the best fit's ranges to hold every other source that
+// explains the file: the file does not say which recording it holds, so
+// a hidden number is known only over all of them. The open loop's p99
+// becomes a range over each source's (its own range, or its model's), and
+// the rate, the period and the first stall a range over each source's
+// value or range, when they differ by more than 1 %.
+func (best *scored) widenOver(all []*scored) {
+	rg := best.Hidden.OpenP99RangeNs
+	if len(rg) == 0 {
+		rg = widenOpen(nil, best.Config)
+	}
+	for _, r := range all {
+		if r == best || !r.Explained {
+			continue
+		}
+		if o := r.Hidden.OpenP99RangeNs; len(o) == 2 {
+			rg = widenOpen(widenOpen(rg, r.Config), best.Config)
+			rg[0], rg[1] = min(rg[0], o[0]), max(rg[1], o[1])
+		} else {
+			rg = widenOpen(rg, r.Config)
+		}
+		for _, p := range []string{"rate", "every", "first"} {
+			best.widenFree(p, r)
+		}
+	}
+	if len(rg) == 2 && float64(rg[1]-rg[0]) > 0.01*float64(rg[1]) {
+		if len(best.Hidden.OpenP99RangeNs) != 2 {
+			best.Hidden.OpenP99RangeWhy = "over the recordings that explain the file, which does not say which it holds"
+		} else {
+			best.Hidden.OpenP99RangeWhy += ", and over the recordings that explain the file, which does not say which it holds"
+		}
+		best.Hidden.OpenP99RangeNs = rg
+	}
+}
+
+// widenFree widens the range of parameter p (rate, every or first) to
+// hold r's value and range; a parameter the best fit fixed becomes free
+// when r's differs by more than 1 %.
+func (best *scored) widenFree(p string, r *scored) {
+	val := func(c sim.Config) int64 {
+		switch p {
+		case "rate":
+			return int64(c.Rate)
+		case "every":
+			return c.Every
+		}
+		return c.First
+	}
+	parse := func(s string) (int64, bool) {
+		if s == "" {
+			return 0, false
+		}
+		if p == "rate" {
+			v, err := sim.ParseRate(s)
+			return int64(v), err == nil
+		}
+		d, err := time.ParseDuration(s)
+		return int64(d), err == nil
+	}
+	format := func(v int64) string {
+		if p == "rate" {
+			return sim.Rate(v).String()
+		}
+		return sim.FormatDuration(v)
+	}
+	mine, theirs := freeParam(best.Ambiguous, p), freeParam(r.Ambiguous, p)
+	b, o := val(best.Config), val(r.Config)
+	lo, hi := min(b, o), max(b, o)
+	loOpen, hiOpen := false, false // no bound on that side
+	for _, f := range []*Free{mine, theirs} {
+		if f == nil {
+			continue
+		}
+		if f.Lo == "" && f.Hi == "" {
+			return // free with no bound: nothing to widen
+		}
+		if v, ok := parse(f.Lo); ok {
+			lo = min(lo, v)
+		} else {
+			loOpen = true
+		}
+		if v, ok := parse(f.Hi); ok {
+			hi = max(hi, v)
+		} else {
+			hiOpen = true
+		}
+	}
+	if mine == nil && float64(hi-lo) <= 0.01*float64(max(hi, 1)) {
+		return
+	}
+	if mine == nil {
+		best.Ambiguous = append(best.Ambiguous, Free{Param: p, Value: format(b)})
+		mine = &best.Ambiguous[len(best.Ambiguous)-1]
+		mine.Why = "the recordings that explain the file differ in it, and the file does not say which it holds"
+	} else if !strings.Contains(mine.Why, "recordings that explain") {
+		mine.Why += "; and over the recordings that explain the file, which does not say which it holds"
+	}
+	for i := range best.Params {
+		if best.Params[i].Name == p {
+			best.Params[i].How = "free"
+		}
+	}
+	mine.Lo, mine.Hi = format(lo), format(hi)
+	if loOpen {
+		mine.Lo = ""
+	}
+	if hiOpen {
+		mine.Hi = ""
+	}
+	if p == "first" && loOpen {
+		mine.Lo = format(0)
+	}
+}
+
+// freeParam returns the free parameter p of fs, or nil.
+func freeParam(fs []Free, p string) *Free {
+	for i := range fs {
+		if fs[i].Param == p {
+			return &fs[i]
+		}
+	}
+	return nil
 }
 
 // fitSource fits one candidate source: the estimate, then a bounded
@@ -254,9 +380,11 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}, func(k int64) guess { return estimate(in, src, opt.Rate, k) })
 	}
 	var kScores []float64
+	var kExplains []bool
 	for _, gk := range kTried {
 		s, rr := eval(gk.cfg)
 		kScores = append(kScores, s)
+		kExplains = append(kExplains, explains(rr, src.unit().Ns))
 		if src.pacedUsers() && explains(rs, src.unit().Ns) {
 			// The fewest stalls that explain the summary: its counts tried
 			// all fit its percentiles, and a count past them reaches the
@@ -330,16 +458,36 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	if len(kTried) > 1 && src.tool == "" && opt.Rate == 0 {
 		// A spectrum without times: the rates of the stall counts that
-		// come within half again of the best score fit about as well.
+		// explain the file, or come within half again of the best score,
+		// fit as well; and with each count its run's length, its period
+		// and the open loop's p99.
 		lo, hi := cfg.Rate, cfg.Rate
+		kLo, kHi, everyHi, firstHi := g.k, g.k, int64(0), int64(0)
 		for i, gk := range kTried {
-			if kScores[i] <= 1.5*score+1e-9 {
-				lo, hi = min(lo, gk.cfg.Rate), max(hi, gk.cfg.Rate)
+			if kScores[i] <= 1.5*score+1e-9 || kExplains[i] {
+				c := gk.cfg
+				lo, hi = min(lo, c.Rate), max(hi, c.Rate)
+				kLo, kHi = min(kLo, gk.k), max(kHi, gk.k)
+				if gk.k > 1 {
+					everyHi = max(everyHi, c.Duration/(gk.k-1))
+				}
+				firstHi = max(firstHi, c.Duration)
+				openRange = widenOpen(openRange, c)
 			}
 		}
 		if float64(hi-lo) > 0.01*float64(cfg.Rate) {
-			g.setFree("rate", cfg.Rate.String(), lo.String(), hi.String(), "the spectrum's rows do not tell K stalls of J late samples from other stall counts at other rates: the rates of the stall counts 1 to 24 that fit within half again of the best score")
+			g.setFree("rate", cfg.Rate.String(), lo.String(), hi.String(), fmt.Sprintf("the spectrum's rows do not tell K stalls of J late samples from other stall counts at other rates: the rates of the stall counts (%d to %d) that explain the file or fit within half again of the best score", kLo, kHi))
 			g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "rate" })
+			why := fmt.Sprintf("the file holds no times, and %d to %d stalls fit it, each at its own rate and run length: any period and first stall that place that many in the run", kLo, kHi)
+			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "every" || f.Param == "first" })
+			if kLo == 1 {
+				g.setFree("every", sim.FormatDuration(cfg.Every), "", "", why)
+			} else {
+				g.setFree("every", sim.FormatDuration(cfg.Every), sim.FormatDuration(cfg.Stall), sim.FormatDuration(everyHi), why)
+			}
+			g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(firstHi), why)
+		} else {
+			openRange = nil
 		}
 	}
 	if math.IsInf(score, 1) {
@@ -597,7 +745,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	var rateLo, rateHi sim.Rate
-	openWhy := "over the stall counts and lengths the printout leaves free"
+	openWhy := "over the stall counts and lengths the file leaves free"
 	if g.rateUnknown && opt.Rate == 0 && cfg.Stall > 0 {
 		// The file shows no rate: the open loop's p99 over every rate
 		// that explains it, not at the one the fit took.
@@ -679,7 +827,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	if len(openRange) == 2 {
 		res.Hidden.OpenP99RangeWhy = openWhy
 	}
-	if rateHi > 0 {
+	if rateHi > 0 || freeParam(g.free, "rate") != nil {
 		res.Hidden.AtModelRate = "at the model's " + perSecond(cfg.Rate) + ", a rate the file does not give"
 	}
 	if res.Ambiguous == nil {

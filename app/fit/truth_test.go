@@ -122,8 +122,9 @@ func judge(r *Result, truth sim.Config, openP99 int64, format string) verdict {
 // and held to their query: stall and period within 1 %, service within
 // 5 %, the hidden open-loop p99 within 1 %. A criterion the fit says the
 // file leaves free passes only when the truth lies in the range it gives;
-// a file that leaves the rate free (wrk, a closed loop's recording) is
-// fitted again with the true rate given, as `report -fit FILE rate=R`.
+// a file that leaves the rate free (wrk, a recording's .hgrm) is judged
+// as it is, "(no rate)", and fitted again with the true rate given, as
+// `report -fit FILE rate=R`.
 func TestRoundTrip(t *testing.T) {
 	if testing.Short() || raceOn {
 		t.Skip("200 fits: not under -short or -race")
@@ -149,6 +150,11 @@ func TestRoundTrip(t *testing.T) {
 				continue
 			}
 			if freeOf(f, "rate") != nil {
+				// Without its rate the file leaves the rate, and with it the
+				// open loop's p99, to a range: the truth must lie in each.
+				v := judge(f, truth, openP99, format+" (no rate)")
+				inOpenRange(&v, f, openP99)
+				vs = append(vs, v)
 				if f, err = Fit(name, data, Options{Rate: truth.Rate, NoTools: true}); err != nil {
 					t.Errorf("%s %s (rate given): %v", format, truth.Query(), err)
 					continue
@@ -221,10 +227,21 @@ func TestRoundTrip(t *testing.T) {
 		bad := func(what string) {
 			t.Errorf("%s %s: %s: stall %s every %s service %s open_p99 %s; %s", v.format, v.query, what, v.stall, v.every, v.service, v.openP99, v.detail)
 		}
-		if v.stall == "off" || v.service == "off" || v.every == "off" {
+		heldNoRate := v.format == "wrk (no rate)" || v.format == "hgrm-closed (no rate)"
+		if (v.stall == "off" || v.service == "off" || v.every == "off") && (heldNoRate || !strings.HasSuffix(v.format, "(no rate)")) {
 			bad("a parameter claimed and missed")
 		}
-		if !v.explained && v.format != "wrk2" {
+		// Without its rate: wrk's printout and a closed loop's .hgrm hold
+		// every range to the truth. The .hgrm of the open loop and of the
+		// corrected and paced recordings do not yet (the table's free-out
+		// and off counts: the stall count and rate search misses models
+		// that explain the file, and a paced recording's stall is its
+		// slowest reply plus up to a slot the unknown rate leaves free),
+		// and the log names each miss.
+		if heldNoRate && v.missed() {
+			bad("without its rate, a claim missed or a range without the truth")
+		}
+		if !v.explained && v.format != "wrk2" && !strings.HasSuffix(v.format, "(no rate)") {
 			bad("not explained within 5 %")
 		}
 		switch {
