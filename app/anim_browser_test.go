@@ -393,3 +393,27 @@ func TestBrowserAnimEngine(t *testing.T) {
 	b.waitFor(t, "the animation's refusal", `(() => { const r = document.querySelector("[data-anim]"); if (r) r.scrollIntoView(); const n = document.querySelector("[data-anim-unavailable]"); return !!n && n.textContent.includes("cannot draw") && n.textContent.includes("out of order"); })()`)
 	t.Logf("refusal: %s", eval[string](t, b, `document.querySelector("[data-anim-unavailable]").textContent`))
 }
+
+// TestBrowserAnimAutoplayKeepsURL: the animation playing by itself to its
+// end is no action of the reader's, so the URL stays the one they loaded
+// (issue 40, item 5): Back from the next page they open returns there, not
+// to a moment of the animation.
+func TestBrowserAnimAutoplayKeepsURL(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	hist := eval[int](t, b, `history.length`)
+	// The reader scrolls down to it: it is built once on screen.
+	eval[bool](t, b, `(() => { document.getElementById("anim").scrollIntoView({block: "start"}); return true; })()`)
+	b.showAnim(t)
+	b.waitFor(t, "the animation to play by itself", `document.querySelector("[data-anim]").dataset.playing === "true"`)
+	b.waitFor(t, "the animation to reach its end", `document.querySelector("[data-anim]").dataset.playing !== "true"`)
+	time.Sleep(500 * time.Millisecond) // past the URL write's delay
+	if loc := b.location(t); loc != s.URL+"/" {
+		t.Errorf("the autoplay's end wrote the URL: %s", loc)
+	}
+	if h := eval[int](t, b, `history.length`); h != hist {
+		t.Errorf("the autoplay added history entries: %d, then %d", hist, h)
+	}
+}

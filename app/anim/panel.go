@@ -68,6 +68,7 @@ type Panel struct {
 	url      string     // observed: ui.StateURL, the page's URL query
 	urlSeq   int
 	autoplay bool // play when first on screen (no moment in the URL, motion allowed)
+	acted    bool // the reader played, stepped, scrubbed or chose a stall
 
 	js animJS // the browser side (anim_bridge.go)
 }
@@ -358,6 +359,7 @@ func (a *Panel) install(ctx app.Context, m *sim.WindowSummary, t int64, keepT bo
 // The controls. Each runs on the UI goroutine.
 
 func (a *Panel) togglePlay(ctx app.Context) {
+	a.acted = true
 	p := a.p
 	p.mu.Lock()
 	p.play(!p.playing)
@@ -371,6 +373,7 @@ func (a *Panel) togglePlay(ctx app.Context) {
 }
 
 func (a *Panel) step(ctx app.Context, forward bool) {
+	a.acted = true
 	p := a.p
 	p.mu.Lock()
 	if p.model == nil {
@@ -399,6 +402,7 @@ func (a *Panel) step(ctx app.Context, forward bool) {
 }
 
 func (a *Panel) seek(ctx app.Context, t int64, delay time.Duration) {
+	a.acted = true
 	p := a.p
 	p.mu.Lock()
 	p.playing = false
@@ -413,6 +417,7 @@ func (a *Panel) changeStall(ctx app.Context, k int) {
 	if a.res == nil || k < 0 || k >= a.stalls || k == a.stall {
 		return
 	}
+	a.acted = true
 	a.p.mu.Lock()
 	a.p.playing = false
 	a.p.mu.Unlock()
@@ -448,8 +453,13 @@ func (a *Panel) shown(ctx app.Context) {
 }
 
 // ended runs on the UI goroutine when playing reaches the window's end.
+// The moment goes into the URL only when the reader played, stepped or
+// scrubbed: the autoplay's end is no action of theirs, and the URL (and
+// with it the entry Back returns to) stays the page they loaded.
 func (a *Panel) ended(ctx app.Context) {
-	a.writeURL(ctx, 0)
+	if a.acted {
+		a.writeURL(ctx, 0)
+	}
 }
 
 // writeURL asks the page that owns the URL to put the stall and moment in
