@@ -367,6 +367,17 @@ func TestBrowserSliderAndLongRun(t *testing.T) {
 	if v := eval[string](t, b, `document.getElementById("in-stall").value`); v != "500ms" {
 		t.Errorf("the slider set the box to %q", v)
 	}
+	// The stall's slider stops below the period (a stall as long as every is
+	// refused), and follows it.
+	top := func() int { return eval[int](t, b, `Number(document.getElementById("in-stall-slider").max)`) }
+	if got, want := top(), page.SliderPosition("stall", "500ms"); got != want {
+		t.Errorf("every 1s: the stall slider reaches position %d, want %d (500ms, the last below 1s)", got, want)
+	}
+	b.setField(t, "every", "5s")
+	b.waitReady(t, "stall=500ms&every=5s")
+	b.waitFor(t, "the stall slider to follow the period", fmt.Sprintf(`Number(document.getElementById("in-stall-slider").max) === %d`, page.SliderPosition("stall", "2s")))
+	b.setField(t, "every", "1s")
+	b.waitReady(t, "stall=500ms")
 
 	// A run over the page's budget is refused: nothing runs, no number is
 	// shown, and the message names the field and what to change. A day at

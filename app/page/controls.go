@@ -294,7 +294,37 @@ func (c *controlsPanel) field(i int) app.UI {
 	if i < len(c.ISliders) {
 		f.ISlider = c.ISliders[i]
 	}
+	f.ISliderTop = c.sliderTop(i)
 	return f
+}
+
+// sliderTop is the last slider position field i's travel may reach (-1:
+// the whole slider): a stall's slider stops below the period, since a
+// stall as long as every leaves the server no time and is refused. A
+// value typed in the box past it is still taken, and refused with its
+// message.
+func (c *controlsPanel) sliderTop(i int) int {
+	spec := specAt(i)
+	if fieldNames[i] != "stall" || len(spec.Slider) == 0 {
+		return -1
+	}
+	for j, n := range fieldNames {
+		if n != "every" {
+			continue
+		}
+		every, ok := fieldNumber(sim.KindDuration, c.input(j))
+		if !ok || every <= 0 {
+			return -1 // a single stall: any length
+		}
+		top := 0
+		for k, v := range spec.Slider {
+			if x, _ := fieldNumber(spec.Kind, v); x < every {
+				top = k
+			}
+		}
+		return top
+	}
+	return -1
 }
 
 // hasEngine tells whether the simulator has fields beyond the page's own.
@@ -316,8 +346,11 @@ type fieldControl struct {
 	IName   string // the field's query name
 	IText   string // its text
 	ISlider int    // its slider position (-1: none)
-	IMsg    string // its message when invalid
-	IBad    bool
+	// ISliderTop is the last position the slider may reach (-1: its last):
+	// the travel stops short of values the other fields refuse.
+	ISliderTop int
+	IMsg       string // its message when invalid
+	IBad       bool
 
 	IToggleOff string // the value when its toggle is unticked
 	// IGen counts the times the page set the text from elsewhere (the URL, a
@@ -486,8 +519,12 @@ func (c *fieldControl) sliderInput(spec fieldSpec, id string) app.UI {
 	if !c.synced {
 		pos = max(c.ISlider, 0)
 	}
+	top := len(spec.Slider) - 1
+	if c.ISliderTop >= 0 && c.ISliderTop < top {
+		top = c.ISliderTop
+	}
 	return app.Input().Type("range").ID(id+"-slider").Class("slider").
-		Min(0).Max(len(spec.Slider)-1).Step(1).Value(strconv.Itoa(pos)).
+		Min(0).Max(top).Step(1).Value(strconv.Itoa(min(pos, top))).
 		Aria("label", spec.Label+" (slider)").
 		OnInput(ui.On(c.scope("slide"), func(ctx app.Context, e app.Event) {
 			if k := ctx.JSSrc().Get("valueAsNumber").Int(); k >= 0 && k < len(spec.Slider) {
