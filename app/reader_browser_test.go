@@ -692,3 +692,54 @@ func TestBrowserBenchArticleStep(t *testing.T) {
 	}
 	fmt.Printf("BENCH article.step_with_charts.chromium %.1f ms\n", median(ms))
 }
+
+// TestBrowserFileHolder: a reader who came with a file finds the way in on
+// the first screen, at 1280×900 and on a phone, and gets what their test
+// hid in one action: choosing a real wrk file there lists it below and
+// shows its fit, with the open loop's p99 report -fit prints for it
+// (issue 40, item 1).
+func TestBrowserFileHolder(t *testing.T) {
+	const dir, file = "measure/testdata/real", "wrk-c2-d5s.txt"
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := reportFit(t, filepath.Join(root, "app", dir, file))
+	s := startSite(t)
+	for _, size := range []struct {
+		name string
+		vp   chromedp.Action[chromedp.Void]
+		h    int
+	}{
+		{"1280", chromedp.EmulateViewport(1280, 900), 900},
+		{"390", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile), 844},
+	} {
+		t.Run(size.name, func(t *testing.T) {
+			b := newBrowser(t)
+			b.do(t, "the window", size.vp)
+			b.open(t, s.URL+"/")
+			b.waitReady(t, "")
+			top := eval[float64](t, b, `document.querySelector('label[for="check-file"]').getBoundingClientRect().bottom`)
+			if top <= 0 || int(top) > size.h {
+				t.Errorf("the way in for a file ends %.0f px down, below the first screen's %d", top, size.h)
+			}
+			b.screenshot(t, "file-holder-"+size.name+".png", false)
+			b.do(t, "choosing "+file+" on the first screen", chromedp.SetUploadFiles(chromedp.CSS("#check-file"), []string{filepath.Join(root, "app", dir, file)}))
+			b.waitFor(t, "its fit", `!!document.querySelector('#measured li[data-file="`+file+`"] section.fit-panel[data-fit=done]') || !!document.querySelector('#measured [data-fit=error]')`)
+			if msg := eval[string](t, b, `(document.querySelector('#measured [data-fit=error]') || {}).textContent || ""`); msg != "" {
+				t.Fatalf("the fit failed: %s", msg)
+			}
+			panel := eval[string](t, b, `document.querySelector('#measured li[data-file="`+file+`"] section.fit-panel').textContent`)
+			want := []string{units.Duration(native.Hidden.OpenP99Ns)}
+			if rg := native.Hidden.OpenP99RangeNs; len(rg) == 2 {
+				want = []string{units.Duration(rg[0]), units.Duration(rg[1])} // a range: its ends
+			}
+			for _, w := range want {
+				if !strings.Contains(panel, w) {
+					t.Errorf("the page's fit does not say %s, the open-loop p99 report -fit gives:\n%s", w, panel)
+				}
+			}
+			b.screenshot(t, "file-holder-"+size.name+"-fit.png", false)
+		})
+	}
+}

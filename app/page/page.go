@@ -639,6 +639,21 @@ func renderLead() app.UI {
 			app.Text("."),
 		),
 		renderToolsPointer(),
+		renderCheckYours(),
+	)
+}
+
+// renderCheckYours is the first screen's way in for a reader who came with
+// a file: choosing it here reads it into the import panel and asks its fit
+// at once (web/page.js), which the panel below then shows.
+func renderCheckYours() app.UI {
+	return app.P().Class("lead-more", "check-yours").Body(
+		app.Text("Came with a test of your own? "),
+		app.Span().Class("check-button").Body(
+			app.Label().For("check-file").Class("button-like").Text("Check what your test hid"),
+			app.Input().Type("file").ID("check-file"),
+		),
+		app.Text(": its wrk, wrk2, hey, vegeta, k6, oha, fortio, locust or ab output, or an HdrHistogram .hgrm or .hlog. It is read in this browser and sent nowhere."),
 	)
 }
 
