@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -182,12 +183,14 @@ func TestReportTextReadsTheView(t *testing.T) {
 	if labels[len(labels)-1] != "above 100 ms" {
 		t.Errorf("the threshold's row is %q, want it in words", labels[len(labels)-1])
 	}
-	p99 := strings.Fields(lines[slices.Index(labels, "p99")])
-	if open := res.Recordings[sim.Open]; p99[1+int(sim.Open)] != units.Micros(float64(open.P[sim.P99])) {
-		t.Errorf("p99 row %q: open is not %s", p99, units.Micros(float64(open.P[sim.P99])))
+	// Cells are apart by two spaces at least; a cell's own words by one.
+	cells := func(line string) []string { return regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(line), -1) }
+	p99 := cells(lines[slices.Index(labels, "p99")])
+	if open := res.Recordings[sim.Open]; p99[1+int(sim.Open)] != units.Duration(open.P[sim.P99]) {
+		t.Errorf("p99 row %q: open is not %s", p99, units.Duration(open.P[sim.P99]))
 	}
-	above := strings.Fields(lines[len(labels)-1])
-	if c := res.Recordings[sim.Closed]; above[3] != fmt.Sprint(c.Above) || above[4] != fmt.Sprintf("(%.4f%%)", 100*c.Share()) {
+	above := cells(lines[len(labels)-1])
+	if c := res.Recordings[sim.Closed]; above[1] != fmt.Sprintf("%d (%.4f%%)", c.Above, 100*c.Share()) {
 		t.Errorf("above row %q: closed is not %d (%.4f%%)", above, c.Above, 100*c.Share())
 	}
 }

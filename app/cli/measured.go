@@ -78,7 +78,7 @@ func (m *measuredFile) text(w io.Writer, res *sim.Result) {
 		if p == nil {
 			return "-"
 		}
-		return units.Micros(float64(*p))
+		return units.Duration(*p)
 	}
 	row := func(name string, model func(r *sim.Recording) string, meas func(s *measure.Summary) string) {
 		fmt.Fprintf(tw, "%s\t", name)
@@ -96,18 +96,18 @@ func (m *measuredFile) text(w io.Writer, res *sim.Result) {
 		}
 		return fmt.Sprint(*s.Count)
 	})
-	row("mean", func(r *sim.Recording) string { return units.Micros(r.Mean) }, func(s *measure.Summary) string {
+	row("mean", func(r *sim.Recording) string { return units.Duration(r.Mean) }, func(s *measure.Summary) string {
 		if s.MeanNs == nil {
 			return "-"
 		}
-		return units.Micros(*s.MeanNs)
+		return units.Duration(*s.MeanNs)
 	})
 	for i, p := range sim.Percentiles() {
-		row(strings.ReplaceAll(p.Name, "_", "."), func(r *sim.Recording) string { return units.Micros(float64(r.P[i])) }, func(s *measure.Summary) string {
+		row(strings.ReplaceAll(p.Name, "_", "."), func(r *sim.Recording) string { return units.Duration(r.P[i]) }, func(s *measure.Summary) string {
 			return opt([]*int64{s.P50Ns, s.P90Ns, s.P99Ns, s.P999Ns, s.P9999Ns}[i])
 		})
 	}
-	row("max", func(r *sim.Recording) string { return units.Micros(float64(r.Max)) }, func(s *measure.Summary) string { return opt(s.MaxNs) })
+	row("max", func(r *sim.Recording) string { return units.Duration(r.Max) }, func(s *measure.Summary) string { return opt(s.MaxNs) })
 	tw.Flush()
 	for _, s := range sums {
 		var how []string

@@ -126,20 +126,26 @@ func writeText(w io.Writer, res *sim.Result) {
 	writeSaid(w, v.Headline.Said())
 	writeTable(w, v)
 	fmt.Fprintf(w, "\ncorrection: expected interval E = %s (closed), %s (paced)\n\n",
-		sim.FormatDuration(res.Recordings[sim.Corrected].Interval), sim.FormatDuration(res.Recordings[sim.PacedCorrected].Interval))
+		units.Duration(res.Recordings[sim.Corrected].Interval), units.Duration(res.Recordings[sim.PacedCorrected].Interval))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "client\tplanned\tsent\tnever sent\tstalls met\tlast reply\t\n")
 	for _, c := range res.Clients {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", c.Client, c.Planned, c.Sent, c.Planned-c.Sent, c.StallsMet, units.Micros(float64(c.LastCompletion)))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t\n", c.Client, c.Planned, c.Sent, c.Planned-c.Sent, c.StallsMet, units.Duration(c.LastCompletion))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\nchecks: %d passed, %d failed\n", v.Passed, v.Total-v.Passed)
+	// Each check in the simulator's order, its numbers as the page's list
+	// has them: a latency in people's units beside its exact nanoseconds.
 	for _, c := range res.Checks {
 		mark := "ok  "
 		if !c.Pass {
 			mark = "FAIL"
 		}
-		fmt.Fprintf(w, "  %s %-32s want %-14s got %s\n", mark, c.ID, trimFloat(c.Want), trimFloat(c.Got))
+		want, got := units.Exact(c.Want), units.Exact(c.Got)
+		if vc := v.CheckByID(c.ID); vc != nil {
+			want, got = vc.Want, vc.Got
+		}
+		fmt.Fprintf(w, "  %s %-32s want %-28s got %s\n", mark, c.ID, want, got)
 	}
 	for _, n := range v.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
@@ -157,8 +163,8 @@ func writeSaid(w io.Writer, s view.Said) {
 }
 
 // writeTable prints the page's results table (view.View's columns, rows,
-// labels and exact values) in a terminal's style: latencies in µs with one
-// decimal, counts in digits, the share above the threshold beside its count,
+// labels and exact values) in a terminal's style: latencies as the page
+// writes them (units.Duration), counts in digits, the share above the threshold beside its count,
 // open ÷ closed to two decimals. The requests planned and sent are the
 // clients' table's.
 func writeTable(w io.Writer, v *view.View) {
@@ -186,7 +192,7 @@ func writeTable(w io.Writer, v *view.View) {
 			case c.Text == view.NoLatency:
 				fmt.Fprintf(tw, "%s\t", c.Text)
 			case c.Attr == "ns":
-				fmt.Fprintf(tw, "%s\t", units.Micros(x))
+				fmt.Fprintf(tw, "%s\t", c.Text) // units.Duration, as on the page
 			case r.Metric == "above":
 				fmt.Fprintf(tw, "%d (%.4f%%)\t", int64(x), 100*vals[i]["above_share"])
 			default:
@@ -225,11 +231,4 @@ func workersText(n int) string {
 		return "unlimited"
 	}
 	return fmt.Sprint(n)
-}
-
-func trimFloat(f float64) string {
-	if f == float64(int64(f)) {
-		return fmt.Sprint(int64(f))
-	}
-	return fmt.Sprintf("%.3f", f)
 }

@@ -109,7 +109,7 @@ func writeVsText(w io.Writer, res, vs *sim.Result) {
 			case "count", "above":
 				fmt.Fprintf(tw, "%+d\t", int64(x))
 			default:
-				fmt.Fprintf(tw, "%s\t", signed(units.Micros(x)))
+				fmt.Fprintf(tw, "%s\t", signed(units.Duration(x)))
 			}
 		}
 		fmt.Fprint(tw, "\n")
