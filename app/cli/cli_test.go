@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"omission/app/units"
 	"omission/app/view"
@@ -261,4 +262,33 @@ func compact(t *testing.T, b json.RawMessage) []byte {
 		t.Fatalf("%v: %s", err, b)
 	}
 	return out.Bytes()
+}
+
+// TestSweepTextWidth: report -sweep prints a table per recording, each
+// with a row per point, and no line wider than 100 columns, whatever the
+// sweep: long durations, a refused point's reason, a long query.
+func TestSweepTextWidth(t *testing.T) {
+	for _, args := range [][]string{
+		{"-sweep", "stall:0..1s/5", "preset=bench&duration=2s"},
+		{"http://localhost:8000/?preset=tcp&duration=2s&sweep=conns:1..8/x2"},
+		{"-sweep", "service:1ms..2s/3", "rate=2&duration=20s&stall=3s&every=10s&first=1s&conns=3&workers=2&arrivals=poisson&dist=exponential&above=250ms"},
+		{"-sweep", "every:200ms..20s/x10", "preset=clients10&duration=60s&stall=500ms"},
+	} {
+		var out, stderr bytes.Buffer
+		code := exitCode(run(&out, &stderr, append([]string{"report"}, args...)), &stderr)
+		if code == 2 {
+			t.Fatalf("%v: exit 2: %s", args, stderr.String())
+		}
+		lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+		for i, l := range lines {
+			if n := utf8.RuneCountInString(l); n > 100 {
+				t.Errorf("%v: line %d is %d columns: %q", args, i+1, n, l)
+			}
+		}
+		for _, k := range sim.Kinds() {
+			if !slices.Contains(lines, k.String()) {
+				t.Errorf("%v: no table for %s:\n%s", args, k, out.String())
+			}
+		}
+	}
 }

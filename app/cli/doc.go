@@ -43,16 +43,18 @@
 // delta.<recording>.{count, mean_ns, p50_ns, …, max_ns, above}.
 //
 // report -sweep SPEC QUERY, or a share URL whose sweep= holds the spec
-// (sim/QUERY.md, "Sweeps"), runs the query once per point and prints a row
-// per point: the field's value, each recording's p50, p99, p99.9, max, mean
-// (µs) and share above the threshold, and the paced client's requests never
-// sent, or a refused point's reason. Its JSON is sweep.{field, spec, query,
-// value, points[]}: each point has its value and canonical query and either
-// the keys of that query's own report, equal to the digit (hash, engine,
-// exact, planned, clients, recordings, passed, failed), or refused. A
-// refused point does not stop the others; the command exits 1 when a point's
-// check fails. export -format csv -sweep writes field, value, x, query,
-// recording, count, mean_ns, p50_ns, …, max_ns, above, above_share,
-// never_sent, refused: a row per point and recording (-recording NAME keeps
-// one), x the value as a number (ns, requests per second or the count).
+// (sim/QUERY.md, "Sweeps"), runs the query once per point and prints a table
+// per recording, a row per point: the field's value, the recording's p50,
+// p99, p99.9, max and mean (as the page writes durations), its share above
+// the threshold and the requests its client never sent; each refused point's
+// reason follows the tables, and no line is wider than 100 columns. Its JSON
+// is sweep.{field, spec, query, value, points[]}: each point has its value
+// and canonical query and either the keys of that query's own report, equal
+// to the digit (hash, engine, exact, planned, clients, recordings, passed,
+// failed), or refused. A refused point does not stop the others; the command
+// exits 1 when a point's check fails. export -format csv -sweep writes
+// field, value, x, query, recording, count, mean_ns, p50_ns, …, max_ns,
+// above, above_share, never_sent, refused: a row per point and recording
+// (-recording NAME keeps one), x the value as a number (ns, requests per
+// second or the count).
 package cli

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"omission/app/ui"
 	"omission/app/units"
@@ -86,9 +87,15 @@ var sweepMetrics = []struct{ name, key string }{
 	{"p50", "p50"}, {"p99", "p99"}, {"p99.9", "p99_9"}, {"max", "max"}, {"mean", "mean"}, {"above", "above_share"},
 }
 
-// writeSweepText prints one row per point: the field's value, then each
-// recording's p50, p99, p99.9, max, mean and share above the threshold, and
-// the paced client's requests never sent; a refused point gets its reason.
+// sweepTextWidth is the most columns a line of the sweep's text takes.
+const sweepTextWidth = 100
+
+// writeSweepText prints the sweep as a table per recording, a row per
+// point: the field's value, the recording's p50, p99, p99.9, max and mean
+// (units.Duration, as the page writes them), its share above the
+// threshold and the requests its client never sent. A refused point's row
+// says so; its reason follows the tables. No line is wider than
+// sweepTextWidth.
 func writeSweepText(w io.Writer, res *sim.SweepResult) {
 	where := "not a point of the sweep"
 	for _, p := range res.Points {
@@ -96,54 +103,95 @@ func writeSweepText(w io.Writer, res *sim.SweepResult) {
 			where = "marked *"
 		}
 	}
-	fmt.Fprintf(w, "sweep: %s over %s (%s=%s there: %s)\n", res.Spec, sim.QueryWords(res.Query), res.Field, res.Value, where)
-	fmt.Fprintf(w, "%s, %d refused; latencies in µs, above: the share of samples above the threshold\n\n",
-		units.Plural(int64(len(res.Points)), "point"), res.Refused())
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s\t", res.Field)
+	writeWrapped(w, fmt.Sprintf("sweep: %s over %s (%s=%s there: %s)", res.Spec, sim.QueryWords(res.Query), res.Field, res.Value, where), "  ")
+	writeWrapped(w, fmt.Sprintf("%s, %d refused; above: the share of samples above the threshold; never sent: the requests the recording's client planned and never sent",
+		units.Plural(int64(len(res.Points)), "point"), res.Refused()), "  ")
 	for _, k := range sim.Kinds() {
+		fmt.Fprintf(w, "\n%s\n", k)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintf(tw, "%s\t", res.Field)
 		for _, m := range sweepMetrics {
-			fmt.Fprintf(tw, "%s %s\t", k, m.name)
+			fmt.Fprintf(tw, "%s\t", m.name)
 		}
-	}
-	fmt.Fprint(tw, "paced never sent\t\n")
-	for _, p := range res.Points {
-		mark := " "
-		if p.Value == res.Value {
-			mark = "*"
-		}
-		fmt.Fprintf(tw, "%s%s\t", p.Value, mark)
-		if p.PointReport == nil {
-			fmt.Fprintf(tw, "refused: %s\n", p.Refused)
-			continue
-		}
-		for _, k := range sim.Kinds() {
+		fmt.Fprint(tw, "never sent\t\n")
+		for _, p := range res.Points {
+			mark := " "
+			if p.Value == res.Value {
+				mark = "*"
+			}
+			fmt.Fprintf(tw, "%s%s\t", p.Value, mark)
+			if p.PointReport == nil {
+				fmt.Fprint(tw, "refused\t\n")
+				continue
+			}
 			r := p.Recordings[k.String()]
 			for _, m := range sweepMetrics {
 				fmt.Fprintf(tw, "%s\t", sweepCell(r, m.key))
 			}
+			fmt.Fprintf(tw, "%d\t\n", neverSent(p.PointReport, k.Client()))
 		}
-		fmt.Fprintf(tw, "%d\t\n", neverSent(p.PointReport, sim.PacedClient))
+		tw.Flush()
 	}
-	tw.Flush()
+	first := true
+	for _, p := range res.Points {
+		if p.PointReport == nil {
+			if first {
+				fmt.Fprintln(w)
+				first = false
+			}
+			writeWrapped(w, fmt.Sprintf("%s=%s refused: %s", res.Field, p.Value, p.Refused), "  ")
+		}
+	}
+}
+
+// writeWrapped writes text in lines of at most sweepTextWidth columns,
+// broken between words (a word longer than a line is cut), each line after
+// the first led by indent.
+func writeWrapped(w io.Writer, text, indent string) {
+	line, lead := "", ""
+	flush := func() {
+		fmt.Fprintln(w, line)
+		line, lead = "", indent
+	}
+	for _, word := range strings.Fields(text) {
+		for utf8.RuneCountInString(lead+word) > sweepTextWidth {
+			if line != "" {
+				flush()
+			}
+			r := []rune(word)
+			n := sweepTextWidth - utf8.RuneCountInString(lead)
+			line, word = lead+string(r[:n]), string(r[n:])
+			flush()
+		}
+		switch {
+		case line == "":
+			line = lead + word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > sweepTextWidth:
+			flush()
+			line = lead + word
+		default:
+			line += " " + word
+		}
+	}
+	if line != "" {
+		flush()
+	}
 }
 
 // sweepCell writes one metric of a recording as the report's table does:
-// latencies in µs with one decimal (the header says µs), the share above
-// in percent.
+// latencies in people's units (units.Duration), the share above in percent.
 func sweepCell(r sim.RecReport, key string) string {
-	us := func(ns float64) string { return strings.TrimSuffix(units.Micros(ns), "us") }
 	switch key {
 	case "p50":
-		return us(float64(r.P50Ns))
+		return units.Duration(r.P50Ns)
 	case "p99":
-		return us(float64(r.P99Ns))
+		return units.Duration(r.P99Ns)
 	case "p99_9":
-		return us(float64(r.P999Ns))
+		return units.Duration(r.P999Ns)
 	case "max":
-		return us(float64(r.MaxNs))
+		return units.Duration(r.MaxNs)
 	case "mean":
-		return us(r.MeanNs)
+		return units.Duration(r.MeanNs)
 	}
 	return fmt.Sprintf("%.4f%%", 100*r.AboveShare)
 }
