@@ -49,15 +49,28 @@ commands:
   serve  [-addr 127.0.0.1:8000] [-web DIR] [-out DIR]   build the static site and serve it
   static [-web DIR] [-out DIR] [-prefix /sub/path]      write the static site
   report [-json] [-measured FILE] [QUERY or URL]        run a simulation and print its report (beside a measured file)
-  report [-json] -sweep FIELD:FROM..TO/N QUERY          run a sweep of one field: a row per point
+  report [-json] -sweep FIELD:FROM..TO/N QUERY          run a sweep of one field: a table per recording
   report [-json] -fit FILE [rate=R]                     fit the model to a measured file: what it hid
   export -format hgrm|hlog|csv [-recording NAME] QUERY  write the recordings as HdrHistogram files or CSV
                                                         (-format csv -sweep SPEC: a row per point and recording)
   experiment [-json] [-out DIR] [-with TOOL,…] QUERY    run the query for real on loopback, beside the model
+
+app COMMAND -h prints that command's usage and flags.
 `
 
-// run runs one native command.
+// run runs one native command; a command's -h or -help prints its help.
 func run(stdout, stderr io.Writer, args []string) error {
+	err := command(stdout, args)
+	var help *helpError
+	if errors.As(err, &help) {
+		_, err = fmt.Fprint(stdout, help.help)
+		return err
+	}
+	return err
+}
+
+// command runs the command args name.
+func command(stdout io.Writer, args []string) error {
 	if len(args) == 0 {
 		return &exitError{2, errors.New(usage)}
 	}

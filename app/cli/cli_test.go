@@ -292,3 +292,50 @@ func TestSweepTextWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestHelp: -h and -help after any command print that command's usage and
+// each of its flags on stdout, and exit 0, whatever follows them; so do -h
+// and help alone, for the program.
+func TestHelp(t *testing.T) {
+	flags := map[string][]string{
+		"report":     {"-json", "-tool", "-measured", "-vs", "-sweep", "-fit"},
+		"export":     {"-format", "-recording", "-sweep"},
+		"experiment": {"-json", "-out", "-with"},
+		"static":     {"-web", "-out", "-prefix"},
+		"serve":      {"-addr", "-web", "-out"},
+	}
+	for cmd, want := range flags {
+		for _, h := range []string{"-h", "-help", "--help"} {
+			for _, args := range [][]string{{cmd, h}, {cmd, h, "preset=bench"}, {cmd, "-json", h}} {
+				if cmd != "report" && cmd != "experiment" && args[1] == "-json" {
+					continue
+				}
+				var stdout, stderr bytes.Buffer
+				code := exitCode(run(&stdout, &stderr, args), &stderr)
+				out := stdout.String()
+				if code != 0 || stderr.Len() != 0 {
+					t.Errorf("%v: exit %d, stderr %q", args, code, stderr.String())
+				}
+				if !strings.HasPrefix(out, "usage: app "+cmd+" ") {
+					t.Errorf("%v: stdout does not start with the command's usage: %q", args, out)
+				}
+				for _, f := range want {
+					if !strings.Contains(out, "\n  "+f+" ") && !strings.Contains(out, "\n  "+f+"\n") {
+						t.Errorf("%v: the help does not describe %s:\n%s", args, f, out)
+					}
+				}
+			}
+		}
+	}
+	for _, args := range [][]string{{"-h"}, {"help"}} {
+		var stdout, stderr bytes.Buffer
+		if code := exitCode(run(&stdout, &stderr, args), &stderr); code != 0 || !strings.HasPrefix(stdout.String(), "usage: app <command>") {
+			t.Errorf("%v: exit %d, stdout %q", args, code, stdout.String())
+		}
+	}
+	// A flag the command does not have is still an error (exit 2).
+	var stdout, stderr bytes.Buffer
+	if code := exitCode(run(&stdout, &stderr, []string{"static", "-frobnicate"}), &stderr); code != 2 || stdout.Len() != 0 {
+		t.Errorf("static -frobnicate: exit %d, stdout %q", code, stdout.String())
+	}
+}

@@ -19,7 +19,9 @@
 // QUERY is a query (sim/QUERY.md) or a whole share URL. The commands exit
 // with status 0 on success, 1 when a check failed, and 2 for invalid input,
 // with a message on stderr; a bad query's message names each bad field, its
-// value and the range allowed.
+// value and the range allowed. -h or -help after a command prints its usage
+// and flags on stdout and exits 0 (one flag preamble, flags.go, parses every
+// command's flags).
 //
 // report prints the page's headline in words first (view.Said: the run's
 // summary line, each card's number with what is said beside it, the

@@ -26,11 +26,10 @@ const experimentUsage = "usage: app experiment [-json] [-out DIR] [-with TOOL[,T
 // experiment cannot run.
 func experimentCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("experiment", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON")
 	out := fs.String("out", "", "write each measured recording as DIR/<recording>.hlog and .hgrm")
 	with := fs.String("with", "", "also run real load generators: "+strings.Join(experiment.RealToolNames(), ","))
-	if err := parseQueryArgs(fs, args, experimentUsage); err != nil {
+	if err := parseArgs(fs, args, experimentUsage, 1); err != nil {
 		return err
 	}
 	var opt experiment.Options

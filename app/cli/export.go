@@ -20,11 +20,10 @@ const exportUsage = "usage: app export -format hgrm|hlog|csv [-recording NAME] [
 // recording or the one named) or a CSV. It exits 2 on bad arguments.
 func exportCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	format := fs.String("format", "", "hgrm, hlog or csv")
 	recording := fs.String("recording", "", "one recording: closed, paced, open, corrected, paced_corrected")
-	sweepFlag := fs.String("sweep", "", "a sweep of one field: a CSV row per point and recording (sweep.go)")
-	if err := parseQueryArgs(fs, args, exportUsage); err != nil {
+	sweepFlag := fs.String("sweep", "", "a sweep of one field: a CSV row per point and recording")
+	if err := parseArgs(fs, args, exportUsage, 1); err != nil {
 		return err
 	}
 	switch *format {

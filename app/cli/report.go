@@ -16,33 +16,17 @@ import (
 	"omission/sim"
 )
 
-// parseQueryArgs parses a command's flags and its one optional query; an
-// error exits 2 and names the command (with its usage line, when given).
-func parseQueryArgs(fs *flag.FlagSet, args []string, usage string) error {
-	if usage != "" {
-		usage = "\n" + usage
-	}
-	if err := fs.Parse(args); err != nil {
-		return &exitError{2, fmt.Errorf("%s: %v%s", fs.Name(), err, usage)}
-	}
-	if fs.NArg() > 1 {
-		return &exitError{2, fmt.Errorf("%s: one query at most, got %d arguments%s", fs.Name(), fs.NArg(), usage)}
-	}
-	return nil
-}
-
 // reportCmd runs one query and prints the report as text or JSON. It exits 1
 // when a check fails and 2 when the query is invalid.
 func reportCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print JSON")
 	tool := fs.String("tool", "", "print what this load generator would print")
-	measuredPath := fs.String("measured", "", "a measurement file to print beside the model (measured.go)")
-	vsFlag := fs.String("vs", "", "a second query to run beside it, with the differences (vs.go)")
-	sweepFlag := fs.String("sweep", "", "a sweep of one field, a run per point (sweep.go)")
-	fitPath := fs.String("fit", "", "a measured file to fit the model to (fit.go)")
-	if err := parseQueryArgs(fs, args, ""); err != nil {
+	measuredPath := fs.String("measured", "", "a measurement file to print beside the model")
+	vsFlag := fs.String("vs", "", "a second query to run beside it, with the differences")
+	sweepFlag := fs.String("sweep", "", "a sweep of one field, a run per point")
+	fitPath := fs.String("fit", "", "a measured file to fit the model to")
+	if err := parseArgs(fs, args, "", 1); err != nil {
 		return err
 	}
 	if *fitPath != "" {

@@ -15,12 +15,11 @@ import (
 
 func staticCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("static", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	web := fs.String("web", "web", "go-app resources, with the built app.wasm")
 	out := fs.String("out", "static", "output directory")
 	prefix := fs.String("prefix", "", "sub-path the site is served under, e.g. /omission")
-	if err := fs.Parse(args); err != nil {
-		return &exitError{2, fmt.Errorf("static: %v", err)}
+	if err := parseArgs(fs, args, "", 0); err != nil {
+		return err
 	}
 	version, err := site.Build(*web, *out, *prefix)
 	if err != nil {
@@ -34,12 +33,11 @@ func staticCmd(w io.Writer, args []string) error {
 // exactly what a static host serves, compressed (app/site).
 func serveCmd(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8000", "address to listen on")
 	web := fs.String("web", "web", "go-app resources, with the built app.wasm")
 	out := fs.String("out", "static", "where to write the site before serving it")
-	if err := fs.Parse(args); err != nil {
-		return &exitError{2, fmt.Errorf("serve: %v", err)}
+	if err := parseArgs(fs, args, "", 0); err != nil {
+		return err
 	}
 	if _, err := site.Build(*web, *out, ""); err != nil {
 		return err
