@@ -47,10 +47,11 @@ var wrkReal = Real{Bin: "wrk", Install: "on Debian: apt-get install wrk",
 
 const wrkTimeoutUs = 2000 * 1000 // SOCKET_TIMEOUT_MS × 1000: the array's last index
 
-// wrkSeconds writes the duration as wrk's and wrk2's -d and locust's -t
-// take it: whole seconds ("21s"; wrk's scan_time reads an integer and one
-// of s, m and h, locust's parse_timespan integers), rounded up, at least 1.
-func wrkSeconds(ns int64) string { return fmt.Sprintf("%ds", max((ns+1e9-1)/1e9, 1)) }
+// wrkSeconds writes the duration as wrk's -d takes it: whole seconds,
+// rounded up (scan_time reads an integer; so do wrk2's -d and locust's -t).
+func wrkSeconds(ns int64) string {
+	return fmt.Sprintf("%ds", abSeconds(ns))
+}
 
 func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	N := int64(cfg.Conns)
