@@ -81,7 +81,7 @@ test: deps-test fmt-check vet test-native test-truth test-experiment wasm test-b
 # finds nothing and slows every test about tenfold; they run without it,
 # with -short (the long truths, skipped there as under the race detector,
 # are test-truth's and test-long's).
-RACE_PKGS = omission/app omission/app/ui omission/app/compute omission/app/worker omission/app/page omission/app/experiment omission/app/internal/fitwasm
+RACE_PKGS = omission/app omission/app/cli omission/app/site omission/app/ui omission/app/compute omission/app/worker omission/app/page omission/app/experiment omission/app/internal/fitwasm
 
 ## test-native: every package's tests natively, RACE_PKGS with the race detector
 test-native:
@@ -91,7 +91,7 @@ test-native:
 ## test-truth: the fit's truth about cut files and unknown rates (every prefix of 30 printouts, .hlogs with intervals removed, random rates) and report -fit's goldens, without the race detector, which slows them tenfold (test-native skips them)
 test-truth:
 	$(GO) test -count=1 -run 'TestCutPrintouts|TestHlogGap|TestRateUnknown' ./app/fit
-	$(GO) test -count=1 -run 'TestReportFit' ./app
+	$(GO) test -count=1 -run 'TestReportFit' ./app/cli
 
 ## test-large: the largest runs each engine allows, the fit's 200-query round trip and its stall-count search held to every count, without the race detector (it slows them tenfold)
 test-large:

@@ -31,6 +31,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"omission/app/site"
 )
 
 // browserEnabled reports whether the browser tests run (make test-browser).
@@ -48,7 +50,7 @@ func requireBrowser(t testing.TB) {
 }
 
 // site is the built static site and the server that serves it.
-type site struct {
+type servedSite struct {
 	Dir string // the generated site
 	URL string // http://127.0.0.1:port, no trailing slash
 }
@@ -63,7 +65,7 @@ var (
 
 // startSite builds the site (once per test binary) and serves it. The server
 // lives until the test binary ends.
-func startSite(t testing.TB) *site {
+func startSite(t testing.TB) *servedSite {
 	t.Helper()
 	requireBrowser(t)
 	siteOnce.Do(func() {
@@ -75,11 +77,11 @@ func startSite(t testing.TB) *site {
 	if siteErr != nil {
 		t.Fatal(siteErr)
 	}
-	return &site{Dir: siteDir, URL: siteSrv.URL}
+	return &servedSite{Dir: siteDir, URL: siteSrv.URL}
 }
 
 // buildTestSite writes the static site with the given prefix into a new
-// temporary directory. buildSite works from the module root (web/,
+// temporary directory. site.Build works from the module root (web/,
 // wasm_exec.js), so the working directory moves there while it runs.
 func buildTestSite(prefix string) (string, error) {
 	// main registers the routes; a test binary does not run main.
@@ -103,7 +105,7 @@ func buildTestSite(prefix string) (string, error) {
 		return "", err
 	}
 	defer os.Chdir(wd)
-	if _, err := buildSite("web", out, prefix); err != nil {
+	if _, err := site.Build("web", out, prefix); err != nil {
 		return "", fmt.Errorf("building the site: %w", err)
 	}
 	// go-app writes whatever its server answered, a 404 page included.
@@ -155,13 +157,13 @@ func checkWasmFresh(root string) error {
 }
 
 // serveDir serves a built site on 127.0.0.1 with serve's handler
-// (siteHandler: compressed, with its cache headers).
+// (site.Handler: compressed, with its cache headers).
 func serveDir(dir string) *httptest.Server {
-	site, err := newSiteHandler(dir)
+	siteHandler, err := site.NewHandler(dir)
 	if err != nil {
 		panic(err)
 	}
-	srv := httptest.NewUnstartedServer(site)
+	srv := httptest.NewUnstartedServer(siteHandler)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		panic(err)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"omission/app/site"
 )
 
 // TestBrowserContentSecurityPolicy: every page carries the policy and works
@@ -24,7 +26,7 @@ func TestBrowserContentSecurityPolicy(t *testing.T) {
 		b.open(t, s.URL+page.path)
 		b.waitFor(t, page.path+" drawn under the policy", page.ready)
 		policy := eval[string](t, b, `(document.querySelector('meta[http-equiv="Content-Security-Policy"]') || {}).content || ""`)
-		if policy != contentSecurityPolicy {
+		if policy != site.ContentSecurityPolicy {
 			t.Errorf("%s: policy %q", page.path, policy)
 		}
 		if errs := con.errors(); len(errs) > 0 {

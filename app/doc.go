@@ -1,93 +1,13 @@
 // Command app is Omission's go-app program. Compiled to WebAssembly it is the
 // site that runs in the browser: the visualiser (app/page), the article and
 // its embeds (app/article). Natively it serves and generates that site and
-// prints reports (cli.go).
+// prints reports: its command line is app/cli's (go doc ./app/cli), the
+// site's builder and server app/site's (go doc ./app/site).
 //
-// It is thin: main.go holds the routes (/, /article and /embed), cli.go the
-// commands, and each command has a file of its own. The rooms are the
+// It is thin: main.go holds the routes (/, /article and /embed), and
+// main_native.go hands the command line to cli.Main. The rooms are the
 // packages below, each with a doc.go that says what it owns and what it may
-// import. This program may import every package of the project; no package
-// imports it.
-//
-// # Commands
-//
-//	app report [-json] [-measured FILE] [-vs QUERY2] QUERY
-//	app report -tool NAME QUERY
-//	app report [-json] -sweep FIELD:FROM..TO/N QUERY
-//	app report [-json] -fit FILE [rate=R]
-//	app export -format hgrm|hlog|csv [-recording NAME] [-sweep SPEC] QUERY
-//	app experiment [-json] [-out DIR] [-with TOOL,…] QUERY
-//	app static [-web DIR] [-out DIR] [-prefix /sub/path]
-//	app serve [-addr 127.0.0.1:8000] [-web DIR] [-out DIR]
-//
-// QUERY is a query (sim/QUERY.md) or a whole share URL. The commands exit
-// with status 0 on success, 1 when a check failed, and 2 for invalid input,
-// with a message on stderr; a bad query's message names each bad field, its
-// value and the range allowed.
-//
-// report prints the page's headline in words first (view.Said: the run's
-// summary line, each card's number with what is said beside it, the
-// story), then each recording's count, mean, percentiles, maximum and
-// count above the threshold ("none" where no call was answered, and under
-// the table why a ratio is missing), the clients' requests planned and
-// sent, and every check. Its JSON (-json) is sim.Report, with the same
-// words under headline.{summary, cards[].{key, label, value, sub}, story,
-// claim}: query (canonical),
-// recordings.<name>.{count, mean_ns, p50_ns, p90_ns, p99_ns, p99_9_ns,
-// p99_99_ns, max_ns, above, above_share}, clients.<name>.{planned, sent,
-// stalls, last_completion_ns} and checks[].{id, kind, quantity, formula,
-// substituted, want, got, pass}; sim/QUERY.md lists what it adds for the
-// event engine. -tool and tools= are app/tools's, -measured app/measure's,
-// -fit app/fit's, and experiment is app/experiment's: see each package.
-//
-// report -vs QUERY2 QUERY, or a share URL whose vs= holds the second query
-// as the page's comparison writes it, runs both, prints the second run's
-// report after the first, then the differences, second less first, per
-// recording. The JSON gains vs (the second report, same shape) and
-// delta.<recording>.{count, mean_ns, p50_ns, …, max_ns, above}.
-//
-// report -sweep SPEC QUERY, or a share URL whose sweep= holds the spec
-// (sim/QUERY.md, "Sweeps"), runs the query once per point and prints a row
-// per point: the field's value, each recording's p50, p99, p99.9, max, mean
-// (µs) and share above the threshold, and the paced client's requests never
-// sent, or a refused point's reason. Its JSON is sweep.{field, spec, query,
-// value, points[]}: each point has its value and canonical query and either
-// the keys of that query's own report, equal to the digit (hash, engine,
-// exact, planned, clients, recordings, passed, failed), or refused. A
-// refused point does not stop the others; the command exits 1 when a point's
-// check fails. export -format csv -sweep writes field, value, x, query,
-// recording, count, mean_ns, p50_ns, …, max_ns, above, above_share,
-// never_sent, refused: a row per point and recording (-recording NAME keeps
-// one), x the value as a number (ns, requests per second or the count).
-//
-// # The site
-//
-// static writes the site into static/ (or -out): go-app's generated pages,
-// /article/ and /embed/ as index.html files, the web resources with the
-// built app.wasm and fit.wasm (make wasm), local icons and the toolchain's
-// wasm_exec.js. -prefix serves it under a sub-path. serve writes the same
-// site and serves it, so what runs locally is what a static host serves;
-// python3 -m http.server --directory static serves it too, uncompressed.
-// static/ is build output and is not committed.
-//
-// Beside each text file (html, js, css, json, svg, webmanifest) and the
-// wasm files, static writes a brotli .br and a gzip .gz copy for hosts that
-// serve precompressed files (nginx gzip_static and brotli_static, Caddy's
-// precompressed). serve sends them itself when the browser's
-// Accept-Encoding asks, with Vary: Accept-Encoding and one strong ETag per
-// encoding, so app.wasm travels as 1.8 MB (brotli) instead of 11.5 MB. go-app's fixed
-// addresses (the pages, app.js, app.css, wasm_exec.js, the manifest and the
-// service worker) are sent no-cache: kept, but revalidated every time. Every
-// file under /web/ is referenced as /web/<file>?v=<its content hash> and
-// cached for a year under that address, which changes with its content.
-//
-// The site's version is a hash of what it ships, so the service worker's
-// cache is renewed exactly when something changed; after one visit the site
-// works offline, share URLs included. Every page carries a
-// Content-Security-Policy that allows only the site's own scripts, styles
-// and WebAssembly, and nothing from a URL or an imported file is executed or
-// inserted as markup. How app.wasm is kept under its size budget is
-// app/internal/wasmbuild's.
+// import. No package imports this program.
 //
 // # From URL to pixels
 //
@@ -147,5 +67,7 @@
 //	app/internal/floorpage  the stack's floor, one go-app component (make bench); may import: none
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
-//	app                     this program; may import: every package
+//	app/site                the static site, built and served; may import: page
+//	app/cli                 the command line; may import: experiment, fit, measure, site, tools, ui, units, view, sim
+//	app                     this program; may import: article, cli, compute, page, worker
 package main

@@ -36,7 +36,9 @@ var doors = map[string][]string{
 	"app/internal/floorpage": nil,
 	"app/internal/wasmsize":  nil,
 	"app/internal/fitwasm":   {"app/fit", "app/fitmsg", "app/measure", "app/wire", "sim"},
-	"app":                    {"*"},
+	"app/site":               {"app/page"},
+	"app/cli":                {"app/experiment", "app/fit", "app/measure", "app/site", "app/tools", "app/ui", "app/units", "app/view", "sim"},
+	"app":                    {"app/article", "app/cli", "app/compute", "app/page", "app/worker"},
 }
 
 // TestPackageDoors reads the imports of every non-test Go file of every

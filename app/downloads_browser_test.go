@@ -48,7 +48,7 @@ func TestBrowserDownloads(t *testing.T) {
 		{"csv/", "omission-" + run + ".csv", []string{"-format", "csv"}},
 	} {
 		var want, stderr bytes.Buffer
-		if err := cli(&want, &stderr, append(append([]string{"export"}, c.args...), q)); err != nil {
+		if err := runCLI(&want, &stderr, append(append([]string{"export"}, c.args...), q)); err != nil {
 			t.Fatalf("export %v: %v %s", c.args, err, stderr.String())
 		}
 		b.exec(t, `document.querySelector('[data-export="`+c.button+`"]').click()`)

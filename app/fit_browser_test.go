@@ -235,7 +235,7 @@ func TestBrowserBenchFit(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "omission-bench-open.hgrm")
 	var stdout, stderr bytes.Buffer
-	if err := cli(&stdout, &stderr, []string{"export", "-format", "hgrm", "-recording", "open", "preset=bench"}); err != nil {
+	if err := runCLI(&stdout, &stderr, []string{"export", "-format", "hgrm", "-recording", "open", "preset=bench"}); err != nil {
 		t.Fatalf("export: %v: %s", err, stderr.String())
 	}
 	if err := os.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
@@ -411,7 +411,7 @@ func TestBrowserFitWarmGivesWay(t *testing.T) {
 func reportFit(t *testing.T, args ...string) *fit.Result {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	_ = cli(&stdout, &stderr, append([]string{"report", "-json", "-fit"}, args...))
+	_ = runCLI(&stdout, &stderr, append([]string{"report", "-json", "-fit"}, args...))
 	var out struct {
 		Fit *fit.Result `json:"fit"`
 	}

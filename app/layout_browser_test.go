@@ -25,6 +25,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"omission/app/site"
 	"omission/app/tools"
 )
 
@@ -185,13 +186,13 @@ func checkConverged(t *testing.T, b *browser, what string, from, rounds int) []f
 // reach into the frames.
 func TestBrowserEmbedHeights(t *testing.T) {
 	s := startSite(t)
-	site, err := newSiteHandler(s.Dir)
+	siteHandler, err := site.NewHandler(s.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var page string
 	mux := http.NewServeMux()
-	mux.Handle("/", site)
+	mux.Handle("/", siteHandler)
 	mux.HandleFunc("/__article", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, page)

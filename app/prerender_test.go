@@ -6,6 +6,7 @@ import (
 	"html"
 	"omission/app/article"
 	"omission/app/compute"
+	"omission/app/site"
 	"omission/app/units"
 	"os"
 	"path/filepath"
@@ -38,7 +39,7 @@ func generate(t *testing.T, paths ...string) string {
 	t.Helper()
 	routesOnce.Do(routes)
 	dir := t.TempDir()
-	if err := app.GenerateStaticWebsite(dir, handler("", "test"), paths...); err != nil {
+	if err := app.GenerateStaticWebsite(dir, site.AppHandler("", "test"), paths...); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -16,6 +16,7 @@ import (
 	"net/http/httptest"
 	"omission/app/article"
 	"omission/app/compute"
+	"omission/app/site"
 	"omission/app/units"
 	"os"
 	"os/exec"
@@ -409,12 +410,12 @@ func TestBrowserEmbeds(t *testing.T) {
 	// When the reader opens the chart's data, the embed says it is taller
 	// (framed from the site's own origin here, so that the test can reach
 	// into the frame).
-	site, err := newSiteHandler(s.Dir)
+	siteHandler, err := site.NewHandler(s.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/", site)
+	mux.Handle("/", siteHandler)
 	mux.Handle("/__host", host.Config.Handler)
 	same := httptest.NewUnstartedServer(mux)
 	if same.Listener, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
@@ -510,7 +511,7 @@ func sameAsNative(t *testing.T, what string, got []articleNum, raw string) int {
 func reportOf(t *testing.T, q string) map[string]any {
 	t.Helper()
 	var stdout, stderr strings.Builder
-	if err := cli(&stdout, &stderr, []string{"report", "-json", q}); err != nil {
+	if err := runCLI(&stdout, &stderr, []string{"report", "-json", q}); err != nil {
 		t.Fatalf("report -json %q: %v\n%s", q, err, stderr.String())
 	}
 	var r map[string]any

@@ -8,6 +8,7 @@ import (
 	"net"
 	"omission/app/article"
 	"omission/app/compute"
+	"omission/app/site"
 	"omission/app/units"
 	"os"
 	"os/exec"
@@ -264,7 +265,7 @@ func TestWasmExecShipped(t *testing.T) {
 		t.Skip("the site's build is checked without -race (make test-built)")
 	}
 	out := t.TempDir()
-	if _, err := buildSite(filepath.Join(root, "web"), out, ""); err != nil {
+	if _, err := site.Build(filepath.Join(root, "web"), out, ""); err != nil {
 		t.Fatal(err)
 	}
 	shipped, err := os.ReadFile(filepath.Join(out, "wasm_exec.js"))

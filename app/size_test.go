@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"omission/app/site"
 )
 
 // wasmBudget is the most app.wasm may weigh after gzip at its best
@@ -107,7 +109,7 @@ func TestBuiltSite(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer os.RemoveAll(dir)
-		h, err := newSiteHandler(dir)
+		h, err := site.NewHandler(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +118,7 @@ func TestBuiltSite(t *testing.T) {
 
 		checked := 0
 		err = filepath.Walk(dir, func(p string, info fs.FileInfo, err error) error {
-			if err != nil || info.IsDir() || !compressible(p) {
+			if err != nil || info.IsDir() || !site.Compressible(p) {
 				return err
 			}
 			want, err := os.ReadFile(p)
@@ -127,7 +129,7 @@ func TestBuiltSite(t *testing.T) {
 			url := "/" + filepath.ToSlash(rel)
 			for _, ae := range []string{"br", "gzip", ""} {
 				r := get(t, "GET", srv.URL+url, "Accept-Encoding", ae)
-				if r.status != 200 || r.header.Get("Content-Type") != contentType(p) {
+				if r.status != 200 || r.header.Get("Content-Type") != site.ContentType(p) {
 					t.Errorf("%s [%s]: %d, %s", url, ae, r.status, r.header.Get("Content-Type"))
 					continue
 				}
@@ -151,7 +153,7 @@ func TestBuiltSite(t *testing.T) {
 
 		// app.js fetches app.wasm by its hashed URL, which is immutable,
 		// and knows its size for the progress bar.
-		hashed := prefix + "/web/app.wasm?v=" + contentHash(wasm)
+		hashed := prefix + "/web/app.wasm?v=" + site.ContentHash(wasm)
 		appJS, _ := os.ReadFile(filepath.Join(dir, "app.js"))
 		worker, _ := os.ReadFile(filepath.Join(dir, "app-worker.js"))
 		index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
@@ -167,7 +169,7 @@ func TestBuiltSite(t *testing.T) {
 			case "app.js has the wasm size":
 				want = fmt.Sprintf("const goappWasmContentLength = \"%d\";", len(wasm))
 			case "index.html links":
-				want = `"` + prefix + "/web/app.css?v=" + contentHash(css) + `"`
+				want = `"` + prefix + "/web/app.css?v=" + site.ContentHash(css) + `"`
 			}
 			if !strings.Contains(s, want) {
 				t.Errorf("prefix %q: %s %s: not found", prefix, what, want)
@@ -181,7 +183,7 @@ func TestBuiltSite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := prefix + "/web/" + f + "?v=" + contentHash(b)
+			want := prefix + "/web/" + f + "?v=" + site.ContentHash(b)
 			if !strings.Contains(string(worker), `"`+want+`"`) {
 				t.Errorf("prefix %q: app-worker.js does not precache %s", prefix, want)
 			}
@@ -193,13 +195,13 @@ func TestBuiltSite(t *testing.T) {
 			continue // the test server serves the site at its root
 		}
 		fitWasm, _ := os.ReadFile(filepath.Join(dir, "web", "fit.wasm"))
-		if r := get(t, "GET", srv.URL+"/web/fit.wasm?v="+contentHash(fitWasm), "Accept-Encoding", "br, gzip"); r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+		if r := get(t, "GET", srv.URL+"/web/fit.wasm?v="+site.ContentHash(fitWasm), "Accept-Encoding", "br, gzip"); r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
 			r.header.Get("Content-Encoding") != "br" || r.header.Get("Content-Type") != "application/wasm" {
 			t.Errorf("the hashed fit.wasm: %d, Cache-Control %q, Content-Encoding %q, Content-Type %q", r.status, r.header.Get("Cache-Control"), r.header.Get("Content-Encoding"), r.header.Get("Content-Type"))
 		} else {
 			t.Logf("fit.wasm sent as %d bytes of brotli (%d raw)", len(r.body), len(fitWasm))
 		}
-		r := get(t, "GET", srv.URL+"/web/app.wasm?v="+contentHash(wasm), "Accept-Encoding", "br, gzip")
+		r := get(t, "GET", srv.URL+"/web/app.wasm?v="+site.ContentHash(wasm), "Accept-Encoding", "br, gzip")
 		if cc := r.header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" || r.header.Get("Content-Encoding") != "br" {
 			t.Errorf("the hashed app.wasm: Cache-Control %q, Content-Encoding %q", cc, r.header.Get("Content-Encoding"))
 		}

@@ -4,7 +4,7 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 
 // FitWorkerEnv and FitWasmEnv name the site's environment variables holding
 // the addresses of web/fitworker.js and web/fit.wasm (with their versions:
-// site.go sets them).
+// app/site/site.go sets them).
 const (
 	FitWorkerEnv = "OMISSION_FIT_WORKER_JS"
 	FitWasmEnv   = "OMISSION_FIT_WASM"

@@ -81,7 +81,7 @@ func (p *Page) startClient(ctx app.Context) {
 }
 
 // WorkerEnv names the site's environment variable holding the address of
-// web/worker.js (with its version: site.go sets it).
+// web/worker.js (with its version: app/site/site.go sets it).
 const WorkerEnv = "OMISSION_WORKER_JS"
 
 // localClient runs the page's simulations on its own thread, in slices.

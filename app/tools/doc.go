@@ -9,6 +9,14 @@
 // packages ask the descriptor (Lookup, Writing) and compare no tool names.
 // It builds for js/wasm: the page calls Run.
 //
+// The command a tool stands for is one the real tool accepts, to be run as
+// printed: whole seconds where it takes no other (wrk's and wrk2's -d,
+// locust's -t; rounded up, "-d21s" for 20.01 s), an integer per a time unit
+// where it takes one (vegeta's -rate 500/1s, k6's rate and timeUnit; a
+// fractional rate in thousandths per 1000 s). TestCommandsParse parses each
+// with its tool's documented grammar; TestCommandsRun runs wrk's, hey's and
+// ab's for a second when they are installed.
+//
 // Adding a tool is one file here: its Tool and, when the experiment runs
 // it, its Real; its line in the registry (tools.go) and in runs
 // (real_run.go); its mechanics in sim's profile when they are new.

@@ -46,8 +46,9 @@ var k6ArrivalTool = Tool{
 	mechanics: "k6 constant-arrival-rate: iteration i starts at i/rate on a free VU of a pool of conns (preAllocatedVUs = maxVUs = conns); with none free the iteration is dropped (dropped_iterations), never sent later; http_req_duration = reply − send",
 	source:    "https://github.com/grafana/k6/blob/87883075c/lib/executor/constant_arrival_rate.go#L328-L368",
 	command: func(cfg sim.Config) string {
-		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-arrival-rate, rate %s, timeUnit 1s, duration %s, preAllocatedVUs %d, maxVUs %d)",
-			cfg.Rate, goDuration(cfg.Duration), cfg.Conns, cfg.Conns)
+		n, secs := perTime(cfg.Rate)
+		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-arrival-rate, rate %d, timeUnit %ds, duration %s, preAllocatedVUs %d, maxVUs %d)",
+			n, secs, goDuration(cfg.Duration), cfg.Conns, cfg.Conns)
 	},
 	profile: func(cfg sim.Config) sim.Profile {
 		return sim.Profile{Conc: sim.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: sim.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}

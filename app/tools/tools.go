@@ -172,8 +172,8 @@ func run(cfg sim.Config, name string, clientNs int64, wantJSON bool) (*Output, e
 	return o, nil
 }
 
-// seconds is a duration in whole seconds for a tool's -d/-z flag, rounded
-// up (the tools take whole seconds or Go durations).
+// goDuration is a duration as Go's time.ParseDuration, oha's humantime and
+// k6 read it: an integer and one unit ("2500ms").
 func goDuration(ns int64) string { return sim.FormatDuration(ns) }
 
 const target = "http://127.0.0.1:8080/"
@@ -186,3 +186,14 @@ func (t *Tool) Name() string { return t.name }
 func (t *Tool) Real() *Real { return runs[t] }
 
 func fmtInt(n int64) string { return strconv.FormatInt(n, 10) }
+
+// perTime is a rate as a whole number of requests per a whole number of
+// seconds, for the tools that take integers (vegeta's -rate N/1s, k6's rate
+// and timeUnit): per second when the rate is whole, else its thousandths
+// per 1000 s.
+func perTime(r sim.Rate) (n, secs int64) {
+	if r%1000 == 0 {
+		return int64(r) / 1000, 1
+	}
+	return int64(r), 1000
+}

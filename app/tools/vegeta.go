@@ -33,7 +33,8 @@ var vegetaTool = Tool{
 	mechanics: "vegeta attack -rate R -duration D: hit i leaves at i/rate, a new worker starting whenever all are busy (-max-workers unbounded), so the schedule never waits; latency = reply − send = reply − due; every reply is reported; quantiles from a t-digest (compression 100)",
 	source:    "https://github.com/tsenart/vegeta/blob/cf58112/lib/metrics.go#L164-L200",
 	command: func(cfg sim.Config) string {
-		return fmt.Sprintf("echo 'GET %s' | vegeta attack -rate %s -duration %s | vegeta report", target, cfg.Rate, goDuration(cfg.Duration))
+		n, secs := perTime(cfg.Rate)
+		return fmt.Sprintf("echo 'GET %s' | vegeta attack -rate %d/%ds -duration %s | vegeta report", target, n, secs, goDuration(cfg.Duration))
 	},
 	profile: func(cfg sim.Config) sim.Profile {
 		return sim.Profile{Conc: sim.Unbounded, Send: sim.CatchUp}

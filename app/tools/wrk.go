@@ -47,12 +47,10 @@ var wrkReal = Real{Bin: "wrk", Install: "on Debian: apt-get install wrk",
 
 const wrkTimeoutUs = 2000 * 1000 // SOCKET_TIMEOUT_MS × 1000: the array's last index
 
-// wrkSeconds writes the duration as wrk's -d takes it (whole seconds).
+// wrkSeconds writes the duration as wrk's -d takes it: whole seconds,
+// rounded up (scan_time reads an integer; so do wrk2's -d and locust's -t).
 func wrkSeconds(ns int64) string {
-	if ns%1e9 == 0 {
-		return fmt.Sprintf("%ds", ns/1e9)
-	}
-	return sim.FormatDuration(ns)
+	return fmt.Sprintf("%ds", abSeconds(ns))
 }
 
 func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {

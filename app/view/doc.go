@@ -1,7 +1,7 @@
 // Package view formats a sim.Result once for the page: the headline, the
 // results table (every cell with its exact value and the check that proves
 // it), the checks in words and the cost line. Components only read it, and
-// so does the report command's text table (app/report.go), which prints the
+// so does the report command's text table (app/cli/report.go), which prints the
 // same rows under the same labels with the numbers in a terminal's style.
 //
 // It may import sim and app/units only: no go-app, so it is tested natively and

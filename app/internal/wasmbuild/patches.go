@@ -23,7 +23,7 @@ type textEdit struct{ Old, New string }
 // nativeOnly are packages of the native commands that app.wasm must not link
 // either: the build fails if one comes in.
 var nativeOnly = []string{
-	"github.com/andybalholm/brotli", // serve's and static's compression (app/compress.go)
+	"github.com/andybalholm/brotli", // serve's and static's compression (app/site/compress.go)
 	"crypto/sha256",                 // the native result hash; app.wasm's is sim's smallSum256 (sim/sha256_js.go)
 }
 

@@ -1,0 +1,507 @@
+//go:build !wasm
+
+package tools
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// commandQueries are runs whose commands are held to the tools' grammars:
+// whole and fractional durations and rates, one connection and many.
+var commandQueries = []string{
+	"",
+	"duration=2500ms&rate=1000.5&conns=3",
+	"duration=20010ms&rate=0.5&conns=1",
+	"duration=90s&rate=333.333&conns=10",
+	"duration=1h&rate=100000&conns=100",
+	"duration=100ms&rate=7",
+}
+
+// shellWords splits a command line as sh does for what the commands use:
+// words between blanks, a single-quoted word kept whole; and the part in
+// parentheses at its end (what the script or the locustfile holds), apart.
+func shellWords(t *testing.T, line string) (words []string, aside string) {
+	t.Helper()
+	if i := strings.Index(line, " ("); i >= 0 && strings.HasSuffix(line, ")") {
+		line, aside = line[:i], line[i+2:len(line)-1]
+	}
+	var cur strings.Builder
+	in, quoted := false, false
+	for _, r := range line {
+		switch {
+		case r == '\'':
+			in, quoted = !in, true
+		case r == ' ' && !in:
+			if cur.Len() > 0 || quoted {
+				words = append(words, cur.String())
+			}
+			cur.Reset()
+			quoted = false
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	if in {
+		t.Fatalf("%q: an unclosed quote", line)
+	}
+	if cur.Len() > 0 || quoted {
+		words = append(words, cur.String())
+	}
+	return words, aside
+}
+
+// pipeline splits words at each |.
+func pipeline(words []string) [][]string {
+	out := [][]string{nil}
+	for _, w := range words {
+		if w == "|" {
+			out = append(out, nil)
+			continue
+		}
+		out[len(out)-1] = append(out[len(out)-1], w)
+	}
+	return out
+}
+
+// getopt parses args as POSIX getopt(3) with GNU's long options: opts maps
+// each option letter or long name to whether it takes a value (attached,
+// -c10, or the next word; --name=value or --name value).
+func getopt(args []string, opts map[string]bool) (map[string]string, []string, error) {
+	got := map[string]string{}
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case strings.HasPrefix(a, "--") && len(a) > 2:
+			name, val, hasVal := strings.Cut(a[2:], "=")
+			takes, ok := opts[name]
+			if !ok {
+				return nil, nil, fmt.Errorf("unrecognized option --%s", name)
+			}
+			if takes && !hasVal {
+				if i+1 == len(args) {
+					return nil, nil, fmt.Errorf("option --%s requires an argument", name)
+				}
+				i++
+				val = args[i]
+			}
+			got[name] = val
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			for j := 1; j < len(a); j++ {
+				name := a[j : j+1]
+				takes, ok := opts[name]
+				if !ok {
+					return nil, nil, fmt.Errorf("invalid option -- '%s'", name)
+				}
+				if !takes {
+					got[name] = ""
+					continue
+				}
+				val := a[j+1:]
+				if val == "" {
+					if i+1 == len(args) {
+						return nil, nil, fmt.Errorf("option requires an argument -- '%s'", name)
+					}
+					i++
+					val = args[i]
+				}
+				got[name] = val
+				break
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return got, rest, nil
+}
+
+// goFlags parses args with Go's flag package, as hey, fortio and vegeta do;
+// define adds the tool's flags.
+func goFlags(args []string, define func(fs *flag.FlagSet)) (*flag.FlagSet, error) {
+	fs := flag.NewFlagSet("tool", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	define(fs)
+	return fs, fs.Parse(args)
+}
+
+// vegetaRate is vegeta attack's -rate (attack.go, rateFlag.Set): an
+// integer frequency, then optionally / and a Go duration (a bare unit is 1
+// of it).
+type vegetaRate struct {
+	freq int
+	per  time.Duration
+}
+
+func (r *vegetaRate) String() string { return fmt.Sprintf("%d/%s", r.freq, r.per) }
+
+func (r *vegetaRate) Set(v string) (err error) {
+	if v == "infinity" {
+		return nil
+	}
+	ps := strings.SplitN(v, "/", 2)
+	if len(ps) == 1 {
+		ps = append(ps, "1s")
+	}
+	if r.freq, err = strconv.Atoi(ps[0]); err != nil {
+		return err
+	}
+	if r.freq == 0 {
+		return nil
+	}
+	switch ps[1] {
+	case "ns", "us", "µs", "ms", "s", "m", "h":
+		ps[1] = "1" + ps[1]
+	}
+	r.per, err = time.ParseDuration(ps[1])
+	return err
+}
+
+var (
+	// wrk's scan_metric (-c, -t, wrk2's -R) and scan_time (-d): an
+	// unsigned integer and at most one unit of its table (src/units.c).
+	wrkMetric = regexp.MustCompile(`(?i)^[0-9]+(k|m|g)?$`)
+	wrkTime   = regexp.MustCompile(`(?i)^[0-9]+(s|m|h)?$`)
+	// humantime's durations (oha's -z): integers each with its unit.
+	humantime = regexp.MustCompile(`^([0-9]+ *(nsec|ns|usec|us|µs|msec|ms|seconds|second|sec|s|minutes|minute|min|m|hours|hour|hr|h|days|day|d|weeks|week|w) *)+$`)
+	// locust's parse_timespan: whole hours, minutes and seconds.
+	locustSpan = regexp.MustCompile(`^([0-9]+|([0-9]+h)?([0-9]+m)?([0-9]+s)?)$`)
+	// ab's and argparse's integers.
+	digits = regexp.MustCompile(`^[0-9]+$`)
+)
+
+// checkURL holds a command's target to an absolute http URL with a path.
+func checkURL(u string) error {
+	p, err := url.Parse(u)
+	if err != nil {
+		return err
+	}
+	if p.Scheme != "http" || p.Host == "" || p.Path == "" {
+		return fmt.Errorf("%q is not an http URL with a path", u)
+	}
+	return nil
+}
+
+// parseCommand parses a tool's printed command with the real tool's flag
+// grammar, as its source or manual documents it.
+func parseCommand(t *testing.T, name, line string) error {
+	t.Helper()
+	words, aside := shellWords(t, line)
+	tool := strings.TrimSuffix(strings.TrimSuffix(name, "-nocatchup"), "-corrected")
+	switch tool {
+	case "wrk", "wrk2":
+		// wrk2's binary is named wrk too (src/wrk.c getopt_long
+		// "t:c:d:s:H:T:R:LUBrv?", wrk's "t:c:d:s:H:T:Lrv?").
+		if words[0] != "wrk" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		opts := map[string]bool{"t": true, "c": true, "d": true, "s": true, "H": true, "T": true, "L": false, "r": false, "v": false,
+			"threads": true, "connections": true, "duration": true, "script": true, "header": true, "timeout": true, "latency": false, "version": false}
+		if tool == "wrk2" {
+			opts["R"], opts["rate"], opts["U"], opts["B"] = true, true, false, false
+		}
+		got, rest, err := getopt(words[1:], opts)
+		if err != nil {
+			return err
+		}
+		for _, f := range []string{"t", "c", "R"} {
+			if v, ok := got[f]; ok && !wrkMetric.MatchString(v) {
+				return fmt.Errorf("-%s %q: scan_metric takes an integer and k, M or G", f, v)
+			}
+		}
+		if v, ok := got["d"]; ok && !wrkTime.MatchString(v) {
+			return fmt.Errorf("-d %q: scan_time takes an integer and s, m or h", v)
+		}
+		if tool == "wrk2" {
+			if r, _ := strconv.Atoi(got["R"]); r < 1 {
+				return fmt.Errorf("-R %q: wrk2 needs a rate of at least 1", got["R"])
+			}
+		}
+		c, _ := strconv.Atoi(got["c"])
+		th, _ := strconv.Atoi(got["t"])
+		if c < th || c == 0 {
+			return fmt.Errorf("-c %d -t %d: connections must be at least threads", c, th)
+		}
+		if len(rest) != 1 {
+			return fmt.Errorf("want one URL, got %q", rest)
+		}
+		return checkURL(rest[0])
+	case "ab", "ab-n":
+		// ab's getopt "VhwiIx:y:z:C:H:P:A:g:X:de:SqB:m:" plus
+		// "n:c:t:s:b:T:p:u:v:lrkE:Z:f:"; -n, -c and -t by atoi.
+		if words[0] != "ab" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		got, rest, err := getopt(words[1:], map[string]bool{"k": false, "c": true, "t": true, "n": true, "s": true, "v": true, "r": false, "l": false})
+		if err != nil {
+			return err
+		}
+		for f, v := range got {
+			if f != "k" && f != "r" && f != "l" && !digits.MatchString(v) {
+				return fmt.Errorf("-%s %q: ab reads it with atoi", f, v)
+			}
+		}
+		if n, c := got["n"], got["c"]; n != "" && c != "" {
+			if ni, _ := strconv.Atoi(n); ni < 1 {
+				return fmt.Errorf("-n %s: at least one request", n)
+			} else if ci, _ := strconv.Atoi(c); ci > ni {
+				return fmt.Errorf("-c %s -n %s: cannot use concurrency level greater than total number of requests", c, n)
+			}
+		}
+		if len(rest) != 1 {
+			return fmt.Errorf("want one URL, got %q", rest)
+		}
+		return checkURL(rest[0])
+	case "hey", "hey-q":
+		if words[0] != "hey" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		fs, err := goFlags(words[1:], func(fs *flag.FlagSet) {
+			fs.Int("n", 200, "")
+			fs.Int("c", 50, "")
+			fs.Float64("q", 0, "")
+			fs.Duration("z", 0, "")
+			fs.Int("t", 20, "")
+			fs.String("m", "GET", "")
+			fs.String("o", "", "")
+			fs.Bool("disable-keepalive", false, "")
+		})
+		if err != nil {
+			return err
+		}
+		if fs.NArg() != 1 {
+			return fmt.Errorf("want one URL, got %q", fs.Args())
+		}
+		if c := fs.Lookup("c").Value.(flag.Getter).Get().(int); c < 1 {
+			return fmt.Errorf("-c %d", c)
+		}
+		return checkURL(fs.Arg(0))
+	case "fortio":
+		if words[0] != "fortio" || len(words) < 2 || words[1] != "load" {
+			return fmt.Errorf("want fortio load, got %q", words[:min(2, len(words))])
+		}
+		fs, err := goFlags(words[2:], func(fs *flag.FlagSet) {
+			fs.Float64("qps", 8, "")
+			fs.Int("c", 8, "")
+			fs.Duration("t", 5*time.Second, "")
+			fs.Bool("nocatchup", false, "")
+			fs.Bool("uniform", false, "")
+		})
+		if err != nil {
+			return err
+		}
+		if fs.NArg() != 1 {
+			return fmt.Errorf("want one URL, got %q", fs.Args())
+		}
+		return checkURL(fs.Arg(0))
+	case "vegeta":
+		parts := pipeline(words)
+		if len(parts) != 3 || len(parts[0]) != 2 || parts[0][0] != "echo" || len(parts[1]) < 2 || parts[1][0] != "vegeta" || parts[1][1] != "attack" ||
+			len(parts[2]) != 2 || parts[2][0] != "vegeta" || parts[2][1] != "report" {
+			return fmt.Errorf("want echo 'GET URL' | vegeta attack … | vegeta report, got %q", parts)
+		}
+		method, u, _ := strings.Cut(parts[0][1], " ")
+		if method != "GET" {
+			return fmt.Errorf("target %q", parts[0][1])
+		}
+		if err := checkURL(u); err != nil {
+			return err
+		}
+		var rate vegetaRate
+		fs, err := goFlags(parts[1][2:], func(fs *flag.FlagSet) {
+			fs.Var(&rate, "rate", "")
+			fs.Duration("duration", 0, "")
+			fs.String("targets", "stdin", "")
+			fs.String("output", "stdout", "")
+			fs.Uint64("workers", 10, "")
+		})
+		if err != nil {
+			return err
+		}
+		if fs.NArg() != 0 {
+			return fmt.Errorf("vegeta attack takes no arguments, got %q", fs.Args())
+		}
+		if rate.freq < 1 || rate.per <= 0 {
+			return fmt.Errorf("-rate %s", rate.String())
+		}
+		return nil
+	case "oha":
+		// clap: -c usize, -q f64, -z humantime::Duration.
+		if words[0] != "oha" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		got, rest, err := getopt(words[1:], map[string]bool{"c": true, "q": true, "z": true, "n": true, "no-tui": false, "latency-correction": false, "json": false})
+		if err != nil {
+			return err
+		}
+		if !digits.MatchString(got["c"]) {
+			return fmt.Errorf("-c %q is not a usize", got["c"])
+		}
+		if q, err := strconv.ParseFloat(got["q"], 64); err != nil || q <= 0 {
+			return fmt.Errorf("-q %q is not a positive f64", got["q"])
+		}
+		if !humantime.MatchString(got["z"]) {
+			return fmt.Errorf("-z %q is not a humantime duration", got["z"])
+		}
+		if len(rest) != 1 {
+			return fmt.Errorf("want one URL, got %q", rest)
+		}
+		return checkURL(rest[0])
+	case "k6-vus", "k6-arrival":
+		// k6 run's flags (pflag), then the script's scenario in words.
+		if len(words) < 2 || words[0] != "k6" || words[1] != "run" {
+			return fmt.Errorf("want k6 run, got %q", words)
+		}
+		got, rest, err := getopt(words[2:], map[string]bool{"summary-mode": true, "no-color": false, "summary-export": true, "quiet": false})
+		if err != nil {
+			return err
+		}
+		if m := got["summary-mode"]; m != "compact" && m != "full" && m != "legacy" {
+			return fmt.Errorf("--summary-mode=%q", m)
+		}
+		if len(rest) != 0 {
+			return fmt.Errorf("stray words %q", rest)
+		}
+		scenario, ok := strings.CutPrefix(aside, "scenario: ")
+		if !ok {
+			return fmt.Errorf("no scenario in %q", aside)
+		}
+		for _, kv := range strings.Split(scenario, ", ") {
+			k, v, _ := strings.Cut(kv, " ")
+			switch k {
+			case "executor":
+				if v != "constant-vus" && v != "constant-arrival-rate" {
+					return fmt.Errorf("executor %q", v)
+				}
+			case "vus", "rate", "preAllocatedVUs", "maxVUs":
+				// Integers in k6's options (its rate is an int64 per timeUnit).
+				if n, err := strconv.ParseInt(v, 10, 64); err != nil || n < 1 {
+					return fmt.Errorf("%s %q is not a positive integer", k, v)
+				}
+			case "duration", "timeUnit":
+				if d, err := time.ParseDuration(v); err != nil || d <= 0 {
+					return fmt.Errorf("%s %q is not a duration", k, v)
+				}
+			default:
+				return fmt.Errorf("scenario option %q", k)
+			}
+		}
+		return nil
+	case "locust":
+		// argparse: -u int, -r float, -t parse_timespan, -H the host.
+		if words[0] != "locust" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		got, rest, err := getopt(words[1:], map[string]bool{"headless": false, "only-summary": false, "u": true, "r": true, "t": true, "H": true, "f": true})
+		if err != nil {
+			return err
+		}
+		if len(rest) != 0 {
+			return fmt.Errorf("stray words %q", rest)
+		}
+		if !digits.MatchString(got["u"]) {
+			return fmt.Errorf("-u %q is not an int", got["u"])
+		}
+		if _, err := strconv.ParseFloat(got["r"], 64); err != nil {
+			return fmt.Errorf("-r %q is not a float", got["r"])
+		}
+		if v := got["t"]; v == "" || !locustSpan.MatchString(v) {
+			return fmt.Errorf("-t %q: parse_timespan takes whole hours, minutes and seconds (20s, 1h30m)", v)
+		}
+		if u, err := url.Parse(got["H"]); err != nil || u.Scheme != "http" || u.Host == "" {
+			return fmt.Errorf("-H %q", got["H"])
+		}
+		m := regexp.MustCompile(`constant_throughput\(([^)]*)\)`).FindStringSubmatch(aside)
+		if m == nil {
+			return fmt.Errorf("no constant_throughput in %q", aside)
+		}
+		if x, err := strconv.ParseFloat(m[1], 64); err != nil || x <= 0 {
+			return fmt.Errorf("constant_throughput(%s)", m[1])
+		}
+		return nil
+	}
+	return errors.New("no grammar for this tool: add one")
+}
+
+// TestCommandsParse holds each tool's printed command to the real tool's
+// flag grammar: durations wrk, wrk2 and locust take (whole seconds), rates
+// vegeta and k6 take (an integer per a time unit), and so on.
+func TestCommandsParse(t *testing.T) {
+	for _, q := range commandQueries {
+		cfg := mustConfig(t, q)
+		for _, tool := range registry {
+			if tool.wholeRate && cfg.Rate < 1000 {
+				continue // wrk2 refuses a rate under 1/s (its -R)
+			}
+			line := tool.command(cfg)
+			if err := parseCommand(t, tool.name, line); err != nil {
+				t.Errorf("%s (%q): %s: %v", tool.name, q, line, err)
+			}
+		}
+	}
+	// Durations round up to whole seconds where the tool needs them.
+	cfg := mustConfig(t, "duration=20010ms")
+	for name, want := range map[string]string{"wrk": " -d21s ", "wrk2": " -d21s ", "locust": " -t 21s "} {
+		if line := mustTool(t, name).command(cfg); !strings.Contains(line, want) {
+			t.Errorf("%s: %q does not say %q", name, line, want)
+		}
+	}
+	cfg = mustConfig(t, "rate=0.5&duration=20s")
+	if line := vegetaTool.command(cfg); !strings.Contains(line, " -rate 500/1000s ") {
+		t.Errorf("vegeta at 0.5/s: %q", line)
+	}
+}
+
+func mustTool(t *testing.T, name string) *Tool {
+	t.Helper()
+	tool, err := lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tool
+}
+
+// TestCommandsRun runs the printed commands of the tools installed here
+// (wrk, hey and ab, from Debian) for a second against a local server: each
+// must run and exit 0. Skipped under -short and for a tool not installed.
+func TestCommandsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs real load generators for a second each")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	defer srv.Close()
+	cfg := mustConfig(t, "duration=1s&rate=50&conns=2")
+	for _, name := range []string{"wrk", "hey", "hey-q", "ab", "ab-n"} {
+		t.Run(name, func(t *testing.T) {
+			words, _ := shellWords(t, mustTool(t, name).command(cfg))
+			path, err := exec.LookPath(words[0])
+			if err != nil {
+				t.Skipf("%s is not installed", words[0])
+			}
+			for i, w := range words {
+				words[i] = strings.ReplaceAll(w, strings.TrimSuffix(target, "/"), srv.URL)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			out, err := exec.CommandContext(ctx, path, words[1:]...).CombinedOutput()
+			if err != nil {
+				t.Fatalf("%q: %v\n%s", words, err, out)
+			}
+			if len(out) == 0 {
+				t.Errorf("%q printed nothing", words)
+			}
+		})
+	}
+}
