@@ -23,7 +23,14 @@ import (
 // the sweeps took it to 2.58 MB); leaving the crypto and PNG code the
 // browser never runs out (app/internal/wasmbuild, sim/sha256_js.go) took
 // it back to 2.46 MB.
-const wasmBudget = 2_500_000
+//
+// It is 2.51 MB since the first screen gained its way in for a file holder,
+// the stall slider its stop below the period and the charts' captions the
+// failed calls (2,502,296 bytes): issue 42 re-bases the page's budgets on
+// ratios to the floor of the stack and to the rival, measured in one run,
+// and moves the simulation out of this binary; until then this absolute
+// bound only keeps it from growing unnoticed.
+const wasmBudget = 2_510_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.
