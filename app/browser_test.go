@@ -123,8 +123,8 @@ func TestBrowserPage(t *testing.T) {
 
 	// All checks pass, and the page lists every one.
 	checks := eval[map[string]int](t, b, `(() => {
-		const all = document.querySelectorAll('[id^="check-"]');
-		const passed = document.querySelectorAll('[id^="check-"][data-pass="true"]');
+		const all = document.querySelectorAll('details[id^="check-"]');
+		const passed = document.querySelectorAll('details[id^="check-"][data-pass="true"]');
 		const s = document.getElementById("checks-summary");
 		return {all: all.length, passed: passed.length, summaryPassed: +s.dataset.passed, summaryTotal: +s.dataset.total};
 	})()`)

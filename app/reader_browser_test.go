@@ -720,12 +720,12 @@ func TestBrowserFileHolder(t *testing.T) {
 			b.do(t, "the window", size.vp)
 			b.open(t, s.URL+"/")
 			b.waitReady(t, "")
-			top := eval[float64](t, b, `document.querySelector('label[for="check-file"]').getBoundingClientRect().bottom`)
+			top := eval[float64](t, b, `document.querySelector('label[for="yours-file"]').getBoundingClientRect().bottom`)
 			if top <= 0 || int(top) > size.h {
 				t.Errorf("the way in for a file ends %.0f px down, below the first screen's %d", top, size.h)
 			}
 			b.screenshot(t, "file-holder-"+size.name+".png", false)
-			b.do(t, "choosing "+file+" on the first screen", chromedp.SetUploadFiles(chromedp.CSS("#check-file"), []string{filepath.Join(root, "app", dir, file)}))
+			b.do(t, "choosing "+file+" on the first screen", chromedp.SetUploadFiles(chromedp.CSS("#yours-file"), []string{filepath.Join(root, "app", dir, file)}))
 			b.waitFor(t, "its fit", `!!document.querySelector('#measured li[data-file="`+file+`"] section.fit-panel[data-fit=done]') || !!document.querySelector('#measured [data-fit=error]')`)
 			if msg := eval[string](t, b, `(document.querySelector('#measured [data-fit=error]') || {}).textContent || ""`); msg != "" {
 				t.Fatalf("the fit failed: %s", msg)

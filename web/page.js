@@ -394,7 +394,7 @@ document.addEventListener("DOMContentLoaded", () => {
     note(name, "busy", "Fitting the model to " + name + "…");
     w.postMessage(JSON.stringify({ id, name, data: texts.get(name), rate: rate || "" }));
   };
-  // The first screen's "check your own test" (#check-file): the file goes
+  // The first screen's "check your own test" (#yours-file): the file goes
   // to the import panel as if chosen there, and once the panel lists it its
   // fit is asked and shown, with no further step.
   const checkFile = (f) => {
@@ -417,13 +417,13 @@ document.addEventListener("DOMContentLoaded", () => {
     o.observe(document.getElementById("omission") || document.body, { childList: true, subtree: true });
     setTimeout(() => o.disconnect(), 60000);
   };
-  document.addEventListener("change", (e) => { if (e.target.id === "check-file" && e.target.files) { checkFile(e.target.files[0]); e.target.value = ""; } }, true);
+  document.addEventListener("change", (e) => { if (e.target.id === "yours-file" && e.target.files) { checkFile(e.target.files[0]); e.target.value = ""; } }, true);
   // The reader reaching for a file: the worker loads meanwhile.
   document.addEventListener("dragenter", (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes("Files")) start(); }, true);
   document.addEventListener("toggle", (e) => { if (e.target.matches && e.target.matches("#measured details.paste") && e.target.open) start(); }, true);
   document.addEventListener("focusin", (e) => { if (e.target.id === "import-paste") start(); }, true);
   document.addEventListener("click", (e) => {
-    if (e.target.id === "import-file" || e.target.id === "check-file") start();
+    if (e.target.id === "import-file" || e.target.id === "yours-file") start();
     const b = e.target.closest && e.target.closest("button.fit-ask");
     if (b) {
       const li = b.closest("li"), r = li && li.querySelector("input.fit-rate");

@@ -650,8 +650,8 @@ func renderCheckYours() app.UI {
 	return app.P().Class("lead-more", "check-yours").Body(
 		app.Text("Came with a test of your own? "),
 		app.Span().Class("check-button").Body(
-			app.Label().For("check-file").Class("button-like").Text("Check what your test hid"),
-			app.Input().Type("file").ID("check-file"),
+			app.Label().For("yours-file").Class("button-like").Text("Check what your test hid"),
+			app.Input().Type("file").ID("yours-file"),
 		),
 		app.Text(": its wrk, wrk2, hey, vegeta, k6, oha, fortio, locust or ab output, or an HdrHistogram .hgrm or .hlog. It is read in this browser and sent nowhere."),
 	)
