@@ -186,3 +186,10 @@ func (t *Tool) Name() string { return t.name }
 func (t *Tool) Real() *Real { return runs[t] }
 
 func fmtInt(n int64) string { return strconv.FormatInt(n, 10) }
+
+// readers are the readers of the tools' files, registered with measure.Parse
+// (measure knows no tool): the printouts, then the JSON reports, each in
+// the order Parse's message names them.
+var readers = [...]measure.Reader{wrkReader, wrk2Reader, abReader, heyReader, fortioReader, locustReader, k6Reader, vegetaReader, ohaReader}
+
+func init() { measure.Register(readers[:]...) }

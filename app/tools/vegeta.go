@@ -39,7 +39,7 @@ var vegetaTool = Tool{
 		return sim.Profile{Conc: sim.Unbounded, Send: sim.CatchUp}
 	},
 	summarise: vegetaSummarise,
-	reads:     []measure.Format{measure.FormatVegeta},
+	reads:     []measure.Format{FormatVegeta},
 	kind:      "JSON report",
 }
 
