@@ -22,22 +22,17 @@ func parseJSON(name string, data []byte) (*File, error) {
 		l, c := LineCol(data, int(off)+len(data[off:])-len(bytes.TrimLeft(data[off:], " \t\r\n")))
 		return nil, &ParseError{Name: name, Line: l, Col: c, Msg: "expected the end of the file after the JSON object"}
 	}
-	var want []string
 	for _, r := range readers {
-		if r.ReadJSON == nil {
-			continue
-		}
-		if r.Is(top) {
+		if r.ReadJSON != nil && r.Is(top) {
 			return r.ReadJSON(name, data, top)
 		}
-		want = append(want, r.Expect)
 	}
 	keys := make([]string, 0, len(top))
 	for k := range top {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	return nil, &ParseError{Name: name, Line: 1, Col: 1, Msg: fmt.Sprintf("expected JSON from %s; found keys %s", orList(want), TrimTo(strings.Join(keys, ", "), 80))}
+	return nil, &ParseError{Name: name, Line: 1, Col: 1, Msg: fmt.Sprintf("expected JSON from %s; found keys %s", expectedJSON, TrimTo(strings.Join(keys, ", "), 80))}
 }
 
 // jsonError turns a decoding error into a ParseError at its line.

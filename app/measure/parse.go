@@ -189,7 +189,7 @@ func Parse(name string, data []byte) (*File, error) {
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &ParseError{Name: name, Line: 1, Msg: "the file is empty; expected " + expectedAny()}
+		return nil, &ParseError{Name: name, Line: 1, Msg: "the file is empty; expected " + expected}
 	}
 	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' && !textAfterJSON(data) {
 		return parseJSON(name, data)

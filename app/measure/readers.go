@@ -15,18 +15,13 @@ import (
 type Reader struct {
 	Format Format
 	Title  string // the format in words: "… output", "… JSON"
-	// Expect names the format in Parse's message when nothing is
-	// recognised: the tool's name for a printout ("…, NAME or … output"),
-	// or for a JSON report the command that writes it and, in brackets,
-	// the keys that tell it ("COMMAND (key1, key2)").
-	Expect string
 
-	// A printout: Mark says whether a line (trimmed of spaces) shows the
-	// tool's printout, When says in which of Parse's passes it is asked,
-	// and Read reads the whole file.
-	When When
-	Mark func(t string) bool
-	Read func(name string, ls []Line) (*File, error)
+	// A printout: any of Marks on a line (trimmed of spaces) shows the
+	// tool's printout, When says in which of Parse's passes they are
+	// asked, and Read reads the whole file.
+	When  When
+	Marks []Mark
+	Read  func(name string, ls []Line) (*File, error)
 	// AfterJSON, when not empty, marks a printout that may start with
 	// JSON log lines: a file holding it is read as text.
 	AfterJSON string
@@ -39,6 +34,23 @@ type Reader struct {
 	// tool's, ReadJSON reads it.
 	Is       func(top map[string]json.RawMessage) bool
 	ReadJSON func(name string, data []byte, top map[string]json.RawMessage) (*File, error)
+}
+
+// A Mark is a line of a tool's printout, trimmed: one that starts with
+// Prefix and holds Contains, or, when Exact, one that is Prefix.
+type Mark struct {
+	Prefix, Contains string
+	Exact            bool
+}
+
+// marked says whether any of r's marks is on the line t.
+func (r *Reader) marked(t string) bool {
+	for _, m := range r.Marks {
+		if m.Exact && t == m.Prefix || !m.Exact && strings.HasPrefix(t, m.Prefix) && strings.Contains(t, m.Contains) {
+			return true
+		}
+	}
+	return false
 }
 
 // When is a pass of Parse over a printout's lines.
@@ -57,16 +69,27 @@ const (
 	InTurn
 )
 
-// readers are the registered readers, in the order of Register's calls.
-var readers []Reader
+// readers are the registered readers, in their order;
+// expected and expectedJSON name what Parse reads in its messages.
+var (
+	readers      []*Reader
+	expected     = "an .hgrm percentile distribution or an .hlog interval log"
+	expectedJSON = "no reader registered"
+)
 
-// Register adds readers to those Parse asks, after the ones it has.
-func Register(rs ...Reader) { readers = append(readers, rs...) }
+// Register sets the readers Parse asks, in their order. expect
+// names every format Parse then reads, for its message when it recognises
+// none ("…, an .hgrm percentile distribution, an .hlog interval log, or
+// JSON from …"), and expectJSON the JSON reports with the keys that tell
+// them ("COMMAND (key1, key2), … or …"), for a JSON object no reader's.
+func Register(expect, expectJSON string, rs ...*Reader) {
+	readers, expected, expectedJSON = rs, expect, expectJSON
+}
 
 func readerOf(f Format) *Reader {
-	for i := range readers {
-		if readers[i].Format == f {
-			return &readers[i]
+	for _, r := range readers {
+		if r.Format == f {
+			return r
 		}
 	}
 	return nil
@@ -83,43 +106,13 @@ func textAfterJSON(data []byte) bool {
 	return false
 }
 
-// orList joins names as "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-// expectedAny names every format Parse reads, for its message when it
-// recognises none.
-func expectedAny() string {
-	var text, js []string
-	for _, r := range readers {
-		if r.Read != nil {
-			text = append(text, r.Expect)
-		} else {
-			name, _, _ := strings.Cut(r.Expect, " (")
-			js = append(js, name)
-		}
-	}
-	s := "an .hgrm percentile distribution, an .hlog interval log"
-	if len(text) > 0 {
-		s = orList(text) + " output, " + s
-	}
-	if len(js) > 0 {
-		s += ", or JSON from " + orList(js)
-	}
-	return s
-}
-
 // detectText recognises a text format and parses it.
 func detectText(name string, ls []Line) (*File, error) {
 	for _, w := range [...]When{First, Anywhere} {
 		for _, l := range ls {
 			t := strings.TrimSpace(l.Text)
-			for i := range readers {
-				if r := &readers[i]; r.Read != nil && r.When == w && r.Mark(t) {
+			for _, r := range readers {
+				if r.Read != nil && r.When == w && r.marked(t) {
 					return r.Read(name, ls)
 				}
 			}
@@ -137,17 +130,17 @@ func detectText(name string, ls []Line) (*File, error) {
 		if f := hgrmLayout(l.Text); f != "" {
 			return parseHgrm(name, f, ls, indexOf(ls, l.N))
 		}
-		for i := range readers {
-			if r := &readers[i]; r.Read != nil && r.When == InTurn && r.Mark(t) {
+		for _, r := range readers {
+			if r.Read != nil && r.When == InTurn && r.marked(t) {
 				return r.Read(name, ls)
 			}
 		}
 		if strings.HasPrefix(t, "#") {
 			continue // a comment before an .hlog's first marker
 		}
-		return nil, &ParseError{Name: name, Line: l.N, Col: 1, Msg: fmt.Sprintf("expected %s; found %q", expectedAny(), TrimTo(l.Text, 60))}
+		return nil, &ParseError{Name: name, Line: l.N, Col: 1, Msg: fmt.Sprintf("expected %s; found %q", expected, TrimTo(l.Text, 60))}
 	}
-	return nil, &ParseError{Name: name, Line: 1, Msg: "expected " + expectedAny() + "; found only comments"}
+	return nil, &ParseError{Name: name, Line: 1, Msg: "expected " + expected + "; found only comments"}
 }
 
 func indexOf(ls []Line, n int) int {

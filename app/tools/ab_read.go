@@ -11,13 +11,10 @@ import (
 const FormatAb measure.Format = "ab"
 
 var abReader = measure.Reader{
-	Format: FormatAb, Title: "ApacheBench (ab) output", Expect: "ab",
-	When: measure.Anywhere,
-	Mark: func(t string) bool {
-		return strings.HasPrefix(t, "This is ApacheBench") || strings.HasPrefix(t, "Percentage of the requests served within a certain time")
-	},
-	Read:       parseAb,
-	Incomplete: abIncomplete,
+	Format: FormatAb, Title: "ApacheBench (ab) output",
+	When:  measure.Anywhere,
+	Marks: []measure.Mark{{Prefix: "This is ApacheBench"}, {Prefix: "Percentage of the requests served within a certain time"}},
+	Read:  parseAb,
 }
 
 func parseAb(name string, ls []measure.Line) (*measure.File, error) {

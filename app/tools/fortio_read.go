@@ -14,12 +14,11 @@ const FormatFortio measure.Format = "fortio"
 // fortioReader reads fortio load's printout, also after the JSON log
 // lines fortio writes before it.
 var fortioReader = measure.Reader{
-	Format: FormatFortio, Title: "fortio load output", Expect: "fortio",
-	When:       measure.Anywhere,
-	Mark:       func(t string) bool { return strings.HasPrefix(t, "Aggregated Function Time : count ") },
-	AfterJSON:  "\nAggregated Function Time : count ",
-	Read:       parseFortio,
-	Incomplete: fortioIncomplete,
+	Format: FormatFortio, Title: "fortio load output",
+	When:      measure.Anywhere,
+	Marks:     []measure.Mark{{Prefix: "Aggregated Function Time : count "}},
+	AfterJSON: "\nAggregated Function Time : count ",
+	Read:      parseFortio,
 }
 
 func parseFortio(name string, ls []measure.Line) (*measure.File, error) {

@@ -11,11 +11,10 @@ import (
 const FormatHey measure.Format = "hey"
 
 var heyReader = measure.Reader{
-	Format: FormatHey, Title: "hey output", Expect: "hey",
-	When:       measure.Anywhere,
-	Mark:       func(t string) bool { return t == "Latency distribution:" || t == "Response time histogram:" },
-	Read:       parseHey,
-	Incomplete: heyIncomplete,
+	Format: FormatHey, Title: "hey output",
+	When:  measure.Anywhere,
+	Marks: []measure.Mark{{Prefix: "Latency distribution:", Exact: true}, {Prefix: "Response time histogram:", Exact: true}},
+	Read:  parseHey,
 }
 
 func parseHey(name string, ls []measure.Line) (*measure.File, error) {

@@ -15,7 +15,7 @@ import (
 const FormatK6 measure.Format = "k6"
 
 var k6Reader = measure.Reader{
-	Format: FormatK6, Title: "k6 --summary-export JSON", Expect: "k6 --summary-export (keys metrics, root_group)",
+	Format: FormatK6, Title: "k6 --summary-export JSON",
 	Is: func(top map[string]json.RawMessage) bool {
 		return top["metrics"] != nil && top["root_group"] != nil || top["metrics"] != nil && bytes.Contains(top["metrics"], []byte(`"http_req_duration`))
 	},

@@ -12,11 +12,10 @@ import (
 const FormatLocust measure.Format = "locust"
 
 var locustReader = measure.Reader{
-	Format: FormatLocust, Title: "locust summary", Expect: "locust",
-	When:       measure.Anywhere,
-	Mark:       func(t string) bool { return t == "Response time percentiles (approximated)" },
-	Read:       parseLocust,
-	Incomplete: locustIncomplete,
+	Format: FormatLocust, Title: "locust summary",
+	When:  measure.Anywhere,
+	Marks: []measure.Mark{{Prefix: "Response time percentiles (approximated)", Exact: true}},
+	Read:  parseLocust,
 }
 
 func parseLocust(name string, ls []measure.Line) (*measure.File, error) {

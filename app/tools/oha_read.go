@@ -13,7 +13,7 @@ import (
 const FormatOha measure.Format = "oha"
 
 var ohaReader = measure.Reader{
-	Format: FormatOha, Title: "oha JSON", Expect: "oha --json (summary, latencyPercentiles)",
+	Format: FormatOha, Title: "oha JSON",
 	Is: func(top map[string]json.RawMessage) bool {
 		return top["latencyPercentiles"] != nil && top["summary"] != nil
 	},

@@ -15,8 +15,17 @@ import (
 // each part in words: a file cut before the summary a printout ends with,
 // or inside its percentile table. A part a flag leaves out (wrk without
 // --latency) is not missing. The page's app.wasm, built with the minimal
-// tag, leaves them out (read_incomplete_minimal.go), as measure leaves out
-// its own.
+// tag, leaves them out, as measure leaves out its own: its readers have no
+// Incomplete.
+
+func init() {
+	wrkReader.Incomplete = wrkIncomplete
+	wrk2Reader.Incomplete = wrk2Incomplete
+	abReader.Incomplete = abIncomplete
+	heyReader.Incomplete = heyIncomplete
+	fortioReader.Incomplete = fortioIncomplete
+	locustReader.Incomplete = locustIncomplete
+}
 
 // ends is the words for where a file of ls ends.
 func ends(ls []measure.Line) string { return fmt.Sprintf("the file ends at line %d", len(ls)) }

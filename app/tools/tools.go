@@ -188,8 +188,12 @@ func (t *Tool) Real() *Real { return runs[t] }
 func fmtInt(n int64) string { return strconv.FormatInt(n, 10) }
 
 // readers are the readers of the tools' files, registered with measure.Parse
-// (measure knows no tool): the printouts, then the JSON reports, each in
-// the order Parse's message names them.
-var readers = [...]measure.Reader{wrkReader, wrk2Reader, abReader, heyReader, fortioReader, locustReader, k6Reader, vegetaReader, ohaReader}
+// (measure knows no tool), with the words for them all in Parse's messages
+// when it recognises none.
+var readers = [...]*measure.Reader{&wrkReader, &wrk2Reader, &abReader, &heyReader, &fortioReader, &locustReader, &k6Reader, &vegetaReader, &ohaReader}
 
-func init() { measure.Register(readers[:]...) }
+func init() {
+	measure.Register("wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json",
+		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests) or oha --json (summary, latencyPercentiles)",
+		readers[:]...)
+}

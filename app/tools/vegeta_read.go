@@ -10,7 +10,7 @@ import (
 const FormatVegeta measure.Format = "vegeta"
 
 var vegetaReader = measure.Reader{
-	Format: FormatVegeta, Title: "vegeta report JSON", Expect: "vegeta report -type json (latencies, requests)",
+	Format: FormatVegeta, Title: "vegeta report JSON",
 	Is:       func(top map[string]json.RawMessage) bool { return top["latencies"] != nil && top["requests"] != nil },
 	ReadJSON: parseVegeta,
 }

@@ -14,13 +14,10 @@ const FormatWrk2 measure.Format = "wrk2"
 // wrk2Reader reads wrk2's printout. Its marks are asked before any other
 // reader's: the printout holds wrk's lines and an .hgrm spectrum.
 var wrk2Reader = measure.Reader{
-	Format: FormatWrk2, Title: "wrk2 output", Expect: "wrk2",
-	When: measure.First,
-	Mark: func(t string) bool {
-		return strings.HasPrefix(t, "Latency Distribution (HdrHistogram - ") || strings.HasPrefix(t, "Thread calibration:")
-	},
-	Read:       parseWrk2,
-	Incomplete: wrk2Incomplete,
+	Format: FormatWrk2, Title: "wrk2 output",
+	When:  measure.First,
+	Marks: []measure.Mark{{Prefix: "Latency Distribution (HdrHistogram - "}, {Prefix: "Thread calibration:"}},
+	Read:  parseWrk2,
 }
 
 // parseWrk2 reads wrk2 output: one distribution per "Latency Distribution

@@ -31,13 +31,10 @@ const FormatWrk measure.Format = "wrk"
 // wrkReader reads wrk 4.x's printout, line by line after the .hlog and
 // .hgrm markers.
 var wrkReader = measure.Reader{
-	Format: FormatWrk, Title: "wrk 4.x output", Expect: "wrk",
-	When: measure.InTurn,
-	Mark: func(t string) bool {
-		return strings.HasPrefix(t, "Running ") && strings.Contains(t, " test @ ") || strings.HasPrefix(t, "Thread Stats")
-	},
-	Read:       parseWrk,
-	Incomplete: wrkIncomplete,
+	Format: FormatWrk, Title: "wrk 4.x output",
+	When:  measure.InTurn,
+	Marks: []measure.Mark{{Prefix: "Running ", Contains: " test @ "}, {Prefix: "Thread Stats"}},
+	Read:  parseWrk,
 }
 
 // unitNs of wrk's format_time_us units.
