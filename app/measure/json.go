@@ -23,7 +23,7 @@ func parseJSON(name string, data []byte) (*File, error) {
 		return nil, &ParseError{Name: name, Line: l, Col: c, Msg: "expected the end of the file after the JSON object"}
 	}
 	for _, r := range readers {
-		if r.ReadJSON != nil && r.Is(top) {
+		if r.ReadJSON != nil && r.keyed(top) {
 			return r.ReadJSON(name, data, top)
 		}
 	}

@@ -191,8 +191,14 @@ func Parse(name string, data []byte) (*File, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &ParseError{Name: name, Line: 1, Msg: "the file is empty; expected " + expected}
 	}
-	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' && !textAfterJSON(data) {
-		return parseJSON(name, data)
+	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' {
+		text := false // a printout after JSON log lines
+		for _, r := range readers {
+			text = text || r.AfterJSON != "" && bytes.Contains(data, []byte(r.AfterJSON))
+		}
+		if !text {
+			return parseJSON(name, data)
+		}
 	}
 	ls := SplitLines(data)
 	f, err := detectText(name, ls)

@@ -30,11 +30,15 @@ type Reader struct {
 	// (built with the minimal tag) does not ask it.
 	Incomplete func(f *File, ls []Line) []string
 
-	// A JSON report: Is says whether the top-level object's keys are the
-	// tool's, ReadJSON reads it.
-	Is       func(top map[string]json.RawMessage) bool
+	// A JSON report: any of Keys is on the top-level object, and ReadJSON
+	// reads it.
+	Keys     []Keys
 	ReadJSON func(name string, data []byte, top map[string]json.RawMessage) (*File, error)
 }
+
+// Keys are keys of a JSON report's top-level object that tell the tool: A,
+// and B or, when B is empty, a value of A that holds Holds.
+type Keys struct{ A, B, Holds string }
 
 // A Mark is a line of a tool's printout, trimmed: one that starts with
 // Prefix and holds Contains, or, when Exact, one that is Prefix.
@@ -95,11 +99,10 @@ func readerOf(f Format) *Reader {
 	return nil
 }
 
-// textAfterJSON says whether data, which starts with '{', is a printout
-// after JSON log lines.
-func textAfterJSON(data []byte) bool {
-	for _, r := range readers {
-		if r.AfterJSON != "" && bytes.Contains(data, []byte(r.AfterJSON)) {
+// keyed says whether any of r's keys are on top.
+func (r *Reader) keyed(top map[string]json.RawMessage) bool {
+	for _, k := range r.Keys {
+		if top[k.A] != nil && (k.B != "" && top[k.B] != nil || k.B == "" && bytes.Contains(top[k.A], []byte(k.Holds))) {
 			return true
 		}
 	}

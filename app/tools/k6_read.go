@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -16,9 +15,7 @@ const FormatK6 measure.Format = "k6"
 
 var k6Reader = measure.Reader{
 	Format: FormatK6, Title: "k6 --summary-export JSON",
-	Is: func(top map[string]json.RawMessage) bool {
-		return top["metrics"] != nil && top["root_group"] != nil || top["metrics"] != nil && bytes.Contains(top["metrics"], []byte(`"http_req_duration`))
-	},
+	Keys:     []measure.Keys{{A: "metrics", B: "root_group"}, {A: "metrics", Holds: `"http_req_duration`}},
 	ReadJSON: parseK6,
 }
 

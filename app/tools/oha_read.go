@@ -14,9 +14,7 @@ const FormatOha measure.Format = "oha"
 
 var ohaReader = measure.Reader{
 	Format: FormatOha, Title: "oha JSON",
-	Is: func(top map[string]json.RawMessage) bool {
-		return top["latencyPercentiles"] != nil && top["summary"] != nil
-	},
+	Keys:     []measure.Keys{{A: "latencyPercentiles", B: "summary"}},
 	ReadJSON: parseOha,
 }
 

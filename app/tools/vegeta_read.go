@@ -11,7 +11,7 @@ const FormatVegeta measure.Format = "vegeta"
 
 var vegetaReader = measure.Reader{
 	Format: FormatVegeta, Title: "vegeta report JSON",
-	Is:       func(top map[string]json.RawMessage) bool { return top["latencies"] != nil && top["requests"] != nil },
+	Keys:     []measure.Keys{{A: "latencies", B: "requests"}},
 	ReadJSON: parseVegeta,
 }
 
