@@ -27,8 +27,9 @@ const (
 	hgrmHeaderGo   = " Value\tPercentile\tTotalCount\t1/(1-Percentile)"
 )
 
-// hgrmLayout returns the layout of a header line, or "".
-func hgrmLayout(s string) Format {
+// HgrmLayout returns the layout of an .hgrm header line, or "" when s is
+// none (a tool's reader asks it of a spectrum within its printout).
+func HgrmLayout(s string) Format {
 	switch {
 	case s == hgrmHeaderJava:
 		return FormatHgrmJava
@@ -47,10 +48,6 @@ func hgrmLayout(s string) Format {
 	}
 	return ""
 }
-
-// IsHgrmHeader says whether s is the header line of an .hgrm's rows, in
-// any layout.
-func IsHgrmHeader(s string) bool { return hgrmLayout(s) != "" }
 
 // HgrmHeaderC is the header of the C layout's rows, as
 // hdr_percentiles_print writes it.
@@ -272,7 +269,7 @@ func parseHgrm(name string, f Format, ls []Line, i int) (*File, error) {
 	if err != nil {
 		return nil, &ParseError{Name: name, Format: f, Msg: err.Error()}
 	}
-	d.finish(f == FormatHgrmJava)
+	d.Finish(f == FormatHgrmJava)
 	if f == FormatHgrmJava {
 		d.Notes = append(d.Notes, "Percentiles are read from the rows at Java HdrHistogram's rank, ceil(p·n).")
 	} else {

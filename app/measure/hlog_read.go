@@ -251,7 +251,7 @@ func hlogDist(tg *hlogTag, base float64) Dist {
 	tg.ivs = nil
 	d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
 	d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
-	d.finish(false)
+	d.Finish(false)
 	return d
 }
 

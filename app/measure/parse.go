@@ -209,15 +209,12 @@ func Parse(name string, data []byte) (*File, error) {
 	return f, nil
 }
 
-// Finish fills the percentiles a tool's distribution does not state (P
-// entries with no How) from its histogram or spectrum, at HdrHistogram C
-// and Go's rank, round(p·n); a Reader calls it on each distribution it
+// Finish fills the percentiles a distribution does not state (P entries
+// with no How) from its histogram or spectrum and validates what it holds:
+// at the rank ceil(p·n) (Java HdrHistogram's) when rankCeil, else round(p·n)
+// (HdrHistogram C and Go's). A Reader calls it on each distribution it
 // returns.
-func (d *Dist) Finish() { d.finish(false) }
-
-// finish fills the percentiles a distribution does not state from its
-// histogram or spectrum and validates what it holds.
-func (d *Dist) finish(rankCeil bool) {
+func (d *Dist) Finish(rankCeil bool) {
 	for i, p := range sim.Percentiles() {
 		d.P[i].Name, d.P[i].PPM = p.Name, p.PPM
 	}

@@ -90,15 +90,6 @@ func Register(expect, expectJSON string, rs ...*Reader) {
 	readers, expected, expectedJSON = rs, expect, expectJSON
 }
 
-func readerOf(f Format) *Reader {
-	for _, r := range readers {
-		if r.Format == f {
-			return r
-		}
-	}
-	return nil
-}
-
 // keyed says whether any of r's keys are on top.
 func (r *Reader) keyed(top map[string]json.RawMessage) bool {
 	for _, k := range r.Keys {
@@ -107,6 +98,15 @@ func (r *Reader) keyed(top map[string]json.RawMessage) bool {
 		}
 	}
 	return false
+}
+
+func readerOf(f Format) *Reader {
+	for _, r := range readers {
+		if r.Format == f {
+			return r
+		}
+	}
+	return nil
 }
 
 // detectText recognises a text format and parses it.
@@ -130,7 +130,7 @@ func detectText(name string, ls []Line) (*File, error) {
 			strings.HasPrefix(t, "#[BaseTime:") || strings.HasPrefix(t, `"StartTimestamp"`) || matchHlogLine(t) {
 			return parseHlog(name, ls)
 		}
-		if f := hgrmLayout(l.Text); f != "" {
+		if f := HgrmLayout(l.Text); f != "" {
 			return parseHgrm(name, f, ls, indexOf(ls, l.N))
 		}
 		for _, r := range readers {

@@ -91,6 +91,6 @@ func parseLocust(name string, ls []measure.Line) (*measure.File, error) {
 	statedFromPoints(&d, measure.Stated)
 	d.Precision = "whole ms; locust keeps response times rounded to 2 significant digits (to the ms below 100 ms)"
 	d.Notes = append(d.Notes, "locust's percentiles are taken from its rounded response-time dict (\"approximated\").")
-	d.Finish()
+	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatLocust, Dists: []measure.Dist{d}}, nil
 }

@@ -97,7 +97,7 @@ func wrk2Block(name string, ls []measure.Line, j int, label string) (measure.Dis
 		d.Notes = append(d.Notes, "wrk2's uncorrected latency: measured from the actual send, as a closed loop does.")
 	}
 	d.Precision = "percentiles: 2 decimals of the printed unit; spectrum: " + d.Precision + "; wrk2's histogram: 1 µs to 24 h, 3 significant digits"
-	d.Finish()
+	d.Finish(false)
 	return d, end, nil
 }
 
@@ -139,7 +139,7 @@ func wrk2SpectrumStart(name string, ls []measure.Line, j int, label string) (int
 	for j < len(ls) && strings.TrimSpace(ls[j].Text) == "" {
 		j++
 	}
-	if j >= len(ls) || !measure.IsHgrmHeader(ls[j].Text) {
+	if j >= len(ls) || measure.HgrmLayout(ls[j].Text) == "" {
 		l := ls[min(j, len(ls)-1)]
 		return 0, wrk2Error(name, l, 1, "expected the spectrum's header %q, found %q", strings.TrimSpace(measure.HgrmHeaderC), measure.TrimTo(l.Text, 60))
 	}

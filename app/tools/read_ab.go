@@ -68,7 +68,7 @@ func parseAb(name string, ls []measure.Line) (*measure.File, error) {
 	if len(d.Points) == 0 {
 		d.Notes = append(d.Notes, "No percentile table (ab prints it for more than one request, without -d).")
 	}
-	d.Finish()
+	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatAb, Dists: []measure.Dist{d}}, nil
 }
 

@@ -145,7 +145,7 @@ func parseWrk(name string, ls []measure.Line) (*measure.File, error) {
 	if len(pts) == 0 {
 		d.Notes = append(d.Notes, "No \"Latency Distribution\" (run wrk with --latency): only the mean and max are known.")
 	}
-	d.Finish()
+	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatWrk, Dists: []measure.Dist{d}}, nil
 }
 

@@ -90,6 +90,6 @@ func parseOha(name string, data []byte, top map[string]json.RawMessage) (*measur
 	statePoints(&d, measure.Stated)
 	d.Precision = "seconds as float64 (to the ns); exact samples at index floor(p·n)"
 	d.Notes = append(d.Notes, "The count is the successful responses (statusCodeDistribution); errors are not in the latencies.")
-	d.Finish()
+	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatOha, Dists: []measure.Dist{d}}, nil
 }

@@ -75,6 +75,6 @@ func parseVegeta(name string, data []byte, top map[string]json.RawMessage) (*mea
 	statePoints(&d, measure.Estimated)
 	d.Precision = "integer ns; percentiles estimated by a t-digest (compression 100)"
 	d.Notes = append(d.Notes, "The count is vegeta's requests: every result, errors included.")
-	d.Finish()
+	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatVegeta, Dists: []measure.Dist{d}}, nil
 }

@@ -71,7 +71,7 @@ func parseFortio(name string, ls []measure.Line) (*measure.File, error) {
 	statedFromPoints(&d, measure.Stated)
 	d.Precision = "seconds to the ns; each percentile interpolated within its histogram bucket"
 	d.Notes = append(d.Notes, "fortio interpolates each percentile linearly within the bucket of its histogram that holds the rank.")
-	d.Finish()
+	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatFortio, Dists: []measure.Dist{d}}, nil
 }
 

@@ -81,7 +81,7 @@ func parseHey(name string, ls []measure.Line) (*measure.File, error) {
 	statedFromPoints(&d, measure.Stated)
 	d.Precision = "0.1 ms (hey prints seconds with 4 decimals)"
 	d.Notes = append(d.Notes, "hey's p% is the first sorted latency i with ⌊100·i/n⌋ ≥ p; it prints up to 99 %.")
-	d.Finish()
+	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatHey, Dists: []measure.Dist{d}}, nil
 }
 

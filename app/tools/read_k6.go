@@ -99,7 +99,7 @@ func k6Dist(mname string, m map[string]json.RawMessage, reqs *measure.Decimal) (
 	d.Points = pts
 	statePoints(&d, measure.Interpolated)
 	d.Precision = "ms as float64 (to the ns); k6 interpolates percentiles linearly between samples at p·(n−1)"
-	d.Finish()
+	d.Finish(false)
 	return d, nil
 }
 
