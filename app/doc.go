@@ -112,7 +112,7 @@
 //     draw function; the embed's allowed figures come from it;
 //   - a tool: its descriptor in a file of its own in app/tools, with its row
 //     in the registry (and in runs, when the experiment runs it), and the
-//     reader of its files beside it (NAME_read.go, a row of readers), with
+//     reader of its files beside it (reader_NAME.go, a row of readers), with
 //     the mechanics it follows in sim/profile*.go;
 //   - the address of every page: ui.Address, read once and written once;
 //   - durations for people: app/units only (the animation's readouts

@@ -45,8 +45,8 @@
 // that is registered. A program that parses tools' files links app/tools,
 // which registers their readers from its init; without it Parse reads
 // HdrHistogram's files only. The readers' toolkit is exported: Line and
-// SplitLines, Decimal, ParseInt, Scan, ReadSpectrum (an .hgrm spectrum
-// within a printout), Dist.Finish and TrimTo.
+// SplitLines, Decimal, ParseInt, Scan, ReadSpectrum and HgrmLayout (an
+// .hgrm spectrum within a printout), Dist.Finish, LineCol and TrimTo.
 //
 // report -measured FILE QUERY prints the file beside the model, and its
 // JSON gains measured.{format, label, count, mean_ns, p50_ns, …, max_ns,

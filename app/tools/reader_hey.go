@@ -78,7 +78,7 @@ func parseHey(name string, ls []measure.Line) (*measure.File, error) {
 	if sawCodes {
 		d.Count = count
 	}
-	statedFromPoints(&d, measure.Stated)
+	statedFromPoints(&d, d.Points)
 	d.Precision = "0.1 ms (hey prints seconds with 4 decimals)"
 	d.Notes = append(d.Notes, "hey's p% is the first sorted latency i with ⌊100·i/n⌋ ≥ p; it prints up to 99 %.")
 	d.Finish(false)

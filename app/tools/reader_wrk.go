@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"omission/app/measure"
-	"omission/sim"
 )
 
 // wrk 4.x prints (wg/wrk 4.1.0, identical at a211dd5: src/wrk.c 173-191 and
@@ -131,13 +130,7 @@ func parseWrk(name string, ls []measure.Line) (*measure.File, error) {
 		return nil, &measure.ParseError{Name: name, Format: FormatWrk, Line: len(ls), Msg: "expected a \"Latency <avg> <stdev> <max> <+/- stdev>\" line under \"Thread Stats\", found none"}
 	}
 	d.Points = pts
-	for _, pt := range pts {
-		for i, pn := range sim.Percentiles() {
-			if float64(pn.PPM)/1e4 == pt.Percentile {
-				d.P[i] = measure.Percentile{Ns: pt.Ns, How: measure.Stated}
-			}
-		}
-	}
+	statedFromPoints(&d, pts)
 	d.Precision = "2 decimals of the printed unit (us, ms or s); wrk keeps exact 1 µs counts"
 	d.Notes = append(d.Notes,
 		"wrk prints its latency statistics after its own correction (stats_correct): each value of at least 2I adds counts at n−I, n−2I, …, with I = runtime/(requests/connections). The count is the requests completed, not the corrected sample count.",
@@ -160,7 +153,7 @@ func socketErrors(t string) string {
 // measure.Scan rather than with package regexp, which app.wasm then does
 // not link (about 58 KB after gzip). Each matcher returns what regexp's
 // FindStringSubmatch would for the pattern in its comment (whole match
-// first, then the groups), or nil; wrk_match_test.go holds them to regexp
+// first, then the groups), or nil; reader_wrk_test.go holds them to regexp
 // on generated lines.
 
 // matchWrkLat: ^\s*Latency\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+

@@ -88,7 +88,7 @@ func parseLocust(name string, ls []measure.Line) (*measure.File, error) {
 	if d.Count < 0 && !sawPct {
 		return nil, &measure.ParseError{Name: name, Format: FormatLocust, Line: len(ls), Msg: "expected locust's Aggregated rows, found none"}
 	}
-	statedFromPoints(&d, measure.Stated)
+	statedFromPoints(&d, d.Points)
 	d.Precision = "whole ms; locust keeps response times rounded to 2 significant digits (to the ms below 100 ms)"
 	d.Notes = append(d.Notes, "locust's percentiles are taken from its rounded response-time dict (\"approximated\").")
 	d.Finish(false)

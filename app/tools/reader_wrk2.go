@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"omission/app/measure"
-	"omission/sim"
 )
 
 // FormatWrk2 is wrk2's text output (--latency, -U).
@@ -84,13 +83,7 @@ func wrk2Block(name string, ls []measure.Line, j int, label string) (measure.Dis
 	if err != nil {
 		return measure.Dist{}, 0, err
 	}
-	for _, pt := range stated {
-		for k, pn := range sim.Percentiles() {
-			if float64(pn.PPM)/1e4 == pt.Percentile {
-				d.P[k] = measure.Percentile{Ns: pt.Ns, How: measure.Stated}
-			}
-		}
-	}
+	statedFromPoints(&d, stated)
 	if label == "recorded" {
 		d.Notes = append(d.Notes, "wrk2 records each latency from the time its request should have been sent by the constant-rate schedule (-R).")
 	} else {

@@ -61,7 +61,7 @@ func parseAb(name string, ls []measure.Line) (*measure.File, error) {
 	if d.Count < 0 {
 		return nil, &measure.ParseError{Name: name, Format: FormatAb, Line: len(ls), Msg: "expected a \"Complete requests: N\" line, found none"}
 	}
-	statedFromPoints(&d, measure.Stated)
+	statedFromPoints(&d, d.Points)
 	d.Precision = "whole ms (ab rounds its µs times to the nearest ms)"
 	d.Notes = append(d.Notes, "ab's p% is the sample at index ⌊n·p/100⌋ of its sorted total times (support/ab.c); it prints 50, 66, 75, 80, 90, 95, 98, 99 and 100 %.",
 		"Replies still out when -t's time is up are not counted.")

@@ -12,7 +12,7 @@ import (
 // The text printouts of ab, hey, fortio and locust (issue 27), read from
 // their real output as captured in app/measure/testdata/real (README.md
 // there says the command, machine and date of each). Each one's reader is
-// in its NAME_read.go; this file holds what they share.
+// in its reader_NAME.go; this file holds what they share.
 //
 //   - ab (ApacheBench 2.3, httpd 2.4.62 support/ab.c 996-1033 and
 //     1185-1202): "Complete requests: N", the "Connection Times (ms)" table
@@ -42,13 +42,14 @@ func secondsNs(s string) (int64, error) {
 	return int64(math.Round(f * 1e9)), nil
 }
 
-// statedFromPoints copies each printed point that is a headline percentile into
-// d.P as stated.
-func statedFromPoints(d *measure.Dist, how measure.How) {
-	for _, pt := range d.Points {
+// statedFromPoints copies each of the printed points pts that is a
+// headline percentile into d.P as stated (every printout's reader: the
+// percentages compared exactly).
+func statedFromPoints(d *measure.Dist, pts []measure.Point) {
+	for _, pt := range pts {
 		for i, pn := range sim.Percentiles() {
 			if float64(pn.PPM)/1e4 == pt.Percentile {
-				d.P[i] = measure.Percentile{Ns: pt.Ns, How: how}
+				d.P[i] = measure.Percentile{Ns: pt.Ns, How: measure.Stated}
 			}
 		}
 	}

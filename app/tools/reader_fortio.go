@@ -68,7 +68,7 @@ func parseFortio(name string, ls []measure.Line) (*measure.File, error) {
 	if !saw {
 		return nil, &measure.ParseError{Name: name, Format: FormatFortio, Line: len(ls), Msg: "expected an \"Aggregated Function Time : count …\" line, found none"}
 	}
-	statedFromPoints(&d, measure.Stated)
+	statedFromPoints(&d, d.Points)
 	d.Precision = "seconds to the ns; each percentile interpolated within its histogram bucket"
 	d.Notes = append(d.Notes, "fortio interpolates each percentile linearly within the bucket of its histogram that holds the rank.")
 	d.Finish(false)
