@@ -188,9 +188,11 @@ func (t *Tool) Real() *Real { return runs[t] }
 func fmtInt(n int64) string { return strconv.FormatInt(n, 10) }
 
 // readers are the readers of the tools' files, registered with measure.Parse
-// (measure knows no tool), with the words for them all in Parse's messages
-// when it recognises none.
-var readers = [...]*measure.Reader{&wrkReader, &wrk2Reader, &abReader, &heyReader, &fortioReader, &locustReader, &k6Reader, &vegetaReader, &ohaReader}
+// (measure knows no tool), in the order measure.Formats lists them, with the
+// words for them all in Parse's messages when it recognises none. Their
+// marks do not overlap within a pass (measure.When), so the order decides
+// nothing but that of the JSON reports' readers, asked k6, vegeta, oha.
+var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader}
 
 func init() {
 	measure.Register("wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json",
