@@ -31,8 +31,9 @@
 //   - a chart: a row of kinds in app/charts's render.go and a file with its
 //     draw function; the embed's allowed figures come from it;
 //   - a tool: its descriptor in a file of its own in app/tools, with its row
-//     in the registry (and in runs, when the experiment runs it),
-//     with the mechanics it follows in sim/profile*.go;
+//     in the registry (and in runs, when the experiment runs it), and the
+//     reader of its files beside it (reader_NAME.go, a row of readers), with
+//     the mechanics it follows in sim/profile*.go;
 //   - the address of every page: ui.Address, read once and written once;
 //   - durations for people: app/units only (the animation's readouts
 //     included); query syntax (100us) is sim.FormatDuration;
@@ -53,7 +54,7 @@
 //	app/ui                  what every page shares; may import: charts, units, sim
 //	app/view                a result formatted once; may import: units, sim
 //	app/compute             runs queries for the pages; may import: units, view, sim
-//	app/measure             HdrHistogram files out, measured files in; may import: sim
+//	app/measure             HdrHistogram files out and in, CSV out, tools' files by readers; may import: sim
 //	app/tools               each real load generator, whole; may import: measure, units, sim
 //	app/experiment          the real server, clients and tools; may import: measure, tools, units, sim
 //	app/fit                 the model fitted to a file; may import: fitmsg, measure, tools, units, sim

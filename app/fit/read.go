@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"omission/app/measure"
+	"omission/app/tools"
 	"omission/app/units"
 	"omission/sim"
 )
@@ -391,7 +392,7 @@ func read(name string, data []byte) (*input, error) {
 	}
 	in.format = f.Format
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2, measure.FormatHey, measure.FormatAb, measure.FormatFortio, measure.FormatLocust, measure.FormatVegeta, measure.FormatOha, measure.FormatK6, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
+	case tools.FormatWrk, tools.FormatWrk2, tools.FormatHey, tools.FormatAb, tools.FormatFortio, tools.FormatLocust, tools.FormatVegeta, tools.FormatOha, tools.FormatK6, measure.FormatHgrmJava, measure.FormatHgrmC, measure.FormatHgrmGo, measure.FormatHlog:
 	default:
 		return nil, fmt.Errorf("%s: %s: the fit reads wrk, wrk2, hey, ab, fortio and locust printouts, vegeta's, oha's and k6's JSON, .hgrm, .hlog and the project's CSV; this format cannot be regenerated and compared", name, f.Format.Title())
 	}
@@ -417,21 +418,21 @@ func read(name string, data []byte) (*input, error) {
 		}
 	}
 	switch f.Format {
-	case measure.FormatWrk, measure.FormatWrk2:
+	case tools.FormatWrk, tools.FormatWrk2:
 		in.requests, in.duration, in.conns = wrkStated(data)
-	case measure.FormatHey:
+	case tools.FormatHey:
 		in.requests, in.duration = heyStated(data)
-	case measure.FormatAb:
+	case tools.FormatAb:
 		in.requests, in.duration, in.conns = abStated(data)
-	case measure.FormatVegeta:
+	case tools.FormatVegeta:
 		in.requests, in.duration, in.rate = vegetaStated(data)
-	case measure.FormatOha:
+	case tools.FormatOha:
 		in.requests, in.duration, in.conns, in.rateHint, in.slow = ohaStated(data)
-	case measure.FormatK6:
+	case tools.FormatK6:
 		in.requests, in.duration, in.conns, in.dropped = k6Stated(data)
-	case measure.FormatLocust:
+	case tools.FormatLocust:
 		in.requests, in.duration, in.conns, in.slow, in.slowHi, in.durationFrom = locustStated(data, &in.obs[0])
-	case measure.FormatFortio:
+	case tools.FormatFortio:
 		in.requests, in.duration, in.conns, in.rate, in.skips, in.slow = fortioStated(data)
 		in.skipsKnown = true
 	}

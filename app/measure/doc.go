@@ -1,7 +1,8 @@
-// Package measure moves latency distributions in and out of the files that
-// real tools write: HdrHistogram's percentile distribution (.hgrm) and
-// interval log (.hlog), a CSV of samples, and, for import, the output of
-// wrk, wrk2, ab, hey, fortio, locust, k6, vegeta and oha.
+// Package measure moves latency distributions in and out of
+// HdrHistogram's files, the percentile distribution (.hgrm) and the
+// interval log (.hlog), and a CSV of samples; the files load tools write
+// it reads through the readers app/tools registers (Register), and it
+// names no tool itself.
 //
 // Export takes a *sim.Result (FromResult) or real samples (NewSource) and
 // writes them with hdrhistogram-go histograms of 3 significant digits.
@@ -33,15 +34,19 @@
 //
 // # Import
 //
-// Parse reads wrk 4.x and wrk2 output (both spectra with -U), .hgrm in the
-// Java, C and Go layouts, .hlog (V2 histograms, with tags), k6
-// --summary-export JSON, vegeta report -type json, oha --json, and the
-// printouts of ab, hey, fortio load and locust --headless --only-summary
-// (tooltext.go; real printouts are kept in testdata/real). It says which
+// Parse reads .hgrm in the Java, C and Go layouts and .hlog (V2
+// histograms, with tags) itself, and every tool's printout or JSON report
+// through a registered Reader: a printout by the lines that mark it, in
+// the Reader's pass (When), a JSON object by its keys. It says which
 // format it found, and for each percentile how the file gives it: stated,
 // from a histogram, from a spectrum, or missing. Files over MaxFileSize
 // (16 MiB) are refused before they are read, and a bad file's message names
-// the line and the column.
+// the line and the column; a file no one recognises is told every format
+// that is registered. A program that parses tools' files links app/tools,
+// which registers their readers from its init; without it Parse reads
+// HdrHistogram's files only. The readers' toolkit is exported: Line and
+// SplitLines, Decimal, ParseInt, Scan, ReadSpectrum and HgrmLayout (an
+// .hgrm spectrum within a printout), Dist.Finish, LineCol and TrimTo.
 //
 // report -measured FILE QUERY prints the file beside the model, and its
 // JSON gains measured.{format, label, count, mean_ns, p50_ns, …, max_ns,
@@ -49,6 +54,7 @@
 // file's further distributions. The page reads the same files.
 //
 // Nothing here uses package regexp, which the browser build leaves out:
-// wrk's and the interval log's line patterns are matched by hand
-// (match.go), and its tests hold them to the regexps on generated lines.
+// the interval log's line pattern is matched by hand (match.go, with Scan,
+// which the tools' readers use too), and its tests hold it to the regexp
+// on generated lines.
 package measure

@@ -71,7 +71,7 @@ func FuzzParse(f *testing.F) {
 func FuzzHlog(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := parseHlog("fuzz", splitLines(data))
+		file, err := parseHlog("fuzz", SplitLines(data))
 		checkParsed(t, file, err)
 	})
 }
@@ -81,31 +81,10 @@ func FuzzHlog(f *testing.F) {
 func FuzzHgrm(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ls := append([]line{{1, hgrmHeaderJava}}, splitLines(data)...)
+		ls := append([]Line{{1, hgrmHeaderJava}}, SplitLines(data)...)
 		for _, fm := range []Format{FormatHgrmJava, FormatHgrmC, FormatHgrmGo} {
 			file, err := parseHgrm("fuzz", fm, ls, 0)
 			checkParsed(t, file, err)
 		}
-	})
-}
-
-// FuzzWrk drives the wrk and wrk2 readers directly.
-func FuzzWrk(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		ls := splitLines(data)
-		file, err := parseWrk("fuzz", ls)
-		checkParsed(t, file, err)
-		file, err = parseWrk2("fuzz", ls)
-		checkParsed(t, file, err)
-	})
-}
-
-// FuzzJSON drives the k6, vegeta and oha readers.
-func FuzzJSON(f *testing.F) {
-	seeds(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		file, err := parseJSON("fuzz", data)
-		checkParsed(t, file, err)
 	})
 }

@@ -27,8 +27,9 @@ const (
 	hgrmHeaderGo   = " Value\tPercentile\tTotalCount\t1/(1-Percentile)"
 )
 
-// hgrmLayout returns the layout of a header line, or "".
-func hgrmLayout(s string) Format {
+// HgrmLayout returns the layout of an .hgrm header line, or "" when s is
+// none (a tool's reader asks it of a spectrum within its printout).
+func HgrmLayout(s string) Format {
 	switch {
 	case s == hgrmHeaderJava:
 		return FormatHgrmJava
@@ -48,27 +49,48 @@ func hgrmLayout(s string) Format {
 	return ""
 }
 
+// HgrmHeaderC is the header of the C layout's rows, as
+// hdr_percentiles_print writes it.
+const HgrmHeaderC = hgrmHeaderC
+
+// ReadSpectrum reads the percentile rows and footer of an .hgrm printed
+// within a file of format f, from its header at ls[i], as the distribution
+// labelled label (values in milliseconds; the rows rebuilt as a histogram),
+// and returns the index of the first line after it. A reader Finishes the
+// distribution.
+func ReadSpectrum(name string, f Format, ls []Line, i int, label string) (Dist, int, error) {
+	sp, err := parseSpectrum(name, f, ls, i)
+	if err != nil {
+		return Dist{}, 0, err
+	}
+	d, err := sp.dist(label)
+	if err != nil {
+		return Dist{}, 0, &ParseError{Name: name, Format: f, Line: ls[i].N, Msg: err.Error()}
+	}
+	return d, sp.end, nil
+}
+
 // spectrum is one parsed percentile distribution.
 type spectrum struct {
 	rows      []Point
 	valueDecs int // decimals of the value column
-	footer    map[string]decimal
+	footer    map[string]Decimal
 	end       int // index of the first line after it
 }
 
 // parseSpectrum reads the rows after a header (at ls[i]) and the footer,
 // with values in milliseconds. It stops at the line after the footer, or at
 // the first line that is neither a row nor a footer once rows were read.
-func parseSpectrum(name string, f Format, ls []line, i int) (*spectrum, error) {
-	sp := &spectrum{footer: map[string]decimal{}, valueDecs: -1}
-	perr := func(l line, col int, msg string, a ...any) error {
-		return &ParseError{Name: name, Format: f, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+func parseSpectrum(name string, f Format, ls []Line, i int) (*spectrum, error) {
+	sp := &spectrum{footer: map[string]Decimal{}, valueDecs: -1}
+	perr := func(l Line, col int, msg string, a ...any) error {
+		return &ParseError{Name: name, Format: f, Line: l.N, Col: col, Msg: fmt.Sprintf(msg, a...)}
 	}
 	i++ // the header
 	lastPct, lastCount, lastVal := -1.0, int64(-1), int64(-1)
 	for ; i < len(ls); i++ {
 		l := ls[i]
-		t := strings.TrimSpace(l.text)
+		t := strings.TrimSpace(l.Text)
 		if t == "" {
 			if len(sp.footer) > 0 {
 				break
@@ -77,45 +99,45 @@ func parseSpectrum(name string, f Format, ls []line, i int) (*spectrum, error) {
 		}
 		if strings.HasPrefix(t, "#[") {
 			if err := parseFooter(t, sp.footer); err != nil {
-				return nil, perr(l, strings.Index(l.text, "#[")+1, "%v", err)
+				return nil, perr(l, strings.Index(l.Text, "#[")+1, "%v", err)
 			}
 			continue
 		}
 		if len(sp.footer) > 0 {
 			break
 		}
-		fs := fields(l.text)
+		fs := fields(l.Text)
 		if len(fs) < 3 || len(fs) > 4 {
 			if len(sp.rows) > 0 {
 				break // the end of a spectrum inside other output
 			}
-			return nil, perr(l, 1, "expected a row \"Value Percentile TotalCount 1/(1-Percentile)\", found %q", trimTo(l.text, 60))
+			return nil, perr(l, 1, "expected a row \"Value Percentile TotalCount 1/(1-Percentile)\", found %q", TrimTo(l.Text, 60))
 		}
-		v, err := parseDecimal(fs[0].text)
+		v, err := ParseDecimal(fs[0].text)
 		if err != nil {
 			return nil, perr(l, fs[0].col, "Value: %v", err)
 		}
-		ns, err := v.ns(1e6)
+		ns, err := v.Ns(1e6)
 		if err != nil {
 			return nil, perr(l, fs[0].col, "Value %q: %v", fs[0].text, err)
 		}
-		p, err := parseDecimal(fs[1].text)
-		if err != nil || p.float() > 1 {
+		p, err := ParseDecimal(fs[1].text)
+		if err != nil || p.Float() > 1 {
 			return nil, perr(l, fs[1].col, "expected a Percentile between 0 and 1, found %q", fs[1].text)
 		}
-		c, err := parseInt(fs[2].text)
+		c, err := ParseInt(fs[2].text)
 		if err != nil {
 			return nil, perr(l, fs[2].col, "TotalCount: %v", err)
 		}
 		if len(fs) == 4 {
 			inv := fs[3].text
 			if inv != "inf" && inv != "Infinity" {
-				if _, err := parseDecimal(inv); err != nil {
+				if _, err := ParseDecimal(inv); err != nil {
 					return nil, perr(l, fs[3].col, "1/(1-Percentile): expected a number or inf, found %q", inv)
 				}
 			}
 		}
-		pct := p.float() * 100
+		pct := p.Float() * 100
 		switch {
 		case pct < lastPct:
 			return nil, perr(l, fs[1].col, "percentiles must not decrease: %s after %.12f", fs[1].text, lastPct/100)
@@ -141,9 +163,9 @@ func parseSpectrum(name string, f Format, ls []line, i int) (*spectrum, error) {
 
 // parseFooter reads "#[Key = value, Key = value]" into m (keys without
 // spaces: "Mean", "StdDeviation", "Max", "Totalcount", "Buckets", "SubBuckets").
-func parseFooter(t string, m map[string]decimal) error {
+func parseFooter(t string, m map[string]Decimal) error {
 	if !strings.HasSuffix(t, "]") {
-		return fmt.Errorf("expected a footer \"#[Key = value, …]\", found %q", trimTo(t, 60))
+		return fmt.Errorf("expected a footer \"#[Key = value, …]\", found %q", TrimTo(t, 60))
 	}
 	for _, kv := range strings.Split(t[2:len(t)-1], ",") {
 		k, v, ok := strings.Cut(kv, "=")
@@ -151,7 +173,7 @@ func parseFooter(t string, m map[string]decimal) error {
 			return fmt.Errorf("expected \"Key = value\" in the footer, found %q", strings.TrimSpace(kv))
 		}
 		k = strings.ReplaceAll(strings.TrimSpace(k), " ", "")
-		d, err := parseDecimal(strings.TrimSpace(v))
+		d, err := ParseDecimal(strings.TrimSpace(v))
 		if err != nil {
 			return fmt.Errorf("footer %s: %v", k, err)
 		}
@@ -160,7 +182,8 @@ func parseFooter(t string, m map[string]decimal) error {
 	return nil
 }
 
-func trimTo(s string, n int) string {
+// TrimTo cuts s to n bytes, marking a cut with "…".
+func TrimTo(s string, n int) string {
 	if len(s) > n {
 		return s[:n] + "…"
 	}
@@ -177,20 +200,20 @@ func (sp *spectrum) dist(label string) (Dist, error) {
 	last := sp.rows[len(sp.rows)-1]
 	d.Count = last.Count
 	if c, ok := sp.footer["Totalcount"]; ok {
-		n, err := c.ns(1)
+		n, err := c.Ns(1)
 		if err == nil && n != last.Count {
 			d.Notes = append(d.Notes, fmt.Sprintf("The footer's total count %d differs from the last row's %d; the rows are used.", n, last.Count))
 		}
 	}
 	if m, ok := sp.footer["Mean"]; ok {
-		if ns, err := m.ns(1e6); err == nil {
+		if ns, err := m.Ns(1e6); err == nil {
 			d.HasMean, d.MeanNs = true, float64(ns)
 		}
 	}
 	d.MinNs = sp.rows[0].Ns // the 0 % row: the lowest bucket's highest value
 	d.MaxNs = last.Ns
 	if m, ok := sp.footer["Max"]; ok {
-		if ns, err := m.ns(1e6); err == nil {
+		if ns, err := m.Ns(1e6); err == nil {
 			d.MaxNs = ns
 		}
 	}
@@ -232,21 +255,21 @@ func unitOfDecimals(d int) string {
 }
 
 // parseHgrm reads a whole .hgrm file whose header is at ls[i].
-func parseHgrm(name string, f Format, ls []line, i int) (*File, error) {
+func parseHgrm(name string, f Format, ls []Line, i int) (*File, error) {
 	sp, err := parseSpectrum(name, f, ls, i)
 	if err != nil {
 		return nil, err
 	}
 	for _, l := range ls[sp.end:] {
-		if t := strings.TrimSpace(l.text); t != "" {
-			return nil, &ParseError{Name: name, Format: f, Line: l.n, Col: 1, Msg: fmt.Sprintf("expected the end of the file after the footer, found %q", trimTo(l.text, 60))}
+		if t := strings.TrimSpace(l.Text); t != "" {
+			return nil, &ParseError{Name: name, Format: f, Line: l.N, Col: 1, Msg: fmt.Sprintf("expected the end of the file after the footer, found %q", TrimTo(l.Text, 60))}
 		}
 	}
 	d, err := sp.dist("hgrm")
 	if err != nil {
 		return nil, &ParseError{Name: name, Format: f, Msg: err.Error()}
 	}
-	d.finish(f == FormatHgrmJava)
+	d.Finish(f == FormatHgrmJava)
 	if f == FormatHgrmJava {
 		d.Notes = append(d.Notes, "Percentiles are read from the rows at Java HdrHistogram's rank, ceil(p·n).")
 	} else {

@@ -67,10 +67,10 @@ type hlogTag struct {
 
 // parseHlog reads an interval log: one distribution per tag, its intervals
 // added together.
-func parseHlog(name string, ls []line) (*File, error) {
+func parseHlog(name string, ls []Line) (*File, error) {
 	r := &hlogReader{name: name}
 	for _, l := range ls {
-		t := strings.TrimSpace(l.text)
+		t := strings.TrimSpace(l.Text)
 		if t == "" {
 			continue
 		}
@@ -109,15 +109,15 @@ type hlogReader struct {
 }
 
 // perr is a ParseError at column col of line l.
-func (r *hlogReader) perr(l line, col int, msg string, a ...any) error {
-	return &ParseError{Name: r.name, Format: FormatHlog, Line: l.n, Col: col, Msg: fmt.Sprintf(msg, a...)}
+func (r *hlogReader) perr(l Line, col int, msg string, a ...any) error {
+	return &ParseError{Name: r.name, Format: FormatHlog, Line: l.N, Col: col, Msg: fmt.Sprintf(msg, a...)}
 }
 
 // header reads a comment line (t is the line trimmed): "#[StartTime: …]"
 // and "#[BaseTime: …]" are kept, other comments and the legend line
 // ("\"StartTimestamp\"…") skipped. It reports whether the line was one of
 // these.
-func (r *hlogReader) header(l line, t string) (bool, error) {
+func (r *hlogReader) header(l Line, t string) (bool, error) {
 	switch {
 	case strings.HasPrefix(t, "#[StartTime:"):
 		v, err := leadingFloat(t[len("#[StartTime:"):])
@@ -143,10 +143,10 @@ func (r *hlogReader) header(l line, t string) (bool, error) {
 // "[Tag=<tag>,]<start s>,<length s>,<max>,<base64 histogram>": the
 // histogram's counts go to its tag (a new tag is added, up to MaxTags), the
 // columns to the tag's time span and largest Interval_Max.
-func (r *hlogReader) interval(l line) error {
+func (r *hlogReader) interval(l Line) error {
 	col := 1
 	tag := ""
-	rest := l.text
+	rest := l.Text
 	if strings.HasPrefix(rest, "Tag=") {
 		i := strings.IndexByte(rest, ',')
 		if i < 0 {
@@ -157,7 +157,7 @@ func (r *hlogReader) interval(l line) error {
 	}
 	parts := strings.SplitN(rest, ",", 4)
 	if len(parts) != 4 {
-		return r.perr(l, col, "expected an interval \"<start>,<length>,<max>,<histogram>\", found %q", trimTo(rest, 60))
+		return r.perr(l, col, "expected an interval \"<start>,<length>,<max>,<histogram>\", found %q", TrimTo(rest, 60))
 	}
 	var nums [3]float64
 	c := col
@@ -183,7 +183,7 @@ func (r *hlogReader) interval(l line) error {
 		if len(r.tags) == MaxTags {
 			return r.perr(l, 1, "more than %d tags", MaxTags)
 		}
-		tg.first, tg.from, tg.to = l.n, nums[0], nums[0]+nums[1]
+		tg.first, tg.from, tg.to = l.N, nums[0], nums[0]+nums[1]
 		r.tags = append(r.tags, tg)
 	}
 	tg.intervals++
@@ -251,7 +251,7 @@ func hlogDist(tg *hlogTag, base float64) Dist {
 	tg.ivs = nil
 	d.Precision = fmt.Sprintf("%d significant digits (the file's histograms, values in %s)", tg.g.sig, unitName(unit))
 	d.Notes = append(d.Notes, how, fmt.Sprintf("%d intervals from %s to %s s (line %d on).", tg.intervals, trimNum(base+tg.from), trimNum(base+tg.to), tg.first))
-	d.finish(false)
+	d.Finish(false)
 	return d
 }
 
@@ -365,7 +365,7 @@ func (z *inflater) decodeInterval(payload string, tg **hlogTag, tag string, coun
 // stream that follows.
 func hlogCompressed(payload string) ([]byte, error) {
 	if len(payload) < 12 {
-		return nil, fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", trimTo(payload, 20))
+		return nil, fmt.Errorf("expected a base64 compressed histogram (\"HISTF…\"), found %q", TrimTo(payload, 20))
 	}
 	raw, err := base64.StdEncoding.DecodeString(payload)
 	if err != nil {

@@ -33,73 +33,13 @@ func hgrmIncomplete(sp *spectrum, n int) []string {
 	return out
 }
 
-// incomplete says what a tool's printout lacks of the layout the tool
-// always prints, each part in words: a file cut before the summary a
-// printout ends with, or inside its percentile table. A part a flag leaves
-// out (wrk without --latency) is not missing. ls are the file's lines.
-func incomplete(f *File, ls []line) []string {
-	end := fmt.Sprintf("the file ends at line %d", len(ls))
-	has := func(match func(t string) bool) bool {
-		return slices.ContainsFunc(ls, func(l line) bool { return match(strings.TrimSpace(l.text)) })
+// incomplete asks the reader of a tool's printout what the file lacks
+// (Reader.Incomplete); ls are the file's lines.
+func incomplete(f *File, ls []Line) []string {
+	if r := readerOf(f.Format); r != nil && r.Incomplete != nil {
+		return r.Incomplete(f, ls)
 	}
-	reqs := func(t string) bool { return matchWrkReqs(t) != nil }
-	var out []string
-	switch f.Format {
-	case FormatWrk:
-		rows, inDist := 0, false
-		for _, l := range ls {
-			t := strings.TrimSpace(l.text)
-			switch {
-			case t == "Latency Distribution":
-				inDist = true
-			case inDist && matchWrkPct(l.text) != nil:
-				rows++
-			default:
-				inDist = false
-			}
-		}
-		if has(func(t string) bool { return t == "Latency Distribution" }) && rows < 4 {
-			out = append(out, fmt.Sprintf("rows of its latency distribution: it holds %d of the 4 wrk prints (50, 75, 90 and 99 %%)", rows))
-		}
-		if !has(reqs) {
-			out = append(out, "its summary, the line \"N requests in T\" that wrk prints after its latency table: "+end)
-		}
-	case FormatWrk2:
-		if !has(reqs) {
-			out = append(out, "its summary, the line \"N requests in T\" that wrk2 prints after its percentile spectrum: "+end)
-		}
-	case FormatHey:
-		if !has(func(t string) bool { return heyCodesLine(t) != nil }) {
-			out = append(out, "its status code distribution (\"[200] N responses\"), the last block hey prints and the only one that counts the responses: "+end)
-		}
-	case FormatAb:
-		total := has(func(t string) bool { return abTotalLine(t) != nil })
-		if !total {
-			out = append(out, "the Total row of its connection times (min, mean and max): "+end)
-		}
-		table := has(func(t string) bool {
-			return strings.HasPrefix(t, "Percentage of the requests served within a certain time")
-		})
-		longest := has(func(t string) bool { return strings.HasSuffix(t, "(longest request)") && abPctLine(t) != nil })
-		switch {
-		case table && !longest:
-			out = append(out, "the last row of its percentile table (100 %, the longest request): "+end)
-		case !table && total && len(f.Dists) > 0 && f.Dists[0].Count > 1:
-			out = append(out, "its percentile table (ab prints it after the connection times unless run with -d): "+end)
-		}
-	case FormatFortio:
-		if !has(func(t string) bool { return strings.HasPrefix(t, "All done ") }) {
-			out = append(out, "its last line, \"All done N calls …\": "+end)
-		}
-	case FormatLocust:
-		if len(f.Dists) == 0 || f.Dists[0].Count < 0 {
-			out = append(out, "the Aggregated row of its request table: "+end)
-		}
-		if !has(func(t string) bool { return t == "Response time percentiles (approximated)" }) || len(f.Dists) == 0 || len(f.Dists[0].Points) == 0 {
-			out = append(out, "the Aggregated row of its percentile table, the last table locust prints: "+end)
-		}
-	}
-	return out
+	return nil
 }
 
 // hlogGaps says which intervals an interval log lacks: a run of them

@@ -4,6 +4,6 @@ package measure
 
 // The page's app.wasm checks no file for being whole (incomplete.go).
 
-func incomplete(*File, []line) []string      { return nil }
+func incomplete(*File, []Line) []string      { return nil }
 func hlogGaps(*hlogReader) []string          { return nil }
 func hgrmIncomplete(*spectrum, int) []string { return nil }

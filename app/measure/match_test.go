@@ -20,18 +20,6 @@ func TestMatchersAreTheRegexps(t *testing.T) {
 		shape []string // a matching line, in pieces
 		parts []string // other pieces
 	}{
-		{`^\s*Latency\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+([0-9.]+)(us|ms|s|m|h)\s+`, matchWrkLat,
-			[]string{"    ", "Latency", "   ", "635.91", "us", "  ", "1.2", "ms", "\t", "12", "s", " ", "83.02%"},
-			[]string{" ", "1.2.3", ".", "m", "h", "x", "sec"}},
-		{`^\s*([0-9]+) requests in `, matchWrkReqs,
-			[]string{"  ", "12345", " requests in ", "10.00s"},
-			[]string{" ", "3", "requests", " in ", "x", "1.5"}},
-		{`^\s*Socket errors: connect ([0-9]+), read ([0-9]+), write ([0-9]+), timeout ([0-9]+)`, matchWrkErrs,
-			[]string{"  ", "Socket errors: connect ", "0", ", read ", "12", ", write ", "3", ", timeout ", "45"},
-			[]string{" ", ",", "x", "1.5"}},
-		{`^\s*([0-9]+(?:\.[0-9]+)?)%\s+([0-9]+(?:\.[0-9]+)?)(us|ms|s|m|h)\s*$`, matchWrkPct,
-			[]string{"  ", "99.900", "%", "   ", "1.50", "ms", " "},
-			[]string{" ", "\t", "50", ".", "12", "us", "s", "m", "h", "x", "\r", "%"}},
 		{hlog.String(), func(s string) []string {
 			if matchHlogLine(s) {
 				return []string{"match"}

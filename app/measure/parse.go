@@ -14,38 +14,31 @@ import (
 // what it is given first).
 const MaxFileSize = 16 << 20
 
-// Format names a file layout Parse recognises.
+// Format names a file layout Parse recognises: this package's own
+// (HdrHistogram's .hgrm layouts and .hlog) or a Reader's.
 type Format string
 
 const (
-	FormatWrk2     Format = "wrk2"      // wrk2's text output (--latency, -U)
-	FormatWrk      Format = "wrk"       // wrk 4.x's text output (--latency)
 	FormatHgrmJava Format = "hgrm-java" // Java HdrHistogram's outputPercentileDistribution
 	FormatHgrmC    Format = "hgrm-c"    // HdrHistogram_c's hdr_percentiles_print (CLASSIC)
 	FormatHgrmGo   Format = "hgrm-go"   // hdrhistogram-go's PercentilesPrint
 	FormatHlog     Format = "hlog"      // HdrHistogram interval log (V2 compressed histograms)
-	FormatK6       Format = "k6"        // k6 --summary-export JSON
-	FormatVegeta   Format = "vegeta"    // vegeta report -type json
-	FormatOha      Format = "oha"       // oha --json
-	FormatAb       Format = "ab"        // ApacheBench's text output
-	FormatHey      Format = "hey"       // hey's text output
-	FormatFortio   Format = "fortio"    // fortio load's text output
-	FormatLocust   Format = "locust"    // locust --headless --only-summary's tables
 )
 
-// Formats returns every recognised format, in the order Parse reports them
-// (a new slice each call).
+// Formats returns every recognised format: this package's, then the
+// registered readers' in the order they were registered (a new slice each
+// call).
 func Formats() []Format {
-	return []Format{FormatWrk2, FormatWrk, FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog, FormatK6, FormatVegeta, FormatOha, FormatAb, FormatHey, FormatFortio, FormatLocust}
+	out := []Format{FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog}
+	for _, r := range readers {
+		out = append(out, r.Format)
+	}
+	return out
 }
 
 // Title describes the format in words.
 func (f Format) Title() string {
 	switch f {
-	case FormatWrk2:
-		return "wrk2 output"
-	case FormatWrk:
-		return "wrk 4.x output"
 	case FormatHgrmJava:
 		return "HdrHistogram percentile distribution (.hgrm, Java layout)"
 	case FormatHgrmC:
@@ -54,20 +47,9 @@ func (f Format) Title() string {
 		return "HdrHistogram percentile distribution (.hgrm, Go layout)"
 	case FormatHlog:
 		return "HdrHistogram interval log (.hlog)"
-	case FormatK6:
-		return "k6 --summary-export JSON"
-	case FormatVegeta:
-		return "vegeta report JSON"
-	case FormatOha:
-		return "oha JSON"
-	case FormatAb:
-		return "ApacheBench (ab) output"
-	case FormatHey:
-		return "hey output"
-	case FormatFortio:
-		return "fortio load output"
-	case FormatLocust:
-		return "locust summary"
+	}
+	if r := readerOf(f); r != nil {
+		return r.Title
 	}
 	return string(f)
 }
@@ -86,10 +68,10 @@ const (
 	// this one.
 	FromSpectrum How = "spectrum"
 	// Interpolated: the file prints it, and the tool interpolated it
-	// linearly between the two samples around its rank (k6).
+	// linearly between the two samples around its rank.
 	Interpolated How = "interpolated"
 	// Estimated: the file prints it, and the tool estimated it from a
-	// sketch rather than its samples (vegeta's t-digest).
+	// sketch rather than its samples (a t-digest).
 	Estimated How = "estimated"
 	// Missing: the file does not determine it.
 	Missing How = "missing"
@@ -113,7 +95,7 @@ type Point struct {
 
 // Dist is one measured distribution read from a file.
 type Dist struct {
-	Label   string // "recorded", "uncorrected", an .hlog tag, "http_req_duration"
+	Label   string // an .hlog tag, "hgrm", or what a tool's file calls it
 	Count   int64  // -1: the file does not say
 	HasMean bool
 	MeanNs  float64
@@ -207,13 +189,18 @@ func Parse(name string, data []byte) (*File, error) {
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &ParseError{Name: name, Line: 1, Msg: "the file is empty; expected " + expectedAny}
+		return nil, &ParseError{Name: name, Line: 1, Msg: "the file is empty; expected " + expected}
 	}
-	// fortio logs JSON lines before its text printout.
-	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' && !bytes.Contains(data, []byte("\nAggregated Function Time : count ")) {
-		return parseJSON(name, data)
+	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] == '{' {
+		text := false // a printout after JSON log lines
+		for _, r := range readers {
+			text = text || r.AfterJSON != "" && bytes.Contains(data, []byte(r.AfterJSON))
+		}
+		if !text {
+			return parseJSON(name, data)
+		}
 	}
-	ls := splitLines(data)
+	ls := SplitLines(data)
 	f, err := detectText(name, ls)
 	if err != nil {
 		return nil, err
@@ -222,11 +209,12 @@ func Parse(name string, data []byte) (*File, error) {
 	return f, nil
 }
 
-const expectedAny = "wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json"
-
-// finish fills the percentiles a distribution does not state from its
-// histogram or spectrum and validates what it holds.
-func (d *Dist) finish(rankCeil bool) {
+// Finish fills the percentiles a distribution does not state (P entries
+// with no How) from its histogram or spectrum and validates what it holds:
+// at the rank ceil(p·n) (Java HdrHistogram's) when rankCeil, else round(p·n)
+// (HdrHistogram C and Go's). A Reader calls it on each distribution it
+// returns.
+func (d *Dist) Finish(rankCeil bool) {
 	for i, p := range sim.Percentiles() {
 		d.P[i].Name, d.P[i].PPM = p.Name, p.PPM
 	}

@@ -11,7 +11,7 @@ import (
 func TestTablesAreCopies(t *testing.T) {
 	f := Formats()
 	f[0] = "changed"
-	if Formats()[0] != FormatWrk2 {
+	if Formats()[0] != FormatHgrmJava {
 		t.Errorf("Formats()[0] = %q after a caller changed its copy", Formats()[0])
 	}
 	e := ExportFormats()

@@ -7,15 +7,15 @@ import (
 	"strings"
 )
 
-// line is one line of a text file with its 1-based number.
-type line struct {
-	n    int
-	text string
+// Line is one line of a text file, N its 1-based number.
+type Line struct {
+	N    int
+	Text string
 }
 
-// splitLines cuts data at \n, dropping a \r before it.
-func splitLines(data []byte) []line {
-	var out []line
+// SplitLines cuts data at \n, dropping a \r before it.
+func SplitLines(data []byte) []Line {
+	var out []Line
 	n := 0
 	for len(data) > 0 {
 		n++
@@ -27,7 +27,7 @@ func splitLines(data []byte) []line {
 			l, data = data[:i], data[i+1:]
 		}
 		l = bytes.TrimSuffix(l, []byte("\r"))
-		out = append(out, line{n, string(l)})
+		out = append(out, Line{n, string(l)})
 	}
 	return out
 }
@@ -58,19 +58,19 @@ func fields(s string) []field {
 	return out
 }
 
-// decimal is an exact non-negative decimal: mant / 10^scale.
-type decimal struct {
+// Decimal is an exact non-negative decimal: mant / 10^scale.
+type Decimal struct {
 	mant  uint64
 	scale int
 }
 
-// parseDecimal reads digits with at most one point ("12", "0.125", ".5").
+// ParseDecimal reads digits with at most one point ("12", "0.125", ".5").
 // It refuses signs, exponents and more than 19 significant digits.
-func parseDecimal(s string) (decimal, error) {
+func ParseDecimal(s string) (Decimal, error) {
 	if s == "" {
-		return decimal{}, fmt.Errorf("expected a number, found nothing")
+		return Decimal{}, fmt.Errorf("expected a number, found nothing")
 	}
-	var d decimal
+	var d Decimal
 	seenPoint, digits := false, 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -86,7 +86,7 @@ func parseDecimal(s string) (decimal, error) {
 				continue
 			}
 			if d.mant > (1<<64-1-9)/10 {
-				return decimal{}, fmt.Errorf("expected a number of at most 19 significant digits, found %q", s)
+				return Decimal{}, fmt.Errorf("expected a number of at most 19 significant digits, found %q", s)
 			}
 			d.mant = d.mant*10 + uint64(c-'0')
 			if seenPoint {
@@ -94,19 +94,19 @@ func parseDecimal(s string) (decimal, error) {
 			}
 			digits++
 		default:
-			return decimal{}, fmt.Errorf("expected a non-negative decimal number, found %q", s)
+			return Decimal{}, fmt.Errorf("expected a non-negative decimal number, found %q", s)
 		}
 	}
 	if digits == 0 {
-		return decimal{}, fmt.Errorf("expected a number, found %q", s)
+		return Decimal{}, fmt.Errorf("expected a number, found %q", s)
 	}
 	return d, nil
 }
 
 var pow10 = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
 
-// ns returns d × unitNs rounded to a whole nanosecond (halves up), exactly.
-func (d decimal) ns(unitNs uint64) (int64, error) {
+// Ns returns d × unitNs rounded to a whole nanosecond (halves up), exactly.
+func (d Decimal) Ns(unitNs uint64) (int64, error) {
 	hi, lo := bits.Mul64(d.mant, unitNs)
 	if d.scale >= len(pow10) {
 		// Beyond 19 decimals: the value is below 1 ns per unit for any unit
@@ -135,8 +135,8 @@ func div128(hi, lo, d uint64) (uint64, uint64) {
 	return qh, ql
 }
 
-// float returns d as a float64 (for percentiles and ratios).
-func (d decimal) float() float64 {
+// Float returns d as a float64 (for percentiles and ratios).
+func (d Decimal) Float() float64 {
 	f := float64(d.mant)
 	for s := d.scale; s > 0; s-- {
 		f /= 10
@@ -152,8 +152,8 @@ func decimals(s string) int {
 	return 0
 }
 
-// parseInt reads a non-negative integer of at most 18 digits.
-func parseInt(s string) (int64, error) {
+// ParseInt reads a non-negative integer of at most 18 digits.
+func ParseInt(s string) (int64, error) {
 	if s == "" || len(s) > 18 {
 		return 0, fmt.Errorf("expected a count, found %q", s)
 	}

@@ -52,7 +52,7 @@ var abTool = Tool{
 			Duration: abSeconds(cfg.Duration) * 1e9}
 	},
 	summarise: abSummarise,
-	reads:     []measure.Format{measure.FormatAb},
+	reads:     []measure.Format{FormatAb},
 	unit:      PrintUnit{Ns: 1e6, Words: "whole ms"},
 }
 

@@ -58,7 +58,7 @@ func TestAbRule(t *testing.T) {
 			t.Fatalf("%s: the printout does not read back: %v\n%s", q, err, o.Text)
 		}
 		d := f.Dists[0]
-		if f.Format != measure.FormatAb || d.Count != n || d.P[0].Ns != o.P50Ns || d.P[1].Ns != o.P90Ns || d.P[2].Ns != o.P99Ns || d.MaxNs != o.MaxNs {
+		if f.Format != FormatAb || d.Count != n || d.P[0].Ns != o.P50Ns || d.P[1].Ns != o.P90Ns || d.P[2].Ns != o.P99Ns || d.MaxNs != o.MaxNs {
 			t.Errorf("%s: read back %s count %d p50 %d p90 %d p99 %d max %d; the profile %d %d %d %d %d",
 				q, f.Format, d.Count, d.P[0].Ns, d.P[1].Ns, d.P[2].Ns, d.MaxNs, n, o.P50Ns, o.P90Ns, o.P99Ns, o.MaxNs)
 		}

@@ -5,9 +5,15 @@
 // t-digest, k6's trend, …) and its output layout, each re-implemented from
 // the tool's own source and cited file and line; what the fit needs of its
 // files (its timing class, read from its profile; the formats it writes;
-// its print unit); and how the experiment runs it for real (Real). Other
-// packages ask the descriptor (Lookup, Writing) and compare no tool names.
-// It builds for js/wasm: the page calls Run.
+// its print unit); how the experiment runs it for real (Real); and, in
+// reader_NAME.go, the reader of its printout or JSON report (a
+// measure.Reader with its Format), which this package registers with
+// measure.Parse from its init: app/measure reads HdrHistogram's files and
+// CSV and knows no tool, so a program that parses a tool's file links this
+// package (the page, the fit and fit.wasm, the worker, the experiment and
+// the report command all do). Other packages ask the descriptor (Lookup,
+// Writing) and compare no tool names. It builds for js/wasm: the page calls
+// Run and its worker reads files.
 //
 // The command a tool stands for is one the real tool accepts, to be run as
 // printed: whole seconds where it takes no other (wrk's and wrk2's -d,
@@ -19,10 +25,30 @@
 //
 // Adding a tool is one file here: its Tool and, when the experiment runs
 // it, its Real; its line in the registry (tools.go) and in runs
-// (real_run.go); its mechanics in sim's profile when they are new.
+// (real_run.go); its mechanics in sim's profile when they are new. A tool
+// that writes a format of its own adds its reader, reader_NAME.go, and its
+// line in readers (tools.go); TestEachToolsFileIsRead reads every tool's
+// files back through measure.Parse.
 //
-// It may import sim, app/measure (the formats its files are read as) and
-// app/units to write durations for people (its notes).
+// # Reading the tools' files
+//
+// Parse asks the readers in three passes over a printout's lines (When):
+// wrk2 first (its printout holds wrk's lines and an .hgrm spectrum); then
+// ab, hey, fortio and locust, on any line; then wrk, line by line after
+// measure's .hlog and .hgrm markers. A JSON object goes to the reader whose
+// keys it has: k6 --summary-export, vegeta report -type json, oha --json
+// (fortio's printout, after its JSON log lines, is read as text). Each
+// reader cites the tool's source for the layout it reads; the real
+// printouts they are tested on are in app/measure/testdata/real. The
+// checks that a printout is whole (measure.File.Incomplete) are left out
+// of the page's build, with measure's own (reader_whole.go). The readers'
+// files are named reader_NAME.go, not NAME_reader.go, so that they sit
+// together: app.wasm compresses them better side by side (2.3 kB after
+// gzip, against a budget, TestWasmSize, with little room).
+//
+// It may import sim, app/measure (the formats its files are read as, and
+// the readers' toolkit: Line, Decimal, Scan, ReadSpectrum, HgrmLayout,
+// Dist.Finish) and app/units to write durations for people (its notes).
 //
 // # How a tool is modelled
 //

@@ -51,7 +51,7 @@ var fortioTool = Tool{
 	},
 	profile:   fortioProfile(false),
 	summarise: fortioSummarise,
-	reads:     []measure.Format{measure.FormatFortio},
+	reads:     []measure.Format{FormatFortio},
 }
 
 // The experiment fits its service time to the printed mean
@@ -80,7 +80,7 @@ var fortioNoCatchUpTool = Tool{
 	},
 	profile:   fortioProfile(true),
 	summarise: fortioSummarise,
-	reads:     []measure.Format{measure.FormatFortio},
+	reads:     []measure.Format{FormatFortio},
 }
 
 // fortioNoCatchUpReal is how the experiment runs fortioNoCatchUpTool.

@@ -35,7 +35,7 @@ var heyTool = Tool{
 	// hey's printout does not say whether it ran with -q: the fit reads
 	// it as hey's closed loop (-c -z), the command it prints, and not as
 	// hey-q's.
-	reads: []measure.Format{measure.FormatHey},
+	reads: []measure.Format{FormatHey},
 	unit:  PrintUnit{Ns: 100e3, Words: "0.1 ms"},
 }
 

@@ -35,7 +35,7 @@ var k6VUsTool = Tool{
 		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, RecordUntil: cfg.Duration + k6GracefulStop}
 	},
 	summarise: k6Summarise,
-	reads:     []measure.Format{measure.FormatK6},
+	reads:     []measure.Format{FormatK6},
 	kind:      "summary export",
 	unsaid:    "A k6 summary does not name its executor, and this one dropped no iterations: constant-vus and constant-arrival-rate",
 }
@@ -54,7 +54,7 @@ var k6ArrivalTool = Tool{
 		return sim.Profile{Conc: sim.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: sim.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}
 	},
 	summarise: k6Summarise,
-	reads:     []measure.Format{measure.FormatK6},
+	reads:     []measure.Format{FormatK6},
 	kind:      "summary export",
 }
 

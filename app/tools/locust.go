@@ -54,7 +54,7 @@ var locustTool = Tool{
 		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.Reanchor, Aligned: true, RecordUntil: cfg.Duration}
 	},
 	summarise: locustSummarise,
-	reads:     []measure.Format{measure.FormatLocust},
+	reads:     []measure.Format{FormatLocust},
 	unit: PrintUnit{Ns: 1e6, Words: "whole ms",
 		ServiceFree: "locust prints whole milliseconds: its Min column is the service to the ms below, its 50 % key to the nearest ms, and the server kept up (under 1/rate)"},
 }

@@ -30,7 +30,7 @@ var ohaTool = Tool{
 	},
 	profile:   ohaProfile(false),
 	summarise: ohaSummarise,
-	reads:     []measure.Format{measure.FormatOha},
+	reads:     []measure.Format{FormatOha},
 	kind:      "JSON report",
 	unsaid:    "oha's JSON does not say whether it ran with --latency-correction: oha and oha-corrected",
 }
@@ -45,7 +45,7 @@ var ohaCorrectedTool = Tool{
 	},
 	profile:   ohaProfile(true),
 	summarise: ohaSummarise,
-	reads:     []measure.Format{measure.FormatOha},
+	reads:     []measure.Format{FormatOha},
 	kind:      "JSON report",
 }
 

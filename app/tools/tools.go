@@ -197,3 +197,16 @@ func perTime(r sim.Rate) (n, secs int64) {
 	}
 	return int64(r), 1000
 }
+
+// readers are the readers of the tools' files, registered with measure.Parse
+// (measure knows no tool), in the order measure.Formats lists them, with the
+// words for them all in Parse's messages when it recognises none. Their
+// marks do not overlap within a pass (measure.When), so the order decides
+// nothing but that of the JSON reports' readers, asked k6, vegeta, oha.
+var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader}
+
+func init() {
+	measure.Register("wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json",
+		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests) or oha --json (summary, latencyPercentiles)",
+		readers[:]...)
+}

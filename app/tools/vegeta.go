@@ -40,7 +40,7 @@ var vegetaTool = Tool{
 		return sim.Profile{Conc: sim.Unbounded, Send: sim.CatchUp}
 	},
 	summarise: vegetaSummarise,
-	reads:     []measure.Format{measure.FormatVegeta},
+	reads:     []measure.Format{FormatVegeta},
 	kind:      "JSON report",
 }
 

@@ -35,7 +35,7 @@ var wrkTool = Tool{
 			RecordUntil: cfg.Duration, RecordMax: wrkTimeoutUs * 1000}
 	},
 	summarise: wrkSummarise,
-	reads:     []measure.Format{measure.FormatWrk},
+	reads:     []measure.Format{FormatWrk},
 }
 
 // wrkReal is how the experiment runs wrkTool.
@@ -139,7 +139,7 @@ func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 // scenario one after the other printed one each, and their request counts
 // differ by 3 %. Read to the printout's 10 ms.
 func wrkRunLength(out string) (int64, string, bool) {
-	n, printed, ok := measure.WrkRunTime(out)
+	n, printed, ok := wrkRunTime(out)
 	if !ok {
 		return 0, "", false
 	}

@@ -49,7 +49,7 @@ var wrk2Tool = Tool{
 			Calibrate: (10000 + 5*int64(cfg.Conns)) * 1e6, CalibrateRetry: 10000 * 1e6}
 	},
 	summarise: wrk2Summarise,
-	reads:     []measure.Format{measure.FormatWrk2},
+	reads:     []measure.Format{FormatWrk2},
 	wholeRate: true,
 }
 

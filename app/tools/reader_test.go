@@ -1,0 +1,347 @@
+package tools
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"omission/app/measure"
+	"omission/sim"
+)
+
+// samples is where the tools' sample files are kept: with the .hgrm and
+// .hlog samples of package measure (testdata/README.md there says how each
+// was made; golden files and the page's tests name them there).
+var samples = filepath.Join("..", "measure", "testdata")
+
+// TestRealPrintouts reads the real printouts in ../measure/testdata/real (see its
+// README.md) and holds what each parser reads to the numbers the file
+// prints, read by eye from the file.
+func TestRealPrintouts(t *testing.T) {
+	ms := int64(1e6)
+	for _, c := range []struct {
+		file   string
+		format measure.Format
+		count  int64
+		// p50, p90, p99, p99.9 in ns; -1: the file does not print it.
+		p   [4]int64
+		min int64
+		max int64
+	}{
+		{"ab-c2-t5.txt", FormatAb, 44062, [4]int64{0, 0, 0, -1}, 0, 101 * ms},
+		{"hey-c2-z5s.txt", FormatHey, 39193, [4]int64{200_000, 300_000, 400_000, -1}, 100_000, 100_800_000},
+		{"hey-c2-q500-z5s.txt", FormatHey, 4454, [4]int64{300_000, 400_000, 1_000_000, -1}, 100_000, 100_500_000},
+		{"fortio-qps1000-c2-t5s.txt", FormatFortio, 5000, [4]int64{558_762, 916_764, 997_315, 100 * ms}, 111_438, 100_259_512},
+		{"locust-u2-t5s.txt", FormatLocust, 868, [4]int64{1 * ms, 2 * ms, 96 * ms, 100 * ms}, 0, 100 * ms},
+		{"vegeta-rate1000-5s.json", FormatVegeta, 5000, [4]int64{286414, 10590796, 91401072, -1}, 141826, 101061729},
+		{"wrk2-c2-R1000-d5s.txt", FormatWrk2, 4997, [4]int64{980_000, 12_060_000, 92_540_000, 100_290_000}, 115_000, 102_592_000},
+		{"wrk-c2-d5s.txt", FormatWrk, 43306, [4]int64{200_000, 837_000, 90_400_000, -1}, -1, 106_150_000},
+	} {
+		data, err := os.ReadFile(filepath.Join(samples, "real", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := measure.Parse(c.file, data)
+		if err != nil {
+			t.Errorf("%s: %v", c.file, err)
+			continue
+		}
+		if f.Format != c.format {
+			t.Errorf("%s: format %s, want %s", c.file, f.Format, c.format)
+			continue
+		}
+		d := f.Dists[0]
+		if d.Count != c.count {
+			t.Errorf("%s: count %d, want %d", c.file, d.Count, c.count)
+		}
+		for i, want := range c.p {
+			got := d.P[i]
+			if want < 0 {
+				if got.How != measure.Missing && got.How != measure.FromHistogram {
+					t.Errorf("%s: %s %v (%s), want missing", c.file, got.Name, got.Ns, got.How)
+				}
+				continue
+			}
+			if got.How == measure.Missing || got.Ns != want {
+				t.Errorf("%s: %s %d (%s), want %d", c.file, got.Name, got.Ns, got.How, want)
+			}
+		}
+		if d.MinNs != c.min || d.MaxNs != c.max {
+			t.Errorf("%s: min %d max %d, want %d and %d", c.file, d.MinNs, d.MaxNs, c.min, c.max)
+		}
+	}
+}
+
+// TestToolTextErrors: a printout cut before its counts names the format
+// and what it expected.
+func TestToolTextErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"This is ApacheBench, Version 2.3\n", "ApacheBench (ab) output: expected a \"Complete requests: N\" line, found none"},
+		{"Response time histogram:\n", "hey output: expected a \"Summary:\" block, found none"},
+		{"Response time percentiles (approximated)\n", "locust summary: expected locust's Aggregated rows, found none"},
+	} {
+		_, err := measure.Parse("x.txt", []byte(c.text))
+		if err == nil || err.Error() != "x.txt:1: "+c.want {
+			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
+	}
+}
+
+// TestToolSamples reads a real file of each tool's in ../measure/testdata
+// and checks what it says against the file's own text.
+func TestToolSamples(t *testing.T) {
+	type want struct {
+		label string
+		count int64
+		p     map[string]int64 // ns, for the percentiles the file prints
+		how   measure.How      // how the others are known
+		max   int64
+	}
+	// How each tool got the percentiles it prints.
+	printed := map[measure.Format]measure.How{FormatK6: measure.Interpolated, FormatVegeta: measure.Estimated}
+	for _, c := range []struct {
+		file   string
+		format measure.Format
+		dists  []want
+	}{
+		// "50% 121.00us", "90% 19.28ms", "99% 82.54ms", "Latency 5.69ms 15.78ms 100.20ms", "13845 requests"
+		{"wrk-4.1.txt", FormatWrk, []want{{"latency", 13845, map[string]int64{"p50": 121000, "p90": 19280000, "p99": 82540000}, measure.Missing, 100200000}}},
+		// "50.000% 1.30ms" … "99.990% 106.05ms"; footers "Total count = 2996", "Max = 105.984" (and 104.832)
+		{"wrk2.txt", FormatWrk2, []want{
+			{"recorded", 2996, map[string]int64{"p50": 1300000, "p90": 42240000, "p99": 97660000, "p99_9": 104380000, "p99_99": 106050000}, measure.Stated, 105984000},
+			{"uncorrected", 2996, map[string]int64{"p50": 127000, "p90": 155000, "p99": 2710000, "p99_9": 30750000, "p99_99": 104890000}, measure.Stated, 104832000}}},
+		// "50th":236718, "90th":21167449, "99th":91406308, "max":100558243, "requests":2999
+		{"vegeta.json", FormatVegeta, []want{{"latencies", 2999, map[string]int64{"p50": 236718, "p90": 21167449, "p99": 91406308}, measure.Missing, 100558243}}},
+		// "med": 0.25526499999999996 ms, "p(99.9)": 98.2740993230001, "max": 99.133845, "count": 2940
+		{"k6-summary.json", FormatK6, []want{
+			{"http_req_duration", 2940, map[string]int64{"p50": 255265, "p90": 7246047, "p99": 93191029, "p99_9": 98274099}, measure.Missing, 99133845},
+			{"http_req_duration{expected_response:true}", 2940, map[string]int64{"p50": 255265, "p90": 7246047, "p99": 93191029, "p99_9": 98274099}, measure.Missing, 99133845}}},
+		{"oha-constructed.json", FormatOha, []want{{"latency", 3000, map[string]int64{"p50": 162003, "p90": 336122, "p99": 89112019, "p99_9": 99512337, "p99_99": 100689012}, measure.Stated, 100689012}}},
+	} {
+		data, err := os.ReadFile(filepath.Join(samples, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := measure.Parse(c.file, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Format != c.format || len(f.Dists) != len(c.dists) {
+			t.Errorf("%s: %s with %d distributions, want %s with %d", c.file, f.Format, len(f.Dists), c.format, len(c.dists))
+			continue
+		}
+		for i, w := range c.dists {
+			d := f.Dists[i]
+			if d.MinNs > d.MaxNs || c.format != FormatWrk && c.format != FormatWrk2 && d.MinNs < 0 {
+				t.Errorf("%s %d: min %d, max %d", c.file, i, d.MinNs, d.MaxNs)
+			}
+			if d.Label != w.label || d.Count != w.count || d.MaxNs != w.max {
+				t.Errorf("%s %d: label %q count %d max %d, want %q %d %d", c.file, i, d.Label, d.Count, d.MaxNs, w.label, w.count, w.max)
+			}
+			for _, p := range d.P {
+				if v, ok := w.p[p.Name]; ok {
+					ph, ok := printed[c.format]
+					if !ok {
+						ph = measure.Stated
+					}
+					if p.How != ph || p.Ns != v {
+						t.Errorf("%s %s %s: %d (%s), the file says %d", c.file, d.Label, p.Name, p.Ns, p.How, v)
+					}
+				} else if p.How != w.how {
+					t.Errorf("%s %s %s: %s, want %s", c.file, d.Label, p.Name, p.How, w.how)
+				}
+			}
+		}
+	}
+	// wrk's socket errors become a note.
+	data, _ := os.ReadFile(filepath.Join(samples, "wrk-4.1.txt"))
+	f, err := measure.Parse("wrk", []byte(strings.Replace(string(data), "Requests/sec:", "  Socket errors: connect 0, read 0, write 0, timeout 7\nRequests/sec:", 1)))
+	if err != nil || !strings.Contains(strings.Join(f.Dists[0].Notes, " "), "7 timed out") {
+		t.Errorf("socket errors: %v %v", err, f.Dists[0].Notes)
+	}
+}
+
+// TestToolParseErrors: a bad tool file's error names the line and column
+// where reading stopped and what was expected; a file no reader
+// recognises is told what Parse reads, every tool's format named.
+func TestToolParseErrors(t *testing.T) {
+	wrk, _ := os.ReadFile(filepath.Join(samples, "wrk2.txt"))
+	for _, c := range []struct {
+		name, data string
+		line, col  int
+		format     measure.Format
+		msg        string
+	}{
+		{"vegeta.json", `{"latencies": {"mean": -3, "max": 1}, "requests": 2}`, 1, 16, FormatVegeta, "expected a non-negative decimal number"},
+		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json; found \"hello\""},
+		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests) or oha --json (summary, latencyPercentiles); found keys a"},
+		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
+	} {
+		_, err := measure.Parse(c.name, []byte(c.data))
+		var pe *measure.ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("%s: %v, want a ParseError", c.name, err)
+			continue
+		}
+		if c.line > 0 && (pe.Line != c.line || pe.Col != c.col) || pe.Format != c.format || !strings.Contains(pe.Msg, c.msg) {
+			t.Errorf("%s: %v (line %d col %d format %q), want line %d col %d format %q containing %q", c.name, err, pe.Line, pe.Col, pe.Format, c.line, c.col, c.format, c.msg)
+		}
+	}
+}
+
+// seeds adds every sample file to a fuzz target's corpus (the committed
+// corpus under testdata/fuzz/ adds the inputs fuzzing found worth keeping).
+func seeds(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(samples, "*.*"))
+	for _, p := range files {
+		if filepath.Ext(p) == ".md" {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+}
+
+// checkParsed is what every reader promises: an error is a
+// *measure.ParseError with a position, a result holds named percentiles
+// with ascending points.
+func checkParsed(t *testing.T, file *measure.File, err error) {
+	if err != nil {
+		var pe *measure.ParseError
+		if !errors.As(err, &pe) || pe.Line < 0 || pe.Col < 0 || pe.Msg == "" {
+			t.Fatalf("error %v (%T) is not a positioned ParseError", err, err)
+		}
+		return
+	}
+	if len(file.Dists) == 0 {
+		t.Fatal("no distribution and no error")
+	}
+	for _, d := range file.Dists {
+		if d.Count < -1 {
+			t.Fatalf("count %d", d.Count)
+		}
+		for i, p := range d.P {
+			if p.Name != sim.Percentiles()[i].Name || p.How == "" || p.Ns < 0 {
+				t.Fatalf("percentile %d: %+v", i, p)
+			}
+		}
+		for i := 1; i < len(d.Points); i++ {
+			if d.Points[i].Percentile < d.Points[i-1].Percentile {
+				t.Fatalf("points out of order: %+v", d.Points)
+			}
+		}
+	}
+	for i := range file.Dists {
+		file.Summary(i)
+	}
+}
+
+// FuzzWrk drives the wrk and wrk2 readers directly.
+func FuzzWrk(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ls := measure.SplitLines(data)
+		file, err := parseWrk("fuzz", ls)
+		checkParsed(t, file, err)
+		file, err = parseWrk2("fuzz", ls)
+		checkParsed(t, file, err)
+	})
+}
+
+// FuzzJSON drives the k6, vegeta and oha readers: the one whose keys a
+// JSON object has, as measure.Parse does.
+func FuzzJSON(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := measure.Parse("fuzz", data)
+		checkParsed(t, file, err)
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var top map[string]json.RawMessage
+		if dec.Decode(&top) != nil {
+			return
+		}
+		for _, r := range readers {
+			if r.ReadJSON != nil && keyed(r, top) {
+				file, err := r.ReadJSON("fuzz", data, top)
+				checkParsed(t, file, err)
+				return
+			}
+		}
+	})
+}
+
+// TestEachToolsFileIsRead: every file a tool writes that the fit reads as
+// its own (its printout, or its JSON report) reads back through
+// measure.Parse as one of the tool's formats (for a tool the fit reads no
+// file as, hey -q and ab -n, whose printouts say nothing of the mode, a
+// format the fit reads as another tool's), with the tool's numbers: its
+// count where the file gives one, and its p50, p90, p99 and maximum
+// within what the file prints them to.
+func TestEachToolsFileIsRead(t *testing.T) {
+	cfg := mustConfig(t, "stall=100ms&every=1s&first=500ms&duration=3s&conns=2&rate=1000")
+	for _, name := range Names() {
+		tool, _ := Lookup(name)
+		o, err := RunJSON(cfg, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read := 0
+		for _, text := range []string{o.Text, o.JSON} {
+			if text == "" {
+				continue
+			}
+			f, err := measure.Parse(name+".out", []byte(text))
+			if err != nil || !tool.Reads(f.Format) && (len(tool.reads) > 0 || len(Writing(f.Format)) == 0) {
+				continue
+			}
+			read++
+			if f.Format.Title() == string(f.Format) {
+				t.Errorf("%s: format %s has no title", name, f.Format)
+			}
+			if len(f.Incomplete) > 0 {
+				t.Errorf("%s: %s reads as incomplete: %v", name, f.Format, f.Incomplete)
+			}
+			d := f.Dists[0]
+			if d.Count >= 0 && d.Count != o.Recorded {
+				t.Errorf("%s: %s count %d, the tool's %d", name, f.Format, d.Count, o.Recorded)
+			}
+			near := func(what string, got, want int64) {
+				// The coarsest a file prints: whole ms (ab, locust); 2
+				// significant decimals of wrk's unit.
+				if math.Abs(float64(got-want)) > 0.5e6+0.005*float64(want) {
+					t.Errorf("%s: %s %s %d ns, the tool's %d", name, f.Format, what, got, want)
+				}
+			}
+			for i, want := range []int64{o.P50Ns, o.P90Ns, o.P99Ns} {
+				if p := d.P[i]; p.How != measure.Missing {
+					near(p.Name, p.Ns, want)
+				}
+			}
+			if d.MaxNs >= 0 {
+				near("max", d.MaxNs, o.MaxNs)
+			}
+		}
+		if read == 0 {
+			t.Errorf("%s: none of its files reads back as its own (%q…)", name, measure.TrimTo(o.Text, 80))
+		}
+	}
+}
+
+// keyed is measure's test of a JSON report's keys (Reader.Keys).
+func keyed(r *measure.Reader, top map[string]json.RawMessage) bool {
+	for _, k := range r.Keys {
+		if top[k.A] != nil && (k.B != "" && top[k.B] != nil || k.B == "" && bytes.Contains(top[k.A], []byte(k.Holds))) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,112 @@
+//go:build !minimal
+
+package tools
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"omission/app/measure"
+)
+
+// The checks that a tool's printout is whole (measure.Reader.Incomplete):
+// each says what a printout lacks of the layout the tool always prints,
+// each part in words: a file cut before the summary a printout ends with,
+// or inside its percentile table. A part a flag leaves out (wrk without
+// --latency) is not missing. The page's app.wasm, built with the minimal
+// tag, leaves them out, as measure leaves out its own: its readers have no
+// Incomplete.
+
+func init() {
+	wrkReader.Incomplete = wrkIncomplete
+	wrk2Reader.Incomplete = wrk2Incomplete
+	abReader.Incomplete = abIncomplete
+	heyReader.Incomplete = heyIncomplete
+	fortioReader.Incomplete = fortioIncomplete
+	locustReader.Incomplete = locustIncomplete
+}
+
+// ends is the words for where a file of ls ends.
+func ends(ls []measure.Line) string { return fmt.Sprintf("the file ends at line %d", len(ls)) }
+
+// hasLine says whether a line of ls, trimmed, matches.
+func hasLine(ls []measure.Line, match func(t string) bool) bool {
+	return slices.ContainsFunc(ls, func(l measure.Line) bool { return match(strings.TrimSpace(l.Text)) })
+}
+
+func hasRequests(t string) bool { return matchWrkReqs(t) != nil }
+
+func wrkIncomplete(f *measure.File, ls []measure.Line) []string {
+	var out []string
+	rows, inDist := 0, false
+	for _, l := range ls {
+		t := strings.TrimSpace(l.Text)
+		switch {
+		case t == "Latency Distribution":
+			inDist = true
+		case inDist && matchWrkPct(l.Text) != nil:
+			rows++
+		default:
+			inDist = false
+		}
+	}
+	if hasLine(ls, func(t string) bool { return t == "Latency Distribution" }) && rows < 4 {
+		out = append(out, fmt.Sprintf("rows of its latency distribution: it holds %d of the 4 wrk prints (50, 75, 90 and 99 %%)", rows))
+	}
+	if !hasLine(ls, hasRequests) {
+		out = append(out, "its summary, the line \"N requests in T\" that wrk prints after its latency table: "+ends(ls))
+	}
+	return out
+}
+
+func wrk2Incomplete(f *measure.File, ls []measure.Line) []string {
+	if !hasLine(ls, hasRequests) {
+		return []string{"its summary, the line \"N requests in T\" that wrk2 prints after its percentile spectrum: " + ends(ls)}
+	}
+	return nil
+}
+
+func heyIncomplete(f *measure.File, ls []measure.Line) []string {
+	if !hasLine(ls, func(t string) bool { return heyCodesLine(t) != nil }) {
+		return []string{"its status code distribution (\"[200] N responses\"), the last block hey prints and the only one that counts the responses: " + ends(ls)}
+	}
+	return nil
+}
+
+func abIncomplete(f *measure.File, ls []measure.Line) []string {
+	var out []string
+	total := hasLine(ls, func(t string) bool { return abTotalLine(t) != nil })
+	if !total {
+		out = append(out, "the Total row of its connection times (min, mean and max): "+ends(ls))
+	}
+	table := hasLine(ls, func(t string) bool {
+		return strings.HasPrefix(t, "Percentage of the requests served within a certain time")
+	})
+	longest := hasLine(ls, func(t string) bool { return strings.HasSuffix(t, "(longest request)") && abPctLine(t) != nil })
+	switch {
+	case table && !longest:
+		out = append(out, "the last row of its percentile table (100 %, the longest request): "+ends(ls))
+	case !table && total && len(f.Dists) > 0 && f.Dists[0].Count > 1:
+		out = append(out, "its percentile table (ab prints it after the connection times unless run with -d): "+ends(ls))
+	}
+	return out
+}
+
+func fortioIncomplete(f *measure.File, ls []measure.Line) []string {
+	if !hasLine(ls, func(t string) bool { return strings.HasPrefix(t, "All done ") }) {
+		return []string{"its last line, \"All done N calls …\": " + ends(ls)}
+	}
+	return nil
+}
+
+func locustIncomplete(f *measure.File, ls []measure.Line) []string {
+	var out []string
+	if len(f.Dists) == 0 || f.Dists[0].Count < 0 {
+		out = append(out, "the Aggregated row of its request table: "+ends(ls))
+	}
+	if !hasLine(ls, func(t string) bool { return t == "Response time percentiles (approximated)" }) || len(f.Dists) == 0 || len(f.Dists[0].Points) == 0 {
+		out = append(out, "the Aggregated row of its percentile table, the last table locust prints: "+ends(ls))
+	}
+	return out
+}
