@@ -151,8 +151,8 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	cfg.Preset = ""
 	cfg.Workers = 1
 	cfg.Conns = 1
-	if in.conns > 0 {
-		cfg.Conns = in.conns
+	if in.Conns > 0 {
+		cfg.Conns = in.Conns
 		g.how["conns"] = "stated"
 	} else {
 		g.how["conns"] = "assumed"
@@ -236,36 +236,36 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case forceK > 0:
 		K = forceK
 		g.how["stalls"] = "tried in turn"
-	case src.is(tools.FromDue) && max(in.rate, in.rateHint) > 0 && main.mean > 0 && main.count > 0:
+	case src.is(tools.FromDue) && max(in.Rate, in.RateHint) > 0 && main.mean > 0 && main.count > 0:
 		// Timed from the due time: a stall of L holds J = ⌈L/(T − S)⌉
 		// requests, waiting L − j·(T − S) + S, and the rest wait S. The
 		// mean's excess over S gives the stalls met.
-		T := sim.NewSchedule(max(in.rate, in.rateHint)).Interval(1)
+		T := sim.NewSchedule(max(in.Rate, in.RateHint)).Interval(1)
 		if T > S && L > 0 {
 			J := (L + T - S - 1) / (T - S)
 			per := float64(J)*float64(L) - float64(T-S)*float64(J*(J-1))/2
 			K = max(int64(math.Round((main.mean-float64(S))*float64(main.count)/per)), 1)
 		}
-	case src.drops() && in.dropped > 0 && in.duration > 0 && L > 0:
+	case src.drops() && in.Dropped > 0 && in.Duration > 0 && L > 0:
 		// Each stall finds the VUs busy and drops the iterations due in
 		// it, about L·rate less one a VU.
-		T := in.duration / (in.requests + in.dropped)
+		T := in.Duration / (in.Requests + in.Dropped)
 		if per := L/max(T, 1) - int64(cfg.Conns); per > 0 {
-			K = max(int64(math.Round(float64(in.dropped)/float64(per))), 1)
+			K = max(int64(math.Round(float64(in.Dropped)/float64(per))), 1)
 		} else {
 			K = 1
 		}
-	case src.is(tools.FromSend) && in.slow > 0:
+	case src.is(tools.FromSend) && in.Slow > 0:
 		// Each connection's call out when a stall begins waits through
 		// it, and its catch-up (or skip) is fast: about one slow reply
 		// a connection a stall.
-		K = max(int64(math.Round(float64(in.slow)/float64(cfg.Conns))), 1)
-	case src.is(tools.BackToBack) && in.duration > 0 && in.requests > 0 && S > 0:
-		K = int64(math.Round(float64(in.duration-in.requests*S) / float64(L)))
+		K = max(int64(math.Round(float64(in.Slow)/float64(cfg.Conns))), 1)
+	case src.is(tools.BackToBack) && in.Duration > 0 && in.Requests > 0 && S > 0:
+		K = int64(math.Round(float64(in.Duration-in.Requests*S) / float64(L)))
 		K = max(K, 1)
-	case src.is(tools.FromIntended) && in.duration > 0 && in.requests > 0:
+	case src.is(tools.FromIntended) && in.Duration > 0 && in.Requests > 0:
 		// wrk2 keeps the schedule: J = ⌈L/(T−S)⌉ late samples a stall.
-		T := in.duration / in.requests
+		T := in.Duration / in.Requests
 		_, n := tail(main, S)
 		if T > S {
 			J := (L + T - S - 1) / (T - S)
@@ -280,7 +280,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			K = gcd(max(K, 0), v.Count)
 		}
 	}
-	if src.unit().Ns > 0 && src.is(tools.BackToBack) && in.duration > 0 && in.requests > 0 {
+	if src.unit().Ns > 0 && src.is(tools.BackToBack) && in.Duration > 0 && in.Requests > 0 {
 		if L > 0 {
 			K = max(K, 1) // a printed service of 0 leaves it to the stall counts tried
 		}
@@ -290,7 +290,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// duration, and the slowest reply is L+S; solved together for S
 		// and L (a few rounds: each moves the other by S/L of itself).
 		for r := 0; r < 4; r++ {
-			S = max((in.duration-K*L)/in.requests, 0)
+			S = max((in.Duration-K*L)/in.Requests, 0)
 			if M > int64(cfg.Conns)*S {
 				L = M - int64(cfg.Conns)*S // as above: conns·S behind the others
 			}
@@ -317,15 +317,15 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		return int64(math.Round(float64(vc[len(vc)-1].Ns-vc[0].Ns) / float64(J-1)))
 	}
 	switch {
-	case in.rate > 0:
-		cfg.Rate, rateHow = in.rate, "stated"
+	case in.Rate > 0:
+		cfg.Rate, rateHow = in.Rate, "stated"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
-	case src.drops() && in.duration > 0 && in.requests > 0:
+	case src.drops() && in.Duration > 0 && in.Requests > 0:
 		// The iterations sent and dropped over the run: the rate.
-		cfg.Rate, rateHow = measuredRate(float64(in.requests+in.dropped)*1e9/float64(in.duration)), "the iterations sent and dropped over the duration"
+		cfg.Rate, rateHow = tools.MeasuredRate(float64(in.Requests+in.Dropped)*1e9/float64(in.Duration)), "the iterations sent and dropped over the duration"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
-	case in.rateHint > 0:
-		cfg.Rate, rateHow = in.rateHint, "the responses over the duration (oha sends every tick it queued)"
+	case in.RateHint > 0:
+		cfg.Rate, rateHow = in.RateHint, "the responses over the duration (oha sends every tick it queued)"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	case open != nil && open.exact && len(open.at) > 1:
 		n := int64(len(open.at))
@@ -345,8 +345,8 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		if e := step(pcorr, K); e > 0 {
 			T, rateHow = e, "the paced correction's step 1/rate"
 		}
-	case src.is(tools.FromIntended) && in.duration > 0 && in.requests > 0:
-		T, rateHow = in.duration/in.requests, src.tool+"'s requests over its duration"
+	case src.is(tools.FromIntended) && in.Duration > 0 && in.Requests > 0:
+		T, rateHow = in.Duration/in.Requests, src.tool+"'s requests over its duration"
 	}
 	if T == 0 && src.is(tools.FromIntended) && K > 0 {
 		if d := step(main, K); d > 0 {
@@ -422,7 +422,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		if S > 0 {
 			cfg.Rate = sim.Rate(sig3(int64(math.Round(1e12 / float64(10*S)))))
 		}
-		if in.duration == 0 && N > 0 && K > 0 && L > 0 {
+		if in.Duration == 0 && N > 0 && K > 0 && L > 0 {
 			if r := sim.Rate(sig3(int64(math.Round(1e12 * float64(N) / float64(10*K*L))))); r > 0 && (r < cfg.Rate || S == 0) {
 				cfg.Rate, why = r, "a run whose stalls take a tenth of it, rate = count/(10·stalls·stall)"
 			}
@@ -439,15 +439,15 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 
 	// Duration: stated, or N·T.
 	switch {
-	case in.duration > 0:
-		cfg.Duration = in.duration
+	case in.Duration > 0:
+		cfg.Duration = in.Duration
 		g.how["duration"] = "stated"
 	case N > 0 && T > 0:
 		cfg.Duration = N * T
 		g.countN = N
 		g.how["duration"] = "count × 1/rate"
 	}
-	if src.is(tools.BackToBack) && in.duration == 0 {
+	if src.is(tools.BackToBack) && in.Duration == 0 {
 		g.setFree("duration", sim.FormatDuration(cfg.Duration), "", "", "the printout states no duration")
 	}
 
@@ -478,8 +478,8 @@ func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
 	g := guess{cfg: sim.Default(), how: map[string]string{}}
 	cfg := &g.cfg
 	cfg.Preset, cfg.Workers, cfg.Conns = "", 1, 1
-	if in.conns > 0 {
-		cfg.Conns = in.conns
+	if in.Conns > 0 {
+		cfg.Conns = in.Conns
 		g.how["conns"] = "stated (\"All users spawned\")"
 	} else {
 		g.how["conns"] = "assumed"
@@ -497,16 +497,16 @@ func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
 		hi = min(hi, k50+ms/2)
 	}
 	M := main.max
-	D := in.duration
+	D := in.Duration
 	cfg.Duration = D
 	g.how["duration"] = "stated (\"Run time limit set to\")"
-	if in.durationFrom != "" {
-		g.how["duration"] = in.durationFrom
+	if in.DurationFrom != "" {
+		g.how["duration"] = in.DurationFrom
 	}
-	n := in.requests
+	n := in.Requests
 	K := forceK
 	if K <= 0 {
-		K = max((in.slow+u-1)/u, 1)
+		K = max((in.Slow+u-1)/u, 1)
 	}
 	var S, L int64
 	rate := pin

@@ -339,7 +339,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		if src.is(tools.FromDue) {
 			kMax = max(kMax, 2*g.k) // the mean's count may pass 24
 		}
-		if src.is(tools.FromSend) && in.slow > 0 {
+		if src.is(tools.FromSend) && in.Slow > 0 {
 			// fortio's rows count the slow replies: each stall gives each
 			// connection at most one (its call out as the stall began; the
 			// calls after it leave once the server answers again), and
@@ -347,15 +347,15 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			// A locust summary's percentiles bracket them, slow…slowHi,
 			// and its users, started together, share their slots: a stall
 			// holds one reply of each.
-			c := int64(max(in.conns, 1))
-			kHi := in.slow
+			c := int64(max(in.Conns, 1))
+			kHi := in.Slow
 			if src.pacedUsers() {
-				kHi = max(in.slowHi/c, (in.slow+c-1)/c)
+				kHi = max(in.SlowHi/c, (in.Slow+c-1)/c)
 				if g.cfg.Stall > 0 {
-					kHi = min(kHi, max((in.duration-1)/g.cfg.Stall, 1)) // the stalls fit in the run
+					kHi = min(kHi, max((in.Duration-1)/g.cfg.Stall, 1)) // the stalls fit in the run
 				}
 			}
-			for k := (in.slow + c - 1) / c; k <= min(kHi, maxStallsTried); k++ {
+			for k := (in.Slow + c - 1) / c; k <= min(kHi, maxStallsTried); k++ {
 				kTried = append(kTried, estimate(in, src, opt.Rate, k))
 			}
 			kMax = 0
@@ -408,8 +408,8 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// by one or two, which no real run holds to: scores within three
 		// requests' share of the count tie.
 		tol := 1e-9
-		if in.requests > 0 {
-			tol += 3 / float64(in.requests)
+		if in.Requests > 0 {
+			tol += 3 / float64(in.Requests)
 		}
 		var tied []guess
 		for i, gk := range kTried {
@@ -424,9 +424,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 			// Each count's service carries the rounding of the slowest
 			// reply it is solved with: K·(half a printed unit)/requests.
-			if in.requests > 0 {
-				lo -= tied[len(tied)-1].k * unit.Ns / 2 / in.requests
-				hi += tied[len(tied)-1].k * unit.Ns / 2 / in.requests
+			if in.Requests > 0 {
+				lo -= tied[len(tied)-1].k * unit.Ns / 2 / in.Requests
+				hi += tied[len(tied)-1].k * unit.Ns / 2 / in.Requests
 			}
 			if float64(hi-lo) > 0.01*float64(cfg.Service) {
 				svcLo, svcHi = lo, hi
@@ -656,11 +656,11 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			span = cfg.Every
 		}
 		bases := []sim.Config{cfg}
-		if in.rateHint > 0 && in.rateHint != cfg.Rate && opt.Rate == 0 {
+		if in.RateHint > 0 && in.RateHint != cfg.Rate && opt.Rate == 0 {
 			// The search may have moved the rate to make up for a place
 			// it had wrong: the rate the requests give is tried again.
 			c := cfg
-			c.Rate = in.rateHint
+			c.Rate = in.RateHint
 			bases = append(bases, c)
 		}
 		for _, base := range bases {
@@ -700,7 +700,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 					// tasks at the run's ends: requests = rate·(duration −
 					// K·stall) + K·users ± (K·users + users + 1).
 					k, u := float64(gk.k), float64(c.Conns)
-					n, D := float64(in.requests), float64(c.Duration)
+					n, D := float64(in.Requests), float64(c.Duration)
 					e := k*u + u + 1
 					if dLo, dHi := D-k*float64(stallLo), D-k*float64(stallHi); dHi > 0 {
 						rLo = min(rLo, sim.Rate(math.Floor(1e12*(n-k*u-e)/dLo)))
@@ -711,7 +711,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 		}
 		if src.pacedUsers() {
-			how = fmt.Sprintf("the percentile table allows %d to %d slow replies, one a user a stall", in.slow, in.slowHi)
+			how = fmt.Sprintf("the percentile table allows %d to %d slow replies, one a user a stall", in.Slow, in.SlowHi)
 		}
 		if src.pacedUsers() && opt.Rate == 0 && float64(rHi-rLo) > 0.01*float64(cfg.Rate) {
 			// Each count has its own rate (the requests less the slots

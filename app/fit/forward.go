@@ -98,7 +98,7 @@ func sources(in *input) ([]source, error) {
 	if ws := tools.Writing(in.format); len(ws) > 0 {
 		var out []source
 		for _, t := range ws {
-			if in.dropped > 0 && !t.Drops() || in.skipsKnown && t.SkipsLate() != in.skips {
+			if in.Dropped > 0 && !t.Drops() || in.SkipsKnown && t.SkipsLate() != in.Skips {
 				continue
 			}
 			out = append(out, source{tool: t.Name()})

@@ -3,6 +3,7 @@ package measure
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
@@ -29,12 +30,19 @@ const (
 // registered readers' in the order they were registered (a new slice each
 // call).
 func Formats() []Format {
-	out := []Format{FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog}
+	out := slices.Clone(hdrFormats[:])
 	for _, r := range readers {
 		out = append(out, r.Format)
 	}
 	return out
 }
+
+// hdrFormats are this package's own formats.
+var hdrFormats = [...]Format{FormatHgrmJava, FormatHgrmC, FormatHgrmGo, FormatHlog}
+
+// HdrHistogram reports whether f is one of this package's own formats
+// (HdrHistogram's), not a Reader's.
+func (f Format) HdrHistogram() bool { return slices.Contains(hdrFormats[:], f) }
 
 // Title describes the format in words.
 func (f Format) Title() string {

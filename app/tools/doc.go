@@ -5,7 +5,7 @@
 // t-digest, k6's trend, …) and its output layout, each re-implemented from
 // the tool's own source and cited file and line; what the fit needs of its
 // files (its timing class, read from its profile; the formats it writes;
-// its print unit); how the experiment runs it for real (Real); and, in
+// its print unit; what its file states of the run, StatedIn); how the experiment runs it for real (Real); and, in
 // reader_NAME.go, the reader of its printout or JSON report (a
 // measure.Reader with its Format), which this package registers with
 // measure.Parse from its init: app/measure reads HdrHistogram's files and
@@ -26,8 +26,9 @@
 // Adding a tool is one file here: its Tool and, when the experiment runs
 // it, its Real; its line in the registry (tools.go) and in runs
 // (real_run.go); its mechanics in sim's profile when they are new. A tool
-// that writes a format of its own adds its reader, reader_NAME.go, and its
-// line in readers (tools.go); TestEachToolsFileIsRead reads every tool's
+// that writes a format of its own adds its reader, reader_NAME.go, its
+// line in readers (tools.go) and, for the fit, what its file states
+// (stated.go); TestEachToolsFileIsRead reads every tool's
 // files back through measure.Parse.
 //
 // # Reading the tools' files
@@ -41,7 +42,10 @@
 // reader cites the tool's source for the layout it reads; the real
 // printouts they are tested on are in app/measure/testdata/real. The
 // checks that a printout is whole (measure.File.Incomplete) are left out
-// of the page's build, with measure's own (reader_whole.go). The readers'
+// of the page's build, with measure's own (reader_whole.go), and so is what
+// a file states of its run beyond its latencies (NAMEStated in each
+// reader_NAME.go: requests, duration, connections, rate; set on the
+// descriptors in stated.go), which only the fit asks. The readers'
 // files are named reader_NAME.go, not NAME_reader.go, so that they sit
 // together: app.wasm compresses them better side by side (2.3 kB after
 // gzip, against a budget, TestWasmSize, with little room).

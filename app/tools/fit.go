@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"math"
 	"slices"
 
 	"omission/app/measure"
@@ -118,4 +119,60 @@ func Writing(f measure.Format) []*Tool {
 		}
 	}
 	return out
+}
+
+// Stated is what a tool's file states of its run besides its latencies:
+// what the fit takes as given rather than searches for. A number the file
+// does not state is 0 (Slow and SlowHi: -1).
+type Stated struct {
+	// Requests, Duration and Conns as the file states them ("N requests in
+	// 10.00s", "1 threads and C connections").
+	Requests, Duration int64
+	Conns              int
+	// DurationFrom says how the duration was found when the file implies
+	// it rather than states it ("": stated).
+	DurationFrom string
+	// Rate is the rate the file states the run was asked for (fortio's
+	// "Starting at Q qps"); RateHint one it implies, to be searched from
+	// (oha's responses over its duration).
+	Rate, RateHint sim.Rate
+	// SkipsKnown: the file says whether the tool skipped the calls a stall
+	// made late rather than sending them late (Skips: fortio's "Catchup
+	// allowed: false").
+	SkipsKnown, Skips bool
+	// Slow is the replies the file's histogram holds in its buckets from
+	// half its largest value up; SlowHi, when above Slow, bounds them from
+	// above where its percentiles only bracket them (locust's).
+	Slow, SlowHi int64
+	// Dropped is the requests the file says the tool never sent (k6's
+	// dropped_iterations).
+	Dropped int64
+}
+
+// StatedIn reads what a file of f's format states of its run, by the
+// first tool that writes that format (ok false: no tool reads it as its
+// own). d is the file's first distribution, for the files whose tables
+// bound what they do not print. The page's app.wasm, built with the
+// minimal tag, runs no fit: there no tool states anything (stated.go).
+func StatedIn(f measure.Format, data []byte, d *measure.Dist) (s Stated, ok bool) {
+	s.Slow, s.SlowHi = -1, -1
+	for _, t := range registry {
+		if t.Reads(f) {
+			if t.stated != nil {
+				s = t.stated(data, d)
+			}
+			return s, true
+		}
+	}
+	return s, false
+}
+
+// MeasuredRate is a rate a run measured (requests a second), taken as the
+// whole number a second a tool was asked for when within 0.2 % of one (a
+// real run's requests leave a little off schedule).
+func MeasuredRate(r float64) sim.Rate {
+	if w := math.Round(r); w > 0 && math.Abs(r-w) <= 0.002*r {
+		r = w
+	}
+	return sim.Rate(math.Round(r * 1000))
 }

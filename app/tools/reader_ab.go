@@ -2,6 +2,8 @@ package tools
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"omission/app/measure"
@@ -97,4 +99,34 @@ func abPctLine(t string) []string {
 		return []string{strings.TrimSuffix(f[0], "%"), f[1]}
 	}
 	return nil
+}
+
+// abStated reads what ApacheBench states of its run: "Concurrency Level:
+// C", "Time taken for tests: D seconds" and "Complete requests: N".
+func abStated(data []byte) (requests, duration int64, conns int) {
+	for _, l := range strings.Split(string(data), "\n") {
+		k, v, ok := strings.Cut(l, ":")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(v)
+		if len(f) == 0 {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "Concurrency Level":
+			if c, err := strconv.Atoi(f[0]); err == nil {
+				conns = c
+			}
+		case "Time taken for tests":
+			if d, err := strconv.ParseFloat(f[0], 64); err == nil {
+				duration = int64(math.Round(d * 1e9))
+			}
+		case "Complete requests":
+			if n, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+				requests = n
+			}
+		}
+	}
+	return requests, duration, conns
 }

@@ -2,10 +2,14 @@ package tools
 
 import (
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"omission/app/measure"
+	"omission/sim"
 )
 
 // FormatFortio is fortio load's text output.
@@ -93,4 +97,67 @@ func fortioTargetLine(t string) []string {
 		return []string{strings.TrimSuffix(f[2], "%"), f[3]}
 	}
 	return nil
+}
+
+// fortioStated reads what a fortio load printout states of its run
+// (the lines fortio's periodic/periodic.go and fhttp/httprunner.go print):
+// "Starting at Q qps with C thread(s) [gomax G] for D : …", "Ended after
+// E : N calls. qps=…", "Uniform: …, Catchup allowed: B", and the rows of
+// the Function Time histogram ("> a <= b , mid , percent, count"), whose
+// counts from the first bucket starting at or above half the largest
+// reply on are the slow replies (-1: no such rows).
+func fortioStated(data []byte) (requests, duration int64, conns int, rate sim.Rate, noCatchUp bool, slow int64) {
+	slow = -1
+	inFunc := false
+	type row struct {
+		from  float64
+		count int64
+	}
+	var rows []row
+	maxS := 0.0
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 10 && f[0] == "Starting" && f[1] == "at" && f[3] == "qps" && f[4] == "with" && f[6] == "thread(s)":
+			if q, err := strconv.ParseFloat(f[2], 64); err == nil && q > 0 && q < 1e9 {
+				rate = sim.Rate(math.Round(q * 1000))
+			}
+			if c, err := strconv.Atoi(f[5]); err == nil {
+				conns = c
+			}
+			if i := slices.Index(f, "for"); i > 0 && i+1 < len(f) {
+				if d, err := time.ParseDuration(f[i+1]); err == nil {
+					duration = int64(d)
+				}
+			}
+		case len(f) >= 5 && f[0] == "Ended" && f[1] == "after" && f[3] == ":" && f[5] == "calls.":
+			if n, err := strconv.ParseInt(f[4], 10, 64); err == nil {
+				requests = n
+			}
+		case strings.HasPrefix(l, "Uniform:") && strings.Contains(l, "Catchup allowed: false"):
+			noCatchUp = true
+		case strings.HasPrefix(l, "Aggregated Function Time :"):
+			inFunc = true
+			if i := slices.Index(f, "max"); i > 0 && i+1 < len(f) {
+				maxS, _ = strconv.ParseFloat(f[i+1], 64)
+			}
+		case inFunc && len(f) == 9 && (f[0] == ">" || f[0] == ">=") && f[2] == "<=" && f[4] == "," && f[6] == ",":
+			a, err1 := strconv.ParseFloat(f[1], 64)
+			n, err2 := strconv.ParseInt(f[8], 10, 64)
+			if err1 == nil && err2 == nil {
+				rows = append(rows, row{a, n})
+			}
+		case inFunc && strings.HasPrefix(l, "# target"):
+			inFunc = false
+		}
+	}
+	if len(rows) > 0 && maxS > 0 {
+		slow = 0
+		for _, r := range rows {
+			if 2*r.from >= maxS {
+				slow += r.count
+			}
+		}
+	}
+	return requests, duration, conns, rate, noCatchUp, slow
 }

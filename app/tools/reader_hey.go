@@ -2,6 +2,8 @@ package tools
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"omission/app/measure"
@@ -110,4 +112,24 @@ func heyCodesLine(t string) []string {
 		return f[1:2]
 	}
 	return nil
+}
+
+// heyStated reads what a hey printout states of its run: "Total: D secs"
+// and the responses of its status code distribution ("[200] N
+// responses"); hey prints neither -c nor -q.
+func heyStated(data []byte) (requests, duration int64) {
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) == 3 && f[0] == "Total:" && f[2] == "secs":
+			if v, err := strconv.ParseFloat(f[1], 64); err == nil {
+				duration = int64(math.Round(v * 1e9))
+			}
+		case len(f) == 3 && strings.HasPrefix(f[0], "[") && f[2] == "responses":
+			if n, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+				requests += n
+			}
+		}
+	}
+	return requests, duration
 }

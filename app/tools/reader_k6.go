@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,4 +143,37 @@ func k6Ms(m map[string]json.RawMessage, key string) (int64, bool, error) {
 	}
 	ns, err := v.Ns(1e6)
 	return ns, err == nil, err
+}
+
+// k6Stated reads what k6's --summary-export JSON states of its run:
+// metrics.http_reqs.{count, rate} (rate = count over the run's seconds,
+// whence the duration), metrics.vus_max.value (the VUs the scenario
+// allowed: the connections) and metrics.dropped_iterations.count (the
+// iterations a constant-arrival-rate scenario found no free VU for).
+func k6Stated(data []byte) (requests, duration int64, conns int, dropped int64) {
+	var m struct {
+		Metrics struct {
+			Reqs struct {
+				Count int64   `json:"count"`
+				Rate  float64 `json:"rate"`
+			} `json:"http_reqs"`
+			VUsMax struct {
+				Value float64 `json:"value"`
+			} `json:"vus_max"`
+			Dropped struct {
+				Count int64 `json:"count"`
+			} `json:"dropped_iterations"`
+		} `json:"metrics"`
+	}
+	if json.Unmarshal(data, &m) != nil {
+		return 0, 0, 0, 0
+	}
+	r := m.Metrics.Reqs
+	if r.Count > 0 && r.Rate > 0 && float64(r.Count)/r.Rate < 1e6 {
+		requests, duration = r.Count, int64(math.Round(float64(r.Count)/r.Rate*1e9))
+	}
+	if v := m.Metrics.VUsMax.Value; v >= 1 && v <= 1e5 {
+		conns = int(v)
+	}
+	return requests, duration, conns, max(m.Metrics.Dropped.Count, 0)
 }

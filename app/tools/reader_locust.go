@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -93,4 +94,77 @@ func parseLocust(name string, ls []measure.Line) (*measure.File, error) {
 	d.Notes = append(d.Notes, "locust's percentiles are taken from its rounded response-time dict (\"approximated\").")
 	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatLocust, Dists: []measure.Dist{d}}, nil
+}
+
+// locustStated reads what a locust summary states of its run. Its log
+// lines, when kept with it (locust/main.py logs them to stderr): "Run time
+// limit set to N seconds" and "All users spawned: {…} (U total users)".
+// Its request table's Aggregated row: # reqs and req/s, total_rps = # reqs
+// over the time from the start to the last request logged (stats.py
+// 473–480), whence the run time when no log line states it, to the whole
+// second (-t takes whole seconds, parse_timespan) when within 2 % of one.
+// Its percentile table brackets the slow replies (those at half the Max
+// column or more): a percentile p printed slow means at least n − int(n·p)
+// of them (calculate_response_time_percentile, stats.py 161–179), one
+// printed fast fewer than that.
+func locustStated(data []byte, d *measure.Dist) (requests, duration int64, conns int, slowLo, slowHi int64, durationFrom string) {
+	slowLo, slowHi = -1, -1
+	var rps float64
+	inPct := false
+	for _, l := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(l)
+		if t == "Response time percentiles (approximated)" {
+			inPct = true
+		}
+		f := strings.Fields(strings.ReplaceAll(t, "|", " "))
+		switch {
+		case strings.Contains(t, "Run time limit set to ") && strings.HasSuffix(t, " seconds"):
+			g := strings.Fields(t[strings.Index(t, "Run time limit set to ")+len("Run time limit set to "):])
+			if s, err := strconv.ParseInt(g[0], 10, 64); err == nil && s > 0 && s < 1e6 {
+				duration = s * 1e9
+			}
+		case strings.Contains(t, "All users spawned:") && strings.HasSuffix(t, " total users)"):
+			g := strings.Fields(t[strings.LastIndex(t, "(")+1:])
+			if u, err := strconv.Atoi(g[0]); err == nil && u > 0 && u <= 1e5 {
+				conns = u
+			}
+		case !inPct && len(f) >= 9 && f[0] == "Aggregated":
+			n, err1 := strconv.ParseInt(f[1], 10, 64)
+			r, err2 := strconv.ParseFloat(f[7], 64)
+			if err1 == nil && err2 == nil && n > 0 && r > 0 {
+				requests, rps = n, r
+			}
+		}
+	}
+	if duration == 0 && requests > 0 && rps > 0 {
+		d := float64(requests) / rps
+		if w := math.Round(d); w >= 1 && math.Abs(d-w) <= 0.02*d {
+			d = w
+		}
+		if d < 1e6 {
+			duration = int64(math.Round(d * 1e9))
+			durationFrom = "# reqs over req/s (locust's rate is over the time to its last request), to the whole second (-t)"
+		}
+	}
+	if n := d.Count; n > 0 && d.MaxNs > 0 {
+		slowLo, slowHi = 1, n // the Max column's reply is one
+		for _, pt := range d.Points {
+			// p as Python holds PERCENTILES_TO_REPORT's literal (0.999):
+			// the float nearest the printed percentage over 100.
+			p, err := strconv.ParseFloat(strconv.FormatFloat(pt.Percentile/100, 'f', 6, 64), 64)
+			if err != nil {
+				continue
+			}
+			at := n - int64(float64(n)*p)
+			if 2*pt.Ns >= d.MaxNs {
+				slowLo = max(slowLo, at)
+			} else {
+				slowHi = min(slowHi, at-1)
+			}
+		}
+		if slowHi < slowLo {
+			slowLo, slowHi = -1, -1
+		}
+	}
+	return requests, duration, conns, slowLo, slowHi, durationFrom
 }

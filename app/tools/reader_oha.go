@@ -2,11 +2,13 @@ package tools
 
 import (
 	"encoding/json"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
 
 	"omission/app/measure"
+	"omission/sim"
 )
 
 // FormatOha is oha --json.
@@ -92,4 +94,49 @@ func parseOha(name string, data []byte, top map[string]json.RawMessage) (*measur
 	d.Notes = append(d.Notes, "The count is the successful responses (statusCodeDistribution); errors are not in the latencies.")
 	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatOha, Dists: []measure.Dist{d}}, nil
+}
+
+// ohaStated reads what oha's JSON (src/printer.rs print_json) states of
+// its run: summary.total (the duration), the responses of
+// statusCodeDistribution and the connections errorDistribution's "aborted
+// due to deadline" counts (every connection task is aborted at the
+// deadline, src/client.rs), whence the rate as the responses over the
+// duration (oha sends each tick it queued); and the responses in
+// responseTimeHistogram's bins from half the slowest up (the slow replies;
+// -1 when it has none).
+func ohaStated(data []byte) (requests, duration int64, conns int, rate sim.Rate, slow int64) {
+	var m struct {
+		Summary struct {
+			Total   float64 `json:"total"`
+			Slowest float64 `json:"slowest"`
+		} `json:"summary"`
+		Hist   map[string]int64 `json:"responseTimeHistogram"`
+		Codes  map[string]int64 `json:"statusCodeDistribution"`
+		Errors map[string]int64 `json:"errorDistribution"`
+	}
+	slow = -1
+	if json.Unmarshal(data, &m) != nil || m.Summary.Total <= 0 || m.Summary.Total > 1e6 {
+		return 0, 0, 0, 0, -1
+	}
+	duration = int64(math.Round(m.Summary.Total * 1e9))
+	for _, n := range m.Codes {
+		requests += n
+	}
+	aborted := m.Errors["aborted due to deadline"]
+	if aborted > 0 && aborted <= 1e5 {
+		conns = int(aborted)
+	}
+	if requests > 0 {
+		// The aborted are connection tasks, idle or not: not requests.
+		rate = MeasuredRate(float64(requests) / m.Summary.Total)
+	}
+	if len(m.Hist) > 0 {
+		slow = 0
+		for k, n := range m.Hist {
+			if v, err := strconv.ParseFloat(k, 64); err == nil && 2*v >= m.Summary.Slowest {
+				slow += n
+			}
+		}
+	}
+	return requests, duration, conns, rate, slow
 }

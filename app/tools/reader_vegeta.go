@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"omission/app/measure"
+	"omission/sim"
 )
 
 // FormatVegeta is vegeta report -type json.
@@ -77,4 +78,22 @@ func parseVegeta(name string, data []byte, top map[string]json.RawMessage) (*mea
 	d.Notes = append(d.Notes, "The count is vegeta's requests: every result, errors included.")
 	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatVegeta, Dists: []measure.Dist{d}}, nil
+}
+
+// vegetaStated reads what vegeta's JSON report states of its run (lib/
+// metrics.go: requests, rate = requests / (latest − earliest), duration
+// = latest − earliest): the rate it was asked for, from hit i leaving at
+// i/rate, is rate·(requests − 1)/requests, taken to a whole number a
+// second when within 0.2 % of one (a real attack's hits leave a little off
+// schedule); the duration asked for is requests / that rate.
+func vegetaStated(data []byte) (requests, duration int64, rate sim.Rate) {
+	var m struct {
+		Requests int64   `json:"requests"`
+		Rate     float64 `json:"rate"`
+	}
+	if json.Unmarshal(data, &m) != nil || m.Requests < 2 || m.Rate <= 0 || m.Rate > 1e9 {
+		return 0, 0, 0
+	}
+	rate = MeasuredRate(m.Rate * float64(m.Requests-1) / float64(m.Requests))
+	return m.Requests, m.Requests * sim.NewSchedule(rate).Interval(1), rate
 }

@@ -2,7 +2,9 @@ package tools
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"omission/app/measure"
 )
@@ -224,4 +226,26 @@ func matchWrkPct(s string) []string {
 		return nil
 	}
 	return []string{s, p, v, u}
+}
+
+// wrkStated reads what a wrk or wrk2 printout states of its run: "N
+// requests in 10.00s, …" and "T threads and C connections" (by hand: the
+// page's WebAssembly leaves package regexp out).
+func wrkStated(data []byte) (requests, duration int64, conns int) {
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 4 && f[1] == "requests" && f[2] == "in":
+			n, err1 := strconv.ParseInt(f[0], 10, 64)
+			d, err2 := time.ParseDuration(strings.TrimSuffix(f[3], ","))
+			if err1 == nil && err2 == nil {
+				requests, duration = n, int64(d)
+			}
+		case len(f) >= 5 && f[1] == "threads" && f[2] == "and" && f[4] == "connections":
+			if c, err := strconv.Atoi(f[3]); err == nil {
+				conns = c
+			}
+		}
+	}
+	return requests, duration, conns
 }

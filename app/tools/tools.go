@@ -62,8 +62,11 @@ type Tool struct {
 	// experiment runs it, when it does, is its Real, declared beside it
 	// (real_run.go).
 	reads []measure.Format // the formats of the files it writes that the fit reads as its own
-	kind  string           // what its file is, in words ("" : a printout)
-	unit  PrintUnit        // what its printout rounds latencies to, when coarse
+	// stated reads what its file states of its run (StatedIn), set in
+	// stated.go; d is the file's first distribution.
+	stated func(data []byte, d *measure.Dist) Stated
+	kind   string    // what its file is, in words ("" : a printout)
+	unit   PrintUnit // what its printout rounds latencies to, when coarse
 	// unsaid, on the first of the tools that write the same file, says
 	// what the file leaves unsaid that would tell them apart, ending with
 	// their names or modes ("… : oha and oha-corrected").
