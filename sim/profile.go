@@ -276,8 +276,15 @@ func (p Profile) maxSends(cfg Config) float64 {
 	default:
 		n = float64(NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)
 	}
-	if p.Timeout > 0 {
-		n *= float64(p.Attempts)
+	switch {
+	case p.Timeout > 0 && p.Send == BackToBack:
+		// The served attempts are bounded as above (the server serves a
+		// timed-out one too); each that times out holds its connection
+		// Timeout + Backoff, and each connection's last request may retry
+		// after the duration.
+		n += float64(p.Conns) * (float64(p.Duration)/float64(p.Timeout+p.Backoff) + float64(max(p.Attempts, 1)))
+	case p.Timeout > 0:
+		n *= float64(max(p.Attempts, 1))
 	}
 	return n
 }
