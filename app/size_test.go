@@ -30,7 +30,13 @@ import (
 // ratios to the floor of the stack and to the rival, measured in one run,
 // and moves the simulation out of this binary; until then this absolute
 // bound only keeps it from growing unnoticed.
-const wasmBudget = 2_510_000
+//
+// It is 2.52 MB since bombardier joined the tools (issue 41): its writer
+// and its two readers are 13 kB after gzip in this binary, which shows
+// every tool's printout and reads every tool's file (2,516,738 bytes; its
+// JSON writer, which only the fit asks, is left out: json.go). Each tool
+// issue 41 adds costs about as much until the tools leave this binary.
+const wasmBudget = 2_520_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.

@@ -180,6 +180,10 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 			text = out.JSON
 		}
 		f, err := measure.Parse(in.name, []byte(text))
+		if err == nil && f.Format != in.format && out.JSON != "" {
+			// A tool that writes both (bombardier): the file is its text.
+			f, err = measure.Parse(in.name, []byte(out.Text))
+		}
 		if err != nil {
 			return nil, err
 		}

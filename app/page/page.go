@@ -653,9 +653,17 @@ func renderCheckYours() app.UI {
 			app.Label().For("yours-file").Class("button-like").Text("Check what your test hid"),
 			app.Input().Type("file").ID("yours-file"),
 		),
-		app.Text(": its wrk, wrk2, hey, vegeta, k6, oha, fortio, locust or ab output, or an HdrHistogram .hgrm or .hlog. It is read in this browser and sent nowhere."),
+		app.Text(checkYoursWords),
 	)
 }
+
+// checkYoursWords names the files the check reads: every tool's (each
+// writes a file package tools reads back: TestEachToolsFileIsRead) and
+// HdrHistogram's.
+var checkYoursWords = func() string {
+	b := toolBrands()
+	return ": its " + strings.Join(b[:len(b)-1], ", ") + " or " + b[len(b)-1] + " output, or an HdrHistogram .hgrm or .hlog. It is read in this browser and sent nowhere."
+}()
 
 func (p *Page) renderStatus(phase string) app.UI {
 	var msg app.UI

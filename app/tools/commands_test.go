@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -431,6 +432,52 @@ func parseCommand(t *testing.T, name, line string) error {
 			return fmt.Errorf("constant_throughput(%s)", m[1])
 		}
 		return nil
+	case "bombardier":
+		// kingpin, as args_parser.go (v1.2.6) declares the flags: -c a
+		// uint, -d a time.Duration, -l a bool, -p a comma list of i|intro,
+		// p|progress, r|result (parsePrintSpec); one URL argument.
+		if words[0] != "bombardier" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		var rest []string
+		for i := 1; i < len(words); i++ {
+			w := words[i]
+			switch w {
+			case "-l":
+				continue
+			case "-c", "-d", "-p":
+				if i+1 >= len(words) {
+					return fmt.Errorf("%s needs a value", w)
+				}
+				v := words[i+1]
+				i++
+				switch w {
+				case "-c":
+					if n, err := strconv.ParseUint(v, 10, 64); err != nil || n < 1 {
+						return fmt.Errorf("-c %q: want a positive integer", v)
+					}
+				case "-d":
+					if _, err := time.ParseDuration(v); err != nil {
+						return fmt.Errorf("-d %q: %v", v, err)
+					}
+				case "-p":
+					for _, part := range strings.Split(v, ",") {
+						if !slices.Contains([]string{"i", "intro", "p", "progress", "r", "result"}, part) {
+							return fmt.Errorf("-p %q: %q is not intro, progress or result", v, part)
+						}
+					}
+				}
+			default:
+				if strings.HasPrefix(w, "-") {
+					return fmt.Errorf("unknown flag %q", w)
+				}
+				rest = append(rest, w)
+			}
+		}
+		if len(rest) != 1 {
+			return fmt.Errorf("want one URL, got %q", rest)
+		}
+		return checkURL(rest[0])
 	}
 	return errors.New("no grammar for this tool: add one")
 }
@@ -483,7 +530,7 @@ func TestCommandsRun(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
 	defer srv.Close()
 	cfg := mustConfig(t, "duration=1s&rate=50&conns=2")
-	for _, name := range []string{"wrk", "hey", "hey-q", "ab", "ab-n"} {
+	for _, name := range []string{"wrk", "hey", "hey-q", "ab", "ab-n", "bombardier"} {
 		t.Run(name, func(t *testing.T) {
 			words, _ := shellWords(t, mustTool(t, name).command(cfg))
 			path, err := exec.LookPath(words[0])

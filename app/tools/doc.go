@@ -138,6 +138,13 @@
 //     requests started, and the run lasts to the N-th reply (its time taken
 //     stretched by the stalls); the same table. Follows apache/httpd
 //     support/ab.c.
+//   - bombardier: -c conns -d D -l. Back to back until D (the calls out
+//     then finish and count); latency from the first send in whole µs,
+//     fasthttp retrying a read that times out (2 s) up to five attempts,
+//     then "timeout" with its time recorded; p% is the first value whose
+//     running count reaches ⌊p·n + 0.5⌋, printed for 50, 75, 90, 95, 99;
+//     its text and -o json. Follows codesenberg/bombardier v1.2.6
+//     bombardier.go, clients.go and internal/test_info.go.
 //
 // How closely these models predict the real tools, run on this machine, is
 // app/experiment's question: see app/experiment/tools/README.md.

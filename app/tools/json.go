@@ -3,6 +3,7 @@
 package tools
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -205,4 +206,39 @@ func k6SummaryExport(cfg sim.Config, pr *sim.ProfileRun, t k6Trend, secs float64
 	c := strconv.Itoa(cfg.Conns)
 	ms = append(ms, "\"vus_max\": {\n            \"max\": "+c+",\n            \"min\": "+c+",\n            \"value\": "+c+"\n        }")
 	return "{\n    \"metrics\": {\n        " + strings.Join(ms, ",\n        ") + "\n    },\n    \"root_group\": {\n        \"checks\": {},\n        \"groups\": {},\n        \"id\": \"d41d8cd98f00b204e9800998ecf8427e\",\n        \"name\": \"\",\n        \"path\": \"\"\n    }\n}\n"
+}
+
+// bombardierJSON is -o json's report (templates.go 68-171; -l adds the
+// latency percentiles): template numbers print as fmt's %v.
+func bombardierJSON(cfg sim.Config, taken, answered, failed int64, lat bombardierStats, latOK bool, rps bombardierStats, rpsOK bool) string {
+	var j strings.Builder
+	fmt.Fprintf(&j, `{"spec":{"numberOfConnections":%d,"testType":"timed","testDurationSeconds":%v,"method":"GET","url":%q,"body":"","stream":false,"timeoutSeconds":%v,"client":"fasthttp"},`,
+		cfg.Conns, time.Duration(cfg.Duration).Seconds(), target, time.Duration(bombardierTimeout).Seconds())
+	fmt.Fprintf(&j, `"result":{"bytesRead":0,"bytesWritten":0,"timeTakenSeconds":%v,"req1xx":0,"req2xx":%d,"req3xx":0,"req4xx":0,"req5xx":0,"others":%d`,
+		time.Duration(taken).Seconds(), answered, failed)
+	if failed > 0 {
+		fmt.Fprintf(&j, `,"errors":[{"description":"timeout","count":%d}]`, failed)
+	}
+	if latOK {
+		fmt.Fprintf(&j, `,"latency":{"mean":%v,"stddev":%v,"max":%v,"percentiles":{`, lat.mean, lat.stddev, lat.max)
+		for i, p := range bombardierPcts {
+			if i > 0 {
+				j.WriteString(",")
+			}
+			fmt.Fprintf(&j, `"%2.0f":%d`, p*100, uint64(lat.pct[i]))
+		}
+		j.WriteString("}}")
+	}
+	if rpsOK {
+		fmt.Fprintf(&j, `,"rps":{"mean":%v,"stddev":%v,"max":%v,"percentiles":{`, rps.mean, rps.stddev, rps.max)
+		for i, p := range bombardierPcts {
+			if i > 0 {
+				j.WriteString(",")
+			}
+			fmt.Fprintf(&j, `"%2.0f":%f`, p*100, rps.pct[i])
+		}
+		j.WriteString("}}")
+	}
+	j.WriteString("}}")
+	return j.String()
 }

@@ -17,3 +17,7 @@ func ohaJSON(*sim.ProfileRun, []float64, []float64, int64, float64, float64, flo
 }
 
 func k6SummaryExport(sim.Config, *sim.ProfileRun, k6Trend, float64) string { return "" }
+
+func bombardierJSON(sim.Config, int64, int64, int64, bombardierStats, bool, bombardierStats, bool) string {
+	return ""
+}

@@ -41,6 +41,9 @@ func TestRealPrintouts(t *testing.T) {
 		{"vegeta-rate1000-5s.json", FormatVegeta, 5000, [4]int64{286414, 10590796, 91401072, -1}, 141826, 101061729},
 		{"wrk2-c2-R1000-d5s.txt", FormatWrk2, 4997, [4]int64{980_000, 12_060_000, 92_540_000, 100_290_000}, 115_000, 102_592_000},
 		{"wrk-c2-d5s.txt", FormatWrk, 43306, [4]int64{200_000, 837_000, 90_400_000, -1}, -1, 106_150_000},
+		{"bombardier-c2-d5s.txt", FormatBombardier, 98423, [4]int64{60_000, 127_000, 652_000, -1}, -1, 108_110_000},
+		{"bombardier-c2-d5s-progress.txt", FormatBombardier, 75148, [4]int64{60_000, 116_000, 1_730_000, -1}, -1, 102_230_000},
+		{"bombardier-c2-d5s.json", FormatBombardierJSON, 94753, [4]int64{58_000, 116_000, 712_000, -1}, -1, 101_668_000},
 	} {
 		data, err := os.ReadFile(filepath.Join(samples, "real", c.file))
 		if err != nil {
@@ -178,8 +181,8 @@ func TestToolParseErrors(t *testing.T) {
 		msg        string
 	}{
 		{"vegeta.json", `{"latencies": {"mean": -3, "max": 1}, "requests": 2}`, 1, 16, FormatVegeta, "expected a non-negative decimal number"},
-		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json; found \"hello\""},
-		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests) or oha --json (summary, latencyPercentiles); found keys a"},
+		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust or bombardier output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json or bombardier -o json; found \"hello\""},
+		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles) or bombardier -o json (spec, result); found keys a"},
 		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
 	} {
 		_, err := measure.Parse(c.name, []byte(c.data))

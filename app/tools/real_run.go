@@ -17,4 +17,5 @@ var runs = map[*Tool]*Real{
 	&fortioTool:          &fortioReal,
 	&fortioNoCatchUpTool: &fortioNoCatchUpReal,
 	&abTool:              &abReal,
+	&bombardierTool:      &bombardierReal,
 }

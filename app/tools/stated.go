@@ -50,4 +50,9 @@ func init() {
 		s.SkipsKnown = true
 		return s
 	}
+	bombardierTool.stated = func(data []byte, d *measure.Dist) (s Stated) {
+		s.Slow, s.SlowHi = -1, -1
+		s.Requests, s.Duration, s.Conns = bombardierStated(data, d)
+		return s
+	}
 }

@@ -77,7 +77,7 @@ type Tool struct {
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
@@ -206,10 +206,10 @@ func perTime(r sim.Rate) (n, secs int64) {
 // words for them all in Parse's messages when it recognises none. Their
 // marks do not overlap within a pass (measure.When), so the order decides
 // nothing but that of the JSON reports' readers, asked k6, vegeta, oha.
-var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader}
+var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader}
 
 func init() {
-	measure.Register("wrk, wrk2, ab, hey, fortio or locust output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json or oha --json",
-		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests) or oha --json (summary, latencyPercentiles)",
+	measure.Register("wrk, wrk2, ab, hey, fortio, locust or bombardier output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json or bombardier -o json",
+		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles) or bombardier -o json (spec, result)",
 		readers[:]...)
 }

@@ -7,7 +7,7 @@
 #     python3-locust, apache2-utils (ab).
 #   Go modules, into $TOOLS/bin (GOBIN), never the system:
 #     vegeta v12.13.0, fortio v1.66.0 (v1.72.0's command needs a module the
-#     proxy refuses).
+#     proxy refuses), bombardier v1.2.6.
 #   wrk2 (not packaged): built from a local copy of github:giltene/wrk2 when
 #     WRK2_GIT_DIR names its git directory (a bare repository or .git),
 #     into $TOOLS/src/wrk2, binary $TOOLS/bin/wrk2; skipped with a message
@@ -48,6 +48,7 @@ goinstall() { # name module@version
 }
 goinstall vegeta github.com/tsenart/vegeta/v12@v12.13.0
 goinstall fortio fortio.org/fortio@v1.66.0
+goinstall bombardier github.com/codesenberg/bombardier@v1.2.6
 
 # wrk2 from a local copy.
 if [ -x "$TOOLS/bin/wrk2" ]; then
@@ -70,7 +71,7 @@ fi
 for t in wrk hey locust ab; do
 	p=$(command -v $t 2>/dev/null) && echo "tool $t $p" || echo "tool $t missing"
 done
-for t in vegeta fortio wrk2; do
+for t in vegeta fortio bombardier wrk2; do
 	[ -x "$TOOLS/bin/$t" ] && echo "tool $t $TOOLS/bin/$t" || echo "tool $t missing"
 done
 exit $status
