@@ -752,7 +752,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		var rg []int64
 		rateLo, rateHi, rg = rateSpan(cfg, &g, eval, unit.Ns)
 		if len(rg) == 2 {
-			openRange, openWhy = rg, fmt.Sprintf("over every rate that fits the file as well as the model's, up to %s: the file records none", perSecond(rateHi))
+			openRange, openWhy = rg, fmt.Sprintf("over every rate that fits the file as well as the model's, up to %s, and sends the open loop %d requests or more (a p99 of fewer is their largest): the file records none", perSecond(rateHi), minOpenRequests)
 			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "rate" || f.Param == "duration" })
 			g.setFree("rate", cfg.Rate.String(), "", rateHi.String(),
 				fmt.Sprintf("the file records no due times (reply − send only), so no rate: every rate up to %s explains it as well (tried down to %s; a lower one spreads the same requests and stalls over a longer run). The model runs at %s; give the rate as rate=R",
@@ -1047,6 +1047,10 @@ func perSecond(r sim.Rate) string {
 // the lowest and highest such rate and the open loop's p99 over them; the
 // highest is then narrowed by bisection against the next one up. Rates
 // below the server's capacity only (rate·service < 1).
+// minOpenRequests is the fewest requests an open loop's run holds for its
+// p99 to count in a range over rates (rateSpan).
+const minOpenRequests = 100
+
 func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.Rate, open []int64) {
 	best, _ := eval(cfg)
 	// at runs the model at rate r with the stalls placed three ways (in
@@ -1085,6 +1089,20 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.R
 		}
 		return c, false
 	}
+	// The open loop's p99 is widened only over rates at which its run holds
+	// minOpenRequests or more (unless the model's own does not): a p99 of
+	// fewer is its largest few, and at a rate low enough that none meets a
+	// stall it would read as the service time, below the stall-hit tail
+	// the file shows.
+	enough := func(c sim.Config) bool {
+		return sim.NewSchedule(c.Rate).Count(c.Duration) >= minOpenRequests ||
+			sim.NewSchedule(cfg.Rate).Count(cfg.Duration) < minOpenRequests
+	}
+	widen := func(c sim.Config) {
+		if enough(c) {
+			open = widenOpen(open, c)
+		}
+	}
 	base := float64(cfg.Rate)
 	var okRates []sim.Rate
 	firstBad := sim.Rate(0)
@@ -1095,7 +1113,7 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.R
 		}
 		if c, ok := at(r); ok {
 			okRates = append(okRates, r)
-			open = widenOpen(open, c)
+			widen(c)
 		} else if len(okRates) > 0 && firstBad == 0 {
 			firstBad = r
 		}
@@ -1110,7 +1128,7 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.R
 			m := (a + b) / 2
 			if c, ok := at(m); ok {
 				a = m
-				open = widenOpen(open, c)
+				widen(c)
 			} else {
 				b = m
 			}
@@ -1348,8 +1366,15 @@ func (r *Result) runTools(names []string, srcTool string, p *pendingTools) {
 		h.Tools = append(h.Tools, *l.t)
 		if n == srcTool {
 			h.FittedP99Ns = l.o.P99Ns
-			h.Planned, h.NeverSent = l.o.Planned, l.o.Planned-l.o.Sent
-			h.Notes[0] = "Never sent: the requests " + n + "'s own schedule held that it never sent."
+			if t, ok := tools.Lookup(n); ok && t.Timing() == tools.BackToBack {
+				// No schedule of its own: its sends are all it planned,
+				// and "0 never sent" would say nothing true. The count
+				// stays the paced client's, on the model's schedule.
+				h.Notes[0] = "Never sent: " + n + " keeps no schedule (each connection sends when its last reply is in), so it planned only what it sent; these are the requests the schedule held that a closed loop keeping to it (the paced client) never sent."
+			} else {
+				h.Planned, h.NeverSent = l.o.Planned, l.o.Planned-l.o.Sent
+				h.Notes[0] = "Never sent: the requests " + n + "'s own schedule held that it never sent."
+			}
 		}
 	}
 }
