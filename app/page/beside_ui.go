@@ -1,6 +1,7 @@
 package page
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -142,11 +143,9 @@ func toolBrands() []string {
 }
 
 // toolsPointer is the words of the first screen's pointer to the tools
-// panel, made once.
-var toolsPointer = func() string {
-	b := toolBrands()
-	return "See what " + strings.Join(b[:len(b)-1], ", ") + " and " + b[len(b)-1] + " would have printed for this run ↓"
-}()
+// panel, made once: how many tools, not their names (the panel names them,
+// and the file holder's way in lists them).
+var toolsPointer = fmt.Sprintf("See what %d real load tools would have printed for this run ↓", len(toolBrands()))
 
 // renderToolsPointer is the first screen's pointer to the tools panel,
 // far down the page.

@@ -575,7 +575,7 @@ func (p *Page) Render() app.UI {
 			renderSkipLinks(),
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
-				app.P().Class("tagline").Text("One server stalls on a schedule. Three load generators measure it, and their numbers disagree by orders of magnitude: coordinated omission."),
+				app.P().Class("tagline").Text("One server stalls on a schedule; three load generators measure it and disagree by orders of magnitude: coordinated omission."),
 			),
 			app.If(p.fault != "", func() app.UI {
 				return app.P().Class("fault").Attr("role", "alert").Text("Something went wrong (" + p.fault + "). The page still works; reloading starts afresh.")
@@ -617,29 +617,36 @@ func renderSkipLinks() app.UI {
 	)
 }
 
-// renderLead says in plain words what the page shows, and where to read
-// more.
+// renderLead says in plain words why the page matters and the two ways in
+// (a case to play with below, or the reader's own test); how the page
+// works is one click further, in its own paragraph.
 func renderLead() app.UI {
 	return app.Section().Class("lead").Aria("label", "What this page shows").Body(
-		app.P().Body(
-			app.Text("A load test sends requests to a server and times the answers. When the server freezes, a load generator that waits for each answer before sending the next freezes with it: it never sends the requests that would have waited, so its numbers look healthy. This page simulates that. One server "),
+		app.P().Class("lead-why").Body(
+			app.Text("A load test that waits for each reply stops sending while the server "),
 			term("stall", "stalls"),
-			app.Text(" on a schedule, and three load generators send it the same schedule of requests: a "),
+			app.Text(", so the requests that would have waited are never timed and its p99 looks healthy. Below, the "),
 			term("closed", "closed loop"),
-			app.Text(", a "),
-			term("paced", "paced client"),
-			app.Text(" and an "),
+			app.Text(" waits; the "),
 			term("open", "open loop"),
-			app.Text(". The closed-loop and the open-loop p99 below are the same server, measured two ways; the third number says how far apart they are."),
+			app.Text(" keeps to its schedule."),
+		),
+		renderCheckYours(),
+		app.Details().Class("lead-how").Body(
+			app.Summary().Text("How this page works"),
+			app.P().Body(
+				app.Text("One server stalls on a schedule, and three load generators send it the same schedule of requests: the closed loop, which sends each request only when its connection is free; a "),
+				term("paced", "paced client"),
+				app.Text(", which keeps to its own slots and skips those a stall made it miss; and the open loop, which sends every request when it falls due and times it from then. The closed-loop and the open-loop p99 are the same server measured two ways; the third number says how far apart they are. Every number opens the closed form that proves it."),
+			),
 		),
 		app.P().Class("lead-more").Body(
 			app.A().Href(ui.RootPrefix()+"/article/").Text("New to this? Read the explainer"),
-			app.Text(", whose numbers you can change in place, or the "),
+			app.Text(" or the "),
 			app.A().Href("#glossary").DataSet("jump", "1").Text("words used here"),
 			app.Text("."),
 		),
 		renderToolsPointer(),
-		renderCheckYours(),
 	)
 }
 
@@ -648,7 +655,7 @@ func renderLead() app.UI {
 // at once (web/page.js), which the panel below then shows.
 func renderCheckYours() app.UI {
 	return app.P().Class("lead-more", "check-yours").Body(
-		app.Text("Came with a test of your own? "),
+		app.Text("Came with a test? "),
 		app.Span().Class("check-button").Body(
 			app.Label().For("yours-file").Class("button-like").Text("Check what your test hid"),
 			app.Input().Type("file").ID("yours-file"),
@@ -662,7 +669,7 @@ func renderCheckYours() app.UI {
 // HdrHistogram's.
 var checkYoursWords = func() string {
 	b := toolBrands()
-	return ": its " + strings.Join(b[:len(b)-1], ", ") + " or " + b[len(b)-1] + " output, or an HdrHistogram .hgrm or .hlog. It is read in this browser and sent nowhere."
+	return ": its " + strings.Join(b[:len(b)-1], ", ") + " or " + b[len(b)-1] + " output, or an .hgrm or .hlog, read only in this browser."
 }()
 
 func (p *Page) renderStatus(phase string) app.UI {
