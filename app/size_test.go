@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"omission/app/internal/rawget"
 	"omission/app/site"
 )
 
@@ -141,16 +142,16 @@ func TestBuiltSite(t *testing.T) {
 			rel, _ := filepath.Rel(dir, p)
 			url := "/" + filepath.ToSlash(rel)
 			for _, ae := range []string{"br", "gzip", ""} {
-				r := get(t, "GET", srv.URL+url, "Accept-Encoding", ae)
-				if r.status != 200 || r.header.Get("Content-Type") != site.ContentType(p) {
-					t.Errorf("%s [%s]: %d, %s", url, ae, r.status, r.header.Get("Content-Type"))
+				r := rawget.Get(t, "GET", srv.URL+url, "Accept-Encoding", ae)
+				if r.Status != 200 || r.Header.Get("Content-Type") != site.ContentType(p) {
+					t.Errorf("%s [%s]: %d, %s", url, ae, r.Status, r.Header.Get("Content-Type"))
 					continue
 				}
-				coding := r.header.Get("Content-Encoding")
+				coding := r.Header.Get("Content-Encoding")
 				if ae != "" && coding != ae && len(want) > 1000 {
 					t.Errorf("%s [%s]: sent with Content-Encoding %q", url, ae, coding)
 				}
-				if got := decode(t, coding, r.body); !bytes.Equal(got, want) {
+				if got := rawget.Decode(t, coding, r.Body); !bytes.Equal(got, want) {
 					t.Errorf("%s [%s]: the decoded body is not the file", url, ae)
 				}
 			}
@@ -208,19 +209,19 @@ func TestBuiltSite(t *testing.T) {
 			continue // the test server serves the site at its root
 		}
 		fitWasm, _ := os.ReadFile(filepath.Join(dir, "web", "fit.wasm"))
-		if r := get(t, "GET", srv.URL+"/web/fit.wasm?v="+site.ContentHash(fitWasm), "Accept-Encoding", "br, gzip"); r.header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
-			r.header.Get("Content-Encoding") != "br" || r.header.Get("Content-Type") != "application/wasm" {
-			t.Errorf("the hashed fit.wasm: %d, Cache-Control %q, Content-Encoding %q, Content-Type %q", r.status, r.header.Get("Cache-Control"), r.header.Get("Content-Encoding"), r.header.Get("Content-Type"))
+		if r := rawget.Get(t, "GET", srv.URL+"/web/fit.wasm?v="+site.ContentHash(fitWasm), "Accept-Encoding", "br, gzip"); r.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+			r.Header.Get("Content-Encoding") != "br" || r.Header.Get("Content-Type") != "application/wasm" {
+			t.Errorf("the hashed fit.wasm: %d, Cache-Control %q, Content-Encoding %q, Content-Type %q", r.Status, r.Header.Get("Cache-Control"), r.Header.Get("Content-Encoding"), r.Header.Get("Content-Type"))
 		} else {
-			t.Logf("fit.wasm sent as %d bytes of brotli (%d raw)", len(r.body), len(fitWasm))
+			t.Logf("fit.wasm sent as %d bytes of brotli (%d raw)", len(r.Body), len(fitWasm))
 		}
-		r := get(t, "GET", srv.URL+"/web/app.wasm?v="+site.ContentHash(wasm), "Accept-Encoding", "br, gzip")
-		if cc := r.header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" || r.header.Get("Content-Encoding") != "br" {
-			t.Errorf("the hashed app.wasm: Cache-Control %q, Content-Encoding %q", cc, r.header.Get("Content-Encoding"))
+		r := rawget.Get(t, "GET", srv.URL+"/web/app.wasm?v="+site.ContentHash(wasm), "Accept-Encoding", "br, gzip")
+		if cc := r.Header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" || r.Header.Get("Content-Encoding") != "br" {
+			t.Errorf("the hashed app.wasm: Cache-Control %q, Content-Encoding %q", cc, r.Header.Get("Content-Encoding"))
 		}
-		t.Logf("app.wasm sent as %d bytes of brotli (%d raw)", len(r.body), len(wasm))
+		t.Logf("app.wasm sent as %d bytes of brotli (%d raw)", len(r.Body), len(wasm))
 		for _, p := range []string{"/", "/article/", "/embed/", "/app-worker.js", "/app.js", "/wasm_exec.js", "/manifest.webmanifest"} {
-			if cc := get(t, "GET", srv.URL+p).header.Get("Cache-Control"); cc != "no-cache" {
+			if cc := rawget.Get(t, "GET", srv.URL+p).Header.Get("Cache-Control"); cc != "no-cache" {
 				t.Errorf("%s: Cache-Control %q, want no-cache", p, cc)
 			}
 		}

@@ -4,9 +4,7 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -15,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/andybalholm/brotli"
+	"omission/app/internal/rawget"
 )
 
 // testSite writes a small site like Build's output and precompresses it.
@@ -59,31 +57,6 @@ func testSite(t *testing.T) (dir string, files map[string][]byte) {
 	return dir, files
 }
 
-// decode undoes a Content-Encoding.
-func decode(t *testing.T, coding string, b []byte) []byte {
-	t.Helper()
-	var r io.Reader
-	switch coding {
-	case "":
-		return b
-	case "br":
-		r = brotli.NewReader(bytes.NewReader(b))
-	case "gzip":
-		zr, err := gzip.NewReader(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = zr
-	default:
-		t.Fatalf("unexpected Content-Encoding %q", coding)
-	}
-	out, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatalf("decoding %s: %v", coding, err)
-	}
-	return out
-}
-
 // TestPrecompress checks the files precompress writes: each decodes to its
 // file, only text files and app.wasm have them, and none is larger; then it
 // serves the site (brotli at its best is slow under the race detector, so
@@ -122,7 +95,7 @@ func checkPrecompressed(t *testing.T, dir string, files map[string][]byte) {
 			case err != nil:
 				t.Errorf("%s%s: %v", name, e.suffix, err)
 			default:
-				if got := decode(t, e.coding, z); !bytes.Equal(got, want) {
+				if got := rawget.Decode(t, e.coding, z); !bytes.Equal(got, want) {
 					t.Errorf("%s%s does not decode to %s", name, e.suffix, name)
 				}
 				if len(z) >= len(want) {
@@ -131,40 +104,6 @@ func checkPrecompressed(t *testing.T, dir string, files map[string][]byte) {
 			}
 		}
 	}
-}
-
-// client sends requests as given: no Accept-Encoding of its own, no
-// decompression, no redirect following.
-var client = &http.Client{
-	Transport:     &http.Transport{DisableCompression: true},
-	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-}
-
-type reply struct {
-	status int
-	header http.Header
-	body   []byte
-}
-
-func get(t *testing.T, method, url string, header ...string) reply {
-	t.Helper()
-	req, err := http.NewRequest(method, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Add(header[i], header[i+1])
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reply{res.StatusCode, res.Header, b}
 }
 
 // checkServed serves the test site and checks encodings, headers, bodies,
@@ -201,21 +140,21 @@ func checkServed(t *testing.T, dir string, files map[string][]byte) {
 		{"/web/icon-192.png", "br, gzip", "", "image/png", "no-cache", files["web/icon-192.png"]},
 	} {
 		name := c.path + " [" + c.accept + "]"
-		r := get(t, "GET", srv.URL+c.path, "Accept-Encoding", c.accept)
-		if r.status != 200 {
-			t.Errorf("%s: status %d", name, r.status)
+		r := rawget.Get(t, "GET", srv.URL+c.path, "Accept-Encoding", c.accept)
+		if r.Status != 200 {
+			t.Errorf("%s: status %d", name, r.Status)
 			continue
 		}
-		if got := r.header.Get("Content-Encoding"); got != c.coding {
+		if got := r.Header.Get("Content-Encoding"); got != c.coding {
 			t.Errorf("%s: Content-Encoding %q, want %q", name, got, c.coding)
 		}
-		if got := r.header.Get("Content-Type"); got != c.ctype {
+		if got := r.Header.Get("Content-Type"); got != c.ctype {
 			t.Errorf("%s: Content-Type %q, want %q", name, got, c.ctype)
 		}
-		if got := r.header.Get("Cache-Control"); got != c.cache {
+		if got := r.Header.Get("Cache-Control"); got != c.cache {
 			t.Errorf("%s: Cache-Control %q, want %q", name, got, c.cache)
 		}
-		vary := r.header.Get("Vary")
+		vary := r.Header.Get("Vary")
 		if p, _, _ := strings.Cut(c.path, "?"); Compressible(p) || strings.HasSuffix(p, "/") {
 			if vary != "Accept-Encoding" {
 				t.Errorf("%s: Vary %q", name, vary)
@@ -223,30 +162,30 @@ func checkServed(t *testing.T, dir string, files map[string][]byte) {
 		} else if vary != "" {
 			t.Errorf("%s: Vary %q for a file sent as it is", name, vary)
 		}
-		if got := r.header.Get("Content-Length"); got != fmt.Sprint(len(r.body)) {
-			t.Errorf("%s: Content-Length %s, body %d bytes", name, got, len(r.body))
+		if got := r.Header.Get("Content-Length"); got != fmt.Sprint(len(r.Body)) {
+			t.Errorf("%s: Content-Length %s, body %d bytes", name, got, len(r.Body))
 		}
-		if c.coding != "" && len(r.body) >= len(c.want) {
-			t.Errorf("%s: %d bytes sent for a %d-byte file", name, len(r.body), len(c.want))
+		if c.coding != "" && len(r.Body) >= len(c.want) {
+			t.Errorf("%s: %d bytes sent for a %d-byte file", name, len(r.Body), len(c.want))
 		}
-		if got := decode(t, c.coding, r.body); !bytes.Equal(got, c.want) {
+		if got := rawget.Decode(t, c.coding, r.Body); !bytes.Equal(got, c.want) {
 			t.Errorf("%s: the decoded body is not the file (%d bytes, want %d)", name, len(got), len(c.want))
 		}
-		etag := r.header.Get("ETag")
+		etag := r.Header.Get("ETag")
 		if etag == "" {
 			t.Errorf("%s: no ETag", name)
 			continue
 		}
 		// The same representation again, conditionally: 304.
-		if r2 := get(t, "GET", srv.URL+c.path, "Accept-Encoding", c.accept, "If-None-Match", etag); r2.status != http.StatusNotModified || len(r2.body) != 0 {
-			t.Errorf("%s: If-None-Match %s: status %d, %d bytes", name, etag, r2.status, len(r2.body))
+		if r2 := rawget.Get(t, "GET", srv.URL+c.path, "Accept-Encoding", c.accept, "If-None-Match", etag); r2.Status != http.StatusNotModified || len(r2.Body) != 0 {
+			t.Errorf("%s: If-None-Match %s: status %d, %d bytes", name, etag, r2.Status, len(r2.Body))
 		}
 	}
 
 	// Each encoding has its own ETag.
 	tags := map[string]bool{}
 	for _, ae := range []string{"br", "gzip", ""} {
-		tags[get(t, "GET", srv.URL+"/web/app.wasm", "Accept-Encoding", ae).header.Get("ETag")] = true
+		tags[rawget.Get(t, "GET", srv.URL+"/web/app.wasm", "Accept-Encoding", ae).Header.Get("ETag")] = true
 	}
 	if len(tags) != 3 {
 		t.Errorf("ETags of br, gzip and identity: %v", tags)
@@ -254,31 +193,31 @@ func checkServed(t *testing.T, dir string, files map[string][]byte) {
 
 	// A directory without its slash redirects, keeping the query.
 	for path, want := range map[string]string{"/article": "/article/", "/article?preset=tcp": "/article/?preset=tcp"} {
-		r := get(t, "GET", srv.URL+path)
-		if r.status != http.StatusMovedPermanently || r.header.Get("Location") != want {
-			t.Errorf("%s: %d to %q, want 301 to %q", path, r.status, r.header.Get("Location"), want)
+		r := rawget.Get(t, "GET", srv.URL+path)
+		if r.Status != http.StatusMovedPermanently || r.Header.Get("Location") != want {
+			t.Errorf("%s: %d to %q, want 301 to %q", path, r.Status, r.Header.Get("Location"), want)
 		}
 	}
 	// Ranges, HEAD, other methods, unknown paths, variants by their name.
-	if r := get(t, "GET", srv.URL+"/web/app.wasm", "Range", "bytes=4-11"); r.status != http.StatusPartialContent || !bytes.Equal(r.body, files["web/app.wasm"][4:12]) {
-		t.Errorf("Range: status %d, %q", r.status, r.body)
+	if r := rawget.Get(t, "GET", srv.URL+"/web/app.wasm", "Range", "bytes=4-11"); r.Status != http.StatusPartialContent || !bytes.Equal(r.Body, files["web/app.wasm"][4:12]) {
+		t.Errorf("Range: status %d, %q", r.Status, r.Body)
 	}
 	br, err := os.ReadFile(filepath.Join(dir, "web", "app.wasm.br"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := get(t, "GET", srv.URL+"/web/app.wasm", "Accept-Encoding", "br", "Range", "bytes=100-199"); r.status != http.StatusPartialContent || !bytes.Equal(r.body, br[100:200]) || r.header.Get("Content-Length") != "100" {
-		t.Errorf("Range of the brotli variant: status %d, %d bytes, Content-Length %s", r.status, len(r.body), r.header.Get("Content-Length"))
+	if r := rawget.Get(t, "GET", srv.URL+"/web/app.wasm", "Accept-Encoding", "br", "Range", "bytes=100-199"); r.Status != http.StatusPartialContent || !bytes.Equal(r.Body, br[100:200]) || r.Header.Get("Content-Length") != "100" {
+		t.Errorf("Range of the brotli variant: status %d, %d bytes, Content-Length %s", r.Status, len(r.Body), r.Header.Get("Content-Length"))
 	}
-	if r := get(t, "HEAD", srv.URL+"/web/app.wasm", "Accept-Encoding", "br"); r.status != 200 || len(r.body) != 0 || r.header.Get("Content-Encoding") != "br" || r.header.Get("Content-Length") != fmt.Sprint(len(br)) {
-		t.Errorf("HEAD: %d, %d bytes, %v", r.status, len(r.body), r.header)
+	if r := rawget.Get(t, "HEAD", srv.URL+"/web/app.wasm", "Accept-Encoding", "br"); r.Status != 200 || len(r.Body) != 0 || r.Header.Get("Content-Encoding") != "br" || r.Header.Get("Content-Length") != fmt.Sprint(len(br)) {
+		t.Errorf("HEAD: %d, %d bytes, %v", r.Status, len(r.Body), r.Header)
 	}
-	if r := get(t, "POST", srv.URL+"/"); r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != "GET, HEAD" {
-		t.Errorf("POST: %d, Allow %q", r.status, r.header.Get("Allow"))
+	if r := rawget.Get(t, "POST", srv.URL+"/"); r.Status != http.StatusMethodNotAllowed || r.Header.Get("Allow") != "GET, HEAD" {
+		t.Errorf("POST: %d, Allow %q", r.Status, r.Header.Get("Allow"))
 	}
 	for _, p := range []string{"/nope", "/web/app.wasm.br", "/web/app.wasm.gz", "/../go.mod", "/web/../../x"} {
-		if r := get(t, "GET", srv.URL+p); r.status != http.StatusNotFound {
-			t.Errorf("%s: status %d, want 404", p, r.status)
+		if r := rawget.Get(t, "GET", srv.URL+p); r.Status != http.StatusNotFound {
+			t.Errorf("%s: status %d, want 404", p, r.Status)
 		}
 	}
 }

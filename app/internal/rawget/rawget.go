@@ -1,6 +1,4 @@
-//go:build !wasm
-
-package main
+package rawget
 
 import (
 	"bytes"
@@ -12,23 +10,21 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// The HTTP client of the tests of the built site (size_test.go), as
-// app/site's own tests have it.
-
-// client sends requests as given: no Accept-Encoding of its own, no
-// decompression, no redirect following.
 var client = &http.Client{
 	Transport:     &http.Transport{DisableCompression: true},
 	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 }
 
-type reply struct {
-	status int
-	header http.Header
-	body   []byte
+// Reply is a whole reply: its status, its headers and its body as sent.
+type Reply struct {
+	Status int
+	Header http.Header
+	Body   []byte
 }
 
-func get(t *testing.T, method, url string, header ...string) reply {
+// Get sends method to url with the headers given as name, value pairs and
+// reads the reply; a request that fails fails t.
+func Get(t testing.TB, method, url string, header ...string) Reply {
 	t.Helper()
 	req, err := http.NewRequest(method, url, nil)
 	if err != nil {
@@ -46,11 +42,11 @@ func get(t *testing.T, method, url string, header ...string) reply {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return reply{res.StatusCode, res.Header, b}
+	return Reply{res.StatusCode, res.Header, b}
 }
 
-// decode undoes a Content-Encoding.
-func decode(t *testing.T, coding string, b []byte) []byte {
+// Decode undoes a Content-Encoding ("", "br" or "gzip"); another fails t.
+func Decode(t testing.TB, coding string, b []byte) []byte {
 	t.Helper()
 	var r io.Reader
 	switch coding {
