@@ -1,12 +1,9 @@
 package measure
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"omission/sim"
 )
 
 // seeds adds every sample file to a fuzz target's corpus (the committed
@@ -25,36 +22,12 @@ func seeds(f *testing.F) {
 	}
 }
 
-// checkParsed is what every parser promises: an error is a *ParseError
-// with a position, a result holds named percentiles with ascending points.
+// checkParsed fails t when a reader broke what every reader promises
+// (CheckRead).
 func checkParsed(t *testing.T, file *File, err error) {
-	if err != nil {
-		var pe *ParseError
-		if !errors.As(err, &pe) || pe.Line < 0 || pe.Col < 0 || pe.Msg == "" {
-			t.Fatalf("error %v (%T) is not a positioned ParseError", err, err)
-		}
-		return
-	}
-	if len(file.Dists) == 0 {
-		t.Fatal("no distribution and no error")
-	}
-	for _, d := range file.Dists {
-		if d.Count < -1 {
-			t.Fatalf("count %d", d.Count)
-		}
-		for i, p := range d.P {
-			if p.Name != sim.Percentiles()[i].Name || p.How == "" || p.Ns < 0 {
-				t.Fatalf("percentile %d: %+v", i, p)
-			}
-		}
-		for i := 1; i < len(d.Points); i++ {
-			if d.Points[i].Percentile < d.Points[i-1].Percentile {
-				t.Fatalf("points out of order: %+v", d.Points)
-			}
-		}
-	}
-	for i := range file.Dists {
-		file.Summary(i)
+	t.Helper()
+	if err := CheckRead(file, err); err != nil {
+		t.Fatal(err)
 	}
 }
 

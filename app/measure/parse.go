@@ -2,6 +2,7 @@ package measure
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -273,4 +274,41 @@ func rankOf(ppm, n int64, ceil bool) int64 {
 		return sim.RankOf(ppm, n, sim.RankCeil)
 	}
 	return sim.RankOf(ppm, n, sim.RankRound)
+}
+
+// CheckRead says how a reader broke what every reader of a file promises
+// (nil: it kept it), for the tests and fuzzers that hold each reader to
+// it: an error is a *ParseError with a position; a file holds a
+// distribution, each with a count of at least -1, its named percentiles
+// and ascending points, and a summary.
+func CheckRead(file *File, err error) error {
+	if err != nil {
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Line < 0 || pe.Col < 0 || pe.Msg == "" {
+			return fmt.Errorf("error %v (%T) is not a positioned ParseError", err, err)
+		}
+		return nil
+	}
+	if len(file.Dists) == 0 {
+		return errors.New("no distribution and no error")
+	}
+	for _, d := range file.Dists {
+		if d.Count < -1 {
+			return fmt.Errorf("count %d", d.Count)
+		}
+		for i, p := range d.P {
+			if p.Name != sim.Percentiles()[i].Name || p.How == "" || p.Ns < 0 {
+				return fmt.Errorf("percentile %d: %+v", i, p)
+			}
+		}
+		for i := 1; i < len(d.Points); i++ {
+			if d.Points[i].Percentile < d.Points[i-1].Percentile {
+				return fmt.Errorf("points out of order: %+v", d.Points)
+			}
+		}
+	}
+	for i := range file.Dists {
+		file.Summary(i)
+	}
+	return nil
 }

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"omission/app/measure"
-	"omission/sim"
 )
 
 // samples is where the tools' sample files are kept: with the .hgrm and
@@ -213,37 +212,12 @@ func seeds(f *testing.F) {
 	}
 }
 
-// checkParsed is what every reader promises: an error is a
-// *measure.ParseError with a position, a result holds named percentiles
-// with ascending points.
+// checkParsed fails t when a reader broke what every reader promises
+// (measure.CheckRead).
 func checkParsed(t *testing.T, file *measure.File, err error) {
-	if err != nil {
-		var pe *measure.ParseError
-		if !errors.As(err, &pe) || pe.Line < 0 || pe.Col < 0 || pe.Msg == "" {
-			t.Fatalf("error %v (%T) is not a positioned ParseError", err, err)
-		}
-		return
-	}
-	if len(file.Dists) == 0 {
-		t.Fatal("no distribution and no error")
-	}
-	for _, d := range file.Dists {
-		if d.Count < -1 {
-			t.Fatalf("count %d", d.Count)
-		}
-		for i, p := range d.P {
-			if p.Name != sim.Percentiles()[i].Name || p.How == "" || p.Ns < 0 {
-				t.Fatalf("percentile %d: %+v", i, p)
-			}
-		}
-		for i := 1; i < len(d.Points); i++ {
-			if d.Points[i].Percentile < d.Points[i-1].Percentile {
-				t.Fatalf("points out of order: %+v", d.Points)
-			}
-		}
-	}
-	for i := range file.Dists {
-		file.Summary(i)
+	t.Helper()
+	if err := measure.CheckRead(file, err); err != nil {
+		t.Fatal(err)
 	}
 }
 
