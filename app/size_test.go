@@ -36,8 +36,9 @@ import (
 // and its two readers are 13 kB after gzip in this binary, which shows
 // every tool's printout and reads every tool's file (2,516,738 bytes; its
 // JSON writer, which only the fit asks, is left out: json.go). Each tool
-// issue 41 adds costs about as much until the tools leave this binary.
-const wasmBudget = 2_520_000
+// issue 41 adds costs about as much until the tools leave this binary:
+// autocannon took it to 2,527,000 bytes, so the bound is 2.53 MB.
+const wasmBudget = 2_530_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.

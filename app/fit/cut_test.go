@@ -52,6 +52,17 @@ func TestCutPrintouts(t *testing.T) {
 	}
 	for name, data := range cutFiles(t) {
 		whole, err := Fit(name, data, Options{NoTools: true})
+		var noCount *NoCountError
+		if errors.As(err, &noCount) {
+			// A printout the fit refuses whole (autocannon's tables, whose
+			// count is rounded): so is every part of it.
+			for i, ls := 1, strings.SplitAfter(string(data), "\n"); i < len(ls); i++ {
+				if _, err := Fit(name, []byte(strings.Join(ls[:i], "")), Options{NoTools: true}); err == nil {
+					t.Errorf("%s cut after line %d: fitted, where the whole file is refused (%v)", name, i, noCount)
+				}
+			}
+			continue
+		}
 		if err != nil {
 			t.Fatalf("%s: the whole file: %v", name, err)
 		}

@@ -86,6 +86,13 @@ func read(name string, data []byte) (*input, error) {
 			return nil, fmt.Errorf("%s: %s: the fit reads the tools' files that it can regenerate (%s), .hgrm, .hlog and the project's CSV; this format cannot be regenerated and compared", name, f.Format.Title(), strings.Join(tools.Names(), ", "))
 		}
 		in.Stated = st
+		if in.Requests <= 0 && len(in.obs) > 0 && in.obs[0].count < 0 {
+			for _, t := range tools.Writing(f.Format) {
+				if why := t.NoCount(); why != "" {
+					return nil, &NoCountError{Name: name, Format: f.Format, Why: why}
+				}
+			}
+		}
 	}
 	return in, nil
 }
@@ -102,6 +109,19 @@ type IncompleteError struct {
 func (e *IncompleteError) Error() string {
 	return fmt.Sprintf("%s: the file is incomplete (%s): it lacks %s. Its numbers are of part of a run, and the fit does not say what a test hid from part of it: give the whole file",
 		e.Name, e.Format.Title(), strings.Join(e.Lacks, "; and "))
+}
+
+// NoCountError is a file the fit refuses because it prints no exact count
+// of its requests, which a closed loop's service time is found from (Why:
+// what the tool prints instead, and what to give).
+type NoCountError struct {
+	Name   string
+	Format measure.Format
+	Why    string
+}
+
+func (e *NoCountError) Error() string {
+	return fmt.Sprintf("%s: %s: the file holds no exact count of its requests: %s", e.Name, e.Format.Title(), e.Why)
 }
 
 // readCSV reads recording,time_ns,latency_ns,synthetic rows into one

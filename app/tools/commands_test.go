@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -466,6 +467,37 @@ func parseCommand(t *testing.T, name, line string) error {
 							return fmt.Errorf("-p %q: %q is not intro, progress or result", v, part)
 						}
 					}
+				}
+			default:
+				if strings.HasPrefix(w, "-") {
+					return fmt.Errorf("unknown flag %q", w)
+				}
+				rest = append(rest, w)
+			}
+		}
+		if len(rest) != 1 {
+			return fmt.Errorf("want one URL, got %q", rest)
+		}
+		return checkURL(rest[0])
+	case "autocannon":
+		// subarg with autocannon.js's aliases and defaults: -c a count of
+		// connections, -d seconds (a number, or a timestring with a
+		// unit: lib/validate.js 95-112); one URL argument.
+		if words[0] != "autocannon" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		var rest []string
+		for i := 1; i < len(words); i++ {
+			switch w := words[i]; w {
+			case "-c", "-d":
+				if i+1 >= len(words) {
+					return fmt.Errorf("%s needs a value", w)
+				}
+				v := words[i+1]
+				i++
+				n, err := strconv.ParseFloat(v, 64)
+				if err != nil || n <= 0 || w == "-c" && n != math.Trunc(n) {
+					return fmt.Errorf("%s %q: want a positive number", w, v)
 				}
 			default:
 				if strings.HasPrefix(w, "-") {

@@ -145,6 +145,12 @@
 //     running count reaches ⌊p·n + 0.5⌋, printed for 50, 75, 90, 95, 99;
 //     its text and -o json. Follows codesenberg/bombardier v1.2.6
 //     bombardier.go, clients.go and internal/test_info.go.
+//   - autocannon: -c conns -d D. Back to back until the first second tick
+//     at or after D; latency in whole ms (its HdrHistogram's), a 10 s
+//     timeout counted as an error; p% is the first value whose running
+//     count reaches ⌈p·n⌉, printed for 2.5, 50, 97.5 and 99 % in its box
+//     tables, and -j's JSON. Follows mcollina/autocannon v9.0.0 lib/run.js,
+//     lib/httpClient.js and lib/printResult.js.
 //
 // How closely these models predict the real tools, run on this machine, is
 // app/experiment's question: see app/experiment/tools/README.md.

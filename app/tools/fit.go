@@ -105,6 +105,10 @@ func (t *Tool) FileWords() string {
 	return "the " + t.name + " " + kind
 }
 
+// NoCount says, for a tool one of whose files prints no exact count of
+// its replies, what to give the fit instead ("" : its files all do).
+func (t *Tool) NoCount() string { return t.noCount }
+
 // Unsaid is, for the first of the tools that write the same file, what the
 // file leaves unsaid that would tell them apart ("" for the others).
 func (t *Tool) Unsaid() string { return t.unsaid }

@@ -242,3 +242,50 @@ func bombardierJSON(cfg sim.Config, taken, answered, failed int64, lat bombardie
 	j.WriteString("}}")
 	return j.String()
 }
+
+// autocannonJSON is -j's result (lib/run.js 120-140 and
+// lib/aggregateResult.js, JSON.stringify in key order): the run on the
+// model's clock, which has no date (start at the epoch), no bytes and no
+// status but 200.
+func autocannonJSON(cfg sim.Config, r *autocannonRun) string {
+	var j strings.Builder
+	pcts := []struct {
+		key string
+		p   float64
+	}{{"p0_001", 0.001}, {"p0_01", 0.01}, {"p0_1", 0.1}, {"p1", 1}, {"p2_5", 2.5}, {"p10", 10}, {"p25", 25}, {"p50", 50},
+		{"p75", 75}, {"p90", 90}, {"p97_5", 97.5}, {"p99", 99}, {"p99_9", 99.9}, {"p99_99", 99.99}, {"p99_999", 99.999}}
+	stats := func(vals, medians []int64, quant func(int64) int64, total string, tail string) {
+		m, sd := autocannonMeanSD(medians)
+		var mn, mx int64
+		if len(vals) > 0 {
+			mn, mx = vals[0], vals[len(vals)-1]
+			for _, v := range vals {
+				if v > 0 {
+					mn = v // the smallest value above 0 (minNonZeroValue)
+					break
+				}
+			}
+		}
+		fmt.Fprintf(&j, `{"average":%s,"mean":%s,"stddev":%s,"min":%d,"max":%d%s`, jsString(m), jsString(m), jsString(sd), mn, mx, total)
+		for _, p := range pcts {
+			fmt.Fprintf(&j, `,"%s":%d`, p.key, quant(autocannonPct(vals, p.p)))
+		}
+		j.WriteString(tail + "}")
+	}
+	finish := time.Unix(0, r.secs*1e9).UTC().Format("2006-01-02T15:04:05.000Z")
+	fmt.Fprintf(&j, `{"url":%q,"connections":%d,"sampleInt":1000,"pipelining":1,"workers":0,"duration":%s,"samples":%d,"start":"1970-01-01T00:00:00.000Z","finish":%q,`,
+		target, cfg.Conns, jsString(float64(r.secs)), r.secs, finish)
+	fmt.Fprintf(&j, `"errors":%d,"timeouts":%d,"mismatches":0,"non2xx":0,"resets":0,"1xx":0,"2xx":%d,"3xx":0,"4xx":0,"5xx":0,"statusCodeStats":{`, r.errors, r.errors, r.ok)
+	if r.ok > 0 {
+		fmt.Fprintf(&j, `"200":{"count":%d}`, r.ok)
+	}
+	j.WriteString(`},"latency":`)
+	stats(r.lat, r.lat, func(v int64) int64 { return v }, "", fmt.Sprintf(`,"totalCount":%d`, r.ok))
+	j.WriteString(`,"requests":`)
+	stats(r.perSecond, autocannonMedians(r.perSecond), autocannonHdr3, fmt.Sprintf(`,"total":%d`, r.ok), fmt.Sprintf(`,"sent":%d`, r.sent))
+	j.WriteString(`,"throughput":`)
+	zeros := make([]int64, len(r.perSecond))
+	stats(zeros, zeros, func(v int64) int64 { return v }, `,"total":0`, "")
+	j.WriteString("}")
+	return j.String()
+}

@@ -21,3 +21,5 @@ func k6SummaryExport(sim.Config, *sim.ProfileRun, k6Trend, float64) string { ret
 func bombardierJSON(sim.Config, int64, int64, int64, bombardierStats, bool, bombardierStats, bool) string {
 	return ""
 }
+
+func autocannonJSON(sim.Config, *autocannonRun) string { return "" }

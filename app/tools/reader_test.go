@@ -43,6 +43,8 @@ func TestRealPrintouts(t *testing.T) {
 		{"bombardier-c2-d5s.txt", FormatBombardier, 98423, [4]int64{60_000, 127_000, 652_000, -1}, -1, 108_110_000},
 		{"bombardier-c2-d5s-progress.txt", FormatBombardier, 75148, [4]int64{60_000, 116_000, 1_730_000, -1}, -1, 102_230_000},
 		{"bombardier-c2-d5s.json", FormatBombardierJSON, 94753, [4]int64{58_000, 116_000, 712_000, -1}, -1, 101_668_000},
+		{"autocannon-c2-d5.txt", FormatAutocannon, -1, [4]int64{0, -1, 0, -1}, -1, 100 * ms},
+		{"autocannon-c2-d5.json", FormatAutocannonJSON, 105783, [4]int64{0, 0, 0, 0}, -1, 102 * ms},
 	} {
 		data, err := os.ReadFile(filepath.Join(samples, "real", c.file))
 		if err != nil {
@@ -180,8 +182,8 @@ func TestToolParseErrors(t *testing.T) {
 		msg        string
 	}{
 		{"vegeta.json", `{"latencies": {"mean": -3, "max": 1}, "requests": 2}`, 1, 16, FormatVegeta, "expected a non-negative decimal number"},
-		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust or bombardier output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json or bombardier -o json; found \"hello\""},
-		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles) or bombardier -o json (spec, result); found keys a"},
+		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j; found \"hello\""},
+		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result) or autocannon -j (latency, sampleInt); found keys a"},
 		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
 	} {
 		_, err := measure.Parse(c.name, []byte(c.data))

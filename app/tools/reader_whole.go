@@ -25,6 +25,8 @@ func init() {
 	heyReader.Incomplete = heyIncomplete
 	fortioReader.Incomplete = fortioIncomplete
 	locustReader.Incomplete = locustIncomplete
+	bombardierReader.Incomplete = bombardierIncomplete
+	autocannonReader.Incomplete = autocannonIncomplete
 }
 
 // ends is the words for where a file of ls ends.
@@ -109,4 +111,29 @@ func locustIncomplete(f *measure.File, ls []measure.Line) []string {
 		out = append(out, "the Aggregated row of its percentile table, the last table locust prints: "+ends(ls))
 	}
 	return out
+}
+
+// bombardierIncomplete: with -l its distribution has five rows (50, 75,
+// 90, 95, 99 %), and the printout ends with the status counts ("1xx - …",
+// "others - N", the only count it prints) and "Throughput:".
+func bombardierIncomplete(f *measure.File, ls []measure.Line) []string {
+	var out []string
+	if hasLine(ls, func(t string) bool { return t == "Latency Distribution" }) && len(f.Dists) > 0 && len(f.Dists[0].Points) < len(bombardierPcts) {
+		out = append(out, fmt.Sprintf("rows of its latency distribution: it holds %d of the %d bombardier prints with -l (50, 75, 90, 95 and 99 %%)", len(f.Dists[0].Points), len(bombardierPcts)))
+	}
+	if !hasLine(ls, func(t string) bool { return strings.HasPrefix(t, "others - ") }) {
+		out = append(out, "its status counts (\"1xx - …\" and \"others - N\"), which are its only count of the calls: "+ends(ls))
+	} else if !hasLine(ls, func(t string) bool { return strings.HasPrefix(t, "Throughput:") }) {
+		out = append(out, "its last line, \"Throughput: …\": "+ends(ls))
+	}
+	return out
+}
+
+// autocannonIncomplete: the printout ends with "N requests in Ds, B read"
+// after its two tables.
+func autocannonIncomplete(f *measure.File, ls []measure.Line) []string {
+	if !hasLine(ls, func(t string) bool { return strings.Contains(t, " requests in ") && strings.HasSuffix(t, " read") }) {
+		return []string{"its last line, \"N requests in Ds, B read\", after its tables: " + ends(ls)}
+	}
+	return nil
 }

@@ -18,4 +18,5 @@ var runs = map[*Tool]*Real{
 	&fortioNoCatchUpTool: &fortioNoCatchUpReal,
 	&abTool:              &abReal,
 	&bombardierTool:      &bombardierReal,
+	&autocannonTool:      &autocannonReal,
 }

@@ -55,4 +55,9 @@ func init() {
 		s.Requests, s.Duration, s.Conns = bombardierStated(data, d)
 		return s
 	}
+	autocannonTool.stated = func(data []byte, d *measure.Dist) (s Stated) {
+		s.Slow, s.SlowHi = -1, -1
+		s.Requests, s.Duration, s.Conns = autocannonStated(data, d)
+		return s
+	}
 }

@@ -74,10 +74,13 @@ type Tool struct {
 	// wholeRate: the rate it is given is a whole number of requests a
 	// second (wrk2's -R), so the rate it ran at is one.
 	wholeRate bool
+	// noCount, for a tool one of whose files prints no exact count of its
+	// replies, says so and what to give the fit instead.
+	noCount string
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &autocannonTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
@@ -206,10 +209,10 @@ func perTime(r sim.Rate) (n, secs int64) {
 // words for them all in Parse's messages when it recognises none. Their
 // marks do not overlap within a pass (measure.When), so the order decides
 // nothing but that of the JSON reports' readers, asked k6, vegeta, oha.
-var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader}
+var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader, &autocannonReader, &autocannonJSONReader}
 
 func init() {
-	measure.Register("wrk, wrk2, ab, hey, fortio, locust or bombardier output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json or bombardier -o json",
-		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles) or bombardier -o json (spec, result)",
+	measure.Register("wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j",
+		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result) or autocannon -j (latency, sampleInt)",
 		readers[:]...)
 }

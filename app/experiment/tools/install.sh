@@ -8,6 +8,8 @@
 #   Go modules, into $TOOLS/bin (GOBIN), never the system:
 #     vegeta v12.13.0, fortio v1.66.0 (v1.72.0's command needs a module the
 #     proxy refuses), bombardier v1.2.6.
+#   autocannon 9.0.0 from npm, into $TOOLS/node, linked as
+#     $TOOLS/bin/autocannon; skipped with a message when npm is missing.
 #   wrk2 (not packaged): built from a local copy of github:giltene/wrk2 when
 #     WRK2_GIT_DIR names its git directory (a bare repository or .git),
 #     into $TOOLS/src/wrk2, binary $TOOLS/bin/wrk2; skipped with a message
@@ -50,6 +52,21 @@ goinstall vegeta github.com/tsenart/vegeta/v12@v12.13.0
 goinstall fortio fortio.org/fortio@v1.66.0
 goinstall bombardier github.com/codesenberg/bombardier@v1.2.6
 
+# autocannon from npm.
+if [ -x "$TOOLS/bin/autocannon" ]; then
+	:
+elif command -v npm >/dev/null 2>&1; then
+	echo "install: npm install --prefix $TOOLS/node autocannon@9.0.0"
+	if npm install --prefix "$TOOLS/node" autocannon@9.0.0 >"$TOOLS/node-install.log" 2>&1; then
+		ln -sf "$TOOLS/node/node_modules/.bin/autocannon" "$TOOLS/bin/autocannon"
+	else
+		echo "install: autocannon failed: see $TOOLS/node-install.log"
+		status=1
+	fi
+else
+	echo "install: autocannon skipped: npm is not installed (on Debian: apt-get install npm)"
+fi
+
 # wrk2 from a local copy.
 if [ -x "$TOOLS/bin/wrk2" ]; then
 	:
@@ -71,7 +88,7 @@ fi
 for t in wrk hey locust ab; do
 	p=$(command -v $t 2>/dev/null) && echo "tool $t $p" || echo "tool $t missing"
 done
-for t in vegeta fortio bombardier wrk2; do
+for t in vegeta fortio bombardier autocannon wrk2; do
 	[ -x "$TOOLS/bin/$t" ] && echo "tool $t $TOOLS/bin/$t" || echo "tool $t missing"
 done
 exit $status
