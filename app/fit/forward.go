@@ -181,7 +181,7 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		}
 		f, err := measure.Parse(in.name, []byte(text))
 		if err == nil && f.Format != in.format && out.JSON != "" {
-			// A tool that writes both (bombardier): the file is its text.
+			// A tool that writes a printout and a JSON report: the file is its printout.
 			f, err = measure.Parse(in.name, []byte(out.Text))
 		}
 		if err != nil {
