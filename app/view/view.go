@@ -149,10 +149,16 @@ func percentileMetric(m string) bool {
 	return false
 }
 
+// tableKinds is the order of the table's columns: the two recordings the
+// headline compares side by side, the closed loop's and the open loop's,
+// then the paced client's and the two corrections (on a phone the first two
+// fit beside the metric's name).
+var tableKinds = []sim.Kind{sim.Closed, sim.Open, sim.Paced, sim.Corrected, sim.PacedCorrected}
+
 // Build formats a result for the page. ms is the wall time of the update.
 func Build(seq int64, res *sim.Result, ms float64) *View {
 	v := &View{Seq: seq, Query: res.Query, Hash: res.Hash, Result: res}
-	for _, k := range sim.Kinds() {
+	for _, k := range tableKinds {
 		info := recordingInfo(k)
 		v.Columns = append(v.Columns, Column{Recording: k.String(), Label: info[0], Detail: info[1]})
 	}
@@ -339,7 +345,7 @@ func (v *View) buildRows(res *sim.Result) {
 	)
 	for _, m := range metrics {
 		row := Row{Metric: m.name, Label: m.label, Help: m.help}
-		for _, k := range sim.Kinds() {
+		for _, k := range tableKinds {
 			x := m.get(k)
 			c := Cell{ID: k.String() + "." + m.name}
 			switch {
