@@ -3,6 +3,9 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -72,5 +75,59 @@ func TestBrowserFirstScreen(t *testing.T) {
 			}
 			b.screenshot(t, "first-screen-"+size.name+".png", false)
 		})
+	}
+}
+
+// TestBrowserNewcomer is a newcomer's path on a phone, in one action: land,
+// read why on the first screen beside the two p99 cards, choose a case, and
+// see the open loop's p99 move to the native run's (issue 40).
+func TestBrowserNewcomer(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.do(t, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	read := eval[map[string]float64](t, b, `(() => {
+		const r = (sel) => document.querySelector(sel).getBoundingClientRect().bottom;
+		return {why: r(".lead .lead-why"), open: r(".headline .stat.open"), h: innerHeight};
+	})()`)
+	if read["why"] > read["h"] || read["open"] > read["h"] {
+		t.Errorf("the reason and the open loop's p99 end at %.0f and %.0f px, below the first screen's %.0f", read["why"], read["open"], read["h"])
+	}
+	open := `document.querySelector('.headline [data-headline="open.p99"]').dataset.ns`
+	before := eval[string](t, b, open)
+	b.do(t, "choosing a case", chromedp.Click(chromedp.CSS(`button[data-preset="tcp"]`)))
+	b.waitReady(t, "preset=tcp")
+	want := nativeCells(t, "preset=tcp")["open.p99"]
+	if got := eval[string](t, b, open); got != want || got == before {
+		t.Errorf("after choosing a case the open loop's p99 reads %s ns (before %s), the native run's %s", got, before, want)
+	}
+	b.screenshot(t, "newcomer-390.png", false)
+}
+
+// TestBrowserDropFile: a real wrk file dropped anywhere on the page is
+// imported and its fit shown, as from the first screen's chooser.
+func TestBrowserDropFile(t *testing.T) {
+	const file = "wrk-c2-d5s.txt"
+	data, err := os.ReadFile(filepath.Join("measure", "testdata", "real", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	text, _ := json.Marshal(string(data))
+	b.exec(t, `(() => {
+		const dt = new DataTransfer();
+		dt.items.add(new File([`+string(text)+`], "`+file+`", {type: "text/plain"}));
+		document.querySelector(".headline").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+	})()`)
+	b.waitFor(t, "its fit", `!!document.querySelector('#measured li[data-file="`+file+`"] section.fit-panel[data-fit=done]') || !!document.querySelector('#measured [data-fit=error]')`)
+	if msg := eval[string](t, b, `(document.querySelector('#measured [data-fit=error]') || {}).textContent || ""`); msg != "" {
+		t.Fatalf("the fit failed: %s", msg)
+	}
+	if n := eval[int](t, b, `document.querySelectorAll('#measured li[data-file="`+file+`"]').length`); n != 1 {
+		t.Errorf("the file is listed %d times, want once", n)
 	}
 }

@@ -250,12 +250,12 @@ func TestBrowserKeyboard(t *testing.T) {
 	// In the table, the arrows move between the numbers and keep one stop.
 	b.exec(t, `document.querySelector('#results a[data-proof-of="closed.p99"]').focus()`)
 	b.do(t, "ArrowRight", chromedp.KeyEvent(kb.ArrowRight))
-	if f := b.focused(t); f["proof"] != "paced.p99" {
+	if f := b.focused(t); f["proof"] != "open.p99" { // the open loop's column is beside the closed loop's
 		t.Errorf("ArrowRight from closed.p99 reached %v", f)
 	}
 	b.do(t, "ArrowDown", chromedp.KeyEvent(kb.ArrowDown))
-	if f := b.focused(t); f["proof"] != "paced.p99_9" {
-		t.Errorf("ArrowDown from paced.p99 reached %v", f)
+	if f := b.focused(t); f["proof"] != "open.p99_9" {
+		t.Errorf("ArrowDown from open.p99 reached %v", f)
 	}
 	if n := eval[int](t, b, `document.querySelectorAll('#results a[data-proof-of][tabindex="0"]').length`); n != 1 {
 		t.Errorf("%d numbers of the table are Tab stops, want 1", n)

@@ -418,6 +418,16 @@ document.addEventListener("DOMContentLoaded", () => {
     setTimeout(() => o.disconnect(), 60000);
   };
   document.addEventListener("change", (e) => { if (e.target.id === "yours-file" && e.target.files) { checkFile(e.target.files[0]); e.target.value = ""; } }, true);
+  // A file dropped anywhere on the page is checked as the first screen's
+  // chooser checks it: imported, and its fit asked at once.
+  document.addEventListener("drop", (e) => {
+    const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+    if (!f) return;
+    e.preventDefault();
+    e.stopPropagation();
+    start();
+    checkFile(f);
+  }, true);
   // The reader reaching for a file: the worker loads meanwhile.
   document.addEventListener("dragenter", (e) => { if (e.dataTransfer && [...e.dataTransfer.types].includes("Files")) start(); }, true);
   document.addEventListener("toggle", (e) => { if (e.target.matches && e.target.matches("#measured details.paste") && e.target.open) start(); }, true);

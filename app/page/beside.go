@@ -454,9 +454,10 @@ func (p *Page) fileNotes() []string {
 	return out
 }
 
-// readFile reads a file the reader gave (the file input, a drop) in the
-// browser and sends it to the page: refused before reading when over
-// measure.MaxFileSize.
+// readFile reads a file the reader gave in the browser (the import
+// panel's file input, which a drop or the first screen's chooser also
+// fills: web/page.js) and sends it to the page: refused before reading
+// when over measure.MaxFileSize.
 func readFile(ctx app.Context, file app.Value) {
 	if !file.Truthy() {
 		return

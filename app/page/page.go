@@ -559,18 +559,13 @@ func (p *Page) Render() app.UI {
 	if p.shown != nil {
 		shownQuery, shownSeq, shownHash = p.shown.Query, p.shown.Seq, p.shown.Hash
 	}
-	// A measurement file dropped anywhere on the page is read (beside.go).
+	// A measurement file may be dropped anywhere on the page: web/page.js
+	// takes the drop, imports the file and asks its fit; the page lets it.
 	over, overScope := ui.On("drop/over", func(ctx app.Context, e app.Event) { e.PreventDefault() })
-	drop, dropScope := ui.On("drop/file", func(ctx app.Context, e app.Event) {
-		e.PreventDefault()
-		if files := e.Get("dataTransfer").Get("files"); files.Truthy() && files.Length() > 0 {
-			readFile(ctx, files.Index(0))
-		}
-	})
 	return app.Div().ID("omission").Class("omission", "phase-"+phase).
 		DataSet("state", phase).DataSet("query", shownQuery).DataSet("seq", shownSeq).DataSet("hash", shownHash).DataSet("run", p.seq).DataSet("applied", p.applied).DataSet("compute", p.computesIn()).
 		DataSet("prerender", p.prerenderJSON).
-		On("dragover", over, overScope).On("drop", drop, dropScope).
+		On("dragover", over, overScope).
 		Body(
 			renderSkipLinks(),
 			app.Header().Class("masthead").Body(
