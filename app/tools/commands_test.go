@@ -437,81 +437,72 @@ func parseCommand(t *testing.T, name, line string) error {
 		// kingpin, as args_parser.go (v1.2.6) declares the flags: -c a
 		// uint, -d a time.Duration, -l a bool, -p a comma list of i|intro,
 		// p|progress, r|result (parsePrintSpec); one URL argument.
-		if words[0] != "bombardier" {
-			return fmt.Errorf("the executable is %q", words[0])
-		}
-		var rest []string
-		for i := 1; i < len(words); i++ {
-			w := words[i]
-			switch w {
-			case "-l":
-				continue
-			case "-c", "-d", "-p":
-				if i+1 >= len(words) {
-					return fmt.Errorf("%s needs a value", w)
+		return oneURL(words, "bombardier", map[string]func(string) error{
+			"-c": func(v string) error {
+				if n, err := strconv.ParseUint(v, 10, 64); err != nil || n < 1 {
+					return errors.New("want a positive integer")
 				}
-				v := words[i+1]
-				i++
-				switch w {
-				case "-c":
-					if n, err := strconv.ParseUint(v, 10, 64); err != nil || n < 1 {
-						return fmt.Errorf("-c %q: want a positive integer", v)
-					}
-				case "-d":
-					if _, err := time.ParseDuration(v); err != nil {
-						return fmt.Errorf("-d %q: %v", v, err)
-					}
-				case "-p":
-					for _, part := range strings.Split(v, ",") {
-						if !slices.Contains([]string{"i", "intro", "p", "progress", "r", "result"}, part) {
-							return fmt.Errorf("-p %q: %q is not intro, progress or result", v, part)
-						}
+				return nil
+			},
+			"-d": func(v string) error { _, err := time.ParseDuration(v); return err },
+			"-p": func(v string) error {
+				for _, part := range strings.Split(v, ",") {
+					if !slices.Contains([]string{"i", "intro", "p", "progress", "r", "result"}, part) {
+						return fmt.Errorf("%q is not intro, progress or result", part)
 					}
 				}
-			default:
-				if strings.HasPrefix(w, "-") {
-					return fmt.Errorf("unknown flag %q", w)
-				}
-				rest = append(rest, w)
-			}
-		}
-		if len(rest) != 1 {
-			return fmt.Errorf("want one URL, got %q", rest)
-		}
-		return checkURL(rest[0])
+				return nil
+			},
+		}, "-l")
 	case "autocannon":
 		// subarg with autocannon.js's aliases and defaults: -c a count of
 		// connections, -d seconds (a number, or a timestring with a
 		// unit: lib/validate.js 95-112); one URL argument.
-		if words[0] != "autocannon" {
-			return fmt.Errorf("the executable is %q", words[0])
-		}
-		var rest []string
-		for i := 1; i < len(words); i++ {
-			switch w := words[i]; w {
-			case "-c", "-d":
-				if i+1 >= len(words) {
-					return fmt.Errorf("%s needs a value", w)
-				}
-				v := words[i+1]
-				i++
+		positive := func(whole bool) func(string) error {
+			return func(v string) error {
 				n, err := strconv.ParseFloat(v, 64)
-				if err != nil || n <= 0 || w == "-c" && n != math.Trunc(n) {
-					return fmt.Errorf("%s %q: want a positive number", w, v)
+				if err != nil || n <= 0 || whole && n != math.Trunc(n) {
+					return errors.New("want a positive number")
 				}
-			default:
-				if strings.HasPrefix(w, "-") {
-					return fmt.Errorf("unknown flag %q", w)
-				}
-				rest = append(rest, w)
+				return nil
 			}
 		}
-		if len(rest) != 1 {
-			return fmt.Errorf("want one URL, got %q", rest)
-		}
-		return checkURL(rest[0])
+		return oneURL(words, "autocannon", map[string]func(string) error{"-c": positive(true), "-d": positive(false)})
 	}
 	return errors.New("no grammar for this tool: add one")
+}
+
+// oneURL checks a command of single-dash flags and one URL: the executable
+// is exe; each flag of valued takes the next word, which its func checks;
+// each of bools takes none; any other word starting with "-" is unknown.
+func oneURL(words []string, exe string, valued map[string]func(string) error, bools ...string) error {
+	if words[0] != exe {
+		return fmt.Errorf("the executable is %q", words[0])
+	}
+	var rest []string
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		check, ok := valued[w]
+		switch {
+		case ok:
+			if i+1 >= len(words) {
+				return fmt.Errorf("%s needs a value", w)
+			}
+			i++
+			if err := check(words[i]); err != nil {
+				return fmt.Errorf("%s %q: %v", w, words[i], err)
+			}
+		case slices.Contains(bools, w):
+		case strings.HasPrefix(w, "-"):
+			return fmt.Errorf("unknown flag %q", w)
+		default:
+			rest = append(rest, w)
+		}
+	}
+	if len(rest) != 1 {
+		return fmt.Errorf("want one URL, got %q", rest)
+	}
+	return checkURL(rest[0])
 }
 
 // TestCommandsParse holds each tool's printed command to the real tool's
@@ -535,6 +526,20 @@ func TestCommandsParse(t *testing.T) {
 	for name, want := range map[string]string{"wrk": " -d21s ", "wrk2": " -d21s ", "locust": " -t 21s "} {
 		if line := mustTool(t, name).command(cfg); !strings.Contains(line, want) {
 			t.Errorf("%s: %q does not say %q", name, line, want)
+		}
+	}
+	// The grammars refuse what the real tools refuse.
+	for _, c := range []struct{ tool, line string }{
+		{"bombardier", "bombardier -c 0 -d 20s " + target},
+		{"bombardier", "bombardier -c 2 -d 20 " + target},
+		{"bombardier", "bombardier -c 2 -d 20s -p x " + target},
+		{"bombardier", "bombardier -c 2 -z 20s " + target},
+		{"autocannon", "autocannon -c 1.5 -d 20 " + target},
+		{"autocannon", "autocannon -c 2 -d " + target},
+		{"autocannon", "autocannon -c 2 -d 20 " + target + " " + target},
+	} {
+		if err := parseCommand(t, c.tool, c.line); err == nil {
+			t.Errorf("%s: %q parses, but the tool refuses it", c.tool, c.line)
 		}
 	}
 	cfg = mustConfig(t, "rate=0.5&duration=20s")
