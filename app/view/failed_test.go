@@ -131,7 +131,7 @@ func TestFailuresInTheHeadline(t *testing.T) {
 		// answered; otherwise, when calls failed, its hover says so.
 		for _, row := range v.Rows {
 			for i, c := range row.Cells {
-				k := sim.Kinds()[i]
+				k := kindOf(v.Columns[i].Recording) // the table's column order
 				if c.Attr != "ns" {
 					continue
 				}
