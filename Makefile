@@ -6,6 +6,10 @@ Q         ?=
 GOROOT    := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 WASM_RUN  := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
+# The rival benchmark (make bench, when RIVAL_GIT_DIR names the rival's git
+# directory): its scripts and its scratch directory.
+RIVALBENCH ?= ../shared/bench/rivalbench
+RIVAL_WORK ?= $(CURDIR)/.rivalbench
 CHROMIUM  ?= $(firstword $(shell command -v chromium chromium-browser google-chrome 2>/dev/null))
 # -s leaves out the wasm name section (Go function names for the browser's
 # profiler, 0.27 MB raw): make wasm WASM_LDFLAGS= keeps it.
@@ -129,6 +133,13 @@ bench: wasm tools
 	@GOOS=js GOARCH=wasm $(GO) test $(FIT_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Fit' -benchtime 2x ./app/fit | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app | grep '^BENCH' || true
+	@if [ -n "$(RIVAL_GIT_DIR)" ] && [ -x "$(RIVALBENCH)/run.sh" ]; then \
+		WORK="$(RIVAL_WORK)" OMISSION_SRC="$(CURDIR)" RIVAL_GIT_DIR="$(RIVAL_GIT_DIR)" "$(RIVALBENCH)/run.sh" > "$(RIVAL_WORK).log" 2>&1 \
+			&& $(GO) run ./app/internal/rivalratio "$(RIVAL_WORK)/results.json" \
+			|| echo "bench: the rival benchmark failed: see $(RIVAL_WORK).log"; \
+	else \
+		echo "bench: the rival is skipped: set RIVAL_GIT_DIR to a git directory of github.com/telemetry-sh/coordinated-omission-lab (fetch it) and RIVALBENCH to the rivalbench scripts (now $(RIVALBENCH))"; \
+	fi
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk|TestFortioRoundTrip' -v ./app/experiment | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 20m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestFitReal' -v ./app/experiment | grep '^BENCH' || true

@@ -68,6 +68,7 @@
 //	app/internal/floorpage  the stack's floor, one go-app component (make bench); may import: none
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
 //	app/internal/rawget     the built site tests' raw HTTP client; may import: none
+//	app/internal/rivalratio make bench's ratios to the rival; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app/site                the static site, built and served; may import: page
 //	app/cli                 the command line; may import: experiment, fit, measure, site, tools, ui, units, view, sim

@@ -36,6 +36,7 @@ var doors = map[string][]string{
 	"app/internal/floorpage": nil,
 	"app/internal/wasmsize":  nil,
 	"app/internal/rawget":    nil,
+	"app/internal/rivalratio": nil,
 	"app/internal/fitwasm":   {"app/fit", "app/fitmsg", "app/measure", "app/wire", "sim"},
 	"app/site":               {"app/page"},
 	"app/cli":                {"app/experiment", "app/fit", "app/measure", "app/site", "app/tools", "app/ui", "app/units", "app/view", "sim"},
