@@ -50,39 +50,49 @@ func TestCutPrintouts(t *testing.T) {
 	if testing.Short() || raceOn {
 		t.Skip("fits every prefix of 30 files: make test runs it without the race detector (test-truth), which slows it tenfold")
 	}
+	// Each file on its own: the fit keeps no state between calls, so the
+	// files are cut in parallel (two at once on this 2-core machine).
 	for name, data := range cutFiles(t) {
-		whole, err := Fit(name, data, Options{NoTools: true})
-		var noCount *NoCountError
-		if errors.As(err, &noCount) {
-			// A printout the fit refuses whole (autocannon's tables, whose
-			// count is rounded): so is every part of it.
-			for i, ls := 1, strings.SplitAfter(string(data), "\n"); i < len(ls); i++ {
-				if _, err := Fit(name, []byte(strings.Join(ls[:i], "")), Options{NoTools: true}); err == nil {
-					t.Errorf("%s cut after line %d: fitted, where the whole file is refused (%v)", name, i, noCount)
-				}
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			t.Parallel()
+			cutOne(t, name, data)
+		})
+	}
+}
+
+// cutOne fits every prefix of one printout against its whole.
+func cutOne(t *testing.T, name string, data []byte) {
+	whole, err := Fit(name, data, Options{NoTools: true})
+	var noCount *NoCountError
+	if errors.As(err, &noCount) {
+		// A printout the fit refuses whole (autocannon's tables, whose
+		// count is rounded): so is every part of it.
+		for i, ls := 1, strings.SplitAfter(string(data), "\n"); i < len(ls); i++ {
+			if _, err := Fit(name, []byte(strings.Join(ls[:i], "")), Options{NoTools: true}); err == nil {
+				t.Errorf("%s cut after line %d: fitted, where the whole file is refused (%v)", name, i, noCount)
 			}
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s: the whole file: %v", name, err)
+	}
+	ls := strings.SplitAfter(string(data), "\n")
+	refused := 0
+	for i := 1; i < len(ls); i++ {
+		prefix := strings.Join(ls[:i], "")
+		r, err := Fit(name, []byte(prefix), Options{NoTools: true})
+		if err != nil {
+			refused++
 			continue
 		}
-		if err != nil {
-			t.Fatalf("%s: the whole file: %v", name, err)
+		if r.Query != whole.Query || r.Hidden.OpenP99Ns != whole.Hidden.OpenP99Ns || r.Hidden.RecordedP99Ns != whole.Hidden.RecordedP99Ns {
+			t.Errorf("%s cut after line %d of %d: fitted as a whole file (%s, open p99 %d ns) where the whole file gives %s, open p99 %d ns",
+				name, i, len(ls), r.Query, r.Hidden.OpenP99Ns, whole.Query, whole.Hidden.OpenP99Ns)
 		}
-		ls := strings.SplitAfter(string(data), "\n")
-		refused := 0
-		for i := 1; i < len(ls); i++ {
-			prefix := strings.Join(ls[:i], "")
-			r, err := Fit(name, []byte(prefix), Options{NoTools: true})
-			if err != nil {
-				refused++
-				continue
-			}
-			if r.Query != whole.Query || r.Hidden.OpenP99Ns != whole.Hidden.OpenP99Ns || r.Hidden.RecordedP99Ns != whole.Hidden.RecordedP99Ns {
-				t.Errorf("%s cut after line %d of %d: fitted as a whole file (%s, open p99 %d ns) where the whole file gives %s, open p99 %d ns",
-					name, i, len(ls), r.Query, r.Hidden.OpenP99Ns, whole.Query, whole.Hidden.OpenP99Ns)
-			}
-		}
-		if refused == 0 && len(ls) > 2 {
-			t.Errorf("%s: no prefix refused", name)
-		}
+	}
+	if refused == 0 && len(ls) > 2 {
+		t.Errorf("%s: no prefix refused", name)
 	}
 }
 
