@@ -355,7 +355,7 @@ func trim(v float64) string {
 }
 
 // TestWriteTextWords: the experiment's text writes its durations as the
-// page does (app/units), its table's values in seed 000's microseconds.
+// page does (app/units), its table's values too.
 func TestWriteTextWords(t *testing.T) {
 	r := &Result{Query: "preset=bench", Server: "127.0.0.1:1", Transport: "tcp", cfg: config(t, "preset=bench"),
 		ServiceNs: 100e3, RoundTripNs: 118_350, WallNs: 3_254_000_000,
@@ -366,8 +366,8 @@ func TestWriteTextWords(t *testing.T) {
 	for _, want := range []string{
 		"stalls 200 ms every 1 s from 500 ms,",
 		"service: 100 µs; round trip measured 118.3 µs;",
-		" mean     140.0us ",
-		" max  200100.0us ",
+		" mean    140 µs ",
+		" max  200.1 ms ",
 		" above 1 ms ",
 		"\nwall time 3.254 s;",
 	} {

@@ -3,6 +3,7 @@ package experiment
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"omission/app/units"
@@ -30,7 +31,7 @@ func (r *Result) WriteText(w io.Writer) {
 		}
 	}
 	fmt.Fprint(tw, "\n")
-	us := units.Micros
+	us := units.Duration[float64] // people's units, as the report's table
 	row := func(name string, meas func(m Metrics) string, model func(rec string) string) {
 		fmt.Fprintf(tw, "%s\t", name)
 		for _, rec := range recs {
@@ -101,7 +102,7 @@ func (r *Result) writeTools(w io.Writer) {
 				if d.Metric == "requests" {
 					return fmt.Sprint(v)
 				}
-				return units.Micros(float64(v))
+				return units.Duration(v)
 			}
 			held := "not held (below ten round trips)"
 			switch {
@@ -117,7 +118,7 @@ func (r *Result) writeTools(w io.Writer) {
 				return fmt.Sprintf("%+.2f %%", *p)
 			}
 			c := client[d.Metric]
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", d.Metric, f(d.Real), f(d.Predicted), pct(d.Pct), held, f(c.Predicted), pct(c.Pct))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", strings.ReplaceAll(d.Metric, "_", "."), f(d.Real), f(d.Predicted), pct(d.Pct), held, f(c.Predicted), pct(c.Pct))
 		}
 		tw.Flush()
 		fmt.Fprintln(w)

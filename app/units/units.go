@@ -71,10 +71,6 @@ func appendDurationSig(dst []byte, ns float64, sig int) []byte {
 	return append(append(dst, ' '), name...)
 }
 
-// Micros writes a duration in microseconds with one decimal, as seed 000's
-// tables do: "195100.0us".
-func Micros(ns float64) string { return strconv.FormatFloat(ns/1e3, 'f', 1, 64) + "us" }
-
 // trim drops trailing zeros after a decimal point, and the point.
 func trim(s string) string {
 	if strings.Contains(s, ".") {

@@ -21,9 +21,6 @@ func TestDuration(t *testing.T) {
 	if got := DurationSig(195.1e6, 3); got != "195 ms" {
 		t.Errorf("3 digits: %q", got)
 	}
-	if got := Micros(195.1e6); got != "195100.0us" {
-		t.Errorf("Micros: %q", got)
-	}
 }
 
 // TestAppendDuration: AppendDuration writes what Duration does after what
