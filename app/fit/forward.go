@@ -169,21 +169,20 @@ func kindNames() string {
 // the recordings through the project's own writers.
 func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	if src.tool != "" {
-		out, err := tools.RunJSON(cfg, src.tool)
+		// The file is the tool's JSON report (vegeta report -type json,
+		// oha --json, k6 --summary-export, bombardier -o json, autocannon
+		// -j) or its printout: the model writes the same one, and only the
+		// JSON when that is what the file is (it costs some tools' runs a
+		// good part again).
+		run, pick := tools.Run, func(o *tools.Output) string { return o.Text }
+		if in.format.JSON() {
+			run, pick = tools.RunJSON, func(o *tools.Output) string { return o.JSON }
+		}
+		out, err := run(cfg, src.tool)
 		if err != nil {
 			return nil, err
 		}
-		text := out.Text
-		if out.JSON != "" {
-			// vegeta report -type json, oha --json, k6 --summary-export:
-			// the import reads these tools' JSON, not their text.
-			text = out.JSON
-		}
-		f, err := measure.Parse(in.name, []byte(text))
-		if err == nil && f.Format != in.format && out.JSON != "" {
-			// A tool that writes a printout and a JSON report: the file is its printout.
-			f, err = measure.Parse(in.name, []byte(out.Text))
-		}
+		f, err := measure.Parse(in.name, []byte(pick(out)))
 		if err != nil {
 			return nil, err
 		}

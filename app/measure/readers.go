@@ -100,6 +100,10 @@ func (r *Reader) keyed(top map[string]json.RawMessage) bool {
 	return false
 }
 
+// JSON reports whether f is a tool's JSON report (its reader reads JSON),
+// not a printout.
+func (f Format) JSON() bool { r := readerOf(f); return r != nil && r.ReadJSON != nil }
+
 func readerOf(f Format) *Reader {
 	for _, r := range readers {
 		if r.Format == f {

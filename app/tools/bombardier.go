@@ -79,53 +79,24 @@ type bombardierStats struct {
 	pct               []float64 // at bombardierPcts
 }
 
-// bombardierLatencies is LatenciesStats over whole µs; ok false when no
-// call was recorded.
-func bombardierLatencies(us []uint64, pcts []float64) (s bombardierStats, ok bool) {
-	if len(us) == 0 {
+// bombardierStatsOf is LatenciesStats (over whole µs, the stdev over n)
+// and RequestsStats (over the rate samples, over n − 1, Bessel's): the
+// mean; the stdev adding (v − mean)² once for each distinct value (VisitAll
+// over the histogram's map), 0 when n ≤ 2; the max; at each of pcts the
+// first value whose running count reaches uint64(p·n + 0.5). ok is false
+// when there is no value.
+func bombardierStatsOf(vals []float64, pcts []float64, bessel bool) (s bombardierStats, ok bool) {
+	if len(vals) == 0 {
 		return s, false
 	}
-	sorted := append([]uint64(nil), us...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
-	var sum uint64
-	for _, v := range sorted {
-		sum += v
-	}
-	n := uint64(len(sorted))
-	s.mean = float64(sum) / float64(n)
-	s.max = float64(sorted[n-1])
-	ss := 0.0
-	for i, v := range sorted {
-		if i == 0 || v != sorted[i-1] { // once per distinct value (VisitAll over the map)
-			ss += math.Pow(float64(v)-s.mean, 2)
-		}
-	}
-	if n > 2 {
-		s.stddev = math.Sqrt(ss / float64(n))
-	}
-	for _, p := range pcts {
-		rank := uint64(p*float64(n) + 0.5)
-		idx := max(int(rank)-1, 0) // the first value whose running count reaches rank
-		s.pct = append(s.pct, float64(sorted[min(idx, len(sorted)-1)]))
-	}
-	return s, true
-}
-
-// bombardierRates is RequestsStats over the rate samples (requests a
-// second).
-func bombardierRates(rates []float64) (s bombardierStats, ok bool) {
-	if len(rates) == 0 {
-		return s, false
-	}
-	sorted := append([]float64(nil), rates...)
+	sorted := append([]float64(nil), vals...)
 	sort.Float64s(sorted)
+	n := float64(len(sorted))
 	sum := 0.0
 	for _, v := range sorted {
 		sum += v
 	}
-	n := float64(len(sorted))
-	s.mean = sum / n
-	s.max = sorted[len(sorted)-1]
+	s.mean, s.max = sum/n, sorted[len(sorted)-1]
 	ss := 0.0
 	for i, v := range sorted {
 		if i == 0 || v != sorted[i-1] {
@@ -133,9 +104,13 @@ func bombardierRates(rates []float64) (s bombardierStats, ok bool) {
 		}
 	}
 	if len(sorted) > 2 {
-		s.stddev = math.Sqrt(ss / (n - 1))
+		if bessel {
+			s.stddev = math.Sqrt(ss / (n - 1))
+		} else {
+			s.stddev = math.Sqrt(ss / n)
+		}
 	}
-	for _, p := range bombardierPcts {
+	for _, p := range pcts {
 		rank := int(uint64(p*n + 0.5))
 		s.pct = append(s.pct, sorted[min(max(rank-1, 0), len(sorted)-1)])
 	}
@@ -164,16 +139,16 @@ func bombardierTimeUs(us float64) string {
 func bombardierSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	// Every call, answered or failed: its latency from its first send and
 	// when it completed.
-	var us []uint64
+	var us []float64 // whole µs
 	var ends []int64
 	for i, ok := range pr.Rec {
 		if ok {
-			us = append(us, uint64((pr.Done[i]-pr.Intended[i])/1000))
+			us = append(us, float64((pr.Done[i]-pr.Intended[i])/1000))
 			ends = append(ends, pr.Done[i])
 		}
 	}
 	for _, f := range pr.Fails {
-		us = append(us, uint64((f.At-f.Intended)/1000))
+		us = append(us, float64((f.At-f.Intended)/1000))
 		ends = append(ends, f.At)
 	}
 	sort.Slice(ends, func(i, j int) bool { return ends[i] < ends[j] })
@@ -202,8 +177,8 @@ func bombardierSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	if taken > last {
 		rates = append(rates, count(taken)/(float64(taken-last)/1e9))
 	}
-	lat, latOK := bombardierLatencies(us, bombardierPcts)
-	rps, rpsOK := bombardierRates(rates)
+	lat, latOK := bombardierStatsOf(us, bombardierPcts, false)
+	rps, rpsOK := bombardierStatsOf(rates, bombardierPcts, true)
 	answered, failed := int64(len(us)-len(pr.Fails)), int64(len(pr.Fails))
 
 	var b strings.Builder
@@ -243,7 +218,7 @@ func bombardierSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	for i, p := range sim.Percentiles() {
 		ps[i] = float64(p.PPM) / 1e6
 	}
-	if hp, ok := bombardierLatencies(us, ps); ok {
+	if hp, ok := bombardierStatsOf(us, ps, false); ok {
 		for i, dst := range o.Ps() {
 			*dst = int64(hp.pct[i]) * 1000
 		}

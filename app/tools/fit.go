@@ -163,7 +163,7 @@ func StatedIn(f measure.Format, data []byte, d *measure.Dist) (s Stated, ok bool
 	for _, t := range registry {
 		if t.Reads(f) {
 			if t.stated != nil {
-				s = t.stated(data, d)
+				t.stated(data, d, &s)
 			}
 			return s, true
 		}

@@ -30,6 +30,9 @@ var autocannonJSONReader = measure.Reader{
 	ReadJSON: parseAutocannonJSON,
 }
 
+// autocannonPrecision is what its text and its JSON keep of a latency.
+const autocannonPrecision = "whole ms (its HdrHistogram keeps whole ms); mean and stdev rounded up to 0.01 ms"
+
 // autocannonCells splits a table row "│ a │ b │" into its trimmed cells
 // (nil for a line that is not one).
 func autocannonCells(t string) []string {
@@ -90,7 +93,7 @@ func parseAutocannon(name string, ls []measure.Line) (*measure.File, error) {
 		return nil, &measure.ParseError{Name: name, Format: FormatAutocannon, Line: len(ls), Msg: "expected autocannon's \"│ Latency │ …\" row, found none"}
 	}
 	statedFromPoints(&d, d.Points)
-	d.Precision = "whole ms (its HdrHistogram keeps whole ms); mean and stdev rounded up to 0.01 ms"
+	d.Precision = autocannonPrecision
 	d.Notes = append(d.Notes, "autocannon's p% is the first value whose running count reaches ⌈p·n⌉; its count is printed rounded to thousands, and only its 2xx replies have latencies.")
 	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatAutocannon, Dists: []measure.Dist{d}}, nil
@@ -142,7 +145,7 @@ func parseAutocannonJSON(name string, data []byte, top map[string]json.RawMessag
 		}
 	}
 	statedFromPoints(&d, d.Points)
-	d.Precision = "whole ms (its HdrHistogram keeps whole ms); mean and stdev rounded up to 0.01 ms"
+	d.Precision = autocannonPrecision
 	d.Notes = append(d.Notes, "autocannon's p% is the first value whose running count reaches ⌈p·n⌉; only its 2xx replies have latencies.")
 	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatAutocannonJSON, Dists: []measure.Dist{d}}, nil

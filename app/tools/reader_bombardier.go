@@ -31,29 +31,21 @@ var bombardierJSONReader = measure.Reader{
 	ReadJSON: parseBombardierJSON,
 }
 
-// bombardierUnitNs of formatTimeUs's units.
-var bombardierUnitNs = map[string]uint64{"us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
-
 // bombardierValue reads a formatTimeUs value ("91.00us", "0.97ms",
-// "10.01s") as ns.
+// "10.01s") as ns: its units are wrk's format_time_us's (wrkValue).
 func bombardierValue(s string) (int64, error) {
 	i := strings.IndexFunc(s, func(r rune) bool { return r >= 'a' && r <= 'z' })
-	if i <= 0 {
+	if i <= 0 || wrkUnits[s[i:]] == 0 {
 		return 0, fmt.Errorf("expected a time with its unit (us, ms, s, m or h), found %q", s)
 	}
-	u, ok := bombardierUnitNs[s[i:]]
-	if !ok {
-		return 0, fmt.Errorf("expected a time with its unit (us, ms, s, m or h), found %q", s)
-	}
-	d, err := measure.ParseDecimal(s[:i])
-	if err != nil {
-		return 0, err
-	}
-	return d.Ns(u)
+	return wrkValue(s[:i], s[i:])
 }
 
 // bombardierPrecision is what formatTimeUs keeps: two decimals of its unit.
 const bombardierPrecision = "two decimals of us, ms or s (10 ms from 1 s)"
+
+// bombardierRule is what its text and its JSON say of its percentiles.
+const bombardierRule = "bombardier's p% is the first value whose running count reaches round(p·n); its latencies include the failed calls'."
 
 func parseBombardier(name string, ls []measure.Line) (*measure.File, error) {
 	d := measure.Dist{Label: "latency", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
@@ -115,7 +107,7 @@ func parseBombardier(name string, ls []measure.Line) (*measure.File, error) {
 	}
 	statedFromPoints(&d, d.Points)
 	d.Precision = bombardierPrecision
-	d.Notes = append(d.Notes, "bombardier's p% is the first value whose running count reaches round(p·n); its latencies include the failed calls'.")
+	d.Notes = append(d.Notes, bombardierRule)
 	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatBombardier, Dists: []measure.Dist{d}}, nil
 }
@@ -191,7 +183,7 @@ func parseBombardierJSON(name string, data []byte, top map[string]json.RawMessag
 	}
 	statedFromPoints(&d, d.Points)
 	d.Precision = "whole µs"
-	d.Notes = append(d.Notes, "bombardier's p% is the first value whose running count reaches round(p·n); its latencies include the failed calls'.")
+	d.Notes = append(d.Notes, bombardierRule)
 	d.Finish(false)
 	return &measure.File{Name: name, Format: FormatBombardierJSON, Dists: []measure.Dist{d}}, nil
 }

@@ -62,9 +62,10 @@ type Tool struct {
 	// experiment runs it, when it does, is its Real, declared beside it
 	// (real_run.go).
 	reads []measure.Format // the formats of the files it writes that the fit reads as its own
-	// stated reads what its file states of its run (StatedIn), set in
-	// stated.go; d is the file's first distribution.
-	stated func(data []byte, d *measure.Dist) Stated
+	// stated reads what its file states of its run into s (StatedIn,
+	// which gives s its defaults), set in stated.go; d is the file's first
+	// distribution.
+	stated func(data []byte, d *measure.Dist, s *Stated)
 	kind   string    // what its file is, in words ("" : a printout)
 	unit   PrintUnit // what its printout rounds latencies to, when coarse
 	// unsaid, on the first of the tools that write the same file, says
