@@ -67,11 +67,38 @@ func sameCells(t *testing.T, what string, got, want map[string]string) {
 	}
 }
 
-// setField types into a control the way a reader does, then presses Enter.
+// setField types into a control the way a reader does, then presses Enter:
+// it opens the folds that hold the control first (showField).
 func (b *browser) setField(t *testing.T, name, value string) {
 	t.Helper()
+	b.showField(t, name)
 	b.exec(t, fmt.Sprintf(`document.getElementById(%q).value = ""`, "in-"+name))
 	b.do(t, "typing into "+name, chromedp.SendKeys(chromedp.CSS("#in-"+name), value+"\r"))
+}
+
+// showField opens the folds that hold a field's control as a reader does,
+// with a click on each closed one's summary (the URL then lists it: ui.KeyShow).
+// The engine's fields are built only once their fold is open.
+func (b *browser) showField(t testing.TB, name string) {
+	t.Helper()
+	for range 3 {
+		sel := eval[string](t, b, fmt.Sprintf(`(() => {
+			const el = document.getElementById(%q);
+			const d = el ? el.parentElement.closest("details:not([open])") : [...document.querySelectorAll('details[data-fold="params"], details[data-fold="more"]')].find((d) => !d.open);
+			return d ? 'details[data-fold="' + d.dataset.fold + '"] > summary' : "";
+		})()`, "in-"+name))
+		if sel == "" {
+			// Open: the control is there, or is built with the fold's render.
+			b.waitFor(t, "the control of "+name, fmt.Sprintf(`!!document.getElementById(%q)`, "in-"+name))
+			return
+		}
+		fold := strings.TrimSuffix(strings.TrimPrefix(sel, `details[data-fold="`), `"] > summary`)
+		b.do(t, "opening the fold of "+name, chromedp.Click(chromedp.CSS(sel)))
+		// As a reader who looks before typing: the fold is open and the
+		// URL says so.
+		b.waitFor(t, "the "+fold+" fold open and in the URL", fmt.Sprintf(`document.querySelector('details[data-fold=%q]').open && (new URLSearchParams(location.search).get("show") || "").split(",").includes(%q)`, fold, fold))
+	}
+	t.Fatalf("the control of %s is still folded away", name)
 }
 
 func TestBrowserPage(t *testing.T) {
@@ -161,7 +188,7 @@ func TestBrowserPage(t *testing.T) {
 	// Changing the stall length changes the URL (in place) and the numbers.
 	b.setField(t, "stall", "300ms")
 	b.waitReady(t, "preset=tcp&stall=300ms")
-	b.waitLocation(t, s.URL+"/?preset=tcp&stall=300ms")
+	b.waitLocation(t, s.URL+"/?preset=tcp&stall=300ms&show=params")
 	edited := b.metrics(t)
 	sameCells(t, "tcp, stall 300ms", edited, nativeCells(t, "preset=tcp&stall=300ms"))
 	if edited["open.max"] == bench["open.max"] {
@@ -198,7 +225,7 @@ func TestBrowserPage(t *testing.T) {
 	if !strings.Contains(msg, "stall") || !strings.Contains(msg, "allowed 0s to 24h") {
 		t.Errorf("stall message %q", msg)
 	}
-	b.waitLocation(t, s.URL+"/?preset=tcp&stall=-1s")
+	b.waitLocation(t, s.URL+"/?preset=tcp&stall=-1s&show=params")
 	invalidEdit := b.metrics(t)
 	sameCells(t, "an invalid stall runs the preset's", invalidEdit, nativeCells(t, "preset=tcp"))
 	b.screenshot(t, "page-invalid-edit.png", false)
@@ -500,6 +527,9 @@ func TestBrowserIncidentPreset(t *testing.T) {
 	b.waitReady(t, "preset=pause")
 	b.waitLocation(t, s.URL+"/?preset=pause")
 	sameCells(t, "pause", b.metrics(t), nativeCells(t, "preset=pause"))
+	// Its slowdown and think time are in the engine's fold, inside the
+	// parameters' fold, as a reader finds them.
+	b.showField(t, "slow")
 	native, err := sim.Run(mustPreset(t, "pause"))
 	if err != nil {
 		t.Fatal(err)

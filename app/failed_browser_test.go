@@ -64,6 +64,7 @@ func TestBrowserFailedHeadline(t *testing.T) {
 	// Edited to: the retry storm's timeout typed over a loaded run.
 	b.open(t, s.URL+"/?preset=retry-storm")
 	b.waitReady(t, "preset=retry-storm")
+	b.showField(t, "timeout")
 	b.exec(t, `const i = document.querySelector('input[name="timeout"]'); i.value = "500us"; i.dispatchEvent(new Event("input", {bubbles: true})); i.dispatchEvent(new Event("change", {bubbles: true}))`)
 	b.waitReady(t, "preset=retry-storm&timeout=500us")
 	same("preset=retry-storm&timeout=500us", "edited", read())

@@ -41,9 +41,9 @@ const firstScreenJS = `(() => {
 })()`
 
 // TestBrowserFirstScreen: at 1280×900 and on a 390×844 phone the closed
-// loop's and the open loop's p99 are on the first screen, and on the phone
-// the words and controls there stay within what it was cut to (issue 40,
-// item 1); the counts at both sizes are logged.
+// loop's and the open loop's p99 are on the first screen, and the words and
+// controls there stay within what they were cut to (issue 40, item 1); the
+// counts at both sizes are logged.
 func TestBrowserFirstScreen(t *testing.T) {
 	s := startSite(t)
 	for _, size := range []struct {
@@ -51,14 +51,14 @@ func TestBrowserFirstScreen(t *testing.T) {
 		vp              chromedp.Action[chromedp.Void]
 		words, controls float64
 	}{
-		// At 1280×900 the presets and the whole parameter grid are on the
-		// first screen (494 words, 49 controls): not held until the
-		// parameters fold (issue 40, item 2).
-		{"1280", chromedp.EmulateViewport(1280, 900), 0, 0},
-		// On a phone: 163 words (the third card's among them) and 14
-		// controls; before the lead was cut, 272 words and the open loop's
-		// card below the fold.
-		{"390", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile), 170, 14},
+		// At 1280×900: 229 words and 17 controls since the cases past the
+		// first four, the parameters and "why" fold away (issue 40, item
+		// 2); 495 and 49 before.
+		{"1280", chromedp.EmulateViewport(1280, 900), 230, 17},
+		// On a phone: 157 words and 7 controls, both p99 on screen; 272
+		// words and the open loop's card below the fold before the lead
+		// was cut.
+		{"390", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile), 160, 8},
 	} {
 		t.Run(size.name, func(t *testing.T) {
 			b := newBrowser(t)
@@ -130,4 +130,50 @@ func TestBrowserDropFile(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll('#measured li[data-file="`+file+`"]').length`); n != 1 {
 		t.Errorf("the file is listed %d times, want once", n)
 	}
+}
+
+// TestBrowserFolds: the first screen's folds keep their state in the URL
+// (ui.KeyShow) without a history entry of their own, and a URL that sets a
+// field of a fold opens it by itself, so that loading a URL shows what its
+// sender saw.
+func TestBrowserFolds(t *testing.T) {
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	isOpen := func(fold string) bool {
+		return eval[bool](t, b, `!!document.querySelector('details[data-fold="`+fold+`"]').open`)
+	}
+	for _, f := range []string{"cases", "params", "why"} {
+		if isOpen(f) {
+			t.Errorf("the %s fold is open on a bare URL", f)
+		}
+	}
+	hist := eval[int](t, b, `history.length`)
+	b.do(t, "opening the parameters", chromedp.Click(chromedp.CSS(`details[data-fold="params"] > summary`)))
+	b.waitLocation(t, s.URL+"/?show=params")
+	b.do(t, "opening why", chromedp.Click(chromedp.CSS(`details[data-fold="why"] > summary`)))
+	b.waitLocation(t, s.URL+"/?show=params,why")
+	if h := eval[int](t, b, `history.length`); h != hist {
+		t.Errorf("opening two folds made %d history entries", h-hist)
+	}
+	if v := eval[string](t, b, `document.getElementById("in-rate").value`); v != "5000" {
+		t.Errorf("the opened parameters show rate %q", v)
+	}
+	b.do(t, "closing the parameters", chromedp.Click(chromedp.CSS(`details[data-fold="params"] > summary`)))
+	b.waitLocation(t, s.URL+"/?show=why")
+	// Loaded from its URL, a state shows its folds as they were.
+	b.open(t, s.URL+"/?show=why,cases")
+	b.waitReady(t, "")
+	if !isOpen("why") || !isOpen("cases") || isOpen("params") {
+		t.Errorf("?show=why,cases: why %v, cases %v, params %v", isOpen("why"), isOpen("cases"), isOpen("params"))
+	}
+	// A field set away from its preset, or a case past the first few,
+	// opens its fold by itself; the URL stays as given.
+	b.open(t, s.URL+"/?preset=brownout&rate=300")
+	b.waitReady(t, "preset=brownout&rate=300")
+	if !isOpen("params") || !isOpen("cases") {
+		t.Errorf("?preset=brownout&rate=300: params %v, cases %v", isOpen("params"), isOpen("cases"))
+	}
+	b.waitLocation(t, s.URL+"/?preset=brownout&rate=300")
 }

@@ -100,14 +100,15 @@ func TestBrowserRuleRateArrows(t *testing.T) {
 		t.Errorf("the rate's hint %q does not say the arrows step it", hint)
 	}
 	entries := eval[int](t, b, `history.length`)
+	b.showField(t, "rate")
 	b.exec(t, `document.getElementById("in-rate").focus()`)
 	b.do(t, "ArrowUp", chromedp.KeyEvent(kb.ArrowUp))
 	b.waitFor(t, "the rate one rung up", `document.getElementById("in-rate").value === "6250"`)
 	b.waitReady(t, "rate=6250") // the result shown is the new rate's run
-	b.waitFor(t, "the URL with the new rate", `location.search === "?rate=6250"`)
+	b.waitFor(t, "the URL with the new rate", `location.search === "?rate=6250&show=params"`)
 	b.do(t, "PageDown", chromedp.KeyEvent(kb.PageDown))
 	b.waitReady(t, "rate=3200")
-	b.waitFor(t, "the URL with the rate three rungs down", `location.search === "?rate=3200" && document.getElementById("in-rate").value === "3200"`)
+	b.waitFor(t, "the URL with the rate three rungs down", `location.search === "?rate=3200&show=params" && document.getElementById("in-rate").value === "3200"`)
 	if n := eval[int](t, b, `history.length`); n != entries {
 		t.Errorf("stepping added history entries: %d, then %d", entries, n)
 	}

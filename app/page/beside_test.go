@@ -93,7 +93,7 @@ func TestPageToolsPointer(t *testing.T) {
 	if !pointer || !skip {
 		t.Errorf("pointer to #tools %v, skip link %v", pointer, skip)
 	}
-	if !strings.Contains(h, fmt.Sprintf("See what %d real load tools would have printed for this run ↓</a>", len(toolBrands()))) ||
+	if !strings.Contains(h, fmt.Sprintf("What %d real load tools would have printed ↓</a>", len(toolBrands()))) ||
 		!strings.Contains(h, ">Skip to the tools&#39; printouts</a>") {
 		t.Error("the pointer's or the skip link's words")
 	}

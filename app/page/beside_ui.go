@@ -145,14 +145,12 @@ func toolBrands() []string {
 // toolsPointer is the words of the first screen's pointer to the tools
 // panel, made once: how many tools, not their names (the panel names them,
 // and the file holder's way in lists them).
-var toolsPointer = fmt.Sprintf("See what %d real load tools would have printed for this run ↓", len(toolBrands()))
+var toolsPointer = fmt.Sprintf("What %d real load tools would have printed ↓", len(toolBrands()))
 
 // renderToolsPointer is the first screen's pointer to the tools panel,
 // far down the page.
 func renderToolsPointer() app.UI {
-	return app.P().Class("lead-more", "lead-tools").Body( // .lead-more: its links are 24 px tall targets
-		app.A().ID("to-tools").Href("#tools").DataSet("jump", "1").Text(toolsPointer),
-	)
+	return app.A().ID("to-tools").Href("#tools").DataSet("jump", "1").Text(toolsPointer)
 }
 
 // variantsTable shows what the correction does with each interval.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"omission/app/ui"
 	"omission/app/view"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -164,7 +165,7 @@ type controlsPanel struct {
 
 	IToggleOff []string // per field: the value it takes when its toggle is unticked
 	IGens      []int    // per field: fieldControl.IGen
-	engineOpen bool     // the reader opened the engine's parameters
+	IShow      string   // the folds the URL keeps open (ui.KeyShow)
 }
 
 // The controls send the page what the reader did; the page owns the values
@@ -212,19 +213,8 @@ func (c *controlsPanel) Render() app.UI {
 			general = append(general, app.Li().Class("error").DataSet("error", m.Field).Text(m.Text))
 		}
 	}
+	paramsOpen, moreOpen := formFolds(c.IInputs, c.IErrs, c.IShow)
 	var fields, engine []app.UI
-	// The engine's parameters open by themselves when one of them is in
-	// error or set away from its default, so a URL never hides its state.
-	engineOpen := c.engineOpen
-	defaults := defaultInputs()
-	for i := 1; i < len(c.IInputs); i++ {
-		if specAt(i).Engine {
-			_, bad := c.msg(fieldNames[i])
-			if bad || i < len(defaults) && c.IInputs[i] != defaults[i] && c.IInputs[i] != "" {
-				engineOpen = true
-			}
-		}
-	}
 	for i := 1; i < len(c.IInputs); i++ {
 		if !c.offered(i) {
 			continue
@@ -233,14 +223,17 @@ func (c *controlsPanel) Render() app.UI {
 		switch {
 		case !specAt(i).Engine:
 			fields = append(fields, f)
-		case engineOpen:
+		case moreOpen:
 			// Folded away, the engine's controls are not built at all.
 			engine = append(engine, f)
 		}
 	}
-	toggle, scope := ui.On("engine-toggle", func(ctx app.Context, e app.Event) {
-		c.engineOpen = ctx.JSSrc().Get("open").Bool()
-	})
+	var more app.UI = app.Text("")
+	if hasEngine(len(c.IInputs)) {
+		more = c.fold(foldMore, moreOpen, "engine",
+			app.Summary().Text("More parameters: arrivals, service distribution, queue, timeout, outages, retries, slowdowns, think time"),
+			app.Div().Class("fields").Body(engine...))
+	}
 	return app.Form().Class("controls").Aria("label", "Parameters").
 		OnSubmit(ui.On("submit", func(ctx app.Context, e app.Event) {
 			e.PreventDefault()
@@ -251,18 +244,108 @@ func (c *controlsPanel) Render() app.UI {
 			// Always there, so that the fields keep their place (and their
 			// components) when a message comes or goes.
 			app.Ul().Class("errors").Aria("live", "polite").Hidden(len(general) == 0).Body(general...),
-			app.Div().Class("fields").Body(fields...),
-			app.If(hasEngine(len(c.IInputs)), func() app.UI {
-				d := app.Details().Class("engine").On("toggle", toggle, scope).Body(
-					app.Summary().Text("More parameters: arrivals, service distribution, queue, timeout, outages, retries, slowdowns, think time"),
-					app.Div().Class("fields").Body(engine...),
-				)
-				if engineOpen {
-					d = d.Open(true) // only when true: see renderField
-				}
-				return d
-			}),
+			c.fold(foldParams, paramsOpen, "params",
+				app.Summary().Body(
+					app.Span().Class("fold-q").Text("Change the server and the load"),
+					app.Span().Class("fold-what").Text(": rate, stalls, connections…"),
+				),
+				app.Div().Class("fields").Body(fields...),
+				more,
+			),
 		)
+}
+
+// formFolds tells whether the parameters' and the engine's folds are drawn
+// open. A fold opens by itself when a field in it is in error or set away
+// from the preset's value, so that a URL never hides its state; the reader
+// opens and closes it otherwise, and the URL keeps that (show, ui.KeyShow).
+func formFolds(inputs []string, msgs []fieldMsg, show string) (params, more bool) {
+	base := presetInputs(inputs[fieldIndex("preset")])
+	setAway := map[bool]bool{} // by Engine: a field of that fold is set or in error
+	for i := 1; i < len(inputs); i++ {
+		bad := slices.ContainsFunc(msgs, func(m fieldMsg) bool { return m.Field == fieldNames[i] })
+		if bad || i < len(base) && inputs[i] != base[i] && inputs[i] != "" {
+			setAway[specAt(i).Engine] = true
+		}
+	}
+	more = setAway[true] || shows(show, foldMore)
+	return setAway[false] || more || shows(show, foldParams), more
+}
+
+// The page's folds whose open state the URL keeps (ui.KeyShow), in the
+// order the key lists them.
+const (
+	foldCases  = "cases"  // the published cases past the first few
+	foldParams = "params" // every parameter of the query
+	foldMore   = "more"   // the event engine's parameters, inside params
+	foldWhy    = "why"    // why the two p99 differ, under the headline's cards
+)
+
+var foldOrder = [...]string{foldCases, foldParams, foldMore, foldWhy}
+
+// ShowValue returns the value of ui.KeyShow that lists the folds of show
+// (a value of the key) with fold open or closed, in foldOrder; folds it
+// does not know are dropped.
+func ShowValue(show, fold string, open bool) string {
+	var out []string
+	for _, f := range foldOrder {
+		on := shows(show, f)
+		if f == fold {
+			on = open
+		}
+		if on {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// shows tells whether show (a value of ui.KeyShow) keeps fold open.
+func shows(show, fold string) bool { return slices.Contains(strings.Split(show, ","), fold) }
+
+// shows tells whether the URL keeps fold open.
+func (c *controlsPanel) shows(fold string) bool { return shows(c.IShow, fold) }
+
+// fold is a <details> of the page, drawn open when open. The reader's
+// toggle goes to the page as the fold's state in the DOM when the handler
+// runs (go-app runs it a dispatch later, maybe after another toggle) beside
+// the state drawn, and the page sets the URL's show key from it: the last
+// state wins, a toggle to the state drawn (the browser's own, when it draws
+// a fold open) changes nothing, and a render in between, which changes no
+// attribute it drew before, leaves the reader's fold as it is.
+func fold(name string, open bool, class string, summary app.UI, body ...app.UI) app.UI {
+	toggle, scope := ui.On("fold/"+name+"/"+strconv.FormatBool(open), func(ctx app.Context, e app.Event) {
+		ctx.NewActionWithValue(actionFold, foldState{Name: name, Open: ctx.JSSrc().Get("open").Bool(), Drawn: open})
+	})
+	d := app.Details().Class("fold", class).DataSet("fold", name).On("toggle", toggle, scope).Body(append([]app.UI{summary}, body...)...)
+	if open {
+		d = d.Open(true) // only when true: see renderField
+	}
+	return d
+}
+
+// actionFold tells the page a fold's state (its Value: a foldState).
+const actionFold = "omission/page/fold"
+
+// foldState is one fold opened or closed by the reader, and how the page
+// drew it.
+type foldState struct {
+	Name        string
+	Open, Drawn bool
+}
+
+// fold is a fold of the form.
+func (c *controlsPanel) fold(name string, open bool, class string, summary app.UI, body ...app.UI) app.UI {
+	return fold(name, open, class, summary, body...)
+}
+
+// presetInputs returns the controls' texts of a preset (the default query's
+// when name is no preset).
+func presetInputs(name string) []string {
+	if cfg, ok := sim.PresetConfig(name); ok {
+		return cfg.Values()
+	}
+	return defaultInputs()
 }
 
 // offered tells whether field i has a control now: a field that belongs to
@@ -572,18 +655,27 @@ func presetWord(name string) (label, from string) {
 	return name, ""
 }
 
+// firstCases are the published cases shown beside the form; the others
+// are one click away, in the cases fold.
+var firstCases = [...]string{"bench", "tcp", "pause", "baseline"}
+
 // renderPresets builds the preset buttons, each with its label and, for
 // hover, focus and screen readers, where it comes from; the one the state
-// starts from is pressed, and its description is shown below them.
+// starts from is pressed, and its description is shown below them. The
+// first cases stand in the open; the rest are in a fold, open when the
+// state starts from one of them.
 func (c *controlsPanel) renderPresets() app.UI {
-	buttons := make([]app.UI, 0, len(presets))
+	first := make([]app.UI, 0, len(firstCases))
+	rest := make([]app.UI, 0, len(presets))
 	var current app.UI = app.Text("")
+	chosen := c.input(fieldIndex("preset"))
+	restOpen := c.shows(foldCases)
 	for _, ps := range presets {
 		name := ps.Name
-		pressed := c.input(fieldIndex("preset")) == name
+		pressed := chosen == name
 		label, from := presetWord(name)
 		desc := from + " " + view.Summary(&ps.Config)
-		buttons = append(buttons, app.Span().Class("term", "preset-term").Body(
+		b := app.Span().Class("term", "preset-term").Body(
 			app.Button().Type("button").Class("preset").DataSet("preset", name).
 				Aria("pressed", map[bool]string{true: "true", false: "false"}[pressed]).Aria("describedby", "preset-desc-"+name).
 				OnClick(ui.On("preset/"+name, func(ctx app.Context, e app.Event) {
@@ -591,16 +683,26 @@ func (c *controlsPanel) renderPresets() app.UI {
 				})).
 				Text(label),
 			app.Span().ID("preset-desc-"+name).Class("tip").Text(desc),
-		))
+		)
+		if slices.Contains(firstCases[:], name) {
+			first = append(first, b)
+		} else {
+			rest = append(rest, b)
+			restOpen = restOpen || pressed
+		}
 		if pressed {
 			current = app.P().Class("preset-now").DataSet("preset-now", name).Body(
-				app.Strong().Text(label+": "), app.Text(desc))
+				app.Strong().Text(label+": "), app.Text(from))
 		}
 	}
 	msg, bad := c.msg("preset")
 	return app.FieldSet().Class("presets").Body(
-		app.Legend().Body(term("preset", "Start from a published case")),
-		app.Div().Class("preset-buttons").Body(buttons...),
+		app.Legend().Class("way").Text("Play with a server that stalls"),
+		app.Div().Class("preset-buttons").Body(first...),
+		c.fold(foldCases, restOpen || bad, "cases",
+			app.Summary().Text(fmt.Sprintf("%d more cases", len(rest))),
+			app.Div().Class("preset-buttons").Body(rest...),
+		),
 		current,
 		app.If(bad, func() app.UI {
 			return app.P().ID("err-preset").Class("error").DataSet("error", "preset").Text(msg)

@@ -40,21 +40,24 @@ type Page struct {
 	// route: compute.Browser).
 	Settings compute.Settings
 
-	inputs    []string   // the text of each control, in sim.Fields() order; replaced, never changed in place
-	sliders   []int      // slider positions; replaced likewise
-	gens      []int      // per field: how often the page set its text from elsewhere
-	applied   int        // states adopted (data-applied: a test knows its action was read)
-	errs      sim.Errors // the problems of the query the controls hold
-	msgs      []fieldMsg // errs in words
-	notices   []string   // what the page dropped from the address (unknown or repeated keys)
-	refused   bool       // the query is over a limit or its fields conflict: nothing runs, no number is shown
-	why       refusal    // why it is refused, and the fields to change
-	cancelled bool       // the reader cancelled the run
-	cfg       sim.Config // the configuration that runs
-	addr      ui.Address // the URL's query: the simulator's fields as readQuery wrote them, and the page's own keys
-	query     string     // the canonical query of cfg
-	link      string     // the page's current URL, for the share box
-	copied    string     // the copy button's last message
+	inputs  []string   // the text of each control, in sim.Fields() order; replaced, never changed in place
+	sliders []int      // slider positions; replaced likewise
+	gens    []int      // per field: how often the page set its text from elsewhere
+	applied int        // states adopted (data-applied: a test knows its action was read)
+	errs    sim.Errors // the problems of the query the controls hold
+	msgs    []fieldMsg // errs in words
+	// The form's folds drawn open before the reader's pending edits
+	// (pinFolds), when foldsSeen.
+	foldsSeen, foldParams, foldMore bool
+	notices                         []string   // what the page dropped from the address (unknown or repeated keys)
+	refused                         bool       // the query is over a limit or its fields conflict: nothing runs, no number is shown
+	why                             refusal    // why it is refused, and the fields to change
+	cancelled                       bool       // the reader cancelled the run
+	cfg                             sim.Config // the configuration that runs
+	addr                            ui.Address // the URL's query: the simulator's fields as readQuery wrote them, and the page's own keys
+	query                           string     // the canonical query of cfg
+	link                            string     // the page's current URL, for the share box
+	copied                          string     // the copy button's last message
 
 	editSeq   int64     // debounce counter of the controls
 	editSince time.Time // when the pending edits began
@@ -177,6 +180,15 @@ func (p *Page) handle(ctx app.Context) {
 		}
 		p.setKeys(ctx, url.Values{key: {on}})
 		p.redraw()
+	})
+	ctx.Handle(actionFold, func(ctx app.Context, a app.Action) {
+		defer ui.Recover(ctx, "fold")
+		if f, ok := a.Value.(foldState); ok && f.Open != f.Drawn {
+			show := p.addr.Get(ui.KeyShow)
+			if now := ShowValue(show, f.Name, f.Open); now != show {
+				p.setKeys(ctx, url.Values{ui.KeyShow: {now}})
+			}
+		}
 	})
 	ctx.Handle(ui.ActionKeys, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "keys")
@@ -308,6 +320,11 @@ func (p *Page) setInput(ctx app.Context, i int, text string, delay time.Duration
 	if i < 0 || i >= len(p.inputs) {
 		return
 	}
+	if !p.foldsSeen {
+		// The form's folds as drawn before this run of edits.
+		p.foldsSeen = true
+		p.foldParams, p.foldMore = formFolds(p.inputs, p.msgs, p.addr.Get(ui.KeyShow))
+	}
 	inputs := append([]string(nil), p.inputs...)
 	inputs[i] = text
 	withCompanions(inputs, i, p.cfg)
@@ -337,6 +354,30 @@ func (p *Page) setInput(ctx app.Context, i int, text string, delay time.Duration
 	})
 }
 
+// pinFolds keeps open the form's folds that were drawn open before the
+// reader's edits (foldsSeen) and would now close: a value set back to the
+// preset's does not close its fold under the reader's hand. Their names go
+// into the show key of st's address, which is read again.
+func (p *Page) pinFolds(st queryState) queryState {
+	if !p.foldsSeen {
+		return st
+	}
+	p.foldsSeen = false
+	show := st.addr.Get(ui.KeyShow)
+	params, more := formFolds(st.inputs, fieldMessages(st.errs()), show)
+	pinned := show
+	if p.foldParams && !params {
+		pinned = ShowValue(pinned, foldParams, true)
+	}
+	if p.foldMore && !more {
+		pinned = ShowValue(pinned, foldMore, true)
+	}
+	if pinned == show {
+		return st
+	}
+	return readAddress(inputsAddress(p.inputs, p.addr.WithKeys(url.Values{ui.KeyShow: {pinned}})))
+}
+
 // applyInputs turns the controls into the state, by the same rule as a
 // URL (querystate.go): every valid field takes effect, an invalid one runs
 // with the preset's value and keeps its text in the URL, fields that
@@ -346,7 +387,7 @@ func (p *Page) applyInputs(ctx app.Context) {
 	ctx = p.own(ctx)
 	p.editSince = time.Time{}
 	p.notices = p.notices[:0]
-	p.adopt(ctx, readAddress(inputsAddress(p.inputs, p.addr)), false)
+	p.adopt(ctx, p.pinFolds(readAddress(inputsAddress(p.inputs, p.addr))), false)
 }
 
 // choosePreset starts over from a preset and adds a history entry.
@@ -570,20 +611,28 @@ func (p *Page) Render() app.UI {
 			renderSkipLinks(),
 			app.Header().Class("masthead").Body(
 				app.H1().Text("Omission"),
-				app.P().Class("tagline").Text("One server stalls on a schedule; three load generators measure it and disagree by orders of magnitude: coordinated omission."),
+				app.P().Class("tagline").Text("The latency a load test never measured, simulated in your browser."),
 			),
 			app.If(p.fault != "", func() app.UI {
 				return app.P().Class("fault").Attr("role", "alert").Text("Something went wrong (" + p.fault + "). The page still works; reloading starts afresh.")
 			}),
 			app.Main().ID("main").Body(
-				renderLead(),
-				app.Div().Class("top").Body(
-					&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens},
-					app.Div().Class("story").Body(
-						&headline{IStale: stale, IView: p.shown, IRefused: p.why},
-						p.renderStatus(phase),
-						p.renderShare(),
+				// The first screen: why, the two ways in and the two p99;
+				// what is below is named at its foot.
+				app.Div().Class("first").Body(
+					app.Div().Class("top").Body(
+						app.Div().Class("ways").Body(
+							renderLead(),
+							&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens, IShow: p.addr.Get(ui.KeyShow)},
+							renderCheckYours(),
+						),
+						app.Div().Class("story").Body(
+							&headline{IStale: stale, IView: p.shown, IRefused: p.why, IShow: p.addr.Get(ui.KeyShow)},
+							p.renderStatus(phase),
+							p.renderShare(),
+						),
 					),
+					app.P().Class("below").Aria("hidden", "true").Text(belowWords),
 				),
 				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols, IRefused: p.why},
 				&chartsPanel{ILinear: p.addr.Get(ui.KeyAxis) == "linear", ICDF: p.addr.Get(ui.KeyCDF) == "1", IRefused: p.why},
@@ -612,50 +661,58 @@ func renderSkipLinks() app.UI {
 	)
 }
 
-// renderLead says in plain words why the page matters and the two ways in
-// (a case to play with below, or the reader's own test); how the page
-// works is one click further, in its own paragraph.
+// renderLead says in plain words why the page matters, with the way to
+// the explainer and to the tools; the two ways in follow it (a case to play
+// with, the reader's own test).
 func renderLead() app.UI {
 	return app.Section().Class("lead").Aria("label", "What this page shows").Body(
 		app.P().Class("lead-why").Body(
-			app.Text("A load test that waits for each reply stops sending while the server "),
-			term("stall", "stalls"),
-			app.Text(", so the requests that would have waited are never timed and its p99 looks healthy. Below, the "),
+			app.Text("A load test that waits for each reply stops sending while the server stalls, so the requests that would have waited are never timed and its p99 looks healthy. Here the "),
 			term("closed", "closed loop"),
 			app.Text(" waits; the "),
 			term("open", "open loop"),
 			app.Text(" keeps to its schedule."),
 		),
-		renderCheckYours(),
-		app.Details().Class("lead-how").Body(
-			app.Summary().Text("How this page works"),
-			app.P().Body(
-				app.Text("One server stalls on a schedule, and three load generators send it the same schedule of requests: the closed loop, which sends each request only when its connection is free; a "),
-				term("paced", "paced client"),
-				app.Text(", which keeps to its own slots and skips those a stall made it miss; and the open loop, which sends every request when it falls due and times it from then. The closed-loop and the open-loop p99 are the same server measured two ways; the third number says how far apart they are. Every number opens the closed form that proves it."),
-			),
-		),
 		app.P().Class("lead-more").Body(
 			app.A().Href(ui.RootPrefix()+"/article/").Text("New to this? Read the explainer"),
-			app.Text(" or the "),
-			app.A().Href("#glossary").DataSet("jump", "1").Text("words used here"),
-			app.Text("."),
+			app.Text(" · "),
+			renderToolsPointer(),
 		),
-		renderToolsPointer(),
 	)
 }
+
+// renderHow says how the page works: the three clients, what the numbers
+// are and where their proofs and words are. It stands under "Why do they
+// differ?", beside this run's own story.
+func renderHow() app.UI {
+	return app.P().Class("how").Body(
+		app.Text("How this page works: one server stalls on a schedule, and three load generators send it the same schedule of requests. The closed loop sends each request only when its connection is free; a "),
+		term("paced", "paced client"),
+		app.Text(" keeps to its own slots and skips those a stall made it miss; the open loop sends every request when it falls due and times it from then. Every number opens the closed form that proves it: the page's "),
+		term("checks", "checks"),
+		app.Text(". The "),
+		app.A().Href("#glossary").DataSet("jump", "1").Text("words used here"),
+		app.Text(" are explained at the end of the page."),
+	)
+}
+
+// belowWords name what the page holds below its first screen (the skip
+// links take a keyboard there; for a screen reader the headings do).
+const belowWords = "Every number, its chart and its proof are below ↓"
 
 // renderCheckYours is the first screen's way in for a reader who came with
 // a file: choosing it here reads it into the import panel and asks its fit
 // at once (web/page.js), which the panel below then shows.
 func renderCheckYours() app.UI {
-	return app.P().Class("lead-more", "check-yours").Body(
-		app.Text("Came with a test? "),
-		app.Span().Class("check-button").Body(
-			app.Label().For("yours-file").Class("button-like").Text("Check what your test hid"),
-			app.Input().Type("file").ID("yours-file"),
+	return app.Section().Class("check-yours").Aria("labelledby", "check-yours-title").Body(
+		app.H2().ID("check-yours-title").Class("way").Text("Came with a test?"),
+		app.P().Body(
+			app.Span().Class("check-button").Body(
+				app.Label().For("yours-file").Class("button-like").Text("Check what your test hid"),
+				app.Input().Type("file").ID("yours-file"),
+			),
+			app.Text(" or drop its file on the page"+checkYoursWords),
 		),
-		app.Text(checkYoursWords),
 	)
 }
 
@@ -664,7 +721,7 @@ func renderCheckYours() app.UI {
 // HdrHistogram's.
 var checkYoursWords = func() string {
 	b := toolBrands()
-	return ": its " + strings.Join(b[:len(b)-1], ", ") + " or " + b[len(b)-1] + " output, or an .hgrm or .hlog, read only in this browser."
+	return ": the output of " + strings.Join(b[:len(b)-1], ", ") + " or " + b[len(b)-1] + ", or an .hgrm or .hlog; read only in this browser."
 }()
 
 func (p *Page) renderStatus(phase string) app.UI {

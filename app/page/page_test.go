@@ -268,14 +268,15 @@ func TestPageEditsAndHistory(t *testing.T) {
 	if !strings.Contains(root, `class="status partial"`) {
 		t.Error("the page does not say a value is invalid")
 	}
-	// The message sits beside the stall control: page > main > .top > the
-	// controls' form > .fields > the stall field (a component) > its fifth
-	// child (after the label, the hint, the definition and the inputs).
+	// The message sits beside the stall control: page > main > .first >
+	// .top > .ways > the controls' form > the parameters' fold > .fields >
+	// the stall field (a component) > its fifth child (after the label, the
+	// hint, the definition and the inputs).
 	msg := app.P().ID("err-stall").Class("error").DataSet("error", "stall").Aria("live", "polite")
-	if err := app.Match(msg, p, 0, 2, 1, 0, 0, 2, fieldIndex("stall")-1, 0, 4); err != nil {
+	if err := app.Match(msg, p, 0, 2, 0, 0, 0, 1, 0, 2, 1, fieldIndex("stall")-1, 0, 4); err != nil {
 		t.Error(err)
 	}
-	if err := app.Match(app.Text(fe.Error()), p, 0, 2, 1, 0, 0, 2, fieldIndex("stall")-1, 0, 4, 0); err != nil {
+	if err := app.Match(app.Text(fe.Error()), p, 0, 2, 0, 0, 0, 1, 0, 2, 1, fieldIndex("stall")-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	// The box is marked invalid and keeps what was typed.
@@ -334,7 +335,7 @@ func TestPageShowsURLTextAsText(t *testing.T) {
 	visit(e, p, "stall="+url.QueryEscape(script)+"&service="+url.QueryEscape(img)+"&"+url.QueryEscape(script)+"=1")
 	// The message is a text node (escaped by the DOM), the box's value a
 	// property: neither is parsed as markup.
-	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 2, 1, 0, 0, 2, fieldIndex("stall")-1, 0, 4, 0); err != nil {
+	if err := app.Match(app.Text(p.errs.Field("stall").Error()), p, 0, 2, 0, 0, 0, 1, 0, 2, 1, fieldIndex("stall")-1, 0, 4, 0); err != nil {
 		t.Error(err)
 	}
 	if !strings.Contains(p.errs.Field("stall").Error(), script) {
@@ -602,5 +603,45 @@ func TestPageRefusedLooksRefused(t *testing.T) {
 	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("stall"), "50ms", 0) })
 	if p.phase() != "ready" || p.shown.Query != "rate=20000&stall=50ms&every=100ms&duration=1s" {
 		t.Errorf("after mending: phase %q", p.phase())
+	}
+}
+
+// TestShowValue: the show key lists the open folds in one order, whatever
+// order or unknown names it was given.
+func TestShowValue(t *testing.T) {
+	for _, c := range []struct {
+		show, fold string
+		open       bool
+		want       string
+	}{
+		{"", "params", true, "params"},
+		{"params", "params", false, ""},
+		{"why,params", "cases", true, "cases,params,why"},
+		{"nope,more", "why", false, "more"},
+		{"params,params", "params", true, "params"},
+	} {
+		if got := ShowValue(c.show, c.fold, c.open); got != c.want {
+			t.Errorf("ShowValue(%q, %q, %v) = %q, want %q", c.show, c.fold, c.open, got, c.want)
+		}
+	}
+}
+
+// TestPagePinsFolds: a fold open because its field was set away from the
+// preset stays open when the reader sets that field back (show=params),
+// and a fold the reader never saw open is not pinned.
+func TestPagePinsFolds(t *testing.T) {
+	e, p, hist := mountPage(t)
+	visit(e, p, "rate=300")
+	if params, _ := formFolds(p.inputs, p.msgs, p.addr.Get(ui.KeyShow)); !params {
+		t.Fatal("?rate=300 does not open the parameters")
+	}
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("rate"), "5000", 0) })
+	if !strings.HasSuffix(hist.current(), "/?show=params") {
+		t.Errorf("after the rate set back the URL is %q, want the parameters kept open", hist.current())
+	}
+	visit(e, p, "")
+	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("stall"), "300ms", 0) })
+	if !strings.HasSuffix(hist.current(), "/?stall=300ms") {
+		t.Errorf("an edit in a closed fold made the URL %q", hist.current())
 	}
 }

@@ -60,6 +60,7 @@ type headline struct {
 	IView    *view.View // the result on screen (nil: none yet)
 	IStale   bool       // the numbers do not match the parameters (yet)
 	IRefused refusal    // nothing runs for the page's query (then IView is nil)
+	IShow    string     // the folds the URL keeps open (ui.KeyShow)
 }
 
 // Render reads the formatted result.
@@ -102,12 +103,19 @@ func (h *headline) Render() app.UI {
 		live.Text(said),
 		app.P().Class("server").Text(hl.Server),
 		app.Div().Class("stats").Body(
-			stat("closed", app.Span().Body(term("closed", "closed-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.ClosedP99), hl.ClosedSub),
-			stat("open", app.Span().Body(term("open", "open-loop"), app.Text(" "), term("percentile", "p99")), cell(hl.OpenP99), hl.OpenSub),
+			stat("closed", app.Text("Closed-loop p99"), cell(hl.ClosedP99), hl.ClosedSub),
+			stat("open", app.Text("Open-loop p99"), cell(hl.OpenP99), hl.OpenSub),
 			stat("ratio", app.Text(view.LabelRatio), app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), hl.RatioSub),
-			stat("paced", app.Span().Body(term("never-sent", "never sent"), app.Text(" by the "), term("paced", "paced client")), cell(hl.NeverSent), hl.PacedSub),
 		),
-		app.P().Class("explain").DataSet("claim", hl.Story.Claim).Text(hl.Story.Text),
+		// Why, and what the third client never sent: one click down.
+		fold(foldWhy, shows(h.IShow, foldWhy), "why",
+			app.Summary().Text("Why do they differ?"),
+			app.P().Class("explain").DataSet("claim", hl.Story.Claim).Text(hl.Story.Text),
+			renderHow(),
+			app.Div().Class("stats").Body(
+				stat("paced", app.Span().Body(term("never-sent", "never sent"), app.Text(" by the "), term("paced", "paced client")), cell(hl.NeverSent), hl.PacedSub),
+			),
+		),
 		app.P().Class("summary-line").Body(
 			app.A().Href("#checks").Class("checks-link").
 				OnClick(ui.On("to-checks", func(ctx app.Context, e app.Event) {
@@ -116,8 +124,6 @@ func (h *headline) Render() app.UI {
 					ctx.ScrollTo("checks")
 				})).
 				Textf("%d of %d checks passed", v.Passed, v.Total),
-			app.Text(" "),
-			term("checks", "(what is a check?)"),
 			app.Text(" · "),
 			app.Span().ID("cost").Class("cost").DataSet("ms", units.Raw(v.Cost.Ms)).
 				DataSet("requests", v.Cost.Requests).DataSet("samples", v.Cost.Samples).
@@ -190,7 +196,7 @@ func (t *resultsTable) Render() app.UI {
 	}
 	return app.Section().ID("results").Class(cls).Aria("labelledby", "results-title").Body(
 		app.H2().ID("results-title").Text("Every recording"),
-		app.P().ID("results-legend").Class("legend").Text("Each number opens its proof. Hover for the exact value. A dotted underline: no closed form for these parameters, simulation only. The Tab key reaches the table's numbers once; the arrow keys move between them."),
+		app.P().ID("results-legend").Class("legend").Text("Each number opens its proof; a dotted underline marks a number with no closed form (simulation only). Tab reaches the table once; the arrow keys move in it."),
 		// The table scrolls in its own box (a cue says so on a narrow
 		// screen); its numbers are one stop of the Tab key, moved through
 		// with the arrows (data-roving, web/page.js).

@@ -47,6 +47,9 @@ const (
 	KeyVs     = "vs"     // a second query to compare with (URL-encoded)
 	KeySweep  = "sweep"  // a sweep of one field (sim.ParseSweep): field:from..to/n
 	KeyMetric = "metric" // the landscape's metric (charts.LandscapeMetrics; default p99)
+	// KeyShow lists the page's folds the reader opened (comma-separated:
+	// cases, params, more), so that a shared link shows what its sender saw.
+	KeyShow = "show"
 )
 
 // articleKeys are the article's own keys: the reader's values of its
@@ -68,10 +71,10 @@ func ArticleKeys() []string { return append([]string(nil), articleKeys...) }
 
 // PageKeys returns every URL key a page keeps beside the simulator's query
 // (sim.Fields), in the order the pages write them: the tools', the
-// comparison's, the sweep's and its metric, the charts', the animation's, the embed's and the
-// article's.
+// comparison's, the sweep's and its metric, the charts', the animation's, the embed's, the
+// open folds' and the article's.
 func PageKeys() []string {
-	return append([]string{KeyTools, KeyVs, KeySweep, KeyMetric, KeyAxis, KeyCDF, KeyAnim, KeyAnimT, KeyFigure}, articleKeys...)
+	return append([]string{KeyTools, KeyVs, KeySweep, KeyMetric, KeyAxis, KeyCDF, KeyAnim, KeyAnimT, KeyFigure, KeyShow}, articleKeys...)
 }
 
 // On wraps an event handler so that a panic in it is reported on the page

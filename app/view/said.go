@@ -70,12 +70,12 @@ func p99All(res *sim.Result, k sim.Kind) (int64, bool) {
 func (h *Headline) buildCards(res *sim.Result) {
 	cfg := res.Config
 	cc, oc := CallsOf(res, sim.Closed), CallsOf(res, sim.Open)
-	h.ClosedSub = join("time from send", cc.Note())
+	h.ClosedSub = join("timed from when it was sent", cc.Note())
 	if last := res.Clients[sim.ClosedClient].LastCompletion; 10*last > 11*cfg.Duration {
 		// It sends every request of the schedule, late ones after its end.
 		h.ClosedSub = join(h.ClosedSub, "it ran "+units.Duration(last)+" to send the "+units.Duration(cfg.Duration)+" schedule")
 	}
-	h.OpenSub = join("time from due", oc.Note())
+	h.OpenSub = join("timed from when it was due", oc.Note())
 
 	cp, cok := p99All(res, sim.Closed)
 	op, ook := p99All(res, sim.Open)
