@@ -30,6 +30,11 @@ type guess struct {
 	// countN: the duration is the count times 1/rate (the file states
 	// none), kept so as the rate moves.
 	countN int64
+	// countOf, when set, is the count of requests a run at c's rate and
+	// stall sent, for a file whose count is not that (a paced loop's
+	// recording leaves out the slots its stalls covered, a corrected one
+	// adds samples); countN is its value at the estimate's.
+	countOf func(c sim.Config) int64
 	// ranges bound first and every (ns) for the golden-section search (an
 	// .hlog's intervals).
 	ranges map[string][2]int64
@@ -46,10 +51,16 @@ type guess struct {
 	rateUnknown bool
 }
 
-// fix keeps the duration at the count's when the file states none.
+// fix keeps the duration at the count's when the file states none (the
+// count of requests the run sent, at c's rate and stall, when that is not
+// the file's own).
 func (g *guess) fix(c *sim.Config) {
 	if g.countN > 0 {
-		c.Duration = g.countN * sim.NewSchedule(c.Rate).Interval(1)
+		n := g.countN
+		if g.countOf != nil {
+			n = g.countOf(*c)
+		}
+		c.Duration = n * sim.NewSchedule(c.Rate).Interval(1)
 	}
 }
 
@@ -399,18 +410,6 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		cfg.Rate, rateHow = pin, "given"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
-	if paced != nil && closed == nil && open == nil && T > 0 && K > 0 {
-		// The paced loop alone: it never sends the slots a stall covers,
-		// about L/T a stall.
-		N = paced.count + K*(L/T)
-	}
-	if corr != nil && closed == nil && open == nil && T > 0 && K > 0 {
-		// A corrected recording alone: each stall's sample G = L+S added
-		// k = G/E − 1 samples, E = conns/rate.
-		if E := T * int64(cfg.Conns); E > 0 && (L+S)/E >= 2 {
-			N = corr.count - K*((L+S)/E-1)
-		}
-	}
 	if rateHow == "" {
 		// The file does not say when requests were due: a closed loop or
 		// wrk records none of it. The model runs at a server 10 % busy,
@@ -437,6 +436,27 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 	}
 
+	if paced != nil && closed == nil && open == nil && T > 0 && K > 0 {
+		// The paced loop alone: it never sends the slots a stall covers,
+		// about L/T a stall; at another rate, as many at that rate.
+		g.countOf = func(c sim.Config) int64 {
+			return paced.count + K*(c.Stall/sim.NewSchedule(c.Rate).Interval(1))
+		}
+		N = g.countOf(*cfg)
+	}
+	if corr != nil && closed == nil && open == nil && T > 0 && K > 0 {
+		// A corrected recording alone: each stall's sample G = L+S added
+		// k = G/E − 1 samples, E = conns/rate; at another rate, as many
+		// as E at that rate gives.
+		g.countOf = func(c sim.Config) int64 {
+			E := sim.NewSchedule(c.Rate).Interval(1) * int64(c.Conns)
+			if E > 0 && (c.Stall+c.Service)/E >= 2 {
+				return corr.count - K*((c.Stall+c.Service)/E-1)
+			}
+			return corr.count
+		}
+		N = g.countOf(*cfg)
+	}
 	// Duration: stated, or N·T.
 	switch {
 	case in.Duration > 0:

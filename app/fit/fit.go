@@ -380,11 +380,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}, func(k int64) guess { return estimate(in, src, opt.Rate, k) })
 	}
 	var kScores []float64
-	var kExplains []bool
 	for _, gk := range kTried {
 		s, rr := eval(gk.cfg)
 		kScores = append(kScores, s)
-		kExplains = append(kExplains, explains(rr, src.unit().Ns))
 		if src.pacedUsers() && explains(rs, src.unit().Ns) {
 			// The fewest stalls that explain the summary: its counts tried
 			// all fit its percentiles, and a count past them reaches the
@@ -454,40 +452,6 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 					openRange = widenOpen(openRange, c)
 				}
 			}
-		}
-	}
-	if len(kTried) > 1 && src.tool == "" && opt.Rate == 0 {
-		// A spectrum without times: the rates of the stall counts that
-		// explain the file, or come within half again of the best score,
-		// fit as well; and with each count its run's length, its period
-		// and the open loop's p99.
-		lo, hi := cfg.Rate, cfg.Rate
-		kLo, kHi, everyHi, firstHi := g.k, g.k, int64(0), int64(0)
-		for i, gk := range kTried {
-			if kScores[i] <= 1.5*score+1e-9 || kExplains[i] {
-				c := gk.cfg
-				lo, hi = min(lo, c.Rate), max(hi, c.Rate)
-				kLo, kHi = min(kLo, gk.k), max(kHi, gk.k)
-				if gk.k > 1 {
-					everyHi = max(everyHi, c.Duration/(gk.k-1))
-				}
-				firstHi = max(firstHi, c.Duration)
-				openRange = widenOpen(openRange, c)
-			}
-		}
-		if float64(hi-lo) > 0.01*float64(cfg.Rate) {
-			g.setFree("rate", cfg.Rate.String(), lo.String(), hi.String(), fmt.Sprintf("the spectrum's rows do not tell K stalls of J late samples from other stall counts at other rates: the rates of the stall counts (%d to %d) that explain the file or fit within half again of the best score", kLo, kHi))
-			g.searched = slices.DeleteFunc(slices.Clone(g.searched), func(p string) bool { return p == "rate" })
-			why := fmt.Sprintf("the file holds no times, and %d to %d stalls fit it, each at its own rate and run length: any period and first stall that place that many in the run", kLo, kHi)
-			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "every" || f.Param == "first" })
-			if kLo == 1 {
-				g.setFree("every", sim.FormatDuration(cfg.Every), "", "", why)
-			} else {
-				g.setFree("every", sim.FormatDuration(cfg.Every), sim.FormatDuration(cfg.Stall), sim.FormatDuration(everyHi), why)
-			}
-			g.setFree("first", sim.FormatDuration(cfg.First), "0s", sim.FormatDuration(firstHi), why)
-		} else {
-			openRange = nil
 		}
 	}
 	if math.IsInf(score, 1) {
@@ -744,8 +708,19 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				fmt.Sprintf("the printout holds no times, and %d to %d stalls fit it (%s): any period that places that many stalls in the run", kLo, kHi, how))
 		}
 	}
-	var rateLo, rateHi sim.Rate
 	openWhy := "over the stall counts and lengths the file leaves free"
+	if len(kTried) > 1 && src.tool == "" && opt.Rate == 0 && !g.rateUnknown && rateFollowsK(kTried) {
+		// A spectrum without times, whose rate its staircase gives for
+		// each stall count: the counts and rates are sampled, and every
+		// model that explains the file widens the ranges (sampleStalls).
+		var or []int64
+		g, cfg, score, rs, or = sampleSpectrum(in, src, g, kTried, cfg, score, rs, eval, unit.Ns)
+		if or != nil {
+			openRange = or
+			openWhy = "over the stall counts and rates that explain the file, each sampled (the file does not tell them apart)"
+		}
+	}
+	var rateLo, rateHi sim.Rate
 	if g.rateUnknown && opt.Rate == 0 && cfg.Stall > 0 {
 		// The file shows no rate: the open loop's p99 over every rate
 		// that explains it, not at the one the fit took.
