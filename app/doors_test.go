@@ -16,12 +16,14 @@ import (
 // own line). A package not listed fails the test, so a new one is given its
 // line here and in app/doc.go.
 var doors = map[string][]string{
-	"sim":                     nil,
+	"sim":                     {"sim/internal/hook"},
+	"sim/internal/hook":       nil,
+	"sim/sweep":               {"sim", "sim/internal/hook"},
 	"app/units":               nil,
-	"app/charts":              {"app/units", "sim"},
+	"app/charts":              {"app/units", "sim", "sim/sweep"},
 	"app/ui":                  {"app/charts", "app/units", "sim"},
 	"app/view":                {"app/units", "sim"},
-	"app/compute":             {"app/units", "app/view", "sim"},
+	"app/compute":             {"app/units", "app/view", "sim", "sim/sweep"},
 	"app/measure":             {"sim"},
 	"app/tools":               {"app/measure", "app/units", "sim"},
 	"app/experiment":          {"app/measure", "app/tools", "app/units", "sim"},
@@ -29,9 +31,9 @@ var doors = map[string][]string{
 	"app/fitmsg":              nil,
 	"app/wire":                nil,
 	"app/anim":                {"app/ui", "app/view", "app/units", "app/charts", "sim"},
-	"app/article":             {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim"},
-	"app/worker":              {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "app/wire", "sim"},
-	"app/page":                {"app/anim", "app/charts", "app/compute", "app/fitmsg", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim"},
+	"app/article":             {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim", "sim/sweep"},
+	"app/worker":              {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "app/wire", "sim", "sim/sweep"},
+	"app/page":                {"app/anim", "app/charts", "app/compute", "app/fitmsg", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim", "sim/sweep"},
 	"app/internal/wasmbuild":  nil,
 	"app/internal/floorpage":  nil,
 	"app/internal/wasmsize":   nil,
@@ -39,7 +41,7 @@ var doors = map[string][]string{
 	"app/internal/rivalratio": nil,
 	"app/internal/fitwasm":    {"app/fit", "app/fitmsg", "app/measure", "app/wire", "sim"},
 	"app/site":                {"app/page"},
-	"app/cli":                 {"app/experiment", "app/fit", "app/measure", "app/site", "app/tools", "app/ui", "app/units", "app/view", "sim"},
+	"app/cli":                 {"app/experiment", "app/fit", "app/measure", "app/site", "app/tools", "app/ui", "app/units", "app/view", "sim", "sim/sweep"},
 	"app":                     {"app/article", "app/cli", "app/compute", "app/page", "app/worker"},
 }
 

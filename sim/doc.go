@@ -13,9 +13,13 @@
 // distributions (dist.go, runs.go, in the 128-bit arithmetic of arith.go)
 // and their closed-form checks (closedform.go, checks.go), the animation's
 // windows (window*.go) and the load generators' mechanics (profile*.go).
+// Sweeps, a run per point of one field moved over a range, are sim/sweep's.
 //
-// It may import the standard library and hdrhistogram-go only; every
-// other package of the project reads the model through it.
+// It may import the standard library, hdrhistogram-go and
+// sim/internal/hook only; every other package of the project reads the
+// model through it. Its subpackages build on the model: what they need of
+// its unexported code, sim lends them through sim/internal/hook (hooks.go)
+// rather than export it.
 //
 // QUERY.md, beside this file, is the query language's reference: every
 // field, the presets, the event engine's rules, the limits, what the report
@@ -62,11 +66,9 @@
 // are app/page's fieldWords (a field without words there gets its name and
 // doc line).
 //
-// # Sweeps
+// # Where things moved
 //
-// A sweep (ParseSweep, Sweep.Run) runs one query per point of one field
-// moved over a range. A deterministic point that would be walked request by
-// request runs on the long path when its stalls cost less, with the same
-// report and hash, so a 50-point sweep of the bench preset over the stall
-// length takes some 35 ms natively (make bench: sim.sweep.bench_stall50).
+// sim held the sweep (sweep.go) until issue 38: it is sim/sweep now
+// (sweep.Parse, Sweep.Run), with its long-path choice for a point
+// (hooks.go's runPoint) left here.
 package sim

@@ -1,4 +1,4 @@
-package sim
+package sweep
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"omission/sim"
 )
 
 func TestParseSweep(t *testing.T) {
@@ -26,7 +28,7 @@ func TestParseSweep(t *testing.T) {
 		{"queue:0..100/5", "queue:0..100/5", "0 25 50 75 100"},
 		{"seed:1..3/3", "seed:1..3/3", "1 2 3"},
 	} {
-		s, err := ParseSweep(c.spec)
+		s, err := Parse(c.spec)
 		if err != nil {
 			t.Errorf("%s: %v", c.spec, err)
 			continue
@@ -37,7 +39,7 @@ func TestParseSweep(t *testing.T) {
 		if got := strings.Join(s.Values(), " "); got != c.values {
 			t.Errorf("%s: values %s, want %s", c.spec, got, c.values)
 		}
-		again, err := ParseSweep(s.String())
+		again, err := Parse(s.String())
 		if err != nil || !reflect.DeepEqual(again.Values(), s.Values()) || again.String() != s.String() {
 			t.Errorf("%s: its canonical text %q reads back as %v, %v", c.spec, s.String(), again.Values(), err)
 		}
@@ -76,17 +78,17 @@ func TestParseSweepErrors(t *testing.T) {
 		{"workers:0..5/3", `from "0" means workers=unlimited, not a number`},
 		{"interval:0s..10ms/3", `from "0s" means interval=auto, not a number`},
 	} {
-		_, err := ParseSweep(c.spec)
+		_, err := Parse(c.spec)
 		if err == nil {
 			t.Errorf("%q: no error", c.spec)
 			continue
 		}
-		fe, ok := err.(*FieldError)
+		fe, ok := err.(*sim.FieldError)
 		msg := err.Error()
 		if !ok || fe.Field != "sweep" || !strings.HasPrefix(msg, "sweep: ") {
-			t.Errorf("%q: %T %v, want a FieldError on sweep", c.spec, err, err)
+			t.Errorf("%q: %T %v, want a sim.FieldError on sweep", c.spec, err, err)
 		}
-		if c.spec != "" && !strings.Contains(msg, Quote(c.spec)) {
+		if c.spec != "" && !strings.Contains(msg, sim.Quote(c.spec)) {
 			t.Errorf("%q: message does not quote the text: %s", c.spec, msg)
 		}
 		if !strings.Contains(msg, c.why) || !strings.Contains(msg, "allowed <field>:<from>..<to>/<n>") {
@@ -99,11 +101,11 @@ func TestParseSweepErrors(t *testing.T) {
 // kept, the canonical query, and a point refused alone (by Validate, by a
 // budget) with its reason.
 func TestSweepPoints(t *testing.T) {
-	base, err := ParseQuery("preset=tcp&duration=2s&every=1s&above=5ms")
+	base, err := sim.ParseQuery("preset=tcp&duration=2s&every=1s&above=5ms")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := ParseSweep("stall:0..1s/5")
+	s, err := Parse("stall:0..1s/5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,11 +141,11 @@ func TestSweepPoints(t *testing.T) {
 	}
 
 	// A budget refuses the long points one by one.
-	d, err := ParseSweep("duration:1s..64s/x4")
+	d, err := Parse("duration:1s..64s/x4")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := Budget{Where: "the test", Work: 1e6, Bytes: 1 << 30, Elsewhere: "elsewhere"}
+	b := sim.Budget{Where: "the test", Work: 1e6, Bytes: 1 << 30, Elsewhere: "elsewhere"}
 	var ran, refused []string
 	for _, p := range d.Points(base, &b) {
 		if p.Refused == "" {
@@ -162,8 +164,8 @@ func TestSweepPoints(t *testing.T) {
 
 // TestSweepRunDeterministic runs one sweep twice: the same JSON.
 func TestSweepRunDeterministic(t *testing.T) {
-	base, _ := ParseQuery("duration=1s")
-	s, err := ParseSweep("conns:1..8/x2")
+	base, _ := sim.ParseQuery("duration=1s")
+	s, err := Parse("conns:1..8/x2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,18 +228,18 @@ func TestSweepTruth(t *testing.T) {
 		rounds = 6
 	}
 	// A budget smaller than the page's, so that some points pass it.
-	b := Budget{Where: "the test", Work: 1.5e7, Bytes: 512 << 20, Elsewhere: "a larger budget"}
+	b := sim.Budget{Where: "the test", Work: 1.5e7, Bytes: 512 << 20, Elsewhere: "a larger budget"}
 	points, refused, event, long := 0, 0, 0, 0
 	for r := 0; r < rounds; r++ {
 		q, spec := randomSweep(rng)
 		if r == 0 {
 			q, spec = "preset=bench&duration=2s", "stall:0..1s/5" // stall 1s = every: refused
 		}
-		base, err := ParseQuery(q)
+		base, err := sim.ParseQuery(q)
 		if err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
-		s, err := ParseSweep(spec)
+		s, err := Parse(spec)
 		if err != nil {
 			if !strings.Contains(err.Error(), "twice") { // more points than whole numbers
 				t.Fatalf("%s: %v", spec, err)
@@ -264,16 +266,16 @@ func TestSweepTruth(t *testing.T) {
 }
 
 // checkPoint holds one point to its query's own report.
-func checkPoint(t *testing.T, where string, s Sweep, p SweepPoint, b Budget) {
+func checkPoint(t *testing.T, where string, s Sweep, p Point, b sim.Budget) {
 	t.Helper()
 	where += " at " + p.Value
-	cfg, err := ParseQuery(p.Query)
+	cfg, err := sim.ParseQuery(p.Query)
 	if p.Refused != "" {
 		if err == nil {
 			if fe := cfg.Within(b); fe != nil {
 				err = fe
 			} else {
-				_, err = Run(cfg)
+				_, err = sim.Run(cfg)
 			}
 		}
 		if err == nil {
@@ -284,10 +286,10 @@ func checkPoint(t *testing.T, where string, s Sweep, p SweepPoint, b Budget) {
 	if err != nil {
 		t.Fatalf("%s: its query %q: %v", where, p.Query, err)
 	}
-	if got := cfg.Values()[fieldIndex(s.Field)]; got != p.Value {
+	if got := fieldText(cfg, s.Field); got != p.Value {
 		t.Errorf("%s: its query sets %s=%s", where, s.Field, got)
 	}
-	res, err := Run(cfg)
+	res, err := sim.Run(cfg)
 	if err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}
@@ -310,13 +312,13 @@ func checkPoint(t *testing.T, where string, s Sweep, p SweepPoint, b Budget) {
 // BenchmarkSweep is a 50-point sweep of the bench preset over the stall
 // length, every point run: make bench prints it as sweep.bench_stall50.
 func BenchmarkSweep(b *testing.B) {
-	s, err := ParseSweep("stall:0..900ms/50")
+	s, err := Parse("stall:0..900ms/50")
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Run("bench_stall50", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if res := s.Run(Default(), nil); res.Refused() != 0 || len(res.Points) != 50 {
+			if res := s.Run(sim.Default(), nil); res.Refused() != 0 || len(res.Points) != 50 {
 				b.Fatal("not 50 points run")
 			}
 		}

@@ -1,11 +1,14 @@
-package sim
+package sweep
 
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"omission/sim"
 )
 
 // A sweep is one field moved over a range, every other field as a base
@@ -14,8 +17,8 @@ import (
 // with its own canonical query; a point that Validate or a caller's Budget
 // refuses is refused alone, with its reason.
 
-// MaxSweepPoints is the most points a sweep may have.
-const MaxSweepPoints = 200
+// MaxPoints is the most points a sweep may have.
+const MaxPoints = 200
 
 // sweepAllowed is the form a sweep's text takes, for its messages.
 const sweepAllowed = "allowed <field>:<from>..<to>/<n> (2 to 200 points, both ends included), " +
@@ -35,41 +38,41 @@ const (
 // for a rate, the number for a count).
 type Sweep struct {
 	Field    string
-	Kind     FieldKind // KindDuration, KindRate or KindCount
+	Kind     sim.FieldKind // KindDuration, KindRate or KindCount
 	from, to int64
 	form     sweepForm
-	n        int   // sweepCount: the points
-	step     int64 // sweepStep: in the field's unit
-	factor   Rate  // sweepFactor: k in thousandths (ParseRate's decimal)
+	n        int      // sweepCount: the points
+	step     int64    // sweepStep: in the field's unit
+	factor   sim.Rate // sweepFactor: k in thousandths (ParseRate's decimal)
 	values   []int64
 }
 
-// ParseSweep reads a sweep's text. Its error is a *FieldError on "sweep"
+// Parse reads a sweep's text. Its error is a *sim.FieldError on "sweep"
 // that quotes the text and says what is allowed.
-func ParseSweep(spec string) (Sweep, error) {
+func Parse(spec string) (Sweep, error) {
 	bad := func(why string) (Sweep, error) {
 		if why != "" {
 			why += "; "
 		}
-		return Sweep{}, &FieldError{Field: "sweep", Value: spec, Allowed: why + sweepAllowed}
+		return Sweep{}, &sim.FieldError{Field: "sweep", Value: spec, Allowed: why + sweepAllowed}
 	}
 	name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":")
 	if !ok {
 		return bad("no field: the text starts with the field's name and a colon")
 	}
-	f := lookup(name)
-	if f == nil {
-		return bad(fmt.Sprintf("%s is no field of the query; a sweep moves one of %s", Quote(name), strings.Join(SweepFields(), ", ")))
+	f, ok := sim.LookupField(name)
+	if !ok {
+		return bad(fmt.Sprintf("%s is no field of the query; a sweep moves one of %s", sim.Quote(name), strings.Join(Fields(), ", ")))
 	}
-	if !sweepable(f.kind) {
-		return bad(fmt.Sprintf("%s is %s, not a number: a sweep moves a duration, a rate or a count (%s)", name, kindWords(f), strings.Join(SweepFields(), ", ")))
+	if !sweepable(f.Kind) {
+		return bad(fmt.Sprintf("%s is %s, not a number: a sweep moves a duration, a rate or a count (%s)", name, kindWords(f), strings.Join(Fields(), ", ")))
 	}
 	span, form, ok := strings.Cut(rest, "/")
 	fromText, toText, ok2 := strings.Cut(span, "..")
 	if !ok || !ok2 {
 		return bad("no range from..to and form after it")
 	}
-	s := Sweep{Field: name, Kind: f.kind}
+	s := Sweep{Field: name, Kind: f.Kind}
 	var err error
 	if s.from, err = sweepEnd(f, "from", fromText); err != nil {
 		return bad(err.Error())
@@ -89,51 +92,58 @@ func ParseSweep(spec string) (Sweep, error) {
 	return s, nil
 }
 
-// SweepFields lists the fields a sweep can move: the durations, rates and
+// Fields lists the fields a sweep can move: the durations, rates and
 // counts of the field table, in its order.
-func SweepFields() []string {
+func Fields() []string {
 	var out []string
-	for i := range fieldTable {
-		if sweepable(fieldTable[i].kind) {
-			out = append(out, fieldTable[i].name)
+	for _, f := range sim.FieldTable() {
+		if sweepable(f.Kind) {
+			out = append(out, f.Name)
 		}
 	}
 	return out
 }
 
-func sweepable(k FieldKind) bool { return k == KindDuration || k == KindRate || k == KindCount }
+func sweepable(k sim.FieldKind) bool {
+	return k == sim.KindDuration || k == sim.KindRate || k == sim.KindCount
+}
 
 // kindWords says what a field that cannot be swept is.
-func kindWords(f *field) string {
-	if f.kind == KindWindows {
+func kindWords(f sim.FieldInfo) string {
+	if f.Kind == sim.KindWindows {
 		return "a list of windows"
 	}
-	return "a choice (" + strings.Join(f.choices, ", ") + ")"
+	return "a choice (" + strings.Join(f.Choices, ", ") + ")"
+}
+
+// fieldText is a field's canonical text in c, as c.Query writes it.
+func fieldText(c sim.Config, name string) string {
+	return c.Values()[slices.Index(sim.Fields(), name)]
 }
 
 // sweepEnd reads one end of the range through the field's own text: its
 // range and syntax are the field's, and a word (auto, unlimited) is no end.
-func sweepEnd(f *field, which, text string) (int64, error) {
-	c := Default()
-	if fe := f.read(&c, text); fe != nil {
-		return 0, fmt.Errorf("%s %s: %s", which, Quote(text), fe.Allowed)
+func sweepEnd(f sim.FieldInfo, which, text string) (int64, error) {
+	c := sim.Default()
+	if fe := setField(&c, f.Name, text); fe != nil {
+		return 0, fmt.Errorf("%s %s: %s", which, sim.Quote(text), fe.Allowed)
 	}
-	canon := f.get(c)
-	v, err := sweepNumber(f.kind, canon)
+	canon := fieldText(c, f.Name)
+	v, err := sweepNumber(f.Kind, canon)
 	if err != nil {
-		return 0, fmt.Errorf("%s %s means %s=%s, not a number: a sweep's ends are numbers", which, Quote(text), f.name, canon)
+		return 0, fmt.Errorf("%s %s means %s=%s, not a number: a sweep's ends are numbers", which, sim.Quote(text), f.Name, canon)
 	}
 	return v, nil
 }
 
 // sweepNumber reads a field's canonical text as a number in its unit.
-func sweepNumber(k FieldKind, text string) (int64, error) {
+func sweepNumber(k sim.FieldKind, text string) (int64, error) {
 	switch k {
-	case KindDuration:
+	case sim.KindDuration:
 		d, err := time.ParseDuration(text)
 		return int64(d), err
-	case KindRate:
-		r, err := ParseRate(text)
+	case sim.KindRate:
+		r, err := sim.ParseRate(text)
 		return int64(r), err
 	}
 	return strconv.ParseInt(text, 10, 64)
@@ -144,9 +154,9 @@ func sweepNumber(k FieldKind, text string) (int64, error) {
 func (s *Sweep) parseForm(form string) error {
 	switch {
 	case strings.HasPrefix(form, "x"):
-		k, err := ParseRate(form[1:])
-		if err != nil || k <= 1000 || k > RateOf(1000) {
-			return fmt.Errorf("the factor %s: allowed x followed by a number above 1 and at most 1000, with at most three decimals", Quote(form))
+		k, err := sim.ParseRate(form[1:])
+		if err != nil || k <= 1000 || k > sim.RateOf(1000) {
+			return fmt.Errorf("the factor %s: allowed x followed by a number above 1 and at most 1000, with at most three decimals", sim.Quote(form))
 		}
 		if s.from <= 0 {
 			return fmt.Errorf("a geometric series starts above 0 (from is %s)", s.text(s.from))
@@ -154,8 +164,8 @@ func (s *Sweep) parseForm(form string) error {
 		s.form, s.factor = sweepFactor, k
 	case form != "" && strings.Trim(form, "0123456789") == "":
 		n, err := strconv.Atoi(form)
-		if err != nil || n < 2 || n > MaxSweepPoints {
-			return fmt.Errorf("%s points: allowed 2 to %d points", Quote(form), MaxSweepPoints)
+		if err != nil || n < 2 || n > MaxPoints {
+			return fmt.Errorf("%s points: allowed 2 to %d points", sim.Quote(form), MaxPoints)
 		}
 		s.form, s.n = sweepCount, n
 	default:
@@ -172,25 +182,25 @@ func (s *Sweep) parseForm(form string) error {
 // <number>/s. A count's step is a number of points.
 func (s *Sweep) parseStep(form string) (int64, error) {
 	switch s.Kind {
-	case KindDuration:
+	case sim.KindDuration:
 		d, err := time.ParseDuration(form)
 		if err != nil || d <= 0 {
-			return 0, fmt.Errorf("the step %s: allowed a duration above 0 with its unit (25ms)", Quote(form))
+			return 0, fmt.Errorf("the step %s: allowed a duration above 0 with its unit (25ms)", sim.Quote(form))
 		}
 		return int64(d), nil
-	case KindRate:
+	case sim.KindRate:
 		num, ok := strings.CutSuffix(form, "/s")
-		r, err := ParseRate(num)
+		r, err := sim.ParseRate(num)
 		if !ok || err != nil || r <= 0 {
-			return 0, fmt.Errorf("the step %s: allowed a rate above 0 with its unit, as 500/s", Quote(form))
+			return 0, fmt.Errorf("the step %s: allowed a rate above 0 with its unit, as 500/s", sim.Quote(form))
 		}
 		return int64(r), nil
 	}
-	return 0, fmt.Errorf("the form %s: %s is a count, swept by a number of points (/10) or a factor (/x2)", Quote(form), s.Field)
+	return 0, fmt.Errorf("the form %s: %s is a count, swept by a number of points (/10) or a factor (/x2)", sim.Quote(form), s.Field)
 }
 
 // series computes the points' values: increasing, none repeated, at most
-// MaxSweepPoints.
+// MaxPoints.
 func (s *Sweep) series() ([]int64, error) {
 	var vs []int64
 	switch s.form {
@@ -204,8 +214,8 @@ func (s *Sweep) series() ([]int64, error) {
 			vs = append(vs, s.from+int64(q))
 		}
 	case sweepStep:
-		if n := (s.to-s.from)/s.step + 1; n > MaxSweepPoints {
-			return nil, fmt.Errorf("a step of %s from %s to %s makes %d points: at most %d", s.text(s.step), s.text(s.from), s.text(s.to), n, MaxSweepPoints)
+		if n := (s.to-s.from)/s.step + 1; n > MaxPoints {
+			return nil, fmt.Errorf("a step of %s from %s to %s makes %d points: at most %d", s.text(s.step), s.text(s.from), s.text(s.to), n, MaxPoints)
 		}
 		for v := s.from; v <= s.to; v += s.step {
 			vs = append(vs, v)
@@ -222,8 +232,8 @@ func (s *Sweep) series() ([]int64, error) {
 			if n := len(vs); n > 0 && q == vs[n-1] {
 				return nil, s.repeats(vs[n-1])
 			}
-			if len(vs) == MaxSweepPoints {
-				return nil, fmt.Errorf("a factor of %s from %s to %s makes more than %d points", s.factor, s.text(s.from), s.text(s.to), MaxSweepPoints)
+			if len(vs) == MaxPoints {
+				return nil, fmt.Errorf("a factor of %s from %s to %s makes more than %d points", s.factor, s.text(s.from), s.text(s.to), MaxPoints)
 			}
 			vs = append(vs, q)
 			num = num.mulWord(uint64(s.factor))
@@ -246,9 +256,9 @@ func (s Sweep) repeats(v int64) error {
 // grain is what a value is rounded to, in words.
 func (s Sweep) grain() string {
 	switch s.Kind {
-	case KindDuration:
+	case sim.KindDuration:
 		return "whole nanoseconds"
-	case KindRate:
+	case sim.KindRate:
 		return "three decimals"
 	}
 	return "whole numbers"
@@ -257,10 +267,10 @@ func (s Sweep) grain() string {
 // text writes a value in the field's unit as the query writes it.
 func (s Sweep) text(v int64) string {
 	switch s.Kind {
-	case KindDuration:
-		return FormatDuration(v)
-	case KindRate:
-		return Rate(v).String()
+	case sim.KindDuration:
+		return sim.FormatDuration(v)
+	case sim.KindRate:
+		return sim.Rate(v).String()
 	}
 	return strconv.FormatInt(v, 10)
 }
@@ -273,7 +283,7 @@ func (s Sweep) String() string {
 		form = strconv.Itoa(s.n)
 	case sweepStep:
 		form = s.text(s.step)
-		if s.Kind == KindRate {
+		if s.Kind == sim.KindRate {
 			form += "/s"
 		}
 	case sweepFactor:
@@ -302,48 +312,48 @@ func (s Sweep) Number(text string) (x float64, ok bool) {
 	if err != nil {
 		return 0, false
 	}
-	if s.Kind == KindRate {
+	if s.Kind == sim.KindRate {
 		return float64(v) / 1000, true
 	}
 	return float64(v), true
 }
 
-// SweepPoint is one point of a sweep: the field's value, the Config and its
+// Point is one point of a sweep: the field's value, the sim.Config and its
 // canonical query, and either what its run reported or why it was refused.
-type SweepPoint struct {
-	Value  string  `json:"value"` // the field's text at this point, as the query writes it
-	X      float64 `json:"-"`     // Value as a number (Sweep.Number)
-	Query  string  `json:"query"` // Config.Query()
-	Config Config  `json:"-"`
-	// Refused is why the point was not run: Validate's, the Budget's or
+type Point struct {
+	Value  string     `json:"value"` // the field's text at this point, as the query writes it
+	X      float64    `json:"-"`     // Value as a number (Sweep.Number)
+	Query  string     `json:"query"` // sim.Config.Query()
+	Config sim.Config `json:"-"`
+	// Refused is why the point was not run: Validate's, the sim.Budget's or
 	// the run's refusal; "" for a point that ran.
 	Refused string `json:"refused,omitempty"`
 	*PointReport
 }
 
 // PointReport is what a sweep keeps of a point's report: the keys of the
-// report JSON (Report) that a sweep compares, with the same values.
+// report JSON (sim.Report) that a sweep compares, with the same values.
 type PointReport struct {
-	Hash       string                  `json:"hash"`
-	Engine     string                  `json:"engine"`
-	Exact      bool                    `json:"exact"`
-	Planned    int64                   `json:"planned"`
-	Clients    map[string]ClientReport `json:"clients"`
-	Recordings map[string]RecReport    `json:"recordings"`
-	Passed     int                     `json:"passed"`
-	Failed     int                     `json:"failed"`
+	Hash       string                      `json:"hash"`
+	Engine     string                      `json:"engine"`
+	Exact      bool                        `json:"exact"`
+	Planned    int64                       `json:"planned"`
+	Clients    map[string]sim.ClientReport `json:"clients"`
+	Recordings map[string]sim.RecReport    `json:"recordings"`
+	Passed     int                         `json:"passed"`
+	Failed     int                         `json:"failed"`
 }
 
 // PointReportOf keeps a report's PointReport keys.
-func PointReportOf(r Report) *PointReport {
+func PointReportOf(r sim.Report) *PointReport {
 	return &PointReport{Hash: r.Hash, Engine: r.Engine, Exact: r.Exact, Planned: r.Planned,
 		Clients: r.Clients, Recordings: r.Recordings, Passed: r.Passed, Failed: r.Failed}
 }
 
 // Points returns the sweep's points over base: base with the field set to
 // each value, each validated and, with a budget, held to it. None is run.
-func (s Sweep) Points(base Config, budget *Budget) []SweepPoint {
-	out := make([]SweepPoint, 0, len(s.values))
+func (s Sweep) Points(base sim.Config, budget *sim.Budget) []Point {
+	out := make([]Point, 0, len(s.values))
 	for i := range s.values {
 		out = append(out, s.Point(base, i, budget))
 	}
@@ -352,11 +362,11 @@ func (s Sweep) Points(base Config, budget *Budget) []SweepPoint {
 
 // Point returns the sweep's point i over base, as Points does: a caller
 // that runs the points one by one need not make them all first.
-func (s Sweep) Point(base Config, i int, budget *Budget) SweepPoint {
+func (s Sweep) Point(base sim.Config, i int, budget *sim.Budget) Point {
 	text := s.text(s.values[i])
-	p := SweepPoint{Value: text, Config: base}
+	p := Point{Value: text, Config: base}
 	p.X, _ = s.Number(text)
-	if fe := lookup(s.Field).read(&p.Config, text); fe != nil { // not for a value in the field's range
+	if fe := setField(&p.Config, s.Field, text); fe != nil { // not for a value in the field's range
 		p.Refused = fe.Error()
 	}
 	p.Query = p.Config.Query()
@@ -374,7 +384,7 @@ func (s Sweep) Point(base Config, i int, budget *Budget) SweepPoint {
 
 // Run runs a point that was not refused and keeps its report; a run a
 // limit stops is refused with the limit's message.
-func (p *SweepPoint) Run() {
+func (p *Point) Run() {
 	if p.Refused != "" || p.PointReport != nil {
 		return
 	}
@@ -386,52 +396,19 @@ func (p *SweepPoint) Run() {
 	p.PointReport = PointReportOf(res.Report())
 }
 
-// runPoint runs a point's Config as Run does, but a deterministic run that
-// Run would walk request by request takes the long path (long.go) when its
-// stretches cost less than the walk: the same report and hash (the long
-// path is held to the walk's, TestLongMatchesWalk, and every sweep point to
-// its own query's report, TestSweepTruth), at the cost of its stalls. A
-// point keeps no per-request data, so nothing of the walk is lost.
-func runPoint(cfg Config) (*Result, error) {
-	if !pointTakesLong(cfg) {
-		return Run(cfg)
-	}
-	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
-	r := &Runner{cfg: cfg, planned: n, long: newLongRun(cfg, n)}
-	if res := r.Result(); res != nil {
-		return res, nil
-	}
-	return Run(cfg) // a limit of the long path's own (runs): the walk has none
-}
-
-// pointTakesLong reports whether runPoint takes the long path for a run
-// that Run would walk: a valid deterministic run within ExactSamples whose
-// estimated stretches cost less than its requests.
-func pointTakesLong(cfg Config) bool {
-	if cfg.EventDriven() || cfg.Validate() != nil {
-		return false
-	}
-	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
-	if n > ExactSamples {
-		return false
-	}
-	long := costLongFixed + costLong*cfg.longWork(n, cfg.longEnd(n, min(cfg.fastEnd(n), maxVirtualTime)))
-	return long < costExact*float64(n)
-}
-
-// SweepResult is a sweep over a base Config and its points, run.
-type SweepResult struct {
+// Result is a sweep over a base sim.Config and its points, run.
+type Result struct {
 	Field string `json:"field"`
 	Spec  string `json:"spec"`  // Sweep.String
 	Query string `json:"query"` // the base's canonical query
 	Value string `json:"value"` // the base's value of the field
 	// Geometric reports a geometric series (a log axis for the field).
-	Geometric bool         `json:"-"`
-	Points    []SweepPoint `json:"points"`
+	Geometric bool    `json:"-"`
+	Points    []Point `json:"points"`
 }
 
 // Refused counts the points that were not run.
-func (r *SweepResult) Refused() int {
+func (r *Result) Refused() int {
 	n := 0
 	for _, p := range r.Points {
 		if p.Refused != "" {
@@ -443,16 +420,16 @@ func (r *SweepResult) Refused() int {
 
 // BaseNumber is the base's value of the field as a number (Sweep.Number);
 // ok is false for a word (auto, unlimited).
-func (r *SweepResult) BaseNumber() (float64, bool) {
-	k := KindCount
-	if fi, ok := LookupField(r.Field); ok {
+func (r *Result) BaseNumber() (float64, bool) {
+	k := sim.KindCount
+	if fi, ok := sim.LookupField(r.Field); ok {
 		k = fi.Kind
 	}
 	return Sweep{Kind: k}.Number(r.Value)
 }
 
 // Run runs every point of the sweep over base, one after the other.
-func (s Sweep) Run(base Config, budget *Budget) *SweepResult {
+func (s Sweep) Run(base sim.Config, budget *sim.Budget) *Result {
 	res := s.Result(base)
 	res.Points = s.Points(base, budget)
 	for i := range res.Points {
@@ -461,14 +438,11 @@ func (s Sweep) Run(base Config, budget *Budget) *SweepResult {
 	return res
 }
 
-// Result is the sweep's SweepResult over base with no points yet: a caller
-// that runs the points one by one (Points, SweepPoint.Run) adds them.
-func (s Sweep) Result(base Config) *SweepResult {
-	return &SweepResult{Field: s.Field, Spec: s.String(), Query: base.Query(), Value: lookup(s.Field).get(base), Geometric: s.Geometric()}
+// Result is the sweep's Result over base with no points yet: a caller
+// that runs the points one by one (Points, Point.Run) adds them.
+func (s Sweep) Result(base sim.Config) *Result {
+	return &Result{Field: s.Field, Spec: s.String(), Query: base.Query(), Value: fieldText(base, s.Field), Geometric: s.Geometric()}
 }
-
-// Mean is the closed form's mean: its exact sum over its count.
-func (f *Form) Mean() float64 { return f.Sum.div(f.Count) }
 
 // nat is a natural number in 64-bit words, least significant first: the
 // geometric series' exact powers, without math/big (some 40 KB of

@@ -1,0 +1,46 @@
+package sim
+
+import "omission/sim/internal/hook"
+
+// What sim lends its subpackages of its unexported code (sim/internal/hook
+// says how): each hook is set once, here, before any subpackage is
+// initialised.
+func init() {
+	hook.SetField = func(c *Config, name, text string) *FieldError { return lookup(name).read(c, text) }
+	hook.RunPoint = runPoint
+	hook.PointTakesLong = pointTakesLong
+}
+
+// runPoint runs a sweep point's Config (sim/sweep) as Run does, but a
+// deterministic run that Run would walk request by request takes the long
+// path (long.go) when its stretches cost less than the walk: the same
+// report and hash (the long path is held to the walk's, TestLongMatchesWalk,
+// and every sweep point to its own query's report, sim/sweep's
+// TestSweepTruth), at the cost of its stalls. A point keeps no per-request
+// data, so nothing of the walk is lost.
+func runPoint(cfg Config) (*Result, error) {
+	if !pointTakesLong(cfg) {
+		return Run(cfg)
+	}
+	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
+	r := &Runner{cfg: cfg, planned: n, long: newLongRun(cfg, n)}
+	if res := r.Result(); res != nil {
+		return res, nil
+	}
+	return Run(cfg) // a limit of the long path's own (runs): the walk has none
+}
+
+// pointTakesLong reports whether runPoint takes the long path for a run
+// that Run would walk: a valid deterministic run within ExactSamples whose
+// estimated stretches cost less than its requests.
+func pointTakesLong(cfg Config) bool {
+	if cfg.EventDriven() || cfg.Validate() != nil {
+		return false
+	}
+	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
+	if n > ExactSamples {
+		return false
+	}
+	long := costLongFixed + costLong*cfg.longWork(n, cfg.longEnd(n, min(cfg.fastEnd(n), maxVirtualTime)))
+	return long < costExact*float64(n)
+}
