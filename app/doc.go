@@ -33,7 +33,7 @@
 //   - a tool: its descriptor in a file of its own in app/tools, with its row
 //     in the registry (and in runs, when the experiment runs it), and the
 //     reader of its files beside it (reader_NAME.go, a row of readers), with
-//     the mechanics it follows in sim/profile*.go;
+//     the mechanics it follows in sim/profile;
 //   - the address of every page: ui.Address, read once and written once;
 //   - durations for people: app/units only (the animation's readouts
 //     included); query syntax (100us) is sim.FormatDuration;
@@ -51,13 +51,14 @@
 //	sim                     the model; may import: sim/internal/hook
 //	sim/internal/hook       what sim lends its subpackages, unexported; may import: none
 //	sim/sweep               one field moved over a range, a run per point; may import: sim, sim/internal/hook
+//	sim/profile             the load generators' mechanics, played against the server; may import: sim, sim/internal/hook
 //	app/units               numbers for people; may import: none
 //	app/charts              the charts (gonum/plot); may import: units, sim, sim/sweep
 //	app/ui                  what every page shares; may import: charts, units, sim
 //	app/view                a result formatted once; may import: units, sim
 //	app/compute             runs queries for the pages; may import: units, view, sim, sim/sweep
 //	app/measure             HdrHistogram files out and in, CSV out, tools' files by readers; may import: sim
-//	app/tools               each real load generator, whole; may import: measure, units, sim
+//	app/tools               each real load generator, whole; may import: measure, units, sim, sim/profile
 //	app/experiment          the real server, clients and tools; may import: measure, tools, units, sim
 //	app/fit                 the model fitted to a file; may import: fitmsg, measure, tools, units, sim
 //	app/fitmsg              the page and the fit worker's messages; may import: none

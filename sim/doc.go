@@ -11,9 +11,10 @@
 // event engine (engine*.go), one stall model for both (server.go, stalls.go),
 // the long path for deterministic runs of any length (long.go), the exact
 // distributions (dist.go, runs.go, in the 128-bit arithmetic of arith.go)
-// and their closed-form checks (closedform.go, checks.go), the animation's
-// windows (window*.go) and the load generators' mechanics (profile*.go).
-// Sweeps, a run per point of one field moved over a range, are sim/sweep's.
+// and their closed-form checks (closedform.go, checks.go), and the
+// animation's windows (window*.go). Sweeps, a run per point of one field
+// moved over a range, are sim/sweep's; the load generators' mechanics,
+// played against the server, sim/profile's.
 //
 // It may import the standard library, hdrhistogram-go and
 // sim/internal/hook only; every other package of the project reads the
@@ -68,7 +69,11 @@
 //
 // # Where things moved
 //
-// sim held the sweep (sweep.go) until issue 38: it is sim/sweep now
-// (sweep.Parse, Sweep.Run), with its long-path choice for a point
-// (hooks.go's runPoint) left here.
+// sim held the sweep (sweep.go) and the tools' mechanics (profile*.go)
+// until issue 38: they are sim/sweep (sweep.Parse, Sweep.Run) and
+// sim/profile (profile.Profile, profile.Run, profile.CorrectDist) now.
+// What of them needs sim's unexported parts stays here, lent through
+// sim/internal/hook: a sweep point's long-path choice (hooks.go's
+// runPoint), the server a profile's requests meet (profileServer) and the
+// re-recording of a Dist under wrk's correction (dist.go's correctDist).
 package sim

@@ -9,6 +9,11 @@ func init() {
 	hook.SetField = func(c *Config, name, text string) *FieldError { return lookup(name).read(c, text) }
 	hook.RunPoint = runPoint
 	hook.PointTakesLong = pointTakesLong
+	hook.Server = profileServer
+	hook.Dues = dues
+	hook.ExactDist = exactDist
+	hook.CorrectDist = correctDist
+	hook.RadixSort = radixSort
 }
 
 // runPoint runs a sweep point's Config (sim/sweep) as Run does, but a
@@ -43,4 +48,44 @@ func pointTakesLong(cfg Config) bool {
 	}
 	long := costLongFixed + costLong*cfg.longWork(n, cfg.longEnd(n, min(cfg.fastEnd(n), maxVirtualTime)))
 	return long < costExact*float64(n)
+}
+
+// profileServer is cfg's server as one load generator's requests meet it
+// (sim/profile's runner): a request sent at t is ready at the later of t
+// and the first free worker, and is served (the query's service, or with a
+// service distribution the next draw of its "service" stream, as the event
+// engine draws one for each request it makes); it returns the reply.
+// Sends must not decrease from call to call.
+func profileServer(cfg Config) func(t int64) int64 {
+	sv, svc := newServer(cfg), newServiceGen(cfg, newStream(cfg.Seed, "service"))
+	var workers *minHeap
+	if cfg.Workers > 0 {
+		workers = newMinHeap(cfg.Workers)
+	}
+	return func(t int64) int64 {
+		ready := t
+		if workers != nil && workers.t[0] > ready {
+			ready = workers.t[0]
+		}
+		var done int64
+		if svc.kind != ServiceFixed { // a draw per request; the fixed service's path stays as lean as before
+			_, done = sv.serveFor(ready, svc.next())
+		} else {
+			_, done = sv.serve(ready)
+		}
+		if workers != nil {
+			workers.replaceMin(done)
+		}
+		return done
+	}
+}
+
+// dues yields rate's due instants, due(0), due(1), … one a call.
+func dues(rate Rate) func() int64 {
+	d := newDueIter(rate)
+	return func() int64 {
+		q := int64(d.q)
+		d.next()
+		return q
+	}
 }

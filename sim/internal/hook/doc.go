@@ -1,6 +1,6 @@
-// Package hook is how sim lends its subpackages (sim/sweep) the few
-// unexported pieces of the model they build on, without exporting them
-// from sim: each is a variable here that sim sets in its init (sim's
+// Package hook is how sim lends its subpackages (sim/sweep, sim/profile)
+// the few unexported pieces of the model they build on, without exporting
+// them from sim: each is a variable here that sim sets in its init (sim's
 // hooks.go) and a subpackage reads once, at its own initialisation, after
 // sim's.
 //

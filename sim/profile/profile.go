@@ -1,4 +1,4 @@
-package sim
+package profile
 
 import (
 	"cmp"
@@ -7,13 +7,15 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"omission/sim"
 )
 
 // A Profile describes a load generator as a few mechanics: how many
 // requests it can have in flight, when it sends, what it subtracts, what it
-// keeps, and what it does after a failure. The runner (profile_run.go) plays
+// keeps, and what it does after a failure. The runner (run.go) plays
 // it against the query's server: the same stall model, service and workers
-// as the closed, paced and open clients of walk.go. The tools that these
+// as the closed, paced and open clients of sim's walk.go. The tools that these
 // mechanics come from are described, with the source lines they follow, in
 // omission/app/tools.
 type Profile struct {
@@ -24,7 +26,7 @@ type Profile struct {
 	Send SendRule
 	// Rate is the schedule's rate over all connections together (0: the
 	// query's rate). Unused by BackToBack.
-	Rate Rate
+	Rate sim.Rate
 	// Period is SkipTicks' ticker period of each connection (0: Conns/rate).
 	Period int64
 	// Duration is the run length (0: the query's duration). First sends
@@ -130,7 +132,7 @@ const (
 	// connection sends its backlog one round trip at a time), with wrk2's
 	// millisecond timers on one event loop for all connections (a timer of
 	// m ms fires m ms after it was set, or at the loop's first wake after
-	// its millisecond: profile_run.go wrk2Wake).
+	// its millisecond: run.go wrk2Wake).
 	Wrk2Pace
 	// DropLate: iteration i starts at its due time on a free virtual user,
 	// or is dropped (k6 constant-arrival-rate: dropped_iterations).
@@ -154,12 +156,12 @@ func (s SendRule) String() string {
 	return fmt.Sprintf("SendRule(%d)", s)
 }
 
-// MaxProfileSends bounds the requests one profile run may send (with its
+// MaxSends bounds the requests one profile run may send (with its
 // retries): the runner keeps every request exactly.
-const MaxProfileSends = int64(2_000_000)
+const MaxSends = int64(2_000_000)
 
 // resolve fills the profile's defaults from the query.
-func (p Profile) resolve(cfg Config) Profile {
+func (p Profile) resolve(cfg sim.Config) Profile {
 	if p.Rate == 0 {
 		p.Rate = cfg.Rate
 	}
@@ -179,7 +181,7 @@ func (p Profile) resolve(cfg Config) Profile {
 		p.Attempts = 1
 	}
 	if p.Send == SkipTicks && p.Period == 0 {
-		p.Period = NewSchedule(p.Rate).Interval(int64(p.Conns))
+		p.Period = sim.NewSchedule(p.Rate).Interval(int64(p.Conns))
 	}
 	return p
 }
@@ -187,22 +189,22 @@ func (p Profile) resolve(cfg Config) Profile {
 // fixedService is c with a fixed service of its first parameter: what
 // remains of the event engine's fields once the service distribution,
 // which the profile runner draws as the engine does, is set aside.
-func (c Config) fixedService() Config {
-	c.Dist, c.ServiceP95, c.ServiceMax = ServiceFixed, 0, 0
+func fixedService(c sim.Config) sim.Config {
+	c.Dist, c.ServiceP95, c.ServiceMax = sim.ServiceFixed, 0, 0
 	return c
 }
 
 // validate refuses a profile that cannot run on cfg, naming the field and
 // the limit.
-func (p Profile) validate(cfg Config) error {
+func (p Profile) validate(cfg sim.Config) error {
 	bad := func(field, value, allowed string) error {
-		reason := ReasonInvalid
+		reason := sim.ReasonInvalid
 		if strings.HasPrefix(allowed, "limit") {
-			reason = ReasonLimit
+			reason = sim.ReasonLimit
 		}
-		return &FieldError{Field: field, Value: value, Allowed: allowed, Reason: reason}
+		return &sim.FieldError{Field: field, Value: value, Allowed: allowed, Reason: reason}
 	}
-	if fixed := cfg.fixedService(); fixed.EventDriven() {
+	if fixed := fixedService(cfg); fixed.EventDriven() {
 		return bad("tools", "", "the tool profiles model the schedule's arrivals and the stalling server with a fixed or a random service only: random arrivals, a queue capacity, a client timeout, outages, slowdowns, retries and think time (the event engine's other fields) are not supported by them")
 	}
 	switch {
@@ -210,10 +212,10 @@ func (p Profile) validate(cfg Config) error {
 		return bad("profile", p.Conc.String(), "unknown concurrency")
 	case p.Send > FortioPace:
 		return bad("profile", p.Send.String(), "unknown send rule")
-	case p.Conc != Unbounded && (p.Conns < 1 || p.Conns > MaxConns):
-		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("allowed 1 to %d connections or virtual users", MaxConns))
-	case p.Conc == VUPool && p.MaxVUs > MaxConns:
-		return bad("conns", fmt.Sprint(p.MaxVUs), fmt.Sprintf("allowed at most %d virtual users", MaxConns))
+	case p.Conc != Unbounded && (p.Conns < 1 || p.Conns > sim.MaxConns):
+		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("allowed 1 to %d connections or virtual users", sim.MaxConns))
+	case p.Conc == VUPool && p.MaxVUs > sim.MaxConns:
+		return bad("conns", fmt.Sprint(p.MaxVUs), fmt.Sprintf("allowed at most %d virtual users", sim.MaxConns))
 	case p.Conc == Unbounded && p.Send != CatchUp:
 		return bad("profile", p.Send.String(), "an unbounded client sends on its schedule (catch-up)")
 	case p.Conc == VUPool && p.Send != DropLate, p.Send == DropLate && p.Conc != VUPool:
@@ -222,8 +224,8 @@ func (p Profile) validate(cfg Config) error {
 		return bad("profile", p.Send.String(), "fortio's pacing runs on connections")
 	case (p.Conc == Unbounded || p.Conc == VUPool) && p.Attempts > 1:
 		return bad("profile", fmt.Sprint(p.Attempts), "retries are modelled on connections only")
-	case p.Duration < 1 || p.Duration > MaxDuration:
-		return bad("duration", FormatDuration(p.Duration), "allowed 1ns to "+FormatDuration(MaxDuration))
+	case p.Duration < 1 || p.Duration > sim.MaxDuration:
+		return bad("duration", sim.FormatDuration(p.Duration), "allowed 1ns to "+sim.FormatDuration(sim.MaxDuration))
 	case p.Rate < 1 && p.Send != BackToBack:
 		return bad("rate", p.Rate.String(), "a schedule needs a positive rate")
 	case p.Send == SkipTicks && p.Period < 1:
@@ -234,24 +236,24 @@ func (p Profile) validate(cfg Config) error {
 		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("fortio makes at least 2 calls per connection: allowed at most %d connections for %d calls", max(fortioCalls(p)/2, 1), fortioCalls(p)))
 	case p.Attempts > 10:
 		return bad("profile", fmt.Sprint(p.Attempts), "allowed 1 to 10 attempts")
-	case p.Timeout < 0 || p.Timeout > MaxTime || p.Backoff < 0 || p.Backoff > MaxTime:
-		return bad("profile", FormatDuration(p.Timeout), "timeout and backoff: allowed 0s to "+FormatDuration(MaxTime))
-	case p.Client < 0 || p.Client > MaxTime:
-		return bad("profile", FormatDuration(p.Client), "the client's time per request: allowed 0s to "+FormatDuration(MaxTime))
+	case p.Timeout < 0 || p.Timeout > sim.MaxTime || p.Backoff < 0 || p.Backoff > sim.MaxTime:
+		return bad("profile", sim.FormatDuration(p.Timeout), "timeout and backoff: allowed 0s to "+sim.FormatDuration(sim.MaxTime))
+	case p.Client < 0 || p.Client > sim.MaxTime:
+		return bad("profile", sim.FormatDuration(p.Client), "the client's time per request: allowed 0s to "+sim.FormatDuration(sim.MaxTime))
 	}
 	if p.Send == BackToBack && cfg.MeanService() == 0 {
 		return bad("service", "0s", "a back-to-back client against a server with no service time would send without end: give the service a length")
 	}
-	if n := p.maxSends(cfg); n > float64(MaxProfileSends) {
-		return bad("duration", FormatDuration(p.Duration), fmt.Sprintf(
+	if n := p.maxSends(cfg); n > float64(MaxSends) {
+		return bad("duration", sim.FormatDuration(p.Duration), fmt.Sprintf(
 			"limit tool sends: a tool profile sends at most %d requests; these parameters could send about %.0f (shorten the duration, lower the rate or the connections)",
-			MaxProfileSends, n))
+			MaxSends, n))
 	}
 	return nil
 }
 
 // maxSends bounds the attempts a run can make, before it runs.
-func (p Profile) maxSends(cfg Config) float64 {
+func (p Profile) maxSends(cfg sim.Config) float64 {
 	var n float64
 	switch p.Send {
 	case BackToBack:
@@ -269,12 +271,12 @@ func (p Profile) maxSends(cfg Config) float64 {
 			work -= float64(min(cfg.Stall, p.Duration-cfg.First))
 		}
 		// A random service is counted at its mean: its run is bounded
-		// as it goes too (RunProfile stops at MaxProfileSends).
+		// as it goes too (Run stops at MaxSends).
 		n = busy*(work/cfg.MeanService()+1) + float64(p.Conns)
 	case SkipTicks:
 		n = float64(p.Conns) * (float64(p.Duration)/float64(p.Period) + 1)
 	default:
-		n = float64(NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)
+		n = float64(sim.NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)
 	}
 	switch {
 	case p.Timeout > 0 && p.Send == BackToBack:
@@ -289,8 +291,8 @@ func (p Profile) maxSends(cfg Config) float64 {
 	return n
 }
 
-// ProfileRun is what one profile did and recorded.
-type ProfileRun struct {
+// Result is what one profile did and recorded.
+type Result struct {
 	Profile Profile // with the query's defaults filled in
 
 	Planned int64 // requests its schedule holds (back to back: the requests it sent)
@@ -314,21 +316,21 @@ type ProfileRun struct {
 	Rec                  []bool
 	// Fails holds each request that failed after its last attempt, in the
 	// order its last attempt was sent.
-	Fails []ProfileFail
+	Fails []Fail
 
 	// Latency is each request's recorded latency in ns (at the tool's clock
 	// resolution), for every request with Rec[i].
 	Latency []int64
 	// Dist holds the recorded latencies (exact).
-	Dist *Dist
+	Dist *sim.Dist
 	// End is the last reply counted in Replies.
 	End int64
 }
 
-// ProfileFail is a request that failed after its last attempt: its intended
+// Fail is a request that failed after its last attempt: its intended
 // time, the send of its last attempt, the instant it failed at (send +
 // Timeout) and its connection.
-type ProfileFail struct {
+type Fail struct {
 	Intended, Send, At int64
 	Conn               int32
 }
@@ -336,7 +338,7 @@ type ProfileFail struct {
 // ReplyOrder returns the indices of the recorded requests in the order
 // their replies arrived (ties in send order): the order in which a tool's
 // summary sees them.
-func (r *ProfileRun) ReplyOrder() []int {
+func (r *Result) ReplyOrder() []int {
 	idx := make([]int, 0, r.Recorded)
 	for i, ok := range r.Rec {
 		if ok {
@@ -349,7 +351,7 @@ func (r *ProfileRun) ReplyOrder() []int {
 
 // ReplyTimes returns the instants of every reply counted in Replies,
 // ascending.
-func (r *ProfileRun) ReplyTimes() []int64 {
+func (r *Result) ReplyTimes() []int64 {
 	out := make([]int64, 0, r.Replies)
 	for _, d := range r.Done {
 		if r.Profile.RecordUntil == 0 || d < r.Profile.RecordUntil {
@@ -375,7 +377,7 @@ func fortioCalls(p Profile) int64 {
 
 // wrk2Float mirrors wrk2's per-connection throughput in requests per
 // microsecond: (rate / threads / 1e6) / connections, in double.
-func wrk2Float(rate Rate, conns int) float64 {
+func wrk2Float(rate sim.Rate, conns int) float64 {
 	perThread := float64(int64(rate)/1000) / 1 // -t1: one thread
 	return (perThread / 1000000.0) / float64(conns)
 }

@@ -1,14 +1,16 @@
-package sim
+package profile
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"omission/sim"
 )
 
 // The profiles equivalent to today's clients, as Profile values.
-func closedProfile(cfg Config) Profile {
+func closedProfile(cfg sim.Config) Profile {
 	return Profile{Conc: Connections, Conns: cfg.Conns, Send: CatchUp, SendsAll: true}
 }
 func pacedProfile() Profile { return Profile{Conc: Connections, Conns: 1, Send: Reanchor} }
@@ -17,24 +19,24 @@ func openProfile() Profile {
 }
 
 // clientProfiles is each of today's clients, its recording and its profile.
-func clientProfiles(cfg Config) []struct {
-	client Client
-	kind   Kind
+func clientProfiles(cfg sim.Config) []struct {
+	client sim.Client
+	kind   sim.Kind
 	p      Profile
 } {
 	return []struct {
-		client Client
-		kind   Kind
+		client sim.Client
+		kind   sim.Kind
 		p      Profile
-	}{{ClosedClient, Closed, closedProfile(cfg)}, {PacedClient, Paced, pacedProfile()}, {OpenClient, Open, openProfile()}}
+	}{{sim.ClosedClient, sim.Closed, closedProfile(cfg)}, {sim.PacedClient, sim.Paced, pacedProfile()}, {sim.OpenClient, sim.Open, openProfile()}}
 }
 
 // randomFastConfig draws a small valid configuration of the deterministic
 // model (the fast path).
-func randomFastConfig(rng *rand.Rand) Config {
+func randomFastConfig(rng *rand.Rand) sim.Config {
 	for {
-		c := Default()
-		rates := []Rate{RateOf(1000), RateOf(5000), RateOf(3), 333333, 7777, RateOf(20000), 1500}
+		c := sim.Default()
+		rates := []sim.Rate{sim.RateOf(1000), sim.RateOf(5000), sim.RateOf(3), 333333, 7777, sim.RateOf(20000), 1500}
 		c.Rate = rates[rng.IntN(len(rates))]
 		c.Service = []int64{0, 10e3, 100e3, 333e3, 1e6, 2e6}[rng.IntN(6)]
 		c.Stall = []int64{0, 5e6, 50e6, 200e6}[rng.IntN(4)]
@@ -43,7 +45,7 @@ func randomFastConfig(rng *rand.Rand) Config {
 		c.Duration = []int64{50e6, 1e9, 2e9, 3e9}[rng.IntN(4)]
 		c.Conns = 1 + rng.IntN(5)
 		c.Workers = rng.IntN(4)
-		if c.Validate() == nil && NewSchedule(c.Rate).Count(c.Duration) < 50000 {
+		if c.Validate() == nil && sim.NewSchedule(c.Rate).Count(c.Duration) < 50000 {
 			return c
 		}
 	}
@@ -58,13 +60,13 @@ func TestProfilesReproduceFastPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 34))
 	for n := 0; n < 150; n++ {
 		cfg := randomFastConfig(rng)
-		res, err := Run(cfg)
+		res, err := sim.Run(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sched := NewSchedule(cfg.Rate)
+		sched := sim.NewSchedule(cfg.Rate)
 		for _, tc := range clientProfiles(cfg) {
-			pr, err := RunProfile(cfg, tc.p)
+			pr, err := Run(cfg, tc.p)
 			if err != nil {
 				t.Fatalf("%s %s: %v", cfg.Query(), tc.client, err)
 			}
@@ -93,39 +95,39 @@ func TestProfilesReproduceFastPath(t *testing.T) {
 
 // sameRecording fails t unless a profile's recorded latencies are rec's:
 // count, max, sum and every percentile.
-func sameRecording(t *testing.T, what string, pr *ProfileRun, rec Recording, rank Rank) {
+func sameRecording(t *testing.T, what string, pr *Result, rec sim.Recording, rank sim.Rank) {
 	t.Helper()
 	if pr.Recorded != rec.Count || pr.Dist.Max() != rec.Max || pr.Dist.Sum() != rec.Dist.Sum() {
 		t.Fatalf("%s: recorded %d max %d sum %d, recording %d max %d sum %d", what,
 			pr.Recorded, pr.Dist.Max(), pr.Dist.Sum(), rec.Count, rec.Max, rec.Dist.Sum())
 	}
-	for i, pp := range percentiles {
+	for i, pp := range sim.Percentiles() {
 		if got := pr.Dist.Percentile(pp.PPM, rank); got != rec.P[i] {
 			t.Fatalf("%s %s: %d, recording %d", what, pp.Name, got, rec.P[i])
 		}
 	}
 }
 
-func ExampleRunProfile() {
-	cfg := Default() // seed 000's bench run
-	pr, _ := RunProfile(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack})
+func ExampleRun() {
+	cfg := sim.Default() // seed 000's bench run
+	pr, _ := Run(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack})
 	fmt.Println(pr.Planned, pr.Sent, pr.Recorded, pr.Dist.Max())
 	// Output: 160000 160000 160000 200100000
 }
 
 // hand is a small deterministic server for the hand-worked cases.
-func hand(rate Rate, service, stall, first, every, duration int64, workers int) Config {
-	c := Default()
+func hand(rate sim.Rate, service, stall, first, every, duration int64, workers int) sim.Config {
+	c := sim.Default()
 	c.Rate, c.Service, c.Stall, c.First, c.Every, c.Duration, c.Workers = rate, service, stall, first, every, duration, workers
 	return c
 }
 
-func mustRun(t *testing.T, cfg Config, p Profile) *ProfileRun {
+func mustRun(t *testing.T, cfg sim.Config, p Profile) *Result {
 	t.Helper()
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	pr, err := RunProfile(cfg, p)
+	pr, err := Run(cfg, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +137,7 @@ func mustRun(t *testing.T, cfg Config, p Profile) *ProfileRun {
 
 // checkProfileInvariants: sent + dropped = planned, recorded ≤ replies ≤
 // sent, attempts = sent + retries, time never runs backwards for a request.
-func checkProfileInvariants(t *testing.T, pr *ProfileRun) {
+func checkProfileInvariants(t *testing.T, pr *Result) {
 	t.Helper()
 	if pr.Sent+pr.Dropped != pr.Planned || pr.Dropped < 0 {
 		t.Errorf("sent %d + dropped %d != planned %d", pr.Sent, pr.Dropped, pr.Planned)
@@ -161,7 +163,7 @@ func eq(t *testing.T, what string, got, want []int64) {
 // holds the only VU until 7.1 ms, so the iterations at 3…7 ms are dropped.
 // With maxVUs 2 the drop at 3 ms starts a VU that takes the 4 ms iteration.
 func TestProfileDropLate(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 5e6, 2e6, 0, 10e6, 1)
+	cfg := hand(sim.RateOf(1000), 100e3, 5e6, 2e6, 0, 10e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: VUPool, Conns: 1, Send: DropLate})
 	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 8e6, 9e6})
 	eq(t, "latency", pr.Latency, []int64{100e3, 100e3, 5100e3, 100e3, 100e3})
@@ -180,7 +182,7 @@ func TestProfileDropLate(t *testing.T) {
 // 6.6 ms; the tick of 4 ms waited in the channel (5 and 6 were dropped), so
 // it sends at once at 6.6 ms, then on the grid again.
 func TestProfileSkipTicks(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
+	cfg := hand(sim.RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: SkipTicks, Period: 1e6})
 	eq(t, "send", pr.Send, []int64{1e6, 2e6, 3e6, 6600e3, 7e6, 8e6, 9e6})
 	eq(t, "latency", pr.Latency, []int64{100e3, 100e3, 3600e3, 100e3, 100e3, 100e3, 100e3})
@@ -192,7 +194,7 @@ func TestProfileSkipTicks(t *testing.T) {
 // Two paced connections on slots 0, 2, 4… and 1, 3, 5… ms: each is late
 // after the stall, sends at 6.6 ms and restarts its slots there.
 func TestProfileReanchorConns(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 0)
+	cfg := hand(sim.RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 0)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: Reanchor})
 	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 3e6, 4e6, 6600e3, 6600e3, 8600e3, 8600e3})
 	if pr.Planned != 10 || pr.Dropped != 1 {
@@ -206,7 +208,7 @@ func TestProfileReanchorConns(t *testing.T) {
 // send at 2.2 ms meets the stall to 3.5 ms, the next is 600 µs late and
 // leaves at once, then it is on pace again, 700 µs behind its due time.
 func TestProfileWrk2(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 2e6, 1500e3, 0, 5e6, 1)
+	cfg := hand(sim.RateOf(1000), 100e3, 2e6, 1500e3, 0, 5e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: Wrk2Pace, FromIntended: true, Clock: 1000, RecordUntil: 5e6})
 	eq(t, "send", pr.Send, []int64{0, 1100e3, 2200e3, 3600e3, 4700e3})
 	eq(t, "intended", pr.Intended, []int64{0, 1e6, 2e6, 3e6, 4e6})
@@ -220,7 +222,7 @@ func TestProfileWrk2(t *testing.T) {
 // the stall (reply 4.1 ms), times out at 3 ms, is sent again at 3.5 ms and
 // answered at 4.2 ms, after the server finished the abandoned one.
 func TestProfileRetry(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 2500e3, 1500e3, 0, 3e6, 1)
+	cfg := hand(sim.RateOf(1000), 100e3, 2500e3, 1500e3, 0, 3e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: CatchUp, Timeout: 1e6, Attempts: 2, Backoff: 500e3})
 	eq(t, "send", pr.Send, []int64{0, 1e6, 3500e3})
 	eq(t, "done", pr.Done, []int64{100e3, 1100e3, 4200e3})
@@ -236,12 +238,12 @@ func TestProfileRetry(t *testing.T) {
 // wrk2's calibration discards what was recorded before it, retrying while
 // nothing was.
 func TestProfileCalibration(t *testing.T) {
-	cfg := hand(RateOf(1000), 1e6, 0, 0, 0, 5e6, 1)
+	cfg := hand(sim.RateOf(1000), 1e6, 0, 0, 0, 5e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack, RecordUntil: 5e6, Calibrate: 2500e3})
 	if pr.Calibrated != 2500e3 || pr.Recorded != 2 || pr.Replies != 4 {
 		t.Errorf("calibrated %d recorded %d replies %d, want 2.5ms, 2, 4", pr.Calibrated, pr.Recorded, pr.Replies)
 	}
-	cfg = hand(RateOf(1000), 1e6, 3e6, 0, 0, 10e6, 1)
+	cfg = hand(sim.RateOf(1000), 1e6, 3e6, 0, 0, 10e6, 1)
 	pr = mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack, RecordUntil: 10e6, Calibrate: 1e6, CalibrateRetry: 1e6})
 	if pr.Calibrated != 5e6 || pr.Recorded != 5 {
 		t.Errorf("calibrated %d recorded %d, want 5ms and 5", pr.Calibrated, pr.Recorded)
@@ -251,19 +253,19 @@ func TestProfileCalibration(t *testing.T) {
 // A profile too large for the runner is refused before it runs, naming the
 // limit; so is a back-to-back client against a zero service time.
 func TestProfileRefusals(t *testing.T) {
-	cfg := Default()
-	cfg.Rate, cfg.Duration = RateOf(1000000), 10e9
-	if _, err := RunProfile(cfg, Profile{Conc: Unbounded, Send: CatchUp}); err == nil || !strings.Contains(err.Error(), "limit tool sends") {
+	cfg := sim.Default()
+	cfg.Rate, cfg.Duration = sim.RateOf(1000000), 10e9
+	if _, err := Run(cfg, Profile{Conc: Unbounded, Send: CatchUp}); err == nil || !strings.Contains(err.Error(), "limit tool sends") {
 		t.Errorf("err %v", err)
 	}
-	cfg = Default()
+	cfg = sim.Default()
 	cfg.Service = 0
-	if _, err := RunProfile(cfg, Profile{Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "service") {
+	if _, err := Run(cfg, Profile{Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "service") {
 		t.Errorf("err %v", err)
 	}
-	cfg = Default()
-	cfg.Arrivals = ArrivalsPoisson
-	if _, err := RunProfile(cfg, Profile{Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "event engine") {
+	cfg = sim.Default()
+	cfg.Arrivals = sim.ArrivalsPoisson
+	if _, err := Run(cfg, Profile{Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "event engine") {
 		t.Errorf("err %v", err)
 	}
 }
@@ -316,7 +318,7 @@ func TestWrkCorrection(t *testing.T) {
 // slots 0, 2, 4… ms; both are late after the stall (2.5 to 6.5 ms), send at
 // 6.6 ms and restart their slots there.
 func TestProfileReanchorAligned(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 0)
+	cfg := hand(sim.RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 0)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: Reanchor, Aligned: true})
 	eq(t, "send", pr.Send, []int64{0, 0, 2e6, 2e6, 4e6, 4e6, 6600e3, 6600e3, 8600e3, 8600e3})
 	if fmt.Sprint(pr.Conn) != "[0 1 0 1 0 1 0 1 0 1]" {
@@ -335,7 +337,7 @@ func TestProfileReanchorAligned(t *testing.T) {
 // previous one is done: 6.6, 6.7, 6.8 ms; call 7 is on time again. With
 // NoCatchUp calls 4 and 5 are skipped and call 6 waits for its 6.67 ms.
 func TestProfileFortio(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
+	cfg := hand(sim.RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: FortioPace})
 	eq(t, "intended", pr.Intended, []int64{0, 1111111, 2222222, 3333333, 4444444, 5555555, 6666666, 7777777, 8888888, 10000000})
 	eq(t, "send", pr.Send, []int64{0, 1111111, 2222222, 3333333, 6600e3, 6700e3, 6800e3, 7777777, 8888888, 10000000})
@@ -364,15 +366,15 @@ func TestProfileFortio(t *testing.T) {
 // With the stall from 8.5 ms it is call 8 that ends at 12.6 ms and the
 // next is the last call, which fortio still sends.
 func TestProfileFortioEnd(t *testing.T) {
-	pr := mustRun(t, hand(RateOf(1000), 100e3, 4e6, 7500e3, 0, 10e6, 1), Profile{Conc: Connections, Conns: 1, Send: FortioPace})
+	pr := mustRun(t, hand(sim.RateOf(1000), 100e3, 4e6, 7500e3, 0, 10e6, 1), Profile{Conc: Connections, Conns: 1, Send: FortioPace})
 	if pr.Sent != 8 || pr.Dropped != 2 || pr.Done[7] != 11600e3 {
 		t.Errorf("sent %d dropped %d done %v", pr.Sent, pr.Dropped, pr.Done)
 	}
-	pr = mustRun(t, hand(RateOf(1000), 100e3, 4e6, 8500e3, 0, 10e6, 1), Profile{Conc: Connections, Conns: 1, Send: FortioPace})
+	pr = mustRun(t, hand(sim.RateOf(1000), 100e3, 4e6, 8500e3, 0, 10e6, 1), Profile{Conc: Connections, Conns: 1, Send: FortioPace})
 	if pr.Sent != 10 || pr.Send[9] != 12600e3 {
 		t.Errorf("sent %d send %v", pr.Sent, pr.Send)
 	}
-	if _, err := RunProfile(hand(RateOf(1000), 100e3, 0, 0, 0, 10e6, 1), Profile{Conc: Connections, Conns: 6, Send: FortioPace}); err == nil || !strings.Contains(err.Error(), "at most 5 connections") {
+	if _, err := Run(hand(sim.RateOf(1000), 100e3, 0, 0, 0, 10e6, 1), Profile{Conc: Connections, Conns: 6, Send: FortioPace}); err == nil || !strings.Contains(err.Error(), "at most 5 connections") {
 		t.Errorf("err %v", err)
 	}
 }
@@ -382,7 +384,7 @@ func TestProfileFortioEnd(t *testing.T) {
 // fails at 4.33 ms, calls 4 and 5 (sent on time at 4.44 and 5.56 ms) fail
 // too, call 6 at 6.67 ms is answered.
 func TestProfileFails(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
+	cfg := hand(sim.RateOf(1000), 100e3, 4e6, 2500e3, 0, 10e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: FortioPace, Timeout: 1e6})
 	want := "[{3333333 3333333 4333333 0} {4444444 4444444 5444444 0} {5555555 5555555 6555555 0}]"
 	if got := fmt.Sprint(pr.Fails); got != want || pr.Failed != 3 || pr.Sent != 10 || len(pr.Done) != 7 {
@@ -394,7 +396,7 @@ func TestProfileFails(t *testing.T) {
 // Aligned slots: with 3 connections at 1000/s for 10 ms each connection
 // has the slots due(3k) < 10 ms, 0, 3, 6, 9 ms: 4 each, 12 planned.
 func TestProfileReanchorAlignedPlanned(t *testing.T) {
-	pr := mustRun(t, hand(RateOf(1000), 100e3, 0, 0, 0, 10e6, 0), Profile{Conc: Connections, Conns: 3, Send: Reanchor, Aligned: true})
+	pr := mustRun(t, hand(sim.RateOf(1000), 100e3, 0, 0, 0, 10e6, 0), Profile{Conc: Connections, Conns: 3, Send: Reanchor, Aligned: true})
 	if pr.Planned != 12 || pr.Sent != 12 || pr.Dropped != 0 {
 		t.Errorf("planned %d sent %d dropped %d, want 12, 12, 0", pr.Planned, pr.Sent, pr.Dropped)
 	}
@@ -408,12 +410,12 @@ func TestProfileReanchorAlignedPlanned(t *testing.T) {
 // round trips are 400 µs, but 500 µs for the request that queued behind
 // the other. Nothing is sent at or after the 1 ms duration.
 func TestProfileClientTime(t *testing.T) {
-	cfg := hand(RateOf(1000), 100e3, 0, 0, 0, 1e6, 1)
+	cfg := hand(sim.RateOf(1000), 100e3, 0, 0, 0, 1e6, 1)
 	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: BackToBack, Client: 300e3})
 	eq(t, "send", pr.Send, []int64{0, 0, 400e3, 500e3, 800e3, 900e3})
 	eq(t, "done", pr.Done, []int64{400e3, 500e3, 800e3, 900e3, 1200e3, 1300e3})
 	eq(t, "latency", pr.Latency, []int64{400e3, 500e3, 400e3, 400e3, 400e3, 400e3})
-	if _, err := RunProfile(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack, Client: -1}); err == nil || !strings.Contains(err.Error(), "the client's time per request") {
+	if _, err := Run(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack, Client: -1}); err == nil || !strings.Contains(err.Error(), "the client's time per request") {
 		t.Errorf("Client −1: %v", err)
 	}
 }
@@ -426,7 +428,7 @@ func TestProfileClientTime(t *testing.T) {
 // configurations with each distribution.
 func TestProfilesRandomService(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 23))
-	dists := []ServiceDist{ServiceExponential, ServiceLognormal, ServiceUniform}
+	dists := []sim.ServiceDist{sim.ServiceExponential, sim.ServiceLognormal, sim.ServiceUniform}
 	for n := 0; n < 60; n++ {
 		cfg := randomFastConfig(rng)
 		if cfg.Service == 0 {
@@ -434,21 +436,21 @@ func TestProfilesRandomService(t *testing.T) {
 		}
 		cfg.Dist = dists[n%3]
 		switch cfg.Dist {
-		case ServiceLognormal:
+		case sim.ServiceLognormal:
 			cfg.ServiceP95 = 3 * cfg.Service
-		case ServiceUniform:
+		case sim.ServiceUniform:
 			cfg.ServiceMax = 2 * cfg.Service
 		}
 		cfg.Seed = uint64(n + 1)
 		if err := cfg.Validate(); err != nil {
 			t.Fatalf("%s: %v", cfg.Query(), err)
 		}
-		res, err := Run(cfg)
+		res, err := sim.Run(cfg)
 		if err != nil {
 			t.Fatalf("%s: %v", cfg.Query(), err)
 		}
 		for _, tc := range clientProfiles(cfg) {
-			pr, err := RunProfile(cfg, tc.p)
+			pr, err := Run(cfg, tc.p)
 			if err != nil {
 				t.Fatalf("%s %s: %v", cfg.Query(), tc.kind, err)
 			}
@@ -457,10 +459,10 @@ func TestProfilesRandomService(t *testing.T) {
 	}
 	// A back-to-back client whose draws run past the send limit is
 	// stopped with the limit's message, not left to run.
-	cfg := Default()
-	cfg.Dist, cfg.Service, cfg.ServiceMax, cfg.Stall = ServiceUniform, 0, 2e3, 0
+	cfg := sim.Default()
+	cfg.Dist, cfg.Service, cfg.ServiceMax, cfg.Stall = sim.ServiceUniform, 0, 2e3, 0
 	cfg.Duration = 60e9
-	if _, err := RunProfile(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "limit tool sends") {
+	if _, err := Run(cfg, Profile{Conc: Connections, Conns: 1, Send: BackToBack}); err == nil || !strings.Contains(err.Error(), "limit tool sends") {
 		t.Errorf("a back-to-back run of some %d sends: err %v", cfg.Duration/1e3, err)
 	}
 }

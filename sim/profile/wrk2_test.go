@@ -1,9 +1,11 @@
-package sim
+package profile
 
 import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"omission/sim"
 )
 
 // wrk2's timer on pace, in closed form: on one connection with round trip
@@ -17,10 +19,10 @@ import (
 // L_k + R.
 func TestProfileWrk2TimerSawtooth(t *testing.T) {
 	for _, c := range []struct{ service, client int64 }{{130e3, 0}, {100e3, 71e3}, {250e3, 0}} {
-		cfg := hand(RateOf(500), c.service, 0, 0, 0, 400e6, 1)
+		cfg := hand(sim.RateOf(500), c.service, 0, 0, 0, 400e6, 1)
 		pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: Wrk2Pace, FromIntended: true, Clock: 1000, Client: c.client})
 		R := (c.service + c.client) / 1000 // µs
-		thr := wrk2Float(RateOf(500), 1)
+		thr := wrk2Float(sim.RateOf(500), 1)
 		if len(pr.Send) != 200 {
 			t.Fatalf("%+v: %d sends, want 200", c, len(pr.Send))
 		}
@@ -68,15 +70,15 @@ func TestProfileWrk2CatchUp(t *testing.T) {
 	for _, c := range []struct {
 		conns, workers  int
 		service, client int64
-		rate            Rate
+		rate            sim.Rate
 	}{
-		{1, 1, 100e3, 0, RateOf(500)},
-		{1, 1, 100e3, 30e3, RateOf(500)},
-		{1, 0, 200e3, 96e3, RateOf(250)},
-		{2, 0, 100e3, 71e3, RateOf(500)},
-		{2, 1, 100e3, 0, RateOf(500)},
-		{2, 1, 100e3, 60e3, RateOf(500)},
-		{4, 1, 100e3, 250e3, RateOf(1000)},
+		{1, 1, 100e3, 0, sim.RateOf(500)},
+		{1, 1, 100e3, 30e3, sim.RateOf(500)},
+		{1, 0, 200e3, 96e3, sim.RateOf(250)},
+		{2, 0, 100e3, 71e3, sim.RateOf(500)},
+		{2, 1, 100e3, 0, sim.RateOf(500)},
+		{2, 1, 100e3, 60e3, sim.RateOf(500)},
+		{4, 1, 100e3, 250e3, sim.RateOf(1000)},
 	} {
 		name := fmt.Sprintf("%d conns, %d workers, service %d, client %d", c.conns, c.workers, c.service, c.client)
 		const F, D = 20_000_500e3 / 1000, 40e6 // ns: a stall from 20.0005 ms for 40 ms

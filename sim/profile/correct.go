@@ -1,6 +1,10 @@
-package sim
+package profile
 
-import "fmt"
+import (
+	"fmt"
+
+	"omission/sim"
+)
 
 // CorrectionRule is how a tool re-records its samples after a run.
 type CorrectionRule uint8
@@ -18,53 +22,13 @@ const (
 // (exact: the added samples are counted as arithmetic sequences, or
 // written out, or go into a histogram beyond the exact bounds, as the
 // closed loop's corrected recording). d must hold exact samples.
-func CorrectDist(d *Dist, e int64, rule CorrectionRule) (*Dist, error) {
-	if e <= 0 {
-		return nil, fmt.Errorf("correction: the expected interval must be positive, got %d ns", e)
-	}
-	if d.hist != nil || d.groups != nil {
-		return nil, fmt.Errorf("correction: the samples must be exact and uncorrected")
-	}
-	if rule == HdrCorrection {
-		return correctedDist(d, e), nil
-	}
-	// wrk adds k' = ⌈v/E⌉ − 2 samples for v ≥ 2E, which is CorrectionCount(v−1, E):
-	// j ≥ 1 with v − jE > E  ⇔  j < v/E − 1.
-	shifted := make([]int64, len(d.sorted))
-	for i, v := range d.sorted {
-		shifted[i] = v - 1
-	}
-	// Correcting v−1 with HdrHistogram's rule gives the same counts k' at
-	// the values v−1−jE; add the 1 back to every sample of the result.
-	base := exactDist(shifted)
-	c := correctedDist(base, e)
-	return c.plusOne(int64(len(d.sorted)))
-}
-
-// plusOne adds 1 to every sample of an exact (or counted) Dist that holds n
-// base samples, returning a new Dist.
-func (d *Dist) plusOne(n int64) (*Dist, error) {
-	switch {
-	case d.hist != nil:
-		return nil, fmt.Errorf("correction: wrk's correction of %d samples exceeds the exact bounds", n)
-	case d.groups == nil:
-		out := make([]int64, len(d.sorted))
-		for i, v := range d.sorted {
-			out[i] = v + 1
-		}
-		return exactDist(out), nil
-	}
-	out := &Dist{n: d.n, sum: d.sum, max: d.max + 1, e: d.e}
-	out.sum.add(uint64(d.n))
-	out.sorted = make([]int64, len(d.sorted))
-	for i, v := range d.sorted {
-		out.sorted[i] = v + 1
-	}
-	out.groups = make([]seqGroup, len(d.groups))
-	for i, g := range d.groups {
-		out.groups[i] = seqGroup{g.v + 1, g.mult, g.k}
-	}
-	return out, nil
+//
+// wrk adds k' = ⌈v/E⌉ − 2 samples for v ≥ 2E, which is
+// sim.CorrectionCount(v−1, E): the samples less 1 are corrected with
+// HdrHistogram's rule and the 1 is added back to every sample of the
+// result (sim's correctDist, which the Dist's own parts need).
+func CorrectDist(d *sim.Dist, e int64, rule CorrectionRule) (*sim.Dist, error) {
+	return correctDist(d, e, rule == WrkCorrection)
 }
 
 // MaxWrkCorrectSteps bounds the additions WrkStatsCorrect may make.

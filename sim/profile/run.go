@@ -1,6 +1,10 @@
-package sim
+package profile
 
-import "fmt"
+import (
+	"fmt"
+
+	"omission/sim"
+)
 
 // The profile runner plays one Profile against the query's server. Every
 // send is an event on one heap ordered by (time, sequence), the sequence
@@ -92,20 +96,22 @@ type pReq struct {
 }
 
 type profileRunner struct {
-	cfg     Config
-	p       Profile
-	sched   Schedule
-	sv      server
-	svc     serviceGen // the service of each request served, in the order served (fixed: the query's)
-	workers *minHeap
+	cfg   sim.Config
+	p     Profile
+	sched sim.Schedule
+	// serve hands the server a request sent at t and returns its reply
+	// (sim's stall model, service and workers: hook.Server).
+	serve   func(t int64) int64
+	random  bool // a service distribution: a draw per request
 	ev      pHeap
 	seq     uint64
 	conns   []pConn
 	reqs    []pReq
 	vus     []int64 // VUPool: free times, a min-heap
 	vusMade int
-	next    int64 // the next slot of the shared schedule
-	due     dueIter
+	next    int64        // the next slot of the shared schedule
+	dues    func() int64 // the shared schedule's due instants, one a call (hook.Dues)
+	due     int64        // the due instant of slot next
 	planned int64
 	thr     float64 // wrk2: requests per µs per connection
 	fn      int64   // fortio: calls per connection
@@ -117,15 +123,15 @@ type profileRunner struct {
 	loopAt  int64
 	wakeSeq uint64
 	fq      float64 // fortio: calls per second per connection
-	out     *ProfileRun
+	out     *Result
 }
 
-// RunProfile plays p against cfg's server (the stall model, service and
+// Run plays p against cfg's server (the stall model, service and
 // workers of the closed, paced and open clients) and returns what the load
 // generator sent and recorded. cfg must be valid and on the fast path's
-// deterministic model; a profile whose run could exceed MaxProfileSends is
+// deterministic model; a profile whose run could exceed MaxSends is
 // refused before it starts.
-func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
+func Run(cfg sim.Config, p Profile) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -133,15 +139,13 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 	if err := p.validate(cfg); err != nil {
 		return nil, err
 	}
-	r := &profileRunner{cfg: cfg, p: p, sched: NewSchedule(p.Rate), sv: newServer(cfg), due: newDueIter(p.Rate),
-		out: &ProfileRun{Profile: p}, svc: newServiceGen(cfg, newStream(cfg.Seed, "service"))}
-	if cfg.Workers > 0 {
-		r.workers = newMinHeap(cfg.Workers)
-	}
+	r := &profileRunner{cfg: cfg, p: p, sched: sim.NewSchedule(p.Rate), serve: server(cfg), dues: dues(p.Rate),
+		out: &Result{Profile: p}, random: cfg.Dist != sim.ServiceFixed}
+	r.due = r.dues()
 	r.planned = r.sched.Count(p.Duration)
 	// Room for every send the run can make (its bound, checked by
 	// validate), so that the per-request slices grow no more than once.
-	if n := int(min(p.maxSends(cfg), float64(MaxProfileSends))); n > 0 {
+	if n := int(min(p.maxSends(cfg), float64(MaxSends))); n > 0 {
 		o := r.out
 		o.Intended, o.Send, o.Done = make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
 		o.Conn, r.reqs = make([]int32, 0, n), make([]pReq, 0, n)
@@ -188,10 +192,10 @@ func RunProfile(cfg Config, p Profile) (*ProfileRun, error) {
 	}
 	for len(r.ev) > 0 {
 		r.step(r.ev.pop())
-		if r.svc.kind != ServiceFixed && r.out.Attempts > MaxProfileSends {
+		if r.random && r.out.Attempts > MaxSends {
 			// validate bounds a random service's sends at its mean only.
-			return nil, &FieldError{Field: "duration", Value: FormatDuration(p.Duration), Reason: ReasonLimit, Allowed: fmt.Sprintf(
-				"limit tool sends: a tool profile sends at most %d requests; with this service's draws this one sent more (shorten the duration, lower the rate or the connections)", MaxProfileSends)}
+			return nil, &sim.FieldError{Field: "duration", Value: sim.FormatDuration(p.Duration), Reason: sim.ReasonLimit, Allowed: fmt.Sprintf(
+				"limit tool sends: a tool profile sends at most %d requests; with this service's draws this one sent more (shorten the duration, lower the rate or the connections)", MaxSends)}
 		}
 	}
 	r.finish()
@@ -207,24 +211,6 @@ func (r *profileRunner) push(e pEvent) {
 func (r *profileRunner) newReq(intended int64) int32 {
 	r.reqs = append(r.reqs, pReq{intended: intended})
 	return int32(len(r.reqs) - 1)
-}
-
-// serve hands a request sent at t to the server and returns its reply.
-func (r *profileRunner) serve(t int64) int64 {
-	ready := t
-	if r.workers != nil && r.workers.t[0] > ready {
-		ready = r.workers.t[0]
-	}
-	var done int64
-	if r.svc.kind != ServiceFixed { // a draw per request; the fixed service's path stays as lean as before
-		_, done = r.sv.serveFor(ready, r.svc.next())
-	} else {
-		_, done = r.sv.serve(ready)
-	}
-	if r.workers != nil {
-		r.workers.replaceMin(done)
-	}
-	return done
 }
 
 // attempt sends request q at t. It returns when the sender is free again
@@ -248,7 +234,7 @@ func (r *profileRunner) attempt(c int32, q int32, t int64) (free int64, ok bool)
 			return -1, false
 		}
 		o.Failed++
-		o.Fails = append(o.Fails, ProfileFail{Intended: rq.intended, Send: t, At: fail, Conn: c})
+		o.Fails = append(o.Fails, Fail{Intended: rq.intended, Send: t, At: fail, Conn: c})
 		return fail, false
 	}
 	o.Intended = append(o.Intended, rq.intended)
@@ -296,9 +282,9 @@ func (r *profileRunner) dispatch(t int64) {
 		}
 	}
 	r.next++
-	r.due.next()
+	r.due = r.dues()
 	if r.next < r.planned {
-		r.push(pEvent{t: int64(r.due.q), kind: pDue})
+		r.push(pEvent{t: r.due, kind: pDue})
 	}
 }
 
@@ -315,13 +301,13 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 		if r.next >= r.planned {
 			return
 		}
-		due := int64(r.due.q)
+		due := r.due
 		s := max(due, t)
 		if !p.SendsAll && s >= D {
 			return
 		}
 		r.next++
-		r.due.next()
+		r.due = r.dues()
 		r.sendAt(c, s, due)
 	case Reanchor:
 		r.freeReanchor(c, t)
