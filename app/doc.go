@@ -48,10 +48,12 @@
 // fails when a file imports past its door; TestDocDoors fails when this
 // table, or a package's own "may import" sentence, differs from the map.
 //
-//	sim                     the model; may import: sim/internal/hook
+//	sim                     the model; may import: sim/internal/hook, sim/internal/stall
 //	sim/internal/hook       what sim lends its subpackages, unexported; may import: none
+//	sim/internal/stall      the stall schedule and the stall model over it; may import: none
 //	sim/sweep               one field moved over a range, a run per point; may import: sim, sim/internal/hook
 //	sim/profile             the load generators' mechanics, played against the server; may import: sim, sim/internal/hook
+//	sim/window              the animation's windows of a run, summarised; may import: sim, sim/internal/hook, sim/internal/stall
 //	app/units               numbers for people; may import: none
 //	app/charts              the charts (gonum/plot); may import: units, sim, sim/sweep
 //	app/ui                  what every page shares; may import: charts, units, sim
@@ -63,8 +65,8 @@
 //	app/fit                 the model fitted to a file; may import: fitmsg, measure, tools, units, sim
 //	app/fitmsg              the page and the fit worker's messages; may import: none
 //	app/wire                the protocol of the page's two workers; may import: none
-//	app/anim                the animation; may import: ui, view, units, charts, sim
-//	app/article             the article and embeds; may import: anim, charts, compute, ui, units, view, sim, sim/sweep
+//	app/anim                the animation; may import: ui, view, units, charts, sim, sim/window
+//	app/article             the article and embeds; may import: anim, charts, compute, ui, units, view, sim, sim/sweep, sim/window
 //	app/worker              runs and charts off the main thread; may import: charts, compute, measure, tools, ui, view, wire, sim, sim/sweep
 //	app/page                the visualiser; may import: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim, sim/sweep
 //	app/internal/wasmbuild  builds app.wasm and fit.wasm; may import: none

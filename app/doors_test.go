@@ -16,10 +16,12 @@ import (
 // own line). A package not listed fails the test, so a new one is given its
 // line here and in app/doc.go.
 var doors = map[string][]string{
-	"sim":                     {"sim/internal/hook"},
+	"sim":                     {"sim/internal/hook", "sim/internal/stall"},
 	"sim/internal/hook":       nil,
+	"sim/internal/stall":      nil,
 	"sim/sweep":               {"sim", "sim/internal/hook"},
 	"sim/profile":             {"sim", "sim/internal/hook"},
+	"sim/window":              {"sim", "sim/internal/hook", "sim/internal/stall"},
 	"app/units":               nil,
 	"app/charts":              {"app/units", "sim", "sim/sweep"},
 	"app/ui":                  {"app/charts", "app/units", "sim"},
@@ -31,8 +33,8 @@ var doors = map[string][]string{
 	"app/fit":                 {"app/fitmsg", "app/measure", "app/tools", "app/units", "sim"},
 	"app/fitmsg":              nil,
 	"app/wire":                nil,
-	"app/anim":                {"app/ui", "app/view", "app/units", "app/charts", "sim"},
-	"app/article":             {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim", "sim/sweep"},
+	"app/anim":                {"app/ui", "app/view", "app/units", "app/charts", "sim", "sim/window"},
+	"app/article":             {"app/anim", "app/charts", "app/compute", "app/ui", "app/units", "app/view", "sim", "sim/sweep", "sim/window"},
 	"app/worker":              {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "app/wire", "sim", "sim/sweep"},
 	"app/page":                {"app/anim", "app/charts", "app/compute", "app/fitmsg", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim", "sim/sweep"},
 	"app/internal/wasmbuild":  nil,

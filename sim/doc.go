@@ -11,16 +11,16 @@
 // event engine (engine*.go), one stall model for both (server.go, stalls.go),
 // the long path for deterministic runs of any length (long.go), the exact
 // distributions (dist.go, runs.go, in the 128-bit arithmetic of arith.go)
-// and their closed-form checks (closedform.go, checks.go), and the
-// animation's windows (window*.go). Sweeps, a run per point of one field
-// moved over a range, are sim/sweep's; the load generators' mechanics,
-// played against the server, sim/profile's.
+// and their closed-form checks (closedform.go, checks.go). Sweeps, a run
+// per point of one field moved over a range, are sim/sweep's; the load
+// generators' mechanics, played against the server, sim/profile's; the
+// animation's windows of a run, sim/window's.
 //
-// It may import the standard library, hdrhistogram-go and
-// sim/internal/hook only; every other package of the project reads the
-// model through it. Its subpackages build on the model: what they need of
-// its unexported code, sim lends them through sim/internal/hook (hooks.go)
-// rather than export it.
+// It may import the standard library, hdrhistogram-go, sim/internal/hook
+// and sim/internal/stall (its stall model) only; every other package of
+// the project reads the model through it. Its subpackages build on the
+// model: what they need of its unexported code, sim lends them through
+// sim/internal/hook (hooks.go) rather than export it.
 //
 // QUERY.md, beside this file, is the query language's reference: every
 // field, the presets, the event engine's rules, the limits, what the report
@@ -69,11 +69,18 @@
 //
 // # Where things moved
 //
-// sim held the sweep (sweep.go) and the tools' mechanics (profile*.go)
-// until issue 38: they are sim/sweep (sweep.Parse, Sweep.Run) and
-// sim/profile (profile.Profile, profile.Run, profile.CorrectDist) now.
-// What of them needs sim's unexported parts stays here, lent through
-// sim/internal/hook: a sweep point's long-path choice (hooks.go's
-// runPoint), the server a profile's requests meet (profileServer) and the
-// re-recording of a Dist under wrk's correction (dist.go's correctDist).
+// sim held the sweep (sweep.go), the tools' mechanics (profile*.go) and
+// the animation's windows (window*.go) until issue 38: they are sim/sweep
+// (sweep.Parse, Sweep.Run), sim/profile (profile.Profile, profile.Run,
+// profile.CorrectDist) and sim/window (window.NewSummaryBuilder,
+// window.TraceIndexOf, window.Animatable, …; what were methods of
+// *Result are its functions) now. What of them needs sim's unexported
+// parts stays here, lent through sim/internal/hook (hooks.go): a sweep
+// point's long-path choice (runPoint), the server a profile's requests
+// meet (profileServer), the re-recording of a Dist under wrk's correction
+// (dist.go's correctDist), a long run's windows simulated again
+// (long_resim.go) and an event-driven run's paced plans
+// (engine_trace.go). The stall series and the stall model over it
+// (server.go's, and long.go's zoneEnd), which sim/window reads too, are
+// sim/internal/stall's.
 package sim

@@ -8,12 +8,39 @@ import "omission/sim/internal/hook"
 func init() {
 	hook.SetField = func(c *Config, name, text string) *FieldError { return lookup(name).read(c, text) }
 	hook.RunPoint = runPoint
-	hook.PointTakesLong = pointTakesLong
 	hook.Server = profileServer
 	hook.Dues = dues
 	hook.ExactDist = exactDist
 	hook.CorrectDist = correctDist
 	hook.RadixSort = radixSort
+
+	hook.Long = func(r any) hook.LongRun {
+		if res := r.(*Result); res.long != nil {
+			return longResim{res}
+		}
+		return nil
+	}
+	hook.PacedPlans = func(r any) (plan, anchor []int64, ok bool) {
+		if p := r.(*Result).pacedPlans(); p != nil {
+			return p.plan, p.anchor, true
+		}
+		return nil, nil, false
+	}
+	hook.SeqAtOrBelow = seqAtOrBelow
+	hook.CorrectedAbove = correctedAbove
+}
+
+// runLong runs a deterministic cfg on the long path, whatever its size.
+func runLong(cfg Config) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
+	r := &Runner{cfg: cfg, planned: n, long: newLongRun(cfg, n)}
+	if res := r.Result(); res != nil {
+		return res, nil
+	}
+	return nil, r.Err()
 }
 
 // runPoint runs a sweep point's Config (sim/sweep) as Run does, but a
@@ -27,9 +54,7 @@ func runPoint(cfg Config) (*Result, error) {
 	if !pointTakesLong(cfg) {
 		return Run(cfg)
 	}
-	n := NewSchedule(cfg.Rate).Count(cfg.Duration)
-	r := &Runner{cfg: cfg, planned: n, long: newLongRun(cfg, n)}
-	if res := r.Result(); res != nil {
+	if res, err := runLong(cfg); err == nil {
 		return res, nil
 	}
 	return Run(cfg) // a limit of the long path's own (runs): the walk has none

@@ -7,7 +7,6 @@ import (
 
 // What sim lends the sweep (sim/internal/hook), typed once.
 var (
-	setField       = hook.SetField.(func(c *sim.Config, name, text string) *sim.FieldError)
-	runPoint       = hook.RunPoint.(func(sim.Config) (*sim.Result, error))
-	pointTakesLong = hook.PointTakesLong.(func(sim.Config) bool)
+	setField = hook.SetField.(func(c *sim.Config, name, text string) *sim.FieldError)
+	runPoint = hook.RunPoint.(func(sim.Config) (*sim.Result, error))
 )

@@ -1,8 +1,10 @@
-package sim
+package window
 
 import (
 	"errors"
 	"sort"
+
+	"omission/sim"
 )
 
 // The animation of a window of a run with retries (issue 24). The queue
@@ -45,7 +47,7 @@ type CallMove struct {
 
 // RetryClient is one client's calls in a window of a run with retries.
 type RetryClient struct {
-	Client Client
+	Client sim.Client
 	First  int64 // the window's first call: its position in the client's sends
 	N      int   // calls in the window: those sent by To and ended at or after From
 	// enter[s] and leave[s] are the instants calls enter and leave state s,
@@ -82,7 +84,7 @@ type RetryWindow struct {
 	Attempts int   // the policy's attempts per call
 	Backoff  int64 // the fixed backoff
 	Clients  [3]*RetryClient
-	Outages  []Window // the outage windows that meet the window, clipped to it
+	Outages  []sim.Window // the outage windows that meet the window, clipped to it
 	// Order is why the queue animation cannot draw the window (its requests
 	// are not answered in the order they were sent), nil when it could.
 	Order *WindowRefusal
@@ -138,7 +140,7 @@ func (c *RetryClient) MovesIn(t0, t1 int64) (lo, hi int) {
 // callAttempts returns the attempts of the window's calls, by call: the
 // traced attempts of the calls that sent more than one, a single attempt
 // from the per-call data for the others.
-func (r *Result) callAttempts(c Client, from, to int64) (first int64, calls [][]Attempt, err error) {
+func callAttempts(r *sim.Result, c sim.Client, from, to int64) (first int64, calls [][]sim.Attempt, err error) {
 	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
 	hi := sort.Search(len(cr.Send), func(i int) bool { return cr.Send[i] > to })
 	var idx []int32
@@ -153,7 +155,7 @@ func (r *Result) callAttempts(c Client, from, to int64) (first int64, calls [][]
 		idx = append(idx, int32(i))
 		lastDone = max(lastDone, d)
 	}
-	calls = make([][]Attempt, len(idx))
+	calls = make([][]sim.Attempt, len(idx))
 	if len(idx) == 0 {
 		return 0, calls, nil
 	}
@@ -175,7 +177,7 @@ func (r *Result) callAttempts(c Client, from, to int64) (first int64, calls [][]
 		}
 		if len(calls[p]) == 0 {
 			start := ec.Start[i]
-			calls[p] = []Attempt{{Call: i, N: 1, Outcome: ec.Outcome[i], Send: cr.Send[i], Start: start, End: cr.Done[i]}}
+			calls[p] = []sim.Attempt{{Call: i, N: 1, Outcome: ec.Outcome[i], Send: cr.Send[i], Start: start, End: cr.Done[i]}}
 		}
 	}
 	return int64(idx[0]), calls, nil
@@ -186,8 +188,8 @@ func (r *Result) callAttempts(c Client, from, to int64) (first int64, calls [][]
 const openEnd = int64(1<<63 - 1)
 
 // newRetryClient builds client c's calls over [from, to].
-func (r *Result) newRetryClient(c Client, from, to int64) (*RetryClient, error) {
-	first, calls, err := r.callAttempts(c, from, to)
+func newRetryClient(r *sim.Result, c sim.Client, from, to int64) (*RetryClient, error) {
+	first, calls, err := callAttempts(r, c, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +228,7 @@ func (r *Result) newRetryClient(c Client, from, to int64) (*RetryClient, error) 
 				break
 			}
 			switch {
-			case a.Outcome == OutcomeReply:
+			case a.Outcome == sim.OutcomeReply:
 				prev = CallAnswered
 			case a.Retried(A):
 				prev = CallBackoff
@@ -248,15 +250,15 @@ func (r *Result) newRetryClient(c Client, from, to int64) (*RetryClient, error) 
 				rc.wastedOff = append(rc.wastedOff, w.Finish)
 			}
 		}
-		SortInt64s(rc.wastedOn) // wastedOff is sorted: ws is in the order of Finish
+		sim.SortInt64s(rc.wastedOn) // wastedOff is sorted: ws is in the order of Finish
 	}
 	rc.Moves = append([]CallMove(nil), rc.own...)
 	for s := range rc.enter {
-		SortInt64s(rc.enter[s])
-		SortInt64s(rc.leave[s])
+		sim.SortInt64s(rc.enter[s])
+		sim.SortInt64s(rc.leave[s])
 	}
-	SortInt64s(rc.sends)
-	SortInt64s(rc.retries)
+	sim.SortInt64s(rc.sends)
+	sim.SortInt64s(rc.retries)
 	sort.SliceStable(rc.Moves, func(i, j int) bool { return rc.Moves[i].At < rc.Moves[j].At })
 	return rc, nil
 }
@@ -266,16 +268,16 @@ func (r *Result) newRetryClient(c Client, from, to int64) (*RetryClient, error) 
 // bounds and marks in a WindowSummary whose Retry holds the calls (its
 // Clients are nil). Order is the refusal of the queue animation, when the
 // window has one.
-func NewRetryWindow(res *Result, k int) (*WindowSummary, error) {
-	if err := res.animatableRun(); err != nil {
+func NewRetryWindow(res *sim.Result, k int) (*WindowSummary, error) {
+	if err := animatableRun(res); err != nil {
 		return nil, err
 	}
 	if res.Engine == nil || !res.Config.Retrying() {
 		return nil, errors.New("the run has no retries")
 	}
-	n := res.AnimWindows()
+	n := AnimWindows(res)
 	k = max(0, min(k, n-1))
-	w := res.engineAnimWindow(k)
+	w := engineAnimWindow(res, k)
 	m := &WindowSummary{res: res, Stall: k, Stalls: n, Kind: w.Kind, From: w.From, To: w.To, Start: w.Start, End: w.End,
 		Above: res.Config.Above, Workers: res.Config.Workers}
 	if m.To <= m.From {
@@ -290,11 +292,11 @@ func NewRetryWindow(res *Result, k int) (*WindowSummary, error) {
 	rw := &RetryWindow{Attempts: res.Config.AttemptsPerCall(), Backoff: res.Config.Backoff}
 	for _, o := range res.Config.OutageWindows() {
 		if o.To > m.From && o.From <= m.To {
-			rw.Outages = append(rw.Outages, Window{From: max(o.From, m.From), To: min(o.To, m.To)})
+			rw.Outages = append(rw.Outages, sim.Window{From: max(o.From, m.From), To: min(o.To, m.To)})
 		}
 	}
 	for i, c := range windowOrder {
-		rc, err := res.newRetryClient(c, m.From, m.To)
+		rc, err := newRetryClient(res, c, m.From, m.To)
 		if err != nil {
 			return nil, err
 		}

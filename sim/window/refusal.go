@@ -1,14 +1,16 @@
-package sim
+package window
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"omission/sim"
 )
 
 // The refusal of a window of an event-driven run whose requests are not
-// answered in the order they were sent (window_engine.go says why the
+// answered in the order they were sent (engine.go says why the
 // summary needs that order).
 
 // Why a window of an event-driven run breaks the order the summary needs.
@@ -33,15 +35,15 @@ const (
 func (x *TraceIndex) engineOrder() (int, orderBreak) {
 	oc, start := x.r.Engine.Clients[x.c].Outcome, x.start
 	for i, n := x.lo-1, 0; i >= 0 && n < MaxTraceWindow; i, n = i-1, n+1 {
-		if oc[i] == OutcomeReply {
+		if oc[i] == sim.OutcomeReply {
 			break
 		}
-		if oc[i] == OutcomeTimedOut && start[i] >= 0 && x.lo < x.hi && start[i] <= x.to {
+		if oc[i] == sim.OutcomeTimedOut && start[i] >= 0 && x.lo < x.hi && start[i] <= x.to {
 			return i - x.lo, breakWasted
 		}
 	}
 	for j := 0; j < x.Len(); j++ {
-		if oc[x.lo+j] != OutcomeReply {
+		if oc[x.lo+j] != sim.OutcomeReply {
 			return j, breakOutcome
 		}
 		if j == 0 {
@@ -68,12 +70,12 @@ type WindowRefusal struct {
 	Window, Windows int    // the window asked for, from 0, and how many the run has
 	Kind            string // "stall", "outage" or "worst"
 	From, To        int64  // the window's bounds
-	Client          Client
+	Client          sim.Client
 	Request         int64 // the request that breaks the order: its position in the client's sends, from 0
 	At              int64 // when its outcome came, or its service began (a service out of order, a wasted one)
 	GaveUp          int64 // a timed-out request a worker served anyway: when the client gave up on it
 	why             orderBreak
-	outcome         Outcome
+	outcome         sim.Outcome
 	// Retries counts, in a run with retries, each client's retries in the
 	// window (nil otherwise): what the animation cannot draw yet, in words.
 	Retries []WindowRetries
@@ -82,7 +84,7 @@ type WindowRefusal struct {
 // Error is Text with the instants to the microsecond in FormatDuration's
 // syntax.
 func (e *WindowRefusal) Error() string {
-	return e.Text(func(t int64) string { return FormatDuration(int64(time.Duration(t).Round(time.Microsecond))) })
+	return e.Text(func(t int64) string { return sim.FormatDuration(int64(time.Duration(t).Round(time.Microsecond))) })
 }
 
 // Text says which window is refused and why, in words, writing its instants
@@ -152,9 +154,9 @@ func (e *WindowRefusal) reason(dur func(ns int64) string) string {
 	switch {
 	case e.why == breakWasted:
 		return fmt.Sprintf("timed out (the client gave up on it at %s) and a worker served it anyway from %s, into the window", dur(e.GaveUp), at)
-	case e.why == breakOutcome && e.outcome == OutcomeTimedOut:
+	case e.why == breakOutcome && e.outcome == sim.OutcomeTimedOut:
 		return fmt.Sprintf("timed out at %s (the client gave up on it)", at)
-	case e.why == breakOutcome && e.outcome == OutcomeRejected:
+	case e.why == breakOutcome && e.outcome == sim.OutcomeRejected:
 		return fmt.Sprintf("was rejected at once at %s (the bounded queue was full)", at)
 	case e.why == breakOutcome:
 		return fmt.Sprintf("was failed at once at %s by an outage", at)

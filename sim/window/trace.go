@@ -1,12 +1,15 @@
-package sim
+package window
 
 import (
 	"math"
 	"sort"
+
+	"omission/sim"
+	"omission/sim/internal/hook"
 )
 
 // What a client did in a window of time, as a slice of requests: Trace for
-// the fast path (built through TraceIndex, window_index.go), EngineTrace for
+// the fast path (built through TraceIndex, index.go), EngineTrace for
 // an event-driven run; and the window of each stall (StallWindow).
 
 // TraceRequest is one request as the animation draws it.
@@ -29,12 +32,12 @@ type Synthetic struct {
 	Count         int64
 	AboveCount    int64 // how many of them are above the threshold
 	ReplyLatency  int64
-	CorrectionFor Kind
+	CorrectionFor sim.Kind
 }
 
 // Trace is what one client did in a window of time.
 type Trace struct {
-	Client    Client
+	Client    sim.Client
 	From, To  int64
 	Requests  []TraceRequest
 	NeverSent []int64     // paced: slots of its own schedule that it skipped
@@ -104,16 +107,16 @@ const MaxWindowRequests = 200_000
 // is answered (and a little after), looking at most MaxWindowRequests
 // requests past the stall's start. An event-driven run's is the
 // animation's (EngineMoments): until every client's backlog has cleared.
-func (r *Result) StallWindow(k int) (from, to int64) {
+func StallWindow(r *sim.Result, k int) (from, to int64) {
 	st := newStalls(r.Config)
 	s := st.Start(int64(k))
 	if r.Engine != nil {
-		m := r.engineMoment("stall", int64(k), s, s+r.Config.Stall)
+		m := engineMoment(r, "stall", int64(k), s, s+r.Config.Stall)
 		return m.From, m.To
 	}
 	end := s + r.Config.Stall
 	for c := range r.Clients {
-		if d := r.delayedUntil(Client(c), s); d > end {
+		if d := delayedUntil(r, sim.Client(c), s); d > end {
 			end = d
 		}
 	}
@@ -124,23 +127,23 @@ func (r *Result) StallWindow(k int) (from, to int64) {
 // delayedUntil returns when the last request a stall at s delayed is answered
 // by client c: it walks from the first request answered after s while
 // requests wait longer than their service.
-func (r *Result) delayedUntil(c Client, s int64) int64 {
+func delayedUntil(r *sim.Result, c sim.Client, s int64) int64 {
 	cr := &r.Clients[c]
 	if cr.Done == nil {
-		if r.long != nil {
-			return r.longDelayedUntil(c, s)
+		if long := hook.Long(r); long != nil {
+			return long.DelayedUntil(int(c), s, MaxWindowRequests)
 		}
 		return s
 	}
-	i := r.firstDoneAfter(c, s)
+	i := firstDoneAfter(r, c, s)
 	end := s
 	S, L := r.Config.Service, r.Config.Stall
 	for n := min(len(cr.Done), i+MaxWindowRequests); i < n; i++ {
-		due := r.dueOf(c, i)
-		if due >= s+L && cr.Done[i]-due <= S && c != PacedClient {
+		due := dueOf(r, c, i)
+		if due >= s+L && cr.Done[i]-due <= S && c != sim.PacedClient {
 			break
 		}
-		if c == PacedClient && due >= s+L && cr.Done[i]-cr.Send[i] <= S {
+		if c == sim.PacedClient && due >= s+L && cr.Done[i]-cr.Send[i] <= S {
 			break
 		}
 		end = max(end, cr.Done[i])
@@ -150,7 +153,7 @@ func (r *Result) delayedUntil(c Client, s int64) int64 {
 
 // firstDoneAfter returns the first request (in send order) answered after t,
 // looking back from the schedule position of t past requests still open.
-func (r *Result) firstDoneAfter(c Client, t int64) int {
+func firstDoneAfter(r *sim.Result, c sim.Client, t int64) int {
 	cr := &r.Clients[c]
 	var i int
 	if cr.Send != nil {
@@ -171,8 +174,8 @@ func (r *Result) firstDoneAfter(c Client, t int64) int {
 	return i
 }
 
-func (r *Result) dueOf(c Client, i int) int64 {
-	if c == PacedClient {
+func dueOf(r *sim.Result, c sim.Client, i int) int64 {
+	if c == sim.PacedClient {
 		return r.Clients[c].Send[i]
 	}
 	return r.Schedule().Due(int64(i))
@@ -183,8 +186,8 @@ func (r *Result) dueOf(c Client, i int) int64 {
 // the samples the correction adds for replies in the window. It reads the
 // per-request data of an exact run, or simulates the window of a long run
 // again (TraceIndexOf); nil when neither is there.
-func (r *Result) TraceWindow(c Client, from, to int64) *Trace {
-	x := r.TraceIndexOf(c, from, to)
+func TraceWindow(r *sim.Result, c sim.Client, from, to int64) *Trace {
+	x := TraceIndexOf(r, c, from, to)
 	if x == nil {
 		return nil
 	}
@@ -210,7 +213,7 @@ type EngineRequest struct {
 	Send    int64 // when it left the client
 	Start   int64 // when its service began (a worker took it, or the stall it was taken in ended); −1: never
 	Done    int64 // when the client learned its outcome
-	Outcome Outcome
+	Outcome sim.Outcome
 	Latency int64 // the recorded latency, reply − send; −1 when it was no reply
 }
 
@@ -225,7 +228,7 @@ type EngineRequest struct {
 // timeout answers a request early), so the requests open at an instant are
 // those with Send ≤ t < Done, not a range of positions.
 type EngineTrace struct {
-	Client   Client
+	Client   sim.Client
 	From, To int64
 	Requests []EngineRequest
 	Cut      bool  // the window held more than MaxTraceWindow requests: the first ones are kept
@@ -236,7 +239,7 @@ type EngineTrace struct {
 // EngineTraceWindow returns what client c of an event-driven run did between
 // from and to, or nil when the run kept no per-request data (beyond
 // ExactSamples arrivals, or a run of the fast path).
-func (r *Result) EngineTraceWindow(c Client, from, to int64) *EngineTrace {
+func EngineTraceWindow(r *sim.Result, c sim.Client, from, to int64) *EngineTrace {
 	if r.Engine == nil {
 		return nil
 	}
@@ -246,10 +249,10 @@ func (r *Result) EngineTraceWindow(c Client, from, to int64) *EngineTrace {
 	}
 	tr := &EngineTrace{Client: c, From: from, To: to, Above: r.Config.Above}
 	switch c {
-	case ClosedClient:
-		tr.Interval = r.Recordings[Corrected].Interval
-	case PacedClient:
-		tr.Interval = r.Recordings[PacedCorrected].Interval
+	case sim.ClosedClient:
+		tr.Interval = r.Recordings[sim.Corrected].Interval
+	case sim.PacedClient:
+		tr.Interval = r.Recordings[sim.PacedCorrected].Interval
 	}
 	hi := sort.Search(len(cr.Send), func(i int) bool { return cr.Send[i] > to })
 	for i := 0; i < hi; i++ {
@@ -260,19 +263,19 @@ func (r *Result) EngineTraceWindow(c Client, from, to int64) *EngineTrace {
 			tr.Cut = true
 			break
 		}
-		tr.Requests = append(tr.Requests, r.engineRequest(c, i))
+		tr.Requests = append(tr.Requests, engineRequest(r, c, i))
 	}
 	return tr
 }
 
 // engineRequest returns request i of client c of an exact event-driven run.
-func (r *Result) engineRequest(c Client, i int) EngineRequest {
+func engineRequest(r *sim.Result, c sim.Client, i int) EngineRequest {
 	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
 	q := EngineRequest{Index: int64(i), Due: cr.Send[i], Send: cr.Send[i], Start: ec.Start[i], Done: cr.Done[i], Outcome: ec.Outcome[i], Latency: -1}
-	if c != PacedClient && i < len(r.Engine.Due) {
+	if c != sim.PacedClient && i < len(r.Engine.Due) {
 		q.Due = r.Engine.Due[i]
 	}
-	if q.Outcome == OutcomeReply {
+	if q.Outcome == sim.OutcomeReply {
 		q.Latency = q.Done - q.Send
 	}
 	return q
@@ -283,18 +286,18 @@ func (r *Result) engineRequest(c Client, i int) EngineRequest {
 // span at the client, from its Send to its End and, when its call retried,
 // on through the backoff to the next Send, meets [From, To].
 type AttemptTrace struct {
-	Client   Client
+	Client   sim.Client
 	From, To int64
 	Backoff  int64 // the fixed wait between an attempt's failure and the next
 	Attempts int   // the policy's attempts per call
-	Tries    []Attempt
+	Tries    []sim.Attempt
 	Cut      bool // the run's attempt trace stopped early, or the window held more than MaxTraceWindow attempts
 }
 
 // AttemptsWindow returns the attempts of client c's retried calls that
 // meet [from, to], in the order they ended; nil without retries or without
 // per-request data.
-func (r *Result) AttemptsWindow(c Client, from, to int64) *AttemptTrace {
+func AttemptsWindow(r *sim.Result, c sim.Client, from, to int64) *AttemptTrace {
 	if r.Engine == nil || !r.Config.Retrying() || r.Clients[c].Done == nil {
 		return nil
 	}
@@ -336,7 +339,7 @@ func (tr *AttemptTrace) InBackoff(t int64) int64 {
 // WindowRetries are one client's retries in a window [From, To]: what the
 // attempt trace says happened there.
 type WindowRetries struct {
-	Client Client
+	Client sim.Client
 	// Retries are the attempts beyond a call's first sent in the window;
 	// Calls the calls that sent them.
 	Retries, Calls int64
@@ -368,7 +371,7 @@ func (tr *AttemptTrace) Retries() WindowRetries {
 			}
 		}
 		if !a.Retried(tr.Attempts) {
-			if a.Outcome != OutcomeReply && a.End >= tr.From && a.End <= tr.To {
+			if a.Outcome != sim.OutcomeReply && a.End >= tr.From && a.End <= tr.To {
 				w.FailedCalls++
 			}
 			continue

@@ -3,16 +3,13 @@ package sim
 import "sort"
 
 // A long run keeps no per-request data. What the animation reads of a window
-// (TraceIndexOf, TraceWindow, StallWindow) it gets by simulating that window
-// again: the state of a client at any request is reachable without walking
-// there (the long path's stretches give any reply, and the state is the
-// replies of the last few requests), and from it the walk of walk.go goes on
-// request by request, as the first run did.
-
-// MaxTraceWindow bounds the requests of one client that a long run's trace
-// window re-simulates; a window that holds more is cut after them
-// (TraceIndex.Cut says so).
-const MaxTraceWindow = 1 << 21
+// (sim/window's TraceIndexOf, TraceWindow, StallWindow) it gets by
+// simulating that window again: the state of a client at any request is
+// reachable without walking there (the long path's stretches give any
+// reply, and the state is the replies of the last few requests), and from
+// it the walk of walk.go goes on request by request, as the first run did.
+// sim/window reaches them through sim/internal/hook (hooks.go), as a
+// longResim.
 
 // longDones returns the replies of requests a … b−1 of client c (closed or
 // open) of a long run, walking each class of its timeline once.
@@ -188,10 +185,10 @@ func (s *clientSim) walkOn() int64 {
 	return s.i - before
 }
 
-// window re-simulates the requests lo … hi−1 of client c of a long run (and
-// for the paced client the send after them), returning their sends (nil for
-// the open loop) and replies.
-func (r *Result) window(c Client, lo, hi int64) (send, done []int64, anchor, slot int64) {
+// longWindow re-simulates the requests lo … hi−1 of client c of a long run
+// (and for the paced client the send after them), returning their sends
+// (nil for the open loop) and replies.
+func (r *Result) longWindow(c Client, lo, hi int64) (send, done []int64, anchor, slot int64) {
 	size := hi - lo
 	if c == PacedClient && hi < r.Clients[c].Sent {
 		size++
@@ -201,7 +198,7 @@ func (r *Result) window(c Client, lo, hi int64) (send, done []int64, anchor, slo
 	}
 	s := r.resim(c, lo, size)
 	// The paced client's send lo is at anchor + Due(slot) of the schedule it
-	// follows (TraceIndex.pacedAnchor).
+	// follows (sim/window's TraceIndex.pacedAnchor).
 	anchor, slot = s.anchor, s.slots.index
 	n := s.walkOn()
 	if s.send != nil {
@@ -210,17 +207,18 @@ func (r *Result) window(c Client, lo, hi int64) (send, done []int64, anchor, slo
 	return send, s.fin[:n], anchor, slot
 }
 
-// longDelayedUntil is delayedUntil for a long run: it walks a re-simulation
-// from the first request answered after s while requests wait longer than
-// their service, at most MaxWindowRequests requests (as delayedUntil does).
-func (r *Result) longDelayedUntil(c Client, s int64) int64 {
+// longDelayedUntil is sim/window's delayedUntil for a long run: it walks a
+// re-simulation from the first request answered after s while requests
+// wait longer than their service, at most most requests (as delayedUntil
+// does: sim/window's MaxWindowRequests).
+func (r *Result) longDelayedUntil(c Client, s, most int64) int64 {
 	lo := r.longFirstDoneAfter(c, s)
 	S, L := r.Config.Service, r.Config.Stall
 	sched := r.Schedule()
 	w := r.resim(c, lo, 1<<12)
 	end := s
-	for walked := int64(0); walked < MaxWindowRequests; {
-		n := min(w.walkOn(), MaxWindowRequests-walked)
+	for walked := int64(0); walked < most; {
+		n := min(w.walkOn(), most-walked)
 		if n == 0 {
 			break
 		}
@@ -240,4 +238,21 @@ func (r *Result) longDelayedUntil(c Client, s int64) int64 {
 		walked += n
 	}
 	return end
+}
+
+// longResim is a long run as sim/window reads it (hook.LongRun).
+type longResim struct{ r *Result }
+
+func (l longResim) Window(c int, lo, hi int64) (send, done []int64, anchor, slot int64) {
+	return l.r.longWindow(Client(c), lo, hi)
+}
+
+func (l longResim) FirstDoneAfter(c int, t int64) int64 {
+	return l.r.longFirstDoneAfter(Client(c), t)
+}
+
+func (l longResim) PacedFirst(f func(send, done int64) bool) int64 { return l.r.longPacedFirst(f) }
+
+func (l longResim) DelayedUntil(c int, s, most int64) int64 {
+	return l.r.longDelayedUntil(Client(c), s, most)
 }

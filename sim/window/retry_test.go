@@ -1,8 +1,10 @@
-package sim
+package window
 
 import (
 	"strconv"
 	"testing"
+
+	"omission/sim"
 )
 
 // refCall is one call as the brute force reads it: its attempts, from the
@@ -10,14 +12,14 @@ import (
 // data.
 type refCall struct {
 	index int
-	tries []Attempt
+	tries []sim.Attempt
 }
 
 // refCalls returns every call of client c, with its attempts, read directly
 // from the run (a map over the trace, not the model's search).
-func refCalls(res *Result, c Client) []refCall {
+func refCalls(res *sim.Result, c sim.Client) []refCall {
 	cr, ec := &res.Clients[c], &res.Engine.Clients[c]
-	by := map[int32][]Attempt{}
+	by := map[int32][]sim.Attempt{}
 	for _, a := range ec.Attempts {
 		by[a.Call] = append(by[a.Call], a)
 	}
@@ -25,7 +27,7 @@ func refCalls(res *Result, c Client) []refCall {
 	for i := range cr.Send {
 		tries := by[int32(i)]
 		if len(tries) == 0 {
-			tries = []Attempt{{Call: int32(i), N: 1, Outcome: ec.Outcome[i], Send: cr.Send[i], Start: ec.Start[i], End: cr.Done[i]}}
+			tries = []sim.Attempt{{Call: int32(i), N: 1, Outcome: ec.Outcome[i], Send: cr.Send[i], Start: ec.Start[i], End: cr.Done[i]}}
 		}
 		out[i] = refCall{index: i, tries: tries}
 	}
@@ -57,7 +59,7 @@ func refState(t *testing.T, rc refCall, at int64, A int, B int64) CallState {
 			in = append(in, CallBackoff)
 		}
 		if k == len(rc.tries)-1 && !a.Retried(A) && at >= a.End {
-			if a.Outcome == OutcomeReply {
+			if a.Outcome == sim.OutcomeReply {
 				in = append(in, CallAnswered)
 			} else {
 				in = append(in, CallFailed)
@@ -87,15 +89,15 @@ func TestRetryWindowBruteForce(t *testing.T) {
 			"&seed=" + strconv.Itoa(seed)
 		res := run(t, q)
 		A, B := res.Config.AttemptsPerCall(), res.Config.Backoff
-		for _, c := range Clients() {
+		for _, c := range sim.Clients() {
 			from := int64(g.next() % uint64(150*ms))
 			to := from + 1 + int64(g.next()%uint64(80*ms))
-			rc, err := res.newRetryClient(c, from, to)
+			rc, err := newRetryClient(res, c, from, to)
 			if err != nil {
 				t.Fatalf("%s %s: %v", q, c, err)
 			}
 			ref := refCalls(res, c)
-			wastedOf := map[int64][]WastedAttempt{} // by call: the engine's record of wasted work
+			wastedOf := map[int64][]sim.WastedAttempt{} // by call: the engine's record of wasted work
 			for _, w := range res.Engine.Clients[c].WastedAttempts {
 				wastedOf[int64(w.Call)] = append(wastedOf[int64(w.Call)], w)
 			}
@@ -229,7 +231,7 @@ func TestRetryWindowStorm(t *testing.T) {
 		t.Fatal(err)
 	}
 	rc := m.Retry.Clients[2]
-	if rc.Client != OpenClient {
+	if rc.Client != sim.OpenClient {
 		t.Fatalf("the third stage is %s", rc.Client)
 	}
 	var most, at int64
@@ -241,7 +243,7 @@ func TestRetryWindowStorm(t *testing.T) {
 			most, at = n, mv.At
 		}
 	}
-	w := res.AttemptsWindow(OpenClient, m.From, m.To).Retries()
+	w := AttemptsWindow(res, sim.OpenClient, m.From, m.To).Retries()
 	if most != 200 || most != w.MostWaiting || at != w.MostAt {
 		t.Errorf("open: at most %d calls back off at once (first at %d), the trace says %d at %d, the closed form 200", most, at, w.MostWaiting, w.MostAt)
 	}

@@ -1,16 +1,20 @@
-package sim
+package window
 
-import "testing"
+import (
+	"testing"
+
+	"omission/sim"
+)
 
 // TestTraceBenchStall1 is the animation's story for stall 1 of the bench preset.
 func TestTraceBenchStall1(t *testing.T) {
 	res := run(t, "")
-	from, to := res.StallWindow(1)
+	from, to := StallWindow(res, 1)
 	s := int64(1500e6) // stall 1 begins at 1.5 s
 	if from >= s || to < s+200e6+200e6 {
 		t.Fatalf("window [%d, %d) does not cover the stall and its drain", from, to)
 	}
-	open := res.TraceWindow(OpenClient, from, to)
+	open := TraceWindow(res, sim.OpenClient, from, to)
 	var delayed []int64
 	for _, r := range open.Requests {
 		if r.Stall == 1 {
@@ -25,7 +29,7 @@ func TestTraceBenchStall1(t *testing.T) {
 			t.Fatalf("open delayed %d: latency %d, want %d", j, v, want)
 		}
 	}
-	closed := res.TraceWindow(ClosedClient, from, to)
+	closed := TraceWindow(res, sim.ClosedClient, from, to)
 	var slow, late int
 	for _, r := range closed.Requests {
 		switch {
@@ -53,7 +57,7 @@ func TestTraceBenchStall1(t *testing.T) {
 	if mid.Slowest != 100e3 || mid.Waiting < 400 {
 		t.Errorf("closed counters in the stall: %+v (the requests due meanwhile should be waiting)", mid)
 	}
-	paced := res.TraceWindow(PacedClient, from, to)
+	paced := TraceWindow(res, sim.PacedClient, from, to)
 	if len(paced.NeverSent) < 990 {
 		t.Errorf("paced: %d skipped slots in the window, want about 1000", len(paced.NeverSent))
 	}

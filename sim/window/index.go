@@ -1,6 +1,12 @@
-package sim
+package window
 
-import "sort"
+import (
+	"sort"
+
+	"omission/sim"
+	"omission/sim/internal/hook"
+	"omission/sim/internal/stall"
+)
 
 // TraceIndex reads the requests TraceWindow(c, from, to) would return, one at
 // a time and in the same order, without building the slice. The animation
@@ -13,22 +19,22 @@ import "sort"
 // past any of these instants at a time t is a binary search
 // (TestTraceIndexMonotone checks it on random runs).
 type TraceIndex struct {
-	r        *Result
-	c        Client
+	r        *sim.Result
+	c        sim.Client
 	lo, hi   int // positions lo..hi-1 of the client's requests
 	from, to int64
-	st       stallSeries
-	sched    Schedule
+	st       stall.Series
+	sched    sim.Schedule
 	e        int64 // the correction's expected interval; 0 for the open loop
 	slot     int64 // the paced client's slot
 	// The requests' sends (nil for the open loop) and replies, element 0
 	// being request base: the whole run's (base 0), or for a long run the
-	// window re-simulated (window.go).
+	// window re-simulated (sim's long_resim.go).
 	send, done []int64
 	base       int
 	sent       int  // requests the client sent in the whole run
 	cut        bool // a long run's window held more than MaxTraceWindow requests
-	// An event-driven run's (window_engine.go): the due instants (the shared
+	// An event-driven run's (engine.go): the due instants (the shared
 	// schedule, or the sends) and the service starts, from request 0; the
 	// paced client's plans.
 	due, start []int64
@@ -41,6 +47,11 @@ type TraceIndex struct {
 	ckpt            []pacedState // at sends lo-base, +anchorStride, …
 	base0           baseAnchor
 }
+
+// MaxTraceWindow bounds the requests of one client that a long run's trace
+// window re-simulates; a window that holds more is cut after them
+// (TraceIndex.Cut says so).
+const MaxTraceWindow = 1 << 21
 
 // baseAnchor is the paced client's anchor and slot number at the first send
 // a long run's window re-simulated.
@@ -55,30 +66,31 @@ type baseAnchor struct {
 // deterministic run simulates the window again, at most MaxTraceWindow
 // requests of it. An event-driven run's index reads its per-request data;
 // its instants keep their order only where engineOrder finds they do.
-func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
+func TraceIndexOf(r *sim.Result, c sim.Client, from, to int64) *TraceIndex {
 	if r.Engine != nil {
-		return r.engineTraceIndex(c, from, to)
+		return engineTraceIndex(r, c, from, to)
 	}
 	cr := &r.Clients[c]
 	x := &TraceIndex{r: r, c: c, from: from, to: to, st: newStalls(r.Config), sched: r.Schedule(), slot: r.Config.PacedSlot(),
 		send: cr.Send, done: cr.Done, sent: int(cr.Sent), anchorAt: -1}
 	switch c {
-	case ClosedClient:
-		x.e = r.Recordings[Corrected].Interval
-	case PacedClient:
-		x.e = r.Recordings[PacedCorrected].Interval
+	case sim.ClosedClient:
+		x.e = r.Recordings[sim.Corrected].Interval
+	case sim.PacedClient:
+		x.e = r.Recordings[sim.PacedCorrected].Interval
 	}
+	long := hook.Long(r)
 	switch {
 	case cr.Done != nil:
 		x.sent = len(cr.Done)
-		x.lo = r.firstDoneAfter(c, from)
+		x.lo = firstDoneAfter(r, c, from)
 		n := len(cr.Done) - x.lo
-		x.hi = x.lo + sort.Search(n, func(j int) bool { return r.dueOf(c, x.lo+j) > to })
-	case r.long != nil:
-		lo := r.longFirstDoneAfter(c, from)
+		x.hi = x.lo + sort.Search(n, func(j int) bool { return dueOf(r, c, x.lo+j) > to })
+	case long != nil:
+		lo := long.FirstDoneAfter(int(c), from)
 		var hi int64
-		if c == PacedClient {
-			hi = max(lo, r.longPacedFirst(func(s, _ int64) bool { return s > to }))
+		if c == sim.PacedClient {
+			hi = max(lo, long.PacedFirst(func(s, _ int64) bool { return s > to }))
 		} else {
 			hi = max(lo, min(cr.Sent, r.Schedule().Count(to+1)))
 		}
@@ -86,8 +98,8 @@ func (r *Result) TraceIndexOf(c Client, from, to int64) *TraceIndex {
 			hi, x.cut = lo+MaxTraceWindow, true
 		}
 		var anchor, slot int64
-		x.send, x.done, anchor, slot = r.window(c, lo, hi)
-		x.base0 = baseAnchor{known: c == PacedClient, anchor: anchor, slot: slot}
+		x.send, x.done, anchor, slot = long.Window(int(c), lo, hi)
+		x.base0 = baseAnchor{known: c == sim.PacedClient, anchor: anchor, slot: slot}
 		x.lo, x.hi, x.base = int(lo), int(hi), int(lo)
 	default:
 		return nil
@@ -103,7 +115,7 @@ func (x *TraceIndex) Cut() bool { return x.cut }
 func (x *TraceIndex) Len() int { return x.hi - x.lo }
 
 // Client returns the client the index reads.
-func (x *TraceIndex) Client() Client { return x.c }
+func (x *TraceIndex) Client() sim.Client { return x.c }
 
 // Window returns the window's bounds.
 func (x *TraceIndex) Window() (from, to int64) { return x.from, x.to }
@@ -123,7 +135,7 @@ func (x *TraceIndex) Due(j int) int64 {
 	if x.due != nil {
 		return x.due[x.lo+j]
 	}
-	if x.c == PacedClient {
+	if x.c == sim.PacedClient {
 		return x.send[x.lo+j-x.base]
 	}
 	return x.sched.Due(int64(x.lo + j))
@@ -153,7 +165,7 @@ func (x *TraceIndex) Start(j int) int64 {
 	if x.start != nil {
 		return x.start[x.lo+j]
 	}
-	return serviceStart(x.st, x.Done(j), x.r.Config.Service)
+	return x.st.ServiceStart(x.Done(j), x.r.Config.Service)
 }
 
 // At returns request j, 0 <= j < Len(): TraceWindow's Requests[j].
@@ -164,7 +176,7 @@ func (x *TraceIndex) At(j int) TraceRequest {
 	i := x.lo + j
 	due, send, done := x.Due(j), x.Send(j), x.Done(j)
 	S := x.r.Config.Service
-	start := serviceStart(x.st, done, S)
+	start := x.st.ServiceStart(done, S)
 	req := TraceRequest{Index: int64(i), Due: due, Send: send, Start: start, Done: done, Latency: x.Latency(j), Stall: -1}
 	if done-due > S || done-start > S {
 		if n := x.st.Count(done); n > 0 {
@@ -178,10 +190,10 @@ func (x *TraceIndex) At(j int) TraceRequest {
 // for a reply that recorded latency, and how many of those are above the
 // threshold (0, 0 for the open loop).
 func (x *TraceIndex) Correction(latency int64) (count, above int64) {
-	if x.c == OpenClient {
+	if x.c == sim.OpenClient {
 		return 0, 0
 	}
-	k := CorrectionCount(latency, x.e)
+	k := sim.CorrectionCount(latency, x.e)
 	if k == 0 {
 		return 0, 0
 	}
@@ -196,9 +208,9 @@ func (x *TraceIndex) Synthetic(j int) (Synthetic, bool) {
 	if k == 0 {
 		return Synthetic{}, false
 	}
-	kind := Corrected
-	if x.c == PacedClient {
-		kind = PacedCorrected
+	kind := sim.Corrected
+	if x.c == sim.PacedClient {
+		kind = sim.PacedCorrected
 	}
 	return Synthetic{Index: int64(x.lo + j), At: x.Done(j), From: lat - x.e, Step: x.e, Count: k,
 		AboveCount: above, ReplyLatency: lat, CorrectionFor: kind}, true
@@ -212,13 +224,13 @@ func (x *TraceIndex) Synthetic(j int) (Synthetic, bool) {
 // slot; pacedAnchor has the exact schedule).
 func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
 	if x.r.Engine != nil {
-		if x.c != PacedClient || x.lo+j+1 >= x.sent {
+		if x.c != sim.PacedClient || x.lo+j+1 >= x.sent {
 			return 0, 0
 		}
 		return x.engineSkipped(x.lo+j, x.from, min(x.send[x.lo+j+1], x.to))
 	}
 	i := x.lo + j - x.base
-	if x.c != PacedClient || x.lo+j+1 >= x.sent || i+1 >= len(x.send) || x.slot <= 0 {
+	if x.c != sim.PacedClient || x.lo+j+1 >= x.sent || i+1 >= len(x.send) || x.slot <= 0 {
 		return 0, 0
 	}
 	send, next := x.send[i], x.send[i+1]
@@ -247,7 +259,7 @@ func (x *TraceIndex) NeverSentAfter(j int) (first, count int64) {
 // window, while it waits for a reply that arrives too late or never. They
 // are not in TraceWindow's NeverSent, which lists slots between two sends.
 func (x *TraceIndex) NeverSentTail() (first, count int64) {
-	if x.c != PacedClient || x.hi == x.lo || x.hi != x.sent || x.slot <= 0 {
+	if x.c != sim.PacedClient || x.hi == x.lo || x.hi != x.sent || x.slot <= 0 {
 		return 0, 0
 	}
 	if x.r.Engine != nil {

@@ -1,4 +1,4 @@
-package sim
+package window
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"omission/sim"
 )
 
 // TestEngineAnimRefused: windows whose requests are not answered in order
@@ -21,13 +23,13 @@ func TestEngineAnimRefused(t *testing.T) {
 	} {
 		res := run(t, c.q)
 		refused, drawn, saw := 0, 0, false
-		for k := 0; k < res.AnimWindows(); k++ {
+		for k := 0; k < AnimWindows(res); k++ {
 			m, err := Summarise(res, k)
 			var e *WindowRefusal
 			switch {
 			case errors.As(err, &e):
 				refused++
-				if e.Window != k || e.Windows != res.AnimWindows() || !strings.Contains(e.Error(), "cannot draw") {
+				if e.Window != k || e.Windows != AnimWindows(res) || !strings.Contains(e.Error(), "cannot draw") {
 					t.Errorf("%s window %d: %+v: %v", c.q, k, e, err)
 				}
 				saw = saw || strings.Contains(e.Error(), c.why)
@@ -45,7 +47,7 @@ func TestEngineAnimRefused(t *testing.T) {
 		if !saw {
 			t.Errorf("%s: no window refused because the requests %s (%d refused, %d drawn)", c.q, c.why, refused, drawn)
 		}
-		if err := res.Animatable(); err == nil {
+		if err := Animatable(res); err == nil {
 			if _, err := Summarise(res, 0); err != nil {
 				t.Errorf("%s: animatable, but window 0: %v", c.q, err)
 			}
@@ -55,13 +57,13 @@ func TestEngineAnimRefused(t *testing.T) {
 
 // engineCheckBroken: a refused window does break the order where the
 // refusal says.
-func engineCheckBroken(t *testing.T, res *Result, e *WindowRefusal) {
+func engineCheckBroken(t *testing.T, res *sim.Result, e *WindowRefusal) {
 	t.Helper()
 	cr, ec := &res.Clients[e.Client], &res.Engine.Clients[e.Client]
 	i := int(e.Request)
 	o := ec.Outcome[i]
 	switch {
-	case o != OutcomeReply:
+	case o != sim.OutcomeReply:
 	case i > 0 && (cr.Done[i] < cr.Done[i-1] || ec.Start[i] < ec.Start[i-1]):
 	default:
 		t.Errorf("%s: refused at %s request %d, which keeps the order: %v", res.Query, e.Client, i, e)
@@ -72,7 +74,7 @@ func engineCheckBroken(t *testing.T, res *Result, e *WindowRefusal) {
 // outcome or the start of its service, with the formatter they are given
 // and nothing else; Error writes them to the microsecond in FormatDuration's
 // syntax.
-func refusalCheckInstants(t *testing.T, res *Result, e *WindowRefusal) {
+func refusalCheckInstants(t *testing.T, res *sim.Result, e *WindowRefusal) {
 	t.Helper()
 	i := int(e.Request)
 	done, start := res.Clients[e.Client].Done[i], res.Engine.Clients[e.Client].Start[i]
@@ -94,7 +96,7 @@ func refusalCheckInstants(t *testing.T, res *Result, e *WindowRefusal) {
 		if s := fmt.Sprintf("<%d>", ns); !strings.Contains(text, s) {
 			t.Errorf("%s: %q lacks %s", res.Query, text, s)
 		}
-		if s := FormatDuration(int64(time.Duration(ns).Round(time.Microsecond))); !strings.Contains(e.Error(), " at "+s) && !strings.Contains(e.Error(), " from "+s) {
+		if s := sim.FormatDuration(int64(time.Duration(ns).Round(time.Microsecond))); !strings.Contains(e.Error(), " at "+s) && !strings.Contains(e.Error(), " from "+s) {
 			t.Errorf("%s: %q lacks %s", res.Query, e.Error(), s)
 		}
 	}

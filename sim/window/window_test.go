@@ -1,12 +1,14 @@
-package sim
+package window
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"omission/sim"
 )
 
 // animBenchStall1 is the model of the bench preset's stall 1 (it begins at 1.5 s).
-func animBenchStall1(t testing.TB) (*Result, *WindowSummary) {
+func animBenchStall1(t testing.TB) (*sim.Result, *WindowSummary) {
 	t.Helper()
 	res := run(t, "preset=bench")
 	m, err := Summarise(res, 1)
@@ -71,8 +73,8 @@ func animCheckCounts(t *testing.T, m *WindowSummary, traces [3]*Trace, at int64)
 
 func animTraces(m *WindowSummary) [3]*Trace {
 	var tr [3]*Trace
-	for i, c := range Clients() {
-		tr[i] = m.res.TraceWindow(c, m.From, m.To)
+	for i, c := range sim.Clients() {
+		tr[i] = TraceWindow(m.res, c, m.From, m.To)
 	}
 	return tr
 }
@@ -211,7 +213,7 @@ func TestAnimCountsMatchTrace(t *testing.T) {
 	checked := 0
 	for _, q := range animRandomQueries(r, 40) {
 		res := run(t, q)
-		if res.Animatable() != nil {
+		if Animatable(res) != nil {
 			continue
 		}
 		checked++
@@ -269,7 +271,7 @@ func animRandomQueries(r *rand.Rand, n int) []string {
 			"&duration=" + []string{"300ms", "1s", "3s"}[r.IntN(3)] +
 			"&conns=" + []string{"1", "3", "10"}[r.IntN(3)] +
 			"&workers=" + []string{"1", "2", "unlimited"}[r.IntN(3)]
-		if _, err := ParseQuery(q); err == nil {
+		if _, err := sim.ParseQuery(q); err == nil {
 			out = append(out, q)
 		}
 	}
@@ -364,7 +366,7 @@ func TestWindowLarge(t *testing.T) {
 	}
 	for _, q := range largeWindows {
 		res := run(t, q)
-		if err := res.Animatable(); err != nil {
+		if err := Animatable(res); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
 		m, err := Summarise(res, 0)
@@ -395,12 +397,12 @@ func animCheckCountsNoTally(t *testing.T, m *WindowSummary, traces [3]*Trace, at
 func TestTraceResult(t *testing.T) {
 	for _, q := range []string{"", "preset=tcp", "conns=3&workers=2&duration=5s",
 		"rate=100000&service=5us&stall=50ms&every=30s&first=10s&duration=1h", "rate=100000&service=40us&stall=50ms&every=30s&first=10s&duration=1h&conns=5&workers=4"} {
-		cfg, err := ParseQuery(q)
+		cfg, err := sim.ParseQuery(q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		full := run(t, q)
-		r, err := Start(cfg)
+		r, err := sim.Start(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -418,8 +420,8 @@ func TestTraceResult(t *testing.T) {
 		}
 	}
 	// An event-driven run's holds its per-request data (TestEngineTraceResult).
-	r, _ := Start(Config{Rate: RateOf(1000), Service: 1e6, Duration: 1e9, Conns: 1, Workers: 1, Arrivals: ArrivalsPoisson})
-	if tr := r.TraceResult(); tr == nil || tr.Clients[OpenClient].Done == nil || tr.Engine.Clients[OpenClient].Start == nil {
+	r, _ := sim.Start(sim.Config{Rate: sim.RateOf(1000), Service: 1e6, Duration: 1e9, Conns: 1, Workers: 1, Arrivals: sim.ArrivalsPoisson})
+	if tr := r.TraceResult(); tr == nil || tr.Clients[sim.OpenClient].Done == nil || tr.Engine.Clients[sim.OpenClient].Start == nil {
 		t.Error("an engine run has no trace result with its requests' times")
 	}
 }

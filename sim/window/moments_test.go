@@ -1,6 +1,10 @@
-package sim
+package window
 
-import "testing"
+import (
+	"testing"
+
+	"omission/sim"
+)
 
 // TestEngineWindows: the windows of event-driven runs hold every request
 // open in them, with the order the type promises: due ≤ send, sends and
@@ -13,7 +17,7 @@ func TestEngineWindows(t *testing.T) {
 		"rate=1000&service=1500us&queue=1&timeout=2ms&outages=4ms-6ms&stall=0&duration=12ms&conns=2",
 	} {
 		res := run(t, q)
-		ms := res.EngineMoments(3)
+		ms := EngineMoments(res, 3)
 		if len(ms) == 0 || ms[len(ms)-1].Kind != "worst" {
 			t.Fatalf("%s: moments %+v", q, ms)
 		}
@@ -22,8 +26,8 @@ func TestEngineWindows(t *testing.T) {
 				t.Errorf("%s: %s %d [%d, %d) outside its window [%d, %d]", q, m.Kind, m.Index, m.Start, m.End, m.From, m.To)
 			}
 			for c := range res.Clients {
-				cl := Client(c)
-				tr := res.EngineTraceWindow(cl, m.From, m.To)
+				cl := sim.Client(c)
+				tr := EngineTraceWindow(res, cl, m.From, m.To)
 				cr := &res.Clients[c]
 				want := 0
 				for i := range cr.Send {
@@ -37,7 +41,7 @@ func TestEngineWindows(t *testing.T) {
 				var prev EngineRequest
 				lastStart := int64(-1)
 				for j, r := range tr.Requests {
-					if r.Send < r.Due || r.Done < r.Send || r.Start >= 0 && (r.Start < r.Send || r.Start > r.Done && r.Outcome == OutcomeReply) {
+					if r.Send < r.Due || r.Done < r.Send || r.Start >= 0 && (r.Start < r.Send || r.Start > r.Done && r.Outcome == sim.OutcomeReply) {
 						t.Fatalf("%s %s: request %+v out of order", q, cl, r)
 					}
 					if j > 0 && (r.Send < prev.Send || r.Due < prev.Due || r.Index <= prev.Index) {
@@ -49,7 +53,7 @@ func TestEngineWindows(t *testing.T) {
 						}
 						lastStart = r.Start
 					}
-					if (r.Outcome == OutcomeReply) != (r.Latency >= 0) || r.Outcome == OutcomeReply && r.Latency != r.Done-r.Send {
+					if (r.Outcome == sim.OutcomeReply) != (r.Latency >= 0) || r.Outcome == sim.OutcomeReply && r.Latency != r.Done-r.Send {
 						t.Fatalf("%s %s: latency %d for %s", q, cl, r.Latency, r.Outcome)
 					}
 					prev = r
@@ -66,10 +70,10 @@ func TestEngineWindowsMatchFastPath(t *testing.T) {
 		cfg := parse(t, q)
 		fast, eng := run(t, q), runEngine(t, cfg)
 		for k := 0; k < min(fast.StallCount(), 2); k++ {
-			from, to := fast.StallWindow(k)
+			from, to := StallWindow(fast, k)
 			for c := range fast.Clients {
-				x := fast.TraceIndexOf(Client(c), from, to)
-				tr := eng.EngineTraceWindow(Client(c), from, to)
+				x := TraceIndexOf(fast, sim.Client(c), from, to)
+				tr := EngineTraceWindow(eng, sim.Client(c), from, to)
 				got := map[int64]EngineRequest{}
 				for _, r := range tr.Requests {
 					got[r.Index] = r
@@ -79,12 +83,12 @@ func TestEngineWindowsMatchFastPath(t *testing.T) {
 					g, ok := got[w.Index]
 					if !ok {
 						if w.Done >= from {
-							t.Fatalf("%q %s: request %d missing from the engine's window", q, Client(c), w.Index)
+							t.Fatalf("%q %s: request %d missing from the engine's window", q, sim.Client(c), w.Index)
 						}
 						continue
 					}
 					if g.Due != w.Due || g.Send != w.Send || g.Start != w.Start || g.Done != w.Done || g.Latency != w.Latency {
-						t.Fatalf("%q %s: engine %+v, fast path %+v", q, Client(c), g, w)
+						t.Fatalf("%q %s: engine %+v, fast path %+v", q, sim.Client(c), g, w)
 					}
 				}
 			}

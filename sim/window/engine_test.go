@@ -1,29 +1,31 @@
-package sim
+package window
 
 import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+
+	"omission/sim"
 )
 
 // randomOneWorker returns an event-driven configuration whose requests are
 // answered in the order they were sent everywhere: one worker, an unbounded
 // queue, no timeout, no outage; random arrivals (or constant ones on a whole
 // number of nanoseconds) and random service times.
-func randomOneWorker(r *rand.Rand) Config {
+func randomOneWorker(r *rand.Rand) sim.Config {
 	for {
-		c := Default()
-		c.Arrivals = []Arrivals{ArrivalsPoisson, ArrivalsPoisson, ArrivalsConstant, ArrivalsRamp}[r.IntN(4)]
+		c := sim.Default()
+		c.Arrivals = []sim.Arrivals{sim.ArrivalsPoisson, sim.ArrivalsPoisson, sim.ArrivalsConstant, sim.ArrivalsRamp}[r.IntN(4)]
 		rate := []int64{500, 1000, 2000, 5000}[r.IntN(4)]
-		c.Rate = RateOf(rate)
-		if c.Arrivals == ArrivalsRamp {
-			c.RateTo = RateOf(rate / 2 * (1 + r.Int64N(4)))
+		c.Rate = sim.RateOf(rate)
+		if c.Arrivals == sim.ArrivalsRamp {
+			c.RateTo = sim.RateOf(rate / 2 * (1 + r.Int64N(4)))
 		}
 		gap := int64(1e9) / rate
 		c.Service = gap * (1 + r.Int64N(8)) / 10
-		c.Dist = ServiceExponential
+		c.Dist = sim.ServiceExponential
 		if r.IntN(2) == 0 {
-			c.Dist = ServiceLognormal
+			c.Dist = sim.ServiceLognormal
 			c.ServiceP95 = c.Service * (2 + r.Int64N(5))
 		}
 		c.Stall = []int64{0, 5e6, 30e6, 120e6}[r.IntN(4)]
@@ -46,9 +48,9 @@ func randomOneWorker(r *rand.Rand) Config {
 	}
 }
 
-func runCfg(t *testing.T, cfg Config) *Result {
+func runCfg(t *testing.T, cfg sim.Config) *sim.Result {
 	t.Helper()
-	res, err := Run(cfg)
+	res, err := sim.Run(cfg)
 	if err != nil {
 		t.Fatalf("%s: %v", cfg.Query(), err)
 	}
@@ -58,15 +60,15 @@ func runCfg(t *testing.T, cfg Config) *Result {
 // engineRefCounts counts client c's counters at t straight from the run's
 // per-request arrays: the requests of the window are those answered after
 // from and due by to.
-func engineRefCounts(res *Result, c Client, from, to, t int64) (st WindowState, n WindowCounts) {
+func engineRefCounts(res *sim.Result, c sim.Client, from, to, t int64) (st WindowState, n WindowCounts) {
 	cr, ec := &res.Clients[c], &res.Engine.Clients[c]
-	e := res.Recordings[Corrected].Interval
-	if c == PacedClient {
-		e = res.Recordings[PacedCorrected].Interval
+	e := res.Recordings[sim.Corrected].Interval
+	if c == sim.PacedClient {
+		e = res.Recordings[sim.PacedCorrected].Interval
 	}
 	for i := range cr.Send {
 		due := cr.Send[i]
-		if c == ClosedClient {
+		if c == sim.ClosedClient {
 			due = res.Engine.Due[i]
 		}
 		if cr.Done[i] <= from || due > to || due > t {
@@ -93,8 +95,8 @@ func engineRefCounts(res *Result, c Client, from, to, t int64) (st WindowState, 
 			if lat > res.Config.Above {
 				n.Above++
 			}
-			if c != OpenClient {
-				n.Synthetic += CorrectionCount(lat, e)
+			if c != sim.OpenClient {
+				n.Synthetic += sim.CorrectionCount(lat, e)
 			}
 		}
 	}
@@ -106,8 +108,8 @@ func engineRefCounts(res *Result, c Client, from, to, t int64) (st WindowState, 
 // answered after from (it also lists those answered at from, which the
 // summary counts before the window): sent, answered, in service, queued and
 // above the threshold by t.
-func engineETWCounts(res *Result, c Client, from, to, t int64) (sent, answered, serving, queued, above int64) {
-	tr := res.EngineTraceWindow(c, from, to)
+func engineETWCounts(res *sim.Result, c sim.Client, from, to, t int64) (sent, answered, serving, queued, above int64) {
+	tr := EngineTraceWindow(res, c, from, to)
 	for _, q := range tr.Requests {
 		if q.Done <= from || q.Send > t {
 			continue
@@ -145,7 +147,7 @@ func engineCheckSummary(t *testing.T, m *WindowSummary, at int64) {
 			continue // the engine's window lists no request sent after it
 		}
 		sent, answered, serving, queued, above := engineETWCounts(res, a.Client, m.From, m.To, at)
-		if a.Client == ClosedClient {
+		if a.Client == sim.ClosedClient {
 			// The engine's window lists no request due by to but sent after
 			// it: those are not sent yet, and not counted here.
 			sent, queued = sent+got.NotSent, queued+got.NotSent
@@ -164,8 +166,8 @@ func engineCheckNever(t *testing.T, m *WindowSummary, at int64) {
 	t.Helper()
 	res := m.Result()
 	a := m.Clients[1]
-	cr := &res.Clients[PacedClient]
-	p := res.pacedPlans()
+	cr := &res.Clients[sim.PacedClient]
+	p := pacedPlans(res)
 	var want int64
 	for i := range cr.Send {
 		if cr.Done[i] <= m.From || cr.Send[i] > m.To {
@@ -190,8 +192,8 @@ func engineCheckNever(t *testing.T, m *WindowSummary, at int64) {
 
 // planSlots lists the slots the paced client let pass after send i, while
 // it waited for the answer.
-func planSlots(res *Result, p *pacedPlan, i int) []int64 {
-	plan, done := p.plan[i], res.Clients[PacedClient].Done[i]
+func planSlots(res *sim.Result, p *pacedPlan, i int) []int64 {
+	plan, done := p.plan[i], res.Clients[sim.PacedClient].Done[i]
 	if plan < 0 || done <= plan {
 		return nil
 	}
@@ -216,10 +218,10 @@ func TestEngineAnimCounts(t *testing.T) {
 	for n := 0; n < 40; n++ {
 		cfg := randomOneWorker(r)
 		res := runCfg(t, cfg)
-		if err := res.Animatable(); err != nil {
+		if err := Animatable(res); err != nil {
 			t.Fatalf("%s: %v", cfg.Query(), err)
 		}
-		for _, k := range []int{0, r.IntN(res.AnimWindows()), res.AnimWindows() - 1} {
+		for _, k := range []int{0, r.IntN(AnimWindows(res)), AnimWindows(res) - 1} {
 			m, err := Summarise(res, k)
 			if err != nil {
 				t.Fatalf("%s window %d: %v", cfg.Query(), k, err)
@@ -258,30 +260,30 @@ func TestEngineIndexOrder(t *testing.T) {
 			from := r.Int64N(cfg.Duration)
 			to := from + 1 + r.Int64N(cfg.Duration/3)
 			if w%2 == 1 { // on a reply and a due instant: the bounds' edges
-				oc := &res.Clients[OpenClient]
+				oc := &res.Clients[sim.OpenClient]
 				i := r.IntN(len(oc.Done))
 				from, to = oc.Done[i], oc.Send[min(len(oc.Send)-1, i+r.IntN(50))]
 			}
 			for c := range res.Clients {
-				x := res.TraceIndexOf(Client(c), from, to)
+				x := TraceIndexOf(res, sim.Client(c), from, to)
 				if j, why := x.engineOrder(); why != breakNone {
-					t.Fatalf("%s %s [%d, %d]: request %d breaks the order (%d)", cfg.Query(), Client(c), from, to, j, why)
+					t.Fatalf("%s %s [%d, %d]: request %d breaks the order (%d)", cfg.Query(), sim.Client(c), from, to, j, why)
 				}
-				st, _ := engineRefCounts(res, Client(c), from, to, to)
+				st, _ := engineRefCounts(res, sim.Client(c), from, to, to)
 				if x.Len() != st.Due {
-					t.Fatalf("%s %s: index holds %d requests, %d answered after %d and due by %d", cfg.Query(), Client(c), x.Len(), st.Due, from, to)
+					t.Fatalf("%s %s: index holds %d requests, %d answered after %d and due by %d", cfg.Query(), sim.Client(c), x.Len(), st.Due, from, to)
 				}
 				var prev TraceRequest
 				for j := 0; j < x.Len(); j++ {
 					q := x.At(j)
 					if x.Due(j) != q.Due || x.Send(j) != q.Send || x.Start(j) != q.Start || x.Done(j) != q.Done || x.Latency(j) != q.Latency {
-						t.Fatalf("%s %s: request %d: accessors disagree with At", cfg.Query(), Client(c), j)
+						t.Fatalf("%s %s: request %d: accessors disagree with At", cfg.Query(), sim.Client(c), j)
 					}
 					if q.Send < q.Due || q.Start < q.Send || q.Done < q.Start || q.Done <= from || q.Due > to {
-						t.Fatalf("%s %s: request %+v out of order or out of the window", cfg.Query(), Client(c), q)
+						t.Fatalf("%s %s: request %+v out of order or out of the window", cfg.Query(), sim.Client(c), q)
 					}
 					if j > 0 && (q.Due < prev.Due || q.Send < prev.Send || q.Start < prev.Start || q.Done < prev.Done) {
-						t.Fatalf("%s %s: request %+v after %+v", cfg.Query(), Client(c), q, prev)
+						t.Fatalf("%s %s: request %+v after %+v", cfg.Query(), sim.Client(c), q, prev)
 					}
 					prev = q
 				}
@@ -303,8 +305,8 @@ func TestEnginePacedPlans(t *testing.T) {
 		"rate=5000&dist=uniform&service=50us&service_max=400us&timeout=1ms&stall=5ms&every=50ms&first=10ms&duration=500ms&seed=5",
 	} {
 		res := run(t, q)
-		cr := &res.Clients[PacedClient]
-		p := res.pacedPlans()
+		cr := &res.Clients[sim.PacedClient]
+		p := pacedPlans(res)
 		skipped := 0
 		for i := 0; i+1 < len(cr.Send); i++ {
 			want := p.plan[i]
@@ -330,17 +332,17 @@ func TestEngineTraceResult(t *testing.T) {
 		"arrivals=poisson&dist=lognormal&service=100us&service_p95=400us&rate=2000&outages=300ms-320ms&stall=0s&duration=1s&seed=6",
 	} {
 		full := run(t, q)
-		r, err := Start(parse(t, q))
+		r, err := sim.Start(parse(t, q))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for !r.Step(1 << 16) { // in slices, as the panel runs it
 		}
 		tr := r.TraceResult()
-		if tr == nil || tr.AnimWindows() != full.AnimWindows() || len(tr.Clients[1].Done) != len(full.Clients[1].Done) {
+		if tr == nil || AnimWindows(tr) != AnimWindows(full) || len(tr.Clients[1].Done) != len(full.Clients[1].Done) {
 			t.Fatalf("%s: trace result %+v", q, tr)
 		}
-		for k := 0; k < full.AnimWindows(); k++ {
+		for k := 0; k < AnimWindows(full); k++ {
 			a, err1 := Summarise(full, k)
 			b, err2 := Summarise(tr, k)
 			if (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
@@ -357,9 +359,9 @@ func TestEngineTraceResult(t *testing.T) {
 // moments', around each stall.
 func TestEngineStallWindow(t *testing.T) {
 	res := run(t, "arrivals=poisson&dist=exponential&service=150us&rate=5000&stall=30ms&every=200ms&first=50ms&duration=1s&seed=1")
-	ms := res.EngineMoments(3)
+	ms := EngineMoments(res, 3)
 	for k := 0; k < 3; k++ {
-		from, to := res.StallWindow(k)
+		from, to := StallWindow(res, k)
 		s, e := res.StallSpan(int64(k))
 		if ms[k].Kind != "stall" || from != ms[k].From || to != ms[k].To || from > s || to < e {
 			t.Errorf("stall %d [%d, %d): window [%d, %d], moment %+v", k, s, e, from, to, ms[k])
@@ -380,29 +382,29 @@ func TestEngineIndexMatchesFastPath(t *testing.T) {
 		fast, eng := run(t, q), runEngine(t, cfg)
 		skipped := int64(0)
 		for k := 0; k < min(fast.StallCount(), 3); k++ {
-			from, to := fast.StallWindow(k)
+			from, to := StallWindow(fast, k)
 			for c := range fast.Clients {
-				x, y := fast.TraceIndexOf(Client(c), from, to), eng.TraceIndexOf(Client(c), from, to)
+				x, y := TraceIndexOf(fast, sim.Client(c), from, to), TraceIndexOf(eng, sim.Client(c), from, to)
 				if j, why := y.engineOrder(); why != breakNone || x.Len() != y.Len() {
-					t.Fatalf("%q %s stall %d: %d requests (fast %d), order broken at %d (%d)", q, Client(c), k, y.Len(), x.Len(), j, why)
+					t.Fatalf("%q %s stall %d: %d requests (fast %d), order broken at %d (%d)", q, sim.Client(c), k, y.Len(), x.Len(), j, why)
 				}
 				for j := 0; j < x.Len(); j++ {
 					a, b := x.At(j), y.At(j)
 					a.Stall, b.Stall = 0, 0
 					if a != b {
-						t.Fatalf("%q %s: fast %+v, engine %+v", q, Client(c), a, b)
+						t.Fatalf("%q %s: fast %+v, engine %+v", q, sim.Client(c), a, b)
 					}
 					f1, n1 := x.NeverSentAfter(j)
 					f2, n2 := y.NeverSentAfter(j)
 					if n1 != n2 || n1 > 0 && f1 != f2 {
-						t.Fatalf("%q %s request %d: skipped %d from %d (fast), %d from %d (engine)", q, Client(c), j, n1, f1, n2, f2)
+						t.Fatalf("%q %s request %d: skipped %d from %d (fast), %d from %d (engine)", q, sim.Client(c), j, n1, f1, n2, f2)
 					}
 					skipped += n1
 				}
 				f1, n1 := x.NeverSentTail()
 				f2, n2 := y.NeverSentTail()
 				if n1 != n2 || n1 > 0 && f1 != f2 {
-					t.Fatalf("%q %s: tail %d from %d (fast), %d from %d (engine)", q, Client(c), n1, f1, n2, f2)
+					t.Fatalf("%q %s: tail %d from %d (fast), %d from %d (engine)", q, sim.Client(c), n1, f1, n2, f2)
 				}
 			}
 		}
@@ -414,7 +416,8 @@ func TestEngineIndexMatchesFastPath(t *testing.T) {
 
 // TestEnginePacedPlansShared: the plans of one result asked for at once from
 // several goroutines (as windows of one result may be summarised) are built
-// once and shared; `go test -race` checks that no lock is missing.
+// once and shared (sim keeps them: every caller gets the same slices); `go
+// test -race` checks that no lock is missing.
 func TestEnginePacedPlansShared(t *testing.T) {
 	res := run(t, "rate=3000&dist=exponential&service=250us&stall=15ms&every=100ms&first=20ms&duration=1s&seed=4")
 	const n = 4
@@ -422,15 +425,15 @@ func TestEnginePacedPlansShared(t *testing.T) {
 	var wg sync.WaitGroup
 	for g := range got {
 		wg.Go(func() {
-			got[g] = res.pacedPlans()
-			_ = res.TraceIndexOf(PacedClient, 0, res.Config.Duration)
+			got[g] = pacedPlans(res)
+			_ = TraceIndexOf(res, sim.PacedClient, 0, res.Config.Duration)
 		})
 	}
 	wg.Wait()
-	want := len(res.Clients[PacedClient].Send)
+	want := len(res.Clients[sim.PacedClient].Send)
 	for g, p := range got {
-		if p != got[0] || len(p.plan) != want {
-			t.Fatalf("goroutine %d: plans %p with %d plans, goroutine 0: %p; want one plan of %d", g, p, len(p.plan), got[0], want)
+		if len(p.plan) != want || &p.plan[0] != &got[0].plan[0] {
+			t.Fatalf("goroutine %d: plans %p with %d plans, goroutine 0: %p; want one plan of %d", g, p.plan, len(p.plan), got[0].plan, want)
 		}
 	}
 }

@@ -1,30 +1,33 @@
-package sim
+package window
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"omission/sim"
+	"omission/sim/internal/hook"
 )
 
 // traceWindowRef is TraceWindow as it was written before long runs: built
 // straight from the per-request data of an exact run, apart from
 // TraceIndex. The index (and TraceWindow, now read through it) is tested
 // against it.
-func traceWindowRef(r *Result, c Client, from, to int64) *Trace {
+func traceWindowRef(r *sim.Result, c sim.Client, from, to int64) *Trace {
 	cr := &r.Clients[c]
 	if cr.Done == nil {
 		return nil
 	}
 	tr := &Trace{Client: c, From: from, To: to, Above: r.Config.Above}
 	var never func(i int, from, to int64) (int64, int64)
-	if c == PacedClient {
+	if c == sim.PacedClient {
 		never = pacedSkippedRef(r)
 	}
 	st := newStalls(r.Config)
 	S := r.Config.Service
-	E := map[Client]int64{ClosedClient: r.Recordings[Corrected].Interval, PacedClient: r.Recordings[PacedCorrected].Interval}[c]
-	kind := map[Client]Kind{ClosedClient: Corrected, PacedClient: PacedCorrected}[c]
-	for i := r.firstDoneAfter(c, from); i < len(cr.Done); i++ {
-		due := r.dueOf(c, i)
+	E := map[sim.Client]int64{sim.ClosedClient: r.Recordings[sim.Corrected].Interval, sim.PacedClient: r.Recordings[sim.PacedCorrected].Interval}[c]
+	kind := map[sim.Client]sim.Kind{sim.ClosedClient: sim.Corrected, sim.PacedClient: sim.PacedCorrected}[c]
+	for i := firstDoneAfter(r, c, from); i < len(cr.Done); i++ {
+		due := dueOf(r, c, i)
 		if due > to {
 			break
 		}
@@ -33,9 +36,9 @@ func traceWindowRef(r *Result, c Client, from, to int64) *Trace {
 			send = cr.Send[i]
 		}
 		done := cr.Done[i]
-		start := serviceStart(st, done, S)
+		start := st.ServiceStart(done, S)
 		req := TraceRequest{Index: int64(i), Due: due, Send: send, Start: start, Done: done, Latency: cr.Latency(i, r.Schedule()), Stall: -1}
-		if c == PacedClient {
+		if c == sim.PacedClient {
 			req.Latency = done - send
 		}
 		if done-due > S || done-start > S {
@@ -44,13 +47,13 @@ func traceWindowRef(r *Result, c Client, from, to int64) *Trace {
 			}
 		}
 		tr.Requests = append(tr.Requests, req)
-		if c != OpenClient {
-			if k := CorrectionCount(req.Latency, E); k > 0 {
+		if c != sim.OpenClient {
+			if k := sim.CorrectionCount(req.Latency, E); k > 0 {
 				tr.Synthetic = append(tr.Synthetic, Synthetic{Index: int64(i), At: done, From: req.Latency - E, Step: E, Count: k,
 					AboveCount: correctedAbove(req.Latency, E, r.Config.Above) - 1, ReplyLatency: req.Latency, CorrectionFor: kind})
 			}
 		}
-		if c == PacedClient && i+1 < len(cr.Send) {
+		if c == sim.PacedClient && i+1 < len(cr.Send) {
 			// The first skipped slot and how many follow the paced
 			// client's rule; later ones are listed a slot apart, as
 			// TraceWindow lists them (exact when 1/rate is whole).
@@ -107,8 +110,8 @@ func TestWindowsMatchWalk(t *testing.T) {
 		}
 		var windows [][2]int64
 		for k := 0; k < min(walk.StallCount(), 3); k++ {
-			a, b := walk.StallWindow(k)
-			if c, d := long.StallWindow(k); a != c || b != d {
+			a, b := StallWindow(walk, k)
+			if c, d := StallWindow(long, k); a != c || b != d {
 				t.Fatalf("%s: stall %d window [%d, %d] walked, [%d, %d] long", name, k, a, b, c, d)
 			}
 			windows = append(windows, [2]int64{a, b})
@@ -117,9 +120,9 @@ func TestWindowsMatchWalk(t *testing.T) {
 		windows = append(windows, [2]int64{from, from + r.Int64N(cfg.Duration/3+1)})
 		for _, w := range windows {
 			for c := range walk.Clients {
-				cl := Client(c)
-				sameTrace(t, name+" "+cl.String(), long.TraceWindow(cl, w[0], w[1]), traceWindowRef(walk, cl, w[0], w[1]))
-				x, y := long.TraceIndexOf(cl, w[0], w[1]), walk.TraceIndexOf(cl, w[0], w[1])
+				cl := sim.Client(c)
+				sameTrace(t, name+" "+cl.String(), TraceWindow(long, cl, w[0], w[1]), traceWindowRef(walk, cl, w[0], w[1]))
+				x, y := TraceIndexOf(long, cl, w[0], w[1]), TraceIndexOf(walk, cl, w[0], w[1])
 				if x.Len() != y.Len() {
 					t.Fatalf("%s %s: index of %d, walked %d", name, cl, x.Len(), y.Len())
 				}
@@ -136,16 +139,16 @@ func TestWindowsMatchWalk(t *testing.T) {
 // stall's backlog and the correction's samples as the walk would.
 func TestLongWindow(t *testing.T) {
 	res := run(t, "rate=100000&service=5us&stall=50ms&every=30s&first=10s&duration=1h")
-	if res.long == nil || res.Clients[OpenClient].Done != nil {
+	if hook.Long(res) == nil || res.Clients[sim.OpenClient].Done != nil {
 		t.Fatal("want a long run without per-request data")
 	}
 	k := 60 // the stall at 30 min 10 s
-	from, to := res.StallWindow(k)
+	from, to := StallWindow(res, k)
 	s, e := res.StallSpan(int64(k))
 	if from >= s || to <= e {
 		t.Fatalf("stall %d [%d, %d) outside its window [%d, %d]", k, s, e, from, to)
 	}
-	x := res.TraceIndexOf(OpenClient, from, to)
+	x := TraceIndexOf(res, sim.OpenClient, from, to)
 	slow := 0
 	for j := 0; j < x.Len(); j++ {
 		if x.Latency(j) > res.Config.Service {
@@ -156,7 +159,7 @@ func TestLongWindow(t *testing.T) {
 	if slow != 10000 {
 		t.Errorf("%d open requests delayed by stall %d, want 10000", slow, k)
 	}
-	c := res.TraceIndexOf(ClosedClient, from, to)
+	c := TraceIndexOf(res, sim.ClosedClient, from, to)
 	if syn := func() int64 {
 		var n int64
 		for j := 0; j < c.Len(); j++ {
@@ -165,7 +168,7 @@ func TestLongWindow(t *testing.T) {
 			}
 		}
 		return n
-	}(); syn != CorrectionCount(50e6+5e3, 10e3) {
+	}(); syn != sim.CorrectionCount(50e6+5e3, 10e3) {
 		t.Errorf("closed window adds %d corrected samples, want 4999 for the one slow reply", syn)
 	}
 }
@@ -178,10 +181,10 @@ func TestLongWindowSummary(t *testing.T) {
 	for i := 0; i < 120 && checked < 40; i++ {
 		cfg := randomLongConfig(r)
 		walk, long := runWalkPath(t, cfg), runLongPath(t, cfg)
-		if walk.Animatable() != nil {
+		if Animatable(walk) != nil {
 			continue
 		}
-		if err := long.Animatable(); err != nil {
+		if err := Animatable(long); err != nil {
 			t.Fatalf("%s: a long run cannot be animated: %v", cfg.Query(), err)
 		}
 		for _, k := range []int{0, walk.StallCount() - 1} {

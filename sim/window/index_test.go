@@ -1,20 +1,22 @@
-package sim
+package window
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"omission/sim"
 )
 
 // checkIndex compares a TraceIndex with the TraceWindow it stands for, and
 // checks that the four instants never decrease with the position.
-func checkIndex(t *testing.T, res *Result, c Client, from, to int64) {
+func checkIndex(t *testing.T, res *sim.Result, c sim.Client, from, to int64) {
 	t.Helper()
 	tr := traceWindowRef(res, c, from, to) // built apart from the index
-	if got := res.TraceWindow(c, from, to); got != nil && tr != nil {
+	if got := TraceWindow(res, c, from, to); got != nil && tr != nil {
 		sameTrace(t, res.Query+" "+c.String(), got, tr)
 	}
-	x := res.TraceIndexOf(c, from, to)
+	x := TraceIndexOf(res, c, from, to)
 	if tr == nil || x == nil {
 		t.Fatalf("%s %s: trace %v, index %v", res.Query, c, tr != nil, x != nil)
 	}
@@ -69,9 +71,9 @@ func TestTraceIndexBench(t *testing.T) {
 	for _, q := range []string{"", "preset=tcp", "preset=clients10", "preset=note60", "preset=note60-single"} {
 		res := run(t, q)
 		for k := 0; k < min(res.NumStalls(), 3); k++ {
-			from, to := res.StallWindow(k)
+			from, to := StallWindow(res, k)
 			for c := range res.Clients {
-				checkIndex(t, res, Client(c), from, to)
+				checkIndex(t, res, sim.Client(c), from, to)
 			}
 		}
 	}
@@ -84,10 +86,10 @@ func TestTraceIndexMonotone(t *testing.T) {
 	checked := 0
 	for n := 0; n < 150; n++ {
 		cfg := randomAny(r)
-		if NewSchedule(cfg.Rate).Count(cfg.Duration) > 20000 {
+		if sim.NewSchedule(cfg.Rate).Count(cfg.Duration) > 20000 {
 			continue
 		}
-		res, err := Run(cfg)
+		res, err := sim.Run(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,15 +98,15 @@ func TestTraceIndexMonotone(t *testing.T) {
 		}
 		checked++
 		for k := 0; k < min(res.NumStalls(), 2); k++ {
-			from, to := res.StallWindow(k)
+			from, to := StallWindow(res, k)
 			for c := range res.Clients {
-				checkIndex(t, res, Client(c), from, to)
+				checkIndex(t, res, sim.Client(c), from, to)
 			}
 		}
 		from := r.Int64N(cfg.Duration + 1)
 		to := from + r.Int64N(cfg.Duration/2+1)
 		for c := range res.Clients {
-			checkIndex(t, res, Client(c), from, to)
+			checkIndex(t, res, sim.Client(c), from, to)
 		}
 	}
 	if checked < 100 {
@@ -113,8 +115,8 @@ func TestTraceIndexMonotone(t *testing.T) {
 }
 
 func TestTraceIndexNil(t *testing.T) {
-	res := &Result{Config: Default()}
-	if x := res.TraceIndexOf(OpenClient, 0, 1); x != nil {
+	res := &sim.Result{Config: sim.Default()}
+	if x := TraceIndexOf(res, sim.OpenClient, 0, 1); x != nil {
 		t.Fatalf("an index without per-request data: %+v", x)
 	}
 }
@@ -123,10 +125,10 @@ func TestTraceIndexNil(t *testing.T) {
 // of the run skips every slot to the end; the tail lists them.
 func TestNeverSentTail(t *testing.T) {
 	res := run(t, "rate=1000&stall=1h&every=0s&first=1s&duration=30m&service=100us")
-	from, to := res.StallWindow(0)
-	x := res.TraceIndexOf(PacedClient, from, to)
+	from, to := StallWindow(res, 0)
+	x := TraceIndexOf(res, sim.PacedClient, from, to)
 	first, n := x.NeverSentTail()
-	last := res.Clients[PacedClient].Send[len(res.Clients[PacedClient].Send)-1]
+	last := res.Clients[sim.PacedClient].Send[len(res.Clients[sim.PacedClient].Send)-1]
 	if first != last+x.Slot() || first+(n-1)*x.Slot() >= res.Config.Duration || first+n*x.Slot() < res.Config.Duration {
 		t.Fatalf("tail: %d slots from %d (last send %d, duration %d)", n, first, last, res.Config.Duration)
 	}
@@ -136,18 +138,18 @@ func TestNeverSentTail(t *testing.T) {
 		_, k := x.NeverSentAfter(j)
 		between += k
 	}
-	if got, want := between+n, res.Clients[PacedClient].Planned-res.Clients[PacedClient].Sent; got < want-1 || got > want+1 {
+	if got, want := between+n, res.Clients[sim.PacedClient].Planned-res.Clients[sim.PacedClient].Sent; got < want-1 || got > want+1 {
 		t.Errorf("skipped %d + %d slots, planned − sent = %d", between, n, want)
 	}
 	// A window that ends before the run: nothing after the window's end.
-	if _, n := res.TraceIndexOf(PacedClient, from, 10e9).NeverSentTail(); n > 10e9/int64(x.Slot()) {
+	if _, n := TraceIndexOf(res, sim.PacedClient, from, 10e9).NeverSentTail(); n > 10e9/int64(x.Slot()) {
 		t.Errorf("%d tail slots in a 10 s window", n)
 	}
 	// The bench preset's paced client sends to the end: no tail in its windows.
 	b := run(t, "")
 	for k := 0; k < b.NumStalls(); k++ {
-		from, to := b.StallWindow(k)
-		if _, n := b.TraceIndexOf(PacedClient, from, to).NeverSentTail(); n != 0 {
+		from, to := StallWindow(b, k)
+		if _, n := TraceIndexOf(b, sim.PacedClient, from, to).NeverSentTail(); n != 0 {
 			t.Errorf("bench stall %d: %d tail slots", k, n)
 		}
 	}
@@ -160,8 +162,8 @@ func TestNeverSentTail(t *testing.T) {
 // schedule again; the slots a late reply passes are never sent, and after
 // the last send every slot before the duration is. It returns the first and
 // how many.
-func pacedSkippedRef(res *Result) func(i int, from, to int64) (first, count int64) {
-	cr := &res.Clients[PacedClient]
+func pacedSkippedRef(res *sim.Result) func(i int, from, to int64) (first, count int64) {
+	cr := &res.Clients[sim.PacedClient]
 	sched := res.Schedule()
 	n := len(cr.Send)
 	anchor, slot := make([]int64, n), make([]int64, n)
@@ -209,14 +211,14 @@ func TestPacedSkippedSlots(t *testing.T) {
 	for _, q := range qs {
 		res := run(t, q)
 		ref := pacedSkippedRef(res)
-		end := res.Clients[PacedClient].LastCompletion + 1
+		end := res.Clients[sim.PacedClient].LastCompletion + 1
 		for w := range 6 {
 			from, to := int64(0), end
 			if w > 0 {
 				from = r.Int64N(end)
 				to = from + 1 + r.Int64N(end-from)
 			}
-			x := res.TraceIndexOf(PacedClient, from, to)
+			x := TraceIndexOf(res, sim.PacedClient, from, to)
 			var got, want int64
 			for j := 0; j < x.Len(); j++ {
 				f, n := x.NeverSentAfter(j)

@@ -1,9 +1,13 @@
-package sim
+package window
 
-import "sort"
+import (
+	"sort"
+
+	"omission/sim"
+)
 
 // The windows the animation can be asked for (AnimWindows): a run's stalls
-// (StallWindow, window_trace.go) or, for an event-driven run without one, the
+// (StallWindow, trace.go) or, for an event-driven run without one, the
 // moments worth showing (EngineMoments): each outage and the worst reply of
 // the run. They read the per-request data the engine keeps up to ExactSamples
 // arrivals a client.
@@ -20,21 +24,21 @@ type Moment struct {
 // show: its first stalls (at most most of them), every outage, and the worst
 // reply of the open client (of the closed one when the open one has none);
 // nil without per-request data.
-func (r *Result) EngineMoments(most int) []Moment {
-	if r.Engine == nil || r.Clients[OpenClient].Done == nil || r.Engine.Clients[OpenClient].Start == nil {
+func EngineMoments(r *sim.Result, most int) []Moment {
+	if r.Engine == nil || r.Clients[sim.OpenClient].Done == nil || r.Engine.Clients[sim.OpenClient].Start == nil {
 		return nil
 	}
 	cfg := r.Config
 	var out []Moment
 	st := newStalls(cfg)
-	for k := int64(0); k < int64(most) && k < st.Count(r.engineEnd()); k++ {
+	for k := int64(0); k < int64(most) && k < st.Count(engineEnd(r)); k++ {
 		s := st.Start(k)
-		out = append(out, r.engineMoment("stall", k, s, s+cfg.Stall))
+		out = append(out, engineMoment(r, "stall", k, s, s+cfg.Stall))
 	}
 	for k, w := range cfg.OutageWindows() {
-		out = append(out, r.engineMoment("outage", int64(k), w.From, w.To))
+		out = append(out, engineMoment(r, "outage", int64(k), w.From, w.To))
 	}
-	if m, ok := r.engineWorst(); ok {
+	if m, ok := engineWorst(r); ok {
 		out = append(out, m)
 	}
 	return out
@@ -42,15 +46,15 @@ func (r *Result) EngineMoments(most int) []Moment {
 
 // engineWorst returns the moment of the worst reply of the open client (of
 // the closed one when the open one has none); false when neither has one.
-func (r *Result) engineWorst() (Moment, bool) {
-	for _, c := range []Client{OpenClient, ClosedClient} {
+func engineWorst(r *sim.Result) (Moment, bool) {
+	for _, c := range []sim.Client{sim.OpenClient, sim.ClosedClient} {
 		cr, ec := &r.Clients[c], &r.Engine.Clients[c]
 		if cr.Done == nil {
 			return Moment{}, false
 		}
 		worst := -1
 		for i, o := range ec.Outcome {
-			if o == OutcomeReply && (worst < 0 || cr.Done[i]-cr.Send[i] > cr.Done[worst]-cr.Send[worst]) {
+			if o == sim.OutcomeReply && (worst < 0 || cr.Done[i]-cr.Send[i] > cr.Done[worst]-cr.Send[worst]) {
 				worst = i
 			}
 		}
@@ -58,14 +62,14 @@ func (r *Result) engineWorst() (Moment, bool) {
 			continue
 		}
 		s, d := cr.Send[worst], cr.Done[worst]
-		lead := max((d-s)/10, r.engineLead())
+		lead := max((d-s)/10, engineLead(r))
 		return Moment{Kind: "worst", Index: int64(worst), Start: s, End: d, From: max(0, s-lead), To: d + lead}, true
 	}
 	return Moment{}, false
 }
 
 // engineEnd is the last event of any client of the run.
-func (r *Result) engineEnd() int64 {
+func engineEnd(r *sim.Result) int64 {
 	end := int64(0)
 	for _, ec := range r.Engine.Clients {
 		end = max(end, ec.End)
@@ -75,18 +79,18 @@ func (r *Result) engineEnd() int64 {
 
 // engineLead is the margin shown around a moment: a few slots and a mean
 // service at least.
-func (r *Result) engineLead() int64 {
+func engineLead(r *sim.Result) int64 {
 	return max(4*r.Slot, int64(r.Config.MeanService()), 1)
 }
 
 // engineMoment is the window of a disturbance [s, e): from a little before it
 // until the clients' backlogs clear (engineSettle), and a little after.
-func (r *Result) engineMoment(kind string, k, s, e int64) Moment {
-	lead := max((e-s)/10, r.engineLead())
+func engineMoment(r *sim.Result, kind string, k, s, e int64) Moment {
+	lead := max((e-s)/10, engineLead(r))
 	from := max(0, s-lead)
 	to := e
 	for c := range r.Clients {
-		to = max(to, r.engineSettle(Client(c), from, e))
+		to = max(to, engineSettle(r, sim.Client(c), from, e))
 	}
 	return Moment{Kind: kind, Index: k, Start: s, End: e, From: from, To: to + lead}
 }
@@ -95,7 +99,7 @@ func (r *Result) engineMoment(kind string, k, s, e int64) Moment {
 // has cleared: the last outcome of the requests sent from `from` on, up to
 // the first one sent at or after e that a worker took at once (at most
 // MaxTraceWindow requests).
-func (r *Result) engineSettle(c Client, from, e int64) int64 {
+func engineSettle(r *sim.Result, c sim.Client, from, e int64) int64 {
 	cr, ec := &r.Clients[c], &r.Engine.Clients[c]
 	end := e
 	i := sort.Search(len(cr.Send), func(i int) bool { return cr.Send[i] >= from })
@@ -111,13 +115,13 @@ func (r *Result) engineSettle(c Client, from, e int64) int64 {
 // AnimWindows returns how many windows the animation can be asked for: the
 // run's stalls or, for an event-driven run without one, its outages and the
 // window around its worst reply.
-func (r *Result) AnimWindows() int {
+func AnimWindows(r *sim.Result) int {
 	n := r.StallCount()
 	if r.Engine == nil || n > 0 {
 		return n
 	}
 	n = r.Config.Outages.Len()
-	if _, ok := r.engineWorst(); ok {
+	if _, ok := engineWorst(r); ok {
 		n++
 	}
 	return n
@@ -125,14 +129,14 @@ func (r *Result) AnimWindows() int {
 
 // engineAnimWindow returns window k of an event-driven run (0 ≤ k <
 // AnimWindows()).
-func (r *Result) engineAnimWindow(k int) Moment {
+func engineAnimWindow(r *sim.Result, k int) Moment {
 	if n := r.StallCount(); n > 0 {
 		s := newStalls(r.Config).Start(int64(k))
-		return r.engineMoment("stall", int64(k), s, s+r.Config.Stall)
+		return engineMoment(r, "stall", int64(k), s, s+r.Config.Stall)
 	}
 	if ws := r.Config.OutageWindows(); k < len(ws) {
-		return r.engineMoment("outage", int64(k), ws[k].From, ws[k].To)
+		return engineMoment(r, "outage", int64(k), ws[k].From, ws[k].To)
 	}
-	m, _ := r.engineWorst()
+	m, _ := engineWorst(r)
 	return m
 }

@@ -1,10 +1,13 @@
-package sim
+package window
 
 import (
 	"errors"
 	"fmt"
 	"math"
 	"strconv"
+
+	"omission/sim"
+	"omission/sim/internal/hook"
 )
 
 // The animation's model: one stall's window of one result, summarised once
@@ -27,12 +30,12 @@ const (
 )
 
 // windowOrder is the order of the stages, top to bottom.
-var windowOrder = [3]Client{ClosedClient, PacedClient, OpenClient}
+var windowOrder = [3]sim.Client{sim.ClosedClient, sim.PacedClient, sim.OpenClient}
 
 // WindowSummary is one stall's window, summarised (for an event-driven run
 // without a stall: an outage's, or the worst reply's).
 type WindowSummary struct {
-	res      *Result
+	res      *sim.Result
 	Stall    int    // the stall's index in the run (sim's, from 0); the window's (AnimWindows)
 	Stalls   int    // how many stalls the run has; how many windows (AnimWindows)
 	Kind     string // "stall"; for an event-driven run without a stall "outage" or "worst"
@@ -58,13 +61,13 @@ type WindowSummary struct {
 	BinMax  int64 // the largest tally bin at the end of the window, over every client
 	Clients [3]*WindowClient
 	// Retry draws a window of a run with retries by calls (NewRetryWindow,
-	// window_retry.go); Clients, Bins, ColMax and BinMax are then unset.
+	// retry.go); Clients, Bins, ColMax and BinMax are then unset.
 	Retry *RetryWindow
 }
 
 // WindowClient is one client's requests in the window, summarised.
 type WindowClient struct {
-	Client Client
+	Client sim.Client
 	x      *TraceIndex
 	N      int
 	bsize  int // requests per block
@@ -113,7 +116,7 @@ type WindowCounts struct {
 // Reasons the animation cannot be drawn, shown to the reader.
 var (
 	ErrWindowNoTrace = errors.New("the animation needs the timings of every request, which the simulator keeps only for runs of up to " +
-		strconv.FormatInt(ExactSamples, 10) + " samples per recording; this run has more. Shorten the duration or lower the rate to watch it")
+		strconv.FormatInt(sim.ExactSamples, 10) + " samples per recording; this run has more. Shorten the duration or lower the rate to watch it")
 	ErrWindowNoStall  = errors.New("this run has no stall (its length is 0), so there is nothing to watch")
 	ErrWindowNoMoment = errors.New("this run has no stall, no outage and no reply, so there is nothing to watch")
 )
@@ -123,15 +126,15 @@ var (
 // answered in the order they were sent; it is refused (a *WindowRefusal)
 // when its first window breaks that order, its other windows may still be
 // drawn (NewSummaryBuilder says which).
-func (res *Result) Animatable() error {
+func Animatable(res *sim.Result) error {
 	if res != nil && res.Engine != nil {
-		return res.engineAnimatable()
+		return engineAnimatable(res)
 	}
-	return res.animatableRun()
+	return animatableRun(res)
 }
 
 // animatableRun is Animatable without looking at any window.
-func (res *Result) animatableRun() error {
+func animatableRun(res *sim.Result) error {
 	switch {
 	case res == nil:
 		return errors.New("no result yet")
@@ -141,21 +144,21 @@ func (res *Result) animatableRun() error {
 				return ErrWindowNoTrace
 			}
 		}
-		if res.AnimWindows() == 0 {
+		if AnimWindows(res) == 0 {
 			return ErrWindowNoMoment
 		}
 		return nil
 	case res.Config.Stall == 0 || res.StallCount() == 0:
 		return ErrWindowNoStall
-	case !res.Exact || res.Clients[OpenClient].Done == nil && res.long == nil:
-		return ErrWindowNoTrace // a long run simulates its windows again (window_long.go)
+	case !res.Exact || res.Clients[sim.OpenClient].Done == nil && hook.Long(res) == nil:
+		return ErrWindowNoTrace // a long run simulates its windows again (sim's long_resim.go)
 	}
 	return nil
 }
 
 // Summarise summarises stall k of res (clamped to the run's stalls) at
 // once. The panel builds large windows in slices instead (SummaryBuilder).
-func Summarise(res *Result, k int) (*WindowSummary, error) {
+func Summarise(res *sim.Result, k int) (*WindowSummary, error) {
 	b, err := NewSummaryBuilder(res, k)
 	if err != nil {
 		return nil, err
@@ -189,18 +192,18 @@ type summary struct {
 // NewSummaryBuilder prepares the summary of stall k of res (window k of
 // AnimWindows), clamped to the run's; a window of an event-driven run whose
 // requests are not answered in order is refused with a *WindowRefusal.
-func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
-	if err := res.animatableRun(); err != nil {
+func NewSummaryBuilder(res *sim.Result, k int) (*SummaryBuilder, error) {
+	if err := animatableRun(res); err != nil {
 		return nil, err
 	}
-	n := res.AnimWindows()
+	n := AnimWindows(res)
 	k = max(0, min(k, n-1))
 	m := &WindowSummary{res: res, Stall: k, Stalls: n, Kind: "stall", Above: res.Config.Above, Workers: res.Config.Workers}
 	if res.Engine != nil {
-		w := res.engineAnimWindow(k)
+		w := engineAnimWindow(res, k)
 		m.Kind, m.From, m.To, m.Start, m.End = w.Kind, w.From, w.To, w.Start, w.End
 	} else {
-		m.From, m.To = res.StallWindow(k)
+		m.From, m.To = StallWindow(res, k)
 		m.Start, m.End = res.StallSpan(int64(k))
 	}
 	if m.To <= m.From {
@@ -210,7 +213,7 @@ func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
 	// past that it ends early (a backlog that never drains, a stall at
 	// millions of requests a second), and the panel says so.
 	for _, c := range windowOrder {
-		if x := res.TraceIndexOf(c, m.From, m.To); x != nil && x.Len() > MaxWindowRequests {
+		if x := TraceIndexOf(res, c, m.From, m.To); x != nil && x.Len() > MaxWindowRequests {
 			m.To, m.Cut = max(m.From+1, x.Due(MaxWindowRequests-1)), true
 		}
 	}
@@ -222,7 +225,7 @@ func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
 	m.markSlowdowns()
 	b := &SummaryBuilder{m: m, lo: math.MaxInt64}
 	for i, c := range windowOrder {
-		x := res.TraceIndexOf(c, m.From, m.To)
+		x := TraceIndexOf(res, c, m.From, m.To)
 		if x == nil {
 			return nil, ErrWindowNoTrace
 		}
@@ -232,7 +235,7 @@ func NewSummaryBuilder(res *Result, k int) (*SummaryBuilder, error) {
 				e.Window, e.Windows, e.Kind, e.From, e.To = k, n, m.Kind, m.From, m.To
 				if res.Config.Retrying() {
 					for _, c := range windowOrder {
-						if tr := res.AttemptsWindow(c, m.From, m.To); tr != nil {
+						if tr := AttemptsWindow(res, c, m.From, m.To); tr != nil {
 							e.Retries = append(e.Retries, tr.Retries())
 						}
 					}
@@ -408,8 +411,8 @@ func (m *WindowSummary) Bin(v int64) int {
 // samples v−e, v−2e, …) to the per-bin counts h.
 func (m *WindowSummary) addSynthetic(h []int32, v, e, count int64) {
 	// The correction's own count of its sequence at or below a value
-	// (dist.go): bin [lo, hi) holds those at or below hi−1 less those at or
-	// below lo−1.
+	// (sim's dist.go): bin [lo, hi) holds those at or below hi−1 less
+	// those at or below lo−1.
 	lowest := v - count*e
 	for b := m.Bin(lowest); b < len(m.Bins)-1; b++ {
 		lo, hi := m.Bins[b], m.Bins[b+1]
@@ -604,7 +607,7 @@ func (a *WindowClient) Counts(m *WindowSummary, t int64, c *WindowCounts, tally 
 // requests were sent by t (the slots after request j come before request
 // j+1's send).
 func (a *WindowClient) neverUpTo(t int64, sent int) int64 {
-	if a.Client != PacedClient || sent == 0 {
+	if a.Client != sim.PacedClient || sent == 0 {
 		return 0
 	}
 	last := sent - 1 // the last request sent by t: its slots may straddle t
@@ -683,4 +686,4 @@ func (b *SummaryBuilder) Summary() *WindowSummary { return b.m }
 func (a *WindowClient) Trace() *TraceIndex { return a.x }
 
 // Result returns the run the summary is of.
-func (m *WindowSummary) Result() *Result { return m.res }
+func (m *WindowSummary) Result() *sim.Result { return m.res }
