@@ -74,7 +74,7 @@ fmt-check:
 vet:
 	@$(GO) mod tidy -diff >/dev/null || { echo "go.mod or go.sum is not tidy: run go mod tidy (go mod tidy -diff shows what changes)"; exit 1; }
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./sim ./app/...
+	GOOS=js GOARCH=wasm $(GO) vet ./sim/... ./app/...
 
 ## test: go mod tidy -diff, vet, native tests, the short loopback experiment, wasm build, its size and the built site served compressed, sim under js/wasm, browser tests in headless Chromium (within 10 minutes on 2 cores; the long suites are make test-long's)
 test: deps-test fmt-check vet test-native test-truth test-experiment wasm test-built test-wasm test-browser
@@ -112,7 +112,7 @@ test-experiment:
 	$(GO) test -count=1 -run 'TestShortExperiment' ./app/experiment
 
 test-wasm:
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_RUN)" ./sim
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_RUN)" ./sim/...
 
 test-browser: wasm
 	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app
@@ -127,8 +127,8 @@ tools:
 
 ## bench: print BENCH <name> <value> <unit> lines
 bench: wasm tools
-	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim ./app/... | awk -v where=native -f bench.awk
-	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine|Long|Sweep' -benchtime 2s ./sim | awk -v where=wasm -f bench.awk
+	@$(GO) test -run '^$$' -bench . -benchtime 2s ./sim/... ./app/... | awk -v where=native -f bench.awk
+	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Sim|Engine|Long|Sweep' -benchtime 2s ./sim/... | awk -v where=wasm -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Parse' -benchtime 2x ./app/measure | awk -v where=wasm -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test $(FIT_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Fit' -benchtime 2x ./app/fit | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size

@@ -17,6 +17,7 @@ import (
 
 	"omission/app/units"
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // The animation in headless Chromium, against the built site (make wasm
@@ -83,20 +84,20 @@ func (b *browser) pauseAnim(t testing.TB) {
 
 // benchTraces returns the bench preset's result and the traces of stall k,
 // stage order.
-func benchTraces(t testing.TB, k int) (*sim.Result, [3]*sim.Trace) {
+func benchTraces(t testing.TB, k int) (*sim.Result, [3]*window.Trace) {
 	t.Helper()
 	res := mustRun(t, "preset=bench")
-	from, to := res.StallWindow(k)
-	var tr [3]*sim.Trace
+	from, to := window.StallWindow(res, k)
+	var tr [3]*window.Trace
 	for i, c := range sim.Clients() {
-		tr[i] = res.TraceWindow(c, from, to)
+		tr[i] = window.TraceWindow(res, c, from, to)
 	}
 	return res, tr
 }
 
 // checkAnimCounts compares the page's counters with the traces at the
 // instant the page says it shows.
-func checkAnimCounts(t *testing.T, d animDOM, traces [3]*sim.Trace) int64 {
+func checkAnimCounts(t *testing.T, d animDOM, traces [3]*window.Trace) int64 {
 	t.Helper()
 	at := shownAt(t, d)
 	for i, tr := range traces {
@@ -109,8 +110,8 @@ func checkAnimCounts(t *testing.T, d animDOM, traces [3]*sim.Trace) int64 {
 			}
 			return int64(v)
 		}
-		g := sim.Counts{Recorded: num("recorded"), Slowest: num("slowest"), Above: num("above"), Waiting: num("waiting")}
-		w := sim.Counts{Recorded: want.Recorded, Slowest: want.Slowest, Above: want.Above, Waiting: want.Waiting}
+		g := window.Counts{Recorded: num("recorded"), Slowest: num("slowest"), Above: num("above"), Waiting: num("waiting")}
+		w := window.Counts{Recorded: want.Recorded, Slowest: want.Slowest, Above: want.Above, Waiting: want.Waiting}
 		if _, ok := got["synthetic"]; ok {
 			g.Synthetic, w.Synthetic = num("synthetic"), want.Synthetic
 		}
@@ -167,7 +168,7 @@ func TestBrowserAnim(t *testing.T) {
 	s := startSite(t)
 	b := newBrowser(t)
 	res, traces := benchTraces(t, 1)
-	from, to := res.StallWindow(1)
+	from, to := window.StallWindow(res, 1)
 
 	// 1. A link to stall 1 opens the animation on it, and it plays.
 	b.open(t, s.URL+"/?anim=1")
@@ -219,7 +220,7 @@ func TestBrowserAnim(t *testing.T) {
 
 	// 3. Keyboard: → steps to the next event; ] goes to the next stall.
 	eval[bool](t, b, `(() => { document.querySelector("[data-anim-play]").focus(); return true; })()`)
-	m, err := sim.Summarise(res, 1)
+	m, err := window.Summarise(res, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +272,7 @@ func TestBrowserAnimReducedMotion(t *testing.T) {
 	if p := eval[string](t, b, `document.querySelector("[data-anim]").dataset.playing`); p != "false" {
 		t.Fatalf("playing %q with reduced motion", p)
 	}
-	from, _ := mustRun(t, "preset=bench").StallWindow(1)
+	from, _ := window.StallWindow(mustRun(t, "preset=bench"), 1)
 	if d.TNs != strconv.FormatInt(from, 10) {
 		t.Fatalf("the moment moved to %s without the reader", d.TNs)
 	}

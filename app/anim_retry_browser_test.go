@@ -11,26 +11,26 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"omission/app/units"
-	"omission/sim"
+	"omission/sim/window"
 )
 
 // retryCounterKeys are a stage by calls' counters in web/anim.js's order
-// (RCOUNTERS): the calls in each sim.CallState, then attempts and retries,
+// (RCOUNTERS): the calls in each window.CallState, then attempts and retries,
 // then the attempts a worker serves for a client that gave up on them.
 var retryCounterKeys = [...]string{"r-not-sent", "r-queued", "r-serving", "r-backoff", "r-failed", "r-answered", "r-attempts", "r-retries", "r-wasted"}
 
 // checkRetryCounts compares the page's counters of a window drawn by calls
 // with the native model's counts at the instant the page says it shows, and
 // returns that instant and the counts.
-func checkRetryCounts(t *testing.T, d animDOM, w *sim.WindowSummary) (int64, [3]sim.CallCounts) {
+func checkRetryCounts(t *testing.T, d animDOM, w *window.WindowSummary) (int64, [3]window.CallCounts) {
 	t.Helper()
 	at := shownAt(t, d)
-	var all [3]sim.CallCounts
+	var all [3]window.CallCounts
 	for i, c := range w.Retry.Clients {
 		want := c.CountsAt(at)
 		all[i] = want
 		wantAll := make([]int64, 0, len(retryCounterKeys))
-		for s := sim.CallState(0); s < sim.NumCallStates; s++ {
+		for s := window.CallState(0); s < window.NumCallStates; s++ {
 			wantAll = append(wantAll, want.In[s])
 		}
 		wantAll = append(wantAll, want.Attempts, want.Retries, want.Wasted)
@@ -72,7 +72,7 @@ type canvasInk struct {
 
 // TestBrowserAnimRetries: a window of the retry storm is drawn by calls in
 // headless Chromium. A linked moment lands with every stage's counters equal
-// to the native model's (sim.NewRetryWindow) at that instant; the canvases
+// to the native model's (window.NewRetryWindow) at that instant; the canvases
 // in the page are drawn on; a second moment after the outage shows calls
 // that moved (backing off, answered, failed) and again equals the model;
 // playing advances frames and the counters stay the model's.
@@ -90,15 +90,15 @@ func TestBrowserAnimRetries(t *testing.T) {
 	if err != nil {
 		t.Fatalf("data-stall %q: %v", d.Stall, err)
 	}
-	w, err := sim.NewRetryWindow(res, k)
+	w, err := window.NewRetryWindow(res, k)
 	if err != nil {
 		t.Fatalf("NewRetryWindow(retry-storm, %d): %v", k, err)
 	}
 	at1, c1 := checkRetryCounts(t, d, w)
 	// The storm's closed form (the lane's test): at 4.35 s, inside the
 	// outage, the open client's calls are backing off by the hundred.
-	if c1[2].In[sim.CallBackoff] < 100 {
-		t.Errorf("at %v the open client has %d calls backing off; the storm should have hundreds", time.Duration(at1), c1[2].In[sim.CallBackoff])
+	if c1[2].In[window.CallBackoff] < 100 {
+		t.Errorf("at %v the open client has %d calls backing off; the storm should have hundreds", time.Duration(at1), c1[2].In[window.CallBackoff])
 	}
 	ink := eval[[]canvasInk](t, b, inkJS)
 	if len(ink) != 3 {
@@ -122,8 +122,8 @@ func TestBrowserAnimRetries(t *testing.T) {
 	}
 	// After the outage the open client's one worker serves attempts their
 	// client gave up on: wasted work, while its calls wait.
-	if c2[2].Wasted == 0 || c2[2].In[sim.CallQueued] == 0 {
-		t.Errorf("at %v the open client has %d attempts of wasted work on its worker and %d calls queued", time.Duration(at2), c2[2].Wasted, c2[2].In[sim.CallQueued])
+	if c2[2].Wasted == 0 || c2[2].In[window.CallQueued] == 0 {
+		t.Errorf("at %v the open client has %d attempts of wasted work on its worker and %d calls queued", time.Duration(at2), c2[2].Wasted, c2[2].In[window.CallQueued])
 	}
 	if c2[2].Retries <= c1[2].Retries {
 		t.Errorf("the open client sent no retries between %v and %v (%d, then %d)", time.Duration(at1), time.Duration(at2), c1[2].Retries, c2[2].Retries)

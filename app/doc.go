@@ -33,7 +33,7 @@
 //   - a tool: its descriptor in a file of its own in app/tools, with its row
 //     in the registry (and in runs, when the experiment runs it), and the
 //     reader of its files beside it (reader_NAME.go, a row of readers), with
-//     the mechanics it follows in sim/profile*.go;
+//     the mechanics it follows in sim/profile;
 //   - the address of every page: ui.Address, read once and written once;
 //   - durations for people: app/units only (the animation's readouts
 //     included); query syntax (100us) is sim.FormatDuration;
@@ -48,22 +48,27 @@
 // fails when a file imports past its door; TestDocDoors fails when this
 // table, or a package's own "may import" sentence, differs from the map.
 //
-//	sim                     the model; may import: none
+//	sim                     the model; may import: sim/internal/hook, sim/internal/stall
+//	sim/internal/hook       what sim lends its subpackages, unexported; may import: none
+//	sim/internal/stall      the stall schedule and the stall model over it; may import: none
+//	sim/sweep               one field moved over a range, a run per point; may import: sim, sim/internal/hook
+//	sim/profile             the load generators' mechanics, played against the server; may import: sim, sim/internal/hook
+//	sim/window              the animation's windows of a run, summarised; may import: sim, sim/internal/hook, sim/internal/stall
 //	app/units               numbers for people; may import: none
-//	app/charts              the charts (gonum/plot); may import: units, sim
+//	app/charts              the charts (gonum/plot); may import: units, sim, sim/sweep
 //	app/ui                  what every page shares; may import: charts, units, sim
 //	app/view                a result formatted once; may import: units, sim
-//	app/compute             runs queries for the pages; may import: units, view, sim
+//	app/compute             runs queries for the pages; may import: units, view, sim, sim/sweep
 //	app/measure             HdrHistogram files out and in, CSV out, tools' files by readers; may import: sim
-//	app/tools               each real load generator, whole; may import: measure, units, sim
+//	app/tools               each real load generator, whole; may import: measure, units, sim, sim/profile
 //	app/experiment          the real server, clients and tools; may import: measure, tools, units, sim
 //	app/fit                 the model fitted to a file; may import: fitmsg, measure, tools, units, sim
 //	app/fitmsg              the page and the fit worker's messages; may import: none
 //	app/wire                the protocol of the page's two workers; may import: none
-//	app/anim                the animation; may import: ui, view, units, charts, sim
-//	app/article             the article and embeds; may import: anim, charts, compute, ui, units, view, sim
-//	app/worker              runs and charts off the main thread; may import: charts, compute, measure, tools, ui, view, wire, sim
-//	app/page                the visualiser; may import: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim
+//	app/anim                the animation; may import: ui, view, units, charts, sim, sim/window
+//	app/article             the article and embeds; may import: anim, charts, compute, ui, units, view, sim, sim/sweep, sim/window
+//	app/worker              runs and charts off the main thread; may import: charts, compute, measure, tools, ui, view, wire, sim, sim/sweep
+//	app/page                the visualiser; may import: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim, sim/sweep
 //	app/internal/wasmbuild  builds app.wasm and fit.wasm; may import: none
 //	app/internal/floorpage  the stack's floor, one go-app component (make bench); may import: none
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
@@ -71,6 +76,6 @@
 //	app/internal/rivalratio make bench's ratios to the rival; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app/site                the static site, built and served; may import: page
-//	app/cli                 the command line; may import: experiment, fit, measure, site, tools, ui, units, view, sim
+//	app/cli                 the command line; may import: experiment, fit, measure, site, tools, ui, units, view, sim, sim/sweep
 //	app                     this program; may import: article, cli, compute, page, worker
 package main

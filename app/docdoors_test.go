@@ -26,7 +26,8 @@ func docPackageComment(t *testing.T, dir string) string {
 
 // docDoors reads the table of app/doc.go's "# Packages" section: a line
 // "<package>  <what it owns>; may import: <imports>" per package, the
-// imports named without their app/ prefix, "none" or "every package".
+// imports named without their app/ prefix (sim and sim/… as they are),
+// "none" or "every package".
 func docDoors(t *testing.T, comment string) map[string][]string {
 	t.Helper()
 	_, section, ok := strings.Cut(comment, "\n# Packages\n")
@@ -55,7 +56,7 @@ func docDoors(t *testing.T, comment string) map[string][]string {
 			deps = []string{"*"}
 		default:
 			for _, d := range strings.Split(m[2], ", ") {
-				if d != "sim" {
+				if d != "sim" && !strings.HasPrefix(d, "sim/") {
 					d = "app/" + d
 				}
 				deps = append(deps, d)
@@ -67,7 +68,7 @@ func docDoors(t *testing.T, comment string) map[string][]string {
 }
 
 // docMayImport returns the project packages named in the "may import"
-// sentences of a package comment: app/… paths and sim.
+// sentences of a package comment: app/… paths, sim and sim/… paths.
 func docMayImport(comment string) []string {
 	text := strings.Join(strings.Fields(comment), " ")
 	var out []string
@@ -86,7 +87,7 @@ func docMayImport(comment string) []string {
 		if strings.HasSuffix(text, ".") && end == len(text) {
 			end--
 		}
-		for _, m := range regexp.MustCompile(`\bapp/[a-z/]+[a-z]|\bsim\b`).FindAllString(text[:end], -1) {
+		for _, m := range regexp.MustCompile(`\bapp/[a-z/]+[a-z]|\bsim(/[a-z/]*[a-z])?\b`).FindAllString(text[:end], -1) {
 			if !slices.Contains(out, m) {
 				out = append(out, m)
 			}

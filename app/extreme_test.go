@@ -11,6 +11,7 @@ import (
 	"omission/app/anim"
 	"omission/app/charts"
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // extremes are valid configurations at the far ends of the ranges, which
@@ -75,10 +76,10 @@ func drawWithin(t *testing.T, q string, res *sim.Result) {
 				}
 			}
 		}
-		if err := res.Animatable(); err == nil {
-			for _, k := range []int{0, res.AnimWindows() - 1} {
-				m, err := sim.Summarise(res, k)
-				var refusal *sim.WindowRefusal
+		if err := window.Animatable(res); err == nil {
+			for _, k := range []int{0, window.AnimWindows(res) - 1} {
+				m, err := window.Summarise(res, k)
+				var refusal *window.WindowRefusal
 				if errors.As(err, &refusal) {
 					continue // an event-driven run's window whose requests are not answered in order
 				}

@@ -37,8 +37,11 @@ import (
 // every tool's printout and reads every tool's file (2,516,738 bytes; its
 // JSON writer, which only the fit asks, is left out: json.go). Each tool
 // issue 41 adds costs about as much until the tools leave this binary:
-// autocannon took it to 2,527,000 bytes, so the bound is 2.53 MB.
-const wasmBudget = 2_530_000
+// autocannon took it to 2,527,000 bytes, so the bound was 2.53 MB. Issue
+// 38's split of sim's animation windows into sim/window (a package, and
+// the hooks through which sim lends it what it does not export) took it to
+// 2,530,878 bytes: the bound is 2.535 MB.
+const wasmBudget = 2_535_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.

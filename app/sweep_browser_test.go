@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // sweepDone is true once the landscape shows every point of its sweep.
@@ -101,7 +102,7 @@ func TestBrowserSweep(t *testing.T) {
 	q := eval[string](t, b, `document.querySelectorAll("#sweep a.spot")[10].dataset.query`)
 	base := sim.Default()
 	base.Duration = 4e9
-	sw, _ := sim.ParseSweep("stall:0s..900ms/50")
+	sw, _ := sweep.Parse("stall:0s..900ms/50")
 	if want := sw.Points(base, nil)[10].Query; q != want {
 		t.Errorf("point 10 opens %q, want %q", q, want)
 	}

@@ -73,6 +73,9 @@ type Form struct {
 	Formula           map[string]string // metric -> formula in symbols, constants substituted
 }
 
+// Mean is the closed form's mean: its exact sum over its count.
+func (f *Form) Mean() float64 { return f.Sum.div(f.Count) }
+
 // ClientForm is one client's derived counters.
 type ClientForm struct {
 	Planned, Sent, Stalls, LastCompletion int64

@@ -599,3 +599,57 @@ func correctedAbove(v, e, a int64) int64 {
 	}
 	return 1 + m
 }
+
+// correctDist is sim/profile's CorrectDist, which needs the Dist's own
+// parts (hooks.go lends it): d re-recorded with expected interval e under
+// HdrHistogram's rule, or with wrk, under wrk 4.x's stats_correct (each
+// value n ≥ 2E adds its count at n − E, n − 2E, … while strictly above E).
+// d must hold exact samples.
+func correctDist(d *Dist, e int64, wrk bool) (*Dist, error) {
+	if e <= 0 {
+		return nil, fmt.Errorf("correction: the expected interval must be positive, got %d ns", e)
+	}
+	if d.hist != nil || d.groups != nil {
+		return nil, fmt.Errorf("correction: the samples must be exact and uncorrected")
+	}
+	if !wrk {
+		return correctedDist(d, e), nil
+	}
+	// wrk adds k' = ⌈v/E⌉ − 2 samples for v ≥ 2E, which is CorrectionCount(v−1, E):
+	// j ≥ 1 with v − jE > E  ⇔  j < v/E − 1.
+	shifted := make([]int64, len(d.sorted))
+	for i, v := range d.sorted {
+		shifted[i] = v - 1
+	}
+	// Correcting v−1 with HdrHistogram's rule gives the same counts k' at
+	// the values v−1−jE; add the 1 back to every sample of the result.
+	base := exactDist(shifted)
+	c := correctedDist(base, e)
+	return c.plusOne(int64(len(d.sorted)))
+}
+
+// plusOne adds 1 to every sample of an exact (or counted) Dist that holds n
+// base samples, returning a new Dist.
+func (d *Dist) plusOne(n int64) (*Dist, error) {
+	switch {
+	case d.hist != nil:
+		return nil, fmt.Errorf("correction: wrk's correction of %d samples exceeds the exact bounds", n)
+	case d.groups == nil:
+		out := make([]int64, len(d.sorted))
+		for i, v := range d.sorted {
+			out[i] = v + 1
+		}
+		return exactDist(out), nil
+	}
+	out := &Dist{n: d.n, sum: d.sum, max: d.max + 1, e: d.e}
+	out.sum.add(uint64(d.n))
+	out.sorted = make([]int64, len(d.sorted))
+	for i, v := range d.sorted {
+		out.sorted[i] = v + 1
+	}
+	out.groups = make([]seqGroup, len(d.groups))
+	for i, g := range d.groups {
+		out.groups[i] = seqGroup{g.v + 1, g.mult, g.k}
+	}
+	return out, nil
+}

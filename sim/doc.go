@@ -11,11 +11,16 @@
 // event engine (engine*.go), one stall model for both (server.go, stalls.go),
 // the long path for deterministic runs of any length (long.go), the exact
 // distributions (dist.go, runs.go, in the 128-bit arithmetic of arith.go)
-// and their closed-form checks (closedform.go, checks.go), the animation's
-// windows (window*.go) and the load generators' mechanics (profile*.go).
+// and their closed-form checks (closedform.go, checks.go). Sweeps, a run
+// per point of one field moved over a range, are sim/sweep's; the load
+// generators' mechanics, played against the server, sim/profile's; the
+// animation's windows of a run, sim/window's.
 //
-// It may import the standard library and hdrhistogram-go only; every
-// other package of the project reads the model through it.
+// It may import the standard library, hdrhistogram-go, sim/internal/hook
+// and sim/internal/stall (its stall model) only; every other package of
+// the project reads the model through it. Its subpackages build on the
+// model: what they need of its unexported code, sim lends them through
+// sim/internal/hook (hooks.go) rather than export it.
 //
 // QUERY.md, beside this file, is the query language's reference: every
 // field, the presets, the event engine's rules, the limits, what the report
@@ -62,11 +67,20 @@
 // are app/page's fieldWords (a field without words there gets its name and
 // doc line).
 //
-// # Sweeps
+// # Where things moved
 //
-// A sweep (ParseSweep, Sweep.Run) runs one query per point of one field
-// moved over a range. A deterministic point that would be walked request by
-// request runs on the long path when its stalls cost less, with the same
-// report and hash, so a 50-point sweep of the bench preset over the stall
-// length takes some 35 ms natively (make bench: sim.sweep.bench_stall50).
+// sim held the sweep (sweep.go), the tools' mechanics (profile*.go) and
+// the animation's windows (window*.go) until issue 38: they are sim/sweep
+// (sweep.Parse, Sweep.Run), sim/profile (profile.Profile, profile.Run,
+// profile.CorrectDist) and sim/window (window.NewSummaryBuilder,
+// window.TraceIndexOf, window.Animatable, …; what were methods of
+// *Result are its functions) now. What of them needs sim's unexported
+// parts stays here, lent through sim/internal/hook (hooks.go): a sweep
+// point's long-path choice (runPoint), the server a profile's requests
+// meet (profileServer), the re-recording of a Dist under wrk's correction
+// (dist.go's correctDist), a long run's windows simulated again
+// (long_resim.go) and an event-driven run's paced plans
+// (engine_trace.go). The stall series and the stall model over it
+// (server.go's, and long.go's zoneEnd), which sim/window reads too, are
+// sim/internal/stall's.
 package sim

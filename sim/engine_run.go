@@ -11,7 +11,7 @@ type EngineResult struct {
 	Clients [3]EngineClient
 	Series  *Series
 	// plans is the paced client's, rebuilt on first use for the animation
-	// (window_engine.go). It holds a sync.Once: an EngineResult is made and
+	// (engine_trace.go). It holds a sync.Once: an EngineResult is made and
 	// shared by pointer, never copied (go vet's copylocks would say so).
 	plans pacedPlan
 }

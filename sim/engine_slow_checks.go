@@ -57,7 +57,7 @@ func slowServiceCheck(res *Result, c Client) Check {
 		} else {
 			outside++
 		}
-		if _, want := st.serveAt(start, SlowedService(s, k)); want != done[i] {
+		if _, want := st.ServeAt(start, SlowedService(s, k)); want != done[i] {
 			bad++
 			if first < 0 {
 				first = int64(i)

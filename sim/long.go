@@ -111,8 +111,8 @@ func (it *classIter) next(g *seg) bool {
 	if it.chain && m > 0 && it.prev > due {
 		ready, busy = it.prev, true
 	}
-	ns := it.st.firstEndingAfter(ready)
-	start, done := it.st.serveFrom(ready, it.S, ns, never)
+	ns := it.st.FirstEndingAfter(ready)
+	start, done := it.st.ServeFrom(ready, it.S, ns, never)
 	left := it.members - m
 	*g = seg{kind: segOne, m0: m, n: 1, ready: ready, done: done}
 	switch {
@@ -131,7 +131,7 @@ func (it *classIter) next(g *seg) bool {
 		// Served when due, with one latency c until the stalls' zone ends.
 		c := done - due
 		cnt := left
-		if end := it.st.zoneEnd(ready, ns, it.S); end != never {
+		if end := it.st.ZoneEnd(ready, ns, it.S); end != never {
 			cnt = min(cnt, (it.sched.Count(end)-i+it.k-1)/it.k)
 		}
 		if it.chain && c > it.G {
@@ -146,7 +146,7 @@ func (it *classIter) next(g *seg) bool {
 		it.prev = it.sched.Due(it.index(m+cnt-1)) + c
 	case !busy && !it.chain:
 		// Due inside the stall [ns, ns+L): all start when it ends.
-		cnt := min(left, it.sched.Count(ns+it.st.length)-i)
+		cnt := min(left, it.sched.Count(ns+it.st.Length)-i)
 		g.kind, g.n, g.c = segConst, cnt, done
 		it.prev = done
 	default:
@@ -208,26 +208,6 @@ func dueRemainder(s Schedule, i int64) uint64 {
 	return rem
 }
 
-// zoneEnd returns, for t outside every stall and ns the next stall's start,
-// the first instant after t at which a service of S ready then could be
-// stretched differently (done − ready changes): where the service begins to
-// reach the stall at ns, or each further stall it spans, or the stall itself.
-func (st stallSeries) zoneEnd(t, ns, S int64) int64 {
-	if ns == never {
-		return never
-	}
-	w := ns - t
-	if S <= w {
-		return min(ns, ns-S+1)
-	}
-	if st.every == 0 {
-		return ns
-	}
-	work := st.every - st.length
-	q := (S - w - 1) / work
-	return min(ns, ns-S+1+(q+1)*work)
-}
-
 // pacedIter walks the paced client: one connection, a send on its own slots
 // anchor + due(j) (j counted from the anchor), and when a reply is late the
 // next send at once, which restarts the slots there.
@@ -263,8 +243,8 @@ func (p *pacedIter) next(g *pacedSeg) bool {
 		return false
 	}
 	t := p.t
-	ns := p.st.firstEndingAfter(t)
-	start, done := p.st.serveFrom(t, p.S, ns, never)
+	ns := p.st.FirstEndingAfter(t)
+	start, done := p.st.ServeFrom(t, p.S, ns, never)
 	if start != t || done != t+p.S {
 		// A send the stall reaches.
 		*g = pacedSeg{n: 1, t: t, done: done}

@@ -51,8 +51,9 @@ func docSection(doc, title string) string {
 // field table (fields.go): its first field table lists the deterministic
 // model's fields and its second the event engine's, each field once, in
 // canonical order, with every choice of a choice field (the presets
-// included) in its "allowed" cell; the sweep's field list is SweepFields;
-// and the Presets section names every preset.
+// included) in its "allowed" cell; and the Presets section names every
+// preset. (sim/sweep's TestQueryDocSweepFields holds the Sweeps section's
+// list of fields.)
 func TestQueryDocFields(t *testing.T) {
 	b, err := os.ReadFile("QUERY.md")
 	if err != nil {
@@ -101,19 +102,6 @@ func TestQueryDocFields(t *testing.T) {
 				t.Errorf("QUERY.md: %s's allowed cell %q does not name %s", f.Name, row[3], "`"+c+"`")
 			}
 		}
-	}
-
-	sweeps := docSection(doc, "Sweeps")
-	m := regexp.MustCompile(`a duration, rate or count field of the table: ([^(]*)\(` + "`SweepFields`").FindStringSubmatch(sweeps)
-	if m == nil {
-		t.Fatal("QUERY.md's Sweeps section has no list of the fields a sweep takes (… (`SweepFields`))")
-	}
-	var swept []string
-	for _, s := range regexp.MustCompile("`([a-z0-9_]+)`").FindAllStringSubmatch(m[1], -1) {
-		swept = append(swept, s[1])
-	}
-	if want := SweepFields(); !slices.Equal(swept, want) {
-		t.Errorf("QUERY.md's Sweeps section lists the fields\n  %v\nSweepFields has\n  %v", swept, want)
 	}
 
 	presets := docSection(doc, "Presets")

@@ -19,7 +19,7 @@ func TestServiceStart(t *testing.T) {
 			ready := r.Int64N(cfg.Duration + 1)
 			sv := newServer(cfg)
 			start, done := sv.serve(ready)
-			if got := serviceStart(st, done, cfg.Service); got != start && cfg.Service > 0 {
+			if got := st.ServiceStart(done, cfg.Service); got != start && cfg.Service > 0 {
 				t.Fatalf("%s: ready %d: start %d, inverse %d (done %d)", cfg.Query(), ready, start, got, done)
 			}
 		}
@@ -34,7 +34,7 @@ func TestServiceStartClosedForm(t *testing.T) {
 		cur, rest := done, S
 		for j := st.Count(done) - 1; j >= 0 && rest > 0; j-- {
 			s := st.Start(j)
-			end := s + st.length
+			end := s + st.Length
 			if end <= cur-rest {
 				break
 			}
@@ -53,7 +53,7 @@ func TestServiceStartClosedForm(t *testing.T) {
 		sv := newServer(c)
 		ready := r.Int64N(300)
 		start, done := sv.serve(ready)
-		got, want := serviceStart(sv.st, done, c.Service), walk(sv.st, done, c.Service)
+		got, want := sv.st.ServiceStart(done, c.Service), walk(sv.st, done, c.Service)
 		if got != want || got != start {
 			t.Fatalf("stall %d every %d first %d service %d ready %d: served [%d, %d), closed form %d, walk %d",
 				c.Stall, c.Every, c.First, c.Service, ready, start, done, got, want)

@@ -21,7 +21,7 @@ type Band struct {
 // time stalled.
 func (r *Result) StallBands(from, to int64, cols int) []Band {
 	st := newStalls(r.Config)
-	if st.first == never || to <= from || cols < 1 {
+	if st.First == never || to <= from || cols < 1 {
 		return nil
 	}
 	first, last := r.StallsIn(from, to)
@@ -31,14 +31,14 @@ func (r *Result) StallBands(from, to int64, cols int) []Band {
 	}
 	clip := func(s, e int64) (int64, int64) { return max(s, from), min(e, to) }
 	colWidth := (to - from) / int64(cols)
-	if st.every > 0 && st.every-st.length < colWidth && last-first > 1 {
+	if st.Every > 0 && st.Every-st.Length < colWidth && last-first > 1 {
 		s, _ := clip(st.Start(first), 0)
-		_, e := clip(0, st.Start(last-1)+st.length)
-		return []Band{{From: s, To: e, Share: float64(st.length) / float64(st.every)}}
+		_, e := clip(0, st.Start(last-1)+st.Length)
+		return []Band{{From: s, To: e, Share: float64(st.Length) / float64(st.Every)}}
 	}
 	out := make([]Band, 0, last-first)
 	for j := first; j < last; j++ {
-		s, e := clip(st.Start(j), st.Start(j)+st.length)
+		s, e := clip(st.Start(j), st.Start(j)+st.Length)
 		if e > s {
 			out = append(out, Band{From: s, To: e, Share: 1})
 		}
@@ -59,21 +59,21 @@ func (r *Result) StallCount() int {
 // StallSpan returns when stall k begins and ends.
 func (r *Result) StallSpan(k int64) (start, end int64) {
 	st := newStalls(r.Config)
-	if st.first == never {
+	if st.First == never {
 		return never, never
 	}
 	s := st.Start(k)
-	return s, s + st.length
+	return s, s + st.Length
 }
 
 // StallsIn returns the stalls that overlap [from, to): stalls first to
 // last-1, which may go beyond StallCount when no reply is left to meet them.
 func (r *Result) StallsIn(from, to int64) (first, last int64) {
 	st := newStalls(r.Config)
-	if st.first == never || to <= from {
+	if st.First == never || to <= from {
 		return 0, 0
 	}
-	first, last = st.Count(from-st.length+1), st.Count(to)
+	first, last = st.Count(from-st.Length+1), st.Count(to)
 	return first, max(first, last)
 }
 

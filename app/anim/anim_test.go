@@ -13,6 +13,7 @@ import (
 	"omission/app/units"
 	"omission/app/view"
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // animRun runs a query natively.
@@ -30,10 +31,10 @@ func animRun(t testing.TB, q string) *sim.Result {
 }
 
 // animBenchStall1 is the summary of the bench preset's stall 1.
-func animBenchStall1(t testing.TB) (*sim.Result, *sim.WindowSummary) {
+func animBenchStall1(t testing.TB) (*sim.Result, *window.WindowSummary) {
 	t.Helper()
 	res := animRun(t, "preset=bench")
-	m, err := sim.Summarise(res, 1)
+	m, err := window.Summarise(res, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,10 +42,10 @@ func animBenchStall1(t testing.TB) (*sim.Result, *sim.WindowSummary) {
 }
 
 // animTraces are the traces of a summary's window, stage order.
-func animTraces(m *sim.WindowSummary) [3]*sim.Trace {
-	var tr [3]*sim.Trace
+func animTraces(m *window.WindowSummary) [3]*window.Trace {
+	var tr [3]*window.Trace
 	for i, c := range sim.Clients() {
-		tr[i] = m.Result().TraceWindow(c, m.From, m.To)
+		tr[i] = window.TraceWindow(m.Result(), c, m.From, m.To)
 	}
 	return tr
 }
@@ -108,12 +109,12 @@ func TestAnimFrame(t *testing.T) {
 			t.Fatalf("header: %v", hdr[:hdrCount])
 		}
 		l := &f.layout
-		colW := (l.tx1 - l.tx0) / sim.WindowColumns
+		colW := (l.tx1 - l.tx0) / window.WindowColumns
 		unit := min(6, (l.base-l.top)/float32(m.ColMax))
 		for i, a := range m.Clients {
 			want := traces[i].CountsAt(mid)
 			base := hdrCount + i*hdrPer
-			got := sim.Counts{Recorded: int64(hdr[base+cRecorded]), Slowest: int64(hdr[base+cSlowest]), Above: int64(hdr[base+cAbove]),
+			got := window.Counts{Recorded: int64(hdr[base+cRecorded]), Slowest: int64(hdr[base+cSlowest]), Above: int64(hdr[base+cAbove]),
 				Synthetic: int64(hdr[base+cSynthetic]), Waiting: int64(hdr[base+cWaiting])}
 			if got != want {
 				t.Fatalf("%s: header counters %+v, trace %+v", a.Client, got, want)
@@ -197,7 +198,7 @@ func TestAnimReadouts(t *testing.T) {
 		t.Errorf("20 ms before the stall: %q, want %q", got, want)
 	}
 	for _, c := range []struct{ t, start int64 }{{math.MaxInt64 / 2, -math.MaxInt64 / 2}, {-math.MaxInt64 / 2, math.MaxInt64 / 2}} {
-		f.readouts(&sim.WindowSummary{Start: c.start}, c.t)
+		f.readouts(&window.WindowSummary{Start: c.start}, c.t)
 		got := frameText(f, txTime)
 		if !strings.HasSuffix(got, ")") || !strings.HasPrefix(got, units.Duration(c.t)+" (") {
 			t.Errorf("t %d, stall at %d: the moment reads %q", c.t, c.start, got)
@@ -383,7 +384,7 @@ func TestFrameLargeWindows(t *testing.T) {
 		"preset=note60-single",
 		"rate=1000&stall=3ms&every=5ms&first=0s&duration=20s&service=900us",
 	} {
-		m, err := sim.Summarise(animRun(t, q), 0)
+		m, err := window.Summarise(animRun(t, q), 0)
 		if err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
@@ -397,7 +398,7 @@ func TestFrameLargeWindows(t *testing.T) {
 			}
 			hdr, _, _ := decodeFrame(f)
 			for i, a := range m.Clients {
-				var c sim.WindowCounts
+				var c window.WindowCounts
 				a.Counts(m, at, &c, nil)
 				if int64(hdr[hdrCount+i*hdrPer+cRecorded]) != c.Recorded {
 					t.Fatalf("%s: header disagrees with the model", q)
@@ -505,12 +506,12 @@ func TestAnimSlowdownBands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := sim.Summarise(res, 1)
+	m, err := window.Summarise(res, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := 0 // the runs of slowed columns
-	for c := range sim.WindowColumns {
+	for c := range window.WindowColumns {
 		if m.Slowed[c] && (c == 0 || !m.Slowed[c-1]) {
 			want++
 		}
@@ -542,7 +543,7 @@ func TestAnimSlowdownBands(t *testing.T) {
 // TestAnimPanelRetries: a window of a run with retries, which the animation
 // cannot draw yet, says in text what happened there: per client, the
 // retries sent, the calls that sent them, the calls that failed, and the
-// most calls waiting out a backoff at once (sim.WindowRetries), the same
+// most calls waiting out a backoff at once (window.WindowRetries), the same
 // counts as the window's attempt trace.
 func TestAnimPanelRetries(t *testing.T) {
 	res := animRun(t, "preset=retry-storm")
@@ -555,8 +556,8 @@ func TestAnimPanelRetries(t *testing.T) {
 	if strings.Contains(html, "cannot draw") {
 		t.Errorf("the panel says it cannot draw a window it draws: %s", html)
 	}
-	_, err := sim.NewSummaryBuilder(res, 0)
-	refusal, ok := err.(*sim.WindowRefusal)
+	_, err := window.NewSummaryBuilder(res, 0)
+	refusal, ok := err.(*window.WindowRefusal)
 	if !ok || len(refusal.Retries) != 3 {
 		t.Fatalf("refusal %v", err)
 	}
@@ -565,7 +566,7 @@ func TestAnimPanelRetries(t *testing.T) {
 	}
 	var sum int64
 	for _, w := range refusal.Retries {
-		tr := res.AttemptsWindow(w.Client, refusal.From, refusal.To)
+		tr := window.AttemptsWindow(res, w.Client, refusal.From, refusal.To)
 		if got := tr.Retries(); got != w {
 			t.Errorf("%s: the refusal counts %+v, the window's trace %+v", w.Client, w, got)
 		}

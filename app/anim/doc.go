@@ -7,7 +7,7 @@
 // from the Web Worker carries no per-request times, so the panel runs the
 // query again on the page's thread in slices, keeping them
 // (sim.Runner.TraceResult, an event-driven run's too), once it is on screen
-// or the URL names a stall; sim.Summarise gives each stall's window. An
+// or the URL names a stall; window.Summarise gives each stall's window. An
 // event-driven run's windows are drawn where its requests are answered in
 // the order they were sent; the panel says why the others are not, beside
 // the controls that move to the next window. frame.go lays out the stages
@@ -18,6 +18,6 @@
 // live in the URL (ui.KeyAnim, ui.KeyAnimT): the panel posts
 // ui.ActionKeys and the page writes them.
 //
-// It may import app/ui, app/view, app/units, app/charts (the palette) and
-// sim.
+// It may import app/ui, app/view, app/units, app/charts (the palette), sim
+// and sim/window (the windows it draws).
 package anim

@@ -15,6 +15,7 @@ import (
 
 	"omission/app/units"
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // The animation of the request queues through each stall (issue 5). It
@@ -45,7 +46,7 @@ type Panel struct {
 	refused    bool        // err is a window's refusal: the other windows can be asked for
 	retries    string      // a refused window of a run with retries: its retry lane (retrylane.go), an <svg> as a data URL
 	retriesAlt string      // the lane in words
-	byCalls    string      // a window drawn by calls (sim.NewRetryWindow): why, in words
+	byCalls    string      // a window drawn by calls (window.NewRetryWindow): why, in words
 	stall      int         // the model's stall and how many there are (an event-driven run's windows)
 	stalls     int
 	from       int64 // the model's window
@@ -157,8 +158,8 @@ func (a *Panel) load(ctx app.Context) {
 	a.res = res
 	// A refused window of an event-driven run leaves its other windows:
 	// show says why that one is refused, beside the controls to move on.
-	var refusal *sim.WindowRefusal
-	if err := res.Animatable(); err != nil && !errors.As(err, &refusal) {
+	var refusal *window.WindowRefusal
+	if err := window.Animatable(res); err != nil && !errors.As(err, &refusal) {
 		a.err, a.refused = err.Error(), false
 		a.p.mu.Lock()
 		a.p.model, a.p.playing = nil, false
@@ -235,7 +236,7 @@ func (a *Panel) trace(ctx app.Context) {
 			a.preparing = ""
 			res := r.TraceResult() // an event-driven run's too
 			if res == nil {
-				a.err = sim.ErrWindowNoTrace.Error()
+				a.err = window.ErrWindowNoTrace.Error()
 				if err := r.Err(); err != nil {
 					a.err = err.Error()
 				}
@@ -270,10 +271,10 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 	a.buildSeq++
 	seq := a.buildSeq
 	a.retries, a.byCalls = "", ""
-	b, err := sim.NewSummaryBuilder(a.res, k)
+	b, err := window.NewSummaryBuilder(a.res, k)
 	if err != nil {
 		a.err = err.Error()
-		var refusal *sim.WindowRefusal
+		var refusal *window.WindowRefusal
 		if a.refused = errors.As(err, &refusal); a.refused {
 			a.err = refusal.TextCounts(units.Duration[int64], units.Count) // its instants and counts as the page writes them
 			a.stall, a.stalls = refusal.Window, refusal.Windows
@@ -285,7 +286,7 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 			a.retriesAlt = retryLaneAlt(lanes)
 			// A run with retries: the window is drawn by calls (its
 			// attempt trace stopping early leaves the refusal).
-			if m, err := sim.NewRetryWindow(a.res, k); err == nil {
+			if m, err := window.NewRetryWindow(a.res, k); err == nil {
 				a.byCalls = refusal.ByCalls(units.Duration[int64], units.Count)
 				a.install(ctx, m, t, keepT)
 				return
@@ -328,7 +329,7 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 // install shows a built model. Once the animation has put its keys in the
 // URL it keeps them current: after a new result too, since the page writes
 // the keys it loaded with its own URL (a little later, once painted).
-func (a *Panel) install(ctx app.Context, m *sim.WindowSummary, t int64, keepT bool) {
+func (a *Panel) install(ctx app.Context, m *window.WindowSummary, t int64, keepT bool) {
 	if !keepT {
 		t = m.From
 	}
@@ -535,7 +536,7 @@ func (a *Panel) onKey(ctx app.Context, e app.Event) {
 }
 
 // speedText says how fast the animation plays.
-func speedText(m *sim.WindowSummary, s int) string {
+func speedText(m *window.WindowSummary, s int) string {
 	r := realPerSim(m, s)
 	if r >= 1 {
 		return "1 ms of simulated time takes " + units.Duration(r*1e6)
@@ -624,14 +625,14 @@ func (a *Panel) Render() app.UI {
 		a.renderControls(m, playing, t),
 		a.renderStages(false, false),
 		app.P().Class("anim-legend").Body(
-			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", sim.WindowColumns, units.Count(a.group))),
+			app.Text(fmt.Sprintf("Marks stand on the line at their due time, grouped in %d columns across the window (a column holds up to %s requests); faint: not due yet; solid: not sent yet; ", window.WindowColumns, units.Count(a.group))),
 			app.Span().Class("anim-x").Text("×"),
 			app.Text(": a slot the paced client never sent. Under the line, the server's history: busy, or hatched when stalled. In the tally, the corrected samples are stacked in the corrected recording's colour on the client's own."),
 		),
 		app.If(m.Cut, func() app.UI {
 			return app.P().Class("anim-note").DataSet("anim-cut", "1").Textf(
 				"This stall's window holds more than %s requests of one client: it is shown up to %s, where that many have fallen due.",
-				units.Count(sim.MaxWindowRequests), units.Duration(float64(m.To)))
+				units.Count(window.MaxWindowRequests), units.Duration(float64(m.To)))
 		}),
 		keys,
 	)
@@ -659,7 +660,7 @@ func (a *Panel) renderRetries() app.UI {
 // renderControls builds the controls for model m, at instant t; with no
 // model, the same controls, inert (aria-disabled: still Tab stops, their
 // handlers do nothing without a model).
-func (a *Panel) renderControls(m *sim.WindowSummary, playing bool, t int64) app.UI {
+func (a *Panel) renderControls(m *window.WindowSummary, playing bool, t int64) app.UI {
 	ready := m != nil
 	inert := func(b app.HTMLButton) app.HTMLButton {
 		if ready {
@@ -729,7 +730,7 @@ func (a *Panel) windowButtons(text string) []app.UI {
 
 // windowName names the window a model shows: its stall, or an
 // event-driven run's outage or worst reply.
-func windowName(m *sim.WindowSummary) string {
+func windowName(m *window.WindowSummary) string {
 	switch m.Kind {
 	case "outage":
 		return fmt.Sprintf("outage %d", m.Stall+1)
@@ -741,7 +742,7 @@ func windowName(m *sim.WindowSummary) string {
 
 // stallText says which stall is shown and when it is (shorter in an embed);
 // an event-driven run without a stall shows its outages and its worst reply.
-func (a *Panel) stallText(m *sim.WindowSummary) string {
+func (a *Panel) stallText(m *window.WindowSummary) string {
 	switch {
 	case m.Kind == "outage" && a.ICompact:
 		return fmt.Sprintf("Outage %d of %d (%s–%s)", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))
@@ -813,7 +814,7 @@ func (a *Panel) retryStage(i int, c sim.Client) app.UI {
 }
 
 // retryCounters are a stage by calls' counters, in the order of the
-// frame's slots (sim.CallState, then attempts and retries): the DOM's
+// frame's slots (window.CallState, then attempts and retries): the DOM's
 // data-count and the label.
 var retryCounters = [...][2]string{{"r-not-sent", "not sent yet"}, {"r-queued", "queued"}, {"r-serving", "in service"}, {"r-backoff", "backing off"},
 	{"r-failed", "gave up"}, {"r-answered", "answered"}, {"r-attempts", "attempts sent"}, {"r-retries", "retries sent"}, {"r-wasted", "wasted work"}}

@@ -4,18 +4,18 @@ import (
 	"math"
 
 	"omission/app/units"
-	"omission/sim"
+	"omission/sim/window"
 )
 
 // The frames of a window drawn by calls (a run with retries, whose window
-// the queue animation refuses: sim.NewRetryWindow). Each stage shows one
+// the queue animation refuses: window.NewRetryWindow). Each stage shows one
 // client's calls at instant t as marks in boxes, one per state: not sent
 // yet, queued, in service, answered, backing off and gave up (failed), each
 // with its count; a mark moving between states flies from box to box (a
 // failed attempt's call to backing off, and, when its backoff ends, back to
 // the queue with its next attempt). Over the boxes a strip of the window's
 // time holds its outages and stalls and the cursor. The counts come from
-// the model's binary searches (sim.RetryClient.CountsAt), the flights from
+// the model's binary searches (window.RetryClient.CountsAt), the flights from
 // its moves in the last flight's time, a few per frame standing for the
 // rest; nothing walks the window's calls.
 
@@ -23,9 +23,9 @@ import (
 type retryBox struct{ x, y, w, h float32 }
 
 // retryLayout places a window by calls' stage: the time strip and a box per
-// state (indexed by sim.CallState).
+// state (indexed by window.CallState).
 type retryLayout struct {
-	boxes [sim.NumCallStates]retryBox
+	boxes [window.NumCallStates]retryBox
 }
 
 // The stage's rows, in CSS px.
@@ -49,29 +49,29 @@ func retryLayoutFor(w float32) (animLayout, retryLayout) {
 	ns := min(max(inner*0.13, 56), 110) // not sent yet: a count, and a few marks
 	bw := (inner - ns) / 3
 	x := float32(10)
-	r.boxes[sim.CallNotSent] = retryBox{x, rfRow1, ns, rfRow1H}
+	r.boxes[window.CallNotSent] = retryBox{x, rfRow1, ns, rfRow1H}
 	x += ns + gap
-	r.boxes[sim.CallQueued] = retryBox{x, rfRow1, bw, rfRow1H}
-	r.boxes[sim.CallBackoff] = retryBox{x + bw/2, rfRow2, bw + gap, rfRow2H}
+	r.boxes[window.CallQueued] = retryBox{x, rfRow1, bw, rfRow1H}
+	r.boxes[window.CallBackoff] = retryBox{x + bw/2, rfRow2, bw + gap, rfRow2H}
 	x += bw + gap
-	r.boxes[sim.CallServing] = retryBox{x, rfRow1, bw, rfRow1H}
+	r.boxes[window.CallServing] = retryBox{x, rfRow1, bw, rfRow1H}
 	x += bw + gap
-	r.boxes[sim.CallAnswered] = retryBox{x, rfRow1, bw, rfRow1H}
-	r.boxes[sim.CallFailed] = retryBox{x, rfRow2, bw, rfRow2H}
+	r.boxes[window.CallAnswered] = retryBox{x, rfRow1, bw, rfRow1H}
+	r.boxes[window.CallFailed] = retryBox{x, rfRow2, bw, rfRow2H}
 	return l, r
 }
 
 // Each box's label and the style of its marks (a client's colour, or faint
 // for calls not sent yet, or the threshold's red for calls that gave up).
-var retryBoxLabels = [sim.NumCallStates]int{lbNotSent, lbQueue, lbInService, lbBackoff, lbGaveUp, lbAnswered}
+var retryBoxLabels = [window.NumCallStates]int{lbNotSent, lbQueue, lbInService, lbBackoff, lbGaveUp, lbAnswered}
 
-func retryMarkStyle(s sim.CallState, i int) int {
+func retryMarkStyle(s window.CallState, i int) int {
 	switch s {
-	case sim.CallNotSent:
+	case window.CallNotSent:
 		return stFaint + i
-	case sim.CallFailed:
+	case window.CallFailed:
 		return stThreshold
-	case sim.CallAnswered:
+	case window.CallAnswered:
 		return stBusy + i
 	}
 	return stClient + i
@@ -104,7 +104,7 @@ func (b retryBox) tail(n int64) (float32, float32) {
 func textWidth(n int) float32 { return 6.5 * float32(n) }
 
 // buildRetry writes the frame of instant p.t of a window by calls.
-func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
+func (f *animFrame) buildRetry(m *window.WindowSummary, p frameParams) {
 	// A mark flies for at most a quarter of the backoff: a call backing off
 	// lands in its box before it leaves it, so the box shows its calls
 	// standing, not only in the air (at the default speed a flight lasts
@@ -130,16 +130,16 @@ func (f *animFrame) buildRetry(m *sim.WindowSummary, p frameParams) {
 	f.end(m, p.t, true)
 }
 
-// Counter slots of a stage by calls, after its states' (sim.CallState).
+// Counter slots of a stage by calls, after its states' (window.CallState).
 const (
-	rcAttempts = int(sim.NumCallStates)
+	rcAttempts = int(window.NumCallStates)
 	rcRetries  = rcAttempts + 1
 	rcWasted   = rcRetries + 1 // attempts a worker serves for a client that gave up on them
 )
 
 // retryStage draws client i's calls at p.t: the cursor on the strip, each
 // box's marks and count, and the marks in flight.
-func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient, k *sim.CallCounts, p frameParams) {
+func (f *animFrame) retryStage(m *window.WindowSummary, i int, rc *window.RetryClient, k *window.CallCounts, p frameParams) {
 	l, r := &f.layout, &f.rlayout
 	xt := l.tx0 + float32(float64(p.t-m.From)/float64(m.To-m.From))*(l.tx1-l.tx0)
 	xt = min(max(xt, l.tx0), l.tx1)
@@ -147,17 +147,17 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 	f.op(opLine, stCursor, xt, rfStrip0-2, xt, rfStrip1+2)
 	// The marks standing in each box: its calls, less those still flying
 	// into it.
-	var standing [sim.NumCallStates]int64
+	var standing [window.NumCallStates]int64
 	for s := range standing {
 		n := k.In[s]
 		if p.flight > 0 {
-			n -= rc.Entered(sim.CallState(s), p.t-p.flight, p.t)
+			n -= rc.Entered(window.CallState(s), p.t-p.flight, p.t)
 		}
 		standing[s] = max(n, 0)
 	}
 	for s, b := range r.boxes {
 		cols, cp := b.cells()
-		st := retryMarkStyle(sim.CallState(s), i)
+		st := retryMarkStyle(window.CallState(s), i)
 		drawn := min(standing[s], cp)
 		for j := int64(0); j < drawn; j++ {
 			x, y := b.cell(j, cols)
@@ -173,7 +173,7 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 		}
 		f.op(opCount, stInk, b.x+4, b.y+12, float32(k.In[s]), float32(0+4*lb))
 		more := k.In[s] > cp
-		wasted := sim.CallState(s) == sim.CallServing && k.Wasted > 0
+		wasted := window.CallState(s) == window.CallServing && k.Wasted > 0
 		if wasted {
 			// Wasted work: attempts a worker goes on serving for a client
 			// that gave up on them, as hollow marks after the calls in
@@ -195,9 +195,9 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 			switch {
 			case 4+used+8+textWidth(len(animLabels[lbMore]))+4 <= b.w && !wasted:
 				f.op(opText, stMuted, b.x+b.w-4, b.y+12, float32(lbMore), 2)
-			case sim.CallState(s) == sim.CallServing && b.w >= 2*textWidth(len(animLabels[lbMore])):
+			case window.CallState(s) == window.CallServing && b.w >= 2*textWidth(len(animLabels[lbMore])):
 				f.op(opText, stMuted, b.x+b.w, b.y+b.h+11, float32(lbMore), 2)
-			case sim.CallState(s) == sim.CallNotSent:
+			case window.CallState(s) == window.CallNotSent:
 				f.op(opText, stMuted, b.x, b.y+b.h+11, float32(lbMore), 0)
 			}
 		}
@@ -217,7 +217,7 @@ func (f *animFrame) retryStage(m *sim.WindowSummary, i int, rc *sim.RetryClient,
 }
 
 // retryReadouts writes the moment, from the window's outage or stall.
-func (f *animFrame) retryReadouts(m *sim.WindowSummary, t int64) {
+func (f *animFrame) retryReadouts(m *window.WindowSummary, t int64) {
 	what := "stall"
 	switch m.Kind {
 	case "outage":
@@ -236,7 +236,7 @@ func (f *animFrame) retryReadouts(m *sim.WindowSummary, t int64) {
 
 // retryBackground draws what does not move: the strip with the outages and
 // stalls, the window's ends, the boxes and the arrows between them.
-func (f *animFrame) retryBackground(m *sim.WindowSummary) {
+func (f *animFrame) retryBackground(m *window.WindowSummary) {
 	l, r := &f.layout, &f.rlayout
 	f.op(opStroke, stGrid, l.tx0, rfStrip0, l.tx1-l.tx0, rfStrip1-rfStrip0)
 	f.bands(&m.Slowed, stSlow)
@@ -261,7 +261,7 @@ func (f *animFrame) retryBackground(m *sim.WindowSummary) {
 	f.op(opText, stMuted, l.tx1, rfStrip1+7, f.label(to), 2)
 	for s, b := range r.boxes {
 		style := stGrid
-		if sim.CallState(s) == sim.CallServing {
+		if window.CallState(s) == window.CallServing {
 			style = stInk
 		}
 		f.op(opStroke, style, b.x, b.y, b.w, b.h)
@@ -269,15 +269,15 @@ func (f *animFrame) retryBackground(m *sim.WindowSummary) {
 	// Arrows: sent to the queue, taken by a worker, answered; failed to
 	// backing off or to gave up; backing off back to the queue.
 	b := &r.boxes
-	my := b[sim.CallQueued].y + b[sim.CallQueued].h/2
-	for _, pair := range [][2]sim.CallState{{sim.CallNotSent, sim.CallQueued}, {sim.CallQueued, sim.CallServing}, {sim.CallServing, sim.CallAnswered}} {
+	my := b[window.CallQueued].y + b[window.CallQueued].h/2
+	for _, pair := range [][2]window.CallState{{window.CallNotSent, window.CallQueued}, {window.CallQueued, window.CallServing}, {window.CallServing, window.CallAnswered}} {
 		x0, x1 := b[pair[0]].x+b[pair[0]].w, b[pair[1]].x
 		f.arrow(x0+1, my, x1-1, my)
 	}
-	sv, bk, fl := b[sim.CallServing], b[sim.CallBackoff], b[sim.CallFailed]
-	f.arrow(sv.x+sv.w*0.3, sv.y+sv.h, sv.x+sv.w*0.3, bk.y)                  // failed, attempts left
-	f.arrow(bk.x+bk.w*0.15, bk.y, bk.x+bk.w*0.15, b[sim.CallQueued].y+sv.h) // back to the queue
-	f.arrow(sv.x+sv.w*0.85, sv.y+sv.h, fl.x+fl.w*0.15, fl.y)                // failed, none left
+	sv, bk, fl := b[window.CallServing], b[window.CallBackoff], b[window.CallFailed]
+	f.arrow(sv.x+sv.w*0.3, sv.y+sv.h, sv.x+sv.w*0.3, bk.y)                     // failed, attempts left
+	f.arrow(bk.x+bk.w*0.15, bk.y, bk.x+bk.w*0.15, b[window.CallQueued].y+sv.h) // back to the queue
+	f.arrow(sv.x+sv.w*0.85, sv.y+sv.h, fl.x+fl.w*0.15, fl.y)                   // failed, none left
 }
 
 // arrow draws a line from (x0, y0) to (x1, y1) with a head at its end.

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // stormByCalls returns the storm's outage window drawn by calls.
-func stormByCalls(t *testing.T) (*sim.Result, *sim.WindowSummary) {
+func stormByCalls(t *testing.T) (*sim.Result, *window.WindowSummary) {
 	t.Helper()
 	res := animRun(t, "preset=retry-storm")
-	m, err := sim.NewRetryWindow(res, 0)
+	m, err := window.NewRetryWindow(res, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestAnimRetryFrame(t *testing.T) {
 				var sum int64
 				for s, v := range k.In {
 					if hdr[base+s] != float64(v) {
-						t.Errorf("%s at %d: %v counter %v, the model %d", rc.Client, at, sim.CallState(s), hdr[base+s], v)
+						t.Errorf("%s at %d: %v counter %v, the model %d", rc.Client, at, window.CallState(s), hdr[base+s], v)
 					}
 					sum += v
 				}
@@ -66,8 +67,8 @@ func TestAnimRetryFrame(t *testing.T) {
 						hdr[base+rcAttempts], k.Attempts, hdr[base+rcRetries], k.Retries)
 				}
 				// Each box: its count, and a mark per call standing in it.
-				marks := make([]int64, sim.NumCallStates)
-				counted := make([]bool, sim.NumCallStates)
+				marks := make([]int64, window.NumCallStates)
+				counted := make([]bool, window.NumCallStates)
 				flights, hollow, wastedCounted := 0, int64(0), false
 				for _, op := range stages[i] {
 					switch op.code {
@@ -106,7 +107,7 @@ func TestAnimRetryFrame(t *testing.T) {
 							}
 						}
 					case opStroke:
-						if b := f.rlayout.boxes[sim.CallServing]; op.a > b.x && op.a < b.x+b.w && op.b > b.y && op.b < b.y+b.h && op.c == markCell-2 {
+						if b := f.rlayout.boxes[window.CallServing]; op.a > b.x && op.a < b.x+b.w && op.b > b.y && op.b < b.y+b.h && op.c == markCell-2 {
 							hollow++
 						}
 					}
@@ -114,21 +115,21 @@ func TestAnimRetryFrame(t *testing.T) {
 				if hdr[base+rcWasted] != float64(k.Wasted) || wastedCounted != (k.Wasted > 0) {
 					t.Errorf("%s at %d: wasted work %v in the header (labelled %v), the model %d", rc.Client, at, hdr[base+rcWasted], wastedCounted, k.Wasted)
 				}
-				sv := f.rlayout.boxes[sim.CallServing]
+				sv := f.rlayout.boxes[window.CallServing]
 				_, svRoom := sv.cells()
-				svDrawn := min(max(k.In[sim.CallServing]-rc.Entered(sim.CallServing, at-flight, at), 0), svRoom)
+				svDrawn := min(max(k.In[window.CallServing]-rc.Entered(window.CallServing, at-flight, at), 0), svRoom)
 				if want := min(k.Wasted, svRoom-svDrawn); hollow != want {
 					t.Errorf("%s at %d: %d hollow marks of wasted work, want %d", rc.Client, at, hollow, want)
 				}
 				wastedSeen += k.Wasted
 				for s, b := range f.rlayout.boxes {
 					_, room := b.cells()
-					want := min(max(k.In[s]-rc.Entered(sim.CallState(s), at-flight, at), 0), room)
+					want := min(max(k.In[s]-rc.Entered(window.CallState(s), at-flight, at), 0), room)
 					if marks[s] != want || !counted[s] {
-						t.Errorf("width %v %s at %d: %v box draws %d marks (counted %v), want %d", w, rc.Client, at, sim.CallState(s), marks[s], counted[s], want)
+						t.Errorf("width %v %s at %d: %v box draws %d marks (counted %v), want %d", w, rc.Client, at, window.CallState(s), marks[s], counted[s], want)
 					}
 					if b.x < 0 || b.x+b.w > f.layout.w {
-						t.Errorf("width %v: the %v box [%v, %v] leaves the canvas", w, sim.CallState(s), b.x, b.x+b.w)
+						t.Errorf("width %v: the %v box [%v, %v] leaves the canvas", w, window.CallState(s), b.x, b.x+b.w)
 					}
 				}
 				lo, hi := rc.MovesIn(at-flight, at)
@@ -150,7 +151,7 @@ func TestAnimRetryFrame(t *testing.T) {
 	}
 }
 
-func frameTextOf(m *sim.WindowSummary, at int64) string {
+func frameTextOf(m *window.WindowSummary, at int64) string {
 	f := newAnimFrame()
 	f.setLayout(m, 900)
 	f.build(m, frameParams{t: at})
@@ -211,9 +212,9 @@ func TestAnimRetryBackoffStands(t *testing.T) {
 	f.build(m, frameParams{t: at, flight: 128e6, playing: true})
 	_, stages, _ := decodeFrame(f)
 	rc := m.Retry.Clients[2]
-	b := f.rlayout.boxes[sim.CallBackoff]
+	b := f.rlayout.boxes[window.CallBackoff]
 	_, room := b.cells()
-	n := rc.CountsAt(at).In[sim.CallBackoff]
+	n := rc.CountsAt(at).In[window.CallBackoff]
 	if n < 100 {
 		t.Fatalf("the open client has %d calls backing off at %d", n, at)
 	}

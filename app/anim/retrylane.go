@@ -7,6 +7,7 @@ import (
 
 	"omission/app/units"
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // The retry lane (issue 24): a window of a run with retries is refused by
@@ -37,9 +38,9 @@ type retryLane struct {
 	// Failed counts the attempts that ended without a reply in column b,
 	// GaveUp the calls among them that had no attempt left.
 	Failed, GaveUp [retryCols]int32
-	Counts         sim.WindowRetries // the window's retries, failed calls, most in backoff
-	Tries          int               // the attempts drawn
-	Cut            bool              // the trace was cut: the lane shows its first attempts only
+	Counts         window.WindowRetries // the window's retries, failed calls, most in backoff
+	Tries          int                  // the attempts drawn
+	Cut            bool                 // the trace was cut: the lane shows its first attempts only
 }
 
 // retrySpans returns attempt a's time queued, in service and backing off,
@@ -63,7 +64,7 @@ func newRetryLane(res *sim.Result, c sim.Client, from, to int64) *retryLane {
 	if to <= from {
 		return nil
 	}
-	tr := res.AttemptsWindow(c, from, to)
+	tr := window.AttemptsWindow(res, c, from, to)
 	if tr == nil || len(tr.Tries) == 0 {
 		return nil
 	}

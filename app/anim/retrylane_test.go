@@ -10,14 +10,15 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // stormRefusal runs the retry storm and returns its first window's refusal.
-func stormRefusal(t *testing.T) (*sim.Result, *sim.WindowRefusal) {
+func stormRefusal(t *testing.T) (*sim.Result, *window.WindowRefusal) {
 	t.Helper()
 	res := animRun(t, "preset=retry-storm")
-	_, err := sim.NewSummaryBuilder(res, 0)
-	refusal, ok := err.(*sim.WindowRefusal)
+	_, err := window.NewSummaryBuilder(res, 0)
+	refusal, ok := err.(*window.WindowRefusal)
 	if !ok {
 		t.Fatalf("the storm's first window: %v, not a refusal", err)
 	}
@@ -35,7 +36,7 @@ type laneWant struct {
 	failed, gaveUp           [retryCols]int32
 }
 
-func wantLane(tr *sim.AttemptTrace, edges [retryCols + 1]int64) laneWant {
+func wantLane(tr *window.AttemptTrace, edges [retryCols + 1]int64) laneWant {
 	var w laneWant
 	for _, a := range tr.Tries {
 		start := a.Start
@@ -79,7 +80,7 @@ func TestAnimRetryLane(t *testing.T) {
 		if l.Edges[0] != from || l.Edges[retryCols] != to {
 			t.Fatalf("%s: the columns span [%d, %d], the window [%d, %d]", l.Client, l.Edges[0], l.Edges[retryCols], from, to)
 		}
-		tr := res.AttemptsWindow(l.Client, from, to)
+		tr := window.AttemptsWindow(res, l.Client, from, to)
 		if l.Cut || tr.Cut {
 			t.Fatalf("%s: the storm's trace is cut", l.Client)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // The claims of the article: every sentence whose truth depends on the
@@ -170,7 +171,7 @@ func claimNeverDrains(r *sim.Result) (bool, error) {
 	if r.Config.Stall == 0 || s >= r.Config.Duration {
 		return false, nil
 	}
-	x := r.TraceIndexOf(sim.OpenClient, s, r.Config.Duration)
+	x := window.TraceIndexOf(r, sim.OpenClient, s, r.Config.Duration)
 	if x == nil {
 		return false, errors.New("the run kept no per-request times")
 	}

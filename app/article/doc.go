@@ -9,9 +9,9 @@
 // follows. The reader's values live in the article's URL, under the keys
 // ui.ArticleKeys lists.
 //
-// It may import go-app, sim, app/ui, app/units, app/view, app/compute,
-// app/charts and app/anim; nothing imports it but the program's routes and
-// its tests.
+// It may import go-app, sim, sim/sweep, sim/window, app/ui, app/units,
+// app/view, app/compute, app/charts and app/anim; nothing imports it but
+// the program's routes and its tests.
 //
 // # The article
 //

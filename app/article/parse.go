@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"omission/app/charts"
-	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // The article's source, read natively: by TestArticleGenerated, which
@@ -77,9 +77,9 @@ func parseArticle(src string) (*article, error) {
 			if err = flush(); err == nil {
 				f := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, "[figure "), "]"))
 				k, _ := charts.ParseKind(f[0])
-				sweep := len(f) > 0 && k.DrawsSweep() && f[0] == k.String()
+				landscape := len(f) > 0 && k.DrawsSweep() && f[0] == k.String()
 				want := 2
-				if sweep {
+				if landscape {
 					want = 3 // [figure landscape QUERY-NAME SWEEP]
 				}
 				if len(f) != want {
@@ -88,11 +88,11 @@ func parseArticle(src string) (*article, error) {
 					err = fmt.Errorf("want [figure KIND QUERY-NAME], got %q", line)
 				} else if !slices.Contains(figures(), f[0]) {
 					err = errors.New(figureError(f[0]))
-				} else if _, serr := sim.ParseSweep(f[len(f)-1]); sweep && serr != nil {
+				} else if _, serr := sweep.Parse(f[len(f)-1]); landscape && serr != nil {
 					err = serr
 				} else {
 					ref := &figureRef{kind: f[0], name: f[1]}
-					if sweep {
+					if landscape {
 						ref.sweep = f[2]
 					}
 					sec.blocks = append(sec.blocks, block{figure: ref})

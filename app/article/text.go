@@ -90,7 +90,7 @@ type claim struct {
 type figureRef struct {
 	kind  string // a charts kind name, or "animation"
 	name  string
-	sweep string // the landscape's sweep over the query (sim.ParseSweep)
+	sweep string // the landscape's sweep over the query (sweep.Parse)
 }
 
 // theArticle is the article (article_gen.go).

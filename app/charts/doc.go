@@ -2,8 +2,8 @@
 // gonum/plot's SVG backend (vg/vgsvg): the percentile spectrum, the latency
 // distribution, latency over time and queue depth over time; and the
 // landscape of a sweep (a run per point). It is plain
-// Go with no browser code, tested natively. It may import sim and
-// app/units only.
+// Go with no browser code, tested natively. It may import sim, sim/sweep
+// and app/units only.
 //
 // # Use
 //
@@ -57,7 +57,7 @@
 // requests due and not yet answered (dashed); stall windows shaded. The
 // largest count in each px column is drawn.
 //
-// Landscape: a chart of a sweep (Options.Sweep, sim.SweepResult), not of
+// Landscape: a chart of a sweep (Options.Sweep, sweep.Result), not of
 // one run, so Kinds leaves it out and SweepKinds has it. One metric
 // (Options.Metric, LandscapeMetrics: a percentile, max, mean, the share
 // above the threshold or the paced client's requests never sent) of each

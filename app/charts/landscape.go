@@ -12,6 +12,7 @@ import (
 
 	"omission/app/units"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // The landscape: one metric of each recording against the field a sweep
@@ -77,7 +78,7 @@ func (m landMetric) kinds() (drawn, closed []sim.Kind) {
 }
 
 // of is the metric of recording k in a point's report.
-func (m landMetric) of(r *sim.PointReport, k sim.Kind) float64 {
+func (m landMetric) of(r *sweep.PointReport, k sim.Kind) float64 {
 	if m.name == "never_sent" {
 		c := r.Clients[k.Client().String()]
 		return float64(c.Planned - c.Sent)
@@ -145,7 +146,7 @@ type landLine struct {
 
 // landData is what the landscape draws, point by point.
 type landData struct {
-	sw       *sim.SweepResult
+	sw       *sweep.Result
 	m        landMetric
 	field    sim.FieldKind
 	xs       []float64
@@ -162,7 +163,7 @@ type landData struct {
 	anyValue bool       // some y at all
 }
 
-func newLandData(sw *sim.SweepResult, m landMetric) *landData {
+func newLandData(sw *sweep.Result, m landMetric) *landData {
 	d := &landData{sw: sw, m: m, field: sim.KindCount}
 	if fi, ok := sim.LookupField(sw.Field); ok {
 		d.field = fi.Kind

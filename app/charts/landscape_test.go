@@ -15,27 +15,28 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 var (
 	sweepOnce sync.Once
-	sweepRes  *sim.SweepResult
+	sweepRes  *sweep.Result
 )
 
 // benchSweep is the bench preset (2 s) swept over the stall length: its
 // last point (stall = every) is refused.
-func benchSweep(t testing.TB) *sim.SweepResult {
+func benchSweep(t testing.TB) *sweep.Result {
 	sweepOnce.Do(func() { sweepRes = sweepOf(t, "duration=2s", "stall:0..1s/9") })
 	return sweepRes
 }
 
-func sweepOf(t testing.TB, q, spec string) *sim.SweepResult {
+func sweepOf(t testing.TB, q, spec string) *sweep.Result {
 	t.Helper()
 	base, err := sim.ParseQuery(q)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := sim.ParseSweep(spec)
+	s, err := sweep.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +262,7 @@ func TestLandscapeSpots(t *testing.T) {
 func TestLandscapePending(t *testing.T) {
 	full := benchSweep(t)
 	part := *full
-	part.Points = append([]sim.SweepPoint(nil), full.Points...)
+	part.Points = append([]sweep.Point(nil), full.Points...)
 	for i := 3; i < len(part.Points); i++ {
 		part.Points[i].PointReport, part.Points[i].Refused = nil, ""
 	}

@@ -20,6 +20,7 @@ import (
 
 	"omission/app/units"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // Kind names one of the charts: an index into kinds, the table of charts.
@@ -150,7 +151,7 @@ type Options struct {
 	// of the swept field, which it marks. The other charts ignore it; the
 	// landscape reads nothing else of the result Render is given (the base
 	// query's).
-	Sweep *sim.SweepResult
+	Sweep *sweep.Result
 	// Metric is the landscape's metric, one of LandscapeMetrics ("" is p99).
 	Metric string
 }

@@ -16,6 +16,7 @@ import (
 	"omission/app/ui"
 	"omission/app/units"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // The report command's sweep (issue 25): `report -sweep SPEC QUERY`, or a
@@ -44,8 +45,8 @@ func sweepSpec(flagSweep, query string) (string, error) {
 
 // runSweep parses spec and runs every point over cfg (the command line has
 // no budget beyond the simulator's limits).
-func runSweep(cfg sim.Config, spec string) (*sim.SweepResult, error) {
-	s, err := sim.ParseSweep(spec)
+func runSweep(cfg sim.Config, spec string) (*sweep.Result, error) {
+	s, err := sweep.Parse(spec)
 	if err != nil {
 		return nil, &exitError{2, fmt.Errorf("invalid -sweep: %v", err)}
 	}
@@ -63,7 +64,7 @@ func sweepCmd(w io.Writer, cfg sim.Config, spec string, asJSON bool) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
-			Sweep *sim.SweepResult `json:"sweep"`
+			Sweep *sweep.Result `json:"sweep"`
 		}{res}); err != nil {
 			return err
 		}
@@ -96,7 +97,7 @@ const sweepTextWidth = 100
 // threshold and the requests its client never sent. A refused point's row
 // says so; its reason follows the tables. No line is wider than
 // sweepTextWidth.
-func writeSweepText(w io.Writer, res *sim.SweepResult) {
+func writeSweepText(w io.Writer, res *sweep.Result) {
 	where := "not a point of the sweep"
 	for _, p := range res.Points {
 		if p.Value == res.Value {
@@ -197,7 +198,7 @@ func sweepCell(r sim.RecReport, key string) string {
 }
 
 // neverSent is a client's requests planned and never sent.
-func neverSent(r *sim.PointReport, c sim.Client) int64 {
+func neverSent(r *sweep.PointReport, c sim.Client) int64 {
 	cr := r.Clients[c.String()]
 	return cr.Planned - cr.Sent
 }
@@ -210,7 +211,7 @@ var sweepCSVHeader = []string{"field", "value", "x", "query", "recording", "coun
 
 // exportSweep writes a sweep as CSV: a row per point and recording (the
 // one named, if any), a refused point one row with its reason.
-func exportSweep(w io.Writer, res *sim.SweepResult, recording string) error {
+func exportSweep(w io.Writer, res *sweep.Result, recording string) error {
 	kinds := sim.Kinds()
 	if recording != "" {
 		kinds = nil

@@ -10,6 +10,7 @@ import (
 
 	"omission/app/view"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // Settings say how a caller runs simulations.
@@ -168,7 +169,7 @@ type Cache struct {
 	keys  []string
 	res   map[string]*sim.Result
 
-	sweeps    map[string]*sim.SweepResult // the last few sweeps (Sweep), by query and spec
+	sweeps    map[string]*sweep.Result // the last few sweeps (Sweep), by query and spec
 	sweepKeys []string
 }
 
@@ -214,16 +215,16 @@ func (c *Cache) Run(q string, pageKeys ...string) (*sim.Result, error) {
 }
 
 // Sweep runs a sweep over the query q (the page keys allowed) at once,
-// point by point (sim.Sweep: each point's report is its own query's), and
+// point by point (sweep.Sweep: each point's report is its own query's), and
 // keeps the last few. A point that plans more requests a client than the
 // cache runs at once is refused alone, with the reason; so is one that
 // Validate refuses.
-func (c *Cache) Sweep(q, spec string, pageKeys ...string) (*sim.SweepResult, error) {
+func (c *Cache) Sweep(q, spec string, pageKeys ...string) (*sweep.Result, error) {
 	cfg, err := sim.ParseQuery(q, pageKeys...)
 	if err != nil {
 		return nil, err
 	}
-	sw, err := sim.ParseSweep(spec)
+	sw, err := sweep.Parse(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +247,7 @@ func (c *Cache) Sweep(q, spec string, pageKeys ...string) (*sim.SweepResult, err
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.sweeps == nil {
-		c.sweeps = map[string]*sim.SweepResult{}
+		c.sweeps = map[string]*sweep.Result{}
 	}
 	c.sweeps[key] = res
 	c.sweepKeys = append(c.sweepKeys, key)

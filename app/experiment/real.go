@@ -170,7 +170,7 @@ type ToolRun struct {
 	Diffs        []ToolDiff `json:"diffs"`
 	// PredictedClient is the same profile with the server's service time
 	// as the server holds it (the query's) and the tool's own time per
-	// request (sim.Profile's Client, ClientNs) fitted instead, the same
+	// request (profile.Profile's Client, ClientNs) fitted instead, the same
 	// way: the round trip's part the server does not spend.
 	PredictedClient ToolMetrics `json:"predicted_client"`
 	ClientNs        int64       `json:"client_ns"`
@@ -488,7 +488,7 @@ func fitCount(m sim.Config, name string, count func(*tools.Output) int64, want, 
 	})
 }
 
-// fitClient finds the client's time per request (whole ns, sim.Profile's
+// fitClient finds the client's time per request (whole ns, profile.Profile's
 // Client) at which the profile's request count on m is nearest the real
 // one, from 0 to hi.
 func fitClient(m sim.Config, name string, count func(*tools.Output) int64, want, hi int64) (int64, error) {

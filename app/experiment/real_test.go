@@ -16,6 +16,7 @@ import (
 	"omission/app/measure"
 	"omission/app/tools"
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // TestRealToolsAreProfiles: every tool -with runs has a profile in package
@@ -919,7 +920,7 @@ func TestStallEdge(t *testing.T) {
 		lat[i] = 900
 	}
 	lat[3], lat[11] = 10_001, 50_000
-	o := &tools.Output{Run: &sim.ProfileRun{Latency: lat}}
+	o := &tools.Output{Run: &profile.Result{Latency: lat}}
 	want := map[string]int64{"p90": 0, "p99": 2, "p99_9": 2, "p99_99": 2}
 	if got := stallEdge(o, 1000); !reflect.DeepEqual(got, want) {
 		t.Errorf("two stalled: %v, want %v", got, want)

@@ -14,7 +14,7 @@
 // as go-app states.
 //
 // It may import app/worker, app/view, app/compute, app/charts, app/anim,
-// app/ui, app/units, app/tools, app/measure, app/fitmsg and sim.
+// app/ui, app/units, app/tools, app/measure, app/fitmsg, sim and sim/sweep.
 //
 // # The URL
 //

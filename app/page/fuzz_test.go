@@ -11,6 +11,7 @@ import (
 	"omission/app/anim"
 	"omission/app/charts"
 	"omission/sim"
+	"omission/sim/window"
 )
 
 // fuzzWork is the most work (sim.Cost.Work, native ns) one fuzzed query may
@@ -56,9 +57,9 @@ func FuzzQueryToCharts(f *testing.F) {
 				t.Fatalf("%q: %s: %v", q, k, err)
 			}
 		}
-		if res.Animatable() == nil {
-			m, err := sim.Summarise(res, res.AnimWindows()-1)
-			var refusal *sim.WindowRefusal
+		if window.Animatable(res) == nil {
+			m, err := window.Summarise(res, window.AnimWindows(res)-1)
+			var refusal *window.WindowRefusal
 			if errors.As(err, &refusal) {
 				return // an event-driven run's window whose requests are not answered in order
 			}

@@ -11,6 +11,7 @@ import (
 	"omission/app/ui"
 	"omission/app/worker"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // The landscape (issue 25): the query swept over one field, kept in the
@@ -23,7 +24,7 @@ import (
 type sweepShown struct {
 	seq       int64  // the run whose sweep it is
 	spec      string // the spec it answers
-	points    []sim.SweepPoint
+	points    []sweep.Point
 	total     int
 	chart     *charts.Chart
 	src       string // the landscape as a data: URL
@@ -53,7 +54,7 @@ func (p *Page) sweepSpec() (spec string, err error) {
 	if spec == "" {
 		return "", nil
 	}
-	if _, err := sim.ParseSweep(spec); err != nil {
+	if _, err := sweep.Parse(spec); err != nil {
 		return spec, err
 	}
 	return spec, nil
@@ -165,7 +166,7 @@ func (p *Page) sweepResponse(u *worker.SweepUpdate) {
 	s.err, s.total = u.Err, u.Total
 	if u.From <= len(s.points) {
 		// A new slice: the panel holds the one it was handed.
-		s.points = append(append(make([]sim.SweepPoint, 0, u.From+len(u.Points)), s.points[:u.From]...), u.Points...)
+		s.points = append(append(make([]sweep.Point, 0, u.From+len(u.Points)), s.points[:u.From]...), u.Points...)
 	}
 	if u.Chart != nil {
 		s.chart, s.src = u.Chart, ui.SVGDataURL(u.Chart.SVG)
@@ -213,7 +214,7 @@ func sweepFor(field string, cfg sim.Config) string {
 		return defaultSweep(cfg)
 	}
 	v := cfg.Values()[fieldIndex(field)]
-	sw := sim.Sweep{Kind: fi.Kind}
+	sw := sweep.Sweep{Kind: fi.Kind}
 	x, num := sw.Number(v)
 	switch fi.Kind {
 	case sim.KindDuration:

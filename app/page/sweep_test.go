@@ -12,6 +12,7 @@ import (
 	"omission/app/ui"
 	"omission/app/units"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // spotsOf returns the landscape's point links of encoded HTML.
@@ -53,7 +54,7 @@ func TestPageSweep(t *testing.T) {
 	}
 	base := sim.Default()
 	base.Duration = 2e9
-	sw, _ := sim.ParseSweep("stall:0s..1s/9")
+	sw, _ := sweep.Parse("stall:0s..1s/9")
 	for i, pt := range sw.Points(base, nil) {
 		a := spots[i]
 		if a["data-query"] != pt.Query || a["href"] != ui.VisualiserLink(pt.Query) || a["data-left"] == "" || a["data-top"] == "" {

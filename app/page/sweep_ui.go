@@ -9,7 +9,7 @@ import (
 	"omission/app/charts"
 	"omission/app/ui"
 	"omission/app/units"
-	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // sweepPanel is the landscape beside the charts: off until asked (a
@@ -111,13 +111,13 @@ func (s *sweepPanel) renderControls() app.UI {
 		)
 	}
 	return app.Div().Class("sweep-controls").Attr("role", "group").Aria("label", "The sweep").Body(
-		sweepSelect("sweep-field", "Field", actionSweepField, sim.SweepFields(), parts.Field),
+		sweepSelect("sweep-field", "Field", actionSweepField, sweep.Fields(), parts.Field),
 		text("sweep-from", "From", "the first point, in the field's own syntax", parts.From, "sweep/from", func(p *sweepParts, v string) { p.From = v }),
 		text("sweep-to", "To", "the last point at most", parts.To, "sweep/to", func(p *sweepParts, v string) { p.To = v }),
 		text("sweep-form", "Points", "a count (50), a step with its unit (25ms) or a factor (x2)", parts.Form, "sweep/form", func(p *sweepParts, v string) { p.Form = v }),
 		sweepSelect("sweep-metric", "Metric", actionSweepMetric, charts.LandscapeMetrics(), s.IMetric),
 		app.P().Class("legend").Body(app.Text("sweep="), app.Code().DataSet("sweep", s.ISpec).Text(s.ISpec),
-			app.Text(fmt.Sprintf(" · at most %d points, which together, and each, keep to the page's budget for one run; a point past it is refused alone and drawn as a cross.", sim.MaxSweepPoints))),
+			app.Text(fmt.Sprintf(" · at most %d points, which together, and each, keep to the page's budget for one run; a point past it is refused alone and drawn as a cross.", sweep.MaxPoints))),
 		sweepButton("sweep-off", "Close the landscape", actionSweep, ""),
 	)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"slices"
 	"strings"
 
@@ -47,8 +48,8 @@ var abTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("ab -k -c %d -t %d -n %d %s", cfg.Conns, abSeconds(cfg.Duration), abRequests, target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, Clock: 1000,
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack, Clock: 1000,
 			Duration: abSeconds(cfg.Duration) * 1e9}
 	},
 	summarise: abSummarise,
@@ -74,7 +75,7 @@ func abMs(us int64) int64 { return (us + 500) / 1000 }
 // abSaved returns the indices of the requests ab saves, in reply order: every
 // reply before the deadline and those of the first instant at or after it,
 // at most -n.
-func abSaved(pr *sim.ProfileRun, deadline int64) []int {
+func abSaved(pr *profile.Result, deadline int64) []int {
 	order := pr.ReplyOrder()
 	var out []int
 	first := int64(-1)
@@ -96,7 +97,7 @@ func abSaved(pr *sim.ProfileRun, deadline int64) []int {
 	return out
 }
 
-func abSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func abSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	deadline := abSeconds(cfg.Duration) * 1e9
 	saved := abSaved(pr, deadline)
 	var lasttime int64
@@ -120,8 +121,8 @@ var abNTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("ab -k -c %d -n %d %s", cfg.Conns, abN(cfg), target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, Clock: 1000, Duration: abNBound(cfg)}
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack, Clock: 1000, Duration: abNBound(cfg)}
 	},
 	summarise: abNSummarise,
 }
@@ -145,7 +146,7 @@ func abNBound(cfg sim.Config) int64 {
 	return min(int64(work*1.25)+cfg.Stall+1e9, sim.MaxDuration)
 }
 
-func abNSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func abNSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	n := abN(cfg)
 	// The first N requests sent, in send order (the runner's order), and
 	// their replies: a later send cannot delay an earlier one's reply.
@@ -169,7 +170,7 @@ func abNSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 
 // abPrint writes ab's printout for the saved requests (in reply order) and
 // the run's end, lasttime.
-func abPrint(cfg sim.Config, pr *sim.ProfileRun, o *Output, saved []int, lasttime int64) error {
+func abPrint(cfg sim.Config, pr *profile.Result, o *Output, saved []int, lasttime int64) error {
 	done := int64(len(saved))
 	o.Recorded = done
 	times := make([]int64, done) // µs

@@ -9,6 +9,7 @@ import (
 
 	"omission/app/measure"
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // autocannon 9.0.0, read from npm's package (paths below are in it):
@@ -45,9 +46,9 @@ var autocannonTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("autocannon -c %d -d %d %s", cfg.Conns, autocannonSeconds(cfg.Duration), target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
+	profile: func(cfg sim.Config) profile.Profile {
 		d := autocannonSeconds(cfg.Duration) * 1e9
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack,
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack,
 			Duration: d, RecordUntil: d, Timeout: autocannonTimeout}
 	},
 	summarise: autocannonSummarise,
@@ -185,7 +186,7 @@ type autocannonRun struct {
 	secs       int64
 }
 
-func autocannonSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func autocannonSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	r := autocannonRun{secs: autocannonSeconds(cfg.Duration), sent: pr.Sent + pr.Retries, errors: pr.TimedOut}
 	for _, i := range pr.ReplyOrder() {
 		r.lat = append(r.lat, (pr.Done[i]-pr.Send[i])/1e6)

@@ -10,6 +10,7 @@ import (
 
 	"omission/app/measure"
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // bombardier 1.2.6, read at github.com/codesenberg/bombardier v1.2.6 (the
@@ -48,8 +49,8 @@ var bombardierTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("bombardier -c %d -d %s -l -p i,r %s", cfg.Conns, goDuration(cfg.Duration), target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, FromIntended: true,
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack, FromIntended: true,
 			Timeout: bombardierTimeout, Attempts: bombardierAttempts}
 	},
 	summarise: bombardierSummarise,
@@ -136,7 +137,7 @@ func bombardierTimeUs(us float64) string {
 	return bombardierUnits(us, 1000, "us", []string{"ms", "s"})
 }
 
-func bombardierSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func bombardierSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	// Every call, answered or failed: its latency from its first send and
 	// when it completed.
 	var us []float64 // whole µs

@@ -1,6 +1,6 @@
 // Package tools holds each real load generator whole, as one descriptor
 // (Tool) in a file of its own: what it does in words and as a rule, the
-// command it stands for, its mechanics (a sim Profile, sim/profile.go), its
+// command it stands for, its mechanics (a profile.Profile, sim/profile), its
 // summarising rule (nearest rank, HdrHistogram, wrk's microsecond array,
 // t-digest, k6's trend, …) and its output layout, each re-implemented from
 // the tool's own source and cited file and line; what the fit needs of its
@@ -50,14 +50,15 @@
 // together: app.wasm compresses them better side by side (2.3 kB after
 // gzip, against a budget, TestWasmSize, with little room).
 //
-// It may import sim, app/measure (the formats its files are read as, and
-// the readers' toolkit: Line, Decimal, Scan, ReadSpectrum, HgrmLayout,
-// Dist.Finish) and app/units to write durations for people (its notes).
+// It may import sim, sim/profile (its mechanics), app/measure (the formats
+// its files are read as, and the readers' toolkit: Line, Decimal, Scan,
+// ReadSpectrum, HgrmLayout, Dist.Finish) and app/units to write durations
+// for people (its notes).
 //
 // # How a tool is modelled
 //
-// A tool is a sim.Profile: how many requests it holds in flight, when it
-// sends, what it subtracts and what it keeps. sim.RunProfile plays it
+// A tool is a profile.Profile: how many requests it holds in flight, when it
+// sends, what it subtracts and what it keeps. profile.Run plays it
 // against the query's server; this package then summarises the samples with
 // the tool's own rule and prints them in the tool's layout. The query's
 // rate is the tool's target rate, conns its connections or virtual users,
@@ -66,7 +67,7 @@
 // service is the next draw of the seed's service stream, in the order the
 // server takes them, as the event engine draws it, so the profiles of the
 // closed, paced and open clients give the engine's recordings sample for
-// sample. RunClient adds the tool's own time per request (sim.Profile's
+// sample. RunClient adds the tool's own time per request (profile.Profile's
 // Client: a reply reaches the tool that long after the server wrote it),
 // which app/experiment fits to real runs; it is not a query field.
 //

@@ -6,6 +6,7 @@ import (
 
 	"omission/app/measure"
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // What the fit (package fit) needs to know of a tool, asked of its
@@ -41,17 +42,17 @@ const (
 
 // profileOf is the tool's profile on the default query: what its classes
 // are read from (they do not depend on the query's values).
-func (t *Tool) profileOf() sim.Profile { return t.profile(sim.Default()) }
+func (t *Tool) profileOf() profile.Profile { return t.profile(sim.Default()) }
 
 // Timing is the tool's timing class, read from its profile.
 func (t *Tool) Timing() Timing {
 	p := t.profileOf()
 	switch {
-	case p.Send == sim.BackToBack:
+	case p.Send == profile.BackToBack:
 		return BackToBack
-	case p.Send == sim.Wrk2Pace:
+	case p.Send == profile.Wrk2Pace:
 		return FromIntended
-	case p.FromIntended || p.Conc == sim.Unbounded:
+	case p.FromIntended || p.Conc == profile.Unbounded:
 		return FromDue
 	}
 	return FromSend
@@ -59,7 +60,7 @@ func (t *Tool) Timing() Timing {
 
 // Drops reports whether the tool drops the iterations it has no one free
 // for, and counts them (k6's constant-arrival-rate: dropped_iterations).
-func (t *Tool) Drops() bool { return t.profileOf().Send == sim.DropLate }
+func (t *Tool) Drops() bool { return t.profileOf().Send == profile.DropLate }
 
 // SkipsLate reports whether the tool skips a call whose time passed while
 // the previous one was out, rather than sending it late (fortio
@@ -71,7 +72,7 @@ func (t *Tool) SkipsLate() bool { return t.profileOf().NoCatchUp }
 // constant_throughput): a stall holds one reply of each user.
 func (t *Tool) PacedUsers() bool {
 	p := t.profileOf()
-	return p.Send == sim.Reanchor && p.Aligned
+	return p.Send == profile.Reanchor && p.Aligned
 }
 
 // WholeRate reports whether the rate the tool is given is a whole number

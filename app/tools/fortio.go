@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"slices"
 	"sort"
 	"strings"
@@ -90,10 +91,10 @@ var fortioNoCatchUpReal = Real{Bin: "fortio", Install: fortioInstall,
 	},
 	FitMean: true}
 
-func fortioProfile(noCatchUp bool) func(cfg sim.Config) sim.Profile {
-	return func(cfg sim.Config) sim.Profile {
+func fortioProfile(noCatchUp bool) func(cfg sim.Config) profile.Profile {
+	return func(cfg sim.Config) profile.Profile {
 		threads, _ := fortioSetup(cfg)
-		return sim.Profile{Conc: sim.Connections, Conns: threads, Send: sim.FortioPace, NoCatchUp: noCatchUp, Timeout: fortioTimeout}
+		return profile.Profile{Conc: profile.Connections, Conns: threads, Send: profile.FortioPace, NoCatchUp: noCatchUp, Timeout: fortioTimeout}
 	}
 }
 
@@ -375,7 +376,7 @@ type fortioTally struct {
 	codes                           map[int]int64
 }
 
-func fortioSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func fortioSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	t := fortioTallies(cfg, pr)
 	var b strings.Builder
 	actualQPS := fortioHeader(&b, cfg, pr, t)
@@ -415,7 +416,7 @@ func fortioSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 
 // fortioTallies records each thread's calls, answered or failed, in send
 // order into its own histograms, then merges them in thread order.
-func fortioTallies(cfg sim.Config, pr *sim.ProfileRun) *fortioTally {
+func fortioTallies(cfg sim.Config, pr *profile.Result) *fortioTally {
 	threads := pr.Profile.Conns
 	perThread := pr.Planned / int64(threads)
 	q := float64(cfg.Rate) / 1000 / float64(threads)
@@ -468,7 +469,7 @@ func fortioTallies(cfg sim.Config, pr *sim.ProfileRun) *fortioTally {
 
 // fortioHeader writes the run's opening lines and its sleep times, and
 // returns the qps fortio reports.
-func fortioHeader(b *strings.Builder, cfg sim.Config, pr *sim.ProfileRun, t *fortioTally) float64 {
+func fortioHeader(b *strings.Builder, cfg sim.Config, pr *profile.Result, t *fortioTally) float64 {
 	threads := pr.Profile.Conns
 	perThread := pr.Planned / int64(threads)
 	qps := float64(cfg.Rate) / 1000

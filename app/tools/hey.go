@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,8 +29,8 @@ var heyTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("hey -c %d -z %s %s", cfg.Conns, goDuration(cfg.Duration), target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack}
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack}
 	},
 	summarise: heySummarise,
 	// hey's printout does not say whether it ran with -q: the fit reads
@@ -53,8 +54,8 @@ var heyQTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("hey -c %d -q %g -z %s %s", cfg.Conns, heyQPS(cfg), goDuration(cfg.Duration), target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.SkipTicks, Period: heyPeriod(cfg)}
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.SkipTicks, Period: heyPeriod(cfg)}
 	},
 	summarise: heySummarise,
 }
@@ -76,7 +77,7 @@ const heyMaxRes = 1000000
 
 func heyNum(x float64) string { return fmt.Sprintf("%4.4f", x) }
 
-func heySummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func heySummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	var lats []float64
 	avgTotal := 0.0
 	for _, i := range pr.ReplyOrder() {

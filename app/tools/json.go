@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // The JSON reports a user keeps (vegeta report -type json, oha --json, k6
@@ -89,7 +90,7 @@ func rustJSONFloat(x float64) string {
 // in string order; serde_json's pretty layout). lats are the latencies in
 // seconds in reply order, sorted the same ascending. Bytes and connection
 // set-up are not modelled (0), as in the text.
-func ohaJSON(pr *sim.ProfileRun, lats, sorted []float64, aborted int64, total, mn, mx, mean float64) string {
+func ohaJSON(pr *profile.Result, lats, sorted []float64, aborted int64, total, mn, mx, mean float64) string {
 	f := rustJSONFloat
 	n := len(lats)
 	all := float64(n) + float64(aborted)
@@ -181,13 +182,13 @@ func ohaJSON(pr *sim.ProfileRun, lats, sorted []float64, aborted int64, total, m
 // iterations and vus_max (the VUs the scenario allowed). The trend has
 // p(99), p(99.9) and p(99.99) too, as with summaryTrendStats set to ask
 // for them, so that a summary made so compares number for number.
-func k6SummaryExport(cfg sim.Config, pr *sim.ProfileRun, t k6Trend, secs float64) string {
+func k6SummaryExport(cfg sim.Config, pr *profile.Result, t k6Trend, secs float64) string {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	counter := func(n int64) string {
 		return "{\n            \"count\": " + strconv.FormatInt(n, 10) + ",\n            \"rate\": " + f(float64(n)/secs) + "\n        }"
 	}
 	var ms []string
-	if pr.Dropped > 0 && pr.Profile.Send == sim.DropLate {
+	if pr.Dropped > 0 && pr.Profile.Send == profile.DropLate {
 		ms = append(ms, `"dropped_iterations": `+counter(pr.Dropped))
 	}
 	if len(t.values) > 0 {

@@ -4,6 +4,7 @@ package tools
 
 import (
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // The page's app.wasm shows the tools' printouts only: their JSON reports,
@@ -12,11 +13,11 @@ import (
 
 func vegetaJSON(vegetaMetrics) string { return "" }
 
-func ohaJSON(*sim.ProfileRun, []float64, []float64, int64, float64, float64, float64, float64) string {
+func ohaJSON(*profile.Result, []float64, []float64, int64, float64, float64, float64, float64) string {
 	return ""
 }
 
-func k6SummaryExport(sim.Config, *sim.ProfileRun, k6Trend, float64) string { return "" }
+func k6SummaryExport(sim.Config, *profile.Result, k6Trend, float64) string { return "" }
 
 func bombardierJSON(sim.Config, int64, int64, int64, bombardierStats, bool, bombardierStats, bool) string {
 	return ""

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,8 +32,8 @@ var k6VUsTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-vus, vus %d, duration %s)", cfg.Conns, goDuration(cfg.Duration))
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, RecordUntil: cfg.Duration + k6GracefulStop}
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack, RecordUntil: cfg.Duration + k6GracefulStop}
 	},
 	summarise: k6Summarise,
 	reads:     []measure.Format{FormatK6},
@@ -50,8 +51,8 @@ var k6ArrivalTool = Tool{
 		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-arrival-rate, rate %d, timeUnit %ds, duration %s, preAllocatedVUs %d, maxVUs %d)",
 			n, secs, goDuration(cfg.Duration), cfg.Conns, cfg.Conns)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: sim.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: profile.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}
 	},
 	summarise: k6Summarise,
 	reads:     []measure.Format{FormatK6},
@@ -68,7 +69,7 @@ type k6Trend struct {
 	max    float64
 }
 
-func newK6Trend(pr *sim.ProfileRun) k6Trend {
+func newK6Trend(pr *profile.Result) k6Trend {
 	t := k6Trend{min: math.Inf(1), max: math.Inf(-1)}
 	for _, i := range pr.ReplyOrder() { // samples arrive as replies do
 		v := float64(pr.Done[i]-pr.Send[i]) / float64(1e6) // metrics.D (metrics/units.go 11–13): ns → ms
@@ -97,7 +98,7 @@ func (t k6Trend) p(pct float64) float64 {
 
 func msToNs(v float64) int64 { return int64(math.Round(v * 1e6)) }
 
-func k6Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func k6Summarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	t := newK6Trend(pr)
 	end := max(cfg.Duration, pr.End) // the executor ends when its last iteration does
 	secs := float64(end) / 1e9
@@ -111,7 +112,7 @@ func k6Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	counter := func(name string, n int64) metric {
 		return metric{name: name, first: jsNumber(float64(n)), extras: []string{jsNumber(float64(n)/secs) + "/s"}}
 	}
-	if pr.Dropped > 0 && pr.Profile.Send == sim.DropLate {
+	if pr.Dropped > 0 && pr.Profile.Send == profile.DropLate {
 		ms = append(ms, counter("dropped_iterations", pr.Dropped))
 	}
 	if len(t.values) > 0 {

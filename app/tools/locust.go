@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -50,8 +51,8 @@ var locustTool = Tool{
 		return fmt.Sprintf("locust --headless --only-summary -u %d -r %d -t %s -H %s (locustfile: HttpUser, wait_time = constant_throughput(%s), one task: self.client.get(\"/\"))",
 			cfg.Conns, cfg.Conns, wrkSeconds(cfg.Duration), strings.TrimSuffix(target, "/"), locustThroughput(cfg))
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.Reanchor, Aligned: true, RecordUntil: cfg.Duration}
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.Reanchor, Aligned: true, RecordUntil: cfg.Duration}
 	},
 	summarise: locustSummarise,
 	reads:     []measure.Format{FormatLocust},
@@ -236,7 +237,7 @@ func locustReadable(p float64) string {
 	return strconv.FormatFloat(r, 'f', -1, 64) + "%"
 }
 
-func locustSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func locustSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	get := &locustEntry{method: "GET", name: "/", times: map[int64]int64{}}
 	total := &locustEntry{name: "Aggregated", times: map[int64]int64{}}
 	for _, i := range pr.ReplyOrder() {

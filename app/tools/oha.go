@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"sort"
 	"strings"
 
@@ -49,9 +50,9 @@ var ohaCorrectedTool = Tool{
 	kind:      "JSON report",
 }
 
-func ohaProfile(corrected bool) func(cfg sim.Config) sim.Profile {
-	return func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.CatchUp, FromIntended: corrected, RecordUntil: cfg.Duration}
+func ohaProfile(corrected bool) func(cfg sim.Config) profile.Profile {
+	return func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.CatchUp, FromIntended: corrected, RecordUntil: cfg.Duration}
 	}
 }
 
@@ -115,7 +116,7 @@ func rustFixed(x float64, p int) string {
 	return fmt.Sprintf("%.*f", p, x)
 }
 
-func ohaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func ohaSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	var lats []float64 // seconds, in the order the results arrive
 	for _, i := range pr.ReplyOrder() {
 		from := pr.Send[i]

@@ -7,6 +7,7 @@ import (
 
 	"omission/app/measure"
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // Output is one tool's view of the run.
@@ -32,7 +33,7 @@ type Output struct {
 	// k6 --summary-export), when RunJSON asked for it; empty otherwise.
 	JSON     string `json:"-"`
 	Notes    []string
-	Run      *sim.ProfileRun `json:"-"`
+	Run      *profile.Result `json:"-"`
 	wantJSON bool
 }
 
@@ -55,8 +56,8 @@ type Tool struct {
 	name, plain, mechanics, source string
 	zero                           *Zero
 	command                        func(cfg sim.Config) string
-	profile                        func(cfg sim.Config) sim.Profile
-	summarise                      func(cfg sim.Config, pr *sim.ProfileRun, o *Output) error
+	profile                        func(cfg sim.Config) profile.Profile
+	summarise                      func(cfg sim.Config, pr *profile.Result, o *Output) error
 
 	// What the fit needs of its files (fit.go's methods). How the
 	// experiment runs it, when it does, is its Real, declared beside it
@@ -148,7 +149,7 @@ func Run(cfg sim.Config, name string) (*Output, error) { return run(cfg, name, 0
 // rps windows), and only the fit reads it.
 func RunJSON(cfg sim.Config, name string) (*Output, error) { return run(cfg, name, 0, true) }
 
-// RunClient is Run with the tool's own time per request (sim.Profile's
+// RunClient is Run with the tool's own time per request (profile.Profile's
 // Client, in ns): what a real tool adds to each round trip beyond the
 // server's service time.
 func RunClient(cfg sim.Config, name string, clientNs int64) (*Output, error) {
@@ -162,7 +163,7 @@ func run(cfg sim.Config, name string, clientNs int64, wantJSON bool) (*Output, e
 	}
 	prof := t.profile(cfg)
 	prof.Client = clientNs
-	pr, err := sim.RunProfile(cfg, prof)
+	pr, err := profile.Run(cfg, prof)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"omission/sim"
+	"omission/sim/profile"
 )
 
 // Variant is one way of applying HdrHistogram's expected-interval
@@ -53,7 +54,7 @@ func Variants(res *sim.Result) ([]Variant, error) {
 			out = append(out, v)
 			return nil
 		}
-		c, err := sim.CorrectDist(d, e, sim.HdrCorrection)
+		c, err := profile.CorrectDist(d, e, profile.HdrCorrection)
 		if err != nil {
 			return err
 		}

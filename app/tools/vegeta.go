@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"path/filepath"
 	"strings"
 	"time"
@@ -36,8 +37,8 @@ var vegetaTool = Tool{
 		n, secs := perTime(cfg.Rate)
 		return fmt.Sprintf("echo 'GET %s' | vegeta attack -rate %d/%ds -duration %s | vegeta report", target, n, secs, goDuration(cfg.Duration))
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Unbounded, Send: sim.CatchUp}
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Unbounded, Send: profile.CatchUp}
 	},
 	summarise: vegetaSummarise,
 	reads:     []measure.Format{FormatVegeta},
@@ -60,7 +61,7 @@ var vegetaReal = Real{Bin: "vegeta", Install: "go install github.com/tsenart/veg
 	},
 	ClockFit: true}
 
-func vegetaSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func vegetaSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	td := tdigest.NewWithCompression(100)
 	var total, mx, mn time.Duration
 	var earliest, latest, end int64 = math.MaxInt64, 0, 0

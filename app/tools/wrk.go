@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"strings"
 
 	"omission/app/units"
@@ -30,8 +31,8 @@ var wrkTool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("wrk -t1 -c%d -d%s --latency %s", cfg.Conns, wrkSeconds(cfg.Duration), target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.BackToBack, Clock: 1000,
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack, Clock: 1000,
 			RecordUntil: cfg.Duration, RecordMax: wrkTimeoutUs * 1000}
 	},
 	summarise: wrkSummarise,
@@ -53,7 +54,7 @@ func wrkSeconds(ns int64) string {
 	return fmt.Sprintf("%ds", abSeconds(ns))
 }
 
-func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func wrkSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	N := int64(cfg.Conns)
 	// wrk's array has a slot per µs up to its timeout (wrkTimeoutUs); this
 	// one stops at the largest sample, which is all the loops read (a 2 M
@@ -73,7 +74,7 @@ func wrkSummarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 	runtimeUs := cfg.Duration / 1000
 	if complete/N > 0 {
 		interval := runtimeUs / (complete / N)
-		added, err := sim.WrkStatsCorrect(data, mx, interval)
+		added, err := profile.WrkStatsCorrect(data, mx, interval)
 		if err != nil {
 			return err
 		}

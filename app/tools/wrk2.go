@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"omission/app/measure"
+	"omission/sim/profile"
 	"strings"
 
 	"omission/app/units"
@@ -43,8 +44,8 @@ var wrk2Tool = Tool{
 	command: func(cfg sim.Config) string {
 		return fmt.Sprintf("wrk -t1 -c%d -d%s -R%d --latency %s", cfg.Conns, wrkSeconds(cfg.Duration), int64(cfg.Rate)/1000, target)
 	},
-	profile: func(cfg sim.Config) sim.Profile {
-		return sim.Profile{Conc: sim.Connections, Conns: cfg.Conns, Send: sim.Wrk2Pace, Rate: cfg.Rate / 1000 * 1000,
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.Wrk2Pace, Rate: cfg.Rate / 1000 * 1000,
 			Stagger: 5e6, FromIntended: true, Clock: 1000, RecordUntil: cfg.Duration,
 			Calibrate: (10000 + 5*int64(cfg.Conns)) * 1e6, CalibrateRetry: 10000 * 1e6}
 	},
@@ -81,7 +82,7 @@ var wrk2Real = Real{Bin: "wrk2", Install: "build it from github.com/giltene/wrk2
 
 // wrk2Summarise prints what wrk2 would for the run (src/wrk.c 160–247,
 // 808–832) and reads its percentiles off the recorded histogram.
-func wrk2Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
+func wrk2Summarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	N := int64(cfg.Conns)
 	us := make([]int64, len(pr.Latency))
 	for i, v := range pr.Latency {
@@ -128,7 +129,7 @@ func wrk2Summarise(cfg sim.Config, pr *sim.ProfileRun, o *Output) error {
 // wrk2Calibration prints the "Thread calibration" line, from what was
 // recorded before the calibration (src/wrk.c 344–369), and returns the
 // request rates sampled after it; nothing when the run ends before it.
-func wrk2Calibration(b *strings.Builder, cfg sim.Config, pr *sim.ProfileRun) ([]int64, error) {
+func wrk2Calibration(b *strings.Builder, cfg sim.Config, pr *profile.Result) ([]int64, error) {
 	T := pr.Calibrated
 	if T <= 0 {
 		return nil, nil
@@ -157,7 +158,7 @@ func wrk2Calibration(b *strings.Builder, cfg sim.Config, pr *sim.ProfileRun) ([]
 // wrk2SampleRates is sample_rate every iv ms from the calibration to the
 // end of the run (src/wrk.c 391–405): the replies of each interval per
 // second.
-func wrk2SampleRates(cfg sim.Config, pr *sim.ProfileRun, iv int64) []int64 {
+func wrk2SampleRates(cfg sim.Config, pr *profile.Result, iv int64) []int64 {
 	T := pr.Calibrated
 	var rates []int64
 	replies := pr.ReplyTimes()
@@ -210,7 +211,7 @@ func wrk2Distribution(b *strings.Builder, h *cHdr, rates []int64) error {
 // wrk2Complete is the requests wrk2 reports completed: the replies, and
 // the first reply at or after stop_at, which is counted (thread->complete++)
 // before it stops the loop, when it comes before check_timeouts does.
-func wrk2Complete(cfg sim.Config, pr *sim.ProfileRun) int64 {
+func wrk2Complete(cfg sim.Config, pr *profile.Result) int64 {
 	N := int64(cfg.Conns)
 	complete := pr.Replies
 	stopTick := (2000 + 5*N) * 1e6

@@ -45,7 +45,7 @@ const (
 	KeyCDF    = "cdf"    // 1: the distribution chart as a CDF
 	KeyTools  = "tools"  // load generators to play beside the model: wrk,wrk2,…
 	KeyVs     = "vs"     // a second query to compare with (URL-encoded)
-	KeySweep  = "sweep"  // a sweep of one field (sim.ParseSweep): field:from..to/n
+	KeySweep  = "sweep"  // a sweep of one field (sweep.Parse): field:from..to/n
 	KeyMetric = "metric" // the landscape's metric (charts.LandscapeMetrics; default p99)
 	// KeyShow lists the page's folds the reader opened (comma-separated:
 	// cases, params, more), so that a shared link shows what its sender saw.

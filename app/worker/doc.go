@@ -12,5 +12,5 @@
 //
 // It may import app/compute, app/view, app/charts, app/ui, app/measure (the
 // downloads), app/tools (what the tools would print), app/wire (the
-// workers' protocol) and sim.
+// workers' protocol), sim and sim/sweep.
 package worker

@@ -6,10 +6,11 @@ import (
 
 	"omission/app/charts"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // A sweep in the worker (issue 25): the query's field moved over a range,
-// a run per point (sim.Sweep, sim.SweepPoint.Run: each point's report is
+// a run per point (sweep.Sweep, sweep.Point.Run: each point's report is
 // its own query's), run after the query's own run and charts, point by
 // point. Between two points a newer request supersedes it (the newest
 // wins; a Cancel stops it); the points run so far are kept, so that the
@@ -19,14 +20,14 @@ import (
 
 // SweepAsk is the sweep a request asks for.
 type SweepAsk struct {
-	Spec   string // sim.ParseSweep's text: field:from..to/n
+	Spec   string // sweep.Parse's text: field:from..to/n
 	Metric string // the landscape's metric (charts.LandscapeMetrics; "" is p99)
 }
 
 // SweepUpdate is a batch of a sweep's points.
 type SweepUpdate struct {
 	Spec      string // as asked
-	Canon     string `json:",omitempty"` // sim.Sweep.String
+	Canon     string `json:",omitempty"` // sweep.Sweep.String
 	Field     string `json:",omitempty"`
 	Value     string `json:",omitempty"` // the query's own value of the field
 	Geometric bool   `json:",omitempty"`
@@ -34,12 +35,12 @@ type SweepUpdate struct {
 	// From is the index of Points[0]: 0 starts the sweep's points afresh
 	// (a new sweep, or the same one drawn again).
 	From   int
-	Points []sim.SweepPoint `json:",omitempty"`
-	Ran    int              // the points run or refused so far, these included
-	Chart  *charts.Chart    `json:",omitempty"` // the landscape of the points so far
-	Done   bool             `json:",omitempty"` // every point came
-	Err    string           `json:",omitempty"` // the spec is invalid: no point runs
-	Ms     float64          `json:",omitempty"` // with Done: the points' running time, ms
+	Points []sweep.Point `json:",omitempty"`
+	Ran    int           // the points run or refused so far, these included
+	Chart  *charts.Chart `json:",omitempty"` // the landscape of the points so far
+	Done   bool          `json:",omitempty"` // every point came
+	Err    string        `json:",omitempty"` // the spec is invalid: no point runs
+	Ms     float64       `json:",omitempty"` // with Done: the points' running time, ms
 }
 
 // SweepBatch is how long the worker runs points before it posts them (the
@@ -62,9 +63,9 @@ var sweepWork = sim.PageBudget().Work
 // runs at once.
 type sweepState struct {
 	key  string
-	sw   sim.Sweep
+	sw   sweep.Sweep
 	base sim.Config // the query's Config, each point's base
-	res  *sim.SweepResult
+	res  *sweep.Result
 	ran  int
 	ms   float64 // the running time of the points run
 	work float64 // the estimated work of the points run (sweepWork)
@@ -78,7 +79,7 @@ func (s *server) runSweep(req Request) *Request {
 	key := req.Query + "\x00" + ask.Spec
 	st := &s.sweep
 	if st.key != key || st.res == nil {
-		sw, err := sim.ParseSweep(ask.Spec)
+		sw, err := sweep.Parse(ask.Spec)
 		if err != nil {
 			*st = sweepState{}
 			s.post(Response{ID: req.ID, Gen: req.Gen, Sweep: &SweepUpdate{Spec: ask.Spec, Err: err.Error(), Done: true}})
@@ -87,7 +88,7 @@ func (s *server) runSweep(req Request) *Request {
 		res := sw.Result(s.last.Config)
 		for _, v := range sw.Values() {
 			x, _ := sw.Number(v)
-			res.Points = append(res.Points, sim.SweepPoint{Value: v, X: x})
+			res.Points = append(res.Points, sweep.Point{Value: v, X: x})
 		}
 		*st = sweepState{key: key, sw: sw, base: s.last.Config, res: res}
 	}
@@ -144,10 +145,10 @@ func (s *server) runSweep(req Request) *Request {
 
 // landscape draws the landscape of res's first ran points (the others
 // not run yet), or nil when it cannot be drawn.
-func (s *server) landscape(req Request, res *sim.SweepResult, ran int) *charts.Chart {
+func (s *server) landscape(req Request, res *sweep.Result, ran int) *charts.Chart {
 	part := *res
 	if ran < len(res.Points) {
-		part.Points = append([]sim.SweepPoint(nil), res.Points...)
+		part.Points = append([]sweep.Point(nil), res.Points...)
 		for i := ran; i < len(part.Points); i++ {
 			part.Points[i].PointReport, part.Points[i].Refused = nil, ""
 		}

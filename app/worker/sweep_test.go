@@ -11,11 +11,12 @@ import (
 	"omission/app/charts"
 	"omission/app/compute"
 	"omission/sim"
+	"omission/sim/sweep"
 )
 
 // sweepOf gathers a request's sweep updates into its points, checking that
 // they arrive in order, each batch after the last, the first one point.
-func sweepOf(t *testing.T, got []Response) (pts []sim.SweepPoint, ups []*SweepUpdate) {
+func sweepOf(t *testing.T, got []Response) (pts []sweep.Point, ups []*SweepUpdate) {
 	t.Helper()
 	for _, r := range got {
 		u := r.Sweep
@@ -67,7 +68,7 @@ func TestSweepTruth(t *testing.T) {
 		l.Send(Request{ID: int64(i + 1), Query: q, Sweep: &SweepAsk{Spec: spec}})
 		pts, ups := sweepOf(t, c.got)
 		last := ups[len(ups)-1]
-		sw, err := sim.ParseSweep(spec)
+		sw, err := sweep.Parse(spec)
 		if err != nil {
 			if last.Err == "" || len(pts) > 0 {
 				t.Errorf("%s: invalid spec ran %d points (%s)", spec, len(pts), err)
@@ -97,7 +98,7 @@ func TestSweepTruth(t *testing.T) {
 				t.Fatalf("%s: point %s: %v", spec, p.Query, err)
 			}
 			got, _ := json.Marshal(p.PointReport)
-			want, _ := json.Marshal(sim.PointReportOf(res.Report()))
+			want, _ := json.Marshal(sweep.PointReportOf(res.Report()))
 			if string(got) != string(want) {
 				t.Errorf("%s: point %s differs from its own run:\n got %s\nwant %s", spec, p.Query, got, want)
 			}
@@ -204,7 +205,7 @@ func TestSweepSuperseded(t *testing.T) {
 // would pass it is refused, saying so and how to run it natively, and the
 // points before it run.
 func TestSweepBudget(t *testing.T) {
-	sw, _ := sim.ParseSweep("duration:1s..4s/4")
+	sw, _ := sweep.Parse("duration:1s..4s/4")
 	base := sim.Default()
 	var est []float64
 	for _, p := range sw.Points(base, nil) {
