@@ -40,8 +40,11 @@ import (
 // autocannon took it to 2,527,000 bytes, so the bound was 2.53 MB. Issue
 // 38's split of sim's animation windows into sim/window (a package, and
 // the hooks through which sim lends it what it does not export) took it to
-// 2,530,878 bytes: the bound is 2.535 MB.
-const wasmBudget = 2_535_000
+// 2,530,878 bytes: the bound was 2.535 MB. The first screen's folds
+// (issue 40: the cases and the parameters one click away, their state in
+// the URL, pinned while the reader edits) took it to 2,535,900 bytes: the
+// bound is 2.54 MB.
+const wasmBudget = 2_540_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.
