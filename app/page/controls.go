@@ -230,7 +230,7 @@ func (c *controlsPanel) Render() app.UI {
 	}
 	var more app.UI = app.Text("")
 	if hasEngine(len(c.IInputs)) {
-		more = c.fold(foldMore, moreOpen, "engine",
+		more = fold(foldMore, moreOpen, "engine",
 			app.Summary().Text("More parameters: arrivals, service distribution, queue, timeout, outages, retries, slowdowns, think time"),
 			app.Div().Class("fields").Body(engine...))
 	}
@@ -244,7 +244,7 @@ func (c *controlsPanel) Render() app.UI {
 			// Always there, so that the fields keep their place (and their
 			// components) when a message comes or goes.
 			app.Ul().Class("errors").Aria("live", "polite").Hidden(len(general) == 0).Body(general...),
-			c.fold(foldParams, paramsOpen, "params",
+			fold(foldParams, paramsOpen, "params",
 				app.Summary().Body(
 					app.Span().Class("fold-q").Text("Change the server and the load"),
 					app.Span().Class("fold-what").Text(": rate, stalls, connections…"),
@@ -332,11 +332,6 @@ const actionFold = "omission/page/fold"
 type foldState struct {
 	Name        string
 	Open, Drawn bool
-}
-
-// fold is a fold of the form.
-func (c *controlsPanel) fold(name string, open bool, class string, summary app.UI, body ...app.UI) app.UI {
-	return fold(name, open, class, summary, body...)
 }
 
 // presetInputs returns the controls' texts of a preset (the default query's
@@ -699,7 +694,7 @@ func (c *controlsPanel) renderPresets() app.UI {
 	return app.FieldSet().Class("presets").Body(
 		app.Legend().Class("way").Text("Play with a server that stalls"),
 		app.Div().Class("preset-buttons").Body(first...),
-		c.fold(foldCases, restOpen || bad, "cases",
+		fold(foldCases, restOpen || bad, "cases",
 			app.Summary().Text(fmt.Sprintf("%d more cases", len(rest))),
 			app.Div().Class("preset-buttons").Body(rest...),
 		),

@@ -398,6 +398,7 @@ func (p *Page) choosePreset(ctx app.Context, name string) {
 	}
 	p.editSeq++ // drop pending edits
 	p.editSince = time.Time{}
+	p.foldsSeen = false // and what they saw of the folds (pinFolds)
 	p.notices = p.notices[:0]
 	st := readAddress(p.addr.Only(ui.PageKeys()...).With("preset", name))
 	p.setInputs(st.inputs)
@@ -688,7 +689,7 @@ func renderHow() app.UI {
 	return app.P().Class("how").Body(
 		app.Text("How this page works: one server stalls on a schedule, and three load generators send it the same schedule of requests. The closed loop sends each request only when its connection is free; a "),
 		term("paced", "paced client"),
-		app.Text(" keeps to its own slots and skips those a stall made it miss; the open loop sends every request when it falls due and times it from then. Every number opens the closed form that proves it: the page's "),
+		app.Text(" keeps to its own slots and skips those a stall made it miss; the open loop sends every request when it falls due and times it from then. Each number opens its proof, the closed form or invariant it is held to, or says it is simulation only: the page's "),
 		term("checks", "checks"),
 		app.Text(". The "),
 		app.A().Href("#glossary").DataSet("jump", "1").Text("words used here"),
@@ -698,7 +699,7 @@ func renderHow() app.UI {
 
 // belowWords name what the page holds below its first screen (the skip
 // links take a keyboard there; for a screen reader the headings do).
-const belowWords = "Every number, its chart and its proof are below ↓"
+const belowWords = "The full table, the charts and the proofs are below ↓"
 
 // renderCheckYours is the first screen's way in for a reader who came with
 // a file: choosing it here reads it into the import panel and asks its fit
