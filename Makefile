@@ -85,7 +85,7 @@ test: deps-test fmt-check vet test-native test-truth test-experiment wasm test-b
 # finds nothing and slows every test about tenfold; they run without it,
 # with -short (the long truths, skipped there as under the race detector,
 # are test-truth's and test-long's).
-RACE_PKGS = omission/app omission/app/cli omission/app/site omission/app/ui omission/app/compute omission/app/worker omission/app/page omission/app/experiment omission/app/internal/fitwasm
+RACE_PKGS = omission/app omission/app/browser omission/app/cli omission/app/site omission/app/ui omission/app/compute omission/app/worker omission/app/page omission/app/experiment omission/app/internal/fitwasm
 
 ## test-native: every package's tests natively, RACE_PKGS with the race detector
 test-native:
@@ -104,7 +104,7 @@ test-large:
 
 ## test-built: app.wasm within its gzip budget, the built site served compressed, and the toolchain's wasm_exec.js shipped
 test-built: wasm
-	OMISSION_WASM=1 $(GO) test -count=1 -run 'TestWasmSize|TestBuiltSite|TestWasmExecShipped' -v ./app
+	OMISSION_WASM=1 $(GO) test -count=1 -run 'TestWasmSize|TestBuiltSite|TestWasmExecShipped' -v ./app/browser
 
 ## test-experiment: the short real experiment on loopback (about 3 s), alone and
 ## without -race: other tests running beside it would take its processors
@@ -115,11 +115,11 @@ test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_RUN)" ./sim/...
 
 test-browser: wasm
-	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app
+	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app/browser
 
 ## test-long: the largest runs, the fit's 200-query round trip, and the browser fuzz with an edit and a reload after every query (make test edits after every other)
 test-long: test-large wasm
-	OMISSION_BROWSER=1 OMISSION_FUZZ_ALL=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 30m -run TestBrowserFuzz -v ./app
+	OMISSION_BROWSER=1 OMISSION_FUZZ_ALL=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 30m -run TestBrowserFuzz -v ./app/browser
 
 ## tools: install the real load generators experiment -with runs (app/experiment/tools/install.sh)
 tools:
@@ -132,7 +132,7 @@ bench: wasm tools
 	@GOOS=js GOARCH=wasm $(GO) test $(WASM_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Parse' -benchtime 2x ./app/measure | awk -v where=wasm -f bench.awk
 	@GOOS=js GOARCH=wasm $(GO) test $(FIT_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Fit' -benchtime 2x ./app/fit | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
-	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app | grep '^BENCH' || true
+	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app/browser | grep '^BENCH' || true
 	@if [ -n "$(RIVAL_GIT_DIR)" ] && [ -x "$(RIVALBENCH)/run.sh" ]; then \
 		WORK="$(RIVAL_WORK)" OMISSION_SRC="$(CURDIR)" RIVAL_GIT_DIR="$(RIVAL_GIT_DIR)" "$(RIVALBENCH)/run.sh" > "$(RIVAL_WORK).log" 2>&1 \
 			&& $(GO) run ./app/internal/rivalratio "$(RIVAL_WORK)/results.json" \

@@ -4,8 +4,9 @@
 // prints reports: its command line is app/cli's (go doc ./app/cli), the
 // site's builder and server app/site's (go doc ./app/site).
 //
-// It is thin: main.go holds the routes (/, /article and /embed), and
-// main_native.go hands the command line to cli.Main. The rooms are the
+// It is thin: main.go registers the routes (app/routes: /, /article and
+// /embed), and main_native.go hands the command line to cli.Main. The tests
+// of the built site in the browser are app/browser's. The rooms are the
 // packages below, each with a doc.go that says what it owns and what it may
 // import. No package imports this program.
 //
@@ -74,8 +75,11 @@
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
 //	app/internal/rawget     the built site tests' raw HTTP client; may import: none
 //	app/internal/rivalratio make bench's ratios to the rival; may import: none
+//	app/internal/matchtest  hand line matchers held to their regexps, for tests; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app/site                the static site, built and served; may import: page
 //	app/cli                 the command line; may import: experiment, fit, measure, site, tools, ui, units, view, sim, sim/sweep
-//	app                     this program; may import: article, cli, compute, page, worker
+//	app/routes              the pages go-app serves; may import: article, compute, page
+//	app/browser             the built site's tests in headless Chromium; may import: none
+//	app                     this program; may import: cli, compute, routes, worker
 package main

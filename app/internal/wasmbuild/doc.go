@@ -46,7 +46,7 @@
 //
 // app.wasm is about 11.5 MB, just under 2.5 MB after gzip -9 (make bench
 // prints its sizes, brotli's too). make test fails when it passes 2.5 MB
-// after gzip -9 (make test-built, app/size_test.go; Go's own gzip writes
+// after gzip -9 (make test-built, app/browser/size_test.go; Go's own gzip writes
 // some 18 kB more and is the measure only where no gzip command is
 // installed). What keeps it there, beside the patches above:
 //

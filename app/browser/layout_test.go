@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package browser
 
 // Tests of the layout that must hold (issue 26): an embed framed with the
 // README's snippet reports a height that converges; nothing widens the

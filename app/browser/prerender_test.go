@@ -1,11 +1,12 @@
 //go:build !wasm
 
-package main
+package browser
 
 import (
 	"html"
 	"omission/app/article"
 	"omission/app/compute"
+	"omission/app/routes"
 	"omission/app/site"
 	"omission/app/units"
 	"os"
@@ -37,7 +38,7 @@ func attrs(s string) map[string]string {
 // and returns the directory.
 func generate(t *testing.T, paths ...string) string {
 	t.Helper()
-	routesOnce.Do(routes)
+	routesOnce.Do(routes.Register)
 	dir := t.TempDir()
 	if err := app.GenerateStaticWebsite(dir, site.AppHandler("", "test"), paths...); err != nil {
 		t.Fatal(err)

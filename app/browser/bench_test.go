@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package browser
 
 // The page's budgets (issue 15), measured in Chromium on this machine and
 // printed as BENCH lines by make bench (OMISSION_BENCH=1):

@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package browser
 
 import (
 	"encoding/json"
@@ -109,7 +109,7 @@ func TestBrowserNewcomer(t *testing.T) {
 // imported and its fit shown, as from the first screen's chooser.
 func TestBrowserDropFile(t *testing.T) {
 	const file = "wrk-c2-d5s.txt"
-	data, err := os.ReadFile(filepath.Join("measure", "testdata", "real", file))
+	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", file))
 	if err != nil {
 		t.Fatal(err)
 	}

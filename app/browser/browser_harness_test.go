@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package browser
 
 // The shared harness of the browser tests: it builds the static site once
 // per test binary from web/ (app.wasm must be built: make wasm), serves it
@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"net"
 	"net/http/httptest"
+	"omission/app/routes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,7 +86,7 @@ func startSite(t testing.TB) *servedSite {
 // wasm_exec.js), so the working directory moves there while it runs.
 func buildTestSite(prefix string) (string, error) {
 	// main registers the routes; a test binary does not run main.
-	routesOnce.Do(routes)
+	routesOnce.Do(routes.Register)
 	root, err := moduleRoot()
 	if err != nil {
 		return "", err

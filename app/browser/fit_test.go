@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package browser
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ import (
 // panel has no axe-core violation.
 func TestBrowserFitImport(t *testing.T) {
 	const file = "fit-tcp-wrk2.txt"
-	native := reportFit(t, filepath.Join("testdata", file))
+	native := reportFit(t, filepath.Join("..", "testdata", file))
 	if !native.Explained {
 		t.Fatalf("report -fit does not explain %s: %s", file, native.Why)
 	}
@@ -84,7 +84,7 @@ func TestBrowserFitImport(t *testing.T) {
 	// The rate typed beside the file pins it: the panel's query is report
 	// -fit's with rate=1000, its rate row says "given"; a rate that is not
 	// one gets fit.ParseRate's refusal, which names the field and its range.
-	pinned := reportFit(t, filepath.Join("testdata", file), "rate=1000")
+	pinned := reportFit(t, filepath.Join("..", "testdata", file), "rate=1000")
 	li := `document.querySelector('#measured li[data-file="` + file + `"]')`
 	b.do(t, "typing a rate", chromedp.SetValue(chromedp.CSS(`#measured li[data-file="`+file+`"] input.fit-rate`), "1000"))
 	b.exec(t, li+`.querySelector('button.fit-ask').click()`)
@@ -112,7 +112,7 @@ func TestBrowserFitImport(t *testing.T) {
 	// A file the fit refuses (an .hlog of two histograms tagged by
 	// endpoint, pasted: which recordings made them?): its message, the
 	// native fit's, and the other files' panels stay.
-	refusedHlog, err := os.ReadFile(filepath.Join("testdata", "fit-foreign-tags.hlog"))
+	refusedHlog, err := os.ReadFile(filepath.Join("..", "testdata", "fit-foreign-tags.hlog"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestBrowserFitImport(t *testing.T) {
 // as a script expression.
 func fitInPage(t *testing.T, b *browser, root, dir, file string) string {
 	t.Helper()
-	nat := reportFit(t, filepath.Join(dir, file))
+	nat := reportFit(t, filepath.Join("..", dir, file))
 	b.do(t, "choosing "+file, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{filepath.Join(root, "app", dir, file)}))
 	li := `document.querySelector('#measured li[data-file="` + file + `"]')`
 	b.waitFor(t, file+" listed", `!!`+li)
@@ -362,7 +362,7 @@ func TestBrowserFitWarmGivesWay(t *testing.T) {
 		b.exec(t, `document.querySelector('#measured li[data-file="fit-real-fortio.txt"] button.fit-ask').click()`)
 		b.waitFor(t, "the fit", `!!document.querySelector('#measured section.fit-panel[data-fit=done]') || !!document.querySelector('#measured [data-fit=error]')`)
 	}
-	nat := reportFit(t, filepath.Join("testdata", "fit-real-fortio.txt"))
+	nat := reportFit(t, filepath.Join("..", "testdata", "fit-real-fortio.txt"))
 	// A fit asked as the file given starts the worker: the request waits
 	// for the module, which answers it first, the warm-up skipped, or (the
 	// module compiled before the click came) the warm-up gives way to it.

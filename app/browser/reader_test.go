@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package browser
 
 // Tests of the reader's path (issue 17) against the built site in headless
 // Chromium: axe-core on every page in light and dark, the keyboard's way

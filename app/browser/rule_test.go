@@ -1,6 +1,6 @@
 //go:build !wasm
 
-package main
+package browser
 
 // Tests of the one rule across the site's pages (issue 26, item 9) in
 // headless Chromium: the article and the embeds drop unknown and repeated
