@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // TestEngineAnimRefused: windows whose requests are not answered in order
@@ -21,7 +22,7 @@ func TestEngineAnimRefused(t *testing.T) {
 		{"arrivals=poisson&service=150us&rate=5000&queue=20&stall=40ms&every=0s&first=200ms&duration=1s&conns=40&seed=5", "rejected"},
 		{"arrivals=poisson&dist=lognormal&service=100us&service_p95=400us&rate=2000&outages=300ms-320ms,700ms-760ms&stall=0s&duration=1s&seed=6", "by an outage"},
 	} {
-		res := run(t, c.q)
+		res := simtest.Run(t, c.q)
 		refused, drawn, saw := 0, 0, false
 		for k := 0; k < AnimWindows(res); k++ {
 			m, err := Summarise(res, k)

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // animBenchStall1 is the model of the bench preset's stall 1 (it begins at 1.5 s).
 func animBenchStall1(t testing.TB) (*sim.Result, *WindowSummary) {
 	t.Helper()
-	res := run(t, "preset=bench")
+	res := simtest.Run(t, "preset=bench")
 	m, err := Summarise(res, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -212,7 +213,7 @@ func TestAnimCountsMatchTrace(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 33))
 	checked := 0
 	for _, q := range animRandomQueries(r, 40) {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		if Animatable(res) != nil {
 			continue
 		}
@@ -365,7 +366,7 @@ func TestWindowLarge(t *testing.T) {
 		t.Skip("long runs")
 	}
 	for _, q := range largeWindows {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		if err := Animatable(res); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
@@ -401,7 +402,7 @@ func TestTraceResult(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full := run(t, q)
+		full := simtest.Run(t, q)
 		r, err := sim.Start(cfg)
 		if err != nil {
 			t.Fatal(err)
