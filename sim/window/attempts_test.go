@@ -81,18 +81,18 @@ func TestAttemptsWindowClosedForm(t *testing.T) {
 func TestWindowRetryCounts(t *testing.T) {
 	res := simtest.Run(t, "rate=1000&service=100us&stall=0&workers=unlimited&outages=100ms-250ms&attempts=3&backoff=40ms&duration=1s")
 	_, err := NewSummaryBuilder(res, 0)
-	e, ok := err.(*WindowRefusal)
+	e, ok := err.(*Refusal)
 	if !ok || len(e.Retries) != 3 {
 		t.Fatalf("the outage's window: %v", err)
 	}
 	ms := int64(1e6)
-	var open WindowRetries
+	var open Retries
 	for _, w := range e.Retries {
 		if w.Client == sim.OpenClient {
 			open = w
 		}
 	}
-	if want := (WindowRetries{Client: sim.OpenClient, Retries: 260, Calls: 150, FailedCalls: 70, MostWaiting: 80, MostAt: 179 * ms, Attempts: 3}); open != want {
+	if want := (Retries{Client: sim.OpenClient, Retries: 260, Calls: 150, FailedCalls: 70, MostWaiting: 80, MostAt: 179 * ms, Attempts: 3}); open != want {
 		t.Errorf("open: %+v, want %+v", open, want)
 	}
 	if s := e.Error(); !strings.Contains(s, "the open client sent 260 retries for 150 calls, 70 calls failed all 3 attempts, up to 80 calls waited out a backoff at once (first at 179ms)") {
@@ -110,7 +110,7 @@ func TestWindowRetryCounts(t *testing.T) {
 			to := from + int64(g()%uint64(60*ms))
 			tr := AttemptsWindow(res, c, from, to)
 			got := tr.Retries()
-			var want WindowRetries
+			var want Retries
 			want.Client, want.Attempts = c, res.Config.AttemptsPerCall()
 			calls := map[int32]bool{}
 			A, B := res.Config.AttemptsPerCall(), res.Config.Backoff

@@ -61,7 +61,7 @@ func runCfg(t *testing.T, cfg sim.Config) *sim.Result {
 // engineRefCounts counts client c's counters at t straight from the run's
 // per-request arrays: the requests of the window are those answered after
 // from and due by to.
-func engineRefCounts(res *sim.Result, c sim.Client, from, to, t int64) (st WindowState, n WindowCounts) {
+func engineRefCounts(res *sim.Result, c sim.Client, from, to, t int64) (st State, n ClientCounts) {
 	cr, ec := &res.Clients[c], &res.Engine.Clients[c]
 	e := res.Recordings[sim.Corrected].Interval
 	if c == sim.PacedClient {
@@ -133,11 +133,11 @@ func engineETWCounts(res *sim.Result, c sim.Client, from, to, t int64) (sent, an
 
 // engineCheckSummary compares the summary's counters at t with the direct
 // counts, client by client.
-func engineCheckSummary(t *testing.T, m *WindowSummary, at int64) {
+func engineCheckSummary(t *testing.T, m *Summary, at int64) {
 	t.Helper()
 	res := m.Result()
 	for _, a := range m.Clients {
-		var got WindowCounts
+		var got ClientCounts
 		st := a.Counts(m, at, &got, nil)
 		wst, want := engineRefCounts(res, a.Client, m.From, m.To, at)
 		want.NeverSent = got.NeverSent // checked apart (engineCheckNever)
@@ -163,7 +163,7 @@ func engineCheckSummary(t *testing.T, m *WindowSummary, at int64) {
 // engineCheckNever: the paced client's skipped slots passed by t are those
 // of its plans (checked against its sends by TestEnginePacedPlans) between
 // each send and the next, inside the window.
-func engineCheckNever(t *testing.T, m *WindowSummary, at int64) {
+func engineCheckNever(t *testing.T, m *Summary, at int64) {
 	t.Helper()
 	res := m.Result()
 	a := m.Clients[1]
@@ -184,7 +184,7 @@ func engineCheckNever(t *testing.T, m *WindowSummary, at int64) {
 			}
 		}
 	}
-	var got WindowCounts
+	var got ClientCounts
 	a.Counts(m, at, &got, nil)
 	if got.NeverSent != want {
 		t.Fatalf("%s paced at %d: %d slots skipped, direct %d", res.Query, at, got.NeverSent, want)

@@ -26,7 +26,7 @@ func TestEngineAnimRefused(t *testing.T) {
 		refused, drawn, saw := 0, 0, false
 		for k := 0; k < AnimWindows(res); k++ {
 			m, err := Summarise(res, k)
-			var e *WindowRefusal
+			var e *Refusal
 			switch {
 			case errors.As(err, &e):
 				refused++
@@ -58,7 +58,7 @@ func TestEngineAnimRefused(t *testing.T) {
 
 // engineCheckBroken: a refused window does break the order where the
 // refusal says.
-func engineCheckBroken(t *testing.T, res *sim.Result, e *WindowRefusal) {
+func engineCheckBroken(t *testing.T, res *sim.Result, e *Refusal) {
 	t.Helper()
 	cr, ec := &res.Clients[e.Client], &res.Engine.Clients[e.Client]
 	i := int(e.Request)
@@ -75,7 +75,7 @@ func engineCheckBroken(t *testing.T, res *sim.Result, e *WindowRefusal) {
 // outcome or the start of its service, with the formatter they are given
 // and nothing else; Error writes them to the microsecond in FormatDuration's
 // syntax.
-func refusalCheckInstants(t *testing.T, res *sim.Result, e *WindowRefusal) {
+func refusalCheckInstants(t *testing.T, res *sim.Result, e *Refusal) {
 	t.Helper()
 	i := int(e.Request)
 	done, start := res.Clients[e.Client].Done[i], res.Engine.Clients[e.Client].Start[i]

@@ -223,7 +223,7 @@ func TestRetryWindowBackToQueue(t *testing.T) {
 // open loop backing off at once is the closed form's 200 (every attempt
 // fails at once in the outage, three attempts 100 ms apart at 1000 calls a
 // second: from 4.3 s on the calls sent in the last 200 ms), the same as the
-// refusal's count from the attempt trace (WindowRetries.MostWaiting), and
+// refusal's count from the attempt trace (Retries.MostWaiting), and
 // the counts at the outage's last instant are those of the closed form.
 func TestRetryWindowStorm(t *testing.T) {
 	res := simtest.Run(t, "preset=retry-storm")
