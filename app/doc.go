@@ -51,6 +51,7 @@
 //
 //	sim                     the model; may import: sim/internal/hook, sim/internal/stall
 //	sim/internal/hook       what sim lends its subpackages, unexported; may import: none
+//	sim/internal/simtest    the tests' shared helpers and generators, for tests only; may import: sim, sim/internal/hook
 //	sim/internal/stall      the stall schedule and the stall model over it; may import: none
 //	sim/sweep               one field moved over a range, a run per point; may import: sim, sim/internal/hook
 //	sim/profile             the load generators' mechanics, played against the server; may import: sim, sim/internal/hook

@@ -18,6 +18,7 @@ import (
 var doors = map[string][]string{
 	"sim":                     {"sim/internal/hook", "sim/internal/stall"},
 	"sim/internal/hook":       nil,
+	"sim/internal/simtest":    {"sim", "sim/internal/hook"},
 	"sim/internal/stall":      nil,
 	"sim/sweep":               {"sim", "sim/internal/hook"},
 	"sim/profile":             {"sim", "sim/internal/hook"},

@@ -79,7 +79,7 @@ func drawWithin(t *testing.T, q string, res *sim.Result) {
 		if err := window.Animatable(res); err == nil {
 			for _, k := range []int{0, window.AnimWindows(res) - 1} {
 				m, err := window.Summarise(res, k)
-				var refusal *window.WindowRefusal
+				var refusal *window.Refusal
 				if errors.As(err, &refusal) {
 					continue // an event-driven run's window whose requests are not answered in order
 				}

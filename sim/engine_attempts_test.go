@@ -1,8 +1,10 @@
-package sim
+package sim_test
 
 import (
-	"strings"
 	"testing"
+
+	. "omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // checkAttemptTrace checks client c's attempt trace against the call-level
@@ -95,34 +97,18 @@ func checkAttemptTrace(t *testing.T, q string, res *Result, c Client) int {
 // its RetryCounts (checkAttemptTrace); sim/window's TestAttemptsWindowRandom
 // holds the windows of the same runs.
 func TestAttemptTraceRandom(t *testing.T) {
-	g := newStream(2424, "test.attempt-trace")
-	pick := func(xs ...string) string { return xs[g.next()%uint64(len(xs))] }
+	g := simtest.Stream(2424, "test.attempt-trace")
 	retried, wasted := 0, 0
 	for runs := 0; runs < 200; runs++ {
-		q := strings.Join([]string{
-			"rate=" + pick("200", "1000", "3000", "777"),
-			"service=" + pick("50us", "300us", "900us", "2ms"),
-			"workers=" + pick("1", "2", "unlimited"),
-			"conns=" + pick("1", "3"),
-			"queue=" + pick("unbounded", "0", "5"),
-			"timeout=" + pick("0s", "0s", "2ms", "20ms"),
-			"outages=" + pick("", "50ms-120ms", "20ms-40ms,200ms-260ms", "0s-30ms"),
-			"attempts=" + pick("2", "3", "5", "10"),
-			"backoff=" + pick("0s", "1ms", "15ms", "7300us"),
-			"duration=" + pick("100ms", "300ms"),
-			"stall=" + pick("0s", "0s", "5ms"), "every=100ms", "first=" + pick("10ms", "60ms"),
-			"arrivals=" + pick("constant", "poisson"),
-			"dist=" + pick("fixed", "exponential"),
-			"seed=" + pick("1", "2", "3"),
-		}, "&")
-		res := run(t, q)
+		q := simtest.RetryQuery(g)
+		res := simtest.Run(t, q)
 		for _, c := range Clients() {
 			retried += checkAttemptTrace(t, q, res, c)
 			wasted += checkWastedAttempts(t, q, res, c)
 			// sim/window's TestAttemptsWindowRandom holds the windows of
 			// the same runs: the stream's next picks are theirs.
-			g.next()
-			g.next()
+			g()
+			g()
 		}
 	}
 	if retried < 1000 {
@@ -194,8 +180,8 @@ func TestAttemptTraceClosedForm(t *testing.T) {
 		"rate=777&service=2ms&stall=0&workers=unlimited&outages=30ms-95ms&attempts=10&backoff=7300us&duration=300ms&timeout=20ms",
 		"preset=retry-storm&workers=unlimited&duration=6s",
 	} {
-		res := run(t, q)
-		if !retryClosedFormApplies(res) {
+		res := simtest.Run(t, q)
+		if !RetryClosedFormApplies(res) {
 			t.Fatalf("%s: the closed form does not apply", q)
 		}
 		cfg := res.Config
@@ -218,7 +204,7 @@ func TestAttemptTraceClosedForm(t *testing.T) {
 					continue
 				}
 				inOutage++
-				done, reply := retryPredict(f, S, B, A, w.From, w.To)
+				done, reply := RetryPredict(f, S, B, A, w.From, w.To)
 				n := int64(len(tries))
 				if !reply && n != A || reply && tries[n-1].End != done {
 					t.Fatalf("%s %s: call %d sent at %d: %d attempts ending %d, the closed form %d (reply %v)", q, c, i, f, n, tries[n-1].End, done, reply)

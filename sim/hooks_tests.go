@@ -4,10 +4,10 @@ package sim
 
 import "omission/sim/internal/hook"
 
-// The hooks only the subpackages' tests read (sim/sweep's, which hold the
-// sweep to the long path's choice, and sim/window's, which hold its
-// windows to runs made each way): app.wasm, built with the tag minimal,
-// leaves them out.
+// The hooks only tests read (sim/sweep's, which hold the sweep to the long
+// path's choice, and sim/internal/simtest, the helpers of sim/window's
+// tests and sim's external ones, which runs each way and draws sim's
+// streams): app.wasm, built with the tag minimal, leaves them out.
 func init() {
 	hook.PointTakesLong = pointTakesLong
 	hook.RunOn = runOn

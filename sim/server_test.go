@@ -5,27 +5,6 @@ import (
 	"testing"
 )
 
-// TestServiceStart: the inverse of the stall model gives the start the
-// naive reference computes, on random runs.
-func TestServiceStart(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
-	for n := 0; n < 100; n++ {
-		cfg := randomAny(r)
-		if NewSchedule(cfg.Rate).Count(cfg.Duration) > 300 {
-			continue
-		}
-		st := newStalls(cfg)
-		for k := 0; k < 50; k++ {
-			ready := r.Int64N(cfg.Duration + 1)
-			sv := newServer(cfg)
-			start, done := sv.serve(ready)
-			if got := st.ServiceStart(done, cfg.Service); got != start && cfg.Service > 0 {
-				t.Fatalf("%s: ready %d: start %d, inverse %d (done %d)", cfg.Query(), ready, start, got, done)
-			}
-		}
-	}
-}
-
 // TestServiceStartClosedForm: the closed form gives the instant the stall
 // model's own walk back over the stalls gives, on services the server
 // computed, whatever the number of stalls they span.

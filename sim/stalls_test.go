@@ -1,15 +1,18 @@
-package sim
+package sim_test
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	. "omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // TestStallHelpers: the allocation-free stall helpers agree with Stalls().
 func TestStallHelpers(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 99))
 	for n := 0; n < 200; n++ {
-		cfg := randomAny(r)
+		cfg := simtest.RandomAny(r)
 		if NewSchedule(cfg.Rate).Count(cfg.Duration) > 5000 {
 			continue
 		}
@@ -46,7 +49,7 @@ func TestStallHelpers(t *testing.T) {
 // TestStallBands: bands cover exactly the stalls a chart can tell apart, and
 // a run of millions of stalls is one band with its duty cycle.
 func TestStallBands(t *testing.T) {
-	res := run(t, "")
+	res := simtest.Run(t, "")
 	bands := res.StallBands(0, 20e9, 640)
 	if len(bands) != res.StallCount() {
 		t.Fatalf("%d bands for %d stalls a column apart", len(bands), res.StallCount())
@@ -60,7 +63,7 @@ func TestStallBands(t *testing.T) {
 	if got := res.StallBands(600e6, 1600e6, 100); len(got) != 2 || got[0].From != 600e6 || got[0].To != 700e6 || got[1].From != 1500e6 {
 		t.Errorf("clipped bands: %+v", got)
 	}
-	dense := run(t, "stall=1ns&every=4ns&first=0s&duration=100ms")
+	dense := simtest.Run(t, "stall=1ns&every=4ns&first=0s&duration=100ms")
 	if n := dense.StallCount(); n < 1e6 {
 		t.Fatalf("only %d stalls", n)
 	}

@@ -31,7 +31,7 @@ func animRun(t testing.TB, q string) *sim.Result {
 }
 
 // animBenchStall1 is the summary of the bench preset's stall 1.
-func animBenchStall1(t testing.TB) (*sim.Result, *window.WindowSummary) {
+func animBenchStall1(t testing.TB) (*sim.Result, *window.Summary) {
 	t.Helper()
 	res := animRun(t, "preset=bench")
 	m, err := window.Summarise(res, 1)
@@ -42,7 +42,7 @@ func animBenchStall1(t testing.TB) (*sim.Result, *window.WindowSummary) {
 }
 
 // animTraces are the traces of a summary's window, stage order.
-func animTraces(m *window.WindowSummary) [3]*window.Trace {
+func animTraces(m *window.Summary) [3]*window.Trace {
 	var tr [3]*window.Trace
 	for i, c := range sim.Clients() {
 		tr[i] = window.TraceWindow(m.Result(), c, m.From, m.To)
@@ -198,7 +198,7 @@ func TestAnimReadouts(t *testing.T) {
 		t.Errorf("20 ms before the stall: %q, want %q", got, want)
 	}
 	for _, c := range []struct{ t, start int64 }{{math.MaxInt64 / 2, -math.MaxInt64 / 2}, {-math.MaxInt64 / 2, math.MaxInt64 / 2}} {
-		f.readouts(&window.WindowSummary{Start: c.start}, c.t)
+		f.readouts(&window.Summary{Start: c.start}, c.t)
 		got := frameText(f, txTime)
 		if !strings.HasSuffix(got, ")") || !strings.HasPrefix(got, units.Duration(c.t)+" (") {
 			t.Errorf("t %d, stall at %d: the moment reads %q", c.t, c.start, got)
@@ -398,7 +398,7 @@ func TestFrameLargeWindows(t *testing.T) {
 			}
 			hdr, _, _ := decodeFrame(f)
 			for i, a := range m.Clients {
-				var c window.WindowCounts
+				var c window.ClientCounts
 				a.Counts(m, at, &c, nil)
 				if int64(hdr[hdrCount+i*hdrPer+cRecorded]) != c.Recorded {
 					t.Fatalf("%s: header disagrees with the model", q)
@@ -543,7 +543,7 @@ func TestAnimSlowdownBands(t *testing.T) {
 // TestAnimPanelRetries: a window of a run with retries, which the animation
 // cannot draw yet, says in text what happened there: per client, the
 // retries sent, the calls that sent them, the calls that failed, and the
-// most calls waiting out a backoff at once (window.WindowRetries), the same
+// most calls waiting out a backoff at once (window.Retries), the same
 // counts as the window's attempt trace.
 func TestAnimPanelRetries(t *testing.T) {
 	res := animRun(t, "preset=retry-storm")
@@ -557,7 +557,7 @@ func TestAnimPanelRetries(t *testing.T) {
 		t.Errorf("the panel says it cannot draw a window it draws: %s", html)
 	}
 	_, err := window.NewSummaryBuilder(res, 0)
-	refusal, ok := err.(*window.WindowRefusal)
+	refusal, ok := err.(*window.Refusal)
 	if !ok || len(refusal.Retries) != 3 {
 		t.Fatalf("refusal %v", err)
 	}

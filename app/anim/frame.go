@@ -187,7 +187,7 @@ func layoutFor(w float32, compact bool) animLayout {
 }
 
 // xOf places instant t of m's window on the timeline.
-func xOf(m *window.WindowSummary, l *animLayout, t int64) float32 {
+func xOf(m *window.Summary, l *animLayout, t int64) float32 {
 	f := float64(t-m.From) / float64(m.To-m.From)
 	f = min(max(f, 0), 1)
 	return l.tx0 + float32(f)*(l.tx1-l.tx0)
@@ -202,8 +202,8 @@ type animFrame struct {
 	n       int      // bytes of operations written after the header
 	dropped int      // operations that did not fit (a bug: tests check 0)
 	tally   []int32
-	counts  [3]window.WindowCounts
-	states  [3]window.WindowState
+	counts  [3]window.ClientCounts
+	states  [3]window.State
 	labels  []string // the label table of the current background
 	layout  animLayout
 	rlayout retryLayout // a window by calls: its boxes
@@ -251,7 +251,7 @@ func (f *animFrame) setText(k int, b []byte) {
 // readouts writes the texts beside the canvases for instant t: each stage's
 // slowest latency (only when it changed) and the moment, from the stall's
 // start.
-func (f *animFrame) readouts(m *window.WindowSummary, t int64) {
+func (f *animFrame) readouts(m *window.Summary, t int64) {
 	for i := range m.Clients {
 		v := f.counts[i].Slowest
 		if v == f.slowest[i] {
@@ -275,7 +275,7 @@ func (f *animFrame) readouts(m *window.WindowSummary, t int64) {
 
 // setLayout lays the frame out for a canvas width; the next frame carries a
 // new background.
-func (f *animFrame) setLayout(m *window.WindowSummary, w float32) {
+func (f *animFrame) setLayout(m *window.Summary, w float32) {
 	if m.Retry != nil {
 		f.layout, f.rlayout = retryLayoutFor(w)
 		f.labels = f.labels[:0]
@@ -297,7 +297,7 @@ type frameParams struct {
 
 // build writes the frame for instant p.t: the counters in the header and the
 // operations of each stage, then (when needed) the background.
-func (f *animFrame) build(m *window.WindowSummary, p frameParams) {
+func (f *animFrame) build(m *window.Summary, p frameParams) {
 	if m.Retry != nil {
 		f.buildRetry(m, p)
 		return
@@ -320,7 +320,7 @@ func (f *animFrame) build(m *window.WindowSummary, p frameParams) {
 
 // begin starts the frame of instant p.t: the header every mode writes
 // (mode 0 for the queue animation, 1 for a window by calls).
-func (f *animFrame) begin(m *window.WindowSummary, p frameParams, mode float64) {
+func (f *animFrame) begin(m *window.Summary, p frameParams, mode float64) {
 	f.n, f.dropped = 0, 0
 	l := &f.layout
 	f.hdr(hdrMode, mode)
@@ -336,7 +336,7 @@ func (f *animFrame) begin(m *window.WindowSummary, p frameParams, mode float64) 
 
 // end writes the readouts at t and, when needed, the background of the
 // mode (byCalls: a window by calls), its operations counted in the header.
-func (f *animFrame) end(m *window.WindowSummary, t int64, byCalls bool) {
+func (f *animFrame) end(m *window.Summary, t int64, byCalls bool) {
 	if byCalls {
 		f.retryReadouts(m, t)
 	} else {
@@ -367,7 +367,7 @@ func b2f(b bool) float64 {
 // stage draws client a's stage at p.t, part by part: the marks on the
 // timeline, the server's lane, the queue, the server, the tally and the
 // marks in flight between them.
-func (f *animFrame) stage(m *window.WindowSummary, i int, a *window.WindowClient, p frameParams, stalled bool) {
+func (f *animFrame) stage(m *window.Summary, i int, a *window.Client, p frameParams, stalled bool) {
 	l := &f.layout
 	c := &f.counts[i]
 	st := a.Counts(m, p.t, c, f.tally)
@@ -400,7 +400,7 @@ const markCell = 7
 // stageMarks draws the marks: each column is a counted group of requests due
 // in it; not sent yet (solid) below not due yet (faint). Skipped slots that
 // have passed are crosses under the line.
-func (f *animFrame) stageMarks(m *window.WindowSummary, i int, a *window.WindowClient, st window.WindowState, colW float32) {
+func (f *animFrame) stageMarks(m *window.Summary, i int, a *window.Client, st window.State, colW float32) {
 	l := &f.layout
 	c := &f.counts[i]
 	barW := max(colW-0.3, 0.7)
@@ -437,7 +437,7 @@ func (f *animFrame) stageMarks(m *window.WindowSummary, i int, a *window.WindowC
 
 // stageLane draws the server's history up to t on its lane, and the cursor
 // at t.
-func (f *animFrame) stageLane(m *window.WindowSummary, i int, a *window.WindowClient, t int64, colW float32) {
+func (f *animFrame) stageLane(m *window.Summary, i int, a *window.Client, t int64, colW float32) {
 	l := &f.layout
 	xt := xOf(m, l, t)
 	for _, r := range a.Lane {
@@ -489,7 +489,7 @@ func (f *animFrame) stageQueue(i int, waiting int64) queueGrid {
 
 // stageServer draws the server: stalled (hatched) or serving, with what it
 // serves. It returns the point where marks enter and leave it.
-func (f *animFrame) stageServer(m *window.WindowSummary, i int, stalled bool) (float32, float32) {
+func (f *animFrame) stageServer(m *window.Summary, i int, stalled bool) (float32, float32) {
 	l := &f.layout
 	c := &f.counts[i]
 	if stalled {
@@ -533,7 +533,7 @@ type tallyScale struct {
 }
 
 // newTallyScale returns the tally's scale for m in layout l.
-func newTallyScale(m *window.WindowSummary, l *animLayout) tallyScale {
+func newTallyScale(m *window.Summary, l *animLayout) tallyScale {
 	nb := len(m.Bins) - 1
 	return tallyScale{l: l, nb: nb, bw: l.bw / float32(nb), scale: float32(1 / math.Log1p(float64(max(m.BinMax, 1))))}
 }
@@ -583,7 +583,7 @@ type flightEnds struct {
 // stageFlights draws the marks in flight: leaving the client for the queue
 // (or straight to the server, or the tally when it was quick), and leaving
 // the server for the tally. A few per frame stand for the rest.
-func (f *animFrame) stageFlights(m *window.WindowSummary, i int, a *window.WindowClient, p frameParams, e flightEnds) {
+func (f *animFrame) stageFlights(m *window.Summary, i int, a *window.Client, p frameParams, e flightEnds) {
 	l := &f.layout
 	st := f.states[i]
 	scx, scy := e.scx, e.scy
@@ -654,7 +654,7 @@ func (f *animFrame) bands(cols *[window.WindowColumns]bool, style int) {
 // background draws what does not move: the stall bands, the axis, the
 // boxes, the tally's scale and threshold. It allocates (labels), but only
 // when the layout or the model changes.
-func (f *animFrame) background(m *window.WindowSummary) {
+func (f *animFrame) background(m *window.Summary) {
 	l := &f.layout
 	// Slowdown bands under the stall bands, from the columns a slowdown
 	// window overlaps (charts shade them the same way, paler).
@@ -800,7 +800,7 @@ func rgba(hex string, a float64) string {
 
 // DrawFrame builds the frame of instant t of m for a canvas w px wide and
 // returns its bytes, as the browser's frame loop does (tests, benchmarks).
-func DrawFrame(m *window.WindowSummary, t int64, w float32) []byte {
+func DrawFrame(m *window.Summary, t int64, w float32) []byte {
 	f := newAnimFrame()
 	f.setLayout(m, w)
 	f.build(m, frameParams{t: t, flight: 1, playing: true})

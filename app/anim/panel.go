@@ -158,7 +158,7 @@ func (a *Panel) load(ctx app.Context) {
 	a.res = res
 	// A refused window of an event-driven run leaves its other windows:
 	// show says why that one is refused, beside the controls to move on.
-	var refusal *window.WindowRefusal
+	var refusal *window.Refusal
 	if err := window.Animatable(res); err != nil && !errors.As(err, &refusal) {
 		a.err, a.refused = err.Error(), false
 		a.p.mu.Lock()
@@ -274,7 +274,7 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 	b, err := window.NewSummaryBuilder(a.res, k)
 	if err != nil {
 		a.err = err.Error()
-		var refusal *window.WindowRefusal
+		var refusal *window.Refusal
 		if a.refused = errors.As(err, &refusal); a.refused {
 			a.err = refusal.TextCounts(units.Duration[int64], units.Count) // its instants and counts as the page writes them
 			a.stall, a.stalls = refusal.Window, refusal.Windows
@@ -329,7 +329,7 @@ func (a *Panel) show(ctx app.Context, k int, t int64, keepT bool) {
 // install shows a built model. Once the animation has put its keys in the
 // URL it keeps them current: after a new result too, since the page writes
 // the keys it loaded with its own URL (a little later, once painted).
-func (a *Panel) install(ctx app.Context, m *window.WindowSummary, t int64, keepT bool) {
+func (a *Panel) install(ctx app.Context, m *window.Summary, t int64, keepT bool) {
 	if !keepT {
 		t = m.From
 	}
@@ -536,7 +536,7 @@ func (a *Panel) onKey(ctx app.Context, e app.Event) {
 }
 
 // speedText says how fast the animation plays.
-func speedText(m *window.WindowSummary, s int) string {
+func speedText(m *window.Summary, s int) string {
 	r := realPerSim(m, s)
 	if r >= 1 {
 		return "1 ms of simulated time takes " + units.Duration(r*1e6)
@@ -660,7 +660,7 @@ func (a *Panel) renderRetries() app.UI {
 // renderControls builds the controls for model m, at instant t; with no
 // model, the same controls, inert (aria-disabled: still Tab stops, their
 // handlers do nothing without a model).
-func (a *Panel) renderControls(m *window.WindowSummary, playing bool, t int64) app.UI {
+func (a *Panel) renderControls(m *window.Summary, playing bool, t int64) app.UI {
 	ready := m != nil
 	inert := func(b app.HTMLButton) app.HTMLButton {
 		if ready {
@@ -730,7 +730,7 @@ func (a *Panel) windowButtons(text string) []app.UI {
 
 // windowName names the window a model shows: its stall, or an
 // event-driven run's outage or worst reply.
-func windowName(m *window.WindowSummary) string {
+func windowName(m *window.Summary) string {
 	switch m.Kind {
 	case "outage":
 		return fmt.Sprintf("outage %d", m.Stall+1)
@@ -742,7 +742,7 @@ func windowName(m *window.WindowSummary) string {
 
 // stallText says which stall is shown and when it is (shorter in an embed);
 // an event-driven run without a stall shows its outages and its worst reply.
-func (a *Panel) stallText(m *window.WindowSummary) string {
+func (a *Panel) stallText(m *window.Summary) string {
 	switch {
 	case m.Kind == "outage" && a.ICompact:
 		return fmt.Sprintf("Outage %d of %d (%s–%s)", a.stall+1, a.stalls, units.Duration(float64(m.Start)), units.Duration(float64(m.End)))

@@ -13,7 +13,7 @@ import (
 // it.
 type animPlayer struct {
 	mu      sync.Mutex
-	model   *window.WindowSummary
+	model   *window.Summary
 	frame   *animFrame
 	t       int64 // the instant shown, ns
 	playing bool
@@ -38,7 +38,7 @@ func newAnimPlayer() *animPlayer {
 }
 
 // setModel shows a new model at instant t (clamped to its window).
-func (p *animPlayer) setModel(m *window.WindowSummary, t int64) {
+func (p *animPlayer) setModel(m *window.Summary, t int64) {
 	p.model = m
 	p.t = min(max(t, m.From), m.To)
 	if p.speed < 0 {
@@ -53,18 +53,18 @@ func (p *animPlayer) setModel(m *window.WindowSummary, t int64) {
 // fastest returns the real ms a simulated ms takes at the fastest speed:
 // 10, or faster when the window is long, so that any window can be played
 // in about six seconds.
-func fastest(m *window.WindowSummary) float64 {
+func fastest(m *window.Summary) float64 {
 	ms := float64(m.To-m.From) / 1e6
 	return min(10, 6000/ms)
 }
 
 // realPerSim returns the real ms one simulated ms takes at speed s.
-func realPerSim(m *window.WindowSummary, s int) float64 {
+func realPerSim(m *window.Summary, s int) float64 {
 	return slowestSpeed * math.Pow(fastest(m)/slowestSpeed, float64(s)/speedSteps)
 }
 
 // defaultSpeed plays the window in about twelve seconds.
-func defaultSpeed(m *window.WindowSummary) int {
+func defaultSpeed(m *window.Summary) int {
 	ms := float64(m.To-m.From) / 1e6
 	want := min(max(12000/ms, fastest(m)), slowestSpeed)
 	s := math.Log(want/slowestSpeed) / math.Log(fastest(m)/slowestSpeed)

@@ -104,7 +104,7 @@ func (b retryBox) tail(n int64) (float32, float32) {
 func textWidth(n int) float32 { return 6.5 * float32(n) }
 
 // buildRetry writes the frame of instant p.t of a window by calls.
-func (f *animFrame) buildRetry(m *window.WindowSummary, p frameParams) {
+func (f *animFrame) buildRetry(m *window.Summary, p frameParams) {
 	// A mark flies for at most a quarter of the backoff: a call backing off
 	// lands in its box before it leaves it, so the box shows its calls
 	// standing, not only in the air (at the default speed a flight lasts
@@ -139,7 +139,7 @@ const (
 
 // retryStage draws client i's calls at p.t: the cursor on the strip, each
 // box's marks and count, and the marks in flight.
-func (f *animFrame) retryStage(m *window.WindowSummary, i int, rc *window.RetryClient, k *window.CallCounts, p frameParams) {
+func (f *animFrame) retryStage(m *window.Summary, i int, rc *window.RetryClient, k *window.CallCounts, p frameParams) {
 	l, r := &f.layout, &f.rlayout
 	xt := l.tx0 + float32(float64(p.t-m.From)/float64(m.To-m.From))*(l.tx1-l.tx0)
 	xt = min(max(xt, l.tx0), l.tx1)
@@ -217,7 +217,7 @@ func (f *animFrame) retryStage(m *window.WindowSummary, i int, rc *window.RetryC
 }
 
 // retryReadouts writes the moment, from the window's outage or stall.
-func (f *animFrame) retryReadouts(m *window.WindowSummary, t int64) {
+func (f *animFrame) retryReadouts(m *window.Summary, t int64) {
 	what := "stall"
 	switch m.Kind {
 	case "outage":
@@ -236,7 +236,7 @@ func (f *animFrame) retryReadouts(m *window.WindowSummary, t int64) {
 
 // retryBackground draws what does not move: the strip with the outages and
 // stalls, the window's ends, the boxes and the arrows between them.
-func (f *animFrame) retryBackground(m *window.WindowSummary) {
+func (f *animFrame) retryBackground(m *window.Summary) {
 	l, r := &f.layout, &f.rlayout
 	f.op(opStroke, stGrid, l.tx0, rfStrip0, l.tx1-l.tx0, rfStrip1-rfStrip0)
 	f.bands(&m.Slowed, stSlow)

@@ -9,7 +9,7 @@ import (
 )
 
 // stormByCalls returns the storm's outage window drawn by calls.
-func stormByCalls(t *testing.T) (*sim.Result, *window.WindowSummary) {
+func stormByCalls(t *testing.T) (*sim.Result, *window.Summary) {
 	t.Helper()
 	res := animRun(t, "preset=retry-storm")
 	m, err := window.NewRetryWindow(res, 0)
@@ -151,7 +151,7 @@ func TestAnimRetryFrame(t *testing.T) {
 	}
 }
 
-func frameTextOf(m *window.WindowSummary, at int64) string {
+func frameTextOf(m *window.Summary, at int64) string {
 	f := newAnimFrame()
 	f.setLayout(m, 900)
 	f.build(m, frameParams{t: at})

@@ -38,9 +38,9 @@ type retryLane struct {
 	// Failed counts the attempts that ended without a reply in column b,
 	// GaveUp the calls among them that had no attempt left.
 	Failed, GaveUp [retryCols]int32
-	Counts         window.WindowRetries // the window's retries, failed calls, most in backoff
-	Tries          int                  // the attempts drawn
-	Cut            bool                 // the trace was cut: the lane shows its first attempts only
+	Counts         window.Retries // the window's retries, failed calls, most in backoff
+	Tries          int            // the attempts drawn
+	Cut            bool           // the trace was cut: the lane shows its first attempts only
 }
 
 // retrySpans returns attempt a's time queued, in service and backing off,

@@ -14,11 +14,11 @@ import (
 )
 
 // stormRefusal runs the retry storm and returns its first window's refusal.
-func stormRefusal(t *testing.T) (*sim.Result, *window.WindowRefusal) {
+func stormRefusal(t *testing.T) (*sim.Result, *window.Refusal) {
 	t.Helper()
 	res := animRun(t, "preset=retry-storm")
 	_, err := window.NewSummaryBuilder(res, 0)
-	refusal, ok := err.(*window.WindowRefusal)
+	refusal, ok := err.(*window.Refusal)
 	if !ok {
 		t.Fatalf("the storm's first window: %v, not a refusal", err)
 	}

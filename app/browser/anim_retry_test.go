@@ -22,7 +22,7 @@ var retryCounterKeys = [...]string{"r-not-sent", "r-queued", "r-serving", "r-bac
 // checkRetryCounts compares the page's counters of a window drawn by calls
 // with the native model's counts at the instant the page says it shows, and
 // returns that instant and the counts.
-func checkRetryCounts(t *testing.T, d animDOM, w *window.WindowSummary) (int64, [3]window.CallCounts) {
+func checkRetryCounts(t *testing.T, d animDOM, w *window.Summary) (int64, [3]window.CallCounts) {
 	t.Helper()
 	at := shownAt(t, d)
 	var all [3]window.CallCounts

@@ -59,7 +59,7 @@ func FuzzQueryToCharts(f *testing.F) {
 		}
 		if window.Animatable(res) == nil {
 			m, err := window.Summarise(res, window.AnimWindows(res)-1)
-			var refusal *window.WindowRefusal
+			var refusal *window.Refusal
 			if errors.As(err, &refusal) {
 				return // an event-driven run's window whose requests are not answered in order
 			}

@@ -6,37 +6,22 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // TestAttemptsWindowRandom: on the random runs with retries of sim's
-// TestAttemptTraceRandom (the same stream, the same picks), a window of a
-// client's attempt trace holds exactly the attempts whose span meets the
-// window.
+// TestAttemptTraceRandom (the same stream, the same picks:
+// simtest.RetryQuery), a window of a client's attempt trace holds exactly
+// the attempts whose span meets the window.
 func TestAttemptsWindowRandom(t *testing.T) {
-	g := newStream(2424, "test.attempt-trace")
-	pick := func(xs ...string) string { return xs[g.next()%uint64(len(xs))] }
+	g := simtest.Stream(2424, "test.attempt-trace")
 	for runs := 0; runs < 200; runs++ {
-		q := strings.Join([]string{
-			"rate=" + pick("200", "1000", "3000", "777"),
-			"service=" + pick("50us", "300us", "900us", "2ms"),
-			"workers=" + pick("1", "2", "unlimited"),
-			"conns=" + pick("1", "3"),
-			"queue=" + pick("unbounded", "0", "5"),
-			"timeout=" + pick("0s", "0s", "2ms", "20ms"),
-			"outages=" + pick("", "50ms-120ms", "20ms-40ms,200ms-260ms", "0s-30ms"),
-			"attempts=" + pick("2", "3", "5", "10"),
-			"backoff=" + pick("0s", "1ms", "15ms", "7300us"),
-			"duration=" + pick("100ms", "300ms"),
-			"stall=" + pick("0s", "0s", "5ms"), "every=100ms", "first=" + pick("10ms", "60ms"),
-			"arrivals=" + pick("constant", "poisson"),
-			"dist=" + pick("fixed", "exponential"),
-			"seed=" + pick("1", "2", "3"),
-		}, "&")
-		res := run(t, q)
+		q := simtest.RetryQuery(g)
+		res := simtest.Run(t, q)
 		for _, c := range sim.Clients() {
 			all := res.Engine.Clients[c].Attempts
-			from := int64(g.next() % uint64(res.Config.Duration))
-			to := from + int64(g.next()%uint64(res.Config.Duration/4))
+			from := int64(g() % uint64(res.Config.Duration))
+			to := from + int64(g()%uint64(res.Config.Duration/4))
 			tr := AttemptsWindow(res, c, from, to)
 			var want []sim.Attempt
 			for _, a := range all {
@@ -70,7 +55,7 @@ func TestAttemptsWindowClosedForm(t *testing.T) {
 		"rate=777&service=2ms&stall=0&workers=unlimited&outages=30ms-95ms&attempts=10&backoff=7300us&duration=300ms&timeout=20ms",
 		"preset=retry-storm&workers=unlimited&duration=6s",
 	} {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		for _, c := range sim.Clients() {
 			ec := &res.Engine.Clients[c]
 			m := engineAnimWindow(res, 0)
@@ -94,38 +79,38 @@ func TestAttemptsWindowClosedForm(t *testing.T) {
 // first at 179 ms (no more: 40 ms of due calls each). Elsewhere the counts
 // are checked against a sweep over the trace.
 func TestWindowRetryCounts(t *testing.T) {
-	res := run(t, "rate=1000&service=100us&stall=0&workers=unlimited&outages=100ms-250ms&attempts=3&backoff=40ms&duration=1s")
+	res := simtest.Run(t, "rate=1000&service=100us&stall=0&workers=unlimited&outages=100ms-250ms&attempts=3&backoff=40ms&duration=1s")
 	_, err := NewSummaryBuilder(res, 0)
-	e, ok := err.(*WindowRefusal)
+	e, ok := err.(*Refusal)
 	if !ok || len(e.Retries) != 3 {
 		t.Fatalf("the outage's window: %v", err)
 	}
 	ms := int64(1e6)
-	var open WindowRetries
+	var open Retries
 	for _, w := range e.Retries {
 		if w.Client == sim.OpenClient {
 			open = w
 		}
 	}
-	if want := (WindowRetries{Client: sim.OpenClient, Retries: 260, Calls: 150, FailedCalls: 70, MostWaiting: 80, MostAt: 179 * ms, Attempts: 3}); open != want {
+	if want := (Retries{Client: sim.OpenClient, Retries: 260, Calls: 150, FailedCalls: 70, MostWaiting: 80, MostAt: 179 * ms, Attempts: 3}); open != want {
 		t.Errorf("open: %+v, want %+v", open, want)
 	}
 	if s := e.Error(); !strings.Contains(s, "the open client sent 260 retries for 150 calls, 70 calls failed all 3 attempts, up to 80 calls waited out a backoff at once (first at 179ms)") {
 		t.Errorf("the refusal does not count the retries: %s", s)
 	}
 	// Brute force: every instant an edge of a backoff, on random runs.
-	g := newStream(77, "test.window-retries")
+	g := simtest.Stream(77, "test.window-retries")
 	for runs := 0; runs < 40; runs++ {
-		q := "rate=" + []string{"300", "1000"}[g.next()%2] + "&service=700us&workers=" + []string{"1", "unlimited"}[g.next()%2] +
-			"&queue=" + []string{"2", "unbounded"}[g.next()%2] + "&timeout=" + []string{"0s", "3ms"}[g.next()%2] +
-			"&outages=40ms-90ms&attempts=4&backoff=9ms&stall=0&duration=200ms&arrivals=poisson&seed=" + []string{"1", "2", "3", "4"}[g.next()%4]
-		res := run(t, q)
+		q := "rate=" + []string{"300", "1000"}[g()%2] + "&service=700us&workers=" + []string{"1", "unlimited"}[g()%2] +
+			"&queue=" + []string{"2", "unbounded"}[g()%2] + "&timeout=" + []string{"0s", "3ms"}[g()%2] +
+			"&outages=40ms-90ms&attempts=4&backoff=9ms&stall=0&duration=200ms&arrivals=poisson&seed=" + []string{"1", "2", "3", "4"}[g()%4]
+		res := simtest.Run(t, q)
 		for _, c := range sim.Clients() {
-			from := int64(g.next() % uint64(150*ms))
-			to := from + int64(g.next()%uint64(60*ms))
+			from := int64(g() % uint64(150*ms))
+			to := from + int64(g()%uint64(60*ms))
 			tr := AttemptsWindow(res, c, from, to)
 			got := tr.Retries()
-			var want WindowRetries
+			var want Retries
 			want.Client, want.Attempts = c, res.Config.AttemptsPerCall()
 			calls := map[int32]bool{}
 			A, B := res.Config.AttemptsPerCall(), res.Config.Backoff

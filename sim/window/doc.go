@@ -1,11 +1,11 @@
 // Package window holds the animation's windows of a run: one stall's
 // window (for an event-driven run without a stall, an outage's or the
-// worst reply's) summarised once (WindowSummary, built in slices by a
+// worst reply's) summarised once (Summary, built in slices by a
 // SummaryBuilder), so that any instant of it can be drawn in time
 // independent of how many requests it holds; the requests of a window read
 // one at a time (TraceIndex) or listed (TraceWindow, EngineTraceWindow,
 // AttemptsWindow); the windows of a run with retries drawn by calls
-// (NewRetryWindow); and why a window cannot be drawn (WindowRefusal).
+// (NewRetryWindow); and why a window cannot be drawn (Refusal).
 // app/anim draws them.
 //
 // It was sim's window*.go; what were methods of *sim.Result (Animatable,

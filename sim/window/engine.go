@@ -6,7 +6,7 @@ import (
 	"omission/sim"
 )
 
-// The animation of an event-driven run. Its WindowSummary reads the run's
+// The animation of an event-driven run. Its Summary reads the run's
 // per-request data (kept up to ExactSamples arrivals) through the same
 // TraceIndex as a run of the fast path, which needs, within the window, the
 // due, send, start and reply instants of a client's requests never to
@@ -15,7 +15,7 @@ import (
 // workers with random service times finish out of order, and a timeout, a
 // full queue or an outage answers a request early. So the index checks the
 // order over each window (engineOrder), and a window that breaks it is
-// refused with the reason (WindowRefusal, refusal.go); the others are
+// refused with the reason (Refusal, refusal.go); the others are
 // drawn as they are.
 //
 // The windows: one per stall; in a run without a stall, one per outage and

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // randomOneWorker returns an event-driven configuration whose requests are
@@ -60,7 +61,7 @@ func runCfg(t *testing.T, cfg sim.Config) *sim.Result {
 // engineRefCounts counts client c's counters at t straight from the run's
 // per-request arrays: the requests of the window are those answered after
 // from and due by to.
-func engineRefCounts(res *sim.Result, c sim.Client, from, to, t int64) (st WindowState, n WindowCounts) {
+func engineRefCounts(res *sim.Result, c sim.Client, from, to, t int64) (st State, n ClientCounts) {
 	cr, ec := &res.Clients[c], &res.Engine.Clients[c]
 	e := res.Recordings[sim.Corrected].Interval
 	if c == sim.PacedClient {
@@ -132,11 +133,11 @@ func engineETWCounts(res *sim.Result, c sim.Client, from, to, t int64) (sent, an
 
 // engineCheckSummary compares the summary's counters at t with the direct
 // counts, client by client.
-func engineCheckSummary(t *testing.T, m *WindowSummary, at int64) {
+func engineCheckSummary(t *testing.T, m *Summary, at int64) {
 	t.Helper()
 	res := m.Result()
 	for _, a := range m.Clients {
-		var got WindowCounts
+		var got ClientCounts
 		st := a.Counts(m, at, &got, nil)
 		wst, want := engineRefCounts(res, a.Client, m.From, m.To, at)
 		want.NeverSent = got.NeverSent // checked apart (engineCheckNever)
@@ -162,7 +163,7 @@ func engineCheckSummary(t *testing.T, m *WindowSummary, at int64) {
 // engineCheckNever: the paced client's skipped slots passed by t are those
 // of its plans (checked against its sends by TestEnginePacedPlans) between
 // each send and the next, inside the window.
-func engineCheckNever(t *testing.T, m *WindowSummary, at int64) {
+func engineCheckNever(t *testing.T, m *Summary, at int64) {
 	t.Helper()
 	res := m.Result()
 	a := m.Clients[1]
@@ -183,7 +184,7 @@ func engineCheckNever(t *testing.T, m *WindowSummary, at int64) {
 			}
 		}
 	}
-	var got WindowCounts
+	var got ClientCounts
 	a.Counts(m, at, &got, nil)
 	if got.NeverSent != want {
 		t.Fatalf("%s paced at %d: %d slots skipped, direct %d", res.Query, at, got.NeverSent, want)
@@ -304,7 +305,7 @@ func TestEnginePacedPlans(t *testing.T) {
 		"rate=3000&dist=exponential&service=250us&stall=15ms&every=100ms&first=20ms&duration=1s&seed=4",
 		"rate=5000&dist=uniform&service=50us&service_max=400us&timeout=1ms&stall=5ms&every=50ms&first=10ms&duration=500ms&seed=5",
 	} {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		cr := &res.Clients[sim.PacedClient]
 		p := pacedPlans(res)
 		skipped := 0
@@ -331,8 +332,8 @@ func TestEngineTraceResult(t *testing.T) {
 		"arrivals=poisson&dist=exponential&service=150us&rate=5000&stall=30ms&every=200ms&first=50ms&duration=1s&seed=1",
 		"arrivals=poisson&dist=lognormal&service=100us&service_p95=400us&rate=2000&outages=300ms-320ms&stall=0s&duration=1s&seed=6",
 	} {
-		full := run(t, q)
-		r, err := sim.Start(parse(t, q))
+		full := simtest.Run(t, q)
+		r, err := sim.Start(simtest.Parse(t, q))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -358,7 +359,7 @@ func TestEngineTraceResult(t *testing.T) {
 // TestEngineStallWindow: an event-driven run's stall windows are its
 // moments', around each stall.
 func TestEngineStallWindow(t *testing.T) {
-	res := run(t, "arrivals=poisson&dist=exponential&service=150us&rate=5000&stall=30ms&every=200ms&first=50ms&duration=1s&seed=1")
+	res := simtest.Run(t, "arrivals=poisson&dist=exponential&service=150us&rate=5000&stall=30ms&every=200ms&first=50ms&duration=1s&seed=1")
 	ms := EngineMoments(res, 3)
 	for k := 0; k < 3; k++ {
 		from, to := StallWindow(res, k)
@@ -378,8 +379,8 @@ func TestEngineStallWindow(t *testing.T) {
 func TestEngineIndexMatchesFastPath(t *testing.T) {
 	for _, q := range []string{"", "preset=tcp", "rate=2000&service=300us&stall=20ms&every=100ms&first=10ms&duration=1s&conns=3&workers=2",
 		"rate=4000&service=240us&stall=3ms&every=7ms&first=1ms&duration=300ms&conns=2"} {
-		cfg := parse(t, q)
-		fast, eng := run(t, q), runEngine(t, cfg)
+		cfg := simtest.Parse(t, q)
+		fast, eng := simtest.Run(t, q), simtest.RunEngine(t, cfg)
 		skipped := int64(0)
 		for k := 0; k < min(fast.StallCount(), 3); k++ {
 			from, to := StallWindow(fast, k)
@@ -419,7 +420,7 @@ func TestEngineIndexMatchesFastPath(t *testing.T) {
 // once and shared (sim keeps them: every caller gets the same slices); `go
 // test -race` checks that no lock is missing.
 func TestEnginePacedPlansShared(t *testing.T) {
-	res := run(t, "rate=3000&dist=exponential&service=250us&stall=15ms&every=100ms&first=20ms&duration=1s&seed=4")
+	res := simtest.Run(t, "rate=3000&dist=exponential&service=250us&stall=15ms&every=100ms&first=20ms&duration=1s&seed=4")
 	const n = 4
 	var got [n]*pacedPlan
 	var wg sync.WaitGroup

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // checkIndex compares a TraceIndex with the TraceWindow it stands for, and
@@ -69,7 +70,7 @@ func checkIndex(t *testing.T, res *sim.Result, c sim.Client, from, to int64) {
 
 func TestTraceIndexBench(t *testing.T) {
 	for _, q := range []string{"", "preset=tcp", "preset=clients10", "preset=note60", "preset=note60-single"} {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		for k := 0; k < min(res.NumStalls(), 3); k++ {
 			from, to := StallWindow(res, k)
 			for c := range res.Clients {
@@ -85,7 +86,7 @@ func TestTraceIndexMonotone(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 55))
 	checked := 0
 	for n := 0; n < 150; n++ {
-		cfg := randomAny(r)
+		cfg := simtest.RandomAny(r)
 		if sim.NewSchedule(cfg.Rate).Count(cfg.Duration) > 20000 {
 			continue
 		}
@@ -124,7 +125,7 @@ func TestTraceIndexNil(t *testing.T) {
 // TestNeverSentTail: a paced client stuck in a stall longer than what is left
 // of the run skips every slot to the end; the tail lists them.
 func TestNeverSentTail(t *testing.T) {
-	res := run(t, "rate=1000&stall=1h&every=0s&first=1s&duration=30m&service=100us")
+	res := simtest.Run(t, "rate=1000&stall=1h&every=0s&first=1s&duration=30m&service=100us")
 	from, to := StallWindow(res, 0)
 	x := TraceIndexOf(res, sim.PacedClient, from, to)
 	first, n := x.NeverSentTail()
@@ -146,7 +147,7 @@ func TestNeverSentTail(t *testing.T) {
 		t.Errorf("%d tail slots in a 10 s window", n)
 	}
 	// The bench preset's paced client sends to the end: no tail in its windows.
-	b := run(t, "")
+	b := simtest.Run(t, "")
 	for k := 0; k < b.NumStalls(); k++ {
 		from, to := StallWindow(b, k)
 		if _, n := TraceIndexOf(b, sim.PacedClient, from, to).NeverSentTail(); n != 0 {
@@ -209,7 +210,7 @@ func TestPacedSkippedSlots(t *testing.T) {
 			[]int{3000, 7000, 1000, 6000, 9999, 5000}[r.IntN(6)], 1+r.IntN(400), 1+r.IntN(150), 200+r.IntN(800), r.IntN(300), 500+r.IntN(1500)))
 	}
 	for _, q := range qs {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		ref := pacedSkippedRef(res)
 		end := res.Clients[sim.PacedClient].LastCompletion + 1
 		for w := range 6 {

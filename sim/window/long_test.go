@@ -6,6 +6,7 @@ import (
 
 	"omission/sim"
 	"omission/sim/internal/hook"
+	"omission/sim/internal/simtest"
 )
 
 // traceWindowRef is TraceWindow as it was written before long runs: built
@@ -102,8 +103,8 @@ func TestWindowsMatchWalk(t *testing.T) {
 		n = 60
 	}
 	for i := 0; i < n; i++ {
-		cfg := randomLongConfig(r)
-		walk, long := runWalkPath(t, cfg), runLongPath(t, cfg)
+		cfg := simtest.RandomLongConfig(r)
+		walk, long := simtest.RunWalkPath(t, cfg), simtest.RunLongPath(t, cfg)
 		name := cfg.Query()
 		if walk.StallCount() != long.StallCount() {
 			t.Fatalf("%s: %d stalls walked, %d long", name, walk.StallCount(), long.StallCount())
@@ -138,7 +139,7 @@ func TestWindowsMatchWalk(t *testing.T) {
 // TestLongWindow: a stall window of a long run, simulated again, shows the
 // stall's backlog and the correction's samples as the walk would.
 func TestLongWindow(t *testing.T) {
-	res := run(t, "rate=100000&service=5us&stall=50ms&every=30s&first=10s&duration=1h")
+	res := simtest.Run(t, "rate=100000&service=5us&stall=50ms&every=30s&first=10s&duration=1h")
 	if hook.Long(res) == nil || res.Clients[sim.OpenClient].Done != nil {
 		t.Fatal("want a long run without per-request data")
 	}
@@ -179,8 +180,8 @@ func TestLongWindowSummary(t *testing.T) {
 	r := rand.New(rand.NewPCG(12, 34))
 	checked := 0
 	for i := 0; i < 120 && checked < 40; i++ {
-		cfg := randomLongConfig(r)
-		walk, long := runWalkPath(t, cfg), runLongPath(t, cfg)
+		cfg := simtest.RandomLongConfig(r)
+		walk, long := simtest.RunWalkPath(t, cfg), simtest.RunLongPath(t, cfg)
 		if Animatable(walk) != nil {
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // TestEngineWindows: the windows of event-driven runs hold every request
@@ -16,7 +17,7 @@ func TestEngineWindows(t *testing.T) {
 		"arrivals=burst&bursts=1s-1200ms@30000&dist=uniform&service=50us&service_max=300us&queue=20&workers=2&conns=8&duration=2s",
 		"rate=1000&service=1500us&queue=1&timeout=2ms&outages=4ms-6ms&stall=0&duration=12ms&conns=2",
 	} {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		ms := EngineMoments(res, 3)
 		if len(ms) == 0 || ms[len(ms)-1].Kind != "worst" {
 			t.Fatalf("%s: moments %+v", q, ms)
@@ -67,8 +68,8 @@ func TestEngineWindows(t *testing.T) {
 // windows are the fast path's, request by request.
 func TestEngineWindowsMatchFastPath(t *testing.T) {
 	for _, q := range []string{"", "preset=tcp", "preset=clients10&workers=7", "rate=3000&service=900us&stall=2ms&every=7ms&first=1ms&duration=10ms&conns=3&workers=2"} {
-		cfg := parse(t, q)
-		fast, eng := run(t, q), runEngine(t, cfg)
+		cfg := simtest.Parse(t, q)
+		fast, eng := simtest.Run(t, q), simtest.RunEngine(t, cfg)
 		for k := 0; k < min(fast.StallCount(), 2); k++ {
 			from, to := StallWindow(fast, k)
 			for c := range fast.Clients {

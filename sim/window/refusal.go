@@ -61,12 +61,12 @@ func (x *TraceIndex) engineOrder() (int, orderBreak) {
 	return -1, breakNone
 }
 
-// WindowRefusal is a window of an event-driven run that the animation
+// Refusal is a window of an event-driven run that the animation
 // cannot draw, and why: within it a client's requests are not answered in
 // the order they were sent. Its instants are nanoseconds of virtual time:
 // Text writes them with the caller's formatter (the page's, app/units),
 // Error with FormatDuration (logs and tests).
-type WindowRefusal struct {
+type Refusal struct {
 	Window, Windows int    // the window asked for, from 0, and how many the run has
 	Kind            string // "stall", "outage" or "worst"
 	From, To        int64  // the window's bounds
@@ -78,24 +78,24 @@ type WindowRefusal struct {
 	outcome         sim.Outcome
 	// Retries counts, in a run with retries, each client's retries in the
 	// window (nil otherwise): what the animation cannot draw yet, in words.
-	Retries []WindowRetries
+	Retries []Retries
 }
 
 // Error is Text with the instants to the microsecond in FormatDuration's
 // syntax.
-func (e *WindowRefusal) Error() string {
+func (e *Refusal) Error() string {
 	return e.Text(func(t int64) string { return sim.FormatDuration(int64(time.Duration(t).Round(time.Microsecond))) })
 }
 
 // Text says which window is refused and why, in words, writing its instants
 // with dur and its counts plainly.
-func (e *WindowRefusal) Text(dur func(ns int64) string) string {
+func (e *Refusal) Text(dur func(ns int64) string) string {
 	return e.TextCounts(dur, plainCount)
 }
 
 // TextCounts is Text with its counts written by count (the page's,
 // app/units.Count: 11,897).
-func (e *WindowRefusal) TextCounts(dur, count func(int64) string) string {
+func (e *Refusal) TextCounts(dur, count func(int64) string) string {
 	return fmt.Sprintf("The animation cannot draw %s yet: there the %s client's request %s %s. It draws only windows whose requests are answered in the order they were sent.",
 		e.where(), e.Client, count(e.Request+1), e.reason(dur)) + e.retriesText(dur, count)
 }
@@ -103,7 +103,7 @@ func (e *WindowRefusal) TextCounts(dur, count func(int64) string) string {
 // ByCalls says why a window of a run with retries is drawn by calls
 // (NewRetryWindow) rather than by the queue animation, in words, with its
 // instants written by dur and its counts by count.
-func (e *WindowRefusal) ByCalls(dur, count func(int64) string) string {
+func (e *Refusal) ByCalls(dur, count func(int64) string) string {
 	return fmt.Sprintf("In %s the requests are not answered in the order they were sent (the %s client's request %s %s), "+
 		"so the stages draw calls instead of requests on a time axis: each mark is a call, in the state it is in at the moment shown; "+
 		"a call whose attempt fails waits out the backoff and goes back to the queue with its next attempt.",
@@ -111,7 +111,7 @@ func (e *WindowRefusal) ByCalls(dur, count func(int64) string) string {
 }
 
 // where names the window.
-func (e *WindowRefusal) where() string {
+func (e *Refusal) where() string {
 	switch e.Kind {
 	case "outage": // the outages come first, then the worst reply
 		return fmt.Sprintf("outage %d (window %d of %d)", e.Window+1, e.Window+1, e.Windows)
@@ -123,7 +123,7 @@ func (e *WindowRefusal) where() string {
 
 // retriesText counts each client's retries in the window, in words ("" in
 // a run without retries).
-func (e *WindowRefusal) retriesText(dur, count func(int64) string) string {
+func (e *Refusal) retriesText(dur, count func(int64) string) string {
 	if len(e.Retries) == 0 {
 		return ""
 	}
@@ -149,7 +149,7 @@ func plural(count func(int64) string, n int64, one, many string) string {
 }
 
 // reason is why the request breaks the order, its instants written by dur.
-func (e *WindowRefusal) reason(dur func(ns int64) string) string {
+func (e *Refusal) reason(dur func(ns int64) string) string {
 	at := dur(e.At)
 	switch {
 	case e.why == breakWasted:
@@ -167,10 +167,10 @@ func (e *WindowRefusal) reason(dur func(ns int64) string) string {
 }
 
 // refusal describes request j of index x breaking the order.
-func (x *TraceIndex) refusal(j int, why orderBreak) *WindowRefusal {
+func (x *TraceIndex) refusal(j int, why orderBreak) *Refusal {
 	i := x.lo + j
 	cr, ec := &x.r.Clients[x.c], &x.r.Engine.Clients[x.c]
-	e := &WindowRefusal{Client: x.c, Request: int64(i), At: cr.Done[i], why: why, outcome: ec.Outcome[i]}
+	e := &Refusal{Client: x.c, Request: int64(i), At: cr.Done[i], why: why, outcome: ec.Outcome[i]}
 	switch why {
 	case breakWasted:
 		e.At, e.GaveUp = ec.Start[i], cr.Done[i]

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // TestEngineAnimRefused: windows whose requests are not answered in order
@@ -21,11 +22,11 @@ func TestEngineAnimRefused(t *testing.T) {
 		{"arrivals=poisson&service=150us&rate=5000&queue=20&stall=40ms&every=0s&first=200ms&duration=1s&conns=40&seed=5", "rejected"},
 		{"arrivals=poisson&dist=lognormal&service=100us&service_p95=400us&rate=2000&outages=300ms-320ms,700ms-760ms&stall=0s&duration=1s&seed=6", "by an outage"},
 	} {
-		res := run(t, c.q)
+		res := simtest.Run(t, c.q)
 		refused, drawn, saw := 0, 0, false
 		for k := 0; k < AnimWindows(res); k++ {
 			m, err := Summarise(res, k)
-			var e *WindowRefusal
+			var e *Refusal
 			switch {
 			case errors.As(err, &e):
 				refused++
@@ -57,7 +58,7 @@ func TestEngineAnimRefused(t *testing.T) {
 
 // engineCheckBroken: a refused window does break the order where the
 // refusal says.
-func engineCheckBroken(t *testing.T, res *sim.Result, e *WindowRefusal) {
+func engineCheckBroken(t *testing.T, res *sim.Result, e *Refusal) {
 	t.Helper()
 	cr, ec := &res.Clients[e.Client], &res.Engine.Clients[e.Client]
 	i := int(e.Request)
@@ -74,7 +75,7 @@ func engineCheckBroken(t *testing.T, res *sim.Result, e *WindowRefusal) {
 // outcome or the start of its service, with the formatter they are given
 // and nothing else; Error writes them to the microsecond in FormatDuration's
 // syntax.
-func refusalCheckInstants(t *testing.T, res *sim.Result, e *WindowRefusal) {
+func refusalCheckInstants(t *testing.T, res *sim.Result, e *Refusal) {
 	t.Helper()
 	i := int(e.Request)
 	done, start := res.Clients[e.Client].Done[i], res.Engine.Clients[e.Client].Start[i]

@@ -8,9 +8,9 @@ import (
 )
 
 // The animation of a window of a run with retries (issue 24). The queue
-// animation's WindowSummary needs a client's requests answered in the order
+// animation's Summary needs a client's requests answered in the order
 // they were sent, which a retried call is not (NewSummaryBuilder refuses the
-// window, WindowRefusal). This model draws such a window by calls instead of
+// window, Refusal). This model draws such a window by calls instead of
 // positions: at every instant each call of the window is in exactly one
 // state (CallState), and a failed attempt's call backs off and then goes
 // back to the queue with its next attempt. It is built once per window from
@@ -87,7 +87,7 @@ type RetryWindow struct {
 	Outages  []sim.Window // the outage windows that meet the window, clipped to it
 	// Order is why the queue animation cannot draw the window (its requests
 	// are not answered in the order they were sent), nil when it could.
-	Order *WindowRefusal
+	Order *Refusal
 }
 
 // ErrRetryTraceCut says that a window's calls outrun the run's attempt
@@ -265,10 +265,10 @@ func newRetryClient(r *sim.Result, c sim.Client, from, to int64) (*RetryClient, 
 
 // NewRetryWindow builds window k of a run with retries (clamped to its
 // windows) by calls: the window NewSummaryBuilder's summary covers, its
-// bounds and marks in a WindowSummary whose Retry holds the calls (its
+// bounds and marks in a Summary whose Retry holds the calls (its
 // Clients are nil). Order is the refusal of the queue animation, when the
 // window has one.
-func NewRetryWindow(res *sim.Result, k int) (*WindowSummary, error) {
+func NewRetryWindow(res *sim.Result, k int) (*Summary, error) {
 	if err := animatableRun(res); err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func NewRetryWindow(res *sim.Result, k int) (*WindowSummary, error) {
 	n := AnimWindows(res)
 	k = max(0, min(k, n-1))
 	w := engineAnimWindow(res, k)
-	m := &WindowSummary{res: res, Stall: k, Stalls: n, Kind: w.Kind, From: w.From, To: w.To, Start: w.Start, End: w.End,
+	m := &Summary{res: res, Stall: k, Stalls: n, Kind: w.Kind, From: w.From, To: w.To, Start: w.Start, End: w.End,
 		Above: res.Config.Above, Workers: res.Config.Workers}
 	if m.To <= m.From {
 		return nil, errors.New(m.Kind + " window is empty")
@@ -303,7 +303,7 @@ func NewRetryWindow(res *sim.Result, k int) (*WindowSummary, error) {
 		rw.Clients[i] = rc
 	}
 	if _, err := NewSummaryBuilder(res, k); err != nil {
-		var e *WindowRefusal
+		var e *Refusal
 		if errors.As(err, &e) {
 			rw.Order = e
 		}
@@ -314,7 +314,7 @@ func NewRetryWindow(res *sim.Result, k int) (*WindowSummary, error) {
 
 // retryEvent is NextEvent (next) or PrevEvent of a window by calls: the
 // nearest instant a call moves, within the window.
-func (m *WindowSummary) retryEvent(t int64, next bool) (int64, bool) {
+func (m *Summary) retryEvent(t int64, next bool) (int64, bool) {
 	best, ok := int64(0), false
 	for _, c := range m.Retry.Clients {
 		mv := c.Moves

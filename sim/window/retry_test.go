@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // refCall is one call as the brute force reads it: its attempts, from the
@@ -78,20 +79,20 @@ func refState(t *testing.T, rc refCall, at int64, A int, B int64) CallState {
 // far, each call's own state, and conservation (every call of the window
 // in exactly one state).
 func TestRetryWindowBruteForce(t *testing.T) {
-	g := newStream(2024, "test.window-retry")
+	g := simtest.Stream(2024, "test.window-retry")
 	ms := int64(1e6)
 	checked, wastedSeen := 0, int64(0)
 	for seed := 1; seed <= 60; seed++ {
-		q := "rate=" + []string{"300", "1000", "2000"}[g.next()%3] + "&service=700us&workers=" + []string{"1", "2", "unlimited"}[g.next()%3] +
-			"&queue=" + []string{"2", "unbounded"}[g.next()%2] + "&timeout=" + []string{"0s", "3ms", "1ms"}[g.next()%3] +
-			"&outages=40ms-90ms&attempts=" + []string{"2", "3", "5"}[g.next()%3] + "&backoff=" + []string{"9ms", "1ms", "20ms"}[g.next()%3] +
-			"&stall=0&duration=200ms&arrivals=" + []string{"poisson", "constant"}[g.next()%2] + "&dist=" + []string{"exponential", "fixed"}[g.next()%2] +
+		q := "rate=" + []string{"300", "1000", "2000"}[g()%3] + "&service=700us&workers=" + []string{"1", "2", "unlimited"}[g()%3] +
+			"&queue=" + []string{"2", "unbounded"}[g()%2] + "&timeout=" + []string{"0s", "3ms", "1ms"}[g()%3] +
+			"&outages=40ms-90ms&attempts=" + []string{"2", "3", "5"}[g()%3] + "&backoff=" + []string{"9ms", "1ms", "20ms"}[g()%3] +
+			"&stall=0&duration=200ms&arrivals=" + []string{"poisson", "constant"}[g()%2] + "&dist=" + []string{"exponential", "fixed"}[g()%2] +
 			"&seed=" + strconv.Itoa(seed)
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		A, B := res.Config.AttemptsPerCall(), res.Config.Backoff
 		for _, c := range sim.Clients() {
-			from := int64(g.next() % uint64(150*ms))
-			to := from + 1 + int64(g.next()%uint64(80*ms))
+			from := int64(g() % uint64(150*ms))
+			to := from + 1 + int64(g()%uint64(80*ms))
 			rc, err := newRetryClient(res, c, from, to)
 			if err != nil {
 				t.Fatalf("%s %s: %v", q, c, err)
@@ -115,7 +116,7 @@ func TestRetryWindowBruteForce(t *testing.T) {
 			// before it.
 			var instants []int64
 			for k := 0; k < 60; k++ {
-				instants = append(instants, from-5*ms+int64(g.next()%uint64(to-from+10*ms)))
+				instants = append(instants, from-5*ms+int64(g()%uint64(to-from+10*ms)))
 			}
 			for k := 0; k < len(rc.Moves); k += 1 + len(rc.Moves)/80 {
 				instants = append(instants, rc.Moves[k].At, rc.Moves[k].At-1)
@@ -171,7 +172,7 @@ func TestRetryWindowBruteForce(t *testing.T) {
 // attempt (or straight into service, or, in an outage, fails again at
 // once), in the storm's outage window.
 func TestRetryWindowBackToQueue(t *testing.T) {
-	res := run(t, "preset=retry-storm")
+	res := simtest.Run(t, "preset=retry-storm")
 	m, err := NewRetryWindow(res, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -222,10 +223,10 @@ func TestRetryWindowBackToQueue(t *testing.T) {
 // open loop backing off at once is the closed form's 200 (every attempt
 // fails at once in the outage, three attempts 100 ms apart at 1000 calls a
 // second: from 4.3 s on the calls sent in the last 200 ms), the same as the
-// refusal's count from the attempt trace (WindowRetries.MostWaiting), and
+// refusal's count from the attempt trace (Retries.MostWaiting), and
 // the counts at the outage's last instant are those of the closed form.
 func TestRetryWindowStorm(t *testing.T) {
-	res := run(t, "preset=retry-storm")
+	res := simtest.Run(t, "preset=retry-storm")
 	m, err := NewRetryWindow(res, 0)
 	if err != nil {
 		t.Fatal(err)

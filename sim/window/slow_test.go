@@ -1,6 +1,10 @@
 package window
 
-import "testing"
+import (
+	"testing"
+
+	"omission/sim/internal/simtest"
+)
 
 // TestWindowSlowdowns: the animation's window marks exactly the columns a
 // slowdown window overlaps ([from, to) against each column's [edge, next
@@ -8,7 +12,7 @@ import "testing"
 func TestWindowSlowdowns(t *testing.T) {
 	marked := 0
 	for _, q := range []string{"rate=200&duration=10s&stall=300ms&every=3s&first=1s&service=1ms&slow=1.2s-1.5s@x3,4.1s-4.2s@x1.5", "preset=bench&slow=2s-2.2s@x2,9s-10s@x1.5", "preset=bench"} {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		n := AnimWindows(res)
 		if n == 0 {
 			t.Fatalf("%s: no window to animate", q)

@@ -336,9 +336,9 @@ func (tr *AttemptTrace) InBackoff(t int64) int64 {
 	return n
 }
 
-// WindowRetries are one client's retries in a window [From, To]: what the
+// Retries are one client's retries in a window [From, To]: what the
 // attempt trace says happened there.
-type WindowRetries struct {
+type Retries struct {
 	Client sim.Client
 	// Retries are the attempts beyond a call's first sent in the window;
 	// Calls the calls that sent them.
@@ -353,8 +353,8 @@ type WindowRetries struct {
 }
 
 // Retries counts the window's retries from its attempts.
-func (tr *AttemptTrace) Retries() WindowRetries {
-	w := WindowRetries{Client: tr.Client, Attempts: tr.Attempts}
+func (tr *AttemptTrace) Retries() Retries {
+	w := Retries{Client: tr.Client, Attempts: tr.Attempts}
 	lo, hi := int32(math.MaxInt32), int32(-1)
 	for _, a := range tr.Tries {
 		lo, hi = min(lo, a.Call), max(hi, a.Call)

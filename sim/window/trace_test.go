@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // TestTraceBenchStall1 is the animation's story for stall 1 of the bench preset.
 func TestTraceBenchStall1(t *testing.T) {
-	res := run(t, "")
+	res := simtest.Run(t, "")
 	from, to := StallWindow(res, 1)
 	s := int64(1500e6) // stall 1 begins at 1.5 s
 	if from >= s || to < s+200e6+200e6 {

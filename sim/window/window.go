@@ -32,9 +32,9 @@ const (
 // windowOrder is the order of the stages, top to bottom.
 var windowOrder = [3]sim.Client{sim.ClosedClient, sim.PacedClient, sim.OpenClient}
 
-// WindowSummary is one stall's window, summarised (for an event-driven run
+// Summary is one stall's window, summarised (for an event-driven run
 // without a stall: an outage's, or the worst reply's).
-type WindowSummary struct {
+type Summary struct {
 	res      *sim.Result
 	Stall    int    // the stall's index in the run (sim's, from 0); the window's (AnimWindows)
 	Stalls   int    // how many stalls the run has; how many windows (AnimWindows)
@@ -59,14 +59,14 @@ type WindowSummary struct {
 
 	ColMax  int64 // the most marks one column holds, over every client
 	BinMax  int64 // the largest tally bin at the end of the window, over every client
-	Clients [3]*WindowClient
+	Clients [3]*Client
 	// Retry draws a window of a run with retries by calls (NewRetryWindow,
 	// retry.go); Clients, Bins, ColMax and BinMax are then unset.
 	Retry *RetryWindow
 }
 
-// WindowClient is one client's requests in the window, summarised.
-type WindowClient struct {
+// Client is one client's requests in the window, summarised.
+type Client struct {
 	Client sim.Client
 	x      *TraceIndex
 	N      int
@@ -86,7 +86,7 @@ type WindowClient struct {
 	NeverAt [WindowColumns + 1]int64
 	Lane    []LaneRun // the server's history: busy, stalled, idle runs of columns
 
-	Total WindowCounts // at the end of the window
+	Total ClientCounts // at the end of the window
 }
 
 // LaneRun is a run of columns in which the server was in one state.
@@ -103,9 +103,10 @@ const (
 	LaneStalled
 )
 
-// WindowCounts are a client's counters at an Instant: Counts and what the
+// ClientCounts are a Client's counters at an Instant (Client.Counts, and
+// Client.Total at the end of the window): a trace's Counts and what the
 // stage shows besides.
-type WindowCounts struct {
+type ClientCounts struct {
 	Counts
 	NotSent   int64 // due but not sent yet (closed loop)
 	NeverSent int64 // skipped slots passed so far (paced)
@@ -123,7 +124,7 @@ var (
 
 // Animatable says whether the animation can summarise the run's stalls,
 // and if not, why. An event-driven run can be drawn where its requests are
-// answered in the order they were sent; it is refused (a *WindowRefusal)
+// answered in the order they were sent; it is refused (a *Refusal)
 // when its first window breaks that order, its other windows may still be
 // drawn (NewSummaryBuilder says which).
 func Animatable(res *sim.Result) error {
@@ -158,7 +159,7 @@ func animatableRun(res *sim.Result) error {
 
 // Summarise summarises stall k of res (clamped to the run's stalls) at
 // once. The panel builds large windows in slices instead (SummaryBuilder).
-func Summarise(res *sim.Result, k int) (*WindowSummary, error) {
+func Summarise(res *sim.Result, k int) (*Summary, error) {
 	b, err := NewSummaryBuilder(res, k)
 	if err != nil {
 		return nil, err
@@ -171,7 +172,7 @@ func Summarise(res *sim.Result, k int) (*WindowSummary, error) {
 // SummaryBuilder builds a model in slices: it walks each client's window twice
 // (the latency range, then the summaries); nothing later walks it.
 type SummaryBuilder struct {
-	m      *WindowSummary
+	m      *Summary
 	pass   int // 0: latency range; 1: summaries; 2: done
 	ci, j  int // the client and request the walk is at
 	lo, hi int64
@@ -191,14 +192,14 @@ type summary struct {
 
 // NewSummaryBuilder prepares the summary of stall k of res (window k of
 // AnimWindows), clamped to the run's; a window of an event-driven run whose
-// requests are not answered in order is refused with a *WindowRefusal.
+// requests are not answered in order is refused with a *Refusal.
 func NewSummaryBuilder(res *sim.Result, k int) (*SummaryBuilder, error) {
 	if err := animatableRun(res); err != nil {
 		return nil, err
 	}
 	n := AnimWindows(res)
 	k = max(0, min(k, n-1))
-	m := &WindowSummary{res: res, Stall: k, Stalls: n, Kind: "stall", Above: res.Config.Above, Workers: res.Config.Workers}
+	m := &Summary{res: res, Stall: k, Stalls: n, Kind: "stall", Above: res.Config.Above, Workers: res.Config.Workers}
 	if res.Engine != nil {
 		w := engineAnimWindow(res, k)
 		m.Kind, m.From, m.To, m.Start, m.End = w.Kind, w.From, w.To, w.Start, w.End
@@ -243,7 +244,7 @@ func NewSummaryBuilder(res *sim.Result, k int) (*SummaryBuilder, error) {
 				return nil, e
 			}
 		}
-		m.Clients[i] = &WindowClient{Client: c, x: x, N: x.Len()}
+		m.Clients[i] = &Client{Client: c, x: x, N: x.Len()}
 		b.total += 2 * int64(x.Len())
 	}
 	return b, nil
@@ -309,7 +310,7 @@ func (b *SummaryBuilder) Step(budget int) bool {
 
 // markStalls flags the columns a stall overlaps. Its cost follows the
 // columns: stalls closer than a column come as one merged band.
-func (m *WindowSummary) markStalls() {
+func (m *Summary) markStalls() {
 	for _, b := range m.res.StallBands(m.From, m.To+1, WindowColumns) {
 		b0, b1 := m.Column(b.From), m.Column(b.To-1)
 		for c := max(b0, 0); c <= b1 && c < WindowColumns; c++ {
@@ -320,7 +321,7 @@ func (m *WindowSummary) markStalls() {
 
 // markSlowdowns flags the columns a slowdown window overlaps (a window is
 // [from, to): a service starting at to is not slowed) and names the first.
-func (m *WindowSummary) markSlowdowns() {
+func (m *Summary) markSlowdowns() {
 	for _, w := range m.res.Config.SlowWindows() {
 		if w.To <= m.From || w.From > m.To {
 			continue
@@ -335,7 +336,7 @@ func (m *WindowSummary) markSlowdowns() {
 }
 
 // column returns the column of Instant t, clamped to the axis.
-func (m *WindowSummary) Column(t int64) int {
+func (m *Summary) Column(t int64) int {
 	if t <= m.From {
 		return 0
 	}
@@ -357,7 +358,7 @@ func (m *WindowSummary) Column(t int64) int {
 // constant time.
 type colCursor struct{ b int }
 
-func (c *colCursor) at(m *WindowSummary, t int64) int {
+func (c *colCursor) at(m *Summary, t int64) int {
 	for c.b < WindowColumns-1 && t >= m.Edges[c.b+1] {
 		c.b++
 	}
@@ -390,7 +391,7 @@ func latencyBins(lo, hi int64) []int64 {
 }
 
 // bin returns the tally bin of a latency.
-func (m *WindowSummary) Bin(v int64) int {
+func (m *Summary) Bin(v int64) int {
 	if k := m.lastBin; v >= m.Bins[k] && v < m.Bins[k+1] {
 		return k // latencies often repeat
 	}
@@ -409,7 +410,7 @@ func (m *WindowSummary) Bin(v int64) int {
 
 // addSynthetic adds the corrected samples of a reply of latency v (count
 // samples v−e, v−2e, …) to the per-bin counts h.
-func (m *WindowSummary) addSynthetic(h []int32, v, e, count int64) {
+func (m *Summary) addSynthetic(h []int32, v, e, count int64) {
 	// The correction's own count of its sequence at or below a value
 	// (sim's dist.go): bin [lo, hi) holds those at or below hi−1 less
 	// those at or below lo−1.
@@ -424,7 +425,7 @@ func (m *WindowSummary) addSynthetic(h []int32, v, e, count int64) {
 }
 
 // startSummary allocates a client's running sums.
-func (m *WindowSummary) startSummary(a *WindowClient) *summary {
+func (m *Summary) startSummary(a *Client) *summary {
 	nb := len(m.Bins) - 1
 	blocks := max(1, min(windowBlocks, a.N))
 	a.bsize = max(1, (a.N+blocks-1)/blocks)
@@ -439,7 +440,7 @@ func (m *WindowSummary) startSummary(a *WindowClient) *summary {
 }
 
 // summarise adds requests [from, to) to a client's running sums.
-func (m *WindowSummary) summarise(a *WindowClient, s *summary, from, to int) {
+func (m *Summary) summarise(a *Client, s *summary, from, to int) {
 	x, slot := a.x, a.x.Slot()
 	for j := from; j < to; j++ {
 		if j%a.bsize == 0 {
@@ -475,7 +476,7 @@ func (m *WindowSummary) summarise(a *WindowClient, s *summary, from, to int) {
 }
 
 // snapshot records the running sums at block b's start.
-func (m *WindowSummary) snapshot(a *WindowClient, s *summary, b int) {
+func (m *Summary) snapshot(a *Client, s *summary, b int) {
 	nb := len(m.Bins) - 1
 	a.cumAbove[b], a.cumSyn[b], a.cumNever[b], a.cumMax[b] = s.above, s.added, s.never, s.slowest
 	copy(a.cumHist[b*nb:], s.hist)
@@ -483,7 +484,7 @@ func (m *WindowSummary) snapshot(a *WindowClient, s *summary, b int) {
 }
 
 // finishSummary closes a client's sums and builds its columns and lane.
-func (m *WindowSummary) finishSummary(a *WindowClient, s *summary) {
+func (m *Summary) finishSummary(a *Client, s *summary) {
 	nb := len(m.Bins) - 1
 	m.snapshot(a, s, (a.N+a.bsize-1)/a.bsize)
 	// Columns of due instants (positions in due order), and skipped slots.
@@ -532,7 +533,7 @@ const (
 	InstDone
 )
 
-func (a *WindowClient) At(w Instant, j int) int64 {
+func (a *Client) At(w Instant, j int) int64 {
 	switch w {
 	case InstDue:
 		return a.x.Due(j)
@@ -545,7 +546,7 @@ func (a *WindowClient) At(w Instant, j int) int64 {
 }
 
 // search returns how many requests have Instant w at or before t.
-func (a *WindowClient) Search(w Instant, t int64) int {
+func (a *Client) Search(w Instant, t int64) int {
 	lo, hi := 0, a.N
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -558,19 +559,19 @@ func (a *WindowClient) Search(w Instant, t int64) int {
 	return lo
 }
 
-// WindowState is where a client's requests are at an Instant, as ranges of
+// State is where a client's requests are at an Instant, as ranges of
 // positions.
-type WindowState struct {
+type State struct {
 	Due, Send, Start, Done int // requests due, sent, started, answered by t
 }
 
-func (a *WindowClient) State(t int64) WindowState {
-	return WindowState{a.Search(InstDue, t), a.Search(InstSend, t), a.Search(InstStart, t), a.Search(InstDone, t)}
+func (a *Client) State(t int64) State {
+	return State{a.Search(InstDue, t), a.Search(InstSend, t), a.Search(InstStart, t), a.Search(InstDone, t)}
 }
 
 // counts fills c with the counters at t; tally, when not nil (len 2·nbins),
 // receives the recorded samples per bin and then the corrected ones.
-func (a *WindowClient) Counts(m *WindowSummary, t int64, c *WindowCounts, tally []int32) WindowState {
+func (a *Client) Counts(m *Summary, t int64, c *ClientCounts, tally []int32) State {
 	s := a.State(t)
 	nb := len(m.Bins) - 1
 	b := s.Done / a.bsize
@@ -606,7 +607,7 @@ func (a *WindowClient) Counts(m *WindowSummary, t int64, c *WindowCounts, tally 
 // neverUpTo counts the skipped slots at or before t; sent is how many
 // requests were sent by t (the slots after request j come before request
 // j+1's send).
-func (a *WindowClient) neverUpTo(t int64, sent int) int64 {
+func (a *Client) neverUpTo(t int64, sent int) int64 {
 	if a.Client != sim.PacedClient || sent == 0 {
 		return 0
 	}
@@ -625,7 +626,7 @@ func (a *WindowClient) neverUpTo(t int64, sent int) int64 {
 
 // neverAfter returns the skipped slots after request j: those before the
 // next send or, after the client's last send, those to the end of the run.
-func (a *WindowClient) neverAfter(j int) (first, count int64) {
+func (a *Client) neverAfter(j int) (first, count int64) {
 	first, count = a.x.NeverSentAfter(j)
 	if count == 0 && j == a.N-1 {
 		return a.x.NeverSentTail()
@@ -636,7 +637,7 @@ func (a *WindowClient) neverAfter(j int) (first, count int64) {
 // nextEvent returns the first Instant after t at which a request falls due,
 // leaves, starts or is answered, in any client, within the window; ok is
 // false when there is none.
-func (m *WindowSummary) NextEvent(t int64) (next int64, ok bool) {
+func (m *Summary) NextEvent(t int64) (next int64, ok bool) {
 	if m.Retry != nil {
 		return m.retryEvent(t, true)
 	}
@@ -655,7 +656,7 @@ func (m *WindowSummary) NextEvent(t int64) (next int64, ok bool) {
 }
 
 // prevEvent returns the last such Instant before t.
-func (m *WindowSummary) PrevEvent(t int64) (prev int64, ok bool) {
+func (m *Summary) PrevEvent(t int64) (prev int64, ok bool) {
 	if m.Retry != nil {
 		return m.retryEvent(t, false)
 	}
@@ -674,16 +675,16 @@ func (m *WindowSummary) PrevEvent(t int64) (prev int64, ok bool) {
 }
 
 // stalledAt reports whether the server is stalled at t.
-func (m *WindowSummary) StalledAt(t int64) bool {
+func (m *Summary) StalledAt(t int64) bool {
 	first, last := m.res.StallsIn(t, t+1)
 	return last > first
 }
 
 // Summary returns the summary being built (complete once Step reports it).
-func (b *SummaryBuilder) Summary() *WindowSummary { return b.m }
+func (b *SummaryBuilder) Summary() *Summary { return b.m }
 
 // Trace returns the index of the client's requests in the window.
-func (a *WindowClient) Trace() *TraceIndex { return a.x }
+func (a *Client) Trace() *TraceIndex { return a.x }
 
 // Result returns the run the summary is of.
-func (m *WindowSummary) Result() *sim.Result { return m.res }
+func (m *Summary) Result() *sim.Result { return m.res }

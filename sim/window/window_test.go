@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"omission/sim"
+	"omission/sim/internal/simtest"
 )
 
 // animBenchStall1 is the model of the bench preset's stall 1 (it begins at 1.5 s).
-func animBenchStall1(t testing.TB) (*sim.Result, *WindowSummary) {
+func animBenchStall1(t testing.TB) (*sim.Result, *Summary) {
 	t.Helper()
-	res := run(t, "preset=bench")
+	res := simtest.Run(t, "preset=bench")
 	m, err := Summarise(res, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -19,11 +20,11 @@ func animBenchStall1(t testing.TB) (*sim.Result, *WindowSummary) {
 }
 
 // animCheckCounts compares the model's counters at t with the trace's.
-func animCheckCounts(t *testing.T, m *WindowSummary, traces [3]*Trace, at int64) {
+func animCheckCounts(t *testing.T, m *Summary, traces [3]*Trace, at int64) {
 	t.Helper()
 	tally := make([]int32, 2*(len(m.Bins)-1))
 	for i, a := range m.Clients {
-		var got WindowCounts
+		var got ClientCounts
 		a.Counts(m, at, &got, tally)
 		want := traces[i].CountsAt(at)
 		if got.Counts != want {
@@ -71,7 +72,7 @@ func animCheckCounts(t *testing.T, m *WindowSummary, traces [3]*Trace, at int64)
 	}
 }
 
-func animTraces(m *WindowSummary) [3]*Trace {
+func animTraces(m *Summary) [3]*Trace {
 	var tr [3]*Trace
 	for i, c := range sim.Clients() {
 		tr[i] = TraceWindow(m.res, c, m.From, m.To)
@@ -147,7 +148,7 @@ func TestAnimBenchStall1(t *testing.T) {
 		t.Fatalf("closed: %d corrected samples, want 999", closed.Total.Synthetic)
 	}
 	tally := make([]int32, 2*(len(m.Bins)-1))
-	var c WindowCounts
+	var c ClientCounts
 	closed.Counts(m, m.To, &c, tally)
 	nb := len(m.Bins) - 1
 	want := make([]int32, nb)
@@ -178,7 +179,7 @@ func TestAnimBenchStall1(t *testing.T) {
 	// In the middle of the stall: the open loop's requests wait in the queue,
 	// the closed loop's are not sent yet, the paced client skips its slots.
 	mid := m.Start + 100e6
-	var o, cl, p WindowCounts
+	var o, cl, p ClientCounts
 	open.Counts(m, mid, &o, nil)
 	closed.Counts(m, mid, &cl, nil)
 	paced.Counts(m, mid, &p, nil)
@@ -212,7 +213,7 @@ func TestAnimCountsMatchTrace(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 33))
 	checked := 0
 	for _, q := range animRandomQueries(r, 40) {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		if Animatable(res) != nil {
 			continue
 		}
@@ -365,7 +366,7 @@ func TestWindowLarge(t *testing.T) {
 		t.Skip("long runs")
 	}
 	for _, q := range largeWindows {
-		res := run(t, q)
+		res := simtest.Run(t, q)
 		if err := Animatable(res); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
@@ -381,10 +382,10 @@ func TestWindowLarge(t *testing.T) {
 	}
 }
 
-func animCheckCountsNoTally(t *testing.T, m *WindowSummary, traces [3]*Trace, at int64) {
+func animCheckCountsNoTally(t *testing.T, m *Summary, traces [3]*Trace, at int64) {
 	t.Helper()
 	for i, a := range m.Clients {
-		var got WindowCounts
+		var got ClientCounts
 		a.Counts(m, at, &got, nil)
 		if want := traces[i].CountsAt(at); got.Counts != want {
 			t.Fatalf("%s at %d: model %+v, trace %+v", a.Client, at, got.Counts, want)
@@ -401,7 +402,7 @@ func TestTraceResult(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full := run(t, q)
+		full := simtest.Run(t, q)
 		r, err := sim.Start(cfg)
 		if err != nil {
 			t.Fatal(err)

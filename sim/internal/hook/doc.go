@@ -9,9 +9,10 @@
 // which the subpackage asserts once (a mismatch panics when the subpackage
 // is initialised, in every test), or a func that takes the sim value as an
 // any (Long, PacedPlans); the others are funcs of their own type. Only sim
-// sets them; only sim's subpackages and their tests read them. The hooks
-// only tests read are set by sim's hooks_tests.go, which app.wasm (built
-// with the tag minimal) leaves out.
+// sets them; only sim's subpackages, their tests and sim/internal/simtest
+// (the tests' shared helpers) read them. The hooks only tests read are set
+// by sim's hooks_tests.go, which app.wasm (built with the tag minimal)
+// leaves out.
 //
 // It may import no package of the project.
 package hook

@@ -73,9 +73,10 @@ var SeqAtOrBelow func(v, e, k, x int64) int64
 // (sim's dist.go).
 var CorrectedAbove func(v, e, a int64) int64
 
-// For the subpackages' tests (sim's hooks_tests.go sets them, but for
-// app.wasm): sim/sweep's hold the sweep to the long path's choice, and
-// sim/window's its windows to runs made each way.
+// For the tests (sim's hooks_tests.go sets them, but for app.wasm):
+// sim/sweep's hold the sweep to the long path's choice, and
+// sim/internal/simtest runs each way, and draws sim's streams, for
+// sim/window's tests and sim's external ones.
 
 // PointTakesLong is func(sim.Config) bool: whether RunPoint takes the long
 // path for a run that Run would walk.
