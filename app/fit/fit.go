@@ -1031,6 +1031,9 @@ func perSecond(r sim.Rate) string {
 // the lowest and highest such rate and the open loop's p99 over them; the
 // highest is then narrowed by bisection against the next one up. Rates
 // below the server's capacity only (rate·service < 1).
+// sl, for a paced client's file, samples the stall's slot's far end at
+// every other rate kept and at the highest (slotSpan), and widens the open
+// loop's p99 with each that explains the file.
 // minOpenRequests is the fewest requests an open loop's run holds for its
 // p99 to count in a range over rates (rateSpan).
 const minOpenRequests = 100

@@ -15,10 +15,10 @@ import (
 // took the stall plus a service less that time: the slowest reply less a
 // service is the stall only when a send left as the stall began. A stall
 // that begins δ earlier and lasts δ longer ends when it did and gives the
-// same file, for every δ up to the slot less a service less the time the
-// least slow reply's stall began before its send (the slow replies'
-// spread). Without its rate the file gives no slot: slotSpan samples the
-// far end at each rate rateSpan keeps, and the stall is free from the
+// same file, for every δ up to the slot less a service less the slow
+// replies' spread (the slowest less the least). Without its rate the file
+// gives no slot: slotSpan samples the far end at every other rate
+// rateSpan keeps and at the highest, and the stall is free from the
 // slowest reply less a service up (to no bound: a lower rate, which the
 // file does not rule out, has a longer slot).
 
