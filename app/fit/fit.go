@@ -721,11 +721,20 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	var rateLo, rateHi sim.Rate
+	var sl *slotSpan
+	if g.rateUnknown && opt.Rate == 0 && cfg.Stall > 0 && src.tool == "" && len(src.kinds) == 1 && src.kinds[0] == sim.Paced {
+		// A paced client's file without its rate: the stall is the
+		// slowest reply less a service plus up to a slot (slotSpan).
+		sl = newSlotSpan(&in.obs[0], cfg.Service)
+	}
 	if g.rateUnknown && opt.Rate == 0 && cfg.Stall > 0 {
 		// The file shows no rate: the open loop's p99 over every rate
 		// that explains it, not at the one the fit took.
 		var rg []int64
-		rateLo, rateHi, rg = rateSpan(cfg, &g, eval, unit.Ns)
+		rateLo, rateHi, rg = rateSpan(cfg, &g, eval, unit.Ns, sl)
+		if len(rg) == 2 && sl != nil {
+			sl.free(&g, cfg)
+		}
 		if len(rg) == 2 {
 			openRange, openWhy = rg, fmt.Sprintf("over every rate that fits the file as well as the model's, up to %s, and sends the open loop %d requests or more (a p99 of fewer is their largest): the file records none", perSecond(rateHi), minOpenRequests)
 			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "rate" || f.Param == "duration" })
@@ -1022,12 +1031,19 @@ func perSecond(r sim.Rate) string {
 // the lowest and highest such rate and the open loop's p99 over them; the
 // highest is then narrowed by bisection against the next one up. Rates
 // below the server's capacity only (rate·service < 1).
+// sl, for a paced client's file, samples the stall's slot's far end at
+// every other rate kept and at the highest (slotSpan), and widens the open
+// loop's p99 with each that explains the file.
 // minOpenRequests is the fewest requests an open loop's run holds for its
 // p99 to count in a range over rates (rateSpan).
 const minOpenRequests = 100
 
-func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.Rate, open []int64) {
+func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64, sl *slotSpan) (lo, hi sim.Rate, open []int64) {
 	best, _ := eval(cfg)
+	keeps := func(c sim.Config) bool {
+		sc, rs := eval(c)
+		return explains(rs, unit) || sc <= best*(1+1e-9)+1e-12
+	}
 	// at runs the model at rate r with the stalls placed three ways (in
 	// proportion to the fitted places, spread over the whole run from its
 	// start, packed one after the other from it) and reports the first
@@ -1058,7 +1074,7 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.R
 			if p.Every > 0 && p.Every <= p.Stall {
 				continue
 			}
-			if sc, rs := eval(p); explains(rs, unit) || sc <= best*(1+1e-9)+1e-12 {
+			if keeps(p) {
 				return p, true
 			}
 		}
@@ -1073,9 +1089,21 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.R
 		return sim.NewSchedule(c.Rate).Count(c.Duration) >= minOpenRequests ||
 			sim.NewSchedule(cfg.Rate).Count(cfg.Duration) < minOpenRequests
 	}
-	widen := func(c sim.Config) {
+	widen := func(c sim.Config, far bool) {
 		if enough(c) {
 			open = widenOpen(open, c)
+		}
+		if sl == nil || !far {
+			return
+		}
+		// A paced client's file: the same file with the stall at its
+		// slot's far end, kept (and the open loop's p99 widened with it)
+		// when it explains the file as well.
+		if c1, ok := sl.farEnd(c); ok && keeps(c1) {
+			sl.widen(c1)
+			if enough(c1) {
+				open = widenOpen(open, c1)
+			}
 		}
 	}
 	base := float64(cfg.Rate)
@@ -1088,7 +1116,7 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.R
 		}
 		if c, ok := at(r); ok {
 			okRates = append(okRates, r)
-			widen(c)
+			widen(c, j%2 == 0) // a paced stall's far end at every other rate
 		} else if len(okRates) > 0 && firstBad == 0 {
 			firstBad = r
 		}
@@ -1099,16 +1127,26 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64) (lo, hi sim.R
 	lo, hi = okRates[0], okRates[len(okRates)-1]
 	if firstBad > hi {
 		a, b := hi, firstBad
+		var last *sim.Config
 		for i := 0; i < 8 && b-a > max(a/1000, 1); i++ {
 			m := (a + b) / 2
 			if c, ok := at(m); ok {
-				a = m
-				widen(c)
+				a, last = m, &c
+				widen(c, false)
 			} else {
 				b = m
 			}
 		}
 		hi = a
+		if last != nil && sl != nil {
+			// And at the highest rate kept.
+			if c1, ok := sl.farEnd(*last); ok && keeps(c1) {
+				sl.widen(c1)
+				if enough(c1) {
+					open = widenOpen(open, c1)
+				}
+			}
+		}
 	}
 	return lo, hi, open
 }
