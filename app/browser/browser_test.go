@@ -523,9 +523,15 @@ func TestBrowserIncidentPreset(t *testing.T) {
 	b := newBrowser(t)
 	b.open(t, s.URL+"/?preset=bench")
 	b.waitReady(t, "")
+	// The pause is one of the cases past the first two: its fold first.
+	b.do(t, "opening the cases", chromedp.Click(chromedp.CSS(`details[data-fold="cases"] > summary`)))
+	// The URL keeps the fold open before the case is chosen (the fold's
+	// toggle reaches the page a dispatch later; drawn open by the case
+	// itself, the fold would then change nothing).
+	b.waitFor(t, "the cases' fold in the URL", `location.search.includes("show=cases")`)
 	b.do(t, "choosing pause", chromedp.Click(chromedp.CSS(`button[data-preset="pause"]`)))
 	b.waitReady(t, "preset=pause")
-	b.waitLocation(t, s.URL+"/?preset=pause")
+	b.waitLocation(t, s.URL+"/?preset=pause&show=cases")
 	sameCells(t, "pause", b.metrics(t), nativeCells(t, "preset=pause"))
 	// Its slowdown and think time are in the engine's fold, inside the
 	// parameters' fold, as a reader finds them.

@@ -144,7 +144,7 @@ func toolBrands() []string {
 
 // toolsPointer is the words of the first screen's pointer to the tools
 // panel, made once: how many tools, not their names (the panel names them,
-// and the file holder's way in lists them).
+// and the import panel lists them: fileKinds).
 var toolsPointer = fmt.Sprintf("What %d real load tools would have printed ↓", len(toolBrands()))
 
 // renderToolsPointer is the first screen's pointer to the tools panel,
@@ -232,7 +232,7 @@ func (i *importPanel) OnMount(ctx app.Context) { ctx.ObserveState(stateImportErr
 func (i *importPanel) Render() app.UI {
 	return app.Section().ID("measured").Class("measured").Aria("labelledby", "measured-title").Body(
 		app.H2().ID("measured-title").Text("Your measurement beside the model"),
-		app.P().Class("legend").Textf("Drop a file onto the page, choose one, or paste its text: wrk2 or wrk output, an .hgrm or .hlog from HdrHistogram, a k6 summary export, vegeta's JSON report, oha's JSON. It is read in this browser and never sent anywhere, nor put in the address. The page keeps %d files, each drawn in a colour and a dash of its own; one more replaces the oldest, and says so.", worker.MaxFiles),
+		app.P().Class("legend").Textf("Drop a file onto the page, choose one, or paste its text: %s. It is read in this browser and never sent anywhere, nor put in the address. The page keeps %d files, each drawn in a colour and a dash of its own; one more replaces the oldest, and says so.", fileKinds, worker.MaxFiles),
 		app.Div().Class("import-row").Body(
 			app.Label().For("import-file").Text("Measurement file"),
 			app.Input().Type("file").ID("import-file").DataSet("import", "1").

@@ -245,10 +245,7 @@ func (c *controlsPanel) Render() app.UI {
 			// components) when a message comes or goes.
 			app.Ul().Class("errors").Aria("live", "polite").Hidden(len(general) == 0).Body(general...),
 			fold(foldParams, paramsOpen, "params",
-				app.Summary().Body(
-					app.Span().Class("fold-q").Text("Change the server and the load"),
-					app.Span().Class("fold-what").Text(": rate, stalls, connections…"),
-				),
+				app.Summary().Body(app.Span().Class("fold-q").Text("Change the server and the load")),
 				app.Div().Class("fields").Body(fields...),
 				more,
 			),
@@ -650,19 +647,19 @@ func presetWord(name string) (label, from string) {
 	return name, ""
 }
 
-// firstCases are the published cases shown beside the form; the others
-// are one click away, in the cases fold.
-var firstCases = [...]string{"bench", "tcp", "pause", "baseline"}
+// firstCases are the published cases shown beside the form: the reference
+// run and a real experiment. The others (the healthy baseline, the lab's
+// incidents, the notes' cases) are one click away, in the cases fold.
+var firstCases = [...]string{"bench", "tcp"}
 
 // renderPresets builds the preset buttons, each with its label and, for
 // hover, focus and screen readers, where it comes from; the one the state
-// starts from is pressed, and its description is shown below them. The
-// first cases stand in the open; the rest are in a fold, open when the
-// state starts from one of them.
+// starts from is pressed (its description stands under "Why do they
+// differ?", with the run's story). The first cases stand in the open; the
+// rest are in a fold, open when the state starts from one of them.
 func (c *controlsPanel) renderPresets() app.UI {
 	first := make([]app.UI, 0, len(firstCases))
 	rest := make([]app.UI, 0, len(presets))
-	var current app.UI = app.Text("")
 	chosen := c.input(fieldIndex("preset"))
 	restOpen := c.shows(foldCases)
 	for _, ps := range presets {
@@ -685,10 +682,6 @@ func (c *controlsPanel) renderPresets() app.UI {
 			rest = append(rest, b)
 			restOpen = restOpen || pressed
 		}
-		if pressed {
-			current = app.P().Class("preset-now").DataSet("preset-now", name).Body(
-				app.Strong().Text(label+": "), app.Text(from))
-		}
 	}
 	msg, bad := c.msg("preset")
 	return app.FieldSet().Class("presets").Body(
@@ -698,7 +691,6 @@ func (c *controlsPanel) renderPresets() app.UI {
 			app.Summary().Text(fmt.Sprintf("%d more cases", len(rest))),
 			app.Div().Class("preset-buttons").Body(rest...),
 		),
-		current,
 		app.If(bad, func() app.UI {
 			return app.P().ID("err-preset").Class("error").DataSet("error", "preset").Text(msg)
 		}),

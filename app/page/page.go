@@ -567,6 +567,14 @@ func (p *Page) staleResult(phase string) bool {
 	return false
 }
 
+// preset is the case the controls start from ("" before they are set).
+func (p *Page) preset() string {
+	if i := fieldIndex("preset"); i < len(p.inputs) {
+		return p.inputs[i]
+	}
+	return ""
+}
+
 // copyLink puts the page's URL on the clipboard.
 func (p *Page) copyLink(ctx app.Context) {
 	href := app.Window().Get("location").Get("href").String()
@@ -628,13 +636,15 @@ func (p *Page) Render() app.UI {
 							renderCheckYours(),
 						),
 						app.Div().Class("story").Body(
-							&headline{IStale: stale, IView: p.shown, IRefused: p.why, IShow: p.addr.Get(ui.KeyShow)},
+							&headline{IStale: stale, IView: p.shown, IRefused: p.why, IShow: p.addr.Get(ui.KeyShow), IPreset: p.preset()},
 							p.renderStatus(phase),
-							p.renderShare(),
 						),
 					),
 					app.P().Class("below").Aria("hidden", "true").Text(belowWords),
 				),
+				// Just below the first screen: the URL holds the state, and
+				// this box copies it.
+				p.renderShare(),
 				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols, IRefused: p.why},
 				&chartsPanel{ILinear: p.addr.Get(ui.KeyAxis) == "linear", ICDF: p.addr.Get(ui.KeyCDF) == "1", IRefused: p.why},
 				p.renderSweep(),
@@ -712,17 +722,21 @@ func renderCheckYours() app.UI {
 				app.Label().For("yours-file").Class("button-like").Text("Check what your test hid"),
 				app.Input().Type("file").ID("yours-file"),
 			),
-			app.Text(" or drop its file on the page"+checkYoursWords),
+			app.Text(checkYoursWords),
 		),
 	)
 }
 
-// checkYoursWords names the files the check reads: every tool's (each
-// writes a file package tools reads back: TestEachToolsFileIsRead) and
-// HdrHistogram's.
-var checkYoursWords = func() string {
+// checkYoursWords say what the check reads, in a few words: every tool's
+// file (each writes one that package tools reads back:
+// TestEachToolsFileIsRead) and HdrHistogram's. The panel the file goes to
+// names the tools (fileKinds).
+var checkYoursWords = fmt.Sprintf(" or drop it here: the output of %d load tools or an HdrHistogram log, read only in this browser.", len(toolBrands()))
+
+// fileKinds names the files the import reads, every tool by name.
+var fileKinds = func() string {
 	b := toolBrands()
-	return ": the output of " + strings.Join(b[:len(b)-1], ", ") + " or " + b[len(b)-1] + ", or an .hgrm or .hlog; read only in this browser."
+	return "the output of " + strings.Join(b[:len(b)-1], ", ") + " or " + b[len(b)-1] + ", or an .hgrm or .hlog from HdrHistogram"
 }()
 
 func (p *Page) renderStatus(phase string) app.UI {

@@ -61,9 +61,12 @@ type headline struct {
 	IStale   bool       // the numbers do not match the parameters (yet)
 	IRefused refusal    // nothing runs for the page's query (then IView is nil)
 	IShow    string     // the folds the URL keeps open (ui.KeyShow)
+	IPreset  string     // the case the controls start from (its button is pressed)
 }
 
-// Render reads the formatted result.
+// Render reads the formatted result: the three cards on the first screen;
+// the case, the run's line, its story, the paced client's card and the
+// checks under "Why do they differ?".
 func (h *headline) Render() app.UI {
 	cls := "headline"
 	if h.IStale {
@@ -99,35 +102,41 @@ func (h *headline) Render() app.UI {
 	if !h.IStale {
 		said = hl.Spoken
 	}
+	label, from := presetWord(h.IPreset)
 	return app.Section().Class(cls).Aria("label", "Headline").OnClick(proofClick("proof/headline")).Body(
 		live.Text(said),
-		app.P().Class("server").Text(hl.Server),
 		app.Div().Class("stats").Body(
 			stat("closed", app.Text("Closed-loop p99"), cell(hl.ClosedP99), hl.ClosedSub),
 			stat("open", app.Text("Open-loop p99"), cell(hl.OpenP99), hl.OpenSub),
 			stat("ratio", app.Text(view.LabelRatio), app.Span().DataSet("headline", "ratio.p99").Text(hl.Ratio), hl.RatioSub),
 		),
-		// Why, and what the third client never sent: one click down.
+		// What ran and why, what the third client never sent and the
+		// checks: one click down.
 		fold(foldWhy, shows(h.IShow, foldWhy), "why",
 			app.Summary().Text("Why do they differ?"),
+			app.If(from != "", func() app.UI {
+				return app.P().Class("preset-now").DataSet("preset-now", h.IPreset).Body(
+					app.Strong().Text(label+": "), app.Text(from))
+			}),
+			app.P().Class("server").Text(hl.Server),
 			app.P().Class("explain").DataSet("claim", hl.Story.Claim).Text(hl.Story.Text),
 			renderHow(),
 			app.Div().Class("stats").Body(
 				stat("paced", app.Span().Body(term("never-sent", "never sent"), app.Text(" by the "), term("paced", "paced client")), cell(hl.NeverSent), hl.PacedSub),
 			),
-		),
-		app.P().Class("summary-line").Body(
-			app.A().Href("#checks").Class("checks-link").
-				OnClick(ui.On("to-checks", func(ctx app.Context, e app.Event) {
-					e.PreventDefault()
-					e.StopImmediatePropagation()
-					ctx.ScrollTo("checks")
-				})).
-				Textf("%d of %d checks passed", v.Passed, v.Total),
-			app.Text(" · "),
-			app.Span().ID("cost").Class("cost").DataSet("ms", units.Raw(v.Cost.Ms)).
-				DataSet("requests", v.Cost.Requests).DataSet("samples", v.Cost.Samples).
-				Text(v.Cost.Text),
+			app.P().Class("summary-line").Body(
+				app.A().Href("#checks").Class("checks-link").
+					OnClick(ui.On("to-checks", func(ctx app.Context, e app.Event) {
+						e.PreventDefault()
+						e.StopImmediatePropagation()
+						ctx.ScrollTo("checks")
+					})).
+					Textf("%d of %d checks passed", v.Passed, v.Total),
+				app.Text(" · "),
+				app.Span().ID("cost").Class("cost").DataSet("ms", units.Raw(v.Cost.Ms)).
+					DataSet("requests", v.Cost.Requests).DataSet("samples", v.Cost.Samples).
+					Text(v.Cost.Text),
+			),
 		),
 	)
 }
