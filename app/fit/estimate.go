@@ -689,11 +689,62 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	if cfg.Every <= cfg.Stall {
 		cfg.Every = cfg.Stall + max(T, 1)
 	}
-	elo, ehi := span(cfg.Stall, D/(K-1))
-	g.setFree("every", sim.FormatDuration(cfg.Every), elo, ehi,
-		fmt.Sprintf("%s: it shows %d stalls, and any first and period that place %d stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", noTimes, K, K))
-	_, fhi := span(0, D-(K-1)*cfg.Every)
+	// The count the ranges hold to: this estimate's, or fewer where the
+	// late samples allow fewer (an open loop's: lateStalls).
+	kMin, how := K, fmt.Sprintf("it shows %d stalls", K)
+	if o := lateObs(in, src); o != nil && T > 0 {
+		if k, n := lateStalls(o, T, S, L); k >= 1 && k < K {
+			kMin = k
+			how = fmt.Sprintf("it shows %d stalls by the model's count, and %d or more by its %d samples of half the stall or later (a stall delays at most rate·stall/(2·(1 − rate·service)) + 1 of them that long; a real run's count is not sharper)", K, k, n)
+		}
+	}
+	if kMin > 1 {
+		elo, ehi := span(cfg.Stall, D/(kMin-1))
+		g.setFree("every", sim.FormatDuration(cfg.Every), elo, ehi,
+			fmt.Sprintf("%s: %s, and any first and period that place that many stalls in the run give the same numbers (a period longer than the stall, at most duration/(stalls − 1))", noTimes, how))
+	} else {
+		g.setFree("every", sim.FormatDuration(cfg.Every), sim.FormatDuration(cfg.Stall), "",
+			fmt.Sprintf("%s: %s, and one stall may explain them: any period longer than the stall", noTimes, how))
+	}
+	// Any period is at least the stall: the first stall is at most the
+	// run less kMin − 1 of them.
+	_, fhi := span(0, max(D-(kMin-1)*cfg.Stall, 0))
 	g.setFree("first", sim.FormatDuration(cfg.First), "0s", fhi, noTimes)
+}
+
+// lateObs is the recording of in timed from each request's due instant (an
+// open loop's, whose late samples count the stalls' length), or nil.
+func lateObs(in *input, src source) *obs {
+	switch {
+	case src.is(tools.FromIntended) || src.is(tools.FromDue):
+		return &in.obs[0]
+	case src.tool == "":
+		return byKind(in, src, sim.Open)
+	}
+	return nil
+}
+
+// lateStalls bounds the stall count from below by an open loop's late
+// samples: a request due t into a stall of L waits until the stall ends and
+// then behind the t·rate due before it, each a service S, so its latency is
+// L − t·(1 − rate·S); it is L/2 or more for t up to L/(2·(1 − rate·S)). A
+// stall so delays at most rate·L/(2·(1 − rate·S)) + 1 requests by L/2 or
+// more, and n such samples need n over that many stalls. T is the schedule's
+// interval (1/rate). It returns the bound and n; 0 when the load leaves no
+// bound (rate·S of 0.9 or more).
+func lateStalls(o *obs, T, S, L int64) (int64, int64) {
+	rho := float64(S) / float64(T)
+	if T <= 0 || L <= 0 || rho >= 0.9 {
+		return 0, 0
+	}
+	var n int64
+	for _, v := range values(o) {
+		if 2*v.Ns >= L {
+			n += v.Count
+		}
+	}
+	per := float64(L)/float64(T)/(2*(1-rho)) + 1
+	return int64(math.Ceil(float64(n)/per - 1e-9)), n
 }
 
 // sig3 rounds v to 3 significant digits: a free value is given round.
