@@ -207,25 +207,13 @@ func TestFitReal(t *testing.T) {
 			if !ok || a.Lo == "" && a.Hi == "" {
 				continue
 			}
-			lo, hi := int64(0), int64(math.MaxInt64)
-			if a.Lo != "" {
-				d, err := time.ParseDuration(a.Lo)
-				if err != nil {
-					t.Errorf("%s: %s's range starts at %q, not a duration", f.name, a.Param, a.Lo)
-					continue
-				}
-				lo = int64(d)
-			}
-			if a.Hi != "" {
-				d, err := time.ParseDuration(a.Hi)
-				if err != nil {
-					t.Errorf("%s: %s's range ends at %q, not a duration", f.name, a.Param, a.Hi)
-					continue
-				}
-				hi = int64(d)
+			lo, hi, err := durationSpan(a.Lo, a.Hi)
+			if err != nil {
+				t.Errorf("%s: %s's range [%q, %q]: %v", f.name, a.Param, a.Lo, a.Hi, err)
+				continue
 			}
 			inside := want >= lo && want <= hi
-			fmt.Printf("BENCH fit_real.%s.%s_range_holds %d bool\n", key, a.Param, map[bool]int{false: 0, true: 1}[inside])
+			printHolds(key+"."+a.Param, inside)
 			if !inside {
 				t.Errorf("%s: the fit states %s = %s in [%s, %s], but the truth %s is outside it; fit %s, schedule %s (seed %d)",
 					f.name, a.Param, a.Value, a.Lo, a.Hi, time.Duration(want), r.Query, cfg.Query(), seed)
@@ -233,7 +221,7 @@ func TestFitReal(t *testing.T) {
 		}
 		if rg := r.Hidden.OpenP99RangeNs; len(rg) == 2 {
 			inside := openP99 >= rg[0] && openP99 <= rg[1]
-			fmt.Printf("BENCH fit_real.%s.open_p99_range_holds %d bool\n", key, map[bool]int{false: 0, true: 1}[inside])
+			printHolds(key+".open_p99", inside)
 			if !inside {
 				t.Errorf("%s: the fit states the open loop's p99 in [%s, %s], but the real open client's is %s",
 					f.name, time.Duration(rg[0]), time.Duration(rg[1]), time.Duration(openP99))
@@ -254,8 +242,7 @@ func TestFitReal(t *testing.T) {
 				// A printout without times (wrk's) shows how many stalls
 				// the run met, not when: every period that places them
 				// in the run prints the same numbers. The fit says so and
-				// gives the range; the truth must lie in it.
-				// (The range is held to the truth above.)
+				// gives the range, held to the truth above.
 				t.Logf("%s: the file leaves %s free in [%s, %s] (truth %s): not held to 5 %%", f.name, m.what, fr.Lo, fr.Hi, time.Duration(m.want))
 				continue
 			}
@@ -274,4 +261,33 @@ func TestFitReal(t *testing.T) {
 		}
 		fmt.Printf("BENCH fit_real.%s.ms %d ms\n", key, took.Milliseconds())
 	}
+}
+
+// durationSpan reads a stated range's ends (either may be empty: no bound).
+func durationSpan(lo, hi string) (int64, int64, error) {
+	l, h := int64(0), int64(math.MaxInt64)
+	if lo != "" {
+		d, err := time.ParseDuration(lo)
+		if err != nil {
+			return 0, 0, err
+		}
+		l = int64(d)
+	}
+	if hi != "" {
+		d, err := time.ParseDuration(hi)
+		if err != nil {
+			return 0, 0, err
+		}
+		h = int64(d)
+	}
+	return l, h, nil
+}
+
+// printHolds prints whether a stated range held the truth, as a BENCH line.
+func printHolds(name string, inside bool) {
+	v := 0
+	if inside {
+		v = 1
+	}
+	fmt.Printf("BENCH fit_real.%s_range_holds %d bool\n", name, v)
 }

@@ -695,7 +695,7 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	if o := lateObs(in, src); o != nil && T > 0 {
 		if k, n := lateStalls(o, T, S, L); k >= 1 && k < K {
 			kMin = k
-			how = fmt.Sprintf("it shows %d stalls by the model's count, and %d or more by its %d samples of half the stall or later (a stall delays at most rate·stall/(2·(1 − rate·service)) + 1 of them that long; a real run's count is not sharper)", K, k, n)
+			how = fmt.Sprintf("it shows %d stalls by the model's count, and %d or more by its %d samples of half the stall or later (a stall delays at most rate·stall/(2·(1 − rate·service)) + 1 of them that long): the file does not fix the count between them", K, k, n)
 		}
 	}
 	if kMin > 1 {
@@ -733,10 +733,10 @@ func lateObs(in *input, src source) *obs {
 // interval (1/rate). It returns the bound and n; 0 when the load leaves no
 // bound (rate·S of 0.9 or more).
 func lateStalls(o *obs, T, S, L int64) (int64, int64) {
-	rho := float64(S) / float64(T)
-	if T <= 0 || L <= 0 || rho >= 0.9 {
+	if T <= 0 || L <= 0 || 10*S >= 9*T {
 		return 0, 0
 	}
+	rho := float64(S) / float64(T)
 	var n int64
 	for _, v := range values(o) {
 		if 2*v.Ns >= L {
