@@ -85,11 +85,12 @@ test: deps-test fmt-check vet test-native test-truth test-experiment wasm test-b
 # finds nothing and slows every test about tenfold; they run without it,
 # with -short (the long truths, skipped there as under the race detector,
 # are test-truth's and test-long's).
-RACE_PKGS = omission/app omission/app/browser omission/app/cli omission/app/site omission/app/ui omission/app/compute omission/app/worker omission/app/page omission/app/experiment omission/app/internal/fitwasm
+RACE_PKGS = omission/app omission/app/browser omission/app/cli omission/app/site omission/app/ui omission/app/compute omission/app/worker omission/app/page omission/app/experiment
 
 ## test-native: every package's tests natively, RACE_PKGS with the race detector
 test-native:
 	$(GO) test -race -count=1 $(RACE_PKGS)
+	$(GO) test -count=1 -run FuzzQueryToCharts ./app/page
 	$(GO) test -short -count=1 $(filter-out $(RACE_PKGS),$(shell $(GO) list ./...))
 
 ## test-truth: the fit's truth about cut files and unknown rates (every prefix of 30 printouts, .hlogs with intervals removed, random rates) and report -fit's goldens, without the race detector, which slows them tenfold (test-native skips them)
@@ -114,12 +115,13 @@ test-experiment:
 test-wasm:
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_RUN)" ./sim/...
 
+## test-browser: the smoke set of the browser tests in headless Chromium (about 4 minutes; make test-long runs them all)
 test-browser: wasm
 	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app/browser
 
-## test-long: the largest runs, the fit's 200-query round trip, and the browser fuzz with an edit and a reload after every query (make test edits after every other)
+## test-long: the largest runs, the fit's 200-query round trip, and the whole browser suite (about 12 minutes: every test, both themes, both site prefixes, the fuzz with an edit and a reload after every query; make test runs a smoke set of it)
 test-long: test-large wasm
-	OMISSION_BROWSER=1 OMISSION_FUZZ_ALL=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 30m -run TestBrowserFuzz -v ./app/browser
+	OMISSION_BROWSER=1 OMISSION_BROWSER_LONG=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run Browser ./app/browser
 
 ## tools: install the real load generators experiment -with runs (app/experiment/tools/install.sh)
 tools:

@@ -77,6 +77,7 @@ type canvasInk struct {
 // that moved (backing off, answered, failed) and again equals the model;
 // playing advances frames and the counters stay the model's.
 func TestBrowserAnimRetries(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	res := mustRun(t, "preset=retry-storm")

@@ -261,6 +261,7 @@ func TestBrowserAnim(t *testing.T) {
 // TestBrowserAnimReducedMotion: with prefers-reduced-motion the animation
 // does not play by itself.
 func TestBrowserAnimReducedMotion(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.emulateReducedMotion(t)
@@ -282,6 +283,7 @@ func TestBrowserAnimReducedMotion(t *testing.T) {
 // the frame cost: the work of each frame (Go's tick and the canvas drawing,
 // performance.now() around both, in the page).
 func TestBrowserBenchAnim(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/?anim=1")
@@ -326,6 +328,7 @@ func (b *browser) emulateMedia(t testing.TB, features ...*emulation.MediaFeature
 // TestBrowserAnimDarkAndDismount: the dark theme draws the stages in its
 // palette; leaving the page stops the frame loop and releases the callbacks.
 func TestBrowserAnimDarkAndDismount(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.emulateMedia(t, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"})
@@ -375,6 +378,7 @@ func TestBrowserAnimDarkAndDismount(t *testing.T) {
 // stalls, its counters moving; one whose workers finish out of order says
 // why the animation cannot draw the window, naming the request.
 func TestBrowserAnimEngine(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/?arrivals=poisson&duration=3s&anim=1")
@@ -400,6 +404,7 @@ func TestBrowserAnimEngine(t *testing.T) {
 // (issue 40, item 5): Back from the next page they open returns there, not
 // to a moment of the animation.
 func TestBrowserAnimAutoplayKeepsURL(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")

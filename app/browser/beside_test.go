@@ -19,6 +19,7 @@ import (
 // TestBrowserBeside: the tools' outputs, a comparison and a measured file
 // beside the run, each with the numbers the native code gives.
 func TestBrowserBeside(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	con := b.watchConsole(t)

@@ -50,6 +50,26 @@ func requireBrowser(t testing.TB) {
 	}
 }
 
+// browserLong reports whether the whole browser suite runs (make
+// test-long, OMISSION_BROWSER_LONG=1). make test runs a smoke set that
+// reaches each part of the site once, within its ten minutes: the page and
+// its first screen, a phone, bad and hostile URLs, the policy, the
+// prerendered view, failures, an import and its fit, the worker, the
+// charts, the animation, axe-core in one theme, the offline site under a
+// prefix, and half the fuzz corpus. The deeper variants are the long run's.
+func browserLong() bool { return os.Getenv("OMISSION_BROWSER_LONG") == "1" }
+
+// longOnly skips a test that only the long browser run holds (make
+// test-long; make bench's too, for the tests that print BENCH lines), with
+// a message that says so.
+func longOnly(t testing.TB) {
+	t.Helper()
+	requireBrowser(t)
+	if !browserLong() && os.Getenv("OMISSION_BENCH") != "1" {
+		t.Skip("in the long browser run only: make test-long (OMISSION_BROWSER_LONG=1)")
+	}
+}
+
 // site is the built static site and the server that serves it.
 type servedSite struct {
 	Dir string // the generated site

@@ -316,6 +316,7 @@ func TestBrowserURLIsNotMarkup(t *testing.T) {
 }
 
 func TestBrowserNoClosedForm(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/?preset=note60")
@@ -331,6 +332,7 @@ func TestBrowserNoClosedForm(t *testing.T) {
 }
 
 func TestBrowserAccessibleAndNarrow(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")
@@ -381,6 +383,7 @@ func TestBrowserAccessibleAndNarrow(t *testing.T) {
 }
 
 func TestBrowserSliderAndLongRun(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")
@@ -460,6 +463,7 @@ func TestBrowserSliderAndLongRun(t *testing.T) {
 // change event of the stall box to the frame that paints the new table,
 // median of several (make bench prints it).
 func TestBrowserBench(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")
@@ -519,6 +523,7 @@ func urlEscape(s string) string {
 // every check passing; its slowdown and think time show in the opened
 // "More parameters", and the latency chart shades the slowdown.
 func TestBrowserIncidentPreset(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/?preset=bench")

@@ -14,6 +14,7 @@ import (
 // go-app's loading progress divides by its decoded size (it divides by the
 // Content-Length, the encoded size, when not told).
 func TestBrowserServedCompressed(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/?preset=tcp")

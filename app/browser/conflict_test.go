@@ -81,6 +81,7 @@ func checkRefused(t *testing.T, what string, v refusedView, every, stall string)
 // is shown and the headline says the run is refused; a tool ticked says
 // why it shows nothing. Then /?service=24h&stall=24h loaded.
 func TestBrowserConflict(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")

@@ -5,9 +5,10 @@
 // only through its exported surface: routes.Register, site.Build,
 // site.NewHandler and cli.Run.
 //
-// They run when OMISSION_BROWSER=1 (make test-browser; the long fuzz is make
-// test-long's, the page's timings make bench's) and skip with a message
-// otherwise. TestWasmSize, TestBuiltSite and TestWasmExecShipped check the
+// They run when OMISSION_BROWSER=1 and skip with a message otherwise: make
+// test-browser (part of make test) runs a smoke set that reaches each part
+// of the site once; make test-long (OMISSION_BROWSER_LONG=1) runs them all;
+// make bench the page's timings. TestWasmSize, TestBuiltSite and TestWasmExecShipped check the
 // built app.wasm and site when OMISSION_WASM=1 (make test-built). Being
 // tests only, it may import none of the project's packages in its code.
 package browser

@@ -24,6 +24,7 @@ import (
 // result's hash, the same natively): another run's files have other names,
 // and the same run's files the same.
 func TestBrowserDownloads(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	con := b.watchConsole(t)

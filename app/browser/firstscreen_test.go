@@ -85,6 +85,7 @@ func TestBrowserFirstScreen(t *testing.T) {
 // read why on the first screen beside the two p99 cards, choose a case, and
 // see the open loop's p99 move to the native run's (issue 40).
 func TestBrowserNewcomer(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.do(t, "a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
@@ -111,6 +112,7 @@ func TestBrowserNewcomer(t *testing.T) {
 // TestBrowserDropFile: a real wrk file dropped anywhere on the page is
 // imported and its fit shown, as from the first screen's chooser.
 func TestBrowserDropFile(t *testing.T) {
+	longOnly(t)
 	const file = "wrk-c2-d5s.txt"
 	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", file))
 	if err != nil {
@@ -140,6 +142,7 @@ func TestBrowserDropFile(t *testing.T) {
 // field of a fold opens it by itself, so that loading a URL shows what its
 // sender saw.
 func TestBrowserFolds(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")

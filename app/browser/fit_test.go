@@ -191,6 +191,7 @@ func fitInPage(t *testing.T, b *browser, root, dir, file string) string {
 // page (fit.wasm in its worker) as report -fit fits them: the same query,
 // explained or not alike.
 func TestBrowserFitFormats(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	con := b.watchConsole(t)
@@ -309,6 +310,7 @@ func TestBrowserBenchFit(t *testing.T) {
 // page, a click on the file chooser, the paste box opened — so that it
 // compiles while the file is picked, and never on the page's load alone.
 func TestBrowserFitWorkerOnIntent(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	const fetched = `performance.getEntriesByType("resource").filter(e => e.name.includes("/web/fitworker.js")).length`
@@ -351,6 +353,7 @@ func TestBrowserFitWorkerOnIntent(t *testing.T) {
 // asked as the worker starts is answered, the warm-up skipped or giving
 // way.
 func TestBrowserFitWarmGivesWay(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	root, err := moduleRoot()

@@ -316,9 +316,9 @@ func (b *browser) pageView(t *testing.T) (string, map[string]string) {
 // TestBrowserFuzz drives the corpus through the page. For every query: no
 // Go panic or exit and no console error, a result or a message within 5 s,
 // the page answering script within 1 s throughout, no markup or script from
-// the URL, and (after every other query in make test, every query in make
-// test-long) one valid edit showing the same numbers as loading the URL it
-// leads to.
+// the URL, and one valid edit showing the same numbers as loading the URL
+// it leads to. make test-long does this for every query; make test answers
+// every other query and edits after every other one it answers.
 func TestBrowserFuzz(t *testing.T) {
 	s := startSite(t)
 	b := newBrowser(t)
@@ -339,15 +339,17 @@ func TestBrowserFuzz(t *testing.T) {
 	corpus := readCorpus(t)
 	sliced := 0
 	from, _ := strconv.Atoi(os.Getenv("OMISSION_FUZZ_FROM")) // to replay a failure from a query on
-	// Every query is answered; the edit and the load of the URL it leads
-	// to follow every other query in make test, every query in make
-	// test-long (OMISSION_FUZZ_ALL=1: they double the test's time).
-	all := os.Getenv("OMISSION_FUZZ_ALL") != ""
-	edits := 0
+	// The long run (make test-long) answers every query and follows each
+	// with an edit and the load of the URL it leads to; make test answers
+	// every other query and edits after every fourth.
+	all := browserLong()
+	step := map[bool]int{true: 1, false: 2}[all]
+	edits, asked := 0, 0
 	for i, q := range corpus {
-		if i < from {
+		if i < from || i%step != 0 {
 			continue
 		}
+		asked++
 		pr.at(q)
 		u := s.URL + "/?" + q
 		if i%20 == 0 {
@@ -369,7 +371,7 @@ func TestBrowserFuzz(t *testing.T) {
 		} else if i%20 != 0 && ms > longestIn.ms {
 			longestIn.ms, longestIn.q = ms, q
 		}
-		if all || i%2 == 0 {
+		if all || i%4 == 0 {
 			edits++
 			b.editAndLoad(t, q, i)
 		}
@@ -388,7 +390,7 @@ func TestBrowserFuzz(t *testing.T) {
 		}
 	}
 	worst, where := pr.end()
-	t.Logf("%d queries, %d of them edited and their URL loaded (%d first answered with the progress bar of a sliced run); the slowest answer to 1+1 took %v (during %q)", len(corpus), edits, sliced, worst, where)
+	t.Logf("%d queries, %d of them edited and their URL loaded (%d first answered with the progress bar of a sliced run); the slowest answer to 1+1 took %v (during %q)", asked, edits, sliced, worst, where)
 	t.Logf("the slowest query to answer: %q in %v; the longest main-thread task of a query read in the page: %.0f ms (%q), of a navigation that starts app.wasm: %.0f ms (%q)",
 		slowest.q, slowest.d.Round(time.Millisecond), longestIn.ms, longestIn.q, longestNav.ms, longestNav.q)
 	if worst > time.Second {

@@ -49,6 +49,7 @@ type spectrumText struct {
 // removed leaves the list and the charts. The lead's pointer and a skip
 // link reach the tools' printouts.
 func TestBrowserImports(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	con := b.watchConsole(t)

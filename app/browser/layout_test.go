@@ -185,6 +185,7 @@ func checkConverged(t *testing.T, b *browser, what string, from, rounds int) []f
 // The host page is served from the site's origin so that the test can
 // reach into the frames.
 func TestBrowserEmbedHeights(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	siteHandler, err := site.NewHandler(s.Dir)
 	if err != nil {
@@ -286,6 +287,7 @@ func (b *browser) importFileListed(t testing.TB, path string) {
 // printouts and long values scroll in their own boxes or wrap (issue 26:
 // locust made it 1,418 px wide, a 50 KB vs= 450,294 px).
 func TestBrowserNothingWidens(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	root, err := moduleRoot()
@@ -377,6 +379,7 @@ func (b *browser) tabToPlay(t testing.TB, limit int) []string {
 // the stops are the same once the animation is ready, and Play keeps the
 // focus while the animation comes alive under it.
 func TestBrowserKeyboardAnimFromTheStart(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")

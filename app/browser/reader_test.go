@@ -124,11 +124,17 @@ var readerPages = []struct{ name, path, ready string }{
 }
 
 // TestBrowserAxe: axe-core finds no violation on any page of the site, in
-// the light theme and the dark one.
+// the light theme and the dark one (the dark one only in make test).
 func TestBrowserAxe(t *testing.T) {
 	s := startSite(t)
 	axeScript(t) // install before the clock of the first page starts
-	for _, scheme := range []string{"light", "dark"} {
+	// make test checks the dark theme, the one more often off; the long
+	// run both.
+	schemes := []string{"dark"}
+	if browserLong() {
+		schemes = []string{"light", "dark"}
+	}
+	for _, scheme := range schemes {
 		b := newBrowser(t)
 		b.emulateMedia(t, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: scheme})
 		for _, p := range readerPages {
@@ -166,6 +172,7 @@ func (b *browser) focused(t testing.TB) map[string]string {
 // them), a chart's markers another, and the chart toggles and Play come
 // soon after. Every stop on the way is at least 24 px both ways.
 func TestBrowserKeyboard(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")
@@ -380,6 +387,7 @@ func TestBrowserPhone(t *testing.T) {
 // README's 660×420 iframe, fits without clipping and reports its height;
 // it has a title and a heading of its own.
 func TestBrowserEmbeds(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	host := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -527,6 +535,7 @@ func reportOf(t *testing.T, q string) map[string]any {
 // claim whose regime is left says so, and the reset brings the article's
 // values back.
 func TestBrowserArticleExplorable(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/article/")
@@ -700,6 +709,7 @@ func TestBrowserBenchArticleStep(t *testing.T) {
 // shows its fit, with the open loop's p99 report -fit prints for it
 // (issue 40, item 1).
 func TestBrowserFileHolder(t *testing.T) {
+	longOnly(t)
 	const dir, file = "measure/testdata/real", "wrk-c2-d5s.txt"
 	root, err := moduleRoot()
 	if err != nil {

@@ -28,6 +28,7 @@ func (b *browser) notices(t testing.TB, root string) []string {
 // what it takes in the URL (replaced, no new history entry) and says what
 // it dropped, in the visualiser's words; the value it took is in effect.
 func TestBrowserRuleArticle(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/article/")
@@ -62,6 +63,7 @@ func TestBrowserRuleArticle(t *testing.T) {
 // invalid field draws its figure at the preset's value, says why, and keeps
 // the text as typed in its URL without the unknown key.
 func TestBrowserRuleEmbed(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/embed/?figure=bogus")
@@ -92,6 +94,7 @@ func TestBrowserRuleEmbed(t *testing.T) {
 // replacing the history entry; Page Down goes three rungs down; the hint
 // says the arrows step it.
 func TestBrowserRuleRateArrows(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	b := newBrowser(t)
 	b.open(t, s.URL+"/")

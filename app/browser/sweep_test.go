@@ -41,6 +41,7 @@ func clickTimed(id string) string {
 // axe-core finds nothing; a bad spec says so and the rest of the page
 // runs; Cancel stops a sweep and the rest runs when asked.
 func TestBrowserSweep(t *testing.T) {
+	longOnly(t)
 	s := startSite(t)
 	axeScript(t)
 	b := newBrowser(t)

@@ -25,6 +25,9 @@ const fuzzWork = 2e7
 // must mean the same run; a run the page does not refuse must run and draw.
 // Seeds: the browser fuzz corpus (app/testdata/fuzz-queries.txt).
 func FuzzQueryToCharts(f *testing.F) {
+	if raceEnabled {
+		f.Skip("the simulator and the charts compute in one goroutine: make test-native runs this without -race, which slows it tenfold")
+	}
 	// The browser fuzz test's corpus (app/browser/fuzz_test.go).
 	if b, err := os.ReadFile("../testdata/fuzz-queries.txt"); err == nil {
 		for _, q := range strings.Split(string(b), "\n") {
