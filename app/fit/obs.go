@@ -76,11 +76,12 @@ type Residual struct {
 	// within the printout's rounding however large its difference in per
 	// cent; not a miss.
 	Rounded bool `json:"rounded,omitempty"`
-	// Own: a latency (a percentile, the mean or the minimum) the file and
-	// the model both put under OwnServices service times, where no stall
-	// reaches: the client's own time per request (its loopback, its
-	// system calls, its wake-ups) and the server's service, which the
-	// stall model does not claim. Shown, and named so; not a miss.
+	// Own: a latency (a percentile, the mean or the minimum) the model
+	// puts under OwnServices service times, where no stall reaches, and
+	// the file under that or a tenth of the stall (fit.go's own): the
+	// client's own time per request (its loopback, its system calls, its
+	// wake-ups) and the server's service, which the stall model does not
+	// claim. Shown, and named so; not a miss.
 	Own bool `json:"own,omitempty"`
 }
 

@@ -150,8 +150,8 @@ func (r *Result) Verdict() string {
 	}
 	b.WriteString(".")
 	if own > 0 {
-		fmt.Fprintf(&b, " %s the file and the model both put under %d service times, where no stall reaches, %s more than %s off: the client's own time per request, which the stall model does not claim (marked in the table).",
-			map[bool]string{true: "One latency", false: fmt.Sprintf("%d latencies", own)}[own == 1], OwnServices, map[bool]string{true: "is", false: "are"}[own == 1], pct(Tolerance))
+		fmt.Fprintf(&b, " %s below the stalls (the model puts %s under %d service times, where no stall reaches, and the file under that or a tenth of the stall) %s more than %s off: the client's own time per request, which the stall model does not claim (marked in the table).",
+			map[bool]string{true: "One latency", false: fmt.Sprintf("%d latencies", own)}[own == 1], map[bool]string{true: "it", false: "them"}[own == 1], OwnServices, map[bool]string{true: "is", false: "are"}[own == 1], pct(Tolerance))
 	}
 	if loose != nil {
 		what := "the spectrum's worst row"
