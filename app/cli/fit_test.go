@@ -31,7 +31,8 @@ import (
 // summary of preset=tcp&duration=6s and a real one (locust -u 2 -t 5s with
 // its log lines, app/measure/testdata/real), the experiment's real closed
 // client's .hlog (140 ms stalls; its p99.9 of 2.6 ms, the client's own
-// wake-ups, named so and explained: exit 0), an .hlog of one histogram
+// wake-ups, named so and explained: exit 0), a real autocannon JSON (whole
+// ms, 4 or 5 stalls met: 1 to 5 stated), an .hlog of one histogram
 // without tags (tried as each recording), and files the fit refuses
 // (exit 2: an .hlog of two histograms tagged by endpoint among them);
 // outputs are held to testdata/fit_*.stdout.
@@ -56,6 +57,7 @@ func TestReportFit(t *testing.T) {
 		{"fit_k6", []string{"report", "-fit", "../measure/testdata/k6-summary.json"}, 0},
 		{"fit_locust", []string{"report", "-fit", "../testdata/fit-tcp-locust.txt"}, 0},
 		{"fit_real_locust", []string{"report", "-fit", "../measure/testdata/real/locust-u2-t5s.txt"}, 0},
+		{"fit_real_autocannon", []string{"report", "-fit", "../measure/testdata/real/autocannon-c2-d5.json"}, 0},
 		{"fit_real_closed_hlog", []string{"report", "-fit", "../measure/testdata/real/experiment-closed-s140ms-e1307ms.hlog"}, 0},
 		{"fit_untagged_hlog", []string{"report", "-fit", "../testdata/fit-untagged.hlog"}, 0},
 		{"fit_foreign_tags", []string{"report", "-fit", "../testdata/fit-foreign-tags.hlog"}, 2},

@@ -240,11 +240,12 @@
 //     from 383 ms) is explained: stall 140.3 ms, period 1.306 s, the first
 //     stall within [296.9 ms, 459.5 ms]; its p50 to p99.9 are the
 //     client's own;
-//   - autocannon's JSON (whole milliseconds) is not explained: its p99.99
-//     of 5 ms is the client's own time under 10 stall hits, but the
-//     search's best count (7 stalls, where 4 or 5 met the run) puts it at
-//     the stall, and the counts that print the same numbers (6 to 10) do
-//     not take in the ones that differ only in the client's own numbers;
+//   - autocannon's JSON (whole milliseconds, 2 connections, 100 ms stalls
+//     every second from 500 ms; 4 or 5 met its 5 s) is explained with 1 to
+//     5 stalls: its p99.99 of 5 ms is the client's own time under ten
+//     stall hits or fewer. A count that explains the file comes before one
+//     that only scores lower (seven stalls, which put that p99.99 at the
+//     stall, scored lowest and stated 6 to 10);
 //   - an ab run at one connection fits within 5 %, but its stall range lies
 //     3 % above the true 10 ms; one at 8 connections fits with 22–24 stalls
 //     where there were 6;
