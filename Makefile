@@ -7,9 +7,13 @@ GOROOT    := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(firstword $(wildcard $(GOROOT)/lib/wasm/wasm_exec.js $(GOROOT)/misc/wasm/wasm_exec.js))
 WASM_RUN  := $(firstword $(wildcard $(GOROOT)/lib/wasm/go_js_wasm_exec $(GOROOT)/misc/wasm/go_js_wasm_exec))
 # The rival benchmark (make bench, when RIVAL_GIT_DIR names the rival's git
-# directory): its scripts and its scratch directory.
+# directory): its scripts and its scratch directory. The scratch directory
+# lies outside this checkout: run in a subdirectory of a git work tree, the
+# setup's `git apply` of the rival's offline-fonts patch reads its paths
+# from the work tree's root and skips them without a word, and the rival's
+# build then fails fetching Google Fonts.
 RIVALBENCH ?= ../shared/bench/rivalbench
-RIVAL_WORK ?= $(CURDIR)/.rivalbench
+RIVAL_WORK ?= $(or $(TMPDIR),/tmp)/omission-rivalbench
 CHROMIUM  ?= $(firstword $(shell command -v chromium chromium-browser google-chrome 2>/dev/null))
 # -s leaves out the wasm name section (Go function names for the browser's
 # profiler, 0.27 MB raw): make wasm WASM_LDFLAGS= keeps it.

@@ -9,8 +9,8 @@ import (
 	"math"
 	"os"
 	"testing"
-	"time"
 
+	"omission/app/fit"
 	"omission/sim"
 )
 
@@ -153,11 +153,9 @@ func TestReportFitReal(t *testing.T) {
 		}
 		var out struct {
 			Fit struct {
-				Query     string `json:"query"`
-				Ambiguous []struct {
-					Param, Lo, Hi string
-				} `json:"ambiguous"`
-				Hidden struct {
+				Query     string     `json:"query"`
+				Ambiguous []fit.Free `json:"ambiguous"`
+				Hidden    struct {
 					OpenP99 int64 `json:"open_p99_ns"`
 				} `json:"hidden"`
 			} `json:"fit"`
@@ -186,9 +184,8 @@ func TestReportFitReal(t *testing.T) {
 				continue
 			}
 			found = true
-			lo, err1 := time.ParseDuration(a.Lo)
-			hi, err2 := time.ParseDuration(a.Hi)
-			if err1 != nil || err2 != nil || int64(lo) > every || int64(hi) < every {
+			lo, hi, err := a.DurationSpan()
+			if err != nil || lo > every || hi < every {
 				t.Errorf("%s: every free in [%s, %s], which does not hold the truth 1.85s", tc.file, a.Lo, a.Hi)
 			}
 		}

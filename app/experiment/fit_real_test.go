@@ -207,9 +207,9 @@ func TestFitReal(t *testing.T) {
 			if !ok || a.Lo == "" && a.Hi == "" {
 				continue
 			}
-			lo, hi, err := durationSpan(a.Lo, a.Hi)
+			lo, hi, err := a.DurationSpan()
 			if err != nil {
-				t.Errorf("%s: %s's range [%q, %q]: %v", f.name, a.Param, a.Lo, a.Hi, err)
+				t.Errorf("%s: %v", f.name, err)
 				continue
 			}
 			inside := want >= lo && want <= hi
@@ -261,26 +261,6 @@ func TestFitReal(t *testing.T) {
 		}
 		fmt.Printf("BENCH fit_real.%s.ms %d ms\n", key, took.Milliseconds())
 	}
-}
-
-// durationSpan reads a stated range's ends (either may be empty: no bound).
-func durationSpan(lo, hi string) (int64, int64, error) {
-	l, h := int64(0), int64(math.MaxInt64)
-	if lo != "" {
-		d, err := time.ParseDuration(lo)
-		if err != nil {
-			return 0, 0, err
-		}
-		l = int64(d)
-	}
-	if hi != "" {
-		d, err := time.ParseDuration(hi)
-		if err != nil {
-			return 0, 0, err
-		}
-		h = int64(d)
-	}
-	return l, h, nil
 }
 
 // printHolds prints whether a stated range held the truth, as a BENCH line.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"omission/app/measure"
 	"omission/app/tools"
@@ -18,6 +19,29 @@ type Free struct {
 	Lo    string `json:"lo,omitempty"`
 	Hi    string `json:"hi,omitempty"`
 	Why   string `json:"why"`
+}
+
+// DurationSpan reads the range of a duration parameter (stall, every,
+// first, service) in ns: Lo from 0 when it is not stated, Hi unbounded
+// (math.MaxInt64) when it is not; an error for words that are not a
+// duration (a rate's range).
+func (f Free) DurationSpan() (lo, hi int64, err error) {
+	lo, hi = 0, math.MaxInt64
+	if f.Lo != "" {
+		d, err := time.ParseDuration(f.Lo)
+		if err != nil {
+			return 0, 0, fmt.Errorf("%s's lower end %q: %w", f.Param, f.Lo, err)
+		}
+		lo = int64(d)
+	}
+	if f.Hi != "" {
+		d, err := time.ParseDuration(f.Hi)
+		if err != nil {
+			return 0, 0, fmt.Errorf("%s's upper end %q: %w", f.Param, f.Hi, err)
+		}
+		hi = int64(d)
+	}
+	return lo, hi, nil
 }
 
 // guess is the first estimate: a configuration, which parameters the file

@@ -81,12 +81,8 @@ func judge(r *Result, truth sim.Config, openP99 int64, format string) verdict {
 			if f.Lo == "" && f.Hi == "" {
 				return "free"
 			}
-			lo, _ := parseDur(f.Lo)
-			hi, err := parseDur(f.Hi)
-			if err != nil || f.Hi == "" {
-				hi = math.MaxInt64
-			}
-			if want >= lo && want <= hi {
+			lo, hi, err := f.DurationSpan()
+			if err == nil && want >= lo && want <= hi {
 				return "free"
 			}
 			return "free-out"
@@ -345,11 +341,6 @@ func withoutRate(v *verdict, r *Result, truth sim.Config, openP99 int64) {
 	} else if !within(r.Hidden.OpenP99Ns, openP99, 0.01) {
 		v.openP99 = "free-out"
 	}
-}
-
-func parseDur(s string) (int64, error) {
-	d, err := time.ParseDuration(s)
-	return int64(d), err
 }
 
 // TestStallCountDescent holds the printouts' stall-count search (descendK,
