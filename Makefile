@@ -94,6 +94,7 @@ RACE_PKGS = omission/app omission/app/browser omission/app/cli omission/app/site
 ## test-native: every package's tests natively, RACE_PKGS with the race detector
 test-native:
 	$(GO) test -race -count=1 $(RACE_PKGS)
+	# app/page's query fuzz computes in one goroutine: it skips under -race
 	$(GO) test -count=1 -run FuzzQueryToCharts ./app/page
 	$(GO) test -short -count=1 $(filter-out $(RACE_PKGS),$(shell $(GO) list ./...))
 

@@ -343,7 +343,10 @@ func TestBrowserFuzz(t *testing.T) {
 	// with an edit and the load of the URL it leads to; make test answers
 	// every other query and edits after every fourth.
 	all := browserLong()
-	step := map[bool]int{true: 1, false: 2}[all]
+	step := 2
+	if all {
+		step = 1
+	}
 	edits, asked := 0, 0
 	for i, q := range corpus {
 		if i < from || i%step != 0 {

@@ -29,8 +29,10 @@
 // The verdict holds the count, mean, min, max and p50 to p99.99 to 5 %,
 // but for the latencies below the stalls: one the model puts under ten
 // service times, where no stall reaches, and the file under that or a
-// tenth of the stall, is the client's own time (its wake-ups, its system
-// calls), shown and named so, not held (Residual.Own). A real closed
+// tenth of the stall, is below the stalls: the client's own time (its
+// wake-ups, its system calls) or a spread in the server's service, which
+// the file does not tell apart; shown and named so, not held
+// (Residual.Own). A real closed
 // loop's p99.9 of 2.6 ms under 140 ms stalls is one. The ranges that "fit
 // as well" keep the same rule (explains). A spectrum's other rows, an
 // .hlog's intervals and the slow samples' times count in the score but

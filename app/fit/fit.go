@@ -379,12 +379,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			return s
 		}, func(k int64) guess { return estimate(in, src, opt.Rate, k) })
 	}
+	unit := src.unit()
 	var kScores []float64
 	var kExplain []bool
-	rsExplains := explains(rs, src.unit().Ns)
+	rsExplains := explains(rs, unit.Ns)
 	for _, gk := range kTried {
 		s, rr := eval(gk.cfg)
-		ex := explains(rr, src.unit().Ns)
+		ex := explains(rr, unit.Ns)
 		kScores, kExplain = append(kScores, s), append(kExplain, ex)
 		if src.pacedUsers() && rsExplains {
 			// The fewest stalls that explain the summary: its counts tried
@@ -402,7 +403,6 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	var openRange []int64
-	unit := src.unit()
 	svcLo, svcHi := int64(-1), int64(-1) // the service's free range, when the rounding leaves it free
 	if len(kTried) > 1 && unit.Ns > 0 && src.is(tools.BackToBack) {
 		// hey's 0.1 ms and ab's whole ms leave the stall count to the

@@ -114,7 +114,7 @@ func (r *Result) DiffWords(x Residual) string {
 		return Percent(x.Diff) + ", within " + units.Duration(float64(r.RoundingNs)) + " rounding"
 	}
 	if x.Own && math.Abs(x.Diff) > Tolerance {
-		return Percent(x.Diff) + ", the client's own time"
+		return Percent(x.Diff) + ", below the stalls"
 	}
 	return Percent(x.Diff)
 }
@@ -150,7 +150,7 @@ func (r *Result) Verdict() string {
 	}
 	b.WriteString(".")
 	if own > 0 {
-		fmt.Fprintf(&b, " %s below the stalls (the model puts %s under %d service times, where no stall reaches, and the file under that or a tenth of the stall) %s more than %s off: the client's own time per request, which the stall model does not claim (marked in the table).",
+		fmt.Fprintf(&b, " %s below the stalls (the model puts %s under %d service times, where no stall reaches, and the file under that or a tenth of the stall) %s more than %s off: the client's own time per request or a spread in the server's service, which the file does not tell apart and the stall model does not claim (marked in the table).",
 			map[bool]string{true: "One latency", false: fmt.Sprintf("%d latencies", own)}[own == 1], map[bool]string{true: "it", false: "them"}[own == 1], OwnServices, map[bool]string{true: "is", false: "are"}[own == 1], pct(Tolerance))
 	}
 	if loose != nil {
