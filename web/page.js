@@ -328,7 +328,11 @@ document.addEventListener("DOMContentLoaded", () => {
 // panel one, never when the page loads: fit.wasm is fetched and compiled
 // while the reader picks the file and looks at it beside the run, so the
 // first fit does not wait for it (the root element's data-fit-worker says
-// "started" once it runs). For each file,
+// "started" once it runs). Each file given is checked by the worker at once
+// (a check: whether the file is whole, fit.Lacks), since the page's own
+// reading shows its numbers without that check: omissionFileChecked(name,
+// state, lacks, why), set by the page, gets "checking", then "whole",
+// "incomplete" with what it lacks, or "unknown" with why. For each file,
 // omissionFitDone(name, answer), set by the page, gets its progress, then
 // fit.wasm's answer (a fitmsg.Answer: its panel laid out as nodes, and the
 // fitted query) or a failure, each with a panel the page renders (text
@@ -340,7 +344,7 @@ document.addEventListener("DOMContentLoaded", () => {
 (() => {
   "use strict";
   const texts = new Map(); // name → text, the last few files given
-  const keep = (name, p) => p.then((t) => { texts.delete(name); texts.set(name, t); if (texts.size > 8) texts.delete(texts.keys().next().value); start(); }, () => {});
+  const keep = (name, p) => p.then((t) => { texts.delete(name); texts.set(name, t); if (texts.size > 8) texts.delete(texts.keys().next().value); check(name); }, () => {});
   const keepFile = (f) => { if (f && f.size <= 16 << 20) keep(f.name, f.text()); };
   document.addEventListener("change", (e) => { if (e.target.id === "import-file" && e.target.files) keepFile(e.target.files[0]); }, true);
   document.addEventListener("drop", (e) => { if (e.dataTransfer && e.dataTransfer.files) keepFile(e.dataTransfer.files[0]); }, true);
@@ -348,6 +352,16 @@ document.addEventListener("DOMContentLoaded", () => {
   const asked = new Map(); // id → name
   const latest = new Map(); // name → id
   const done = (name, a) => { if (window.omissionFitDone) window.omissionFitDone(name, a); };
+  const checks = new Map(); // id → name, the checks asked
+  const latestCheck = new Map(); // name → id
+  const checked = (name, state, lacks, why) => { if (window.omissionFileChecked) window.omissionFileChecked(name, state, lacks || [], why || ""); };
+  const answerCheck = (id, d) => {
+    const name = checks.get(id);
+    checks.delete(id);
+    if (name === undefined || latestCheck.get(name) !== id) return;
+    if (d.err) checked(name, "unknown", [], "the fit worker could not read it: " + d.err);
+    else checked(name, d.lacks && d.lacks.length ? "incomplete" : "whole", d.lacks);
+  };
   const note = (name, kind, text) => done(name, { panel: { t: "p",
     a: ["class", kind === "busy" ? "status" : "error", "role", kind === "busy" ? "status" : "alert", "data-fit", kind], k: [{ x: text }] } });
   const answer = (id, d) => {
@@ -372,16 +386,35 @@ document.addEventListener("DOMContentLoaded", () => {
     if (w) return true;
     w = new Worker(script);
     document.documentElement.dataset.fitWorker = "started";
-    const fail = (why) => { if (w) w.terminate(); w = null; for (const id of [...asked.keys()]) answer(id, { err: why }); };
+    const fail = (why) => {
+      if (w) w.terminate();
+      w = null;
+      for (const id of [...asked.keys()]) answer(id, { err: why });
+      for (const id of [...checks.keys()]) answerCheck(id, { err: why });
+    };
     w.onmessage = (e) => {
       const d = JSON.parse(e.data);
       if (d.id < 0) fail(d.err);
-      else if (d.id > 0) answer(d.id, d);
+      else if (d.id > 0) (d.check ? answerCheck : answer)(d.id, d);
       else if (d.warm) document.documentElement.dataset.fitWarm = d.warm; // how its warm-up ended (tests)
     };
     w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
     w.postMessage({ type: "init", wasmExec: root() + "/wasm_exec.js", wasm });
     return true;
+  };
+  // check asks the worker whether a file given is whole (fit.Lacks): the
+  // page shows the file's numbers at once, and its own reading does not
+  // check that; until the answer comes the page says it is checking.
+  const check = (name) => {
+    const id = ++seq;
+    latestCheck.set(name, id);
+    if (!start()) {
+      checked(name, "unknown", [], "this site has no fit worker to check it");
+      return;
+    }
+    checks.set(id, name);
+    checked(name, "checking");
+    w.postMessage(JSON.stringify({ id, name, data: texts.get(name), check: true }));
   };
   const fit = (name, rate) => {
     const id = ++seq;

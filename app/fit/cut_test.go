@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,6 +83,18 @@ func cutOne(t *testing.T, name string, data []byte) {
 	for i := 1; i < len(ls); i++ {
 		prefix := strings.Join(ls[:i], "")
 		r, err := Fit(name, []byte(prefix), Options{NoTools: true})
+		// The page's word on the same bytes (it shows a file's numbers
+		// before any fit, and asks Lacks): what the fit refuses as
+		// incomplete it names incomplete, lacking the same; what the fit
+		// takes whole it finds whole.
+		lacks, lerr := Lacks(name, []byte(prefix))
+		var inc *IncompleteError
+		switch {
+		case errors.As(err, &inc) && (lerr != nil || !slices.Equal(lacks, inc.Lacks)):
+			t.Errorf("%s cut after line %d: the fit says it lacks %q, Lacks says %q (%v)", name, i, inc.Lacks, lacks, lerr)
+		case err == nil && (lerr != nil || len(lacks) > 0):
+			t.Errorf("%s cut after line %d: fitted whole, but Lacks says %q (%v)", name, i, lacks, lerr)
+		}
 		if err != nil {
 			refused++
 			continue
@@ -160,6 +173,9 @@ func TestHlogGap(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), "incomplete") {
 				t.Errorf("%s: %v does not say incomplete", name, err)
+			}
+			if lacks, err := Lacks(name, b.Bytes()); err != nil || !slices.Equal(lacks, inc.Lacks) {
+				t.Errorf("%s without the intervals from %s s: the page's check (Lacks) says %q (%v), the fit %q", name, starts[from], lacks, err, inc.Lacks)
 			}
 		}
 	}

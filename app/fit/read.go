@@ -2,6 +2,7 @@ package fit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -95,6 +96,32 @@ func read(name string, data []byte) (*input, error) {
 		}
 	}
 	return in, nil
+}
+
+// Lacks says what data lacks of its format's whole layout, each part in
+// words (IncompleteError's Lacks; nil when the file is whole, or when
+// nothing in it shows that it is not), without fitting it: the page asks
+// it of each file the reader gives, whose numbers it shows at once (its
+// own reading, in app.wasm, leaves these checks out). err is why the file
+// could not be read at all.
+func Lacks(name string, data []byte) ([]string, error) {
+	if len(data) > measure.MaxFileSize {
+		return nil, &measure.ParseError{Name: name, Msg: fmt.Sprintf("the file has %d bytes; the limit is %d (16 MiB)", len(data), measure.MaxFileSize)}
+	}
+	t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if bytes.HasPrefix(t, []byte(measure.CSVSamplesHeader)) {
+		_, err := readCSV(name, t)
+		var inc *IncompleteError
+		if errors.As(err, &inc) {
+			return inc.Lacks, nil
+		}
+		return nil, err
+	}
+	f, err := measure.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return f.Incomplete, nil
 }
 
 // IncompleteError is a file the fit refuses because it is incomplete: a

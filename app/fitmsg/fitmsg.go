@@ -10,6 +10,9 @@ type Request struct {
 	// Rate pins the rate when the file leaves it free ("" : not pinned),
 	// as report -fit FILE rate=R does.
 	Rate string `json:"rate,omitempty"`
+	// Check asks only whether the file is whole (fit.Lacks), not for its
+	// fit: the page asks it of each file the reader gives, at once.
+	Check bool `json:"check,omitempty"`
 }
 
 // Answer is the worker's reply: ID 0 says it is ready, a negative ID that
@@ -28,6 +31,11 @@ type Answer struct {
 	// Fit is app/fit's Result as JSON; the page does not read it (tests
 	// compare it with the native fit).
 	Fit any `json:"fit,omitempty"`
+	// Check answers a Check request: Lacks says what the file lacks of
+	// its format's whole layout, each part in words (empty: nothing shows
+	// that it is not whole); Err, set instead, that it could not be read.
+	Check bool     `json:"check,omitempty"`
+	Lacks []string `json:"lacks,omitempty"`
 }
 
 // View is a fit as the page shows it: every number already written for

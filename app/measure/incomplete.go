@@ -12,9 +12,11 @@ import (
 
 // The checks that a file is whole (File.Incomplete). The page's app.wasm,
 // built with the minimal tag, leaves them out (incomplete_minimal.go): 14 kB
-// after gzip it has no room for. There the import shows a cut file's
-// numbers as the file gives them; the fit, in fit.wasm, refuses it and says
-// what it lacks.
+// after gzip it has no room for. There the import shows a file's numbers
+// as soon as it has read them and asks fit.wasm, which holds these checks,
+// whether the file is whole (app/fit's Lacks): beside a cut file, and in
+// its column of the results table, the page then says it is incomplete and
+// what it lacks; the fit refuses it and says the same.
 
 // hgrmIncomplete says what an .hgrm lacks of the rows and footer every
 // writer ends with; n is its count of lines.

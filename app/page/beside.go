@@ -38,6 +38,7 @@ type beside struct {
 	saved    string               // what became of the last download asked for
 	raw      map[string]string    // the files' text by name, for their fit (fit.go)
 	fits     map[string]app.Value // what page.js said of each file's fit (fit.go)
+	checks   map[string]fileCheck // what it said of whether each is whole (fitstate.go)
 
 	cols   []view.Extra // the table's columns of all this (refreshExtras)
 	notes  []string     // the checks' lines about the files
@@ -48,7 +49,7 @@ type beside struct {
 // beside the run, when it changed (never in Render).
 func (p *Page) refreshExtras() {
 	p.beside.cols, p.beside.notes = p.extras(), p.fileNotes()
-	p.beside.listed = listFiles(p.beside.files, ui.PrefersTheme())
+	p.beside.listed = listFiles(p.beside.files, p.beside.checks, ui.PrefersTheme())
 }
 
 // renderBeside lays out the panels beside the run.
@@ -325,6 +326,7 @@ func (p *Page) extras() []view.Extra {
 			if len(f.Summaries) > 1 {
 				label += " (" + s.Label + ")"
 			}
+			label += checkWords(b.checks[f.Name])
 			_ = i
 			out = append(out, view.NewExtra(key, label, s.FormatTitle+", "+s.Precision, "measured", summaryValues(s), "read from "+f.Name))
 		}
@@ -372,6 +374,7 @@ func zeroText(o *tools.Output) string {
 type listedFile struct {
 	worker.Measured
 	Looks []fileLook
+	Check fileCheck // whether it is whole, as far as known
 }
 
 // fileLook is how one distribution of a file is drawn: its index among
@@ -384,11 +387,11 @@ type fileLook struct {
 
 // listFiles gives each distribution of the files read its look, in the
 // order the worker draws them (the files read, oldest first).
-func listFiles(files []worker.Measured, th charts.Theme) []listedFile {
+func listFiles(files []worker.Measured, checks map[string]fileCheck, th charts.Theme) []listedFile {
 	out := make([]listedFile, 0, len(files))
 	n := 0
 	for _, f := range files {
-		l := listedFile{Measured: f}
+		l := listedFile{Measured: f, Check: checks[f.Name]}
 		for _, s := range f.Summaries {
 			what := charts.MeasuredLookName(n, th)
 			if len(f.Summaries) > 1 {
@@ -447,6 +450,9 @@ func (p *Page) fileNotes() []string {
 			line += "; precision " + s.Precision
 			if len(s.Missing) > 0 {
 				line += "; the file does not give " + strings.Join(s.Missing, ", ")
+			}
+			if c := p.beside.checks[f.Name]; c.State == "incomplete" {
+				line += "; INCOMPLETE, it lacks " + strings.Join(c.Lacks, "; and ")
 			}
 			out = append(out, line)
 		}

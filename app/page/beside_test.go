@@ -168,7 +168,7 @@ func TestBesideKeep(t *testing.T) {
 // names the file it removes.
 func TestImportPanelList(t *testing.T) {
 	files := []worker.Measured{readable("wrk2.txt", 2), {Name: "bad.txt", Err: "unknown format"}, readable("java.hgrm", 1), readable("k6.json", 1)}
-	h := app.HTMLString(&importPanel{IFiles: listFiles(files, charts.Light)})
+	h := app.HTMLString(&importPanel{IFiles: listFiles(files, nil, charts.Light)})
 	if n := strings.Count(h, "<li "); n != 4 {
 		t.Errorf("%d items, want 4", n)
 	}

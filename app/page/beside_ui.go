@@ -280,9 +280,26 @@ func (i *importPanel) fileItems() []app.UI {
 			app.Button().Type("button").Class("forget").OnClick(ui.On("forget/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionForget, name) })).
 				Text("Remove "+f.Name))
 		if f.Err == "" {
+			body = append(body, checkLine(f.Check))
 			body = append(body, fitControls(i.IFits, name)...)
 		}
 		items = append(items, app.Li().DataSet("file", f.Name).Body(body...))
 	}
 	return items
+}
+
+// checkLine says, beside a file read, whether it is whole (fileCheck):
+// while fit.wasm checks it, that its numbers wait for the word; when it is
+// cut, what it lacks, as an alert.
+func checkLine(c fileCheck) app.UI {
+	switch c.State {
+	case "checking":
+		return app.P().Class("status", "file-check").DataSet("check", c.State).Text("Checking that the file is whole…")
+	case "incomplete":
+		return app.P().Class("error", "file-check").DataSet("check", c.State).Attr("role", "alert").
+			Text("This file is incomplete: it lacks " + strings.Join(c.Lacks, "; and ") + ". Its numbers are of part of a run, not of the whole test; give the whole file.")
+	case "unknown":
+		return app.P().Class("status", "file-check").DataSet("check", c.State).Text("Not checked for being whole: " + c.Why + ".")
+	}
+	return app.P().Class("file-check").DataSet("check", c.State).Hidden(true)
 }

@@ -8,9 +8,11 @@ import (
 
 // "What did this test hide?" (issue 23): beside a file the reader
 // imported, the fit of the model to it (app/fit), run in a worker of its
-// own with fit.wasm (app/internal/fitwasm), which the page loads the first
-// time the reader asks and never before: app.wasm holds neither the fit
-// nor its layout. web/page.js keeps the files' text, takes the button's
+// own with fit.wasm (app/internal/fitwasm), which the page loads when the
+// reader first reaches for a file and never on its load alone: app.wasm
+// holds neither the fit nor its layout, nor the checks that a file is
+// whole, which the page asks fit.wasm of each file given (fit.Lacks;
+// fileCheck). web/page.js keeps the files' text, takes the button's
 // click, starts the worker and hands back, for each file, its progress,
 // its failure or its panel, laid out as nodes (fitmsg.Node), which the
 // page renders with the tags and attributes it allows, every text a text
@@ -29,6 +31,21 @@ func (p *Page) handleFit(ctx app.Context) {
 		return nil
 	})
 	app.Window().Set("omissionFitDone", p.fitCB)
+	// omissionFileChecked(name, state, lacks, why): page.js's word on
+	// whether a file given is whole (fileCheck), which fit.wasm tells.
+	p.checkCB = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		c := fileCheck{State: args[1].String(), Why: args[3].String()}
+		for l, i := args[2], 0; l.Truthy() && i < l.Length(); i++ {
+			c.Lacks = append(c.Lacks, l.Index(i).String())
+		}
+		name := args[0].String()
+		ctx.Dispatch(func(ctx app.Context) {
+			p.beside.setCheck(name, c)
+			p.refreshExtras()
+		})
+		return nil
+	})
+	app.Window().Set("omissionFileChecked", p.checkCB)
 }
 
 // fitControls are a file's button "What did this test hide?" (page.js

@@ -66,6 +66,7 @@ type Page struct {
 	running bool          // the latest run is in flight (or its charts are)
 	client  worker.Client // where runs go: a Web Worker, or this thread
 	fitCB   app.Func      // takes the fit worker's answers (fit.go)
+	checkCB app.Func      // takes its word on whether a file is whole (fit.go)
 	status  simStatus     // where it stands
 	shown   *view.View    // the result on screen
 	proofs  *view.View    // the result the checks list shows: shown, one paint later

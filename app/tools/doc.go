@@ -42,7 +42,8 @@
 // reader cites the tool's source for the layout it reads; the real
 // printouts they are tested on are in app/measure/testdata/real. The
 // checks that a printout is whole (measure.File.Incomplete) are left out
-// of the page's build, with measure's own (reader_whole.go), and so is what
+// of the page's build, with measure's own (reader_whole.go: the page asks
+// fit.wasm, which has them, of each file given), and so is what
 // a file states of its run beyond its latencies (NAMEStated in each
 // reader_NAME.go: requests, duration, connections, rate; set on the
 // descriptors in stated.go), which only the fit asks. The readers'

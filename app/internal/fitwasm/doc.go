@@ -33,6 +33,12 @@
 // after the file was given went from about 1.0 s to about 0.9 s, and one
 // asked 0.3 s after it was not slowed.
 //
+// It also answers checks: the page asks, for each file the reader gives,
+// whether the file is whole (fitmsg.Request.Check, fit.Lacks), because
+// app.wasm reads the file and shows its numbers without that check. A check
+// is answered before any fit and stops the warm-up, which starts again
+// after it.
+//
 // fit.wasm answers with the numbers written as report -fit writes them and
 // the panel laid out as nodes, which the page renders with the elements and
 // attributes it allows (app/fitmsg: a link only to a path of the site), every

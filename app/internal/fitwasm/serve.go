@@ -35,6 +35,16 @@ func answers(req fitmsg.Request, twoSteps bool, post func(step)) {
 		post(step{Answer: a})
 		return
 	}
+	if req.Check {
+		a.Check = true
+		lacks, err := fit.Lacks(req.Name, []byte(req.Data))
+		if err != nil {
+			a.Err = err.Error()
+		}
+		a.Lacks = lacks
+		post(step{Answer: a})
+		return
+	}
 	rate, err := fit.ParseRate(req.Rate)
 	if err != nil {
 		a.Err = err.Error()
@@ -86,6 +96,16 @@ func handleSteps(msg string, twoSteps bool, post func(string)) {
 		return
 	}
 	answers(req, twoSteps, func(s step) { post(encode(s)) })
+}
+
+// isCheck reports whether msg asks only whether a file is whole
+// (fitmsg.Request.Check), which the worker answers before the fits and
+// its warm-up.
+func isCheck(msg string) bool {
+	var req struct {
+		Check bool `json:"check"`
+	}
+	return json.Unmarshal([]byte(msg), &req) == nil && req.Check
 }
 
 func encode(s step) string {

@@ -245,3 +245,39 @@ func TestWorkerTwoSteps(t *testing.T) {
 		t.Errorf("a refused file: %q", refusal)
 	}
 }
+
+// TestWorkerCheck: a check (fitmsg.Request.Check) is answered at once with
+// what fit.Lacks finds the file lacks, without a fit: a real wrk printout
+// cut inside its percentile table lacks its rows; the whole printout lacks
+// nothing; a file that is no measurement is an error.
+func TestWorkerCheck(t *testing.T) {
+	data, err := os.ReadFile("../../measure/testdata/real/wrk-c2-d5s.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := bytes.Join(bytes.SplitAfter(data, []byte("\n"))[:8], nil)
+	want, err := fit.Lacks("wrk.txt", cut)
+	if err != nil || len(want) == 0 {
+		t.Fatalf("fit.Lacks of the cut printout: %q, %v", want, err)
+	}
+	check := func(id int64, data string) fitmsg.Answer {
+		b, _ := json.Marshal(fitmsg.Request{ID: id, Name: "wrk.txt", Data: data, Check: true})
+		var a fitmsg.Answer
+		if err := json.Unmarshal([]byte(handle(string(b))), &a); err != nil {
+			t.Fatalf("the answer is not JSON: %v", err)
+		}
+		if a.ID != id || !a.Check || a.View != nil || a.Panel != nil || a.Query != "" {
+			t.Errorf("check %d answered %+v: want its id, check set, and no fit", id, a)
+		}
+		return a
+	}
+	if a := check(3, string(cut)); a.Err != "" || !reflect.DeepEqual(a.Lacks, want) {
+		t.Errorf("the cut printout: lacks %q, err %q; want %q", a.Lacks, a.Err, want)
+	}
+	if a := check(4, string(data)); a.Err != "" || len(a.Lacks) > 0 {
+		t.Errorf("the whole printout: lacks %q, err %q; want nothing", a.Lacks, a.Err)
+	}
+	if a := check(5, "nothing"); a.Err == "" || len(a.Lacks) > 0 {
+		t.Errorf("a file that is no measurement: lacks %q, err %q; want an error", a.Lacks, a.Err)
+	}
+}
