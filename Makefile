@@ -124,8 +124,10 @@ test-wasm:
 test-browser: wasm
 	OMISSION_BROWSER=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 15m -run Browser ./app/browser
 
-## test-long: the largest runs, the fit's 200-query round trip, and the whole browser suite (about 12 minutes: every test, both themes, both site prefixes, the fuzz with an edit and a reload after every query; make test runs a smoke set of it)
+## test-long: the largest runs, the fit's 200-query round trip, every tool's printed command run by the real tool where installed, and the whole browser suite (about 12 minutes: every test, both themes, both site prefixes, the fuzz with an edit and a reload after every query; make test runs a smoke set of it)
 test-long: test-large wasm
+	# every tool's printed command, run as printed where the tool is installed (make tools)
+	$(GO) test -count=1 -run TestCommandsRun -v ./app/tools
 	OMISSION_BROWSER=1 OMISSION_BROWSER_LONG=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run Browser ./app/browser
 
 ## tools: install the real load generators experiment -with runs (app/experiment/tools/install.sh)

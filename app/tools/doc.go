@@ -20,8 +20,10 @@
 // locust's -t; rounded up, "-d21s" for 20.01 s), an integer per a time unit
 // where it takes one (vegeta's -rate 500/1s, k6's rate and timeUnit; a
 // fractional rate in thousandths per 1000 s). TestCommandsParse parses each
-// with its tool's documented grammar; TestCommandsRun runs wrk's, hey's and
-// ab's for a second when they are installed.
+// with its tool's documented grammar; TestCommandsRun (make test-long) runs each
+// tool's command as printed, for a whole second and for a fitted run's odd
+// duration and rate, where the tool is installed (12 of the 16 here: not
+// k6 nor oha).
 //
 // Adding a tool is one file here: its Tool and, when the experiment runs
 // it, its Real; its line in the registry (tools.go) and in runs
