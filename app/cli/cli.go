@@ -55,7 +55,7 @@ commands:
                                                         (-format csv -sweep SPEC: a row per point and recording)
   experiment [-json] [-out DIR] [-with TOOL,…] QUERY    run the query for real on loopback, beside the model
 
-app COMMAND -h prints that command's usage and flags.
+app COMMAND -h prints that command's usage, examples and flags.
 `
 
 // run runs one native command; a command's -h or -help prints its help.

@@ -299,8 +299,30 @@ func TestSweepTextWidth(t *testing.T) {
 	}
 }
 
-// TestHelp: -h and -help after any command print that command's usage and
-// each of its flags on stdout, and exit 0, whatever follows them; so do -h
+// TestCommandExamples runs the examples -h gives for report and export, as
+// a reader would paste them at the module's root (without export's
+// redirection): each exits 0 and prints something. experiment's, static's
+// and serve's run servers or need the built site: TestHelp holds that they
+// are given.
+func TestCommandExamples(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	for _, cmd := range []string{"report", "export"} {
+		for _, ex := range commandExamples[cmd] {
+			ex, _, _ = strings.Cut(ex, " > ")
+			var args []string
+			for _, w := range strings.Fields(strings.TrimPrefix(ex, "go run ./app ")) {
+				args = append(args, strings.Trim(w, "'"))
+			}
+			var stdout, stderr bytes.Buffer
+			if code := exitCode(run(&stdout, &stderr, args), &stderr); code != 0 || stdout.Len() == 0 {
+				t.Errorf("%s: exit %d, %d bytes out, stderr %q", ex, code, stdout.Len(), stderr.String())
+			}
+		}
+	}
+}
+
+// TestHelp: -h and -help after any command print that command's usage, an
+// example, and each of its flags on stdout, and exit 0, whatever follows them; so do -h
 // and help alone, for the program.
 func TestHelp(t *testing.T) {
 	flags := map[string][]string{
@@ -324,6 +346,9 @@ func TestHelp(t *testing.T) {
 				}
 				if !strings.HasPrefix(out, "usage: app "+cmd+" ") {
 					t.Errorf("%v: stdout does not start with the command's usage: %q", args, out)
+				}
+				if !strings.Contains(out, "\nexamples:\n  go run ./app "+cmd+" ") {
+					t.Errorf("%v: the help gives no example:\n%s", args, out)
 				}
 				for _, f := range want {
 					if !strings.Contains(out, "\n  "+f+" ") && !strings.Contains(out, "\n  "+f+"\n") {

@@ -77,11 +77,29 @@ Writes the static site and serves it, compressed, as a static host would.`
 	return "usage: app " + name
 }
 
-// commandHelp is a command's usage, then each of its flags.
+// commandExamples are each command's examples, one line each, as -h
+// prints them (TestCommandExamples runs each).
+var commandExamples = map[string][]string{
+	"report": {
+		"go run ./app report 'preset=tcp&stall=500ms'",
+		"go run ./app report -tool wrk2 'rate=1000&stall=200ms&every=1s'",
+		"go run ./app report -fit app/testdata/fit-tcp-wrk2.txt",
+	},
+	"export":     {"go run ./app export -format hgrm -recording open 'preset=tcp' > open.hgrm"},
+	"experiment": {"go run ./app experiment -with wrk 'rate=500&stall=100ms&every=1s&duration=5s'"},
+	"static":     {"go run ./app static -out /tmp/omission-site -prefix /omission"},
+	"serve":      {"go run ./app serve -addr 127.0.0.1:8000"},
+}
+
+// commandHelp is a command's usage, its examples, then each of its flags.
 func commandHelp(fs *flag.FlagSet) string {
 	var b strings.Builder
 	b.WriteString(commandUsage(fs.Name()))
-	b.WriteString("\n\nflags:\n")
+	b.WriteString("\n\n")
+	if ex := commandExamples[fs.Name()]; len(ex) > 0 {
+		b.WriteString("examples:\n  " + strings.Join(ex, "\n  ") + "\n\n")
+	}
+	b.WriteString("flags:\n")
 	fs.SetOutput(&b)
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)
