@@ -7,7 +7,10 @@
 // compiling it again.
 (() => {
   "use strict";
-  const keep = (p) => p.then((r) => { if (r && r.module) window.omissionWasmModule = r.module; return r; });
+  // The startup's marks (omission:compiled here; the Go side marks its
+  // mount, the worker's ready and its first answer) time its parts for
+  // make bench (app/browser, TestBrowserBenchSite).
+  const keep = (p) => p.then((r) => { if (r && r.module) { window.omissionWasmModule = r.module; performance.mark("omission:compiled"); } return r; });
   const streaming = WebAssembly.instantiateStreaming;
   if (streaming) WebAssembly.instantiateStreaming = (src, imports) => keep(streaming.call(WebAssembly, src, imports));
   const plain = WebAssembly.instantiate;
@@ -305,7 +308,11 @@ document.addEventListener("DOMContentLoaded", () => {
     root.querySelectorAll("section.charts figure[data-chart] img").forEach((img) => {
       srcs[img.closest("figure").dataset.chart] = img.getAttribute("src");
     });
-    window.omissionPrerender = { query: root.dataset.query || "", json: root.dataset.prerender || "", srcs };
+    // data-prerender is percent-encoded where go-app's quoting would break
+    // it (app/page, run.go: attrSafe).
+    let json = "";
+    try { json = decodeURIComponent(root.dataset.prerender || ""); } catch (e) { json = ""; }
+    window.omissionPrerender = { query: root.dataset.query || "", json, srcs };
     const asked = location.search.replace(/^\?/, "");
     if (asked !== (root.dataset.query || "")) {
       computing(root, root.querySelector(".story") || root, "Computing the numbers of this address… (the simulator is loading)");

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -54,6 +55,12 @@ func TestBrowserPrerender(t *testing.T) {
 				const r = document.getElementById("omission"), c = document.querySelector('[data-metric="open.p99"]');
 				window.__first = {state: r.dataset.state, computing: r.classList.contains("computing"), p99: c ? c.dataset.ns : "",
 					hidden: c ? getComputedStyle(c.querySelector("a")).visibility === "hidden" : true};
+				// Every state the root passes through from here.
+				window.__states = [r.dataset.state];
+				new MutationObserver(() => {
+					const s = document.getElementById("omission").dataset.state;
+					if (s !== window.__states[window.__states.length - 1]) window.__states.push(s);
+				}).observe(document.documentElement, {attributes: true, subtree: true, childList: true, attributeFilter: ["data-state"]});
 			}, 0));`})
 		return err
 	}))
@@ -63,8 +70,14 @@ func TestBrowserPrerender(t *testing.T) {
 	if first["state"] != "prerendered" || first["p99"] != "195100000" || first["computing"] != false || first["hidden"] != false {
 		t.Errorf("the first paint at / : %v", first)
 	}
-	if run := eval[string](t, b, `document.getElementById("omission").dataset.run`); run != "1" {
-		t.Errorf("the app ran again after taking over (run %s)", run)
+	// Taken over: from the static HTML's state straight to ready, never
+	// loading or running (data-run is 1 either way: the takeover's number
+	// or the first run's), and the simulation worker never answered a run.
+	if states := eval[[]string](t, b, `window.__states`); !slices.Equal(states, []string{"prerendered", "ready"}) {
+		t.Errorf("the app did not take the static HTML's result over: its states %q, want prerendered then ready", states)
+	}
+	if eval[bool](t, b, `performance.getEntriesByName("omission:worker-first").length > 0`) {
+		t.Error("the simulation worker answered a run at the static HTML's own query")
 	}
 	sameCells(t, "taken over", b.metrics(t), nativeCells(t, ""))
 	b.waitFor(t, "the charts taken over", `document.querySelectorAll("section.charts [data-chart] img").length === 4`)

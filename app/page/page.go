@@ -94,17 +94,25 @@ type Page struct {
 }
 
 // OnInit runs before the first Render: the controls start at the bench
-// preset until the URL is read.
+// preset until the URL is read, and in the browser the page takes over the
+// static HTML's result (takeOver).
 func (p *Page) OnInit() {
 	p.setInputs(sim.Default().Values())
+	p.takeOver()
 }
 
 // OnMount runs on the UI goroutine when the page is mounted in the browser:
 // it follows the fault state and the history's back and forward.
 func (p *Page) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "mount")
+	if app.IsClient {
+		// The startup's parts, for make bench (web/page.js).
+		app.Window().Get("performance").Call("mark", "omission:mount")
+	}
 	p.attach(ctx)
-	p.takeOver(ctx)
+	if p.takenOver {
+		p.publishCharts(ctx) // taken over in OnInit
+	}
 	p.startClient(ctx)
 	p.listenHistory(ctx)
 }

@@ -3,6 +3,7 @@ package page
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -333,14 +334,27 @@ func (p *Page) prerenderData() string {
 	if err != nil {
 		return ""
 	}
-	return string(b)
+	return attrSafe.Replace(string(b))
 }
+
+// attrSafe percent-encodes what an attribute's value may not hold as go-app
+// writes it: go-app quotes a prerendered attribute with strconv.Quote, which
+// writes a quote as \" (ending an HTML attribute there) and doubles each
+// backslash; & and < would be read as the start of an entity or a tag by
+// some readers. web/page.js reads the value back with decodeURIComponent.
+// Before this the JSON came to the browser cut at its first quote, and the
+// app ran the simulation again at every load of the static site.
+var attrSafe = strings.NewReplacer("%", "%25", `"`, "%22", `\`, "%5C", "&", "%26", "<", "%3C", ">", "%3E")
 
 // takeOver reads what web/page.js kept of the static HTML (its result, its
 // charts' images) when the app starts in the browser: the page shows it at
-// once, and runs nothing when it is the URL's own query.
-func (p *Page) takeOver(ctx app.Context) {
-	if !app.IsClient {
+// once, and runs nothing when it is the URL's own query. It runs before the
+// page's first render (OnInit), so that go-app builds the page's DOM once,
+// with the result, rather than a page without it and then the result's
+// part (about a second of the main thread on a cold start); OnMount
+// publishes the charts taken over.
+func (p *Page) takeOver() {
+	if !app.IsClient || p.takenOver {
 		return
 	}
 	kept := app.Window().Get("omissionPrerender")
@@ -365,5 +379,4 @@ func (p *Page) takeOver(ctx app.Context) {
 	p.status = simStatus{Seq: p.seq, Status: statusDone, Progress: 1}
 	p.charts = chartSet{charts: chs, done: len(chs) == len(charts.Kinds())}
 	p.takenOver, p.takenSeq = true, p.seq
-	p.publishCharts(ctx)
 }
