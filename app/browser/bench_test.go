@@ -115,12 +115,16 @@ func TestBrowserBenchSite(t *testing.T) {
 		floorReady = `(() => { const r = document.getElementById("floor"); return r && r.dataset.state === "ready"; })()`
 	)
 	var paintCold, readyCold, paintCached, readyCached, floorCold, floorCached []float64
+	parts := map[string][]float64{}
 	for i := 0; i < 3; i++ {
 		b := newBrowser(t)
 		b.open(t, s.URL+"/")
 		b.waitFor(t, "the first result", ready)
 		readyCold = append(readyCold, eval[float64](t, b, `performance.now()`))
 		paintCold = append(paintCold, eval[float64](t, b, firstPaint))
+		for k, v := range eval[map[string]float64](t, b, startupParts) {
+			parts[k] = append(parts[k], v)
+		}
 		b.waitWorker(t)
 		for j := 0; j < 3; j++ {
 			b.open(t, s.URL+"/")
@@ -147,7 +151,29 @@ func TestBrowserBenchSite(t *testing.T) {
 	fmt.Printf("BENCH page.interactive.cold.vs_floor %.2f ratio\n", median(readyCold)/median(floorCold))
 	fmt.Printf("BENCH page.interactive.cached.vs_floor %.2f ratio\n", median(readyCached)/median(floorCached))
 	fmt.Printf("BENCH page.first_render.cold.vs_floor %.2f ratio\n", median(paintCold)/median(floorCold))
+	// Where the cold start's time goes, each part's end from the
+	// navigation's start (startupParts).
+	for _, k := range []string{"wasm_fetched", "compiled", "mount", "worker_ready", "worker_first"} {
+		if len(parts[k]) == len(readyCold) {
+			fmt.Printf("BENCH site.startup.%s.cold.chromium %.0f ms\n", k, median(parts[k]))
+		}
+	}
 }
+
+// startupParts are the cold start's parts, as times from the navigation's
+// start: app.wasm's last byte (wasm_fetched), its module compiled
+// (compiled: web/page.js's mark), the page's component mounted (mount),
+// the simulation worker listening (worker_ready) and its first answer
+// (worker_first); the page answers (data-state ready) after it.
+const startupParts = `(() => {
+	const out = {}, at = (n) => { const m = performance.getEntriesByName(n)[0]; return m ? m.startTime : undefined; };
+	const w = performance.getEntriesByType("resource").find((e) => /\/web\/app\.wasm/.test(e.name));
+	if (w) out.wasm_fetched = w.responseEnd;
+	for (const [k, n] of [["compiled", "omission:compiled"], ["mount", "omission:mount"], ["worker_ready", "omission:worker-ready"], ["worker_first", "omission:worker-first"]]) {
+		if (at(n) !== undefined) out[k] = at(n);
+	}
+	return out;
+})()`
 
 // startFloor builds the floor page (app/internal/floorpage: its app.wasm
 // with app/internal/wasmbuild and make wasm's flags, its server natively)

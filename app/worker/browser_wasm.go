@@ -57,6 +57,8 @@ type Browser struct {
 	onMsg   js.Func
 	onErr   js.Func
 	failed  func(error) // the worker stopped: the page falls back to a Local client
+	// answered: the worker's first answer came (marked for make bench)
+	answered bool
 }
 
 // NewBrowser starts the worker (workerURL, from the site's environment) with
@@ -101,11 +103,17 @@ func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed fu
 			return nil
 		}
 		if r.ID == 0 {
-			return nil // ready
+			// ready: a mark of the startup's parts, for make bench (web/page.js)
+			g.Get("performance").Call("mark", "omission:worker-ready")
+			return nil
 		}
 		if r.ID < 0 {
 			fail(errors.New(r.Err))
 			return nil
+		}
+		if !b.answered {
+			b.answered = true
+			g.Get("performance").Call("mark", "omission:worker-first")
 		}
 		deliver(r)
 		return nil
