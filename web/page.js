@@ -4,13 +4,48 @@
 // It keeps the WebAssembly module the page compiles (go-app's app.js calls
 // WebAssembly.instantiateStreaming), so that the simulation worker
 // (web/worker.js, app/worker) can run the same module without fetching or
-// compiling it again.
+// compiling it again. On the visualiser it starts that worker as soon as
+// the module is compiled, while the page's own Go program starts: the
+// worker's start (its Go runtime, some hundreds of ms) is then done when
+// the page first asks it to run. What the worker says before the page takes
+// it (app/worker, NewBrowser: window.omissionSimWorker) is held for it.
 (() => {
   "use strict";
+  const early = (module) => {
+    const env = typeof goappEnv === "object" ? goappEnv : {};
+    const script = env.OMISSION_WORKER_JS;
+    if (!script || !window.Worker || window.omissionSimWorker || !document.getElementById("omission")) return;
+    const w = new Worker(script), held = [];
+    const hold = (e) => {
+      if (e.type === "error") e.preventDefault();
+      else if (typeof e.data === "string" && e.data.startsWith('{"id":0,"ready":true')) performance.mark("omission:worker-ready");
+      held.push(e);
+    };
+    w.addEventListener("message", hold);
+    w.addEventListener("error", hold);
+    w.postMessage({ type: "init", module, wasmExec: (env.GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "") + "/wasm_exec.js" });
+    window.omissionSimWorker = {
+      worker: w,
+      // take hands the worker to the page: the events held, in order.
+      take: () => {
+        w.removeEventListener("message", hold);
+        w.removeEventListener("error", hold);
+        delete window.omissionSimWorker;
+        return held;
+      },
+    };
+  };
   // The startup's marks (omission:compiled here; the Go side marks its
   // mount, the worker's ready and its first answer) time its parts for
   // make bench (app/browser, TestBrowserBenchSite).
-  const keep = (p) => p.then((r) => { if (r && r.module) { window.omissionWasmModule = r.module; performance.mark("omission:compiled"); } return r; });
+  const keep = (p) => p.then((r) => {
+    if (r && r.module) {
+      window.omissionWasmModule = r.module;
+      performance.mark("omission:compiled");
+      try { early(r.module); } catch (e) { /* the page starts its worker itself */ }
+    }
+    return r;
+  });
   const streaming = WebAssembly.instantiateStreaming;
   if (streaming) WebAssembly.instantiateStreaming = (src, imports) => keep(streaming.call(WebAssembly, src, imports));
   const plain = WebAssembly.instantiate;

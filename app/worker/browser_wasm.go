@@ -57,8 +57,10 @@ type Browser struct {
 	onMsg   js.Func
 	onErr   js.Func
 	failed  func(error) // the worker stopped: the page falls back to a Local client
-	// answered: the worker's first answer came (marked for make bench)
-	answered bool
+	// answered: the worker's first answer came (marked for make bench);
+	// replaying: the page hands on what the worker said before it was
+	// taken (NewBrowser)
+	answered, replaying bool
 }
 
 // NewBrowser starts the worker (workerURL, from the site's environment) with
@@ -77,7 +79,15 @@ func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed fu
 	case workerURL == "":
 		return nil, errors.New("no worker script")
 	}
-	w := g.Get("Worker").New(workerURL)
+	// The worker web/page.js started as the module compiled, with what it
+	// said meanwhile; else a new one.
+	var w js.Value
+	var held js.Value
+	if early := g.Get("omissionSimWorker"); early.Truthy() {
+		w, held = early.Get("worker"), early.Call("take")
+	} else {
+		w = g.Get("Worker").New(workerURL)
+	}
 	b := &Browser{w: w, deliver: deliver, failed: failed}
 	var once sync.Once
 	fail := func(err error) { once.Do(func() { b.stop(); failed(err) }) }
@@ -103,8 +113,11 @@ func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed fu
 			return nil
 		}
 		if r.ID == 0 {
-			// ready: a mark of the startup's parts, for make bench (web/page.js)
-			g.Get("performance").Call("mark", "omission:worker-ready")
+			// ready: a mark of the startup's parts, for make bench (web/page.js,
+			// which marks it itself when it holds the message)
+			if !b.replaying {
+				g.Get("performance").Call("mark", "omission:worker-ready")
+			}
 			return nil
 		}
 		if r.ID < 0 {
@@ -128,6 +141,19 @@ func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed fu
 	})
 	w.Call("addEventListener", "message", b.onMsg)
 	w.Call("addEventListener", "error", b.onErr)
+	if held.Truthy() {
+		b.replaying = true
+		defer func() { b.replaying = false }()
+		for i := 0; i < held.Length(); i++ {
+			e := held.Index(i)
+			if e.Get("type").String() == "error" {
+				b.onErr.Invoke(e)
+			} else {
+				b.onMsg.Invoke(e)
+			}
+		}
+		return b, nil
+	}
 	w.Call("postMessage", map[string]any{"type": "init", "module": mod, "wasmExec": wasmExecURL})
 	return b, nil
 }
