@@ -379,4 +379,11 @@ func (p *Page) takeOver() {
 	p.status = simStatus{Seq: p.seq, Status: statusDone, Progress: 1}
 	p.charts = chartSet{charts: chs, done: len(chs) == len(charts.Kinds())}
 	p.takenOver, p.takenSeq = true, p.seq
+	if asked := strings.TrimPrefix(app.Window().Get("location").Get("search").String(), "?"); asked != kept.Get("query").String() {
+		// Another address's: its numbers are shown as not this one's
+		// (running, and marked stale: staleResult) until its own run
+		// answers, and never as ready, not even before the page has read
+		// its URL (OnNav).
+		p.seq = compute.NextSeq()
+	}
 }
