@@ -769,6 +769,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 		}
 	}
+	if opt.Rate > 0 && cfg.Stall > 0 && src.tool == "" && len(src.kinds) == 1 && src.kinds[0] == sim.Paced && !in.obs[0].exact {
+		// A paced client's file at a rate given: the slot is known, and
+		// the stall spans up to it (slotSpan.freeAtRate).
+		if s := newSlotSpan(&in.obs[0], cfg.Service); s != nil {
+			s.freeAtRate(&g, cfg)
+		}
+	}
 	res := &scored{score: score}
 	res.File, res.Format, res.Source, res.tool = in.name, string(in.format), src.String(), src.tool
 	res.Config, res.Query = cfg, cfg.Query()

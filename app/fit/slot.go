@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"slices"
 	"strings"
 
 	"omission/app/units"
@@ -65,6 +66,27 @@ func newSlotSpan(o *obs, s int64) *slotSpan {
 	}
 	top := max(o.max, vc[len(vc)-1].Ns)
 	return &slotSpan{top: top, spread: top - vc[0].Ns}
+}
+
+// freeAtRate states the stall's range when the rate is given (rate=R), so
+// that the slot is known: from the slowest reply less a service, to the
+// file's precision, to that plus the slot less a service less the slow
+// replies' spread, when that spans more than 1 % of the stall (a slot of
+// 100 ms at 10/s against a stall of 500 ms: one value could be 20 % off).
+func (sl *slotSpan) freeAtRate(g *guess, cfg sim.Config) {
+	T := sim.NewSchedule(cfg.Rate).Interval(1)
+	d := T - cfg.Service - sl.spread
+	if T <= 0 || d <= 0 {
+		return
+	}
+	lo := min(sl.top-sl.top/512-cfg.Service, cfg.Stall)
+	hi := max(sl.top-cfg.Service+d, cfg.Stall)
+	if float64(hi-lo) <= 0.01*float64(cfg.Stall) {
+		return
+	}
+	g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "stall" })
+	g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
+		"a paced client times each request from its send, and the send a stall holds may leave up to a slot ("+units.Duration(T)+" at "+perSecond(cfg.Rate)+") less a service after the stall began: the stall is the slowest reply less a service, to the file's precision, plus up to that slot less a service less the slow replies' spread")
 }
 
 // free states the stall's range: from the slowest reply less a service, to
