@@ -195,6 +195,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	closed, open, paced := byKind(in, src, sim.Closed), byKind(in, src, sim.Open), byKind(in, src, sim.Paced)
 	corr, pcorr := byKind(in, src, sim.Corrected), byKind(in, src, sim.PacedCorrected)
 	main := &in.obs[0]
+	if closed == nil && main.exact && src.is(tools.BackToBack) {
+		// A closed loop's file that lists every request (a JMeter JTL):
+		// its samples are the closed recording's, each from its send.
+		closed = main
+	}
 
 	// Service S: the smallest sample of a loop that records reply − send
 	// or reply − due; the commonest value of a corrected recording alone.
@@ -261,6 +266,8 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	switch {
 	case L == 0:
 		K = 0
+	case closed != nil && closed.exact && cfg.Conns > 1:
+		K = int64(len(stallSends(closed, L)))
 	case closed != nil:
 		K = 0
 		for _, v := range values(closed) {
@@ -612,6 +619,9 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	switch {
 	case closed != nil && closed.exact:
 		s := slowTimes(closed)
+		if cfg.Conns > 1 {
+			s = stallSends(closed, L)
+		}
 		if len(s) > 0 {
 			cfg.First = snap(s[0])
 			if len(s) > 1 {
@@ -788,4 +798,21 @@ func span(lo, hi int64) (string, string) {
 		m *= 10
 	}
 	return sim.FormatDuration(max(lo, 0) / m * m), sim.FormatDuration((hi + m - 1) / m * m)
+}
+
+// stallSends are the sends of a closed loop's slow samples on more than
+// one connection, one a stall: each connection's request out when a stall
+// began waits through it, so a stall holds one slow sample a connection,
+// sent within a few services of each other. A slow sample sent more than
+// half the stall after the first of its stall's begins the next.
+func stallSends(o *obs, L int64) []int64 {
+	s := slices.Clone(slowTimes(o))
+	slices.Sort(s)
+	var out []int64
+	for _, t := range s {
+		if len(out) == 0 || 2*(t-out[len(out)-1]) > L {
+			out = append(out, t)
+		}
+	}
+	return out
 }

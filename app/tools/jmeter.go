@@ -1,0 +1,227 @@
+package tools
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"omission/app/measure"
+	"omission/sim"
+	"omission/sim/profile"
+)
+
+// JMeter, read at apache/jmeter bb30edfe8c (paths under src/; the 2.13
+// differences at the tag v2_13):
+//   - core/.../threads/ThreadGroup.java 199-219 scheduleThread: with the
+//     scheduler on, each thread's end time is the group's start plus the
+//     duration (whole seconds), 222-256 start: the threads start
+//     ramp-up/threads apart (together at ramp-up 0).
+//   - core/.../threads/JMeterThread.java 259-308 run: each thread takes the
+//     next sampler of its loop as soon as the last sample is done (loop
+//     count forever with the scheduler); 459-503 processSampler and
+//     239-245 stopSchedulerIfNeeded: after each sample it stops once now ≥
+//     the end time, so a sample started before it runs to its end and is
+//     written. An HTTP Request has no response timeout by default.
+//   - core/.../samplers/SampleResult.java 122-123, 1146-1162, 1183-1199:
+//     sampleStart and sampleEnd stamp whole milliseconds (454-464
+//     currentTimeInMillis), elapsed = end − start; the timeStamp is the
+//     start when sampleresult.timestamp.start is true, which
+//     bin/jmeter.properties 584 sets (the code's default is the end).
+//   - core/.../save/CSVSaveService.java 420-445 the header and 840-948
+//     resultToDelimitedString the row, each column in turn when saved;
+//     SampleSaveConfiguration.java 286-384 and bin/jmeter.properties
+//     499-553 the defaults of 5.x: timeStamp (ms), elapsed, label,
+//     responseCode, responseMessage, threadName, dataType, success,
+//     failureMessage, bytes, sentBytes, grpThreads, allThreads, URL,
+//     Latency, IdleTime, Connect. JMeter 2.13 (bin/jmeter.properties
+//     476-506 at v2_13) saves no failureMessage, sentBytes, URL, IdleTime
+//     or Connect: timeStamp,elapsed,label,responseCode,responseMessage,
+//     threadName,dataType,success,bytes,grpThreads,allThreads,Latency.
+//     A sample is written when it ends: the rows come in reply order.
+//     AbstractThreadGroup.java 404: a thread is named "Thread Group 1-N".
+//   - core/.../reporters/Summariser.java 193-210 (a "summary +" delta line
+//     when a sample ends at an epoch second s > last + 5 with s mod 30 ≤
+//     5, then the "summary =" total when it holds more), 296-316
+//     testEnded (the last delta, when some line came before, and the
+//     total), 338-378 format; SummariserRunningSample.java 150-185: the
+//     elapsed time from its start to its last sample, the rate counter /
+//     elapsed · 1000, the average runningSum / counter in whole ms;
+//     jorphan/.../JOrphanUtils.java 555-557 formatDuration.
+//   - jorphan/.../math/StatCalculator.java 152-173 getPercentPoint: the
+//     Aggregate and Summary reports' percentile p is the first value whose
+//     running count reaches Math.round(n·p) (the smallest when that is
+//     0), the maximum at p ≥ 1.
+var jmeterTool = Tool{
+	name:      "jmeter",
+	plain:     "A thread group: a fixed number of threads, each sending its next request as soon as the last reply is in, until the time is up. During a stall they wait, and the requests they would have sent are never sent nor written. Its results file (JTL) lists every request with its start and its time in whole milliseconds, so the stalls show in it.",
+	mechanics: "jmeter -n with a thread group of conns threads, ramp-up 0, loop forever, scheduler duration D (whole seconds): each thread sends its next sample when the last is done, and stops after the first sample that ends at or after D; elapsed = end − start in whole ms (timeStamp the start); every sample is written to the JTL; the Aggregate report's percentile p is the first value whose running count reaches round(p·n)",
+	source:    "https://github.com/apache/jmeter/blob/bb30edfe8c/src/core/src/main/java/org/apache/jmeter/threads/JMeterThread.java#L259-L308",
+	zero:      &Zero{Printed: "0", Unit: "ms", Why: "JMeter stamps whole milliseconds: a reply faster than 1 ms has an elapsed time of 0 or 1 ms, by where it fell between two clock ticks"},
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("jmeter -n -t plan.jmx -l results.jtl (plan: a thread group of %d threads, ramp-up 0 s, loop forever, scheduler duration %d s; one HTTP Request to %s)",
+			cfg.Conns, jmeterSeconds(cfg.Duration), target)
+	},
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack,
+			Duration: jmeterSeconds(cfg.Duration) * 1e9, Clock: 1e6}
+	},
+	summarise: jmeterSummarise,
+	reads:     []measure.Format{FormatJTL},
+	file:      FormatJTL,
+	kind:      "results file (JTL)",
+	unit:      PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true},
+}
+
+// jmeterSeconds is the thread group's duration as the plan holds it:
+// whole seconds, rounded up, at least 1.
+func jmeterSeconds(ns int64) int64 { return abSeconds(ns) }
+
+// jmeterPct is StatCalculator.getPercentPoint over sorted values.
+func jmeterPct(sorted []int64, p float64) int64 {
+	n := len(sorted)
+	if n == 0 {
+		return 0
+	}
+	if p >= 1 {
+		return sorted[n-1]
+	}
+	k := int(math.Floor(float64(n)*p + 0.5)) // Math.round
+	return sorted[min(max(k, 1), n)-1]
+}
+
+// jmeterSample is one row of the JTL: the sample's start and elapsed
+// time in whole ms, its thread and the threads active when it ended.
+type jmeterSample struct {
+	start, elapsed int64
+	thread         int32
+	active         int
+}
+
+// jmeterSamples are the run's samples in the order JMeter writes them
+// (as they end), each with the threads still active then: a thread is
+// active until its last sample has been written.
+func jmeterSamples(pr *profile.Result) []jmeterSample {
+	order := pr.ReplyOrder()
+	last := map[int32]int64{}
+	for _, i := range order {
+		last[pr.Conn[i]] = max(last[pr.Conn[i]], pr.Done[i])
+	}
+	ends := make([]int64, 0, len(last))
+	for _, d := range last {
+		ends = append(ends, d)
+	}
+	sort.Slice(ends, func(a, b int) bool { return ends[a] < ends[b] })
+	out := make([]jmeterSample, 0, len(order))
+	gone := 0
+	for _, i := range order {
+		for gone < len(ends) && ends[gone] < pr.Done[i] {
+			gone++
+		}
+		out = append(out, jmeterSample{start: pr.Send[i] / 1e6, elapsed: pr.Done[i]/1e6 - pr.Send[i]/1e6, thread: pr.Conn[i], active: len(ends) - gone})
+	}
+	return out
+}
+
+// jmeterRunning is SummariserRunningSample: a count, a sum and the
+// extremes of elapsed times (ms), from start to its last sample's end.
+type jmeterRunning struct {
+	n, sum, min, max int64
+	start, end       int64 // ms
+}
+
+func (r *jmeterRunning) add(s jmeterSample) {
+	if r.n == 0 || s.elapsed < r.min {
+		r.min = s.elapsed
+	}
+	r.max = max(r.max, s.elapsed)
+	r.n++
+	r.sum += s.elapsed
+	r.end = s.start + s.elapsed
+}
+
+// line is Summariser.format: "summary + N in hh:mm:ss = R/s Avg: …".
+func (r *jmeterRunning) line(typ string, threads string) string {
+	elapsed := r.end - r.start
+	secs := (elapsed + 500) / 1000
+	rate := "******"
+	if elapsed > 0 {
+		rate = fmt.Sprintf("%6s", strconv.FormatFloat(float64(r.n)/float64(elapsed)*1000, 'f', 1, 64))
+	}
+	var avg int64
+	if r.n > 0 {
+		avg = r.sum / r.n
+	}
+	s := fmt.Sprintf("summary %s %6d in %02d:%02d:%02d = %s/s Avg: %5d Min: %5d Max: %5d Err: %5d (0.00%%)",
+		typ, r.n, secs/3600, secs%3600/60, secs%60, rate, avg, r.min, r.max, 0)
+	return s + threads
+}
+
+func jmeterSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
+	ss := jmeterSamples(pr)
+	var b strings.Builder
+	b.WriteString("Creating summariser <summary>\nCreated the tree successfully using plan.jmx\n")
+	// The summariser, as the samples end: a delta line at each 30 s of the
+	// run's clock (the model's run starts at the epoch).
+	delta, total := jmeterRunning{}, jmeterRunning{}
+	var last int64
+	reported := false
+	for _, s := range ss {
+		delta.add(s)
+		now := (s.start + s.elapsed) / 1000
+		if now > last+5 && now%30 <= 5 {
+			b.WriteString(delta.line("+", fmt.Sprintf(" Active: %d Started: %d Finished: %d", s.active, cfg.Conns, cfg.Conns-s.active)) + "\n")
+			total = jmeterMove(total, delta)
+			if total.n != delta.n {
+				b.WriteString(total.line("=", "") + "\n")
+			}
+			delta = jmeterRunning{start: now * 1000, end: now * 1000}
+			last, reported = now, true
+		}
+	}
+	if reported && delta.n > 0 {
+		b.WriteString(delta.line("+", fmt.Sprintf(" Active: 0 Started: %d Finished: %d", cfg.Conns, cfg.Conns)) + "\n")
+	}
+	total = jmeterMove(total, delta)
+	b.WriteString(total.line("=", "") + "\n")
+	b.WriteString("... end of run\n")
+	o.Text = b.String()
+	if o.wantJSON {
+		o.File = jmeterJTL(ss)
+	}
+	lat := make([]int64, len(ss))
+	for i, s := range ss {
+		lat[i] = s.elapsed
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	for i, p := range sim.Percentiles() {
+		*o.Ps()[i] = jmeterPct(lat, float64(p.PPM)/1e6) * 1e6
+	}
+	if len(lat) > 0 {
+		o.MaxNs = lat[len(lat)-1] * 1e6
+	}
+	o.Notes = append(o.Notes, "bytes are not modelled: the JTL's bytes and sentBytes are 0, and so are Connect and IdleTime (one keep-alive connection a thread)",
+		"the model's run starts at the Unix epoch: the JTL's timeStamp is ms from it, and the summariser's lines without a date (\"Starting standalone test @ …\" and \"Tidying up …\") are left out",
+		"the percentiles are the Aggregate report's (StatCalculator): the first elapsed time whose running count reaches round(p·n)")
+	return nil
+}
+
+// jmeterMove is Totals.moveDelta: the delta added to the total, whose
+// end becomes the delta's.
+func jmeterMove(total, delta jmeterRunning) jmeterRunning {
+	if delta.n == 0 {
+		return total
+	}
+	if total.n == 0 || delta.min < total.min {
+		total.min = delta.min
+	}
+	total.max = max(total.max, delta.max)
+	total.n += delta.n
+	total.sum += delta.sum
+	total.end = delta.end
+	return total
+}
+
+// jtlHeader5 is the JTL's header with JMeter 5.x's default columns.
+const jtlHeader5 = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect"
