@@ -783,6 +783,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			slo, shi = svcLo, svcHi
 		}
 		M := in.obs[0].max
+		if in.obs[0].exact {
+			// A file that lists every request: the stalls' slow replies'
+			// median when the slowest is a hiccup's (isHiccup).
+			if m := slowMedian(&in.obs[0], cfg.Service+cfg.Stall/2); isHiccup(M, m) {
+				M = m
+			}
+		}
 		if c := int64(cfg.Conns); src.is(tools.BackToBack) && c > 1 {
 			slo, shi = c*slo, c*shi // behind the others' requests, as estimate has it
 		}
@@ -796,6 +803,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			why += ", the difference of two stamps, each truncated to it"
 		}
 		lo, hi := max(M-half-shi, 0), M+half-slo
+		lo, hi = min(lo, cfg.Stall), max(hi, cfg.Stall) // the search's own, past a hiccup's pull
 		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
 			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
 				why)

@@ -15,9 +15,13 @@ const FormatJTL measure.Format = "jmeter-jtl"
 
 var jtlReader = measure.Reader{
 	Format: FormatJTL, Title: "JMeter results file (JTL, CSV)",
-	When:  measure.InTurn,
-	Marks: []measure.Mark{{Prefix: "timeStamp,", Contains: "elapsed"}, {Prefix: "timeStamp\t", Contains: "elapsed"}},
-	Read:  parseJTL,
+	When: measure.InTurn,
+	// The header names timeStamp (its columns in any order); a JTL
+	// without its header (2.13's default) starts with a sample, its
+	// dataType and success side by side.
+	Marks: []measure.Mark{{Contains: "timeStamp,"}, {Contains: ",timeStamp"}, {Prefix: "timeStamp\t"},
+		{Contains: ",text,true"}, {Contains: ",text,false"}, {Contains: ",bin,true"}, {Contains: ",bin,false"}},
+	Read: parseJTL,
 }
 
 // jtlField is one field of a JTL line: its text, unquoted, and its 1-based
@@ -78,9 +82,21 @@ type jtlLayout struct {
 	names []string
 	col   map[string]int
 	line  int // the header's line number
+	// headerless: the file starts with a sample (JMeter 2.13 writes no
+	// header by default): its columns are the default ones of the
+	// version whose count they have.
+	headerless bool
 }
 
-// jtlHeader reads the first line that is not empty as the header.
+// The default columns of JMeter 2.13 (SampleSaveConfiguration.java 333
+// at v2_13: no header line by default) and of 5.x (jmeter.go).
+var (
+	jtlNames213 = strings.Split("timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,bytes,grpThreads,allThreads,Latency", ",")
+	jtlNames5   = strings.Split(jtlHeader5, ",")
+)
+
+// jtlHeader reads the first line that is not empty as the header; a
+// line that starts with a number is a sample of a file without one.
 func jtlHeader(ls []measure.Line) (jtlLayout, int, bool) {
 	for i, l := range ls {
 		t := strings.TrimSpace(l.Text)
@@ -91,10 +107,22 @@ func jtlHeader(ls []measure.Line) (jtlLayout, int, bool) {
 		if strings.HasPrefix(t, "timeStamp\t") {
 			h.delim = '\t'
 		}
-		for k, f := range jtlSplit(t, h.delim) {
+		fs := jtlSplit(t, h.delim)
+		for _, f := range fs {
 			h.names = append(h.names, f.text)
-			if _, dup := h.col[f.text]; !dup {
-				h.col[f.text] = k
+		}
+		if isDigits(fs[0].text) {
+			h.headerless = true
+			switch len(fs) {
+			case len(jtlNames213):
+				h.names = jtlNames213
+			case len(jtlNames5):
+				h.names = jtlNames5
+			}
+		}
+		for k, n := range h.names {
+			if _, dup := h.col[n]; !dup {
+				h.col[n] = k
 			}
 		}
 		return h, i, true
@@ -173,12 +201,19 @@ func readJTL(name string, ls []measure.Line) (samples []measure.Sample, threads 
 	}
 	cTS, okTS := h.col["timeStamp"]
 	cEl, okEl := h.col["elapsed"]
+	if h.headerless && !okTS {
+		return nil, nil, 0, perr(h.line, 1, "a JTL without its header line: expected the %d columns of JMeter 2.13's defaults or the %d of 5.x's, found %d (save it with its header: jmeter.save.saveservice.print_field_names=true)", len(jtlNames213), len(jtlNames5), len(h.names))
+	}
 	if !okTS || !okEl {
 		return nil, nil, 0, perr(h.line, 1, "expected the columns timeStamp and elapsed in the header, found %q", measure.TrimTo(ls[hi].Text, 60))
 	}
 	cTh, okTh := h.col["threadName"]
 	cOK, okOK := h.col["success"]
-	for i := hi + 1; i < len(ls); i++ {
+	from := hi + 1
+	if h.headerless {
+		from = hi
+	}
+	for i := from; i < len(ls); i++ {
 		l := ls[i]
 		text := strings.TrimSuffix(l.Text, "\r")
 		if strings.TrimSpace(text) == "" {

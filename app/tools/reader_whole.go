@@ -148,6 +148,9 @@ func jtlIncomplete(_ *measure.File, ls []measure.Line) []string {
 	if !ok {
 		return nil
 	}
+	if h.headerless {
+		hi-- // its first line is a sample
+	}
 	for i := len(ls) - 1; i > hi; i-- {
 		t := strings.TrimSuffix(ls[i].Text, "\r")
 		if strings.TrimSpace(t) == "" {
