@@ -41,7 +41,10 @@
 // (fortio's printout, after its JSON log lines, is read as text). A
 // JMeter JTL is told by its header (timeStamp,…,elapsed,…) and keeps
 // every sample (measure.Dist.Samples); JMeter writes it as it runs,
-// beside its console's lines (Output.File, which RunJSON writes). Each
+// beside its console's lines (Output.File, which RunJSON writes). Its
+// reader is left out of the page's app.wasm (reader_jmeter_read.go, 4.5
+// kB after gzip): there a JTL is refused with where it is read, the
+// command's report -measured and report -fit. Each
 // reader cites the tool's source for the layout it reads; the real
 // printouts they are tested on are in app/measure/testdata/real. The
 // checks that a printout is whole (measure.File.Incomplete) are left out

@@ -2,8 +2,6 @@ package tools
 
 import (
 	"fmt"
-	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -78,48 +76,21 @@ var jmeterTool = Tool{
 // whole seconds, rounded up, at least 1.
 func jmeterSeconds(ns int64) int64 { return abSeconds(ns) }
 
-// jmeterPct is StatCalculator.getPercentPoint over sorted values.
-func jmeterPct(sorted []int64, p float64) int64 {
-	n := len(sorted)
-	if n == 0 {
-		return 0
-	}
-	if p >= 1 {
-		return sorted[n-1]
-	}
-	k := int(math.Floor(float64(n)*p + 0.5)) // Math.round
-	return sorted[min(max(k, 1), n)-1]
-}
-
 // jmeterSample is one row of the JTL: the sample's start and elapsed
-// time in whole ms, its thread and the threads active when it ended.
+// time in whole ms, its thread, and its end in ns.
 type jmeterSample struct {
 	start, elapsed int64
 	thread         int32
-	active         int
+	done           int64
 }
 
-// jmeterSamples are the run's samples in the order JMeter writes them
-// (as they end), each with the threads still active then: a thread is
-// active until its last sample has been written.
+// jmeterSamples are the run's samples in the order JMeter writes them:
+// as they end.
 func jmeterSamples(pr *profile.Result) []jmeterSample {
 	order := pr.ReplyOrder()
-	last := map[int32]int64{}
-	for _, i := range order {
-		last[pr.Conn[i]] = max(last[pr.Conn[i]], pr.Done[i])
-	}
-	ends := make([]int64, 0, len(last))
-	for _, d := range last {
-		ends = append(ends, d)
-	}
-	sort.Slice(ends, func(a, b int) bool { return ends[a] < ends[b] })
 	out := make([]jmeterSample, 0, len(order))
-	gone := 0
 	for _, i := range order {
-		for gone < len(ends) && ends[gone] < pr.Done[i] {
-			gone++
-		}
-		out = append(out, jmeterSample{start: pr.Send[i] / 1e6, elapsed: pr.Done[i]/1e6 - pr.Send[i]/1e6, thread: pr.Conn[i], active: len(ends) - gone})
+		out = append(out, jmeterSample{start: pr.Send[i] / 1e6, elapsed: pr.Done[i]/1e6 - pr.Send[i]/1e6, thread: pr.Conn[i], done: pr.Done[i]})
 	}
 	return out
 }
@@ -171,7 +142,8 @@ func jmeterSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 		delta.add(s)
 		now := (s.start + s.elapsed) / 1000
 		if now > last+5 && now%30 <= 5 {
-			b.WriteString(delta.line("+", fmt.Sprintf(" Active: %d Started: %d Finished: %d", s.active, cfg.Conns, cfg.Conns-s.active)) + "\n")
+			// Every thread runs until the end of the run's last second.
+			b.WriteString(delta.line("+", fmt.Sprintf(" Active: %d Started: %d Finished: 0", cfg.Conns, cfg.Conns)) + "\n")
 			total = jmeterMove(total, delta)
 			if total.n != delta.n {
 				b.WriteString(total.line("=", "") + "\n")
@@ -190,20 +162,14 @@ func jmeterSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	if o.wantJSON {
 		o.File = jmeterJTL(ss)
 	}
-	lat := make([]int64, len(ss))
-	for i, s := range ss {
-		lat[i] = s.elapsed
-	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	// The Aggregate report's percentiles (StatCalculator.getPercentPoint:
+	// rank round(p·n), at least 1), of the elapsed times: the profile's
+	// latencies on its millisecond clock.
 	for i, p := range sim.Percentiles() {
-		*o.Ps()[i] = jmeterPct(lat, float64(p.PPM)/1e6) * 1e6
+		*o.Ps()[i] = pr.Dist.Percentile(p.PPM, sim.RankRound)
 	}
-	if len(lat) > 0 {
-		o.MaxNs = lat[len(lat)-1] * 1e6
-	}
-	o.Notes = append(o.Notes, "bytes are not modelled: the JTL's bytes and sentBytes are 0, and so are Connect and IdleTime (one keep-alive connection a thread)",
-		"the model's run starts at the Unix epoch: the JTL's timeStamp is ms from it, and the summariser's lines without a date (\"Starting standalone test @ …\" and \"Tidying up …\") are left out",
-		"the percentiles are the Aggregate report's (StatCalculator): the first elapsed time whose running count reaches round(p·n)")
+	o.MaxNs = pr.Dist.Max()
+	o.Notes = append(o.Notes, "bytes are not modelled (0 in the JTL); the run starts at the Unix epoch, and the console's dated lines are left out")
 	return nil
 }
 

@@ -300,20 +300,38 @@ func autocannonJSON(cfg sim.Config, r *autocannonRun) string {
 // once: the elapsed time) and 0 idle and connect time; a row a sample, as
 // each ends.
 func jmeterJTL(ss []jmeterSample) string {
+	// The threads active as each sample ends: a thread is until its
+	// last sample has been written (grpThreads, allThreads).
+	var ends []int64
+	for _, s := range ss {
+		for int(s.thread) >= len(ends) {
+			ends = append(ends, -1)
+		}
+		ends[s.thread] = max(ends[s.thread], s.done)
+	}
+	sort.Slice(ends, func(a, b int) bool { return ends[a] < ends[b] })
+	gone := 0
+	for gone < len(ends) && ends[gone] < 0 {
+		gone++ // a thread that sent nothing
+	}
 	var b strings.Builder
 	b.Grow(len(ss) * 96)
 	b.WriteString(jtlHeader5 + "\n")
 	var buf []byte
 	for _, s := range ss {
+		for gone < len(ends) && ends[gone] < s.done {
+			gone++
+		}
+		active := len(ends) - gone
 		buf = strconv.AppendInt(buf[:0], s.start, 10)
 		buf = append(buf, ',')
 		buf = strconv.AppendInt(buf, s.elapsed, 10)
 		buf = append(buf, ",HTTP Request,200,OK,Thread Group 1-"...)
 		buf = strconv.AppendInt(buf, int64(s.thread)+1, 10)
 		buf = append(buf, ",text,true,,0,0,"...)
-		buf = strconv.AppendInt(buf, int64(s.active), 10)
+		buf = strconv.AppendInt(buf, int64(active), 10)
 		buf = append(buf, ',')
-		buf = strconv.AppendInt(buf, int64(s.active), 10)
+		buf = strconv.AppendInt(buf, int64(active), 10)
 		buf = append(buf, ","+target+","...)
 		buf = strconv.AppendInt(buf, s.elapsed, 10)
 		buf = append(buf, ",0,0\n"...)
