@@ -51,6 +51,22 @@ import (
 //     Aggregate and Summary reports' percentile p is the first value whose
 //     running count reaches Math.round(n·p) (the smallest when that is
 //     0), the maximum at p ≥ 1.
+//
+// Not modelled yet: the Constant Throughput Timer
+// (components/.../timers/ConstantThroughputTimer.java 181-194 delay,
+// 210-250 calculateDelay). In its default mode, "this thread only"
+// (ThisThreadOnly, 245-248), each thread's next target is its previous
+// target plus round(60000/throughput) ms (throughput in samples a minute
+// per thread); a thread already past its target when the timer asks
+// sends at once and takes now as its new target (186-190): the slots a
+// stall made it miss are never caught up. The first sample goes without a
+// delay (previousTime 0), so with ramp-up 0 the threads start together.
+// That is sim/profile's Reanchor with Aligned (locust's
+// constant_throughput), on a whole-millisecond period; the fit reads a
+// paced tool's file as locust's summary (estimateLocust), not yet as a
+// JTL's times, so a jmeter-ctt profile waits for that. The shared modes
+// (AllActiveThreads_Shared, 253-265) keep one schedule for all threads,
+// max(now, last + period), and do not catch up either.
 var jmeterTool = Tool{
 	name:      "jmeter",
 	plain:     "A thread group: a fixed number of threads, each sending its next request as soon as the last reply is in, until the time is up. During a stall they wait, and the requests they would have sent are never sent nor written. Its results file (JTL) lists every request with its start and its time in whole milliseconds, so the stalls show in it.",
