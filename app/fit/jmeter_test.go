@@ -1,9 +1,12 @@
 package fit
 
 import (
+	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"omission/app/measure"
 	"omission/sim"
 )
 
@@ -59,4 +62,31 @@ func TestRoundTripJMeter(t *testing.T) {
 		}
 	}
 	t.Logf("jmeter round trip: %v", tally)
+}
+
+// TestJTLCut: a JTL whose last line is cut short of its columns (the file
+// cut as JMeter wrote it) is refused as incomplete, naming that line; a
+// malformed one is a ParseError at its line and column.
+func TestJTLCut(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=500&service=1ms&stall=100ms&every=1s&first=300ms&duration=3s&conns=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, data := fileFor(t, cfg, "jmeter")
+	whole := string(data)
+	cut := whole[:len(whole)-30] // inside the last sample's URL
+	_, err = Fit("cut.jtl", []byte(cut), Options{NoTools: true})
+	var inc *IncompleteError
+	if !errors.As(err, &inc) || !strings.Contains(err.Error(), "cut after 13 of the 17 columns") {
+		t.Errorf("cut: %v", err)
+	}
+	bad := strings.Replace(whole, ",HTTP Request,", ",HTTP Request,200,", 1)
+	_, err = Fit("bad.jtl", []byte(bad), Options{NoTools: true})
+	var pe *measure.ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || pe.Col != 92 {
+		t.Errorf("bad: %v", err)
+	}
+	if _, err := Fit("whole.jtl", data, Options{NoTools: true}); err != nil {
+		t.Errorf("whole: %v", err)
+	}
 }
