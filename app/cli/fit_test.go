@@ -32,7 +32,9 @@ import (
 // its log lines, app/measure/testdata/real), the experiment's real closed
 // client's .hlog (140 ms stalls; its p99.9 of 2.6 ms, the client's own
 // wake-ups, named so and explained: exit 0), a real autocannon JSON (whole
-// ms, 4 or 5 stalls met: 1 to 5 stated), an .hlog of one histogram
+// ms, 4 or 5 stalls met: 1 to 5 stated), a real JMeter JTL (2 threads,
+// 100 ms stalls every second: the stall and the period found from the
+// samples' times, its JVM's warm-up and collections unexplained: exit 1), an .hlog of one histogram
 // without tags (tried as each recording), and files the fit refuses
 // (exit 2: an .hlog of two histograms tagged by endpoint among them);
 // outputs are held to testdata/fit_*.stdout.
@@ -58,6 +60,7 @@ func TestReportFit(t *testing.T) {
 		{"fit_locust", []string{"report", "-fit", "../testdata/fit-tcp-locust.txt"}, 0},
 		{"fit_real_locust", []string{"report", "-fit", "../measure/testdata/real/locust-u2-t5s.txt"}, 0},
 		{"fit_real_autocannon", []string{"report", "-fit", "../measure/testdata/real/autocannon-c2-d5.json"}, 0},
+		{"fit_real_jmeter", []string{"report", "-fit", "../measure/testdata/real/jmeter-2.13-t2-d5s-header.jtl"}, 1},
 		{"fit_real_closed_hlog", []string{"report", "-fit", "../measure/testdata/real/experiment-closed-s140ms-e1307ms.hlog"}, 0},
 		{"fit_untagged_hlog", []string{"report", "-fit", "../testdata/fit-untagged.hlog"}, 0},
 		{"fit_foreign_tags", []string{"report", "-fit", "../testdata/fit-foreign-tags.hlog"}, 2},

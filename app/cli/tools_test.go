@@ -21,7 +21,8 @@ func TestReportTool(t *testing.T) {
 		{"tool_k6_arrival", []string{"report", "-tool", "k6-arrival", "preset=clients10"}, 0},
 		{"tool_locust_bench", []string{"report", "-tool", "locust", "preset=bench"}, 0},
 		{"tool_fortio_clients10", []string{"report", "-tool", "fortio", "preset=clients10&duration=12s"}, 0},
-		{"tool_unknown", []string{"report", "-tool", "jmeter", "preset=tcp"}, 2},
+		{"tool_jmeter_bench", []string{"report", "-tool", "jmeter", "preset=bench&duration=65s"}, 0},
+		{"tool_unknown", []string{"report", "-tool", "siege", "preset=tcp"}, 2},
 		{"tool_list_unknown", []string{"report", "-json", "tools=wrk,gatling"}, 2},
 	} {
 		cliGolden(t, tc.name, tc.args, tc.code)

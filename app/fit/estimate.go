@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -195,6 +196,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	closed, open, paced := byKind(in, src, sim.Closed), byKind(in, src, sim.Open), byKind(in, src, sim.Paced)
 	corr, pcorr := byKind(in, src, sim.Corrected), byKind(in, src, sim.PacedCorrected)
 	main := &in.obs[0]
+	if closed == nil && main.exact && src.is(tools.BackToBack) {
+		// A closed loop's file that lists every request (a JMeter JTL):
+		// its samples are the closed recording's, each from its send.
+		closed = main
+	}
 
 	// Service S: the smallest sample of a loop that records reply − send
 	// or reply − due; the commonest value of a corrected recording alone.
@@ -244,6 +250,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	if float64(M) <= float64(S)*(1+1.0/256)+1000 {
 		L = 0
 	}
+	hiccup := false // the slowest reply is a hiccup's, far above the stalls'
 	if L > 0 && closed != nil {
 		// A closed loop meets each stall with one slow reply of L+S: their
 		// median, not their largest, which a real run's hiccup (the
@@ -251,6 +258,18 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// L+S in every one.
 		if m := slowMedian(closed, S+L/2); m > S {
 			L = m - S
+		}
+		if closed.exact && src.tool != "" {
+			// A real file that lists every request (a JTL): a hiccup far
+			// above the stalls (a JVM's warm-up, a collection) set the
+			// half the median was taken over; taken again over half of
+			// the median's, until it settles.
+			for r := 0; r < 3; r++ {
+				if m := slowMedian(closed, S+L/2); m > S && m-S != L {
+					L = m - S
+				}
+			}
+			hiccup = isHiccup(M, L+S)
 		}
 	}
 	cfg.Stall = max(L, 0)
@@ -261,6 +280,8 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	switch {
 	case L == 0:
 		K = 0
+	case closed != nil && closed.exact && cfg.Conns > 1:
+		K = int64(len(stallSends(closed, L)))
 	case closed != nil:
 		K = 0
 		for _, v := range values(closed) {
@@ -326,7 +347,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// and L (a few rounds: each moves the other by S/L of itself).
 		for r := 0; r < 4; r++ {
 			S = max((in.Duration-K*L)/in.Requests, 0)
-			if M > int64(cfg.Conns)*S {
+			if M > int64(cfg.Conns)*S && !hiccup {
 				L = M - int64(cfg.Conns)*S // as above: conns·S behind the others
 			}
 		}
@@ -612,6 +633,12 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 	switch {
 	case closed != nil && closed.exact:
 		s := slowTimes(closed)
+		if cfg.Conns > 1 {
+			s = stallSends(closed, L)
+		}
+		if src.tool != "" {
+			s = fullStalls(closed, S, L, int64(cfg.Conns))
+		}
 		if len(s) > 0 {
 			cfg.First = snap(s[0])
 			if len(s) > 1 {
@@ -789,3 +816,67 @@ func span(lo, hi int64) (string, string) {
 	}
 	return sim.FormatDuration(max(lo, 0) / m * m), sim.FormatDuration((hi + m - 1) / m * m)
 }
+
+// stallSends are the sends of a closed loop's slow samples on more than
+// one connection, one a stall: each connection's request out when a stall
+// began waits through it, so a stall holds one slow sample a connection,
+// sent within a few services of each other. A slow sample sent more than
+// half the stall after the first of its stall's begins the next.
+func stallSends(o *obs, L int64) []int64 {
+	s := slices.Clone(slowTimes(o))
+	slices.Sort(s)
+	var out []int64
+	for _, t := range s {
+		if len(out) == 0 || 2*(t-out[len(out)-1]) > L {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// fullStalls are the stalls a tool's file that lists every request shows
+// whole: the sends of its slow samples (stallSends), each stall's kept
+// when its slowest sample took the stall's length give or take a tenth
+// (conns services more, a clock tick either way). A real run's hiccups
+// (a JVM's warm-up, a collection) and a stall a hiccup cut into are left
+// out, so that the period is the stalls'; when fewer than two are left,
+// every stall's send is kept.
+func fullStalls(o *obs, S, L, conns int64) []int64 {
+	type cl struct{ send, max int64 }
+	var cs []cl
+	idx := make([]int, 0)
+	for i, v := range o.lat {
+		if 2*v >= 2*S+L {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(o.at[a]-o.lat[a], o.at[b]-o.lat[b]) })
+	for _, i := range idx {
+		t, v := o.at[i]-o.lat[i], o.lat[i]
+		if len(cs) == 0 || 2*(t-cs[len(cs)-1].send) > L {
+			cs = append(cs, cl{t, v})
+		} else {
+			cs[len(cs)-1].max = max(cs[len(cs)-1].max, v)
+		}
+	}
+	var all, whole []int64
+	lo, hi := L-L/10-1e6, L+conns*S+L/10+1e6
+	for _, c := range cs {
+		all = append(all, c.send)
+		if c.max >= lo && c.max <= hi {
+			whole = append(whole, c.send)
+		}
+	}
+	if len(whole) >= 2 {
+		return whole
+	}
+	return all
+}
+
+// isHiccup says whether the slowest reply M of a file that lists every
+// request is a hiccup's (a JVM's warm-up, a collection) rather than a
+// stall's: more than a tenth and a millisecond above med, the median of
+// the slow replies. A closed loop's stalls on conns connections hold
+// replies from L+S to L+conns·S, which stay within it while the stall is
+// a dozen services or more.
+func isHiccup(M, med int64) bool { return med > 0 && float64(M) > 1.1*float64(med)+1e6 }

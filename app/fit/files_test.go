@@ -27,6 +27,12 @@ func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 			return format + ".json", []byte(o.JSON)
 		}
 		return format + ".txt", []byte(o.Text)
+	case "jmeter":
+		o, err := tools.RunJSON(cfg, format)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return "results.jtl", []byte(o.File) // the results file, not the console's summary
 	}
 	res, err := sim.Run(cfg)
 	if err != nil {

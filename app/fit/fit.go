@@ -790,6 +790,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			slo, shi = svcLo, svcHi
 		}
 		M := in.obs[0].max
+		if in.obs[0].exact {
+			// A file that lists every request: the stalls' slow replies'
+			// median when the slowest is a hiccup's (isHiccup).
+			if m := slowMedian(&in.obs[0], cfg.Service+cfg.Stall/2); isHiccup(M, m) {
+				M = m
+			}
+		}
 		if c := int64(cfg.Conns); src.is(tools.BackToBack) && c > 1 {
 			slo, shi = c*slo, c*shi // behind the others' requests, as estimate has it
 		}
@@ -797,7 +804,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		if src.is(tools.BackToBack) && cfg.Conns > 1 {
 			why = fmt.Sprintf("the slowest reply less %d services (its request waited behind the other %d connections' on the one worker): %s prints it to %s", cfg.Conns, cfg.Conns-1, src.tool, sim.FormatDuration(unit.Ns))
 		}
-		lo, hi := max(M-unit.Ns/2-shi, 0), M+unit.Ns/2-slo
+		half := unit.Ns / 2
+		if unit.Stamped {
+			half = unit.Ns // two truncated stamps: within a unit either way
+			why += ", the difference of two stamps, each truncated to it"
+		}
+		lo, hi := max(M-half-shi, 0), M+half-slo
+		lo, hi = min(lo, cfg.Stall), max(hi, cfg.Stall) // the search's own, past a hiccup's pull
 		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
 			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi),
 				why)

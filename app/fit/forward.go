@@ -171,18 +171,19 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 	if src.tool != "" {
 		// The file is the tool's JSON report (vegeta report -type json,
 		// oha --json, k6 --summary-export, bombardier -o json, autocannon
-		// -j) or its printout: the model writes the same one, and only the
-		// JSON when that is what the file is (it costs some tools' runs a
-		// good part again).
-		run, pick := tools.Run, func(o *tools.Output) string { return o.Text }
-		if in.format.JSON() {
-			run, pick = tools.RunJSON, func(o *tools.Output) string { return o.JSON }
+		// -j), the file it writes as it runs (JMeter's JTL) or its
+		// printout: the model writes the same one, and only the report or
+		// the file when that is what the file is (they cost some tools'
+		// runs a good part again).
+		run := tools.Run
+		if tools.Written(in.format) {
+			run = tools.RunJSON
 		}
 		out, err := run(cfg, src.tool)
 		if err != nil {
 			return nil, err
 		}
-		f, err := measure.Parse(in.name, []byte(pick(out)))
+		f, err := measure.Parse(in.name, []byte(out.Of(in.format)))
 		if err != nil {
 			return nil, err
 		}

@@ -21,7 +21,7 @@ type obs struct {
 	points    []measure.Point
 	vc        []measure.ValueCount // the distribution's values with counts, ascending (nil: not in the file)
 	intervals []measure.Interval
-	exact     bool    // samples one by one (the CSV)
+	exact     bool    // samples one by one (the CSV, a JTL)
 	at, lat   []int64 // exact: the recorded samples' reply times and latencies
 }
 
@@ -36,6 +36,20 @@ func fileObs(f *measure.File) []obs {
 }
 
 func fromDist(d *measure.Dist) obs {
+	if len(d.Samples) > 0 {
+		// A file that lists every request (a JTL): its samples, one by
+		// one, their times from its first send (the model's run starts
+		// at its own).
+		t0 := d.Samples[0].StartNs
+		for _, s := range d.Samples {
+			t0 = min(t0, s.StartNs)
+		}
+		at, lat := make([]int64, len(d.Samples)), make([]int64, len(d.Samples))
+		for i, s := range d.Samples {
+			at[i], lat[i] = s.StartNs-t0+s.LatencyNs, s.LatencyNs
+		}
+		return fromSamples(d.Label, at, lat, lat)
+	}
 	o := obs{label: d.Label, count: d.Count, mean: -1, min: d.MinNs, max: d.MaxNs, points: d.Points, intervals: d.Intervals}
 	if d.HasMean {
 		o.mean = d.MeanNs

@@ -82,6 +82,10 @@ const (
 	// Estimated: the file prints it, and the tool estimated it from a
 	// sketch rather than its samples (a t-digest).
 	Estimated How = "estimated"
+	// FromSamples: computed from the file's own samples, one by one (a
+	// file that lists every request, as a JMeter JTL does), by the rule
+	// its reader names.
+	FromSamples How = "samples"
 	// Missing: the file does not determine it.
 	Missing How = "missing"
 )
@@ -126,6 +130,9 @@ type Dist struct {
 	// Intervals are an .hlog tag's intervals in file order (nil for other
 	// formats): when each was taken and the values it holds.
 	Intervals []Interval
+	// Samples, for a file that lists every request (a JMeter JTL), are
+	// its requests one by one, in file order (nil for other formats).
+	Samples []Sample
 
 	spectrum bool               // Hist was rebuilt from percentile rows
 	bars     []hdrhistogram.Bar // an .hlog's counts, value order (nonzero only)
@@ -140,6 +147,12 @@ type Interval struct {
 	StartS, LengthS float64
 	Count           int64
 	Values          []ValueCount
+}
+
+// Sample is one request a file lists: when it was sent, in ns from any
+// origin the file keeps (a JTL's epoch), and its latency in ns.
+type Sample struct {
+	StartNs, LatencyNs int64
 }
 
 // ValueCount is a count of samples at a value (ns).

@@ -403,6 +403,38 @@ func parseCommand(t *testing.T, name, line string) error {
 			}
 		}
 		return nil
+	case "jmeter":
+		// JMeter's CLOptionsDescriptor (JMeter.java): -n non-GUI, -t the
+		// plan, -l the results file; then the plan in words.
+		if words[0] != "jmeter" {
+			return fmt.Errorf("the executable is %q", words[0])
+		}
+		got, rest, err := getopt(words[1:], map[string]bool{"n": false, "t": true, "l": true, "j": true})
+		if err != nil {
+			return err
+		}
+		if len(rest) != 0 {
+			return fmt.Errorf("stray words %q", rest)
+		}
+		if _, ok := got["n"]; !ok || !strings.HasSuffix(got["t"], ".jmx") || got["l"] == "" {
+			return fmt.Errorf("want -n -t PLAN.jmx -l FILE, got %q", words)
+		}
+		plan, ok := strings.CutPrefix(aside, "plan: ")
+		if !ok {
+			return fmt.Errorf("no plan in %q", aside)
+		}
+		m := regexp.MustCompile(`^a thread group of (\d+) threads, ramp-up (\d+) s, loop forever, scheduler duration (\d+) s; one HTTP Request to (\S+)$`).FindStringSubmatch(plan)
+		if m == nil {
+			return fmt.Errorf("plan %q", plan)
+		}
+		for k, n := range m[1:4] {
+			// The thread group's fields are ints: threads (at least 1),
+			// ramp-up and duration in whole seconds.
+			if v, err := strconv.ParseInt(n, 10, 32); err != nil || v < 0 || k == 0 && v < 1 {
+				return fmt.Errorf("%q is not a count or whole seconds in %q", n, plan)
+			}
+		}
+		return checkURL(m[4])
 	case "locust":
 		// argparse: -u int, -r float, -t parse_timespan, -H the host.
 		if words[0] != "locust" {

@@ -40,7 +40,13 @@
 // ab, hey, fortio and locust, on any line; then wrk, line by line after
 // measure's .hlog and .hgrm markers. A JSON object goes to the reader whose
 // keys it has: k6 --summary-export, vegeta report -type json, oha --json
-// (fortio's printout, after its JSON log lines, is read as text). Each
+// (fortio's printout, after its JSON log lines, is read as text). A
+// JMeter JTL is told by its header (timeStamp,…,elapsed,…) and keeps
+// every sample (measure.Dist.Samples); JMeter writes it as it runs,
+// beside its console's lines (Output.File, which RunJSON writes). Its
+// reader is left out of the page's app.wasm (reader_jmeter_read.go, 4.5
+// kB after gzip): there a JTL is refused with where it is read, the
+// command's report -measured and report -fit. Each
 // reader cites the tool's source for the layout it reads; the real
 // printouts they are tested on are in app/measure/testdata/real. The
 // checks that a printout is whole (measure.File.Incomplete) are left out
@@ -155,6 +161,17 @@
 //     count reaches ⌈p·n⌉, printed for 2.5, 50, 97.5 and 99 % in its box
 //     tables, and -j's JSON. Follows mcollina/autocannon v9.0.0 lib/run.js,
 //     lib/httpClient.js and lib/printResult.js.
+//   - jmeter: jmeter -n with a thread group of conns threads, ramp-up 0,
+//     loop forever, scheduler duration D (whole seconds). Back to back;
+//     each thread stops after the first sample that ends at or after D
+//     (it is written); start and end stamped in whole ms; every sample a
+//     line of the JTL (CSV, 5.x's default columns; the reader takes 2.13's
+//     to 5.x's by the header's names), which the fit reads the stalls'
+//     times from; the summariser's "summary =" line; the Aggregate
+//     report's percentile p is the first value whose running count
+//     reaches round(p·n). Follows apache/jmeter JMeterThread.java,
+//     ThreadGroup.java, CSVSaveService.java, Summariser.java and
+//     StatCalculator.java.
 //
 // How closely these models predict the real tools, run on this machine, is
 // app/experiment's question: see app/experiment/tools/README.md.

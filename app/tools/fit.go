@@ -87,6 +87,10 @@ type PrintUnit struct {
 	// ServiceFree, when set, says why the printout leaves the service time
 	// free within the unit (what of it fixes the service to the unit).
 	ServiceFree string
+	// Stamped: a latency is the difference of two clock stamps, each
+	// truncated to the unit (JMeter's start and end in whole ms), so it
+	// lies within one unit of the true one either way, not half a unit.
+	Stamped bool
 }
 
 // Unit is what the tool's printout rounds latencies to (the zero value:

@@ -290,3 +290,52 @@ func autocannonJSON(cfg sim.Config, r *autocannonRun) string {
 	j.WriteString("}")
 	return j.String()
 }
+
+// jmeterJTL writes the samples as JMeter 5.x's JTL with its default
+// columns (jmeter.go: CSVSaveService.resultToDelimitedString): the start
+// in ms from the epoch (the model's run starts at it), the elapsed ms, the
+// HTTP Request sampler's label, 200 OK, the thread's name, "text",
+// success, no failure message, 0 bytes received and sent (not modelled),
+// the threads active, the URL, the latency (the whole reply arrives at
+// once: the elapsed time) and 0 idle and connect time; a row a sample, as
+// each ends.
+func jmeterJTL(ss []jmeterSample) string {
+	// The threads active as each sample ends: a thread is until its
+	// last sample has been written (grpThreads, allThreads).
+	var ends []int64
+	for _, s := range ss {
+		for int(s.thread) >= len(ends) {
+			ends = append(ends, -1)
+		}
+		ends[s.thread] = max(ends[s.thread], s.done)
+	}
+	sort.Slice(ends, func(a, b int) bool { return ends[a] < ends[b] })
+	gone := 0
+	for gone < len(ends) && ends[gone] < 0 {
+		gone++ // a thread that sent nothing
+	}
+	var b strings.Builder
+	b.Grow(len(ss) * 96)
+	b.WriteString(jtlHeader5 + "\n")
+	var buf []byte
+	for _, s := range ss {
+		for gone < len(ends) && ends[gone] < s.done {
+			gone++
+		}
+		active := len(ends) - gone
+		buf = strconv.AppendInt(buf[:0], s.start, 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, s.elapsed, 10)
+		buf = append(buf, ",HTTP Request,200,OK,Thread Group 1-"...)
+		buf = strconv.AppendInt(buf, int64(s.thread)+1, 10)
+		buf = append(buf, ",text,true,,0,0,"...)
+		buf = strconv.AppendInt(buf, int64(active), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(active), 10)
+		buf = append(buf, ","+target+","...)
+		buf = strconv.AppendInt(buf, s.elapsed, 10)
+		buf = append(buf, ",0,0\n"...)
+		b.Write(buf)
+	}
+	return b.String()
+}

@@ -24,3 +24,5 @@ func bombardierJSON(sim.Config, int64, int64, int64, bombardierStats, bool, bomb
 }
 
 func autocannonJSON(sim.Config, *autocannonRun) string { return "" }
+
+func jmeterJTL([]jmeterSample) string { return "" }

@@ -45,6 +45,8 @@ func TestRealPrintouts(t *testing.T) {
 		{"bombardier-c2-d5s.json", FormatBombardierJSON, 94753, [4]int64{58_000, 116_000, 712_000, -1}, -1, 101_668_000},
 		{"autocannon-c2-d5.txt", FormatAutocannon, -1, [4]int64{0, -1, 0, -1}, -1, 100 * ms},
 		{"autocannon-c2-d5.json", FormatAutocannonJSON, 105783, [4]int64{0, 0, 0, 0}, -1, 102 * ms},
+		{"jmeter-2.13-t2-d5s.jtl", FormatJTL, 8640, [4]int64{0, 1 * ms, 5 * ms, 101 * ms}, 0, 258 * ms},
+		{"jmeter-2.13-t2-d5s-header.jtl", FormatJTL, 13259, [4]int64{0, 1 * ms, 5 * ms, 50 * ms}, 0, 193 * ms},
 	} {
 		data, err := os.ReadFile(filepath.Join(samples, "real", c.file))
 		if err != nil {
@@ -182,7 +184,7 @@ func TestToolParseErrors(t *testing.T) {
 		msg        string
 	}{
 		{"vegeta.json", `{"latencies": {"mean": -3, "max": 1}, "requests": 2}`, 1, 16, FormatVegeta, "expected a non-negative decimal number"},
-		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j; found \"hello\""},
+		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j; found \"hello\""},
 		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result) or autocannon -j (latency, sampleInt); found keys a"},
 		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
 	} {
@@ -259,7 +261,8 @@ func FuzzJSON(f *testing.F) {
 }
 
 // TestEachToolsFileIsRead: every file a tool writes that the fit reads as
-// its own (its printout, or its JSON report) reads back through
+// its own (its printout, its JSON report, or the file it writes as it
+// runs: JMeter's JTL) reads back through
 // measure.Parse as one of the tool's formats (for a tool the fit reads no
 // file as, hey -q and ab -n, whose printouts say nothing of the mode, a
 // format the fit reads as another tool's), with the tool's numbers: its
@@ -274,7 +277,7 @@ func TestEachToolsFileIsRead(t *testing.T) {
 			t.Fatal(err)
 		}
 		read := 0
-		for _, text := range []string{o.Text, o.JSON} {
+		for _, text := range []string{o.Text, o.JSON, o.File} {
 			if text == "" {
 				continue
 			}

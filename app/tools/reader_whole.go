@@ -27,6 +27,7 @@ func init() {
 	locustReader.Incomplete = locustIncomplete
 	bombardierReader.Incomplete = bombardierIncomplete
 	autocannonReader.Incomplete = autocannonIncomplete
+	jtlReader.Incomplete = jtlIncomplete
 }
 
 // ends is the words for where a file of ls ends.
@@ -134,6 +135,31 @@ func bombardierIncomplete(f *measure.File, ls []measure.Line) []string {
 func autocannonIncomplete(f *measure.File, ls []measure.Line) []string {
 	if !hasLine(ls, func(t string) bool { return strings.Contains(t, " requests in ") && strings.HasSuffix(t, " read") }) {
 		return []string{"its last line, \"N requests in Ds, B read\", after its tables: " + ends(ls)}
+	}
+	return nil
+}
+
+// jtlIncomplete names a JTL's last line when it is cut short of the
+// header's columns (JMeter writes a sample's line whole, as it ends: a
+// file cut as it was written ends inside one). A cut inside the last
+// column's number leaves a line with every column, and does not show.
+func jtlIncomplete(_ *measure.File, ls []measure.Line) []string {
+	h, hi, ok := jtlHeader(ls)
+	if !ok {
+		return nil
+	}
+	if h.headerless {
+		hi-- // its first line is a sample
+	}
+	for i := len(ls) - 1; i > hi; i-- {
+		t := strings.TrimSuffix(ls[i].Text, "\r")
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		if n := len(jtlSplit(t, h.delim)); n < len(h.names) {
+			return []string{fmt.Sprintf("the rest of its last sample's line, cut after %d of the %d columns the header names: %s", n, len(h.names), ends(ls))}
+		}
+		return nil
 	}
 	return nil
 }

@@ -41,4 +41,7 @@ func init() {
 	autocannonTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns = autocannonStated(data, d)
 	}
+	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
+		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(data, d)
+	}
 }

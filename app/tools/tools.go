@@ -31,7 +31,11 @@ type Output struct {
 	// JSON is the report the tool writes as JSON, for a tool whose JSON a
 	// user keeps and the fit reads (vegeta report -type json, oha --json,
 	// k6 --summary-export), when RunJSON asked for it; empty otherwise.
-	JSON     string `json:"-"`
+	JSON string `json:"-"`
+	// File is the file the tool writes as it runs, beside its printout
+	// (JMeter's JTL: a line a request), when RunJSON asked for it; empty
+	// otherwise.
+	File     string `json:"-"`
 	Notes    []string
 	Run      *profile.Result `json:"-"`
 	wantJSON bool
@@ -67,8 +71,11 @@ type Tool struct {
 	// which gives s its defaults), set in stated.go; d is the file's first
 	// distribution.
 	stated func(data []byte, d *measure.Dist, s *Stated)
-	kind   string    // what its file is, in words ("" : a printout)
-	unit   PrintUnit // what its printout rounds latencies to, when coarse
+	kind   string // what its file is, in words ("" : a printout)
+	// file is the format of the file it writes as it runs (Output.File),
+	// beside its printout ("": none).
+	file measure.Format
+	unit PrintUnit // what its printout rounds latencies to, when coarse
 	// unsaid, on the first of the tools that write the same file, says
 	// what the file leaves unsaid that would tell them apart, ending with
 	// their names or modes ("… : oha and oha-corrected").
@@ -82,7 +89,7 @@ type Tool struct {
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &autocannonTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &autocannonTool, &jmeterTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
@@ -144,10 +151,39 @@ func ParseList(s string) ([]string, error) {
 func Run(cfg sim.Config, name string) (*Output, error) { return run(cfg, name, 0, false) }
 
 // RunJSON is Run with the tool's JSON report written too (Output.JSON),
-// for the tools that write one: what the fit compares a user's JSON with.
-// Run leaves it out: it costs some tools' runs a good part again (oha's
-// rps windows), and only the fit reads it.
+// for the tools that write one, and the file it writes as it runs
+// (Output.File, JMeter's JTL): what the fit compares a user's file with.
+// Run leaves them out: they cost some tools' runs a good part again
+// (oha's rps windows, a JTL's line a request), and only the fit reads
+// them.
 func RunJSON(cfg sim.Config, name string) (*Output, error) { return run(cfg, name, 0, true) }
+
+// Written reports whether a file of format f is one a tool writes, not
+// prints: a JSON report or the file it writes as it runs (a JTL), which
+// RunJSON writes and Run leaves out.
+func Written(f measure.Format) bool {
+	if f.JSON() {
+		return true
+	}
+	for _, t := range registry {
+		if t.file != "" && t.file == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Of is what o holds of a file of format f: its JSON report, the file it
+// writes as it runs, or its printout.
+func (o *Output) Of(f measure.Format) string {
+	if f.JSON() {
+		return o.JSON
+	}
+	if t, err := lookup(o.Name); err == nil && t.file != "" && t.file == f {
+		return o.File
+	}
+	return o.Text
+}
 
 // RunClient is Run with the tool's own time per request (profile.Profile's
 // Client, in ns): what a real tool adds to each round trip beyond the
@@ -211,10 +247,10 @@ func perTime(r sim.Rate) (n, secs int64) {
 // words for them all in Parse's messages when it recognises none. Their
 // marks do not overlap within a pass (measure.When), so the order decides
 // nothing but that of the JSON reports' readers, asked k6, vegeta, oha.
-var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader, &autocannonReader, &autocannonJSONReader}
+var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader, &autocannonReader, &autocannonJSONReader, &jtlReader}
 
 func init() {
-	measure.Register("wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j",
+	measure.Register("wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j",
 		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result) or autocannon -j (latency, sampleInt)",
 		readers[:]...)
 }

@@ -212,7 +212,7 @@ func TestParseList(t *testing.T) {
 	if err != nil || fmt.Sprint(got) != "[wrk2 wrk]" {
 		t.Errorf("%v %v", got, err)
 	}
-	if _, err := ParseList("wrk,jmeter"); err == nil || !strings.Contains(err.Error(), `tools: "jmeter" is not allowed: allowed wrk, wrk2`) {
+	if _, err := ParseList("wrk,siege"); err == nil || !strings.Contains(err.Error(), `tools: "siege" is not allowed: allowed wrk, wrk2`) {
 		t.Errorf("err %v", err)
 	}
 }

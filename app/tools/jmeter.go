@@ -1,0 +1,209 @@
+package tools
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"omission/app/measure"
+	"omission/sim"
+	"omission/sim/profile"
+)
+
+// JMeter, read at apache/jmeter bb30edfe8c (paths under src/; the 2.13
+// differences at the tag v2_13):
+//   - core/.../threads/ThreadGroup.java 199-219 scheduleThread: with the
+//     scheduler on, each thread's end time is the group's start plus the
+//     duration (whole seconds), 222-256 start: the threads start
+//     ramp-up/threads apart (together at ramp-up 0).
+//   - core/.../threads/JMeterThread.java 259-308 run: each thread takes the
+//     next sampler of its loop as soon as the last sample is done (loop
+//     count forever with the scheduler); 459-503 processSampler and
+//     239-245 stopSchedulerIfNeeded: after each sample it stops once now ≥
+//     the end time, so a sample started before it runs to its end and is
+//     written. An HTTP Request has no response timeout by default.
+//   - core/.../samplers/SampleResult.java 122-123, 1146-1162, 1183-1199:
+//     sampleStart and sampleEnd stamp whole milliseconds (454-464
+//     currentTimeInMillis), elapsed = end − start; the timeStamp is the
+//     start when sampleresult.timestamp.start is true, which
+//     bin/jmeter.properties 584 sets (the code's default is the end).
+//   - core/.../save/CSVSaveService.java 420-445 the header and 840-948
+//     resultToDelimitedString the row, each column in turn when saved;
+//     SampleSaveConfiguration.java 286-384 and bin/jmeter.properties
+//     499-553 the defaults of 5.x: timeStamp (ms), elapsed, label,
+//     responseCode, responseMessage, threadName, dataType, success,
+//     failureMessage, bytes, sentBytes, grpThreads, allThreads, URL,
+//     Latency, IdleTime, Connect. JMeter 2.13 (bin/jmeter.properties
+//     476-506 at v2_13) saves no failureMessage, sentBytes, URL, IdleTime
+//     or Connect: timeStamp,elapsed,label,responseCode,responseMessage,
+//     threadName,dataType,success,bytes,grpThreads,allThreads,Latency.
+//     A sample is written when it ends: the rows come in reply order.
+//     AbstractThreadGroup.java 404: a thread is named "Thread Group 1-N".
+//   - core/.../reporters/Summariser.java 193-210 (a "summary +" delta line
+//     when a sample ends at an epoch second s > last + 5 with s mod 30 ≤
+//     5, then the "summary =" total when it holds more), 296-316
+//     testEnded (the last delta, when some line came before, and the
+//     total), 338-378 format; SummariserRunningSample.java 150-185: the
+//     elapsed time from its start to its last sample, the rate counter /
+//     elapsed · 1000, the average runningSum / counter in whole ms;
+//     jorphan/.../JOrphanUtils.java 555-557 formatDuration.
+//   - jorphan/.../math/StatCalculator.java 152-173 getPercentPoint: the
+//     Aggregate and Summary reports' percentile p is the first value whose
+//     running count reaches Math.round(n·p) (the smallest when that is
+//     0), the maximum at p ≥ 1.
+//
+// Not modelled yet: the Constant Throughput Timer
+// (components/.../timers/ConstantThroughputTimer.java 181-194 delay,
+// 210-250 calculateDelay). In its default mode, "this thread only"
+// (ThisThreadOnly, 245-248), each thread's next target is its previous
+// target plus round(60000/throughput) ms (throughput in samples a minute
+// per thread); a thread already past its target when the timer asks
+// sends at once and takes now as its new target (186-190): the slots a
+// stall made it miss are never caught up. The first sample goes without a
+// delay (previousTime 0), so with ramp-up 0 the threads start together.
+// That is sim/profile's Reanchor with Aligned (locust's
+// constant_throughput), on a whole-millisecond period; the fit reads a
+// paced tool's file as locust's summary (estimateLocust), not yet as a
+// JTL's times, so a jmeter-ctt profile waits for that. The shared modes
+// (AllActiveThreads_Shared, 253-265) keep one schedule for all threads,
+// max(now, last + period), and do not catch up either.
+var jmeterTool = Tool{
+	name:      "jmeter",
+	plain:     "A thread group: a fixed number of threads, each sending its next request as soon as the last reply is in, until the time is up. During a stall they wait, and the requests they would have sent are never sent nor written. Its results file (JTL) lists every request with its start and its time in whole milliseconds, so the stalls show in it.",
+	mechanics: "jmeter -n with a thread group of conns threads, ramp-up 0, loop forever, scheduler duration D (whole seconds): each thread sends its next sample when the last is done, and stops after the first sample that ends at or after D; elapsed = end − start in whole ms (timeStamp the start); every sample is written to the JTL; the Aggregate report's percentile p is the first value whose running count reaches round(p·n)",
+	source:    "https://github.com/apache/jmeter/blob/bb30edfe8c/src/core/src/main/java/org/apache/jmeter/threads/JMeterThread.java#L259-L308",
+	zero:      &Zero{Printed: "0", Unit: "ms", Why: "JMeter stamps whole milliseconds: a reply faster than 1 ms has an elapsed time of 0 or 1 ms, by where it fell between two clock ticks"},
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("jmeter -n -t plan.jmx -l results.jtl (plan: a thread group of %d threads, ramp-up 0 s, loop forever, scheduler duration %d s; one HTTP Request to %s)",
+			cfg.Conns, jmeterSeconds(cfg.Duration), target)
+	},
+	profile: func(cfg sim.Config) profile.Profile {
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack,
+			Duration: jmeterSeconds(cfg.Duration) * 1e9, Clock: 1e6}
+	},
+	summarise: jmeterSummarise,
+	reads:     []measure.Format{FormatJTL},
+	file:      FormatJTL,
+	kind:      "results file (JTL)",
+	unit:      PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true},
+}
+
+// jmeterSeconds is the thread group's duration as the plan holds it:
+// whole seconds, rounded up, at least 1.
+func jmeterSeconds(ns int64) int64 { return abSeconds(ns) }
+
+// jmeterSample is one row of the JTL: the sample's start and elapsed
+// time in whole ms, its thread, and its end in ns.
+type jmeterSample struct {
+	start, elapsed int64
+	thread         int32
+	done           int64
+}
+
+// jmeterSamples are the run's samples in the order JMeter writes them:
+// as they end.
+func jmeterSamples(pr *profile.Result) []jmeterSample {
+	order := pr.ReplyOrder()
+	out := make([]jmeterSample, 0, len(order))
+	for _, i := range order {
+		out = append(out, jmeterSample{start: pr.Send[i] / 1e6, elapsed: pr.Done[i]/1e6 - pr.Send[i]/1e6, thread: pr.Conn[i], done: pr.Done[i]})
+	}
+	return out
+}
+
+// jmeterRunning is SummariserRunningSample: a count, a sum and the
+// extremes of elapsed times (ms), from start to its last sample's end.
+type jmeterRunning struct {
+	n, sum, min, max int64
+	start, end       int64 // ms
+}
+
+func (r *jmeterRunning) add(s jmeterSample) {
+	if r.n == 0 || s.elapsed < r.min {
+		r.min = s.elapsed
+	}
+	r.max = max(r.max, s.elapsed)
+	r.n++
+	r.sum += s.elapsed
+	r.end = s.start + s.elapsed
+}
+
+// line is Summariser.format: "summary + N in hh:mm:ss = R/s Avg: …".
+func (r *jmeterRunning) line(typ string, threads string) string {
+	elapsed := r.end - r.start
+	secs := (elapsed + 500) / 1000
+	rate := "******"
+	if elapsed > 0 {
+		rate = fmt.Sprintf("%6s", strconv.FormatFloat(float64(r.n)/float64(elapsed)*1000, 'f', 1, 64))
+	}
+	var avg int64
+	if r.n > 0 {
+		avg = r.sum / r.n
+	}
+	s := fmt.Sprintf("summary %s %6d in %02d:%02d:%02d = %s/s Avg: %5d Min: %5d Max: %5d Err: %5d (0.00%%)",
+		typ, r.n, secs/3600, secs%3600/60, secs%60, rate, avg, r.min, r.max, 0)
+	return s + threads
+}
+
+func jmeterSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
+	ss := jmeterSamples(pr)
+	var b strings.Builder
+	b.WriteString("Creating summariser <summary>\nCreated the tree successfully using plan.jmx\n")
+	// The summariser, as the samples end: a delta line at each 30 s of the
+	// run's clock (the model's run starts at the epoch).
+	delta, total := jmeterRunning{}, jmeterRunning{}
+	var last int64
+	reported := false
+	for _, s := range ss {
+		delta.add(s)
+		now := (s.start + s.elapsed) / 1000
+		if now > last+5 && now%30 <= 5 {
+			// Every thread runs until the end of the run's last second.
+			b.WriteString(delta.line("+", fmt.Sprintf(" Active: %d Started: %d Finished: 0", cfg.Conns, cfg.Conns)) + "\n")
+			total = jmeterMove(total, delta)
+			if total.n != delta.n {
+				b.WriteString(total.line("=", "") + "\n")
+			}
+			delta = jmeterRunning{start: now * 1000, end: now * 1000}
+			last, reported = now, true
+		}
+	}
+	if reported && delta.n > 0 {
+		b.WriteString(delta.line("+", fmt.Sprintf(" Active: 0 Started: %d Finished: %d", cfg.Conns, cfg.Conns)) + "\n")
+	}
+	total = jmeterMove(total, delta)
+	b.WriteString(total.line("=", "") + "\n")
+	b.WriteString("... end of run\n")
+	o.Text = b.String()
+	if o.wantJSON {
+		o.File = jmeterJTL(ss)
+	}
+	// The Aggregate report's percentiles (StatCalculator.getPercentPoint:
+	// rank round(p·n), at least 1), of the elapsed times: the profile's
+	// latencies on its millisecond clock.
+	for i, p := range sim.Percentiles() {
+		*o.Ps()[i] = pr.Dist.Percentile(p.PPM, sim.RankRound)
+	}
+	o.MaxNs = pr.Dist.Max()
+	o.Notes = append(o.Notes, "bytes are not modelled (0 in the JTL); the run starts at the Unix epoch, and the console's dated lines are left out")
+	return nil
+}
+
+// jmeterMove is Totals.moveDelta: the delta added to the total, whose
+// end becomes the delta's.
+func jmeterMove(total, delta jmeterRunning) jmeterRunning {
+	if delta.n == 0 {
+		return total
+	}
+	if total.n == 0 || delta.min < total.min {
+		total.min = delta.min
+	}
+	total.max = max(total.max, delta.max)
+	total.n += delta.n
+	total.sum += delta.sum
+	total.end = delta.end
+	return total
+}
+
+// jtlHeader5 is the JTL's header with JMeter 5.x's default columns.
+const jtlHeader5 = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect"
