@@ -24,3 +24,5 @@ func bombardierJSON(sim.Config, int64, int64, int64, bombardierStats, bool, bomb
 }
 
 func autocannonJSON(sim.Config, *autocannonRun) string { return "" }
+
+func k6CSV(sim.Config, *profile.Result) string { return "" }
