@@ -174,6 +174,16 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		// -j) or its printout: the model writes the same one, and only the
 		// JSON when that is what the file is (it costs some tools' runs a
 		// good part again).
+		if src.desc().PerRequest() {
+			// Its per-request file (k6 --out csv): what it reads back as,
+			// without writing and parsing tens of MB each run.
+			out, err := tools.Run(cfg, src.tool)
+			if err != nil {
+				return nil, err
+			}
+			d := tools.Samples(out)
+			return []obs{fromDist(&d)}, nil
+		}
 		run, pick := tools.Run, func(o *tools.Output) string { return o.Text }
 		if in.format.JSON() {
 			run, pick = tools.RunJSON, func(o *tools.Output) string { return o.JSON }

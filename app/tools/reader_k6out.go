@@ -3,6 +3,7 @@ package tools
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -189,8 +190,8 @@ func k6Time(s string) (ns, unit int64, err error) {
 // k6CSVStated reads what k6's CSV states of its run: the requests (its
 // http_req_duration rows, d), the dropped iterations (dropped_iterations
 // rows), the VUs (vus_max's largest value) and, when it holds times
-// finer than a second, the duration: from the first request's send to
-// the last row's time.
+// finer than a second, the duration: from the first request's send to the
+// latest reply of each VU.
 func k6CSVStated(data []byte, d *measure.Dist) (requests, duration int64, conns int, dropped int64, from string) {
 	if d == nil {
 		return 0, 0, 0, 0, ""
@@ -208,11 +209,29 @@ func k6CSVStated(data []byte, d *measure.Dist) (requests, duration int64, conns 
 			}
 		}
 	}
-	for _, t := range d.At {
-		duration = max(duration, t)
-	}
-	if duration > 0 {
-		from = "the last reply's time from the first request's send"
+	if n := len(d.At); n > 0 {
+		// Each VU's last reply came at or after the run's end (else it
+		// would have sent again), and every send before it: the end is at
+		// most the VUs-th latest reply, the latest reply of each.
+		at := slices.Sorted(slices.Values(d.At))
+		duration = at[max(n-max(conns, 1), 0)]
+		from = "the " + ordinal(max(conns, 1)) + " latest reply's time from the first request's send (a VU's last reply is at or after the run's end)"
 	}
 	return requests, duration, conns, dropped, from
+}
+
+// ordinal is n as "1st", "2nd", "3rd", "4th" ….
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
 }
