@@ -328,7 +328,7 @@ func CheckRead(file *File, err error) error {
 func SamplesDist(label string, at, lat []int64) Dist {
 	d := Dist{Label: label, Count: int64(len(lat)), MinNs: -1, MaxNs: -1, UnitNs: 1, At: at, Lat: lat}
 	s := slices.Clone(lat)
-	slices.Sort(s)
+	sim.SortInt64s(s) // app.wasm's one int64 sort
 	if len(s) > 0 {
 		var sum float64
 		for _, v := range s {

@@ -37,7 +37,8 @@
 // wrk2 first (its printout holds wrk's lines and an .hgrm spectrum); then
 // ab, hey, fortio and locust, on any line; then wrk, line by line after
 // measure's .hlog and .hgrm markers; k6's CSV output is told by its
-// header, in the first pass. A JSON object goes to the reader whose
+// header, in the first pass (the page's build reads its durations and
+// not its times, k6time_minimal.go: the fit, in fit.wasm, reads both). A JSON object goes to the reader whose
 // keys it has: k6 --summary-export, vegeta report -type json, oha --json
 // (fortio's printout, after its JSON log lines, is read as text). Each
 // reader cites the tool's source for the layout it reads; the real

@@ -292,9 +292,9 @@ func autocannonJSON(cfg sim.Config, r *autocannonRun) string {
 	return j.String()
 }
 
-// k6CSVHeader is the header k6's CSV output writes (MakeHeader) with k6's
-// default system tags.
-const k6CSVHeader = "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata"
+// k6CSVNotes say what the model's k6 CSV leaves out.
+var k6CSVNotes = []string{"the CSV holds only the rows the model determines: http_reqs and http_req_duration for each request, dropped_iterations for each iteration dropped, vus and vus_max each second (a real file also holds each request's http_req_blocked, http_req_connecting, http_req_tls_handshaking, http_req_sending, http_req_waiting, http_req_receiving and http_req_failed, and each iteration's data_sent, data_received, iteration_duration and iterations; the reader skips them)",
+	"the model has no wall clock: the CSV's times count from the Unix epoch, the run starting at 0"}
 
 // k6CSV is the file k6 run --out csv writes for the run (k6out.go cites
 // its layout): each request's http_reqs and http_req_duration rows at its

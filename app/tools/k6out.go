@@ -46,8 +46,8 @@ import (
 // request's where its reply fell.
 var k6VUsCSVTool = Tool{
 	name:      "k6-vus-csv",
-	plain:     "A fixed number of virtual users, each sending its next request as soon as the last reply is in (k6-vus), with every request written to a CSV file: each row holds the time its reply came and its duration, so a stall shows where it fell.",
-	mechanics: "k6 constant-vus, --out csv: per request, http_reqs (1) and http_req_duration = reply − send in ms (%f), timestamped at the reply (rfc3339_nano); vus and vus_max each second",
+	plain:     "As k6-vus (virtual users sending back to back), with every request written to a CSV file: each row holds when its reply came and how long it took, so a stall shows where it fell.",
+	mechanics: "k6 constant-vus, --out csv: per request http_reqs = 1 and http_req_duration = reply − send (ms, %f) at the reply's time; vus and vus_max each second",
 	source:    "https://github.com/grafana/k6/blob/87883075c/lib/netext/httpext/tracer.go#L44-L122",
 	command: func(cfg sim.Config) string {
 		return "k6 run --summary-mode=legacy --no-color " + k6CSVFlag + " " + k6VUsScenario(cfg)
@@ -62,8 +62,8 @@ var k6VUsCSVTool = Tool{
 
 var k6ArrivalCSVTool = Tool{
 	name:      "k6-arrival-csv",
-	plain:     "Requests start on a fixed schedule, each on a free virtual user of a fixed pool, and are dropped when none is free (k6-arrival), with every request written to a CSV file: each row holds the time its reply came and its duration, and each dropped request has a row of its own.",
-	mechanics: "k6 constant-arrival-rate, --out csv: per request, http_reqs (1) and http_req_duration = reply − send in ms (%f), timestamped at the reply (rfc3339_nano); dropped_iterations (1) at each dropped iteration's due time; vus and vus_max each second",
+	plain:     "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to a CSV file, and a row for each one dropped.",
+	mechanics: "k6 constant-arrival-rate, --out csv: as k6-vus-csv, and dropped_iterations = 1 at each dropped iteration's due time",
 	source:    "https://github.com/grafana/k6/blob/87883075c/internal/output/csv/output.go#L207-L286",
 	command: func(cfg sim.Config) string {
 		return "k6 run --summary-mode=legacy --no-color " + k6CSVFlag + " " + k6ArrivalScenario(cfg)
@@ -79,6 +79,10 @@ var k6ArrivalCSVTool = Tool{
 // times to the ns (the default, unix, writes whole seconds).
 const k6CSVFlag = "--out csv=fileName=k6.csv,timeFormat=rfc3339_nano"
 
+// k6CSVHeader is the header k6's CSV output writes (MakeHeader) with k6's
+// default system tags.
+const k6CSVHeader = "metric_name,timestamp,metric_value,check,error,error_code,expected_response,group,method,name,proto,scenario,service,status,subproto,tls_version,url,extra_tags,metadata"
+
 // k6CSVSummarise prints k6's end-of-test summary, which k6 prints beside
 // the file (o.Text, with its percentiles), and writes the CSV (o.File)
 // when RunJSON asks for it: a row per request is some 260 bytes, tens of
@@ -90,9 +94,8 @@ func k6CSVSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	o.JSON = ""
 	if o.wantJSON {
 		o.File = k6CSV(cfg, pr)
+		o.Notes = append(o.Notes, k6CSVNotes...)
 	}
-	o.Notes = append(o.Notes, "the CSV holds only the rows the model determines: http_reqs and http_req_duration for each request, dropped_iterations for each iteration dropped, vus and vus_max each second (a real file also holds each request's http_req_blocked, http_req_connecting, http_req_tls_handshaking, http_req_sending, http_req_waiting, http_req_receiving and http_req_failed, and each iteration's data_sent, data_received, iteration_duration and iterations; the reader skips them)",
-		"the model has no wall clock: the CSV's times count from the Unix epoch, the run starting at 0")
 	return nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"omission/app/measure"
 )
@@ -25,50 +24,40 @@ var k6CSVReader = measure.Reader{
 // header, then metric_name, timestamp, metric_value and the tags a row;
 // k6out.go cites the rest): every http_req_duration row is a request, its
 // value the duration in ms and its timestamp the reply (Tracer.Done). The
-// timestamp is in any of timeFormat's layouts: seconds, ms, µs or ns since
-// the epoch (told apart by their digits: 10, 13, 16 or 19 for a date
-// between 2001 and 2286) or RFC 3339. Whole seconds (k6's default) are too
-// coarse to place a stall: such a file gives its durations only.
+// three come first in every row (MakeHeader), unquoted (names, times and
+// numbers): the tags after them are not read. The timestamp is in any of
+// timeFormat's layouts: seconds, ms, µs or ns since the epoch (told apart
+// by their digits: 10, 13, 16 or 19 for a date between 2001 and 2286) or
+// RFC 3339. Whole seconds (k6's default) are too coarse to place a stall:
+// such a file gives its durations only.
 func parseK6CSV(name string, ls []measure.Line) (*measure.File, error) {
 	perr := func(line, col int, msg string, a ...any) error {
 		return &measure.ParseError{Name: name, Format: FormatK6CSV, Line: line, Col: col, Msg: fmt.Sprintf(msg, a...)}
 	}
-	head, _ := k6CSVFields(ls[0].Text)
-	col := map[string]int{}
-	for i, h := range head {
-		col[h] = i
-	}
-	ti, vi := col["timestamp"], col["metric_value"]
 	var ats, lat []int64
 	unit := int64(0) // the finest timestamp unit seen, ns; 0: none yet
-	for k, l := range ls[1:] {
-		if l.Text == "" {
+	for k, l := range ls {
+		if !strings.HasPrefix(l.Text, "http_req_duration,") {
 			continue
 		}
-		fs, bad := k6CSVFields(l.Text)
-		if bad > 0 {
-			return nil, perr(l.N, bad, "a quoted field is not closed")
-		}
-		if len(fs) != len(head) {
-			if k == len(ls)-2 && len(fs) < len(head) {
+		fs := strings.SplitN(l.Text, ",", 4)
+		if len(fs) < 4 {
+			if k == len(ls)-1 {
 				break // the last row, cut: the file is incomplete (k6CSVIncomplete)
 			}
-			return nil, perr(l.N, len(l.Text)+1, "expected %d columns (the header's), found %d", len(head), len(fs))
+			return nil, perr(l.N, len(l.Text)+1, "expected metric_name,timestamp,metric_value and the tags, found %d columns", len(fs))
 		}
-		if fs[0] != "http_req_duration" {
-			continue
-		}
-		at, u, err := k6Time(fs[ti])
+		at, u, err := k6Time(fs[1])
 		if err != nil {
-			return nil, perr(l.N, k6CSVCol(l.Text, ti), "timestamp %q: %v", fs[ti], err)
+			return nil, perr(l.N, len(fs[0])+2, "timestamp %q: %v", fs[1], err)
 		}
-		v, err := measure.ParseDecimal(fs[vi])
+		v, err := measure.ParseDecimal(fs[2])
 		ns := int64(-1)
 		if err == nil {
 			ns, err = v.Ns(1e6)
 		}
 		if err != nil || ns < 0 {
-			return nil, perr(l.N, k6CSVCol(l.Text, vi), "expected a duration in ms ≥ 0, found %q", fs[vi])
+			return nil, perr(l.N, len(fs[0])+len(fs[1])+3, "expected a duration in ms ≥ 0, found %q", fs[2])
 		}
 		if unit == 0 || u < unit {
 			unit = u
@@ -87,12 +76,13 @@ func parseK6CSV(name string, ls []measure.Line) (*measure.File, error) {
 	for i := range ats {
 		ats[i] -= from
 	}
-	if unit >= 1e9 {
+	seconds := unit >= 1e9 && k6ReadsTimes
+	if seconds || !k6ReadsTimes {
 		ats = nil
 	}
 	d := measure.SamplesDist("http_req_duration", ats, lat)
 	d.Precision = "ms to 6 decimals (the ns); every request's duration"
-	if ats == nil {
+	if seconds {
 		d.Notes = append(d.Notes, "The timestamps are whole seconds (timeFormat unix, k6's default), too coarse to place a stall: only the durations are read. --out csv=fileName=k6.csv,timeFormat=rfc3339_nano writes them to the ns.")
 	}
 	return &measure.File{Name: name, Format: FormatK6CSV, Dists: []measure.Dist{d}}, nil
@@ -138,53 +128,6 @@ func k6CSVFields(s string) (fs []string, bad int) {
 			return append(fs, ""), 0
 		}
 	}
-}
-
-// k6CSVCol is the 1-based byte column where field n of an unquoted line
-// starts.
-func k6CSVCol(s string, n int) int {
-	c := 0
-	for ; n > 0; n-- {
-		k := strings.IndexByte(s[c:], ',')
-		if k < 0 {
-			return c + 1
-		}
-		c += k + 1
-	}
-	return c + 1
-}
-
-// k6Time reads a timestamp in one of timeFormat's layouts into ns since
-// the epoch, with the unit it is written in (ns).
-func k6Time(s string) (ns, unit int64, err error) {
-	if strings.IndexByte(s, 'T') > 0 {
-		t, err := time.Parse(time.RFC3339Nano, s)
-		if err != nil {
-			return 0, 0, fmt.Errorf("not RFC 3339")
-		}
-		unit = 1e9
-		if strings.IndexByte(s, '.') > 0 {
-			unit = 1
-		}
-		return t.UnixNano(), unit, nil
-	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, 0, fmt.Errorf("expected seconds, ms, µs or ns since the epoch, or RFC 3339")
-	}
-	switch len(s) {
-	case 10:
-		unit = 1e9
-	case 13:
-		unit = 1e6
-	case 16:
-		unit = 1e3
-	case 19:
-		unit = 1
-	default:
-		return 0, 0, fmt.Errorf("%d digits: seconds, ms, µs and ns since the epoch have 10, 13, 16 and 19", len(s))
-	}
-	return n * unit, unit, nil
 }
 
 // k6CSVStated reads what k6's CSV states of its run: the requests (its

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"omission/app/measure"
+	"omission/sim"
 )
 
 // samples is where the tools' sample files are kept: with the .hgrm and
@@ -212,6 +213,16 @@ func seeds(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	// k6's CSV output, which no sample holds: a short run's.
+	cfg, err := sim.ParseQuery("rate=50&service=2ms&stall=150ms&first=400ms&duration=1s&conns=2")
+	if err != nil {
+		f.Fatal(err)
+	}
+	o, err := RunJSON(cfg, "k6-arrival-csv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(o.File))
 }
 
 // checkParsed fails t when a reader broke what every reader promises
