@@ -26,16 +26,17 @@ import (
 //     http_req_connecting, http_req_tls_handshaking, http_req_sending,
 //     http_req_waiting and http_req_receiving, all at the trail's EndTime;
 //     315–382 Tracer.Done: EndTime is when the response was read (done,
-//     315), and the duration is sending + waiting + receiving (381), in
+//     316), and the duration is sending + waiting + receiving (381), in
 //     ms (metrics/units.go 11–13). A sample's timestamp is the request's
 //     end, its reply: its send is the timestamp less the duration.
 //   - lib/netext/httpext/transport.go 75–165: the tags name and url (the
 //     cleaned URL), method, status, proto and expected_response (the
-//     default responseCallback, js/modules/k6/http/http.go 54: 200–399),
+//     default responseCallback, js/modules/k6/http/http.go 54 and
+//     response_callback.go 13–15: 200–399),
 //     and http_req_failed (0 or 1) at the same EndTime.
 //   - internal/js/runner.go 971–1007: data_sent and data_received, then
 //     iteration_duration and iterations, at the iteration's end.
-//   - internal/execution/scheduler.go 199–245: vus and vus_max each
+//   - internal/execution/scheduler.go 199–251: vus and vus_max each
 //     second (a time.Ticker), with the run's tags (none by default).
 //   - lib/executor/constant_arrival_rate.go 333–346: an iteration that
 //     finds no free VU is a dropped_iterations sample (1) at the time it
