@@ -43,8 +43,12 @@ import (
 // 2,530,878 bytes: the bound was 2.535 MB. The first screen's folds
 // (issue 40: the cases and the parameters one click away, their state in
 // the URL, pinned while the reader edits) took it to 2,535,900 bytes: the
-// bound is 2.54 MB.
-const wasmBudget = 2_540_000
+// bound was 2.54 MB. The page's word on whether a file is whole (issue 39:
+// asked of fit.wasm, shown beside the file and in its column), the worker
+// started as the module compiles (issue 42), and issue 41's k6 --out csv
+// and JMeter JTL descriptors (their readers' heavy parts left to fit.wasm)
+// took it to 2,547,326 bytes: the bound is 2.55 MB.
+const wasmBudget = 2_550_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.

@@ -57,6 +57,7 @@ func TestReportFit(t *testing.T) {
 		{"fit_real_vegeta", []string{"report", "-fit", "../testdata/fit-real-vegeta.json"}, 1},
 		{"fit_oha", []string{"report", "-fit", "../testdata/fit-tcp-oha.json"}, 0},
 		{"fit_k6", []string{"report", "-fit", "../measure/testdata/k6-summary.json"}, 0},
+		{"fit_k6_csv", []string{"report", "-fit", "../testdata/fit-k6-arrival.csv"}, 0},
 		{"fit_locust", []string{"report", "-fit", "../testdata/fit-tcp-locust.txt"}, 0},
 		{"fit_real_locust", []string{"report", "-fit", "../measure/testdata/real/locust-u2-t5s.txt"}, 0},
 		{"fit_real_autocannon", []string{"report", "-fit", "../measure/testdata/real/autocannon-c2-d5.json"}, 0},

@@ -36,13 +36,22 @@ func toolNames(query string) ([]string, error) {
 	return tools.ParseList(strings.Join(vals[toolsKey], ","))
 }
 
-// toolCmd prints one tool's text.
+// toolCmd prints one tool's text, or for a tool whose per-request file
+// is what it stands for (k6 --out csv), that file.
 func toolCmd(w io.Writer, cfg sim.Config, name string) error {
-	out, err := tools.Run(cfg, name)
+	run, file := tools.Run, false
+	if t, ok := tools.Lookup(name); ok && t.PerRequest() {
+		run, file = tools.RunJSON, true
+	}
+	out, err := run(cfg, name)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("report -tool: %v", err)}
 	}
-	_, err = io.WriteString(w, out.Text)
+	text := out.Text
+	if file {
+		text = out.File
+	}
+	_, err = io.WriteString(w, text)
 	return err
 }
 

@@ -19,6 +19,7 @@ func TestReportTool(t *testing.T) {
 		{"tool_wrk_tcp", []string{"report", "-tool", "wrk", "preset=tcp"}, 0},
 		{"tool_wrk2_bench", []string{"report", "-tool", "wrk2", "tools=wrk2"}, 0},
 		{"tool_k6_arrival", []string{"report", "-tool", "k6-arrival", "preset=clients10"}, 0},
+		{"tool_k6_arrival_csv", []string{"report", "-tool", "k6-arrival-csv", "rate=50&service=2ms&stall=150ms&first=400ms&duration=1500ms&conns=2"}, 0},
 		{"tool_locust_bench", []string{"report", "-tool", "locust", "preset=bench"}, 0},
 		{"tool_fortio_clients10", []string{"report", "-tool", "fortio", "preset=clients10&duration=12s"}, 0},
 		{"tool_jmeter_bench", []string{"report", "-tool", "jmeter", "preset=bench&duration=65s"}, 0},

@@ -289,6 +289,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 				K += v.Count
 			}
 		}
+	case src.tool != "" && main.exact:
+		// Every request with its time: the stalls its slow sends show.
+		K = int64(len(stallSends(main, L)))
 	case forceK > 0:
 		K = forceK
 		g.how["stalls"] = "tried in turn"
@@ -376,6 +379,27 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case in.Rate > 0:
 		cfg.Rate, rateHow = in.Rate, "stated"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
+	case src.tool != "" && main.exact && !src.is(tools.BackToBack) && len(main.at) > 2:
+		// A tool on a schedule that sends each request on time but for
+		// the stalls (k6's constant-arrival-rate): its sends step by
+		// 1/rate, the median step.
+		sends := make([]int64, len(main.at))
+		for i := range main.at {
+			sends[i] = main.at[i] - main.lat[i]
+		}
+		slices.Sort(sends)
+		var steps []int64
+		for i := 1; i < len(sends); i++ {
+			if d := sends[i] - sends[i-1]; d > 0 {
+				steps = append(steps, d)
+			}
+		}
+		if len(steps) > 0 {
+			slices.Sort(steps)
+			T = steps[len(steps)/2]
+			cfg.Rate, rateHow = sim.Rate(math.Round(1e12/float64(T))), "the sends' median step"
+			T = sim.NewSchedule(cfg.Rate).Interval(1)
+		}
 	case src.drops() && in.Duration > 0 && in.Requests > 0:
 		// The iterations sent and dropped over the run: the rate.
 		cfg.Rate, rateHow = tools.MeasuredRate(float64(in.Requests+in.Dropped)*1e9/float64(in.Duration)), "the iterations sent and dropped over the duration"
@@ -439,7 +463,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 			T, rateHow = span/N, "the log's span over the count (±1 interval)"
 		}
 	}
-	if T > 0 && rateHow != "the open loop's due times" && rateHow != "stated" {
+	if T > 0 && rateHow != "the open loop's due times" && rateHow != "stated" && rateHow != "the sends' median step" {
 		cfg.Rate = sim.Rate(math.Round(1e12 / float64(T)))
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
@@ -504,6 +528,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	}
 	// Duration: stated, or N·T.
 	switch {
+	case rateHow == "the sends' median step" && pin == 0 && in.Requests > 0:
+		// A schedule's iterations, sent and dropped, fell due 1/rate
+		// apart from the run's start to its end.
+		cfg.Duration = (in.Requests + in.Dropped) * T
+		g.how["duration"] = "the iterations sent and dropped times 1/rate"
 	case in.Duration > 0:
 		cfg.Duration = in.Duration
 		g.how["duration"] = "stated"
@@ -631,10 +660,42 @@ func (g *guess) firstEvery(in *input, src source, closed *obs, K, T int64) {
 		noTimes = "the fit places stalls by a closed loop's intervals only, and this log holds " + src.String() + " alone"
 	}
 	switch {
+	case closed == nil && src.tool != "" && len(in.obs) > 0 && in.obs[0].exact:
+		// Every request with its time (k6 --out csv): each stall's slow
+		// sends. The request a stall caught in flight was sent within a
+		// service before it began: a closed loop's last slow send (its
+		// connections' requests queued behind it were sent earlier), a
+		// schedule's first (those due later in the stall were sent after
+		// it began).
+		ss := stallSends(&in.obs[0], L)
+		if len(ss) == 0 {
+			break
+		}
+		at := func(k int) int64 {
+			if src.is(tools.BackToBack) {
+				return ss[k][1]
+			}
+			return ss[k][0]
+		}
+		cfg.First = snap(at(0))
+		cfg.Every = 0
+		if n := len(ss); n > 1 {
+			cfg.Every = snap(int64(math.Round(float64(at(n-1)-at(0)) / float64(n-1))))
+		} else {
+			g.setFree("every", "0", sim.FormatDuration(D-cfg.First), "", "one stall in the run: any period from the rest of the run on gives the same run")
+		}
+		g.how["first"], g.how["every"] = "the slow samples' send times", "the slow samples' send times"
+		g.searched = append(g.searched, "first", "every")
+		return
 	case closed != nil && closed.exact:
 		s := slowTimes(closed)
 		if cfg.Conns > 1 {
-			s = stallSends(closed, L)
+			// One slow sample a connection at each stall, sent within a
+			// few services of each other: each stall's first.
+			s = nil
+			for _, st := range stallSends(closed, L) {
+				s = append(s, st[0])
+			}
 		}
 		if src.tool != "" {
 			s = fullStalls(closed, S, L, int64(cfg.Conns))
@@ -817,25 +878,8 @@ func span(lo, hi int64) (string, string) {
 	return sim.FormatDuration(max(lo, 0) / m * m), sim.FormatDuration((hi + m - 1) / m * m)
 }
 
-// stallSends are the sends of a closed loop's slow samples on more than
-// one connection, one a stall: each connection's request out when a stall
-// began waits through it, so a stall holds one slow sample a connection,
-// sent within a few services of each other. A slow sample sent more than
-// half the stall after the first of its stall's begins the next.
-func stallSends(o *obs, L int64) []int64 {
-	s := slices.Clone(slowTimes(o))
-	slices.Sort(s)
-	var out []int64
-	for _, t := range s {
-		if len(out) == 0 || 2*(t-out[len(out)-1]) > L {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // fullStalls are the stalls a tool's file that lists every request shows
-// whole: the sends of its slow samples (stallSends), each stall's kept
+// whole: the sends of its slow samples (as stallSends groups them), each stall's kept
 // when its slowest sample took the stall's length give or take a tenth
 // (conns services more, a clock tick either way). A real run's hiccups
 // (a JVM's warm-up, a collection) and a stall a hiccup cut into are left

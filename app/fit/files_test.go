@@ -18,10 +18,13 @@ var formats = []string{"csv", "hlog", "hgrm-closed", "hgrm-open", "hgrm-paced", 
 func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 	tb.Helper()
 	switch format {
-	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust", "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival":
+	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust", "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv":
 		o, err := tools.RunJSON(cfg, format)
 		if err != nil {
 			tb.Fatal(err)
+		}
+		if o.File != "" { // the per-request file a user keeps (k6 --out csv)
+			return format + ".csv", []byte(o.File)
 		}
 		if o.JSON != "" { // the report a user keeps of the tools that write one
 			return format + ".json", []byte(o.JSON)

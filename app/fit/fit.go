@@ -816,7 +816,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				why)
 		}
 	}
-	if stallLo > 0 && float64(stallHi-stallLo) > 0.01*float64(cfg.Stall) {
+	if stallLo > 0 && float64(stallHi-stallLo) > 0.01*float64(cfg.Stall) && !in.obs[0].exact {
 		g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(stallLo), sim.FormatDuration(stallHi),
 			fmt.Sprintf("%s times each call from its send, and the printout holds no times: the slowest reply is the stall less the time from the stall's start to the send of the call it timed (up to a connection's interval, (conns+1)/rate), plus up to 2·conns services of queueing", src.tool))
 		// The open loop's p99 over the stall's range (it grows with the
@@ -1401,6 +1401,11 @@ func (r *Result) runTools(names []string, srcTool string, p *pendingTools) {
 	cfg := r.Config
 	for _, n := range names {
 		if !slices.Contains(tools.Names(), n) {
+			continue
+		}
+		if t, _ := tools.Lookup(n); t.PerRequest() && n != srcTool {
+			// A per-request output's tool (k6-vus-csv) runs its summary's
+			// executor (k6-vus), whose p99 is listed: once is enough.
 			continue
 		}
 		var l *toolLine

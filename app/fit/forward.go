@@ -175,6 +175,16 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		// printout: the model writes the same one, and only the report or
 		// the file when that is what the file is (they cost some tools'
 		// runs a good part again).
+		if src.desc().PerRequest() {
+			// Its per-request file (k6 --out csv): what it reads back as,
+			// without writing and parsing tens of MB each run.
+			out, err := tools.Run(cfg, src.tool)
+			if err != nil {
+				return nil, err
+			}
+			d := tools.Samples(out)
+			return []obs{fromDist(&d)}, nil
+		}
 		run := tools.Run
 		if tools.Written(in.format) {
 			run = tools.RunJSON

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"omission/app/measure"
@@ -36,19 +37,10 @@ func fileObs(f *measure.File) []obs {
 }
 
 func fromDist(d *measure.Dist) obs {
-	if len(d.Samples) > 0 {
-		// A file that lists every request (a JTL): its samples, one by
-		// one, their times from its first send (the model's run starts
-		// at its own).
-		t0 := d.Samples[0].StartNs
-		for _, s := range d.Samples {
-			t0 = min(t0, s.StartNs)
-		}
-		at, lat := make([]int64, len(d.Samples)), make([]int64, len(d.Samples))
-		for i, s := range d.Samples {
-			at[i], lat[i] = s.StartNs-t0+s.LatencyNs, s.LatencyNs
-		}
-		return fromSamples(d.Label, at, lat, lat)
+	if d.At != nil {
+		// Every request with its time (a tool's per-request output): its
+		// samples, as the project's CSV gives them.
+		return fromSamples(d.Label, d.At, d.Lat, d.Lat)
 	}
 	o := obs{label: d.Label, count: d.Count, mean: -1, min: d.MinNs, max: d.MaxNs, points: d.Points, intervals: d.Intervals}
 	if d.HasMean {
@@ -60,6 +52,9 @@ func fromDist(d *measure.Dist) obs {
 			o.p[i] = p.Ns
 		}
 		o.pExact[i] = p.How == measure.Stated || p.How == measure.FromHistogram
+	}
+	if d.Lat != nil {
+		o.vc = countValues(slices.Sorted(slices.Values(d.Lat))) // every duration, without times
 	}
 	if d.Hist != nil && d.Hist.TotalCount() > 0 {
 		for _, b := range d.Hist.Distribution() {
@@ -270,4 +265,23 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return string(b)
+}
+
+// stallSends groups the slow samples of a file that holds every request
+// with its time (slowTimes: their sends) into the stalls they met: a slow
+// send more than half the stall l after the last one starts the next
+// stall (the slow sends of one stall lie within half of it: a request
+// sent later into it waits less than half). For each stall, its first and
+// last slow send, in time order.
+func stallSends(o *obs, l int64) [][2]int64 {
+	s := slowTimes(o)
+	slices.Sort(s)
+	var out [][2]int64
+	for i, t := range s {
+		if i == 0 || 2*(t-s[i-1]) > l {
+			out = append(out, [2]int64{t, t})
+		}
+		out[len(out)-1][1] = t
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"omission/app/measure"
 	"omission/sim"
 )
 
@@ -615,6 +617,106 @@ func TestRoundTripK6(t *testing.T) {
 		}
 	}
 	t.Logf("k6 round trip: %v", tally)
+}
+
+// TestRoundTripK6CSV: k6's per-request CSV (k6 --out csv), for 40 random
+// deterministic queries at one to four VUs, half constant-vus and half
+// constant-arrival-rate, is fitted back to its query. Every request's
+// reply time and duration place the stalls: stall and period within 1 %
+// (or free, with the truth in the range given), the service within 5 %,
+// the VUs and the duration as the file gives them, and a
+// constant-arrival-rate file's rate from its sends. A constant-vus file
+// holds no rate: it is fitted again with the true rate given, as
+// `report -fit FILE rate=R`, and then the hidden open-loop p99 is held too.
+func TestRoundTripK6CSV(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(47, 2026))
+	tally := map[string]map[string]int{}
+	for i := 0; i < 40; i++ {
+		format := []string{"k6-vus-csv", "k6-arrival-csv"}[i%2]
+		truth, res := truthAtConns(t, r)
+		name, data := fileFor(t, truth, format)
+		for len(data) > measure.MaxFileSize/4 {
+			// A file a fit reads in a second or so: a back-to-back run at
+			// a service of a few µs writes hundreds of MB.
+			truth, res = truthAtConns(t, r)
+			name, data = fileFor(t, truth, format)
+		}
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("%s %s: %v", format, truth.Query(), err)
+			continue
+		}
+		if f.Config.Conns != truth.Conns || !within(f.Config.Duration, truth.Duration, 0.01) {
+			t.Errorf("%s %s: fitted %s: the file gives the VUs and the duration", format, truth.Query(), f.Query)
+		}
+		if format == "k6-arrival-csv" && f.Source == "the k6-arrival-csv CSV output" && !within(int64(f.Config.Rate), int64(truth.Rate), 0.01) {
+			t.Errorf("%s %s: fitted %s: the sends give the rate", format, truth.Query(), f.Query)
+		}
+		openP99 := res.Recordings[sim.Open].P[2]
+		if freeOf(f, "rate") != nil {
+			v := judge(f, truth, openP99, format+" (no rate)")
+			withoutRate(&v, f, truth, openP99)
+			if v.stall != "ok" || v.every != "ok" || v.service != "ok" || v.openP99 == "free-out" || !v.explained {
+				t.Errorf("%s %s (no rate): %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), f.Source, v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+			}
+			v.count(tally, v.format)
+			if f, err = Fit(name, data, Options{Rate: truth.Rate, NoTools: true}); err != nil {
+				t.Errorf("%s %s (rate given): %v", format, truth.Query(), err)
+				continue
+			}
+		}
+		v := judge(f, truth, openP99, format)
+		inOpenRange(&v, f, openP99)
+		if v.missed() || !v.explained {
+			t.Errorf("%s %s: %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), f.Source, v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+		}
+		v.count(tally, format)
+		tally[format]["source "+f.Source]++
+	}
+	t.Logf("k6 CSV round trip: %v", tally)
+}
+
+// TestK6CSVCutRefused: a k6 CSV cut within a row, or between a request's
+// http_reqs and http_req_duration rows, is refused as incomplete; one with
+// a malformed row is refused with the row's line and column. (Cut between
+// two requests, it reads as a shorter run's: nothing in the file marks its
+// end.)
+func TestK6CSVCutRefused(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=500&service=300us&stall=120ms&every=1300ms&first=100ms&duration=4s&conns=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"k6-vus-csv", "k6-arrival-csv"} {
+		name, data := fileFor(t, cfg, format)
+		ls := strings.SplitAfter(string(data), "\n")
+		n := len(ls) / 2
+		for ls[n][:len("http_reqs,")] != "http_reqs," {
+			n++
+		}
+		for _, c := range []struct {
+			what string
+			text string
+		}{
+			{"within a row", strings.Join(ls[:n], "") + ls[n][:len(ls[n])/2]},
+			{"after its first column", strings.Join(ls[:n], "") + "http_req_duration"},
+			{"between a request's rows", strings.Join(ls[:n+1], "")},
+		} {
+			_, err := Fit(name, []byte(c.text), Options{NoTools: true})
+			var inc *IncompleteError
+			if !errors.As(err, &inc) {
+				t.Errorf("%s cut %s: %v; want it refused as incomplete", format, c.what, err)
+			}
+		}
+		bad := strings.Join(ls[:n+1], "") + strings.Replace(ls[n+1], "T", " ", 1) + strings.Join(ls[n+2:], "")
+		_, err := Fit(name, []byte(bad), Options{NoTools: true})
+		var pe *measure.ParseError
+		if !errors.As(err, &pe) || pe.Line != n+2 || pe.Col != len("http_req_duration,")+1 {
+			t.Errorf("%s with a malformed timestamp on line %d: %v; want a ParseError at line %d, column %d", format, n+2, err, n+2, len("http_req_duration,")+1)
+		}
+	}
 }
 
 // locustLog is the two log lines a locust run writes to stderr before its

@@ -82,9 +82,9 @@ const (
 	// Estimated: the file prints it, and the tool estimated it from a
 	// sketch rather than its samples (a t-digest).
 	Estimated How = "estimated"
-	// FromSamples: computed from the file's own samples, one by one (a
-	// file that lists every request, as a JMeter JTL does), by the rule
-	// its reader names.
+	// FromSamples: computed from every sample the file holds (a tool's
+	// per-request output: k6's CSV, JMeter's JTL), by the rule its reader
+	// names.
 	FromSamples How = "samples"
 	// Missing: the file does not determine it.
 	Missing How = "missing"
@@ -130,9 +130,11 @@ type Dist struct {
 	// Intervals are an .hlog tag's intervals in file order (nil for other
 	// formats): when each was taken and the values it holds.
 	Intervals []Interval
-	// Samples, for a file that lists every request (a JMeter JTL), are
-	// its requests one by one, in file order (nil for other formats).
-	Samples []Sample
+	// At and Lat are, for a file that holds every request (a tool's
+	// per-request output: SamplesDist, a JMeter JTL), each request's reply time in ns
+	// from the first request's send and its latency in ns, in file order;
+	// nil for other formats.
+	At, Lat []int64
 
 	spectrum bool               // Hist was rebuilt from percentile rows
 	bars     []hdrhistogram.Bar // an .hlog's counts, value order (nonzero only)
@@ -324,4 +326,27 @@ func CheckRead(file *File, err error) error {
 		file.Summary(i)
 	}
 	return nil
+}
+
+// SamplesDist is the distribution of every request a file holds: at, each
+// request's reply time (ns from the first request's send), and lat, its
+// latency (ns), in file order. Its count, mean, extremes and percentiles
+// (FromSamples) are the samples' own.
+func SamplesDist(label string, at, lat []int64) Dist {
+	d := Dist{Label: label, Count: int64(len(lat)), MinNs: -1, MaxNs: -1, UnitNs: 1, At: at, Lat: lat}
+	s := slices.Clone(lat)
+	sim.SortInt64s(s) // app.wasm's one int64 sort
+	if len(s) > 0 {
+		var sum float64
+		for _, v := range s {
+			sum += float64(v)
+		}
+		d.HasMean, d.MeanNs, d.MinNs, d.MaxNs = true, sum/float64(len(s)), s[0], s[len(s)-1]
+		for i, p := range sim.Percentiles() {
+			d.P[i] = Percentile{Ns: s[sim.RankOf(p.PPM, d.Count, sim.RankRound)-1], How: FromSamples}
+		}
+	}
+	d.Precision = "every sample"
+	d.Finish(false)
+	return d
 }

@@ -363,17 +363,43 @@ func parseCommand(t *testing.T, name, line string) error {
 			return fmt.Errorf("want one URL, got %q", rest)
 		}
 		return checkURL(rest[0])
-	case "k6-vus", "k6-arrival":
+	case "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv":
 		// k6 run's flags (pflag), then the script's scenario in words.
 		if len(words) < 2 || words[0] != "k6" || words[1] != "run" {
 			return fmt.Errorf("want k6 run, got %q", words)
 		}
-		got, rest, err := getopt(words[2:], map[string]bool{"summary-mode": true, "no-color": false, "summary-export": true, "quiet": false})
+		got, rest, err := getopt(words[2:], map[string]bool{"summary-mode": true, "no-color": false, "summary-export": true, "quiet": false, "out": true})
 		if err != nil {
 			return err
 		}
-		if m := got["summary-mode"]; m != "compact" && m != "full" && m != "legacy" {
+		if m, ok := got["summary-mode"]; (ok || !strings.HasSuffix(tool, "-csv")) && m != "compact" && m != "full" && m != "legacy" {
 			return fmt.Errorf("--summary-mode=%q", m)
+		}
+		if o, ok := got["out"]; ok || strings.HasSuffix(tool, "-csv") {
+			// internal/output/csv/config.go ParseArg: csv=FILE, or
+			// key=value pairs joined by commas.
+			arg, ok := strings.CutPrefix(o, "csv=")
+			if !ok {
+				return fmt.Errorf("--out %q is not csv=…", o)
+			}
+			for _, kv := range strings.Split(arg, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				switch {
+				case v == "":
+					return fmt.Errorf("--out csv: %q has no value", kv)
+				case k == "fileName":
+				case k == "timeFormat":
+					if !slices.Contains([]string{"unix", "unix_milli", "unix_micro", "unix_nano", "rfc3339", "rfc3339_nano"}, v) {
+						return fmt.Errorf("--out csv: timeFormat %q", v)
+					}
+				case k == "saveInterval":
+					if _, err := time.ParseDuration(v); err != nil {
+						return fmt.Errorf("--out csv: saveInterval %q", v)
+					}
+				default:
+					return fmt.Errorf("--out csv: unknown key %q", k)
+				}
+			}
 		}
 		if len(rest) != 0 {
 			return fmt.Errorf("stray words %q", rest)

@@ -38,7 +38,9 @@
 // Parse asks the readers in three passes over a printout's lines (When):
 // wrk2 first (its printout holds wrk's lines and an .hgrm spectrum); then
 // ab, hey, fortio and locust, on any line; then wrk, line by line after
-// measure's .hlog and .hgrm markers. A JSON object goes to the reader whose
+// measure's .hlog and .hgrm markers; k6's CSV output is told by its
+// header, in the first pass (the page's build reads its durations and
+// not its times, k6time_minimal.go: the fit, in fit.wasm, reads both). A JSON object goes to the reader whose
 // keys it has: k6 --summary-export, vegeta report -type json, oha --json
 // (fortio's printout, after its JSON log lines, is read as text). A
 // JMeter JTL is told by its header (timeStamp,…,elapsed,…) and keeps
@@ -109,6 +111,14 @@
 //   - k6-arrival: the constant-arrival-rate executor with a pool of conns
 //     VUs: a late iteration is dropped (dropped_iterations). Follows
 //     grafana/k6 lib/executor/constant_arrival_rate.go.
+//   - k6-vus-csv: k6-vus with --out csv (timeFormat rfc3339_nano): a row
+//     per request for http_reqs and http_req_duration, each timestamped
+//     at its reply, and vus and vus_max each second. Follows grafana/k6
+//     internal/output/csv/output.go and lib/netext/httpext/tracer.go.
+//   - k6-arrival-csv: k6-arrival with --out csv: the same rows, and a
+//     dropped_iterations row at each dropped iteration's due time.
+//     Follows grafana/k6 internal/output/csv/output.go and
+//     lib/executor/constant_arrival_rate.go.
 //   - vegeta: open, a worker per due hit; t-digest quantiles
 //     (influxdata/tdigest, the module vegeta pins); vegeta report's text.
 //     Follows tsenart/vegeta lib/metrics.go and lib/reporters.go.

@@ -110,6 +110,11 @@ func (t *Tool) FileWords() string {
 	return "the " + t.name + " " + kind
 }
 
+// PerRequest reports whether the file the fit reads as the tool's is the
+// per-request file it writes (Output.File, from RunJSON), not its
+// printout.
+func (t *Tool) PerRequest() bool { return t.perRequest }
+
 // NoCount says, for a tool one of whose files prints no exact count of
 // its replies, what to give the fit instead ("" : its files all do).
 func (t *Tool) NoCount() string { return t.noCount }

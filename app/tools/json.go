@@ -15,7 +15,8 @@ import (
 )
 
 // The JSON reports a user keeps (vegeta report -type json, oha --json, k6
-// --summary-export), which the fit regenerates to compare with a user's.
+// --summary-export) and k6's per-request CSV, which the fit regenerates to
+// compare with a user's.
 // The page's app.wasm (built with the minimal tag) shows the tools'
 // printouts only and leaves them out: json_minimal.go.
 
@@ -336,6 +337,56 @@ func jmeterJTL(ss []jmeterSample) string {
 		buf = strconv.AppendInt(buf, s.elapsed, 10)
 		buf = append(buf, ",0,0\n"...)
 		b.Write(buf)
+	}
+	return b.String()
+}
+
+// k6CSVNotes say what the model's k6 CSV leaves out.
+var k6CSVNotes = []string{"the CSV holds only the rows the model determines: http_reqs and http_req_duration for each request, dropped_iterations for each iteration dropped, vus and vus_max each second (a real file also holds each request's http_req_blocked, http_req_connecting, http_req_tls_handshaking, http_req_sending, http_req_waiting, http_req_receiving and http_req_failed, and each iteration's data_sent, data_received, iteration_duration and iterations; the reader skips them)",
+	"the model has no wall clock: the CSV's times count from the Unix epoch, the run starting at 0"}
+
+// k6CSV is the file k6 run --out csv writes for the run (k6out.go cites
+// its layout): each request's http_reqs and http_req_duration rows at its
+// reply, a dropped_iterations row at each dropped iteration's due time,
+// vus and vus_max each second, in time order.
+func k6CSV(cfg sim.Config, pr *profile.Result) string {
+	// A request's tags: check, error and error_code empty,
+	// expected_response true, group (the root's) empty, then method, name,
+	// proto, scenario, service, status, subproto, tls_version and url.
+	tags := ",,,,true,,GET," + target + ",HTTP/1.1,default,,200,,," + target + ",,"
+	type row struct {
+		at   int64
+		text string
+	}
+	ts := func(ns int64) string { return time.Unix(0, ns).UTC().Format(time.RFC3339Nano) }
+	var rows []row
+	for _, i := range pr.ReplyOrder() {
+		at := ts(pr.Done[i])
+		ms := strconv.FormatFloat(float64(pr.Done[i]-pr.Send[i])/1e6, 'f', 6, 64) // %f of metrics.D
+		rows = append(rows, row{pr.Done[i], "http_reqs," + at + ",1.000000" + tags + "\n" + "http_req_duration," + at + "," + ms + tags + "\n"})
+	}
+	if pr.Dropped > 0 && pr.Profile.Send == profile.DropLate {
+		sent := make(map[int64]bool, len(pr.Intended))
+		for _, t := range pr.Intended {
+			sent[t] = true
+		}
+		s := sim.NewSchedule(cfg.Rate)
+		for i := int64(0); i < pr.Planned; i++ {
+			if due := s.Due(i); !sent[due] {
+				rows = append(rows, row{due, "dropped_iterations," + ts(due) + ",1.000000,,,,,,,,,default,,,,,,,\n"})
+			}
+		}
+	}
+	vus := strconv.FormatFloat(float64(cfg.Conns), 'f', 6, 64) + strings.Repeat(",", 16) + "\n"
+	for t := int64(1e9); t < max(cfg.Duration, pr.End); t += 1e9 {
+		rows = append(rows, row{t, "vus," + ts(t) + "," + vus + "vus_max," + ts(t) + "," + vus})
+	}
+	// In time order; a request's rows before a tick's at the same instant.
+	sort.SliceStable(rows, func(a, b int) bool { return rows[a].at < rows[b].at })
+	var b strings.Builder
+	b.WriteString(k6CSVHeader + "\n")
+	for _, r := range rows {
+		b.WriteString(r.text)
 	}
 	return b.String()
 }

@@ -26,3 +26,7 @@ func bombardierJSON(sim.Config, int64, int64, int64, bombardierStats, bool, bomb
 func autocannonJSON(sim.Config, *autocannonRun) string { return "" }
 
 func jmeterJTL([]jmeterSample) string { return "" }
+
+func k6CSV(sim.Config, *profile.Result) string { return "" }
+
+var k6CSVNotes []string

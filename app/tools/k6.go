@@ -30,11 +30,9 @@ var k6VUsTool = Tool{
 	mechanics: "k6 constant-vus: conns VUs, each sending its next request as soon as the last reply is in, for the duration (iterations in flight finish within gracefulStop, 30 s); http_req_duration = reply − send; avg, min, med, max, p(90), p(95) of the sorted values, interpolated at p·(n−1)",
 	source:    "https://github.com/grafana/k6/blob/87883075c/metrics/sink.go#L145-L166",
 	command: func(cfg sim.Config) string {
-		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-vus, vus %d, duration %s)", cfg.Conns, goDuration(cfg.Duration))
+		return "k6 run --summary-mode=legacy --no-color " + k6VUsScenario(cfg)
 	},
-	profile: func(cfg sim.Config) profile.Profile {
-		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack, RecordUntil: cfg.Duration + k6GracefulStop}
-	},
+	profile:   k6VUsProfile,
 	summarise: k6Summarise,
 	reads:     []measure.Format{FormatK6},
 	kind:      "summary export",
@@ -47,19 +45,37 @@ var k6ArrivalTool = Tool{
 	mechanics: "k6 constant-arrival-rate: iteration i starts at i/rate on a free VU of a pool of conns (preAllocatedVUs = maxVUs = conns); with none free the iteration is dropped (dropped_iterations), never sent later; http_req_duration = reply − send",
 	source:    "https://github.com/grafana/k6/blob/87883075c/lib/executor/constant_arrival_rate.go#L328-L368",
 	command: func(cfg sim.Config) string {
-		n, secs := perTime(cfg.Rate)
-		return fmt.Sprintf("k6 run --summary-mode=legacy --no-color (scenario: executor constant-arrival-rate, rate %d, timeUnit %ds, duration %s, preAllocatedVUs %d, maxVUs %d)",
-			n, secs, goDuration(cfg.Duration), cfg.Conns, cfg.Conns)
+		return "k6 run --summary-mode=legacy --no-color " + k6ArrivalScenario(cfg)
 	},
-	profile: func(cfg sim.Config) profile.Profile {
-		return profile.Profile{Conc: profile.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: profile.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}
-	},
+	profile:   k6ArrivalProfile,
 	summarise: k6Summarise,
 	reads:     []measure.Format{FormatK6},
 	kind:      "summary export",
 }
 
 const k6GracefulStop = int64(30e9)
+
+// k6VUsScenario and k6ArrivalScenario are the scenarios the k6 tools run,
+// in words after the command (k6 takes them from the script's options).
+func k6VUsScenario(cfg sim.Config) string {
+	return fmt.Sprintf("(scenario: executor constant-vus, vus %d, duration %s)", cfg.Conns, goDuration(cfg.Duration))
+}
+
+func k6ArrivalScenario(cfg sim.Config) string {
+	n, secs := perTime(cfg.Rate)
+	return fmt.Sprintf("(scenario: executor constant-arrival-rate, rate %d, timeUnit %ds, duration %s, preAllocatedVUs %d, maxVUs %d)",
+		n, secs, goDuration(cfg.Duration), cfg.Conns, cfg.Conns)
+}
+
+// k6VUsProfile and k6ArrivalProfile are the two executors' mechanics, for
+// every k6 tool that runs them (the summary's, the per-request outputs').
+func k6VUsProfile(cfg sim.Config) profile.Profile {
+	return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.BackToBack, RecordUntil: cfg.Duration + k6GracefulStop}
+}
+
+func k6ArrivalProfile(cfg sim.Config) profile.Profile {
+	return profile.Profile{Conc: profile.VUPool, Conns: cfg.Conns, MaxVUs: cfg.Conns, Send: profile.DropLate, RecordUntil: cfg.Duration + k6GracefulStop}
+}
 
 // k6Trend is TrendSink: values in milliseconds as float64.
 type k6Trend struct {

@@ -5,6 +5,7 @@ package tools
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,7 +143,7 @@ func jtlCut(ls []measure.Line, i int, h jtlLayout, n int) bool {
 // names the columns, so any of JMeter 2.13's to 5.x's layouts is read by
 // name, timeStamp (ms since the epoch) and elapsed (ms) at least. Every
 // row is a sample: its start and its elapsed time are kept one by one
-// (measure.Dist.Samples). A last line cut short of the header's columns
+// (measure.Dist's At and Lat). A last line cut short of the header's columns
 // is left out and named by the check that the file is whole
 // (jtlIncomplete); any other line that is not a sample is an error at
 // its column.
@@ -156,19 +157,25 @@ func parseJTL(name string, ls []measure.Line) (*measure.File, error) {
 		// Each thread's samples overlap if the timeStamp is the start:
 		// it is the end (sampleresult.timestamp.start=false).
 		for i := range samples {
-			samples[i].StartNs -= samples[i].LatencyNs
+			samples[i].start -= samples[i].lat
 		}
 		d.Notes = append(d.Notes, "Its timeStamps are the samples' ends (sampleresult.timestamp.start=false): each thread's samples would overlap were they the starts.")
 	} else {
 		d.Notes = append(d.Notes, "Its timeStamps are read as the samples' starts (sampleresult.timestamp.start=true, as JMeter's jmeter.properties sets it).")
 	}
-	d.Samples = samples
-	lat := make([]int64, len(samples))
+	// Every sample, as the fit reads a per-request file (measure.Dist's
+	// At and Lat): its reply from the first start, and its elapsed time.
+	t0 := samples[0].start
+	for _, s := range samples {
+		t0 = min(t0, s.start)
+	}
+	d.At, d.Lat = make([]int64, len(samples)), make([]int64, len(samples))
 	var sum float64
 	for i, s := range samples {
-		lat[i] = s.LatencyNs
-		sum += float64(s.LatencyNs)
+		d.At[i], d.Lat[i] = s.start-t0+s.lat, s.lat
+		sum += float64(s.lat)
 	}
+	lat := slices.Clone(d.Lat)
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	d.HasMean, d.MeanNs = true, sum/float64(len(lat))
 	d.MinNs, d.MaxNs = lat[0], lat[len(lat)-1]
@@ -183,9 +190,13 @@ func parseJTL(name string, ls []measure.Line) (*measure.File, error) {
 	return &measure.File{Name: name, Format: FormatJTL, Dists: []measure.Dist{d}}, nil
 }
 
+// jtlSample is a sample as a JTL line gives it: its start (timeStamp,
+// ms since the epoch, in ns) and its elapsed time (ns).
+type jtlSample struct{ start, lat int64 }
+
 // readJTL reads a JTL's samples as written (timeStamp as the start), the
 // thread of each ("" without the threadName column) and how many failed.
-func readJTL(name string, ls []measure.Line) (samples []measure.Sample, threads []string, failed int, err error) {
+func readJTL(name string, ls []measure.Line) (samples []jtlSample, threads []string, failed int, err error) {
 	perr := func(line, col int, msg string, a ...any) error {
 		return &measure.ParseError{Name: name, Format: FormatJTL, Line: line, Col: col, Msg: fmt.Sprintf(msg, a...)}
 	}
@@ -236,7 +247,7 @@ func readJTL(name string, ls []measure.Line) (samples []measure.Sample, threads 
 		if start > 1e15 {
 			return nil, nil, 0, perr(l.N, ts.col, "the timeStamp %s ms is past the year 33000", ts.text)
 		}
-		samples = append(samples, measure.Sample{StartNs: start * 1e6, LatencyNs: v * 1e6})
+		samples = append(samples, jtlSample{start: start * 1e6, lat: v * 1e6})
 		th := ""
 		if okTh {
 			th = fs[cTh].text
@@ -263,12 +274,15 @@ func jtlStated(data []byte, d *measure.Dist) (requests, duration int64, conns in
 	if err != nil || len(samples) == 0 {
 		return 0, 0, 0, ""
 	}
-	if d != nil && len(d.Samples) == len(samples) {
-		samples = d.Samples // the starts as the reader took them
+	if d != nil && len(d.At) == len(samples) {
+		// The starts as the reader took them (from the first).
+		for i := range samples {
+			samples[i] = jtlSample{start: d.At[i] - d.Lat[i], lat: d.Lat[i]}
+		}
 	}
-	t0 := samples[0].StartNs
+	t0 := samples[0].start
 	for _, s := range samples {
-		t0 = min(t0, s.StartNs)
+		t0 = min(t0, s.start)
 	}
 	type ends struct{ last, prev int64 }
 	by := map[string]*ends{}
@@ -278,7 +292,7 @@ func jtlStated(data []byte, d *measure.Dist) (requests, duration int64, conns in
 			e = &ends{last: -1, prev: -1}
 			by[threads[i]] = e
 		}
-		end := s.StartNs + s.LatencyNs - t0
+		end := s.start + s.lat - t0
 		if end >= e.last {
 			e.prev, e.last = e.last, end
 		} else if end > e.prev {
@@ -300,7 +314,7 @@ func jtlStated(data []byte, d *measure.Dist) (requests, duration int64, conns in
 // jtlEndStamps says whether the timeStamps are the samples' ends: read as
 // starts, some thread's sample would start before its last one ended,
 // and read as ends, none would (a thread's samples follow each other).
-func jtlEndStamps(ss []measure.Sample, threads []string) bool {
+func jtlEndStamps(ss []jtlSample, threads []string) bool {
 	type run struct{ startEnd, endEnd int64 } // the last sample's end, each way
 	last := map[string]*run{}
 	overlapStart, overlapEnd := false, false
@@ -310,13 +324,13 @@ func jtlEndStamps(ss []measure.Sample, threads []string) bool {
 		}
 		r := last[threads[i]]
 		if r != nil {
-			overlapStart = overlapStart || s.StartNs < r.startEnd
-			overlapEnd = overlapEnd || s.StartNs-s.LatencyNs < r.endEnd
+			overlapStart = overlapStart || s.start < r.startEnd
+			overlapEnd = overlapEnd || s.start-s.lat < r.endEnd
 		} else {
 			r = &run{}
 			last[threads[i]] = r
 		}
-		r.startEnd, r.endEnd = s.StartNs+s.LatencyNs, s.StartNs
+		r.startEnd, r.endEnd = s.start+s.lat, s.start
 	}
 	return overlapStart && !overlapEnd
 }

@@ -56,13 +56,14 @@ func TestJTL(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 		}
 		d := f.Dists[0]
-		if f.Format != FormatJTL || len(f.Incomplete) > 0 || d.Count != int64(len(c.starts)) || d.MaxNs != c.max || len(d.Samples) != len(c.starts) {
-			t.Errorf("%s: %s incomplete %v count %d max %d samples %d", c.name, f.Format, f.Incomplete, d.Count, d.MaxNs, len(d.Samples))
+		if f.Format != FormatJTL || len(f.Incomplete) > 0 || d.Count != int64(len(c.starts)) || d.MaxNs != c.max || len(d.At) != len(c.starts) || len(d.Lat) != len(c.starts) {
+			t.Errorf("%s: %s incomplete %v count %d max %d samples %d", c.name, f.Format, f.Incomplete, d.Count, d.MaxNs, len(d.At))
 			continue
 		}
-		for i, s := range d.Samples {
-			if s.StartNs != c.starts[i]*ms || s.LatencyNs != c.lat[i]*ms {
-				t.Errorf("%s: sample %d = %+v, want start %d ms, %d ms", c.name, i, s, c.starts[i], c.lat[i])
+		// At is each reply from the first start, Lat the elapsed time.
+		for i := range d.At {
+			if start := d.At[i] - d.Lat[i] + c.starts[0]*ms; start != c.starts[i]*ms || d.Lat[i] != c.lat[i]*ms {
+				t.Errorf("%s: sample %d starts at %d ns and took %d ns, want start %d ms, %d ms", c.name, i, start, d.Lat[i], c.starts[i], c.lat[i])
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"omission/app/measure"
+	"omission/sim"
 )
 
 // samples is where the tools' sample files are kept: with the .hgrm and
@@ -184,7 +185,7 @@ func TestToolParseErrors(t *testing.T) {
 		msg        string
 	}{
 		{"vegeta.json", `{"latencies": {"mean": -3, "max": 1}, "requests": 2}`, 1, 16, FormatVegeta, "expected a non-negative decimal number"},
-		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j; found \"hello\""},
+		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, k6 --out csv output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j; found \"hello\""},
 		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result) or autocannon -j (latency, sampleInt); found keys a"},
 		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
 	} {
@@ -214,6 +215,16 @@ func seeds(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	// k6's CSV output, which no sample holds: a short run's.
+	cfg, err := sim.ParseQuery("rate=50&service=2ms&stall=150ms&first=400ms&duration=1s&conns=2")
+	if err != nil {
+		f.Fatal(err)
+	}
+	o, err := RunJSON(cfg, "k6-arrival-csv")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(o.File))
 }
 
 // checkParsed fails t when a reader broke what every reader promises

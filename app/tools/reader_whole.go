@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"omission/app/measure"
+	"omission/app/units"
 )
 
 // The checks that a tool's printout is whole (measure.Reader.Incomplete):
@@ -28,6 +29,7 @@ func init() {
 	bombardierReader.Incomplete = bombardierIncomplete
 	autocannonReader.Incomplete = autocannonIncomplete
 	jtlReader.Incomplete = jtlIncomplete
+	k6CSVReader.Incomplete = k6CSVIncomplete
 }
 
 // ends is the words for where a file of ls ends.
@@ -160,6 +162,32 @@ func jtlIncomplete(_ *measure.File, ls []measure.Line) []string {
 			return []string{fmt.Sprintf("the rest of its last sample's line, cut after %d of the %d columns the header names: %s", n, len(h.names), ends(ls))}
 		}
 		return nil
+	}
+	return nil
+}
+
+// k6CSVIncomplete: k6 writes a request's http_reqs and http_req_duration
+// rows together, and every row whole (encoding/csv, then a flush): a last
+// row with fewer columns than the header was cut, and an http_reqs row
+// without its http_req_duration the same.
+func k6CSVIncomplete(f *measure.File, ls []measure.Line) []string {
+	head, _ := k6CSVFields(ls[0].Text)
+	reqs, durs := 0, 0
+	for i, l := range ls[1:] {
+		fs, _ := k6CSVFields(l.Text)
+		if i == len(ls)-2 && l.Text != "" && len(fs) < len(head) {
+			// Its request's other row, if any, is the row it was.
+			return []string{fmt.Sprintf("the rest of its last row, cut after %d of its %d columns: %s", len(fs), len(head), ends(ls))}
+		}
+		switch fs[0] {
+		case "http_reqs":
+			reqs++
+		case "http_req_duration":
+			durs++
+		}
+	}
+	if reqs > durs {
+		return []string{fmt.Sprintf("the http_req_duration rows of %s whose http_reqs rows it holds (k6 writes the two together): %s", units.Count(int64(reqs-durs))+map[bool]string{true: " request", false: " requests"}[reqs-durs == 1], ends(ls))}
 	}
 	return nil
 }

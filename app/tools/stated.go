@@ -28,6 +28,9 @@ func init() {
 	k6VUsTool.stated = func(data []byte, _ *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Dropped = k6Stated(data)
 	}
+	k6VUsCSVTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
+		s.Requests, s.Duration, s.Conns, s.Dropped, s.DurationFrom = k6CSVStated(data, d)
+	}
 	locustTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Slow, s.SlowHi, s.DurationFrom = locustStated(data, d)
 	}

@@ -33,8 +33,8 @@ type Output struct {
 	// k6 --summary-export), when RunJSON asked for it; empty otherwise.
 	JSON string `json:"-"`
 	// File is the file the tool writes as it runs, beside its printout
-	// (JMeter's JTL: a line a request), when RunJSON asked for it; empty
-	// otherwise.
+	// (JMeter's JTL, k6 --out csv: a line a request), when RunJSON asked
+	// for it; empty otherwise.
 	File     string `json:"-"`
 	Notes    []string
 	Run      *profile.Result `json:"-"`
@@ -86,10 +86,13 @@ type Tool struct {
 	// noCount, for a tool one of whose files prints no exact count of its
 	// replies, says so and what to give the fit instead.
 	noCount string
+	// perRequest: the file the fit reads as its own is the per-request
+	// file it writes (Output.File), not its printout.
+	perRequest bool
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &autocannonTool, &jmeterTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &autocannonTool, &jmeterTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
@@ -247,10 +250,10 @@ func perTime(r sim.Rate) (n, secs int64) {
 // words for them all in Parse's messages when it recognises none. Their
 // marks do not overlap within a pass (measure.When), so the order decides
 // nothing but that of the JSON reports' readers, asked k6, vegeta, oha.
-var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader, &autocannonReader, &autocannonJSONReader, &jtlReader}
+var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &k6CSVReader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader, &autocannonReader, &autocannonJSONReader, &jtlReader}
 
 func init() {
-	measure.Register("wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j",
+	measure.Register("wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, k6 --out csv output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j",
 		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result) or autocannon -j (latency, sampleInt)",
 		readers[:]...)
 }
