@@ -185,6 +185,9 @@ type ParseError struct {
 	Line   int    // 1-based; 0 for the file as a whole
 	Col    int    // 1-based byte column; 0 when the whole line is meant
 	Msg    string // what was expected and what was found
+	// LeftOut: the page's build leaves this format's reader out, for its
+	// size; fit.wasm, which the page asks of the file, reads it.
+	LeftOut bool
 }
 
 func (e *ParseError) Error() string {

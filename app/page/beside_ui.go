@@ -279,7 +279,7 @@ func (i *importPanel) fileItems() []app.UI {
 		body = append(body, app.Text(" "), app.Strong().Text(f.Name), app.Text(": "), line, app.Text(" "),
 			app.Button().Type("button").Class("forget").OnClick(ui.On("forget/"+name, func(ctx app.Context, e app.Event) { ctx.NewActionWithValue(actionForget, name) })).
 				Text("Remove "+f.Name))
-		if f.Err == "" {
+		if f.Err == "" || f.FitReads {
 			body = append(body, checkLine(f.Check))
 			body = append(body, fitControls(i.IFits, name)...)
 		}

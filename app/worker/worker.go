@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bytes"
+	"errors"
 	"runtime"
 	"strings"
 	"time"
@@ -96,6 +97,10 @@ type Measured struct {
 	Summaries []measure.Summary `json:",omitempty"`
 	Points    [][]charts.Point  `json:",omitempty"` // per distribution: its own spectrum
 	Err       string            `json:",omitempty"`
+	// FitReads: the page's build does not read the file's format
+	// (measure.ParseError's LeftOut), but fit.wasm does: the page offers
+	// its fit.
+	FitReads bool `json:",omitempty"`
 }
 
 // ChartsOptions say how to draw the charts; Width 0 draws none.
@@ -255,6 +260,8 @@ func (s *server) read(req Request) {
 		file, err := measure.Parse(f.Name, []byte(f.Data))
 		if err != nil {
 			m.Err = err.Error()
+			var pe *measure.ParseError
+			m.FitReads = errors.As(err, &pe) && pe.LeftOut
 		} else {
 			m.Format = file.Format.Title()
 			m.Summaries = file.Summaries()
