@@ -21,9 +21,7 @@ import (
 // inside its percentile table is then named incomplete beside the file,
 // with what it lacks as fit.Lacks says it natively, and its column in the
 // results table says INCOMPLETE; the whole printout is checked and its
-// column says nothing more. No fit is asked for either. A real JMeter JTL,
-// which the page's build does not read, is listed with why and fitted as
-// report -fit fits it.
+// column says nothing more. No fit is asked for either.
 func TestBrowserFileCheck(t *testing.T) {
 	root, err := moduleRoot()
 	if err != nil {
@@ -96,14 +94,26 @@ func TestBrowserFileCheck(t *testing.T) {
 	if c := itemOf("wrk-cut.txt"); c.Check != "incomplete" {
 		t.Errorf("after a second file, the cut one's check says %q", c.Check)
 	}
-	// A real JMeter JTL: the page's build does not draw it (its reader is
-	// fit.wasm's alone), says so, and still offers its fit, which is
-	// report -fit's.
-	jli := fitInPage(t, b, root, filepath.Join("measure", "testdata", "real"), "jmeter-2.13-t2-d5s-header.jtl")
-	if txt := eval[string](t, b, jli+`.textContent`); !strings.Contains(txt, "does not draw a JMeter JTL") {
-		t.Errorf("the JTL's list item does not say the page does not draw it: %.300s", txt)
-	}
 	if errs := con.errors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// TestBrowserFitJTL: a real JMeter JTL, which the page's build does not
+// draw (its reader is fit.wasm's alone), is listed with why and still
+// offered its fit, which is report -fit's.
+func TestBrowserFitJTL(t *testing.T) {
+	longOnly(t)
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startSite(t)
+	b := newBrowser(t)
+	b.open(t, s.URL+"/")
+	b.waitReady(t, "")
+	li := fitInPage(t, b, root, filepath.Join("measure", "testdata", "real"), "jmeter-2.13-t2-d5s-header.jtl")
+	if txt := eval[string](t, b, li+`.textContent`); !strings.Contains(txt, "does not draw a JMeter JTL") {
+		t.Errorf("the JTL's list item does not say the page does not draw it: %.300s", txt)
 	}
 }
