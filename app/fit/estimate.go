@@ -196,9 +196,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	closed, open, paced := byKind(in, src, sim.Closed), byKind(in, src, sim.Open), byKind(in, src, sim.Paced)
 	corr, pcorr := byKind(in, src, sim.Corrected), byKind(in, src, sim.PacedCorrected)
 	main := &in.obs[0]
-	if closed == nil && main.exact && src.is(tools.BackToBack) {
+	if closed == nil && main.exact && src.is(tools.BackToBack) && (src.tool == "" || !src.desc().PerRequest()) {
 		// A closed loop's file that lists every request (a JMeter JTL):
-		// its samples are the closed recording's, each from its send.
+		// its samples are the closed recording's, each from its send. (A
+		// per-request output read back from the model's run, k6 --out
+		// csv, places its stalls by its own path: firstEvery.)
 		closed = main
 	}
 
