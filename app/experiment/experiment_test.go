@@ -393,13 +393,16 @@ func TestServerAccepts(t *testing.T) {
 		t.Fatal(err)
 	}
 	probe.Close()
-	time.Sleep(3 * time.Millisecond)
+	// Gaps of 30 and 20 ms, held below to more than 2 and 1 ms: a loaded
+	// machine's accept loop may take the probe late (with 3 and 2 ms
+	// sleeps, make test under load saw the two accepts 1.4 ms apart).
+	time.Sleep(30 * time.Millisecond)
 	c, err := net.Dial("tcp", srv.Addr())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	time.Sleep(2 * time.Millisecond)
+	time.Sleep(20 * time.Millisecond)
 	if _, err := c.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n")); err != nil {
 		t.Fatal(err)
 	}
@@ -414,7 +417,7 @@ func TestServerAccepts(t *testing.T) {
 	if len(a) != 2 || len(samples) != 1 {
 		t.Fatalf("accepts %v, %d requests: want 2 accepts, 1 request", a, len(samples))
 	}
-	// The probe 3 ms before the run's connection, which came 2 ms before
+	// The probe 30 ms before the run's connection, which came 20 ms before
 	// its request, the stall clock's start.
 	if !(a[0] < a[1]-2e6 && a[1] < -1e6) {
 		t.Errorf("accepts %v ns from the stall clock: want the probe more than 2 ms before the run's connection, and that more than 1 ms before 0", a)
