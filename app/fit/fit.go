@@ -721,6 +721,36 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	openWhy := "over the stall counts and lengths the file leaves free"
+	var counts []countFit // the counts that explain a tool's printout (countSpan)
+	if src.tool != "" && src.is(tools.BackToBack) && len(kTried) > 1 && stallLo < 0 && svcLo < 0 && !src.pacedUsers() && !in.obs[0].exact && cfg.Stall > 0 {
+		// Beyond the counts tried, up to as many as fit in the run (each
+		// longer than its stall), at most four times maxStallsTried.
+		kPhys := min(max((cfg.Duration-1)/cfg.Stall, 1), 4*maxStallsTried)
+		counts = countSpan(in, src, g, cfg, rs, eval, unit.Ns, opt.Rate, max(kMax, kPhys))
+		if len(counts) > 0 && !explains(rs, unit.Ns) {
+			// The fitted count does not explain the file and another
+			// does: the best of those is the fit.
+			b := counts[0]
+			for _, f := range counts[1:] {
+				if f.score < b.score {
+					b = f
+				}
+			}
+			g, cfg, score, rs = b.g, b.cfg, b.score, b.rs
+			if len(counts) == 1 {
+				spanCounts(&g, cfg, counts, src.tool) // its ranges at its stall
+			}
+		}
+		if len(counts) > 1 {
+			spanCounts(&g, cfg, counts, src.tool)
+			for _, f := range []countFit{counts[0], counts[len(counts)-1]} {
+				c := f.cfg
+				c.Rate = cfg.Rate
+				openRange = widenOpen(openRange, c)
+			}
+			openWhy = fmt.Sprintf("over the %d to %d stalls that explain the file (it holds no times)", counts[0].g.k, counts[len(counts)-1].g.k)
+		}
+	}
 	if len(kTried) > 1 && src.tool == "" && opt.Rate == 0 && !g.rateUnknown && rateFollowsK(kTried) {
 		// A spectrum without times, whose rate its staircase gives for
 		// each stall count: the counts and rates are sampled, and every
@@ -744,11 +774,25 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// that explains it, not at the one the fit took.
 		var rg []int64
 		rateLo, rateHi, rg = rateSpan(cfg, &g, eval, unit.Ns, sl)
+		if len(rg) == 2 && len(counts) > 1 {
+			// And over the fewest and the most stalls that explain it.
+			for _, f := range []countFit{counts[0], counts[len(counts)-1]} {
+				fg := f.g
+				c := f.cfg
+				if lo, hi, r := rateSpan(c, &fg, eval, unit.Ns, nil); len(r) == 2 {
+					rateLo, rateHi = min(rateLo, lo), max(rateHi, hi)
+					rg = []int64{min(rg[0], r[0]), max(rg[1], r[1])}
+				}
+			}
+		}
 		if len(rg) == 2 && sl != nil {
 			sl.free(&g, cfg)
 		}
 		if len(rg) == 2 {
 			openRange, openWhy = rg, fmt.Sprintf("over every rate that fits the file as well as the model's, up to %s, and sends the open loop %d requests or more (a p99 of fewer is their largest): the file records none", perSecond(rateHi), minOpenRequests)
+			if len(counts) > 1 {
+				openWhy = fmt.Sprintf("over the %d to %d stalls that explain the file (it holds no times) and every rate that fits it as well, up to %s, that sends the open loop %d requests or more (a p99 of fewer is their largest): the file records none", counts[0].g.k, counts[len(counts)-1].g.k, perSecond(rateHi), minOpenRequests)
+			}
 			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "rate" || f.Param == "duration" })
 			g.setFree("rate", cfg.Rate.String(), "", rateHi.String(),
 				fmt.Sprintf("the file records no due times (reply − send only), so no rate: every rate up to %s explains it as well (tried down to %s; a lower one spreads the same requests and stalls over a longer run). The model runs at %s; give the rate as rate=R",

@@ -1,0 +1,100 @@
+package fit
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"omission/sim"
+)
+
+// TestRealClosedPrintouts: the real printouts of closed-loop tools, run
+// against the experiment's server stalling 100 ms every 1 s from 500 ms
+// for 5 s at two connections (app/measure/testdata/real/README.md: five
+// stalls), hold no times, so the stall count is what their counts, means
+// and slowest replies allow. Each is explained within 5 %; each range the
+// fit states for the period and the first stall holds the truth, and a
+// period stated as one value is within 1 %; the stall is within 5 % of the
+// server's, or, where the file's slowest reply is itself more than 5 %
+// above it (the client's own delay on top), within 5 % of that reply; and
+// the open loop's p99 on that server, run at the fitted service, lies in
+// the range stated (1 % either side). Before the counts were each asked
+// (countSpan), the wrk printout was NOT EXPLAINED with four stalls of
+// 106 ms, and the bombardier one stated 19 stalls and every period in
+// [108 ms, 277.8 ms].
+func TestRealClosedPrintouts(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("seven fits of real files: not under -short or -race")
+	}
+	truth := sim.Config{Rate: sim.RateOf(1000), Stall: 100e6, Every: 1e9, First: 500e6, Duration: 5e9, Conns: 2}
+	for _, name := range []string{
+		"wrk-c2-d5s.txt", "bombardier-c2-d5s.txt", "bombardier-c2-d5s.json", "bombardier-c2-d5s-progress.txt",
+		"ab-c2-t5.txt", "hey-c2-z5s.txt", "autocannon-c2-d5.json",
+	} {
+		data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if !r.Explained {
+			t.Errorf("%s: not explained (worst %+.2f %%): %s", name, r.Worst*100, r.Query)
+		}
+		for _, p := range []struct {
+			name      string
+			got, want int64
+		}{{"every", r.Config.Every, truth.Every}, {"first", r.Config.First, truth.First}} {
+			f := freeOf(r, p.name)
+			if f == nil {
+				if !within(p.got, p.want, 0.01) {
+					t.Errorf("%s: %s stated as %s, truth %s", name, p.name, sim.FormatDuration(p.got), sim.FormatDuration(p.want))
+				}
+				continue
+			}
+			lo, hi, err := f.DurationSpan()
+			if err != nil || p.want < lo || p.want > hi {
+				t.Errorf("%s: %s's range [%s, %s] leaves out the truth %s (%v)", name, p.name, f.Lo, f.Hi, sim.FormatDuration(p.want), err)
+			}
+		}
+		stallWant := truth.Stall
+		if m := maxMeasured(r); float64(m) > 1.05*float64(truth.Stall) {
+			stallWant = m // the slowest reply the file holds is the client's as well
+		}
+		if f := freeOf(r, "stall"); f != nil {
+			lo, hi, err := f.DurationSpan()
+			in := func(v int64) bool { return float64(v) >= 0.95*float64(lo) && float64(v) <= 1.05*float64(hi) }
+			if err != nil || !in(truth.Stall) && !in(stallWant) {
+				t.Errorf("%s: stall's range [%s, %s] is more than 5 %% from %s (%v)", name, f.Lo, f.Hi, sim.FormatDuration(stallWant), err)
+			}
+		} else if !within(r.Config.Stall, stallWant, 0.05) {
+			t.Errorf("%s: stall %s, want within 5 %% of %s", name, sim.FormatDuration(r.Config.Stall), sim.FormatDuration(stallWant))
+		}
+		c := truth
+		c.Service = r.Config.Service
+		res, err := sim.Run(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open := res.Recordings[sim.Open].P[2]
+		v := verdict{openP99: "ok"}
+		if !within(r.Hidden.OpenP99Ns, open, 0.01) {
+			v.openP99 = "off"
+			inOpenRange(&v, r, open)
+		}
+		if v.openP99 != "ok" && v.openP99 != "free" {
+			t.Errorf("%s: the open loop's p99 %s is outside what the fit states: %s, range %v", name, sim.FormatDuration(open), sim.FormatDuration(r.Hidden.OpenP99Ns), r.Hidden.OpenP99RangeNs)
+		}
+		t.Logf("%s: %s, explained %v (worst %+.2f %%), open p99 %v ns, truth %s", name, r.Query, r.Explained, r.Worst*100, r.Hidden.OpenP99RangeNs, sim.FormatDuration(open))
+	}
+}
+
+// maxMeasured is the slowest reply the file states (0 when none).
+func maxMeasured(r *Result) int64 {
+	if x := byMetric(r.Residuals, "max_ns"); x != nil {
+		return int64(x.Measured)
+	}
+	return 0
+}
