@@ -8,29 +8,53 @@ import (
 	"omission/sim"
 )
 
-// TestRealClosedPrintouts: the real printouts of closed-loop tools, run
-// against the experiment's server stalling 100 ms every 1 s from 500 ms
-// for 5 s at two connections (app/measure/testdata/real/README.md: five
-// stalls), hold no times, so the stall count is what their counts, means
-// and slowest replies allow. Each is explained within 5 %; each range the
-// fit states for the period and the first stall holds the truth, and a
-// period stated as one value is within 1 %; the stall is within 5 % of the
-// server's, or, where the file's slowest reply is itself more than 5 %
-// above it (the client's own delay on top), within 5 % of that reply; and
-// the open loop's p99 on that server, run at the fitted service, lies in
-// the range stated (1 % either side). Before the counts were each asked
-// (countSpan), the wrk printout was NOT EXPLAINED with four stalls of
-// 106 ms, and the bombardier one stated 19 stalls and every period in
-// [108 ms, 277.8 ms].
-func TestRealClosedPrintouts(t *testing.T) {
+// TestRealPrintouts: the real printouts of the tools, run against the
+// experiment's server stalling 100 ms every 1 s from 500 ms for 5 s at two
+// connections (app/measure/testdata/real/README.md: five stalls), hold no
+// times, so the stall count is what their counts, means and slowest
+// replies allow. Each is explained within 5 % (but where its entry names
+// the number it misses, still the client's own: that it is not yet
+// explained is said, not asserted away); each range the fit states for
+// the period and the first stall holds the truth, and a period stated as
+// one value is within 1 %; the stall is within 5 % of the server's, or,
+// where the file's slowest reply is itself more than 5 % above it (the
+// client's own delay on top), within 5 % of that reply; and the open
+// loop's p99 on that server, run at the fitted service, lies in the range
+// stated (1 % either side). Before the counts were each asked (countSpan),
+// the wrk printout was NOT EXPLAINED with four stalls of 106 ms, and the
+// bombardier one stated 19 stalls and every period in [108 ms, 277.8 ms];
+// before a fortio count tied by the verdict's rule, the fortio printouts'
+// period ranges stopped short of 1 s, and their open p99 ranges of the
+// truth.
+func TestRealPrintouts(t *testing.T) {
 	if testing.Short() || raceOn {
-		t.Skip("seven fits of real files: not under -short or -race")
+		t.Skip("eleven fits of real files: not under -short or -race")
 	}
-	truth := sim.Config{Rate: sim.RateOf(1000), Stall: 100e6, Every: 1e9, First: 500e6, Duration: 5e9, Conns: 2}
-	for _, name := range []string{
-		"wrk-c2-d5s.txt", "bombardier-c2-d5s.txt", "bombardier-c2-d5s.json", "bombardier-c2-d5s-progress.txt",
-		"ab-c2-t5.txt", "hey-c2-z5s.txt", "autocannon-c2-d5.json",
+	// The experiment's server serves one request at a time (the query's
+	// default workers); the bombardier and autocannon files' minimal
+	// net/http server gives each request its own (README.md).
+	const server = "rate=1000&stall=100ms&every=1s&first=500ms&duration=5s&conns=2"
+	for _, file := range []struct {
+		name, unexplained string
+		unlimited         bool
+	}{
+		{name: "wrk-c2-d5s.txt"}, {name: "ab-c2-t5.txt"}, {name: "hey-c2-z5s.txt"},
+		{name: "bombardier-c2-d5s.txt", unlimited: true}, {name: "bombardier-c2-d5s.json", unlimited: true},
+		{name: "bombardier-c2-d5s-progress.txt", unlimited: true}, {name: "autocannon-c2-d5.json", unlimited: true},
+		{name: "fortio-qps1000-c2-t5s.txt"}, {name: "fortio-nocatchup-qps1000-c2-t5s.txt"},
+		// Not explained: a client's own drain after each stall moves the
+		// p90, which a stall's late samples reach (issue 39).
+		{name: "vegeta-rate1000-5s.json", unexplained: "p90"}, {name: "wrk2-c2-R1000-d5s.txt", unexplained: "p90"},
 	} {
+		name := file.name
+		q := server
+		if file.unlimited {
+			q += "&workers=unlimited"
+		}
+		truth, err := sim.ParseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
 		data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
 		if err != nil {
 			t.Fatal(err)
@@ -40,8 +64,11 @@ func TestRealClosedPrintouts(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		if !r.Explained {
+		if file.unexplained == "" && !r.Explained {
 			t.Errorf("%s: not explained (worst %+.2f %%): %s", name, r.Worst*100, r.Query)
+		}
+		if file.unexplained != "" && r.Explained {
+			t.Logf("%s: now explained (worst %+.2f %%): its entry's %s can go", name, r.Worst*100, file.unexplained)
 		}
 		for _, p := range []struct {
 			name      string
@@ -83,6 +110,11 @@ func TestRealClosedPrintouts(t *testing.T) {
 		if !within(r.Hidden.OpenP99Ns, open, 0.01) {
 			v.openP99 = "off"
 			inOpenRange(&v, r, open)
+		}
+		if v.openP99 == "off" && file.unexplained != "" && len(r.Hidden.OpenP99RangeNs) == 0 && within(r.Hidden.OpenP99Ns, open, 0.05) {
+			// A fit the verdict calls not explained claims its one value
+			// only as closely as its stall, to 5 %.
+			v.openP99 = "ok"
 		}
 		if v.openP99 != "ok" && v.openP99 != "free" {
 			t.Errorf("%s: the open loop's p99 %s is outside what the fit states: %s, range %v", name, sim.FormatDuration(open), sim.FormatDuration(r.Hidden.OpenP99Ns), r.Hidden.OpenP99RangeNs)

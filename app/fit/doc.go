@@ -167,7 +167,11 @@
 //     slowest reply is the stall less the time from the stall's start to that
 //     send: the stall is searched, and left free, within [max − 2·conns·service,
 //     max − service + (conns+1)/rate]. A printout not yet explained is tried
-//     at eight phases of the stalls between the sends.
+//     at eight phases of the stalls between the sends. The stall counts its
+//     rows allow (slow/conns to slow) that explain it by the verdict's rule
+//     (the client's own numbers not held) leave the period and the first
+//     stall free between theirs, and the open loop's p99 spans the fewest
+//     and the most of them at both ends of the stall's range.
 //   - vegeta's JSON report states its requests and measured rate, whence the
 //     rate asked for (rate·(requests − 1)/requests, whole when within 0.2 %)
 //     and the duration. vegeta sends every hit on time, so its min is the
@@ -287,15 +291,21 @@
 //     count (before countSpan: four of 106 ms, NOT EXPLAINED); bombardier's
 //     text and JSON with 1 to 46 and 1 to 49 stalls, their period free and
 //     the open loop's p99 within a range that holds the truth (before: 19
-//     stalls, the period in [108 ms, 277.8 ms]). TestRealClosedPrintouts
-//     holds these, ab's, hey's and autocannon's;
+//     stalls, the period in [108 ms, 277.8 ms]). TestRealPrintouts holds
+//     these, ab's, hey's, autocannon's and the two fortio printouts' (five
+//     stalls, explained by 5 to 10 and 5 to 7: before their counts were tied
+//     by the verdict's rule, which holds no mean the model puts among the
+//     body, their periods stopped at 833 ms and their open loop's p99 range
+//     above the truth); vegeta's and wrk2's are held to their ranges, not
+//     yet to the verdict (below);
 //   - hey runs are not explained (the offered distribution brings one from
 //     75 % to 37 % off), nor are vegeta, wrk and wrk2;
-//   - vegeta reports (p50 57–70 % off) and fortio printouts are not
-//     explained: the fit takes the min as the one service while the real
-//     round trips spread (fortio's from 0.14 to 1 ms), though the stalls
-//     found come within 1–18 % (vegeta) and 1–9 % (fortio) of the
-//     schedule's;
+//   - vegeta reports are not explained (the real one above: p90 40 % off):
+//     the fit takes the min as the one service while the real round trips
+//     spread, though the stalls found come within 1–18 % of the schedule's;
+//     wrk2's real printout misses on its p90 (16 %), where each stall's
+//     late samples meet the client's own drain after it, and states its
+//     open loop's p99 2 % above the truth, as its stall is;
 //   - the k6 file is fitted, not explained: its p50 is 48 % off.
 //
 // oha and k6 do not run on the build machine, so no real file of theirs is
