@@ -110,6 +110,9 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	if len(h.OpenP99RangeNs) == 2 && h.OpenP99Words() != "= "+units.Duration(h.OpenP99Ns) {
 		fmt.Fprintf(w, " (%s)", h.OpenP99RangeWhy)
 	}
+	if h.Assumes != "" {
+		fmt.Fprintf(w, ", %s", h.Assumes)
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  requests never sent: %s of %s planned", units.Count(h.NeverSent), units.Count(h.Planned))
 	if h.AtModelRate != "" {

@@ -3,6 +3,7 @@ package fit
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"omission/sim"
@@ -129,4 +130,31 @@ func maxMeasured(r *Result) int64 {
 		return int64(x.Measured)
 	}
 	return 0
+}
+
+// TestHeyAssumed: hey's printout does not say whether it ran with -q, and
+// the fit reads it as a run without: the real printout of a -q run (five
+// stalls at 1,000/s, whose open loop's p99 of 91 ms lies outside what the
+// closed reading gives) comes back with that condition beside what it hid,
+// and the reading among what the file leaves free.
+func TestHeyAssumed(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("two fits of real files: not under -short or -race")
+	}
+	for _, name := range []string{"hey-c2-q500-z5s.txt", "hey-c2-z5s.txt"} {
+		data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(r.Hidden.Assumes, "without -q") {
+			t.Errorf("%s: the open loop's p99 %s is given without the condition it holds under: %q", name, r.Hidden.OpenP99Words(), r.Hidden.Assumes)
+		}
+		if f := freeOf(r, "assumed"); f == nil || !strings.Contains(f.Why, "-q") {
+			t.Errorf("%s: the reading the fit takes is not among what the file leaves free: %+v", name, r.Ambiguous)
+		}
+	}
 }

@@ -61,6 +61,10 @@ type Hidden struct {
 	// never sent and each tool's p99 are the model's at the rate it runs
 	// at, which the file does not give ("" otherwise).
 	AtModelRate string `json:"at_model_rate,omitempty"`
+	// Assumes, when the file does not say how its tool ran and the fit
+	// reads it one way only, is the condition what the file hid holds
+	// under ("if hey ran without -q, …"; "" otherwise).
+	Assumes string `json:"assumes,omitempty"`
 }
 
 // Result is a fit.
@@ -146,6 +150,7 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		return nil, err
 	}
 	var best *scored
+	var bestSrc source
 	var all []*scored
 	for _, src := range srcs {
 		r, err := fitSource(in, src, opt)
@@ -157,7 +162,7 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		}
 		all = append(all, r)
 		if best == nil || r.score < best.score-1e-12 {
-			best = r
+			best, bestSrc = r, src
 		}
 	}
 	if best == nil {
@@ -177,6 +182,13 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 				Why: fmt.Sprintf("%s explain%s the file within %g %% too, with other hidden numbers: the file does not say which made it, and the ranges hold theirs", strings.Join(others, " and "), map[bool]string{true: "s", false: ""}[len(others) == 1], Tolerance*100)})
 			best.widenOver(all)
 		}
+	}
+	if a := bestSrc.assumes(); a != nil {
+		// The file does not say how the tool ran, and the fit reads it
+		// one way only: said in the headline, and why with the rest the
+		// file leaves free.
+		best.Hidden.Assumes = a.If
+		best.Ambiguous = append(best.Ambiguous, Free{Param: "assumed", Value: best.Source, Why: a.Why})
 	}
 	if unsaid := srcs[0].unsaid(); len(srcs) > 1 && unsaid != "" {
 		best.Notes = append(best.Notes, unsaid+" were both fitted, and "+best.Source+" fits best.")

@@ -22,6 +22,7 @@ func (r *Result) View() fitmsg.View {
 		NeverSent:   units.Count(r.Hidden.NeverSent),
 		Planned:     units.Count(r.Hidden.Planned),
 		AtModelRate: r.Hidden.AtModelRate,
+		Assumes:     r.Hidden.Assumes,
 		Notes:       append(append([]string{}, r.Hidden.Notes...), r.Notes...),
 	}
 	if r.Hidden.RecordedP99Ns >= 0 {
@@ -183,7 +184,7 @@ func (a Free) Words() string { return Param{Name: a.Param, Value: a.Value}.Words
 // RangeWords writes Range for people: its ends in the page's units, an
 // open end in words ("[500 ms, no upper bound]", "up to 9,195/s").
 func (a Free) RangeWords() string {
-	if a.Param == "source" || a.Lo == "" && a.Hi == "" {
+	if a.Param == "source" || a.Param == "assumed" || a.Lo == "" && a.Hi == "" {
 		return a.Range()
 	}
 	end := func(v string) string {
@@ -207,8 +208,11 @@ func (a Free) RangeWords() string {
 // Range is the range of a free parameter that fits as well: "[lo, hi]",
 // or "any value".
 func (a Free) Range() string {
-	if a.Param == "source" {
+	switch a.Param {
+	case "source":
 		return "others fit too"
+	case "assumed":
+		return "not in the file, and no other reading is fitted"
 	}
 	if a.Lo != "" || a.Hi != "" {
 		return "[" + a.Lo + ", " + a.Hi + "]"

@@ -63,9 +63,12 @@ type View struct {
 	Planned     string `json:"planned"`
 	// AtModelRate, when the file gives no rate, says that the never-sent
 	// count and the tools' p99 are the model's at a rate of its choosing.
-	AtModelRate string   `json:"at_model_rate,omitempty"`
-	Tools       []Tool   `json:"tools"`
-	Notes       []string `json:"notes"`
+	AtModelRate string `json:"at_model_rate,omitempty"`
+	// Assumes, when the file does not say how its tool ran, is the
+	// condition the open loop's p99 and the rest hold under.
+	Assumes string   `json:"assumes,omitempty"`
+	Tools   []Tool   `json:"tools"`
+	Notes   []string `json:"notes"`
 }
 
 // Param is a fitted parameter and how the file gave it.

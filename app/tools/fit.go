@@ -123,6 +123,16 @@ func (t *Tool) NoCount() string { return t.noCount }
 // file leaves unsaid that would tell them apart ("" for the others).
 func (t *Tool) Unsaid() string { return t.unsaid }
 
+// An Assumption is what the fit takes of a tool's file that the file does
+// not say: If is the condition the hidden numbers hold under, for the
+// headline beside them ("if hey ran without -q"); Why says what the file
+// leaves unsaid and what the fit does not read it as.
+type Assumption struct{ If, Why string }
+
+// Assumes is what the fit takes of the tool's files that they do not say
+// (nil: nothing).
+func (t *Tool) Assumes() *Assumption { return t.assumes }
+
 // Writing returns the tools the fit reads a file of format f as, in
 // display order.
 func Writing(f measure.Format) []*Tool {

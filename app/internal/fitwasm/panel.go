@@ -78,8 +78,12 @@ func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node
 	if v.AtModelRate != "" {
 		atRate = " (" + v.AtModelRate + ")"
 	}
+	assumes := ""
+	if v.Assumes != "" {
+		assumes = ", " + v.Assumes
+	}
 	head = append(head, text("An open loop on the same server would have recorded p99 "+is), metric("fit.open_p99", v.OpenP99),
-		text(". Requests never sent: "), metric("fit.never_sent", v.NeverSent), text(" of "+v.Planned+" planned"+atRate+"."))
+		text(assumes+". Requests never sent: "), metric("fit.never_sent", v.NeverSent), text(" of "+v.Planned+" planned"+atRate+"."))
 	body := []fitmsg.Node{
 		withAttr(el("h3", "", text("What "+name+"'s test hid")), "id", title),
 		el("p", "fit-headline", head...),
