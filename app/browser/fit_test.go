@@ -209,8 +209,16 @@ func TestBrowserFitFormats(t *testing.T) {
 	// files: it takes the fortio printout's place).
 	fitInPage(t, b, root, "measure/testdata/real", "locust-u2-t5s.txt")
 	b.elementShot(t, `#measured li[data-file="locust-u2-t5s.txt"] section.fit-panel`, "fit-locust-panel.png")
+	// A real hey -q printout, which does not say it ran with -q: the
+	// panel's headline gives the reading the fit takes beside the open
+	// loop's p99, as report -fit does.
+	li := fitInPage(t, b, root, "measure/testdata/real", "hey-c2-q500-z5s.txt")
+	if head := eval[string](t, b, li+`.querySelector('p.fit-headline').textContent`); !strings.Contains(head, "if hey ran without -q") {
+		t.Errorf("the hey printout's headline does not say the reading it rests on: %q", head)
+	}
+	b.elementShot(t, `#measured li[data-file="hey-c2-q500-z5s.txt"] section.fit-panel`, "fit-hey-panel.png")
 	// An .hlog of one histogram without tags, tried as each recording.
-	li := fitInPage(t, b, root, "testdata", "fit-untagged.hlog")
+	li = fitInPage(t, b, root, "testdata", "fit-untagged.hlog")
 	if txt := eval[string](t, b, li+`.textContent`); !strings.Contains(txt, "others fit too") {
 		t.Errorf("the untagged log's panel does not say which other recordings explain it: %.800s", txt)
 	}

@@ -931,6 +931,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		case "first":
 			f.Value = sim.FormatDuration(cfg.First)
 		}
+		holdModel(&res.Ambiguous[i], cfg)
 	}
 	searched := map[string]bool{}
 	for _, p := range g.searched {
@@ -1312,6 +1313,37 @@ func descendK(kMax, k0 int64, score func(int64) float64, guessOf func(int64) gue
 		}
 	}
 	return out
+}
+
+// holdModel widens a free duration's stated range to hold the fitted
+// model's own value, where the search moved it past the range's ends after
+// they were set: a real hey -q printout's service was stated within
+// [584.5 µs, 1.101 ms], from the stall counts its rounding ties, while the
+// search went on to 37 stalls and 290.7 µs.
+func holdModel(f *Free, cfg sim.Config) {
+	var v int64
+	switch f.Param {
+	case "service":
+		v = cfg.Service
+	case "stall":
+		v = cfg.Stall
+	case "every":
+		v = cfg.Every
+	case "first":
+		v = cfg.First
+	default:
+		return
+	}
+	lo, hi, err := f.DurationSpan()
+	if err != nil || f.Lo == "" && f.Hi == "" || v <= 0 && f.Param != "first" || v >= lo && v <= hi {
+		return
+	}
+	if v < lo {
+		f.Lo = sim.FormatDuration(v)
+	} else {
+		f.Hi = sim.FormatDuration(v)
+	}
+	f.Why += "; and the fitted model's own " + units.Duration(v) + ", which the search reached past that"
 }
 
 // explains reports whether residuals rs hold every printed number the
