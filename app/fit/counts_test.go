@@ -65,6 +65,7 @@ func TestRealPrintouts(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
+		holdsModel(t, name, r)
 		if file.unexplained == "" && !r.Explained {
 			t.Errorf("%s: not explained (worst %+.2f %%): %s", name, r.Worst*100, r.Query)
 		}
@@ -155,6 +156,27 @@ func TestHeyAssumed(t *testing.T) {
 		}
 		if f := freeOf(r, "assumed"); f == nil || !strings.Contains(f.Why, "-q") {
 			t.Errorf("%s: the reading the fit takes is not among what the file leaves free: %+v", name, r.Ambiguous)
+		}
+		holdsModel(t, name, r)
+	}
+}
+
+// holdsModel fails when a range the fit states for a duration leaves out
+// the fitted model's own value (the real hey -q printout's service was
+// stated within [584.5 µs, 1.101 ms] while the model ran 290.7 µs).
+func holdsModel(t *testing.T, name string, r *Result) {
+	t.Helper()
+	for _, p := range []struct {
+		name string
+		v    int64
+	}{{"service", r.Config.Service}, {"stall", r.Config.Stall}, {"every", r.Config.Every}, {"first", r.Config.First}} {
+		f := freeOf(r, p.name)
+		if f == nil || f.Lo == "" && f.Hi == "" || p.v <= 0 && p.name != "first" {
+			continue
+		}
+		lo, hi, err := f.DurationSpan()
+		if err != nil || p.v < lo || p.v > hi {
+			t.Errorf("%s: %s's range [%s, %s] leaves out the model's own %s (%v)", name, p.name, f.Lo, f.Hi, sim.FormatDuration(p.v), err)
 		}
 	}
 }
