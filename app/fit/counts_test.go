@@ -21,8 +21,11 @@ import (
 // where the file's slowest reply is itself more than 5 % above it (the
 // client's own delay on top), within 5 % of that reply; and the open
 // loop's p99 on that server, run at the fitted service, lies in the range
-// stated (1 % either side). Before the counts were each asked (countSpan),
-// the wrk printout was NOT EXPLAINED with four stalls of 106 ms, and the
+// stated (1 % either side), or, stated as one value, is within the 5 % a
+// real file gives the stall it follows. wrk2's p90 is 16 % off in value
+// and 2 % in the share of samples above it (Residual.Ranked): before that
+// rule the printout was NOT EXPLAINED. Before the counts were each asked
+// (countSpan), the wrk printout was NOT EXPLAINED with four stalls of 106 ms, and the
 // bombardier one stated 19 stalls and every period in [108 ms, 277.8 ms];
 // before a fortio count tied by the verdict's rule, the fortio printouts'
 // period ranges stopped short of 1 s, and their open p99 ranges of the
@@ -43,9 +46,11 @@ func TestRealPrintouts(t *testing.T) {
 		{name: "bombardier-c2-d5s.txt", unlimited: true}, {name: "bombardier-c2-d5s.json", unlimited: true},
 		{name: "bombardier-c2-d5s-progress.txt", unlimited: true}, {name: "autocannon-c2-d5.json", unlimited: true},
 		{name: "fortio-qps1000-c2-t5s.txt"}, {name: "fortio-nocatchup-qps1000-c2-t5s.txt"},
-		// Not explained: a client's own drain after each stall moves the
-		// p90, which a stall's late samples reach (issue 39).
-		{name: "vegeta-rate1000-5s.json", unexplained: "p90"}, {name: "wrk2-c2-R1000-d5s.txt", unexplained: "p90"},
+		// Not held to the verdict: its p90 is 40 % off in value and 5.0 %
+		// in the share of samples above it (the model's run places it),
+		// on the tolerance's edge, where a client's own drain after each
+		// stall moves it (issue 39).
+		{name: "vegeta-rate1000-5s.json", unexplained: "p90"}, {name: "wrk2-c2-R1000-d5s.txt"},
 	} {
 		name := file.name
 		q := server
@@ -113,9 +118,11 @@ func TestRealPrintouts(t *testing.T) {
 			v.openP99 = "off"
 			inOpenRange(&v, r, open)
 		}
-		if v.openP99 == "off" && file.unexplained != "" && len(r.Hidden.OpenP99RangeNs) == 0 && within(r.Hidden.OpenP99Ns, open, 0.05) {
-			// A fit the verdict calls not explained claims its one value
-			// only as closely as its stall, to 5 %.
+		if v.openP99 == "off" && len(r.Hidden.OpenP99RangeNs) == 0 && within(r.Hidden.OpenP99Ns, open, 0.05) {
+			// One value, from a real file: as close as the stall it
+			// follows, which a real file gives to 5 % (the client's own
+			// delay on the slowest reply: wrk2's 102.65 ms over a 100 ms
+			// stall).
 			v.openP99 = "ok"
 		}
 		if v.openP99 != "ok" && v.openP99 != "free" {

@@ -33,8 +33,15 @@
 // wake-ups, its system calls) or a spread in the server's service, which
 // the file does not tell apart; shown and named so, not held
 // (Residual.Own). A real closed
-// loop's p99.9 of 2.6 ms under 140 ms stalls is one. The ranges that "fit
-// as well" keep the same rule (explains). A spectrum's other rows, an
+// loop's p99.9 of 2.6 ms under 140 ms stalls is one. A percentile more
+// than 5 % off in value is held in the share of samples above it instead
+// when the model's spectrum or values place the file's value at a rank
+// whose share above is within 5 % of the file's, 100 − p: that share is
+// what the stalls decide (a stall delays rate·(stall − t) samples by t or
+// more), and on a stall's steep slope a share 2 % off moves the value 16 %
+// (a real wrk2 printout's p90, 12.06 ms against the model's 13.99 ms).
+// Shown and named so, not held (Residual.Ranked, rank_diff in the JSON).
+// The ranges that "fit as well" keep the same rule (explains). A spectrum's other rows, an
 // .hlog's intervals and the slow samples' times count in the score but
 // are not held to it; the verdict line names the worst of them when it is
 // further off. When no stall model comes within 5 % the report says why
@@ -304,12 +311,17 @@
 //     yet to the verdict (below);
 //   - hey runs are not explained (the offered distribution brings one from
 //     75 % to 37 % off), nor are vegeta, wrk and wrk2;
-//   - vegeta reports are not explained (the real one above: p90 40 % off):
-//     the fit takes the min as the one service while the real round trips
-//     spread, though the stalls found come within 1–18 % of the schedule's;
-//     wrk2's real printout misses on its p90 (16 %), where each stall's
-//     late samples meet the client's own drain after it, and states its
-//     open loop's p99 2 % above the truth, as its stall is;
+//   - vegeta reports' p90 is 37–41 % off in value, where the real round
+//     trips spread and the fit takes the min as the one service; held by
+//     the share above it, which the model's run gives (4 % for
+//     app/testdata's, explained; 5.0 % for the one above, on the
+//     tolerance's edge); the stalls found come within 1–18 % of the
+//     schedule's;
+//     wrk2's real printout is explained: its p90 is 16 % off in value, where
+//     each stall's late samples meet the client's own drain after it, and
+//     2 % in the share above it; its stall is 1.9 % above the server's (the
+//     client's own delay on the slowest reply) and its open loop's p99,
+//     stated as one value, 2 % above the truth;
 //   - the k6 file is fitted, not explained: its p50 is 48 % off.
 //
 // oha and k6 do not run on the build machine, so no real file of theirs is

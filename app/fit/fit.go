@@ -969,7 +969,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			rounded++
 			continue
 		}
-		if r.Headline && !r.Own && math.Abs(r.Diff) > res.Worst {
+		if r.Headline && !r.Own && !r.Ranked && math.Abs(r.Diff) > res.Worst {
 			res.Worst = math.Abs(r.Diff)
 		}
 	}
@@ -1349,14 +1349,15 @@ func holdModel(f *Free, cfg sim.Config) {
 // explains reports whether residuals rs hold every printed number the
 // stalls claim within the tolerance, a number one printed unit (unit ns,
 // when above 0) or less from the model's within the printout's rounding,
-// and the client's own numbers (Residual.Own) not held, as Result.Worst
-// has it: a range "fits as well" by the verdict's rule.
+// and the client's own numbers (Residual.Own) and the percentiles within
+// the tolerance in rank (Residual.Ranked) not held, as Result.Worst has it:
+// a range "fits as well" by the verdict's rule.
 func explains(rs []Residual, unit int64) bool {
 	if rs == nil {
 		return false
 	}
 	for _, r := range rs {
-		if r.Headline && !r.Own && math.Abs(r.Diff) > Tolerance && (unit <= 0 || math.Abs(r.Measured-r.Fitted) > float64(unit)) {
+		if r.Headline && !r.Own && !r.Ranked && math.Abs(r.Diff) > Tolerance && (unit <= 0 || math.Abs(r.Measured-r.Fitted) > float64(unit)) {
 			return false
 		}
 	}
@@ -1382,11 +1383,12 @@ func own(r Residual, service, stall int64) bool {
 	return r.Fitted < body && r.Measured < max(body, float64(stall)/OwnServices)
 }
 
-// stallsOf is rs less the client's own numbers (Residual.Own).
+// stallsOf is rs less the client's own numbers (Residual.Own) and the
+// percentiles within the tolerance in rank (Residual.Ranked).
 func stallsOf(rs []Residual) []Residual {
 	var out []Residual
 	for _, r := range rs {
-		if !r.Own {
+		if !r.Own && !r.Ranked {
 			out = append(out, r)
 		}
 	}

@@ -3,6 +3,7 @@ package fit
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"omission/app/measure"
@@ -206,7 +207,16 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 		if err != nil {
 			return nil, err
 		}
-		return fileObs(f), nil
+		os := fileObs(f)
+		if len(os) == 1 && out.Run != nil && len(out.Run.Latency) > 0 {
+			// The model's own recorded latencies place a file's value by
+			// rank (rankAt), which a report of a few percentiles (vegeta's
+			// four) cannot.
+			lat := slices.Clone(out.Run.Latency)
+			slices.Sort(lat)
+			os[0].ranks = countValues(lat)
+		}
+		return os, nil
 	}
 	run := runForward
 	if traced(cfg) {

@@ -117,6 +117,9 @@ func (r *Result) DiffWords(x Residual) string {
 	if x.Own && math.Abs(x.Diff) > Tolerance {
 		return Percent(x.Diff) + ", below the stalls"
 	}
+	if x.Ranked {
+		return Percent(x.Diff) + ", " + Percent(x.RankDiff) + " in the share above it"
+	}
 	return Percent(x.Diff)
 }
 
@@ -131,13 +134,15 @@ func (r *Result) Verdict() string {
 	}
 	var b strings.Builder
 	b.WriteString("The model explains the file within " + pct(Tolerance) + ": its worst printed number is " + Percent(r.Worst) + " off")
-	rounded, own := 0, 0
+	rounded, own, ranked := 0, 0, 0
 	var loose *Residual
 	for i := range r.Residuals {
 		x := &r.Residuals[i]
 		switch {
 		case x.Own && !x.Rounded && math.Abs(x.Diff) > Tolerance:
 			own++
+		case x.Ranked && !x.Rounded:
+			ranked++
 		case x.Rounded:
 			if x.Headline {
 				rounded++
@@ -153,6 +158,10 @@ func (r *Result) Verdict() string {
 	if own > 0 {
 		fmt.Fprintf(&b, " %s below the stalls (the model puts %s under %d service times, where no stall reaches, and the file under that or a tenth of the stall) %s more than %s off: the client's own time per request or a spread in the server's service, which the file does not tell apart and the stall model does not claim (marked in the table).",
 			map[bool]string{true: "One latency", false: fmt.Sprintf("%d latencies", own)}[own == 1], map[bool]string{true: "it", false: "them"}[own == 1], OwnServices, map[bool]string{true: "is", false: "are"}[own == 1], pct(Tolerance))
+	}
+	if ranked > 0 {
+		fmt.Fprintf(&b, " %s on a stall's slope %s more than %s off in value but within %s in the share of samples above %s, which is what the stalls decide (a stall delays rate·(stall − t) samples by t or more; marked in the table).",
+			map[bool]string{true: "One percentile", false: fmt.Sprintf("%d percentiles", ranked)}[ranked == 1], map[bool]string{true: "is", false: "are"}[ranked == 1], pct(Tolerance), pct(Tolerance), map[bool]string{true: "it", false: "them"}[ranked == 1])
 	}
 	if loose != nil {
 		what := "the spectrum's worst row"
