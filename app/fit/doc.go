@@ -157,9 +157,10 @@
 //     (residuals[].rounded). A hey printout does not say whether it ran with
 //     -q: it is fitted as hey's closed loop, and the fit says so beside what
 //     the file hid (hidden.assumes: "if hey ran without -q, …") and among
-//     what the file leaves free (the "assumed" entry), from the tool's
-//     descriptor (tools.Assumption). A -q run's printout is not fitted as
-//     one: its workers' dropped ticks are not modelled by the fit's search.
+//     what the file leaves free (the "assumed" entry), from what its
+//     reader says the file states (tools.Stated.Assumes). A -q run's
+//     printout is not fitted as one: its workers' dropped ticks are not
+//     modelled by the fit's search.
 //   - A back-to-back tool's printout without times (wrk, bombardier, ab,
 //     hey, autocannon) trades stalls for service: requests·service +
 //     stalls·stall = duration holds for many counts. After the search,

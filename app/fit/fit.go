@@ -150,7 +150,6 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		return nil, err
 	}
 	var best *scored
-	var bestSrc source
 	var all []*scored
 	for _, src := range srcs {
 		r, err := fitSource(in, src, opt)
@@ -162,7 +161,7 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		}
 		all = append(all, r)
 		if best == nil || r.score < best.score-1e-12 {
-			best, bestSrc = r, src
+			best = r
 		}
 	}
 	if best == nil {
@@ -183,7 +182,7 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 			best.widenOver(all)
 		}
 	}
-	if a := bestSrc.assumes(); a != nil {
+	if a := in.Assumes; a != nil {
 		// The file does not say how the tool ran, and the fit reads it
 		// one way only: said in the headline, and why with the rest the
 		// file leaves free.

@@ -77,15 +77,6 @@ func (s source) unsaid() string {
 	return ""
 }
 
-// assumes is what the fit takes of the tool's file that it does not say
-// (nil: nothing, or the model's recordings).
-func (s source) assumes() *tools.Assumption {
-	if t := s.desc(); t != nil {
-		return t.Assumes()
-	}
-	return nil
-}
-
 // kindOf is the recording a label names.
 func kindOf(label string) (sim.Kind, bool) {
 	for _, k := range sim.Kinds() {

@@ -124,14 +124,12 @@ func (t *Tool) NoCount() string { return t.noCount }
 func (t *Tool) Unsaid() string { return t.unsaid }
 
 // An Assumption is what the fit takes of a tool's file that the file does
-// not say: If is the condition the hidden numbers hold under, for the
-// headline beside them ("if hey ran without -q"); Why says what the file
-// leaves unsaid and what the fit does not read it as.
+// not say, where another way of running the tool, which the fit does not
+// read the file as, would change what the file hid: If is the condition
+// the hidden numbers hold under, for the headline beside them ("if hey ran
+// without -q"); Why says what the file leaves unsaid and what the fit does
+// not read it as.
 type Assumption struct{ If, Why string }
-
-// Assumes is what the fit takes of the tool's files that they do not say
-// (nil: nothing).
-func (t *Tool) Assumes() *Assumption { return t.assumes }
 
 // Writing returns the tools the fit reads a file of format f as, in
 // display order.
@@ -171,6 +169,9 @@ type Stated struct {
 	// Dropped is the requests the file says the tool never sent (k6's
 	// dropped_iterations).
 	Dropped int64
+	// Assumes is what the fit takes that the file does not say (nil:
+	// nothing): hey's printout does not say whether it ran with -q.
+	Assumes *Assumption
 }
 
 // StatedIn reads what a file of f's format states of its run, by the

@@ -35,11 +35,10 @@ var heyTool = Tool{
 	summarise: heySummarise,
 	// hey's printout does not say whether it ran with -q: the fit reads
 	// it as hey's closed loop (-c -z), the command it prints, and not as
-	// hey-q's, and says so beside what the file hid.
+	// hey-q's, and says so beside what the file hid (Stated.Assumes, set
+	// with what its file states: stated.go).
 	reads: []measure.Format{FormatHey},
-	assumes: &Assumption{If: "if hey ran without -q, which its printout does not say",
-		Why: "hey's printout does not say whether it ran with -q: the fit reads it as hey -c -z, a closed loop, and does not fit a -q run's printout (its workers paced, their missed ticks dropped), whose stalls, rate and open loop's p99 differ; what the file hid holds for a run without -q"},
-	unit: PrintUnit{Ns: 100e3, Words: "0.1 ms"},
+	unit:  PrintUnit{Ns: 100e3, Words: "0.1 ms"},
 }
 
 // heyReal is how the experiment runs heyTool.

@@ -5,7 +5,8 @@ package tools
 import "omission/app/measure"
 
 // What each tool's file states of its run beyond its latencies
-// (Tool.stated, asked by the fit through StatedIn). Each NAMEStated is in
+// (Tool.stated, asked by the fit through StatedIn), and what the fit
+// assumes of a file that does not say how its tool ran (Stated.Assumes). Each NAMEStated is in
 // its tool's reader_NAME.go, beside the reader of the same file; the page's
 // app.wasm, built with the minimal tag, runs no fit and leaves them out.
 func init() {
@@ -15,6 +16,8 @@ func init() {
 	wrk2Tool.stated = wrkTool.stated
 	heyTool.stated = func(data []byte, _ *measure.Dist, s *Stated) {
 		s.Requests, s.Duration = heyStated(data)
+		s.Assumes = &Assumption{If: "if hey ran without -q, which its printout does not say",
+			Why: "hey's printout does not say whether it ran with -q: the fit reads it as hey -c -z, a closed loop, and does not fit a -q run's printout (its workers paced, their missed ticks dropped), whose stalls, rate and open loop's p99 differ; what the file hid holds for a run without -q"}
 	}
 	abTool.stated = func(data []byte, _ *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns = abStated(data)

@@ -80,10 +80,6 @@ type Tool struct {
 	// what the file leaves unsaid that would tell them apart, ending with
 	// their names or modes ("… : oha and oha-corrected").
 	unsaid string
-	// assumes, for a tool whose file does not say how it ran where another
-	// way of running it (which the fit does not read the file as) would
-	// change what the file hid, is what the fit takes (nil: nothing).
-	assumes *Assumption
 	// wholeRate: the rate it is given is a whole number of requests a
 	// second (wrk2's -R), so the rate it ran at is one.
 	wholeRate bool
