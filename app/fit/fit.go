@@ -968,7 +968,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			rounded++
 			continue
 		}
-		if r.Headline && !r.Own && !r.Ranked && math.Abs(r.Diff) > res.Worst {
+		if r.Headline && !r.Own && !r.Ranked && !r.OverBody && math.Abs(r.Diff) > res.Worst {
 			res.Worst = math.Abs(r.Diff)
 		}
 	}
@@ -1107,6 +1107,7 @@ func evaluator(in *input, src source, abort func() bool) (evalFunc, *int) {
 		for i := range rs {
 			rs[i].Own = own(rs[i], cfg.Service, cfg.Stall)
 		}
+		overBody(rs)
 		return total, rs
 	}
 	return func(cfg sim.Config) (float64, []Residual) {
@@ -1348,15 +1349,16 @@ func holdModel(f *Free, cfg sim.Config) {
 // explains reports whether residuals rs hold every printed number the
 // stalls claim within the tolerance, a number one printed unit (unit ns,
 // when above 0) or less from the model's within the printout's rounding,
-// and the client's own numbers (Residual.Own) and the percentiles within
-// the tolerance in rank (Residual.Ranked) not held, as Result.Worst has it:
+// and the client's own numbers (Residual.Own), the percentiles within the
+// tolerance in rank (Residual.Ranked) and a mean within it over the body
+// (Residual.OverBody) not held, as Result.Worst has it:
 // a range "fits as well" by the verdict's rule.
 func explains(rs []Residual, unit int64) bool {
 	if rs == nil {
 		return false
 	}
 	for _, r := range rs {
-		if r.Headline && !r.Own && !r.Ranked && math.Abs(r.Diff) > Tolerance && (unit <= 0 || math.Abs(r.Measured-r.Fitted) > float64(unit)) {
+		if r.Headline && !r.Own && !r.Ranked && !r.OverBody && math.Abs(r.Diff) > Tolerance && (unit <= 0 || math.Abs(r.Measured-r.Fitted) > float64(unit)) {
 			return false
 		}
 	}
@@ -1382,12 +1384,36 @@ func own(r Residual, service, stall int64) bool {
 	return r.Fitted < body && r.Measured < max(body, float64(stall)/OwnServices)
 }
 
+// overBody marks a mean more than the tolerance off whose excess over the
+// median is not (Residual.OverBody), where the median is the client's own
+// (Residual.Own): a mean is the body's plus what the stalls add, and the
+// body's shift is the client's time per request, summed over every
+// request (a real wrk2 run's 0.3 ms a request, p50 1.16 ms against the
+// model's 0.85 ms, made its mean 5.4 % off; its excess over the median
+// 2.8 %).
+func overBody(rs []Residual) {
+	for i := range rs {
+		r := &rs[i]
+		if r.Metric != "mean_ns" || r.Own || math.Abs(r.Diff) <= Tolerance {
+			continue
+		}
+		for _, p := range rs {
+			if p.Metric == "p50_ns" && p.Dist == r.Dist && p.Own {
+				if em, ef := r.Measured-p.Measured, r.Fitted-p.Fitted; em > 0 && ef > 0 {
+					r.BodyDiff = relDiff(em, ef)
+					r.OverBody = math.Abs(r.BodyDiff) <= Tolerance
+				}
+			}
+		}
+	}
+}
+
 // stallsOf is rs less the client's own numbers (Residual.Own) and the
 // percentiles within the tolerance in rank (Residual.Ranked).
 func stallsOf(rs []Residual) []Residual {
 	var out []Residual
 	for _, r := range rs {
-		if !r.Own && !r.Ranked {
+		if !r.Own && !r.Ranked && !r.OverBody {
 			out = append(out, r)
 		}
 	}

@@ -280,3 +280,34 @@ func TestRankAt(t *testing.T) {
 		t.Errorf("p90 of 7,500 ns on a slope from 89 %% at 1,000 ns to 90 %% at 10,000 ns: %+v, want ranked", r)
 	}
 }
+
+// TestOverBody: a mean more than the tolerance off is held over the
+// median where the median is the client's own, and only there (the fresh
+// real wrk2 run's numbers: mean 10.85 ms against 10.27 ms, p50 1.16 ms
+// against 0.849 ms).
+func TestOverBody(t *testing.T) {
+	mk := func(p50Own bool, mean float64) []Residual {
+		return []Residual{
+			{Dist: "recorded", Metric: "mean_ns", Measured: 10.85e6, Fitted: mean, Diff: relDiff(10.85e6, mean), Headline: true},
+			{Dist: "recorded", Metric: "p50_ns", Measured: 1.16e6, Fitted: 0.849e6, Diff: relDiff(1.16e6, 0.849e6), Headline: true, Own: p50Own},
+		}
+	}
+	rs := mk(true, 10.27e6)
+	overBody(rs)
+	if !rs[0].OverBody || math.Abs(rs[0].BodyDiff-relDiff(10.85e6-1.16e6, 10.27e6-0.849e6)) > 1e-12 {
+		t.Errorf("mean −5.4 %% over a median the client's own: %+v, want held over the median (−2.8 %%)", rs[0])
+	}
+	if !explains(rs, 0) {
+		t.Errorf("a mean within 5 %% over the median is still held: %+v", rs)
+	}
+	rs = mk(false, 10.27e6)
+	overBody(rs)
+	if rs[0].OverBody || explains(rs, 0) {
+		t.Errorf("a median the stall model claims: the mean is held as it is: %+v", rs[0])
+	}
+	rs = mk(true, 9.5e6) // −12 %: −10.8 % over the median
+	overBody(rs)
+	if rs[0].OverBody || explains(rs, 0) {
+		t.Errorf("a mean more than 5 %% off over the median too: %+v", rs[0])
+	}
+}

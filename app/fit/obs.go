@@ -104,6 +104,13 @@ type Residual struct {
 	// wrk2 printout's p90). Shown, and named so; not a miss.
 	Ranked   bool    `json:"ranked,omitempty"`
 	RankDiff float64 `json:"rank_diff,omitempty"`
+	// OverBody: the mean, more than the tolerance off, whose excess over
+	// the median (BodyDiff, relative) is within it, where the median is
+	// the client's own (Own): the difference is the body's shift summed
+	// over every request, not the stalls' (fit.go's overBody). Shown, and
+	// named so; not a miss.
+	OverBody bool    `json:"over_body,omitempty"`
+	BodyDiff float64 `json:"body_diff,omitempty"`
 }
 
 // OwnServices is how many service times a latency stays under to be the

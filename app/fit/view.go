@@ -120,6 +120,9 @@ func (r *Result) DiffWords(x Residual) string {
 	if x.Ranked {
 		return Percent(x.Diff) + ", " + Percent(x.RankDiff) + " in the share above it"
 	}
+	if x.OverBody {
+		return Percent(x.Diff) + ", " + Percent(x.BodyDiff) + " over the median"
+	}
 	return Percent(x.Diff)
 }
 
@@ -134,7 +137,7 @@ func (r *Result) Verdict() string {
 	}
 	var b strings.Builder
 	b.WriteString("The model explains the file within " + pct(Tolerance) + ": its worst printed number is " + Percent(r.Worst) + " off")
-	rounded, own, ranked := 0, 0, 0
+	rounded, own, ranked, body := 0, 0, 0, 0
 	var loose *Residual
 	for i := range r.Residuals {
 		x := &r.Residuals[i]
@@ -143,6 +146,8 @@ func (r *Result) Verdict() string {
 			own++
 		case x.Ranked && !x.Rounded:
 			ranked++
+		case x.OverBody && !x.Rounded:
+			body++
 		case x.Rounded:
 			if x.Headline {
 				rounded++
@@ -162,6 +167,9 @@ func (r *Result) Verdict() string {
 	if ranked > 0 {
 		fmt.Fprintf(&b, " %s on a stall's slope %s more than %s off in value but within %s in the share of samples above %s, which is what the stalls decide (a stall delays rate·(stall − t) samples by t or more; marked in the table).",
 			map[bool]string{true: "One percentile", false: fmt.Sprintf("%d percentiles", ranked)}[ranked == 1], map[bool]string{true: "is", false: "are"}[ranked == 1], pct(Tolerance), pct(Tolerance), map[bool]string{true: "it", false: "them"}[ranked == 1])
+	}
+	if body > 0 {
+		fmt.Fprintf(&b, " The mean is more than %s off, but not its excess over the median, which the stalls make: the rest is the body's shift, the client's own time per request summed over every request (marked in the table).", pct(Tolerance))
 	}
 	if loose != nil {
 		what := "the spectrum's worst row"
