@@ -113,6 +113,11 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	if h.Assumes != "" {
 		fmt.Fprintf(w, ", %s", h.Assumes)
 	}
+	if h.AtModelRate != "" && len(h.OpenP99RangeNs) == 2 {
+		// The rate the file leaves free spans the range: the one question
+		// that narrows it.
+		fmt.Fprint(w, "; give a rate to narrow it (rate=R after the file: the one your test was asked for, or the one an open loop should run at)")
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  requests never sent: %s of %s planned", units.Count(h.NeverSent), units.Count(h.Planned))
 	if h.AtModelRate != "" {

@@ -82,6 +82,11 @@ func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node
 	if v.Assumes != "" {
 		assumes = ", " + v.Assumes
 	}
+	if v.AtModelRate != "" && is == "" {
+		// The rate the file leaves free spans the range: the one question
+		// that narrows it, and the field beside the button takes it.
+		assumes += "; give a rate beside the button above to narrow it (the one your test was asked for, or the one an open loop should run at)"
+	}
 	head = append(head, text("An open loop on the same server would have recorded p99 "+is), metric("fit.open_p99", v.OpenP99),
 		text(assumes+". Requests never sent: "), metric("fit.never_sent", v.NeverSent), text(" of "+v.Planned+" planned"+atRate+"."))
 	body := []fitmsg.Node{

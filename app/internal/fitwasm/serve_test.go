@@ -281,3 +281,40 @@ func TestWorkerCheck(t *testing.T) {
 		t.Errorf("a file that is no measurement: lacks %q, err %q; want an error", a.Lacks, a.Err)
 	}
 }
+
+// TestPanelHeadlineAsks: the panel's headline gives the condition its
+// numbers hold under and asks for the rate where a free rate spans the open
+// loop's p99 (the real hey -q printout: no rate, no word of -q), and
+// neither where the file states them (the real fortio printout).
+func TestPanelHeadlineAsks(t *testing.T) {
+	const cond, ask = "if hey ran without -q", "give a rate beside the button above to narrow it"
+	for _, c := range []struct {
+		file      string
+		cond, ask bool
+	}{{"../../measure/testdata/real/hey-c2-q500-z5s.txt", true, true}, {"../../testdata/fit-real-fortio.txt", false, false}} {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw := handle(`{"id":3,"name":"f.txt","data":` + string(mustJSON(t, string(data))) + `}`)
+		var p struct {
+			Panel *fitmsg.Node `json:"panel"`
+		}
+		if err := json.Unmarshal([]byte(raw), &p); err != nil || p.Panel == nil {
+			t.Fatalf("%s: no panel: %v", c.file, err)
+		}
+		var text func(n fitmsg.Node) string
+		text = func(n fitmsg.Node) string {
+			var b strings.Builder
+			b.WriteString(n.X)
+			for _, k := range n.K {
+				b.WriteString(text(k))
+			}
+			return b.String()
+		}
+		all := text(*p.Panel)
+		if strings.Contains(all, cond) != c.cond || strings.Contains(all, ask) != c.ask {
+			t.Errorf("%s: the panel says %q: %v, %q: %v; want %v, %v", c.file, cond, strings.Contains(all, cond), ask, strings.Contains(all, ask), c.cond, c.ask)
+		}
+	}
+}
