@@ -874,9 +874,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		if c := int64(cfg.Conns); src.is(tools.BackToBack) && c > 1 {
 			slo, shi = c*slo, c*shi // behind the others' requests, as estimate has it
 		}
-		why := fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, sim.FormatDuration(unit.Ns))
+		why := fmt.Sprintf("the slowest reply less the service: %s prints it to %s", src.tool, unit.Words)
 		if src.is(tools.BackToBack) && cfg.Conns > 1 {
-			why = fmt.Sprintf("the slowest reply less %d services (its request waited behind the other %d connections' on the one worker): %s prints it to %s", cfg.Conns, cfg.Conns-1, src.tool, sim.FormatDuration(unit.Ns))
+			why = fmt.Sprintf("the slowest reply less %d services (its request waited behind the other %d connections' on the one worker): %s prints it to %s", cfg.Conns, cfg.Conns-1, src.tool, unit.Words)
 		}
 		half := unit.Ns / 2
 		if unit.Stamped {
