@@ -110,15 +110,7 @@ func writeFitText(w io.Writer, r *fit.Result) {
 	if len(h.OpenP99RangeNs) == 2 && h.OpenP99Words() != "= "+units.Duration(h.OpenP99Ns) {
 		fmt.Fprintf(w, " (%s)", h.OpenP99RangeWhy)
 	}
-	if h.Assumes != "" {
-		fmt.Fprintf(w, ", %s", h.Assumes)
-	}
-	if h.AtModelRate != "" && len(h.OpenP99RangeNs) == 2 {
-		// The rate the file leaves free spans the range: the one question
-		// that narrows it.
-		fmt.Fprint(w, "; give a rate to narrow it (rate=R after the file: the one your test was asked for, or the one an open loop should run at)")
-	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, fit.OpenP99After(h.Assumes, h.AtModelRate != "", strings.HasPrefix(h.OpenP99Words(), "between "), "", "rate=R after the file: "))
 	fmt.Fprintf(w, "  requests never sent: %s of %s planned", units.Count(h.NeverSent), units.Count(h.Planned))
 	if h.AtModelRate != "" {
 		fmt.Fprintf(w, " (%s; these grow with it)", h.AtModelRate)

@@ -1408,8 +1408,9 @@ func overBody(rs []Residual) {
 	}
 }
 
-// stallsOf is rs less the client's own numbers (Residual.Own) and the
-// percentiles within the tolerance in rank (Residual.Ranked).
+// stallsOf is rs less the client's own numbers (Residual.Own), the
+// percentiles within the tolerance in rank (Residual.Ranked) and a mean
+// within it over the body (Residual.OverBody).
 func stallsOf(rs []Residual) []Residual {
 	var out []Residual
 	for _, r := range rs {

@@ -3,7 +3,6 @@ package fit
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strings"
 
 	"omission/app/measure"
@@ -199,13 +198,11 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 			return nil, err
 		}
 		os := fileObs(f)
-		if len(os) == 1 && out.Run != nil && len(out.Run.Latency) > 0 {
+		if len(os) == 1 && out.Run != nil && out.Run.Dist != nil && out.Run.Dist.Count() > 0 {
 			// The model's own recorded latencies place a file's value by
 			// rank (rankAt), which a report of a few percentiles (vegeta's
 			// four) cannot.
-			lat := slices.Clone(out.Run.Latency)
-			slices.Sort(lat)
-			os[0].ranks = countValues(lat)
+			os[0].ranks = out.Run.Dist
 		}
 		return os, nil
 	}

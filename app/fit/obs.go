@@ -24,9 +24,9 @@ type obs struct {
 	intervals []measure.Interval
 	exact     bool    // samples one by one (the CSV, a JTL)
 	at, lat   []int64 // exact: the recorded samples' reply times and latencies
-	// ranks, for a model's run of a tool, are the latencies it recorded
-	// with their counts, whatever its file prints of them (rankAt).
-	ranks []measure.ValueCount
+	// ranks, for a model's run of a tool, holds the latencies it recorded,
+	// whatever its file prints of them (rankAt).
+	ranks *sim.Dist
 }
 
 // fromDist takes what measure read.
@@ -237,30 +237,31 @@ func rowIf(worst float64, row string) string {
 // reaches v: the share of the latencies a tool's model run recorded at or
 // below v (ranks), else between its spectrum's rows (linear between the
 // two that bracket v: the values a spectrum gives are its rows'), else the
-// share of its values at or below v. ok is false when f holds neither, or v lies outside
-// them.
+// share of its values at or below v. ok is false when f holds none of
+// them, or v lies outside its spectrum.
 func rankAt(f *obs, v int64) (float64, bool) {
-	if vc := f.ranks; len(vc) > 0 || len(f.points) == 0 && len(f.vc) > 0 {
-		if len(vc) == 0 {
-			vc = f.vc
+	switch {
+	case f.ranks != nil && f.ranks.Count() > 0:
+		return 100 * float64(f.ranks.CountAtOrBelow(v)) / float64(f.ranks.Count()), true
+	case len(f.points) > 0:
+		for i := 1; i < len(f.points); i++ {
+			lo, hi := f.points[i-1], f.points[i]
+			if lo.Ns <= v && v <= hi.Ns {
+				if hi.Ns == lo.Ns {
+					return hi.Percentile, true
+				}
+				return lo.Percentile + (hi.Percentile-lo.Percentile)*float64(v-lo.Ns)/float64(hi.Ns-lo.Ns), true
+			}
 		}
+	case len(f.vc) > 0:
 		var c, n int64
-		for _, x := range vc {
+		for _, x := range f.vc {
 			if x.Ns <= v {
 				c += x.Count
 			}
 			n += x.Count
 		}
 		return 100 * float64(c) / float64(n), true
-	}
-	for i := 1; i < len(f.points); i++ {
-		lo, hi := f.points[i-1], f.points[i]
-		if lo.Ns <= v && v <= hi.Ns {
-			if hi.Ns == lo.Ns {
-				return hi.Percentile, true
-			}
-			return lo.Percentile + (hi.Percentile-lo.Percentile)*float64(v-lo.Ns)/float64(hi.Ns-lo.Ns), true
-		}
 	}
 	return 0, false
 }

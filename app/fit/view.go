@@ -99,6 +99,23 @@ func inUnits(name, v string) (shown string, exact bool) {
 	return shown, err == nil && back == d
 }
 
+// OpenP99After writes what follows the open loop's p99 in a headline, the
+// report's and the page's alike: the condition it holds under (assumes:
+// "if hey ran without -q, …"), and, where a rate the file leaves free
+// (rateFree) spans it (ranged: "between X and Y"), the question that
+// narrows it; where is where the reader gives the rate ("beside the button
+// above "), how how ("rate=R after the file: ").
+func OpenP99After(assumes string, rateFree, ranged bool, where, how string) string {
+	s := ""
+	if assumes != "" {
+		s = ", " + assumes
+	}
+	if rateFree && ranged {
+		s += "; give a rate " + where + "to narrow it (" + how + "the one your test was asked for, or the one an open loop should run at)"
+	}
+	return s
+}
+
 // RowWords names a residual's number for people, with the row a summed-up
 // residual's worst is: "spectrum (worst of 11 rows): 98 %".
 func RowWords(x Residual) string {

@@ -6,9 +6,10 @@ import "omission/app/measure"
 
 // What each tool's file states of its run beyond its latencies
 // (Tool.stated, asked by the fit through StatedIn), and what the fit
-// assumes of a file that does not say how its tool ran (Stated.Assumes). Each NAMEStated is in
-// its tool's reader_NAME.go, beside the reader of the same file; the page's
-// app.wasm, built with the minimal tag, runs no fit and leaves them out.
+// assumes of a file that does not say how its tool ran (Stated.Assumes).
+// Each NAMEStated is in its tool's reader_NAME.go, beside the reader of the
+// same file; the page's app.wasm, built with the minimal tag, runs no fit
+// and leaves them out.
 func init() {
 	wrkTool.stated = func(data []byte, _ *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns = wrkStated(data)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"omission/app/fit"
 	"omission/app/fitmsg"
 )
 
@@ -78,17 +79,10 @@ func panel(id int64, name string, v *fitmsg.View, toolsPending bool) fitmsg.Node
 	if v.AtModelRate != "" {
 		atRate = " (" + v.AtModelRate + ")"
 	}
-	assumes := ""
-	if v.Assumes != "" {
-		assumes = ", " + v.Assumes
-	}
-	if v.AtModelRate != "" && is == "" {
-		// The rate the file leaves free spans the range: the one question
-		// that narrows it, and the field beside the button takes it.
-		assumes += "; give a rate beside the button above to narrow it (the one your test was asked for, or the one an open loop should run at)"
-	}
+	// The field beside the button takes the rate the question asks for.
+	after := fit.OpenP99After(v.Assumes, v.AtModelRate != "", is == "", "beside the button above ", "")
 	head = append(head, text("An open loop on the same server would have recorded p99 "+is), metric("fit.open_p99", v.OpenP99),
-		text(assumes+". Requests never sent: "), metric("fit.never_sent", v.NeverSent), text(" of "+v.Planned+" planned"+atRate+"."))
+		text(after+". Requests never sent: "), metric("fit.never_sent", v.NeverSent), text(" of "+v.Planned+" planned"+atRate+"."))
 	body := []fitmsg.Node{
 		withAttr(el("h3", "", text("What "+name+"'s test hid")), "id", title),
 		el("p", "fit-headline", head...),
