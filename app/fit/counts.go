@@ -32,9 +32,11 @@ type countFit struct {
 // searched within −20 % to +5 % of it (golden): a real wrk printout of
 // five 100 ms stalls, whose slowest reply took 106 ms (the client's own
 // delay on top), is explained by five stalls of 102 ms, not by the four of
-// 106 ms the search had taken. It goes on in each direction until kPatience
-// counts in a row do not explain the file, and returns those that do, by
-// count ascending (none when the fitted run does not and none other does).
+// 106 ms the search had taken. It goes on in each direction until
+// kPatience counts in a row do not explain the file, or a count misses by
+// more than the one before it (its worst number further off: the counts
+// beyond miss further still), and returns those that do, by count
+// ascending (none when the fitted run does not and none other does).
 func countSpan(in *input, src source, g guess, cfg sim.Config, rs []Residual, eval evalFunc, unit int64, rate sim.Rate, kMax int64) []countFit {
 	if cfg.Stall <= 0 || kMax < 2 || g.k < 1 {
 		return nil
@@ -79,17 +81,25 @@ func countSpan(in *input, src source, g guess, cfg sim.Config, rs []Residual, ev
 	}
 	var out []countFit
 	for _, dir := range []int64{-1, 1} {
-		miss := 0
+		miss, last := 0, math.Inf(1)
 		for k := g.k; k >= 1 && k <= kMax && miss < kPatience; k += dir {
 			if dir == 1 && k == g.k {
 				continue // asked going down
 			}
-			if f, ok := at(k); ok {
+			f, ok := at(k)
+			if ok {
 				out = append(out, f)
-				miss = 0
-			} else {
-				miss++
+				miss, last = 0, math.Inf(1)
+				continue
 			}
+			w := math.Inf(1)
+			if f.rs != nil {
+				w = worstMiss(f.rs, unit)
+			}
+			if w >= last {
+				break // further off than the count before: so are those beyond
+			}
+			miss, last = miss+1, w
 		}
 	}
 	slices.SortFunc(out, func(a, b countFit) int { return int(a.g.k - b.g.k) })

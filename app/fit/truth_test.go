@@ -491,9 +491,11 @@ func TestRoundTripFortio(t *testing.T) {
 // report states its requests and measured rate, whence the rate and
 // duration asked for; its exact min is the service and its max the stall
 // plus a service (vegeta sends every hit on time), and its mean the stalls
-// met: the fit must keep the rate and duration, meet the stall (1 %) and
-// the service (5 %), explain every number within 5 %, and give the hidden
-// open-loop p99 within 1 %; the period, which a report without times does
+// met: the fit must keep the rate and duration, meet the stall (1 %, or,
+// where the model explains the report within 5 % but not to 1 %, state a
+// range over the stalls that do, with the truth inside) and the service
+// (5 %), explain every number within 5 %, and give the hidden open-loop
+// p99 within 1 % or in the range it states; the period, which a report without times does
 // not show, is met or free with the truth inside its range.
 func TestRoundTripVegeta(t *testing.T) {
 	if testing.Short() || raceOn {
@@ -517,7 +519,7 @@ func TestRoundTripVegeta(t *testing.T) {
 			t.Errorf("vegeta %s: fitted %s: the report gives the rate and duration", truth.Query(), f.Query)
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], "vegeta")
-		if v.stall != "ok" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 != "ok" || !v.explained {
+		if v.stall != "ok" && v.stall != "free" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 != "ok" || !v.explained {
 			t.Errorf("vegeta %s: stall %s every %s service %s open_p99 %s explained %v; %s", truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
 		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
