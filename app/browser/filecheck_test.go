@@ -20,8 +20,8 @@ import (
 // fit.wasm at once whether the file is whole. A real wrk printout cut
 // inside its percentile table is then named incomplete beside the file,
 // with what it lacks as fit.Lacks says it natively, and its column in the
-// results table says INCOMPLETE; the whole printout is checked and its
-// column says nothing more. No fit is asked for either.
+// results table and the charts' captions say INCOMPLETE; the whole
+// printout is checked and its column says nothing more. No fit is asked for either.
 func TestBrowserFileCheck(t *testing.T) {
 	root, err := moduleRoot()
 	if err != nil {
@@ -75,6 +75,10 @@ func TestBrowserFileCheck(t *testing.T) {
 	if !strings.Contains(got.Column, "INCOMPLETE") {
 		t.Errorf("the cut file's column in the results table is %q: it does not say the file is incomplete", got.Column)
 	}
+	// The charts draw its distribution beside the run's: their captions
+	// name it incomplete too (the page asks the worker to draw them again
+	// when the check comes).
+	b.waitFor(t, "the charts naming the cut file incomplete", `[...document.querySelectorAll('figcaption')].some((c) => c.textContent.includes("wrk-cut.txt (INCOMPLETE"))`)
 	if eval[bool](t, b, `!!document.querySelector('#measured [data-fit]')`) {
 		t.Error("a fit was asked though the reader asked none")
 	}

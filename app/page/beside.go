@@ -118,6 +118,9 @@ func (p *Page) besideRequest(r *worker.Request) {
 	for _, f := range p.beside.files {
 		if f.Err == "" {
 			r.Measured = append(r.Measured, f.Name)
+			if p.beside.checks[f.Name].State == "incomplete" {
+				r.Incomplete = append(r.Incomplete, f.Name)
+			}
 		}
 	}
 	if len(p.beside.pending) > 0 {

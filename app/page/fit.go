@@ -42,6 +42,9 @@ func (p *Page) handleFit(ctx app.Context) {
 		ctx.Dispatch(func(ctx app.Context) {
 			p.beside.setCheck(name, c)
 			p.refreshExtras()
+			if c.State == "incomplete" && p.shown != nil {
+				p.send(p.cfg, true) // its series in the charts named so
+			}
 		})
 		return nil
 	})

@@ -1,6 +1,10 @@
 package page
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"omission/app/worker"
+)
 
 // FitWorkerEnv and FitWasmEnv name the site's environment variables holding
 // the addresses of web/fitworker.js and web/fit.wasm (with their versions:
@@ -55,7 +59,7 @@ func checkWords(c fileCheck) string {
 	case "checking":
 		return " (checking that the file is whole…)"
 	case "incomplete":
-		return " (INCOMPLETE: part of a run)"
+		return worker.IncompleteWords
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package worker
 import (
 	"bytes"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -39,6 +40,10 @@ type Request struct {
 	// MaxFiles. Measured names the kept ones to draw, in the page's order.
 	Import   []File   `json:",omitempty"`
 	Measured []string `json:",omitempty"`
+	// Incomplete names those of them the fit's check found cut (the
+	// page's app.wasm leaves that check to fit.wasm): their series are
+	// named so.
+	Incomplete []string `json:",omitempty"`
 
 	// Sweep asks for a sweep of the query (the page key sweep=), run after
 	// the query's own run and charts; SweepOnly asks for the sweep alone
@@ -412,6 +417,10 @@ func (s *server) runVs(req Request) *Request {
 	return nil
 }
 
+// IncompleteWords follow a cut file's name wherever the page names it
+// with its numbers: in the results table's column and the charts' series.
+const IncompleteWords = " (INCOMPLETE: part of a run)"
+
 // extra are the series req wants drawn beside the run's recordings.
 func (s *server) extra(req Request) []charts.Series {
 	var out []charts.Series
@@ -433,6 +442,9 @@ func (s *server) extra(req Request) []charts.Series {
 				label := f.Name
 				if len(f.Dists) > 1 {
 					label += " (" + d.Label + ")"
+				}
+				if slices.Contains(req.Incomplete, name) {
+					label += IncompleteWords
 				}
 				out = append(out, charts.Series{Name: label, Class: "measured", Points: filePoints(d)})
 			}

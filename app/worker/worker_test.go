@@ -207,7 +207,8 @@ func mustParse(t *testing.T, q string) sim.Config {
 
 // TestMeasuredKept: the worker keeps the files of the page's list, in its
 // order, and forgets one the page removed; each file's distributions are
-// drawn as measured series named after it.
+// drawn as measured series named after it, and as incomplete where the
+// page says the fit's check found it cut.
 func TestMeasuredKept(t *testing.T) {
 	var c collect
 	l := NewLocal(compute.Settings{Simulate: true, Slice: time.Hour}, true, c.deliver, func() {})
@@ -238,6 +239,17 @@ func TestMeasuredKept(t *testing.T) {
 	}
 	if len(series) != 3 || series[0] != "java.hgrm" || series[1] != "export.hgrm" || series[2] != "vegeta.json" {
 		t.Errorf("measured series %q", series)
+	}
+	// The fit's check found export.hgrm cut: its series says so, the
+	// others do not.
+	series = nil
+	for _, s := range l.s.extra(Request{Measured: []string{"java.hgrm", "export.hgrm", "vegeta.json"}, Incomplete: []string{"export.hgrm"}}) {
+		if s.Class == "measured" {
+			series = append(series, s.Name)
+		}
+	}
+	if len(series) != 3 || series[0] != "java.hgrm" || series[1] != "export.hgrm"+IncompleteWords || series[2] != "vegeta.json" {
+		t.Errorf("measured series with export.hgrm found cut: %q", series)
 	}
 	// The page removed export.hgrm, then imported oha's JSON.
 	l.Send(Request{ID: 2, Query: "preset=tcp", Import: []File{read("oha-constructed.json")},
