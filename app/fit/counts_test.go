@@ -13,16 +13,17 @@ import (
 // experiment's server stalling 100 ms every 1 s from 500 ms for 5 s at two
 // connections (app/measure/testdata/real/README.md: five stalls), hold no
 // times, so the stall count is what their counts, means and slowest
-// replies allow. Each is explained within 5 % (but where its entry names
-// the number it misses, still the client's own: that it is not yet
-// explained is said, not asserted away); each range the fit states for
+// replies allow. Each is explained within 5 % (vegeta's since its p90 is
+// held by the share of samples above it, Residual.Ranked); each range the fit states for
 // the period and the first stall holds the truth, and a period stated as
 // one value is within 1 %; the stall is within 5 % of the server's, or,
 // where the file's slowest reply is itself more than 5 % above it (the
 // client's own delay on top), within 5 % of that reply; and the open
 // loop's p99 on that server, run at the fitted service, lies in the range
-// stated (1 % either side), or, stated as one value, is within the 5 % a
-// real file gives the stall it follows. wrk2's p90 is 16 % off in value
+// stated (1 % either side), or, stated as one value, is within 1 % of it:
+// a file explained within the bound but not exactly states the stall over
+// every stall that explains it, and the open loop's p99 over those (before,
+// wrk2's and vegeta's open p99 were one value, 2 % from the truth). wrk2's p90 is 16 % off in value
 // and 2 % in the share of samples above it (Residual.Ranked): before that
 // rule the printout was NOT EXPLAINED. Before the counts were each asked
 // (countSpan), the wrk printout was NOT EXPLAINED with four stalls of 106 ms, and the
@@ -39,18 +40,18 @@ func TestRealPrintouts(t *testing.T) {
 	// net/http server gives each request its own (README.md).
 	const server = "rate=1000&stall=100ms&every=1s&first=500ms&duration=5s&conns=2"
 	for _, file := range []struct {
-		name, unexplained string
-		unlimited         bool
+		name      string
+		unlimited bool
 	}{
 		{name: "wrk-c2-d5s.txt"}, {name: "ab-c2-t5.txt"}, {name: "hey-c2-z5s.txt"},
 		{name: "bombardier-c2-d5s.txt", unlimited: true}, {name: "bombardier-c2-d5s.json", unlimited: true},
 		{name: "bombardier-c2-d5s-progress.txt", unlimited: true}, {name: "autocannon-c2-d5.json", unlimited: true},
 		{name: "fortio-qps1000-c2-t5s.txt"}, {name: "fortio-nocatchup-qps1000-c2-t5s.txt"},
-		// Not held to the verdict: its p90 is 40 % off in value and 5.0 %
-		// in the share of samples above it (the model's run places it),
-		// on the tolerance's edge, where a client's own drain after each
-		// stall moves it (issue 39).
-		{name: "vegeta-rate1000-5s.json", unexplained: "p90"}, {name: "wrk2-c2-R1000-d5s.txt"},
+		{name: "vegeta-rate1000-5s.json"}, {name: "wrk2-c2-R1000-d5s.txt"},
+		// bombardier --rate 1000: its -o json says the rate, and is fitted
+		// as bombardier-rate; its printout does not, and is read as
+		// bombardier's closed loop, with that condition stated.
+		{name: "bombardier-rate1000-c2-d5s.json"}, {name: "bombardier-rate1000-c2-d5s.txt"},
 	} {
 		name := file.name
 		q := server
@@ -71,11 +72,8 @@ func TestRealPrintouts(t *testing.T) {
 			continue
 		}
 		holdsModel(t, name, r)
-		if file.unexplained == "" && !r.Explained {
+		if !r.Explained {
 			t.Errorf("%s: not explained (worst %+.2f %%): %s", name, r.Worst*100, r.Query)
-		}
-		if file.unexplained != "" && r.Explained {
-			t.Logf("%s: now explained (worst %+.2f %%): its entry's %s can go", name, r.Worst*100, file.unexplained)
 		}
 		for _, p := range []struct {
 			name      string
@@ -117,13 +115,6 @@ func TestRealPrintouts(t *testing.T) {
 		if !within(r.Hidden.OpenP99Ns, open, 0.01) {
 			v.openP99 = "off"
 			inOpenRange(&v, r, open)
-		}
-		if v.openP99 == "off" && len(r.Hidden.OpenP99RangeNs) == 0 && within(r.Hidden.OpenP99Ns, open, 0.05) {
-			// One value, from a real file: as close as the stall it
-			// follows, which a real file gives to 5 % (the client's own
-			// delay on the slowest reply: wrk2's 102.65 ms over a 100 ms
-			// stall).
-			v.openP99 = "ok"
 		}
 		if v.openP99 != "ok" && v.openP99 != "free" {
 			t.Errorf("%s: the open loop's p99 %s is outside what the fit states: %s, range %v", name, sim.FormatDuration(open), sim.FormatDuration(r.Hidden.OpenP99Ns), r.Hidden.OpenP99RangeNs)

@@ -215,10 +215,10 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 	}
 	if S < 0 {
-		if src.is(tools.BackToBack) && main.p[0] >= 0 {
+		if (src.is(tools.BackToBack) || src.bursts()) && main.p[0] >= 0 {
 			// Back to back, most replies take S on one connection; on
 			// conns of them sharing the one worker, each waits for the
-			// others' too: conns·S.
+			// others' too: conns·S (and so at a bucket's ticks).
 			S = main.p[0] / int64(cfg.Conns)
 		} else {
 			S = minOf(main)
@@ -244,7 +244,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 	}
 	L := M - S
-	if src.is(tools.BackToBack) && cfg.Conns > 1 {
+	if (src.is(tools.BackToBack) || src.bursts()) && cfg.Conns > 1 {
 		// The slowest reply of conns sharing the one worker waited
 		// through the stall and then behind the others' requests.
 		L = M - int64(cfg.Conns)*S
@@ -321,6 +321,14 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// it, and its catch-up (or skip) is fast: about one slow reply
 		// a connection a stall.
 		K = max(int64(math.Round(float64(in.Slow)/float64(cfg.Conns))), 1)
+	case src.is(tools.FromSend) && in.Rate > 0 && in.Duration > 0 && in.Requests > 0 && L > 0:
+		// Paced, timed from the send, its slow replies above the
+		// percentiles it prints (bombardier --rate's -o json): each stall
+		// holds back about L·rate requests that are never sent (less the
+		// few a bucket lets leave at once after it).
+		planned := sim.NewSchedule(in.Rate).Count(in.Duration)
+		per := float64(L) / float64(sim.NewSchedule(in.Rate).Interval(1))
+		K = max(int64(math.Round(float64(planned-in.Requests)/per)), 1)
 	case src.is(tools.BackToBack) && in.Duration > 0 && in.Requests > 0 && S > 0:
 		K = int64(math.Round(float64(in.Duration-in.Requests*S) / float64(L)))
 		K = max(K, 1)

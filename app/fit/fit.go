@@ -493,14 +493,17 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// the stall began, or waited behind the others' calls (≤ 2·conns
 		// services): the stall lies within [max − 2·conns·service, max −
 		// service + (conns+1)/rate], and searched there (golden section).
+		// A connection that takes a bucket's tokens (bombardier --rate)
+		// idles up to the bucket's fill interval, waiting for its tick.
 		M, S := in.obs[0].max, cfg.Service
+		gap := max(int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1), src.fill(cfg))
 		stallLo = max(M-2*int64(cfg.Conns)*S, 1)
-		stallHi = M - S + int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1)
+		stallHi = M - S + gap
 		if g.svc[1] > 0 {
 			// locust's Max column is the slowest reply to the ms below,
 			// and the service is free within g.svc.
 			stallLo = max(M-2*int64(cfg.Conns)*g.svc[1], 1)
-			stallHi = M + unit.Ns - g.svc[0] + int64(cfg.Conns+1)*sim.NewSchedule(cfg.Rate).Interval(1)
+			stallHi = M + unit.Ns - g.svc[0] + gap
 		}
 		if c, s, rr := golden(cfg, "stall", stallLo, stallHi, eval); s < score {
 			cfg, score, rs = c, s, rr

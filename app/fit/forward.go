@@ -61,6 +61,18 @@ func (s source) unit() tools.PrintUnit {
 // pacedUsers: the tool's users are paced together (tools.Tool.PacedUsers).
 func (s source) pacedUsers() bool { t := s.desc(); return t != nil && t.PacedUsers() }
 
+// bursts: the tool's connections send together at a bucket's ticks.
+func (s source) bursts() bool { return s.fill(sim.Default()) > 0 }
+
+// fill is the tool's bucket's fill interval on cfg (tools.Tool.Fill; 0:
+// it has none).
+func (s source) fill(cfg sim.Config) int64 {
+	if t := s.desc(); t != nil {
+		return t.Fill(cfg)
+	}
+	return 0
+}
+
 // drops: the tool drops and counts what it has no one free for.
 func (s source) drops() bool { t := s.desc(); return t != nil && t.Drops() }
 
@@ -94,11 +106,13 @@ func sources(in *input) ([]source, error) {
 	// A tool's file: the tools that write its format (tools.Writing),
 	// less those the file rules out. A k6 summary does not name its
 	// executor, but dropped iterations are a constant-arrival-rate
-	// scenario's; fortio prints whether it caught up ("Catchup allowed").
+	// scenario's; fortio prints whether it caught up ("Catchup allowed");
+	// bombardier's -o json has a rate only when it was paced (--rate).
 	if ws := tools.Writing(in.format); len(ws) > 0 {
 		var out []source
 		for _, t := range ws {
-			if in.Dropped > 0 && !t.Drops() || in.SkipsKnown && t.SkipsLate() != in.Skips {
+			if in.Dropped > 0 && !t.Drops() || in.SkipsKnown && t.SkipsLate() != in.Skips ||
+				in.RateKnown && (in.Rate > 0) == (t.Timing() == tools.BackToBack) {
 				continue
 			}
 			out = append(out, source{tool: t.Name()})

@@ -57,6 +57,74 @@ var bombardierTool = Tool{
 	reads:     []measure.Format{FormatBombardier, FormatBombardierJSON},
 }
 
+// bombardierRateTool is bombardier with --rate R: before each request a
+// connection takes a token of a bucket they share (limiter.go 33-62,
+// juju/ratelimit v1.0.2): R/s in whole ticks of 10 ms or more
+// (rateestimator.go 13-30: at 1,000/s, 10 tokens every 10 ms, and at most
+// 10 held). A stall holds every connection; when it ends the bucket is
+// full and lets 10 leave at once, and the requests the stall held back are
+// never sent. Its latency counts from the send, after the wait, as
+// without --rate; its rate meter samples every fill interval + 10 ms
+// (bombardier.go 292-313), and -o json's spec says the rate
+// (templates.go 114-116).
+var bombardierRateTool = Tool{
+	name:      "bombardier-rate",
+	plain:     "A fixed number of connections share a bucket of tokens that fills at the rate asked for, in ticks of 10 ms or more; each takes a token before it sends, and waits for one when the bucket is empty. During a stall they all wait for their replies; when it ends the bucket is full, one tick's worth leaves at once, and the requests the stall held back are never sent.",
+	mechanics: "bombardier -c conns -d D --rate R -l: a bucket of q tokens, q more every f (f·R = q, f ≥ 10 ms: rateestimator.go), shared by conns connections; a connection takes a token, or waits for the tick that brings it, then sends; latency = reply − send in whole µs",
+	source:    "https://github.com/codesenberg/bombardier/blob/v1.2.6/limiter.go#L33-L62",
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("bombardier -c %d -d %s --rate %d -l -p i,r %s", cfg.Conns, goDuration(cfg.Duration), bombardierRate(cfg), target)
+	},
+	profile: func(cfg sim.Config) profile.Profile {
+		fill, quantum := bombardierEstimate(bombardierRate(cfg))
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.TokenBucket, FromIntended: true,
+			Rate: sim.RateOf(int64(bombardierRate(cfg))), Period: fill, Quantum: quantum,
+			Timeout: bombardierTimeout, Attempts: bombardierAttempts}
+	},
+	summarise: func(cfg sim.Config, pr *profile.Result, o *Output) error {
+		return bombardierReport(cfg, pr, o, bombardierRate(cfg))
+	},
+	// Its -o json says the rate (the fit tells it from bombardier's by
+	// that, Stated.RateKnown); its printout does not, and is read as
+	// bombardier's.
+	reads:     []measure.Format{FormatBombardierJSON},
+	wholeRate: true,
+}
+
+// bombardierRateReal is how the experiment runs bombardierRateTool.
+var bombardierRateReal = Real{Bin: "bombardier", Install: bombardierReal.Install,
+	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+		return []string{"-c", fmt.Sprint(cfg.Conns), "-d", wholeSeconds(cfg), "--rate", fmt.Sprint(bombardierRate(cfg)), "-l", "-p", "i,r", "http://" + addr + "/"}, nil
+	},
+	PredictedRequests: bombardierReal.PredictedRequests}
+
+// bombardierRate is --rate: the query's rate in whole requests a second
+// (at least 1).
+func bombardierRate(cfg sim.Config) uint64 {
+	return uint64(max(math.Round(float64(cfg.Rate)/1000), 1))
+}
+
+// bombardierEstimate is rateestimator.go 13-30's estimate(rate, 10 ms): the
+// bucket's fill interval in ns and the tokens it brings, rate/s reduced by
+// their greatest common divisor and scaled up to 10 ms when shorter.
+func bombardierEstimate(rate uint64) (fill, quantum int64) {
+	const second, adjust = uint64(1e9), uint64(10e6)
+	g := gcd(rate, second)
+	nr, nd := rate/g, second/g
+	if nd >= adjust {
+		return int64(nd), int64(nr)
+	}
+	coef := adjust / nd
+	return int64(coef * nd), int64(coef * nr)
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // bombardierReal is how the experiment runs bombardierTool.
 var bombardierReal = Real{Bin: "bombardier", Install: "GOBIN=.tools/bin go install github.com/codesenberg/bombardier@v1.2.6 (or " + InstallScript + ")",
 	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
@@ -138,6 +206,12 @@ func bombardierTimeUs(us float64) string {
 }
 
 func bombardierSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
+	return bombardierReport(cfg, pr, o, 0)
+}
+
+// bombardierReport writes bombardier's printout and -o json of a run with
+// --rate rate (0: none).
+func bombardierReport(cfg sim.Config, pr *profile.Result, o *Output, rate uint64) error {
 	// Every call, answered or failed: its latency from its first send and
 	// when it completed.
 	var us []float64 // whole µs
@@ -157,9 +231,10 @@ func bombardierSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	if len(ends) > 0 {
 		taken = max(taken, ends[len(ends)-1])
 	}
-	// rateMeter: a sample every 20 ms while the run is on (the barrier,
-	// started first, closes a moment before a tick due at -d), then one
-	// over the rest when the last call is in.
+	// rateMeter: a sample every 10 ms + 10 ms (with --rate, the bucket's
+	// fill interval + 10 ms) while the run is on (the barrier, started
+	// first, closes a moment before a tick due at -d), then one over the
+	// rest when the last call is in.
 	var rates []float64
 	last, k := int64(0), 0
 	count := func(upTo int64) float64 {
@@ -170,7 +245,11 @@ func bombardierSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 		}
 		return float64(n)
 	}
-	const tick = int64(20e6)
+	tick := int64(20e6)
+	if rate > 0 {
+		fill, _ := bombardierEstimate(rate)
+		tick = fill + 10e6
+	}
 	for t := tick; t < cfg.Duration; t += tick {
 		rates = append(rates, count(t)/(float64(t-last)/1e9))
 		last = t
@@ -211,7 +290,7 @@ func bombardierSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	o.Text = b.String()
 
 	if o.wantJSON {
-		o.JSON = bombardierJSON(cfg, taken, answered, failed, lat, latOK, rps, rpsOK)
+		o.JSON = bombardierJSON(cfg, rate, taken, answered, failed, lat, latOK, rps, rpsOK)
 	}
 
 	// The headline percentiles by the same rule, in ns.

@@ -493,11 +493,22 @@ func parseCommand(t *testing.T, name, line string) error {
 			return fmt.Errorf("constant_throughput(%s)", m[1])
 		}
 		return nil
-	case "bombardier":
+	case "bombardier", "bombardier-rate":
 		// kingpin, as args_parser.go (v1.2.6) declares the flags: -c a
-		// uint, -d a time.Duration, -l a bool, -p a comma list of i|intro,
-		// p|progress, r|result (parsePrintSpec); one URL argument.
+		// uint, -d a time.Duration, --rate a positive uint64
+		// (nullableUint64; config.go 98-102 refuses 0), -l a bool, -p a
+		// comma list of i|intro, p|progress, r|result (parsePrintSpec);
+		// one URL argument.
+		if name == "bombardier-rate" && !slices.Contains(words, "--rate") {
+			return errors.New("no --rate")
+		}
 		return oneURL(words, "bombardier", map[string]func(string) error{
+			"--rate": func(v string) error {
+				if n, err := strconv.ParseUint(v, 10, 64); err != nil || n < 1 {
+					return errors.New("want a positive integer")
+				}
+				return nil
+			},
 			"-c": func(v string) error {
 				if n, err := strconv.ParseUint(v, 10, 64); err != nil || n < 1 {
 					return errors.New("want a positive integer")
@@ -594,6 +605,9 @@ func TestCommandsParse(t *testing.T) {
 		{"bombardier", "bombardier -c 2 -d 20 " + target},
 		{"bombardier", "bombardier -c 2 -d 20s -p x " + target},
 		{"bombardier", "bombardier -c 2 -z 20s " + target},
+		{"bombardier-rate", "bombardier -c 2 -d 20s --rate 0 " + target},
+		{"bombardier-rate", "bombardier -c 2 -d 20s --rate 2.5 " + target},
+		{"bombardier-rate", "bombardier -c 2 -d 20s " + target},
 		{"autocannon", "autocannon -c 1.5 -d 20 " + target},
 		{"autocannon", "autocannon -c 2 -d " + target},
 		{"autocannon", "autocannon -c 2 -d 20 " + target + " " + target},

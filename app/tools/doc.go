@@ -165,6 +165,14 @@
 //     running count reaches ⌊p·n + 0.5⌋, printed for 50, 75, 90, 95, 99;
 //     its text and -o json. Follows codesenberg/bombardier v1.2.6
 //     bombardier.go, clients.go and internal/test_info.go.
+//   - bombardier-rate: -c conns -d D --rate R -l. Each connection takes a
+//     token of a bucket they share before it sends, or waits for the tick
+//     that brings one: R/s in ticks of 10 ms or more (at 1,000/s, 10 every
+//     10 ms, at most 10 held), so after a stall a tick's worth leaves at
+//     once and what the stall held back is never sent; latency from the
+//     send; its rate meter every fill interval + 10 ms; -o json says the
+//     rate. Follows codesenberg/bombardier v1.2.6 limiter.go and
+//     rateestimator.go, and juju/ratelimit v1.0.2 ratelimit.go.
 //   - autocannon: -c conns -d D. Back to back until the first second tick
 //     at or after D; latency in whole ms (its HdrHistogram's), a 10 s
 //     timeout counted as an error; p% is the first value whose running

@@ -52,10 +52,24 @@ func (t *Tool) Timing() Timing {
 		return BackToBack
 	case p.Send == profile.Wrk2Pace:
 		return FromIntended
+	case p.Send == profile.TokenBucket:
+		return FromSend // its intended time is its send, after the bucket's wait
 	case p.FromIntended || p.Conc == profile.Unbounded:
 		return FromDue
 	}
 	return FromSend
+}
+
+// Fill is, for a tool whose connections take tokens of a bucket they
+// share (bombardier --rate), the bucket's fill interval on cfg: they send
+// together at its ticks (on one worker each waits for the others'
+// requests, as back to back), and one may idle up to a fill interval
+// waiting for a token. 0 for the other tools.
+func (t *Tool) Fill(cfg sim.Config) int64 {
+	if p := t.profile(cfg); p.Send == profile.TokenBucket {
+		return p.Period
+	}
+	return 0
 }
 
 // Drops reports whether the tool drops the iterations it has no one free
@@ -158,6 +172,10 @@ type Stated struct {
 	// "Starting at Q qps"); RateHint one it implies, to be searched from
 	// (oha's responses over its duration).
 	Rate, RateHint sim.Rate
+	// RateKnown: the file says whether the tool was given a rate at all
+	// (Rate 0: it was not; bombardier's -o json has spec.rate only with
+	// --rate), which tells a paced tool's file from its closed one's.
+	RateKnown bool
 	// SkipsKnown: the file says whether the tool skipped the calls a stall
 	// made late rather than sending them late (Skips: fortio's "Catchup
 	// allowed: false").

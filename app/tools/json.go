@@ -212,10 +212,14 @@ func k6SummaryExport(cfg sim.Config, pr *profile.Result, t k6Trend, secs float64
 
 // bombardierJSON is -o json's report (templates.go 68-171; -l adds the
 // latency percentiles): template numbers print as fmt's %v.
-func bombardierJSON(cfg sim.Config, taken, answered, failed int64, lat bombardierStats, latOK bool, rps bombardierStats, rpsOK bool) string {
+func bombardierJSON(cfg sim.Config, rate uint64, taken, answered, failed int64, lat bombardierStats, latOK bool, rps bombardierStats, rpsOK bool) string {
 	var j strings.Builder
-	fmt.Fprintf(&j, `{"spec":{"numberOfConnections":%d,"testType":"timed","testDurationSeconds":%v,"method":"GET","url":%q,"body":"","stream":false,"timeoutSeconds":%v,"client":"fasthttp"},`,
+	fmt.Fprintf(&j, `{"spec":{"numberOfConnections":%d,"testType":"timed","testDurationSeconds":%v,"method":"GET","url":%q,"body":"","stream":false,"timeoutSeconds":%v,"client":"fasthttp"`,
 		cfg.Conns, time.Duration(cfg.Duration).Seconds(), target, time.Duration(bombardierTimeout).Seconds())
+	if rate > 0 {
+		fmt.Fprintf(&j, `,"rate":%d`, rate) // templates.go 114-116: with .Rate
+	}
+	j.WriteString("},")
 	fmt.Fprintf(&j, `"result":{"bytesRead":0,"bytesWritten":0,"timeTakenSeconds":%v,"req1xx":0,"req2xx":%d,"req3xx":0,"req4xx":0,"req5xx":0,"others":%d`,
 		time.Duration(taken).Seconds(), answered, failed)
 	if failed > 0 {

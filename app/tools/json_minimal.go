@@ -19,7 +19,7 @@ func ohaJSON(*profile.Result, []float64, []float64, int64, float64, float64, flo
 
 func k6SummaryExport(sim.Config, *profile.Result, k6Trend, float64) string { return "" }
 
-func bombardierJSON(sim.Config, int64, int64, int64, bombardierStats, bool, bombardierStats, bool) string {
+func bombardierJSON(sim.Config, uint64, int64, int64, int64, bombardierStats, bool, bombardierStats, bool) string {
 	return ""
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"omission/app/measure"
+	"omission/sim"
 )
 
 // FormatBombardier is bombardier's text output (-l for its latency
@@ -190,9 +191,10 @@ func parseBombardierJSON(name string, data []byte, top map[string]json.RawMessag
 
 // bombardierStated reads what bombardier states of its run: its intro
 // line "Bombarding URL for D using C connection(s)" (text), or the JSON's
-// spec.numberOfConnections and spec.testDurationSeconds; the calls are
-// the status counts, failed calls included.
-func bombardierStated(data []byte, d *measure.Dist) (requests, duration int64, conns int) {
+// spec.numberOfConnections, spec.testDurationSeconds and spec.rate (the
+// JSON has it only with --rate, so it says whether there was one; the text
+// does not); the calls are the status counts, failed calls included.
+func bombardierStated(data []byte, d *measure.Dist) (requests, duration int64, conns int, rate sim.Rate, rateKnown bool) {
 	if d != nil && d.Count > 0 {
 		requests = d.Count
 	}
@@ -200,16 +202,21 @@ func bombardierStated(data []byte, d *measure.Dist) (requests, duration int64, c
 		Spec struct {
 			Conns    int     `json:"numberOfConnections"`
 			Duration float64 `json:"testDurationSeconds"`
+			Rate     *uint64 `json:"rate"` // templates.go 114-116: only with --rate
 		} `json:"spec"`
 	}
 	if json.Unmarshal(data, &m) == nil {
+		rateKnown = true
+		if m.Spec.Rate != nil && *m.Spec.Rate > 0 && *m.Spec.Rate < 1e9 {
+			rate = sim.RateOf(int64(*m.Spec.Rate))
+		}
 		if m.Spec.Conns > 0 && m.Spec.Conns <= 1e5 {
 			conns = m.Spec.Conns
 		}
 		if m.Spec.Duration > 0 && m.Spec.Duration < 1e6 {
 			duration = int64(math.Round(m.Spec.Duration * 1e9))
 		}
-		return requests, duration, conns
+		return requests, duration, conns, rate, rateKnown
 	}
 	for _, l := range strings.Split(string(data), "\n") {
 		f := strings.Fields(strings.TrimSpace(strings.TrimLeft(l, "\r")))
@@ -222,5 +229,5 @@ func bombardierStated(data []byte, d *measure.Dist) (requests, duration int64, c
 			}
 		}
 	}
-	return requests, duration, conns
+	return requests, duration, conns, 0, false
 }

@@ -44,6 +44,8 @@ func TestRealPrintouts(t *testing.T) {
 		{"bombardier-c2-d5s.txt", FormatBombardier, 98423, [4]int64{60_000, 127_000, 652_000, -1}, -1, 108_110_000},
 		{"bombardier-c2-d5s-progress.txt", FormatBombardier, 75148, [4]int64{60_000, 116_000, 1_730_000, -1}, -1, 102_230_000},
 		{"bombardier-c2-d5s.json", FormatBombardierJSON, 94753, [4]int64{58_000, 116_000, 712_000, -1}, -1, 101_668_000},
+		{"bombardier-rate1000-c2-d5s.txt", FormatBombardier, 4528, [4]int64{225_000, 354_000, 556_000, -1}, -1, 100_770_000},
+		{"bombardier-rate1000-c2-d5s.json", FormatBombardierJSON, 4546, [4]int64{223_000, 348_000, 522_000, -1}, -1, 100_618_000},
 		{"autocannon-c2-d5.txt", FormatAutocannon, -1, [4]int64{0, -1, 0, -1}, -1, 100 * ms},
 		{"autocannon-c2-d5.json", FormatAutocannonJSON, 105783, [4]int64{0, 0, 0, 0}, -1, 102 * ms},
 		{"jmeter-2.13-t2-d5s.jtl", FormatJTL, 8640, [4]int64{0, 1 * ms, 5 * ms, 101 * ms}, 0, 258 * ms},

@@ -18,5 +18,6 @@ var runs = map[*Tool]*Real{
 	&fortioNoCatchUpTool: &fortioNoCatchUpReal,
 	&abTool:              &abReal,
 	&bombardierTool:      &bombardierReal,
+	&bombardierRateTool:  &bombardierRateReal,
 	&autocannonTool:      &autocannonReal,
 }

@@ -43,7 +43,11 @@ func init() {
 		s.SkipsKnown = true
 	}
 	bombardierTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
-		s.Requests, s.Duration, s.Conns = bombardierStated(data, d)
+		s.Requests, s.Duration, s.Conns, s.Rate, s.RateKnown = bombardierStated(data, d)
+		if !s.RateKnown {
+			s.Assumes = &Assumption{If: "if bombardier ran without --rate, which its printout does not say",
+				Why: "bombardier's printout does not say whether it ran with --rate (its -o json does): the fit reads it as bombardier -c -d, a closed loop, and does not fit a --rate run's printout (its connections paced by a token bucket, what a stall held back never sent), whose rate and open loop's p99 differ; what the file hid holds for a run without --rate"}
+		}
 	}
 	autocannonTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns = autocannonStated(data, d)

@@ -27,8 +27,11 @@ type Profile struct {
 	// Rate is the schedule's rate over all connections together (0: the
 	// query's rate). Unused by BackToBack.
 	Rate sim.Rate
-	// Period is SkipTicks' ticker period of each connection (0: Conns/rate).
+	// Period is SkipTicks' ticker period of each connection (0: Conns/rate),
+	// or TokenBucket's fill interval.
 	Period int64
+	// Quantum is TokenBucket's tokens a Period, and the most it holds.
+	Quantum int64
 	// Duration is the run length (0: the query's duration). First sends
 	// happen only before it, unless SendsAll.
 	Duration int64
@@ -145,9 +148,18 @@ const (
 	// them; a connection still behind after the duration stops, but for its
 	// last call.
 	FortioPace
+	// TokenBucket: before each request a connection takes a token of a
+	// bucket all connections share, and waits for it: the bucket starts
+	// full, holds at most Quantum tokens and gains Quantum every Period
+	// from the start; a connection that finds none reserves one of a tick
+	// to come and sends at that tick (bombardier --rate: juju/ratelimit's
+	// Bucket.Take). A token not due before the duration is never sent.
+	// After a stall the connections find the bucket full: Quantum requests
+	// leave at once, and those the stall held back are never sent.
+	TokenBucket
 )
 
-var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio"}
+var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio", "token-bucket"}
 
 func (s SendRule) String() string {
 	if int(s) < len(sendNames) {
@@ -210,7 +222,7 @@ func (p Profile) validate(cfg sim.Config) error {
 	switch {
 	case p.Conc > Unbounded:
 		return bad("profile", p.Conc.String(), "unknown concurrency")
-	case p.Send > FortioPace:
+	case p.Send > TokenBucket:
 		return bad("profile", p.Send.String(), "unknown send rule")
 	case p.Conc != Unbounded && (p.Conns < 1 || p.Conns > sim.MaxConns):
 		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("allowed 1 to %d connections or virtual users", sim.MaxConns))
@@ -222,6 +234,8 @@ func (p Profile) validate(cfg sim.Config) error {
 		return bad("profile", p.Send.String(), "a virtual-user pool drops late iterations, and only it does")
 	case p.Send == FortioPace && p.Conc != Connections:
 		return bad("profile", p.Send.String(), "fortio's pacing runs on connections")
+	case p.Send == TokenBucket && (p.Conc != Connections || p.Period < 1 || p.Quantum < 1):
+		return bad("profile", p.Send.String(), "a token bucket paces connections, with a fill interval of 1ns or more and 1 token or more a fill")
 	case (p.Conc == Unbounded || p.Conc == VUPool) && p.Attempts > 1:
 		return bad("profile", fmt.Sprint(p.Attempts), "retries are modelled on connections only")
 	case p.Duration < 1 || p.Duration > sim.MaxDuration:
@@ -275,6 +289,8 @@ func (p Profile) maxSends(cfg sim.Config) float64 {
 		n = busy*(work/cfg.MeanService()+1) + float64(p.Conns)
 	case SkipTicks:
 		n = float64(p.Conns) * (float64(p.Duration)/float64(p.Period) + 1)
+	case TokenBucket:
+		n = float64(p.Quantum)*(float64(p.Duration)/float64(p.Period)+1) + float64(p.Conns)
 	default:
 		n = float64(sim.NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)
 	}

@@ -466,3 +466,47 @@ func TestProfilesRandomService(t *testing.T) {
 		t.Errorf("a back-to-back run of some %d sends: err %v", cfg.Duration/1e3, err)
 	}
 }
+
+// bombardier --rate 1000 on one connection (a bucket of 10 tokens, 10 more
+// every 10 ms, juju/ratelimit's NewBucketWithQuantum(10ms, 10, 10)):
+// ten requests 100 µs apart at the start of each 10 ms, the next waiting
+// for the tick. The one sent at 30 ms waits out the stall (25 to 45 ms) and
+// is answered at 45.1 ms; the bucket, full again (its reserved token and
+// the tokens of two ticks, capped at 10), lets ten leave at once, and the
+// eleventh would wait for 50 ms, the duration: 41 sent of 50 planned, the
+// 19 the stall held back never sent.
+func TestProfileTokenBucket(t *testing.T) {
+	cfg := hand(sim.RateOf(1000), 100e3, 20e6, 25e6, 0, 50e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: TokenBucket, Period: 10e6, Quantum: 10, FromIntended: true})
+	var send, lat []int64
+	for _, start := range []int64{0, 10e6, 20e6} {
+		for j := int64(0); j < 10; j++ {
+			send, lat = append(send, start+j*100e3), append(lat, 100e3)
+		}
+	}
+	send, lat = append(send, 30e6), append(lat, 15100e3)
+	for j := int64(1); j <= 10; j++ {
+		send, lat = append(send, 45e6+j*100e3), append(lat, 100e3)
+	}
+	eq(t, "send", pr.Send, send)
+	eq(t, "latency", pr.Latency, lat)
+	if pr.Planned != 50 || pr.Dropped != 9 {
+		t.Errorf("planned %d dropped %d, want 50 and 9", pr.Planned, pr.Dropped)
+	}
+	// Without a stall, two connections send exactly the rate: 100 in
+	// 100 ms, ten in each tick's 10 ms.
+	cfg = hand(sim.RateOf(1000), 100e3, 0, 0, 0, 100e6, 1)
+	pr = mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: TokenBucket, Period: 10e6, Quantum: 10, FromIntended: true})
+	per := map[int64]int{}
+	for _, s := range pr.Send {
+		per[s/10e6]++
+	}
+	if len(pr.Send) != 100 || len(per) != 10 {
+		t.Errorf("sent %d over %d ticks, want 100 over 10", len(pr.Send), len(per))
+	}
+	for k, n := range per {
+		if n != 10 {
+			t.Errorf("tick %d: %d sent, want 10", k, n)
+		}
+	}
+}

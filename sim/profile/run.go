@@ -123,7 +123,10 @@ type profileRunner struct {
 	loopAt  int64
 	wakeSeq uint64
 	fq      float64 // fortio: calls per second per connection
-	out     *Result
+	// TokenBucket: the tokens the bucket holds (below 0: reserved) and the
+	// fill tick it last counted to.
+	bucket, bucketTick int64
+	out                *Result
 }
 
 // Run plays p against cfg's server (the stall model, service and
@@ -161,6 +164,8 @@ func Run(cfg sim.Config, p Profile) (*Result, error) {
 			n := int64(p.Conns)
 			r.planned = n * ((r.planned + n - 1) / n)
 		}
+	case TokenBucket:
+		r.bucket = p.Quantum // NewBucketWithQuantum: availableTokens: capacity
 	case FortioPace:
 		r.fn = fortioCalls(p) / int64(p.Conns)
 		r.fq = float64(p.Rate) / 1000 / float64(p.Conns)
@@ -326,6 +331,32 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 		r.wrk2Wake(t)
 	case FortioPace:
 		r.freeFortio(c, t)
+	case TokenBucket:
+		r.freeBucket(c, t)
+	}
+}
+
+// freeBucket is bombardier's worker with --rate (bombardier.go 259-268:
+// pace, then the request; limiter.go 47-62): it takes a token of the
+// bucket every connection shares and waits for it (juju/ratelimit v1.0.2,
+// ratelimit.go 275-323 take and adjustavailableTokens: the tokens of the
+// ticks since the last count, up to the capacity; short of one, the tick
+// that brings it); a wait past the duration ends in the barrier's done,
+// unsent.
+func (r *profileRunner) freeBucket(c int32, t int64) {
+	p := &r.p
+	tick := t / p.Period
+	if r.bucket < p.Quantum {
+		r.bucket = min(r.bucket+(tick-r.bucketTick)*p.Quantum, p.Quantum)
+	}
+	r.bucketTick = tick
+	r.bucket--
+	s := t
+	if r.bucket < 0 {
+		s = (tick + (-r.bucket+p.Quantum-1)/p.Quantum) * p.Period
+	}
+	if s < p.Duration {
+		r.sendAt(c, s, s)
 	}
 }
 
