@@ -107,15 +107,20 @@ func sources(in *input) ([]source, error) {
 	// less those the file rules out. A k6 summary does not name its
 	// executor, but dropped iterations are a constant-arrival-rate
 	// scenario's; fortio prints whether it caught up ("Catchup allowed");
-	// bombardier's -o json has a rate only when it was paced (--rate).
+	// bombardier's -o json has a rate only when it was paced (--rate), and
+	// autocannon's -j more latencies than replies (-R's correction).
 	if ws := tools.Writing(in.format); len(ws) > 0 {
 		var out []source
 		for _, t := range ws {
+			paced := in.PacedKnown && in.Paced
 			if in.Dropped > 0 && !t.Drops() || in.SkipsKnown && t.SkipsLate() != in.Skips ||
-				in.RateKnown && (in.Rate > 0) == (t.Timing() == tools.BackToBack) {
+				t.OnlyPaced() && !paced || paced && t.Timing() == tools.BackToBack {
 				continue
 			}
 			out = append(out, source{tool: t.Name()})
+		}
+		if len(out) == 1 && out[0].desc().NoFit() != "" {
+			return nil, &NoFitError{Name: in.name, Tool: out[0].tool, Format: in.format, Why: out[0].desc().NoFit()}
 		}
 		return out, nil
 	}

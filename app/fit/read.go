@@ -138,6 +138,19 @@ func (e *IncompleteError) Error() string {
 		e.Name, e.Format.Title(), strings.Join(e.Lacks, "; and "))
 }
 
+// NoFitError is a file the fit refuses because the only tool that can
+// have written it is one whose reading it does not yet regenerate (Why:
+// tools.Tool.NoFit).
+type NoFitError struct {
+	Name, Tool string
+	Format     measure.Format
+	Why        string
+}
+
+func (e *NoFitError) Error() string {
+	return fmt.Sprintf("%s: %s, written by %s: %s", e.Name, e.Format.Title(), e.Tool, e.Why)
+}
+
 // NoCountError is a file the fit refuses because it prints no exact count
 // of its requests, which a closed loop's service time is found from (Why:
 // what the tool prints instead, and what to give).

@@ -57,6 +57,58 @@ var autocannonTool = Tool{
 	noCount:   "autocannon's tables print its request count rounded to thousands (\"105k requests\"), and a closed loop's count is what the fit finds its service time from: give the fit autocannon's -j output, which holds the exact count",
 }
 
+// autocannonRateTool is autocannon with -R rate (--overallRate): each
+// connection's share of the rate (lib/run.js 201-203, distributeNums: the
+// rate over the connections, the first rate mod conns one more; 33: no
+// more connections than the rate) is a count of requests it may write in
+// each second of its own setInterval (lib/httpClient.js 67-73, 157-176):
+// back to back from the second's start until the count is reached, then
+// paused until the next second. A stall costs no requests while the rest
+// of the second's count still fits after it. Each 2xx reply's latency is
+// recorded with an expected interval of Math.ceil(1/rate) ms (lib/run.js
+// 243-244), which is 1 ms for any rate of 1/s or more: a reply of v ms
+// adds the values v − 1, v − 2, … down to 1 ms (hdr-histogram-js
+// JsHistogram.js 536-544), so that the latency histogram holds more
+// values than replies (-C, --ignoreCoordinatedOmission, turns it off).
+var autocannonRateTool = Tool{
+	name:      "autocannon-rate",
+	plain:     "A fixed number of connections share the rate asked for: each may send its share in each second, back to back from the second's start, then waits for the next second. A stall costs nothing while the second's share still fits after it. Each latency is recorded with HdrHistogram's correction at an expected interval of 1 ms, whatever the rate: a reply of 100 ms adds 99 values from 99 ms down to 1 ms.",
+	mechanics: "autocannon -c conns -d D -R rate: connection i may write ⌊rate/conns⌋ (+1 for i < rate mod conns) requests in each second from its start, back to back, then waits for the next second; latency = reply − write, whole ms, recorded with an expected interval of ⌈1/rate⌉ = 1 ms (v ms adds v−1, …, 1 ms)",
+	source:    "https://github.com/mcollina/autocannon/blob/v9.0.0/lib/httpClient.js#L157-L176",
+	zero:      autocannonTool.zero,
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("autocannon -c %d -d %d -R %d %s", autocannonRateConns(cfg), autocannonSeconds(cfg.Duration), autocannonRate(cfg), target)
+	},
+	profile: func(cfg sim.Config) profile.Profile {
+		d := autocannonSeconds(cfg.Duration) * 1e9
+		return profile.Profile{Conc: profile.Connections, Conns: autocannonRateConns(cfg), Send: profile.Quota,
+			Rate: sim.RateOf(autocannonRate(cfg)), Period: 1e9, Quantum: autocannonRate(cfg), FromIntended: true,
+			Duration: d, RecordUntil: d, Timeout: autocannonTimeout}
+	},
+	summarise: autocannonSummarise,
+	// Its -j output is read as its own when the correction shows in it.
+	reads:     []measure.Format{FormatAutocannonJSON},
+	onlyPaced: true,
+	noFit:     "its latencies are recorded with -R's correction (an expected interval of 1 ms: a reply of v ms adds v − 1, …, 1 ms), so its histogram holds more values than replies, all but the fastest in whole ms; the fit does not yet regenerate that reading, and says nothing rather than guess (report -tool autocannon-rate prints what such a run shows on a query of yours)",
+	unit:      autocannonTool.unit,
+	wholeRate: true,
+}
+
+// autocannonRateReal is how the experiment runs autocannonRateTool.
+var autocannonRateReal = Real{Bin: "autocannon", Install: autocannonReal.Install,
+	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
+		return []string{"-c", fmt.Sprint(autocannonRateConns(cfg)), "-d", fmt.Sprint(autocannonSeconds(cfg.Duration)), "-R", fmt.Sprint(autocannonRate(cfg)), "-j", "http://" + addr + "/"}, nil
+	},
+	Unit: 1e6}
+
+// autocannonRate is -R: the query's rate in whole requests a second (at
+// least 1).
+func autocannonRate(cfg sim.Config) int64 { return max(int64(math.Round(float64(cfg.Rate)/1000)), 1) }
+
+// autocannonRateConns is -c as autocannon runs it with -R: no more
+// connections than the rate (lib/run.js 33).
+func autocannonRateConns(cfg sim.Config) int { return int(min(int64(cfg.Conns), autocannonRate(cfg))) }
+
 // autocannonReal is how the experiment runs autocannonTool.
 var autocannonReal = Real{Bin: "autocannon", Install: "npm install autocannon@9.0.0, or " + InstallScript + ", which links it into .tools/bin",
 	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
@@ -179,7 +231,7 @@ func boxTable(head []string, rows [][]string) string {
 
 // autocannonRun is what autocannon keeps of a run.
 type autocannonRun struct {
-	lat        []int64 // 2xx latencies in whole ms, sorted
+	lat        []int64 // 2xx latencies in whole ms, sorted (with -R, and the values its correction adds)
 	perSecond  []int64 // replies in each second, sorted
 	sent       int64
 	ok, errors int64 // 2xx replies; errors (timeouts)
@@ -188,10 +240,23 @@ type autocannonRun struct {
 
 func autocannonSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	r := autocannonRun{secs: autocannonSeconds(cfg.Duration), sent: pr.Sent + pr.Retries, errors: pr.TimedOut}
-	for _, i := range pr.ReplyOrder() {
-		r.lat = append(r.lat, (pr.Done[i]-pr.Send[i])/1e6)
+	paced := pr.Profile.Send == profile.Quota // -R: recorded with an expected interval of 1 ms
+	if paced {
+		// lib/run.js 222-223: each client's first request is emitted
+		// before the count listens, and is counted as its rate share
+		// instead (url.pipelining < url.rate ? url.rate : 1): the count
+		// printed is conns − 1 short of a share each too many (a real -R
+		// 8000 run on 2 connections: 46,682 "sent", 38,682 answered).
+		r.sent += pr.Profile.Quantum - int64(pr.Profile.Conns)
 	}
-	r.ok = int64(len(r.lat))
+	for _, i := range pr.ReplyOrder() {
+		v := pr.Done[i] - pr.Send[i]
+		r.lat = append(r.lat, v/1e6)
+		r.ok++
+		for m := v - 1e6; paced && m >= 1e6; m -= 1e6 {
+			r.lat = append(r.lat, m/1e6) // recordSingleValueWithExpectedInterval's missing values
+		}
+	}
 	sort.Slice(r.lat, func(i, j int) bool { return r.lat[i] < r.lat[j] })
 	counts := make([]int64, r.secs)
 	for _, t := range pr.ReplyTimes() {

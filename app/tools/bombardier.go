@@ -85,9 +85,10 @@ var bombardierRateTool = Tool{
 		return bombardierReport(cfg, pr, o, bombardierRate(cfg))
 	},
 	// Its -o json says the rate (the fit tells it from bombardier's by
-	// that, Stated.RateKnown); its printout does not, and is read as
+	// that, Stated.Paced); its printout does not, and is read as
 	// bombardier's.
 	reads:     []measure.Format{FormatBombardierJSON},
+	onlyPaced: true,
 	wholeRate: true,
 }
 

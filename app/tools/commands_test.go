@@ -525,10 +525,14 @@ func parseCommand(t *testing.T, name, line string) error {
 				return nil
 			},
 		}, "-l")
-	case "autocannon":
+	case "autocannon", "autocannon-rate":
 		// subarg with autocannon.js's aliases and defaults: -c a count of
 		// connections, -d seconds (a number, or a timestring with a
-		// unit: lib/validate.js 95-112); one URL argument.
+		// unit: lib/validate.js 95-112), -R the overall rate (a number;
+		// autocannon.js 68: overallRate); one URL argument.
+		if name == "autocannon-rate" && !slices.Contains(words, "-R") {
+			return errors.New("no -R")
+		}
 		positive := func(whole bool) func(string) error {
 			return func(v string) error {
 				n, err := strconv.ParseFloat(v, 64)
@@ -538,7 +542,7 @@ func parseCommand(t *testing.T, name, line string) error {
 				return nil
 			}
 		}
-		return oneURL(words, "autocannon", map[string]func(string) error{"-c": positive(true), "-d": positive(false)})
+		return oneURL(words, "autocannon", map[string]func(string) error{"-c": positive(true), "-d": positive(false), "-R": positive(true)})
 	}
 	return errors.New("no grammar for this tool: add one")
 }
@@ -611,6 +615,8 @@ func TestCommandsParse(t *testing.T) {
 		{"autocannon", "autocannon -c 1.5 -d 20 " + target},
 		{"autocannon", "autocannon -c 2 -d " + target},
 		{"autocannon", "autocannon -c 2 -d 20 " + target + " " + target},
+		{"autocannon-rate", "autocannon -c 2 -d 20 -R 0 " + target},
+		{"autocannon-rate", "autocannon -c 2 -d 20 " + target},
 	} {
 		if err := parseCommand(t, c.tool, c.line); err == nil {
 			t.Errorf("%s: %q parses, but the tool refuses it", c.tool, c.line)

@@ -179,6 +179,14 @@
 //     count reaches ⌈p·n⌉, printed for 2.5, 50, 97.5 and 99 % in its box
 //     tables, and -j's JSON. Follows mcollina/autocannon v9.0.0 lib/run.js,
 //     lib/httpClient.js and lib/printResult.js.
+//   - autocannon-rate: -c conns -d D -R rate. Each connection may write its
+//     share of the rate in each second from its start, back to back, then
+//     waits for the next second; each latency is recorded with an expected
+//     interval of ⌈1/rate⌉ ms, which is 1 ms at any rate of 1/s or more,
+//     so a reply of v ms adds v − 1, …, 1 ms to the histogram. The same
+//     tables and -j. Follows mcollina/autocannon v9.0.0 lib/run.js and
+//     lib/httpClient.js, and hdr-histogram-js's
+//     recordValueWithExpectedInterval.
 //   - jmeter: jmeter -n with a thread group of conns threads, ramp-up 0,
 //     loop forever, scheduler duration D (whole seconds). Back to back;
 //     each thread stops after the first sample that ends at or after D

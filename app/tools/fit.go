@@ -52,8 +52,8 @@ func (t *Tool) Timing() Timing {
 		return BackToBack
 	case p.Send == profile.Wrk2Pace:
 		return FromIntended
-	case p.Send == profile.TokenBucket:
-		return FromSend // its intended time is its send, after the bucket's wait
+	case p.Send == profile.TokenBucket || p.Send == profile.Quota:
+		return FromSend // its intended time is its send, after the wait for its token or its second
 	case p.FromIntended || p.Conc == profile.Unbounded:
 		return FromDue
 	}
@@ -124,6 +124,15 @@ func (t *Tool) FileWords() string {
 	return "the " + t.name + " " + kind
 }
 
+// OnlyPaced reports whether the fit reads a file of the tool's formats as
+// its own only when the file says its tool was paced (Stated.Paced): the
+// paced mode of a tool whose closed one writes the same files.
+func (t *Tool) OnlyPaced() bool { return t.onlyPaced }
+
+// NoFit says, for a tool whose files the fit knows as its own but does not
+// yet fit, why ("": the fit fits them).
+func (t *Tool) NoFit() string { return t.noFit }
+
 // PerRequest reports whether the file the fit reads as the tool's is the
 // per-request file it writes (Output.File, from RunJSON), not its
 // printout.
@@ -172,10 +181,13 @@ type Stated struct {
 	// "Starting at Q qps"); RateHint one it implies, to be searched from
 	// (oha's responses over its duration).
 	Rate, RateHint sim.Rate
-	// RateKnown: the file says whether the tool was given a rate at all
-	// (Rate 0: it was not; bombardier's -o json has spec.rate only with
-	// --rate), which tells a paced tool's file from its closed one's.
-	RateKnown bool
+	// PacedKnown: the file says whether its tool was paced (Paced) or ran
+	// back to back: bombardier's -o json has spec.rate only with --rate;
+	// autocannon's -j has more latencies than replies only when -R's
+	// correction added some. It tells a paced tool's file from its closed
+	// one's; a file that does not say is read as the closed one's, with
+	// that condition stated (Assumes).
+	PacedKnown, Paced bool
 	// SkipsKnown: the file says whether the tool skipped the calls a stall
 	// made late rather than sending them late (Skips: fortio's "Catchup
 	// allowed: false").

@@ -286,7 +286,7 @@ func autocannonJSON(cfg sim.Config, r *autocannonRun) string {
 		fmt.Fprintf(&j, `"200":{"count":%d}`, r.ok)
 	}
 	j.WriteString(`},"latency":`)
-	stats(r.lat, r.lat, func(v int64) int64 { return v }, "", fmt.Sprintf(`,"totalCount":%d`, r.ok))
+	stats(r.lat, r.lat, func(v int64) int64 { return v }, "", fmt.Sprintf(`,"totalCount":%d`, len(r.lat)))
 	j.WriteString(`,"requests":`)
 	stats(r.perSecond, autocannonMedians(r.perSecond), autocannonHdr3, fmt.Sprintf(`,"total":%d`, r.ok), fmt.Sprintf(`,"sent":%d`, r.sent))
 	j.WriteString(`,"throughput":`)

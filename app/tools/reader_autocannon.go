@@ -154,12 +154,15 @@ func parseAutocannonJSON(name string, data []byte, top map[string]json.RawMessag
 // autocannonStated reads what autocannon states of its run: "Running Ds
 // test @ URL", "N connections" and, in -j's JSON, connections, duration,
 // the 2xx replies and the samples (one a second: the run's seconds).
-func autocannonStated(data []byte, d *measure.Dist) (requests, duration int64, conns int) {
+func autocannonStated(data []byte, d *measure.Dist) (requests, duration int64, conns int, corrected bool) {
 	var m struct {
 		Conns   int     `json:"connections"`
 		Samples int64   `json:"samples"`
 		OK      int64   `json:"2xx"`
 		Dur     float64 `json:"duration"`
+		Latency struct {
+			TotalCount int64 `json:"totalCount"`
+		} `json:"latency"`
 	}
 	if json.Unmarshal(data, &m) == nil {
 		if m.Conns > 0 && m.Conns <= 1e5 {
@@ -168,7 +171,9 @@ func autocannonStated(data []byte, d *measure.Dist) (requests, duration int64, c
 		if m.Samples > 0 && m.Samples < 1e6 {
 			duration = m.Samples * 1e9 // a sample a second, the last at the run's end
 		}
-		return max(m.OK, 0), duration, conns
+		// lib/run.js 243-244: -R records each 2xx latency with an expected
+		// interval, which adds values to the histogram beside the replies.
+		return max(m.OK, 0), duration, conns, m.Latency.TotalCount > m.OK
 	}
 	for _, l := range strings.Split(string(data), "\n") {
 		f := strings.Fields(l)
@@ -186,5 +191,5 @@ func autocannonStated(data []byte, d *measure.Dist) (requests, duration int64, c
 	if d != nil && d.Count > 0 {
 		requests = d.Count
 	}
-	return requests, duration, conns
+	return requests, duration, conns, false
 }

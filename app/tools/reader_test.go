@@ -48,6 +48,9 @@ func TestRealPrintouts(t *testing.T) {
 		{"bombardier-rate1000-c2-d5s.json", FormatBombardierJSON, 4546, [4]int64{223_000, 348_000, 522_000, -1}, -1, 100_618_000},
 		{"autocannon-c2-d5.txt", FormatAutocannon, -1, [4]int64{0, -1, 0, -1}, -1, 100 * ms},
 		{"autocannon-c2-d5.json", FormatAutocannonJSON, 105783, [4]int64{0, 0, 0, 0}, -1, 102 * ms},
+		// -R's correction: 39,794 latencies of 38,682 replies.
+		{"autocannon-R8000-c2-d5.txt", FormatAutocannon, -1, [4]int64{0, -1, 62 * ms, -1}, -1, 101 * ms},
+		{"autocannon-R8000-c2-d5.json", FormatAutocannonJSON, 39794, [4]int64{0, 0, 61 * ms, 97 * ms}, -1, 101 * ms},
 		{"jmeter-2.13-t2-d5s.jtl", FormatJTL, 8640, [4]int64{0, 1 * ms, 5 * ms, 101 * ms}, 0, 258 * ms},
 		{"jmeter-2.13-t2-d5s-header.jtl", FormatJTL, 13259, [4]int64{0, 1 * ms, 5 * ms, 50 * ms}, 0, 193 * ms},
 	} {

@@ -19,5 +19,6 @@ var runs = map[*Tool]*Real{
 	&abTool:              &abReal,
 	&bombardierTool:      &bombardierReal,
 	&bombardierRateTool:  &bombardierRateReal,
+	&autocannonRateTool:  &autocannonRateReal,
 	&autocannonTool:      &autocannonReal,
 }

@@ -43,14 +43,21 @@ func init() {
 		s.SkipsKnown = true
 	}
 	bombardierTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
-		s.Requests, s.Duration, s.Conns, s.Rate, s.RateKnown = bombardierStated(data, d)
-		if !s.RateKnown {
+		s.Requests, s.Duration, s.Conns, s.Rate, s.PacedKnown = bombardierStated(data, d)
+		s.Paced = s.Rate > 0
+		if !s.PacedKnown {
 			s.Assumes = &Assumption{If: "if bombardier ran without --rate, which its printout does not say",
 				Why: "bombardier's printout does not say whether it ran with --rate (its -o json does): the fit reads it as bombardier -c -d, a closed loop, and does not fit a --rate run's printout (its connections paced by a token bucket, what a stall held back never sent), whose rate and open loop's p99 differ; what the file hid holds for a run without --rate"}
 		}
 	}
 	autocannonTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
-		s.Requests, s.Duration, s.Conns = autocannonStated(data, d)
+		var corrected bool
+		s.Requests, s.Duration, s.Conns, corrected = autocannonStated(data, d)
+		s.PacedKnown, s.Paced = corrected, corrected
+		if !corrected {
+			s.Assumes = &Assumption{If: "if autocannon ran without -R, which its output does not say",
+				Why: "autocannon's output does not say whether it ran with -R (its -j output does when a reply was slow enough for -R's correction to add latencies): the fit reads it as autocannon -c -d, a closed loop, and does not fit a -R run's output (each connection's share of the rate in each second), whose rate and open loop's p99 differ; what the file hid holds for a run without -R"}
+		}
 	}
 	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(data, d)

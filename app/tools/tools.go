@@ -89,10 +89,16 @@ type Tool struct {
 	// perRequest: the file the fit reads as its own is the per-request
 	// file it writes (Output.File), not its printout.
 	perRequest bool
+	// onlyPaced: the paced mode of a tool whose closed one writes the same
+	// files; the fit reads them as its own only when they say so.
+	onlyPaced bool
+	// noFit, for a tool whose file the fit reads as its own but cannot yet
+	// regenerate and compare, says why ("": it can).
+	noFit string
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &jmeterTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &autocannonRateTool, &jmeterTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {

@@ -28,9 +28,10 @@ type Profile struct {
 	// query's rate). Unused by BackToBack.
 	Rate sim.Rate
 	// Period is SkipTicks' ticker period of each connection (0: Conns/rate),
-	// or TokenBucket's fill interval.
+	// TokenBucket's fill interval or Quota's window.
 	Period int64
-	// Quantum is TokenBucket's tokens a Period, and the most it holds.
+	// Quantum is TokenBucket's tokens a Period, and the most it holds, or
+	// Quota's requests a window over all connections.
 	Quantum int64
 	// Duration is the run length (0: the query's duration). First sends
 	// happen only before it, unless SendsAll.
@@ -157,9 +158,17 @@ const (
 	// After a stall the connections find the bucket full: Quantum requests
 	// leave at once, and those the stall held back are never sent.
 	TokenBucket
+	// Quota: each connection sends back to back, but at most its share of
+	// Quantum requests in each window of Period from the start (connection
+	// i's: ⌊Quantum/Conns⌋, one more for i < Quantum mod Conns); one that
+	// has sent its share waits for the next window and sends at its start
+	// (autocannon -R: lib/httpClient.js 67-73 and 157-176, its counter
+	// reset every second by setInterval). A stall costs no sends while the
+	// window's share still fits after it.
+	Quota
 )
 
-var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio", "token-bucket"}
+var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio", "token-bucket", "quota"}
 
 func (s SendRule) String() string {
 	if int(s) < len(sendNames) {
@@ -222,7 +231,7 @@ func (p Profile) validate(cfg sim.Config) error {
 	switch {
 	case p.Conc > Unbounded:
 		return bad("profile", p.Conc.String(), "unknown concurrency")
-	case p.Send > TokenBucket:
+	case p.Send > Quota:
 		return bad("profile", p.Send.String(), "unknown send rule")
 	case p.Conc != Unbounded && (p.Conns < 1 || p.Conns > sim.MaxConns):
 		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("allowed 1 to %d connections or virtual users", sim.MaxConns))
@@ -236,6 +245,8 @@ func (p Profile) validate(cfg sim.Config) error {
 		return bad("profile", p.Send.String(), "fortio's pacing runs on connections")
 	case p.Send == TokenBucket && (p.Conc != Connections || p.Period < 1 || p.Quantum < 1):
 		return bad("profile", p.Send.String(), "a token bucket paces connections, with a fill interval of 1ns or more and 1 token or more a fill")
+	case p.Send == Quota && (p.Conc != Connections || p.Period < 1 || p.Quantum < int64(p.Conns)):
+		return bad("profile", p.Send.String(), "a quota paces connections, with a window of 1ns or more and at least one request a window for each")
 	case (p.Conc == Unbounded || p.Conc == VUPool) && p.Attempts > 1:
 		return bad("profile", fmt.Sprint(p.Attempts), "retries are modelled on connections only")
 	case p.Duration < 1 || p.Duration > sim.MaxDuration:
@@ -289,7 +300,7 @@ func (p Profile) maxSends(cfg sim.Config) float64 {
 		n = busy*(work/cfg.MeanService()+1) + float64(p.Conns)
 	case SkipTicks:
 		n = float64(p.Conns) * (float64(p.Duration)/float64(p.Period) + 1)
-	case TokenBucket:
+	case TokenBucket, Quota:
 		n = float64(p.Quantum)*(float64(p.Duration)/float64(p.Period)+1) + float64(p.Conns)
 	default:
 		n = float64(sim.NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)

@@ -510,3 +510,26 @@ func TestProfileTokenBucket(t *testing.T) {
 		}
 	}
 }
+
+// autocannon -R on one connection (a share of 5 requests in each 10 ms
+// window, 1 ms a request): five back to back from each window's start,
+// then a wait for the next. The stall (12 to 15 ms) holds the third of
+// window 1 to 16 ms; the window's last two still fit after it, so no send
+// is lost, and window 2's five end the run (the next would be at 30 ms,
+// past the duration).
+func TestProfileQuota(t *testing.T) {
+	cfg := hand(sim.RateOf(500), 1e6, 3e6, 12e6, 0, 25e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 1, Send: Quota, Period: 10e6, Quantum: 5, FromIntended: true})
+	eq(t, "send", pr.Send, []int64{0, 1e6, 2e6, 3e6, 4e6, 10e6, 11e6, 12e6, 16e6, 17e6, 20e6, 21e6, 22e6, 23e6, 24e6})
+	eq(t, "latency", pr.Latency, []int64{1e6, 1e6, 1e6, 1e6, 1e6, 1e6, 1e6, 4e6, 1e6, 1e6, 1e6, 1e6, 1e6, 1e6, 1e6})
+	// Three connections share 7 a window: 3, 2 and 2 (distributeNums).
+	cfg = hand(sim.RateOf(700), 100e3, 0, 0, 0, 10e6, 1)
+	pr = mustRun(t, cfg, Profile{Conc: Connections, Conns: 3, Send: Quota, Period: 10e6, Quantum: 7, FromIntended: true})
+	per := map[int32]int{}
+	for _, c := range pr.Conn {
+		per[c]++
+	}
+	if per[0] != 3 || per[1] != 2 || per[2] != 2 {
+		t.Errorf("sends per connection %v, want 3, 2 and 2", per)
+	}
+}

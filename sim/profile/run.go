@@ -88,6 +88,8 @@ type pConn struct {
 	caughtUp                                           bool
 	// FortioPace: the index of the connection's current call.
 	call int64
+	// Quota: the window of its last send and its sends in it.
+	window, made int64
 }
 
 type pReq struct {
@@ -333,6 +335,33 @@ func (r *profileRunner) free(c int32, t int64, replied bool) {
 		r.freeFortio(c, t)
 	case TokenBucket:
 		r.freeBucket(c, t)
+	case Quota:
+		r.freeQuota(c, t)
+	}
+}
+
+// freeQuota is autocannon's _doRequest with a rate (lib/httpClient.js
+// 157-176: a request while reqsMadeThisSecond < rate, else paused) and its
+// reset (67-73: every second, reqsMadeThisSecond = 0 and a paused client
+// sends): connection c's share of each window, the rest at the next
+// window's start; nothing is sent at or after the duration.
+func (r *profileRunner) freeQuota(c int32, t int64) {
+	p, cs := &r.p, &r.conns[c]
+	share := p.Quantum / int64(p.Conns)
+	if int64(c) < p.Quantum%int64(p.Conns) {
+		share++
+	}
+	if w := t / p.Period; w != cs.window {
+		cs.window, cs.made = w, 0
+	}
+	s := t
+	if cs.made >= share {
+		cs.window, cs.made = cs.window+1, 0
+		s = cs.window * p.Period
+	}
+	cs.made++
+	if s < p.Duration {
+		r.sendAt(c, s, s)
 	}
 }
 
