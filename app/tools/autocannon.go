@@ -89,7 +89,6 @@ var autocannonRateTool = Tool{
 	// Its -j output is read as its own when the correction shows in it.
 	reads:     []measure.Format{FormatAutocannonJSON},
 	onlyPaced: true,
-	noFit:     "its latencies are recorded with -R's correction (an expected interval of 1 ms: a reply of v ms adds v − 1, …, 1 ms), so its histogram holds more values than replies, all but the fastest in whole ms; the fit does not yet regenerate that reading, and says nothing rather than guess (report -tool autocannon-rate prints what such a run shows on a query of yours)",
 	unit:      autocannonTool.unit,
 	wholeRate: true,
 }

@@ -5,8 +5,9 @@ package tools
 import "omission/app/measure"
 
 // What each tool's file states of its run beyond its latencies
-// (Tool.stated, asked by the fit through StatedIn), and what the fit
-// assumes of a file that does not say how its tool ran (Stated.Assumes).
+// (Tool.stated, asked by the fit through StatedIn), what the fit assumes
+// of a file that does not say how its tool ran (Stated.Assumes), and why it
+// does not fit a tool's files it knows (Tool.noFit).
 // Each NAMEStated is in its tool's reader_NAME.go, beside the reader of the
 // same file; the page's app.wasm, built with the minimal tag, runs no fit
 // and leaves them out.
@@ -59,6 +60,9 @@ func init() {
 				Why: "autocannon's output does not say whether it ran with -R (its -j output does when a reply was slow enough for -R's correction to add latencies): the fit reads it as autocannon -c -d, a closed loop, and does not fit a -R run's output (each connection's share of the rate in each second), whose rate and open loop's p99 differ; what the file hid holds for a run without -R"}
 		}
 	}
+	// The fit knows autocannon -R's -j output as autocannon-rate's, and
+	// does not yet fit it.
+	autocannonRateTool.noFit = "its latencies are recorded with -R's correction (an expected interval of 1 ms: a reply of v ms adds v − 1, …, 1 ms), so its histogram holds more values than replies, all but the fastest in whole ms; the fit does not yet regenerate that reading, and says nothing rather than guess (report -tool autocannon-rate prints what such a run shows on a query of yours)"
 	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(data, d)
 	}
