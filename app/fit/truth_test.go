@@ -445,7 +445,9 @@ func TestRoundTripHeyAb(t *testing.T) {
 // for random deterministic queries at one to four connections, are fitted
 // back to their query. fortio states its rate, connections and duration,
 // its exact min (the service), max and mean: the fit claims the service
-// and the rate and must meet them (5 %, exact), explain every printed
+// and the rate and must meet them (5 %, exact; the service may be stated
+// as a range holding the truth where the model explains the printout
+// within 5 % but not to 1 %), explain every printed
 // number within 5 % and name the variant. The stall is the slowest reply
 // less the time from the stall's start to the send of the call it timed,
 // which a printout without times does not show, and the period does not
@@ -478,7 +480,7 @@ func TestRoundTripFortio(t *testing.T) {
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
 		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
-		if v.missed() || v.service != "ok" || !v.explained {
+		if v.missed() || v.service != "ok" && v.service != "free" || !v.explained {
 			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
 		v.count(tally, format)
@@ -519,7 +521,7 @@ func TestRoundTripVegeta(t *testing.T) {
 			t.Errorf("vegeta %s: fitted %s: the report gives the rate and duration", truth.Query(), f.Query)
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], "vegeta")
-		if v.stall != "ok" && v.stall != "free" || v.service != "ok" || v.every == "off" || v.every == "free-out" || v.openP99 != "ok" || !v.explained {
+		if v.stall != "ok" && v.stall != "free" || v.service != "ok" && v.service != "free" || v.every == "off" || v.every == "free-out" || v.openP99 != "ok" || !v.explained {
 			t.Errorf("vegeta %s: stall %s every %s service %s open_p99 %s explained %v; %s", truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
 		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
@@ -606,7 +608,7 @@ func TestRoundTripOha(t *testing.T) {
 		}
 		v := judge(f, truth, res.Recordings[sim.Open].P[2], format)
 		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
-		if v.missed() || v.service != "ok" || !v.explained {
+		if v.missed() || v.service != "ok" && v.service != "free" || !v.explained {
 			t.Errorf("%s %s: stall %s every %s service %s open_p99 %s explained %v; %s", format, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
 		v.count(tally, format)
