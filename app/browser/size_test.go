@@ -25,8 +25,9 @@ import (
 // rate meter and rate) and the charts' word that a file is incomplete took
 // it to 11,749,466 bytes (2,552,962 after gzip -9); autocannon-rate (its
 // profile's quota, its descriptor, -R's correction and count) to
-// 11,763,586 bytes: the bound is 11.77 MB. Each tool costs about 14 kB here
-// until the tools leave this binary (issue 42's split).
+// 11,763,586 bytes; k6's --out json (two descriptors and the reader of
+// its lines) to 11,778,626 bytes: the bound is 11.79 MB. Each tool costs
+// about 14 kB here until the tools leave this binary (issue 42's split).
 // It was a bound after gzip at its best compression until then (issue 15:
 // 2.5 MB), whose history follows.
 //
@@ -57,7 +58,7 @@ import (
 // started as the module compiles (issue 42), and issue 41's k6 --out csv
 // and JMeter JTL descriptors (their readers' heavy parts left to fit.wasm)
 // took it to 2,547,326 bytes: the bound was 2.55 MB.
-const wasmRawBudget = 11_770_000
+const wasmRawBudget = 11_790_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"omission/app/measure"
@@ -18,12 +19,15 @@ var formats = []string{"csv", "hlog", "hgrm-closed", "hgrm-open", "hgrm-paced", 
 func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 	tb.Helper()
 	switch format {
-	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust", "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv", "bombardier-rate", "autocannon-rate":
+	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust", "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv", "k6-vus-json", "k6-arrival-json", "bombardier-rate", "autocannon-rate":
 		o, err := tools.RunJSON(cfg, format)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if o.File != "" { // the per-request file a user keeps (k6 --out csv)
+		if o.File != "" { // the per-request file a user keeps (k6 --out csv or json)
+			if strings.HasSuffix(format, "-json") {
+				return format + ".json", []byte(o.File)
+			}
 			return format + ".csv", []byte(o.File)
 		}
 		if o.JSON != "" { // the report a user keeps of the tools that write one

@@ -668,9 +668,10 @@ func TestRoundTripK6(t *testing.T) {
 	t.Logf("k6 round trip: %v", tally)
 }
 
-// TestRoundTripK6CSV: k6's per-request CSV (k6 --out csv), for 40 random
-// deterministic queries at one to four VUs, half constant-vus and half
-// constant-arrival-rate, is fitted back to its query. Every request's
+// TestRoundTripK6CSV: k6's per-request outputs (k6 --out csv and --out
+// json), for 40 random deterministic queries at one to four VUs, in turn
+// constant-vus and constant-arrival-rate to CSV and to JSON, are fitted
+// back to their query. Every request's
 // reply time and duration place the stalls: stall and period within 1 %
 // (or free, with the truth in the range given), the service within 5 %,
 // the VUs and the duration as the file gives them, and a
@@ -684,7 +685,7 @@ func TestRoundTripK6CSV(t *testing.T) {
 	r := rand.New(rand.NewPCG(47, 2026))
 	tally := map[string]map[string]int{}
 	for i := 0; i < 40; i++ {
-		format := []string{"k6-vus-csv", "k6-arrival-csv"}[i%2]
+		format := []string{"k6-vus-csv", "k6-arrival-csv", "k6-vus-json", "k6-arrival-json"}[i%4]
 		truth, res := truthAtConns(t, r)
 		name, data := fileFor(t, truth, format)
 		for len(data) > measure.MaxFileSize/4 {
@@ -701,7 +702,7 @@ func TestRoundTripK6CSV(t *testing.T) {
 		if f.Config.Conns != truth.Conns || !within(f.Config.Duration, truth.Duration, 0.01) {
 			t.Errorf("%s %s: fitted %s: the file gives the VUs and the duration", format, truth.Query(), f.Query)
 		}
-		if format == "k6-arrival-csv" && f.Source == "the k6-arrival-csv CSV output" && !within(int64(f.Config.Rate), int64(truth.Rate), 0.01) {
+		if strings.HasPrefix(format, "k6-arrival") && strings.HasPrefix(f.Source, "the "+format+" ") && !within(int64(f.Config.Rate), int64(truth.Rate), 0.01) {
 			t.Errorf("%s %s: fitted %s: the sends give the rate", format, truth.Query(), f.Query)
 		}
 		openP99 := res.Recordings[sim.Open].P[2]
@@ -764,6 +765,41 @@ func TestK6CSVCutRefused(t *testing.T) {
 		var pe *measure.ParseError
 		if !errors.As(err, &pe) || pe.Line != n+2 || pe.Col != len("http_req_duration,")+1 {
 			t.Errorf("%s with a malformed timestamp on line %d: %v; want a ParseError at line %d, column %d", format, n+2, err, n+2, len("http_req_duration,")+1)
+		}
+	}
+}
+
+// TestK6JSONCutRefused: k6's JSON output cut within a line, or between a
+// request's http_reqs and http_req_duration samples, is refused as
+// incomplete; one with a malformed time is refused with its line and
+// column.
+func TestK6JSONCutRefused(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=500&service=300us&stall=120ms&every=1300ms&first=100ms&duration=4s&conns=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"k6-vus-json", "k6-arrival-json"} {
+		name, data := fileFor(t, cfg, format)
+		ls := strings.SplitAfter(string(data), "\n")
+		n := len(ls) / 2
+		for !strings.HasPrefix(ls[n], `{"metric":"http_reqs","type":"Point"`) {
+			n++
+		}
+		for _, c := range []struct{ what, text string }{
+			{"within a line", strings.Join(ls[:n], "") + ls[n][:len(ls[n])/2]},
+			{"between a request's samples", strings.Join(ls[:n+1], "")},
+		} {
+			_, err := Fit(name, []byte(c.text), Options{NoTools: true})
+			var inc *IncompleteError
+			if !errors.As(err, &inc) {
+				t.Errorf("%s cut %s: %v; want it refused as incomplete", format, c.what, err)
+			}
+		}
+		bad := strings.Join(ls[:n+1], "") + strings.Replace(ls[n+1], "T", " ", 1) + strings.Join(ls[n+2:], "")
+		_, err := Fit(name, []byte(bad), Options{NoTools: true})
+		var pe *measure.ParseError
+		if !errors.As(err, &pe) || pe.Line != n+2 || pe.Col != strings.Index(ls[n+1], `"time"`)+1 {
+			t.Errorf("%s with a malformed time on line %d: %v; want a ParseError at line %d, column %d", format, n+2, err, n+2, strings.Index(ls[n+1], `"time"`)+1)
 		}
 	}
 }

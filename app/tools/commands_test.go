@@ -363,7 +363,7 @@ func parseCommand(t *testing.T, name, line string) error {
 			return fmt.Errorf("want one URL, got %q", rest)
 		}
 		return checkURL(rest[0])
-	case "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv":
+	case "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv", "k6-vus-json", "k6-arrival-json":
 		// k6 run's flags (pflag), then the script's scenario in words.
 		if len(words) < 2 || words[0] != "k6" || words[1] != "run" {
 			return fmt.Errorf("want k6 run, got %q", words)
@@ -372,10 +372,16 @@ func parseCommand(t *testing.T, name, line string) error {
 		if err != nil {
 			return err
 		}
-		if m, ok := got["summary-mode"]; (ok || !strings.HasSuffix(tool, "-csv")) && m != "compact" && m != "full" && m != "legacy" {
+		if m, ok := got["summary-mode"]; (ok || !strings.HasSuffix(tool, "-csv") && !strings.HasSuffix(tool, "-json")) && m != "compact" && m != "full" && m != "legacy" {
 			return fmt.Errorf("--summary-mode=%q", m)
 		}
-		if o, ok := got["out"]; ok || strings.HasSuffix(tool, "-csv") {
+		if o, ok := got["out"]; strings.HasSuffix(tool, "-json") {
+			// internal/output/json/json.go New: json=FILE (the whole
+			// argument is the file's name; none or "-": standard output).
+			if !ok || !strings.HasPrefix(o, "json=") {
+				return fmt.Errorf("--out %q is not json=…", o)
+			}
+		} else if ok || strings.HasSuffix(tool, "-csv") {
 			// internal/output/csv/config.go ParseArg: csv=FILE, or
 			// key=value pairs joined by commas.
 			arg, ok := strings.CutPrefix(o, "csv=")

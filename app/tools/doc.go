@@ -119,6 +119,14 @@
 //     dropped_iterations row at each dropped iteration's due time.
 //     Follows grafana/k6 internal/output/csv/output.go and
 //     lib/executor/constant_arrival_rate.go.
+//   - k6-vus-json: k6-vus with --out json: a line a sample (http_reqs and
+//     http_req_duration at each reply, vus and vus_max each second), each
+//     metric announced by a line of its own before its first sample.
+//     Follows grafana/k6 internal/output/json/json.go and wrapper.go.
+//   - k6-arrival-json: k6-arrival with --out json: the same lines, and a
+//     dropped_iterations sample at each dropped iteration's due time.
+//     Follows grafana/k6 internal/output/json/json.go and
+//     lib/executor/constant_arrival_rate.go.
 //   - vegeta: open, a worker per due hit; t-digest quantiles
 //     (influxdata/tdigest, the module vegeta pins); vegeta report's text.
 //     Follows tsenart/vegeta lib/metrics.go and lib/reporters.go.

@@ -394,3 +394,76 @@ func k6CSV(cfg sim.Config, pr *profile.Result) string {
 	}
 	return b.String()
 }
+
+// k6JSON is the file k6 run --out json writes for the run
+// (internal/output/json/json.go 123-178 and wrapper.go 9-44, at k6
+// 87883075c): a line a sample, {"metric", "type":"Point", "data":{"time",
+// "value", "tags"}}, each metric announced by a line {"type":"Metric",
+// "data":{name, type, contains, thresholds, submetrics}, "metric"} before
+// its first sample (handleMetric), written by encoding/json with HTML
+// escaping off. The samples are k6CSV's, in its order: each request's
+// http_reqs and http_req_duration at its reply, dropped_iterations at each
+// dropped iteration's due time, vus and vus_max each second. The tags are
+// a request's (transport.go: expected_response, group, method, name,
+// proto, scenario, status, url; TagSet.MarshalJSON, keys sorted), the
+// scenario's for a dropped iteration, none for vus.
+func k6JSON(cfg sim.Config, pr *profile.Result) string {
+	reqTags := `{"expected_response":"true","group":"","method":"GET","name":"` + target + `","proto":"HTTP/1.1","scenario":"default","status":"200","url":"` + target + `"}`
+	kinds := map[string]string{ // metrics/builtin.go: type and contains
+		"http_reqs": `"counter","contains":"default"`, "http_req_duration": `"trend","contains":"time"`,
+		"dropped_iterations": `"counter","contains":"default"`, "vus": `"gauge","contains":"default"`, "vus_max": `"gauge","contains":"default"`,
+	}
+	type sample struct {
+		at          int64
+		metric      string
+		value, tags string
+	}
+	var ss []sample
+	for _, i := range pr.ReplyOrder() {
+		ss = append(ss, sample{pr.Done[i], "http_reqs", "1", reqTags},
+			sample{pr.Done[i], "http_req_duration", jsonFloat(float64(pr.Done[i]-pr.Send[i]) / 1e6), reqTags})
+	}
+	if pr.Dropped > 0 && pr.Profile.Send == profile.DropLate {
+		sent := make(map[int64]bool, len(pr.Intended))
+		for _, t := range pr.Intended {
+			sent[t] = true
+		}
+		s := sim.NewSchedule(cfg.Rate)
+		for i := int64(0); i < pr.Planned; i++ {
+			if due := s.Due(i); !sent[due] {
+				ss = append(ss, sample{due, "dropped_iterations", "1", `{"scenario":"default"}`})
+			}
+		}
+	}
+	vus := jsonFloat(float64(cfg.Conns))
+	for t := int64(1e9); t < max(cfg.Duration, pr.End); t += 1e9 {
+		ss = append(ss, sample{t, "vus", vus, "{}"}, sample{t, "vus_max", vus, "{}"})
+	}
+	sort.SliceStable(ss, func(a, b int) bool { return ss[a].at < ss[b].at })
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, x := range ss {
+		if !seen[x.metric] {
+			seen[x.metric] = true
+			b.WriteString(`{"type":"Metric","data":{"name":"` + x.metric + `","type":` + kinds[x.metric] + `,"thresholds":[],"submetrics":null},"metric":"` + x.metric + "\"}\n")
+		}
+		b.WriteString(`{"metric":"` + x.metric + `","type":"Point","data":{"time":"` + time.Unix(0, x.at).UTC().Format(time.RFC3339Nano) + `","value":` + x.value + `,"tags":` + x.tags + "}}\n")
+	}
+	return b.String()
+}
+
+// jsonFloat writes a float64 as encoding/json does (its floatEncoder):
+// the shortest decimal, in 'e' form below 1e-6 or from 1e21, its exponent
+// without a leading zero.
+func jsonFloat(f float64) string {
+	abs, form := math.Abs(f), byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		form = 'e'
+	}
+	b := strconv.AppendFloat(nil, f, form, -1, 64)
+	if n := len(b); form == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		b[n-2] = b[n-1]
+		b = b[:n-1]
+	}
+	return string(b)
+}

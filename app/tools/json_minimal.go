@@ -29,4 +29,6 @@ func jmeterJTL([]jmeterSample) string { return "" }
 
 func k6CSV(sim.Config, *profile.Result) string { return "" }
 
+func k6JSON(sim.Config, *profile.Result) string { return "" }
+
 var k6CSVNotes []string

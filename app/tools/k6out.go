@@ -76,6 +76,54 @@ var k6ArrivalCSVTool = Tool{
 	kind:       "CSV output",
 }
 
+var k6VUsJSONTool = Tool{
+	name:      "k6-vus-json",
+	plain:     "As k6-vus (virtual users sending back to back), with every request written to k6's JSON output: a line for each sample, with when its reply came and how long it took, so a stall shows where it fell.",
+	mechanics: "k6 constant-vus, --out json: per request http_reqs = 1 and http_req_duration = reply − send (ms) at the reply's time, each a Point line, each metric announced once; vus and vus_max each second",
+	source:    "https://github.com/grafana/k6/blob/87883075c/internal/output/json/json.go#L123-L178",
+	command: func(cfg sim.Config) string {
+		return "k6 run --summary-mode=legacy --no-color " + k6JSONFlag + " " + k6VUsScenario(cfg)
+	},
+	profile:    k6VUsProfile,
+	summarise:  k6JSONSummarise,
+	reads:      []measure.Format{FormatK6JSON},
+	perRequest: true,
+	kind:       "JSON output",
+	unsaid:     "k6's JSON output does not name its executor, and this one holds no dropped_iterations samples: constant-vus and constant-arrival-rate",
+}
+
+var k6ArrivalJSONTool = Tool{
+	name:      "k6-arrival-json",
+	plain:     "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to k6's JSON output, and a sample for each one dropped.",
+	mechanics: "k6 constant-arrival-rate, --out json: as k6-vus-json, and dropped_iterations = 1 at each dropped iteration's due time",
+	source:    "https://github.com/grafana/k6/blob/87883075c/internal/output/json/wrapper.go#L9-L44",
+	command: func(cfg sim.Config) string {
+		return "k6 run --summary-mode=legacy --no-color " + k6JSONFlag + " " + k6ArrivalScenario(cfg)
+	},
+	profile:    k6ArrivalProfile,
+	summarise:  k6JSONSummarise,
+	reads:      []measure.Format{FormatK6JSON},
+	perRequest: true,
+	kind:       "JSON output",
+}
+
+// k6JSONFlag is the output the k6 JSON tools stand for (its times are
+// always to the ns: time.Time's JSON).
+const k6JSONFlag = "--out json=k6.json"
+
+// k6JSONSummarise is k6CSVSummarise with the JSON output for the file.
+func k6JSONSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
+	if err := k6Summarise(cfg, pr, o); err != nil {
+		return err
+	}
+	o.JSON = ""
+	if o.wantJSON {
+		o.File = k6JSON(cfg, pr)
+		o.Notes = append(o.Notes, k6CSVNotes...)
+	}
+	return nil
+}
+
 // k6CSVFlag is the output the k6 CSV tools stand for: the file, with
 // times to the ns (the default, unix, writes whole seconds).
 const k6CSVFlag = "--out csv=fileName=k6.csv,timeFormat=rfc3339_nano"

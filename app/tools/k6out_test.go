@@ -9,21 +9,26 @@ import (
 	"omission/app/measure"
 )
 
-// TestK6CSVReadsBack: the CSV the k6 tools write reads back as every
-// request's reply time (from the first send) and duration, exactly, in
-// reply order, and states its requests, VUs and dropped iterations.
+// TestK6CSVReadsBack: the CSV and the JSON output the k6 tools write read
+// back as every request's reply time (from the first send) and duration,
+// exactly, in reply order, and state its requests, VUs and dropped
+// iterations.
 func TestK6CSVReadsBack(t *testing.T) {
 	cfg := mustConfig(t, "stall=100ms&every=1s&first=500ms&duration=3s&conns=3&rate=1000")
-	for _, name := range []string{"k6-vus-csv", "k6-arrival-csv"} {
+	for _, name := range []string{"k6-vus-csv", "k6-arrival-csv", "k6-vus-json", "k6-arrival-json"} {
 		o, err := RunJSON(cfg, name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := measure.Parse(name+".csv", []byte(o.File))
+		format, ext := FormatK6CSV, ".csv"
+		if strings.HasSuffix(name, "-json") {
+			format, ext = FormatK6JSON, ".json"
+		}
+		f, err := measure.Parse(name+ext, []byte(o.File))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if f.Format != FormatK6CSV || len(f.Incomplete) > 0 {
+		if f.Format != format || len(f.Incomplete) > 0 {
 			t.Fatalf("%s: read as %s, incomplete %v", name, f.Format, f.Incomplete)
 		}
 		pr := o.Run
@@ -43,7 +48,7 @@ func TestK6CSVReadsBack(t *testing.T) {
 		if !ok || s.Requests != pr.Recorded || s.Conns != cfg.Conns || s.Dropped != o.Dropped || s.Duration != slices.Sorted(slices.Values(at))[len(at)-cfg.Conns] {
 			t.Errorf("%s: states %+v; the run had %d requests, %d VUs, %d dropped, its replies %v", name, s, pr.Recorded, cfg.Conns, o.Dropped, at[len(at)-5:])
 		}
-		if name == "k6-arrival-csv" && o.Dropped == 0 {
+		if strings.HasPrefix(name, "k6-arrival") && o.Dropped == 0 {
 			t.Errorf("%s: the stall dropped no iteration", name)
 		}
 	}

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -88,6 +89,117 @@ func parseK6CSV(name string, ls []measure.Line) (*measure.File, error) {
 	return &measure.File{Name: name, Format: FormatK6CSV, Dists: []measure.Dist{d}}, nil
 }
 
+// FormatK6JSON is k6 run --out json: a JSON object a line, a metric's
+// announcement or one of its samples.
+const FormatK6JSON measure.Format = "k6-json"
+
+var k6JSONReader = measure.Reader{
+	Format: FormatK6JSON, Title: "k6 --out json output",
+	When:  measure.First, // a metric's announcement is its first line
+	Marks: []measure.Mark{{Prefix: `{"type":"Metric","data":{"name":"`}},
+	// Its lines are JSON objects, the file is not one: read as lines.
+	AfterJSON: `"type":"Point","data":{"time":"`,
+	Read:      parseK6JSON,
+}
+
+// k6JSONPoint is the start of an http_req_duration sample's line
+// (wrapper.go 9-18: metric, type, then data).
+const k6JSONPoint = `{"metric":"http_req_duration","type":"Point","data":`
+
+// parseK6JSON reads k6's JSON output (internal/output/json: k6JSON in
+// json.go cites it): every http_req_duration sample is a request, its
+// value the duration in ms and its time the reply (Tracer.Done), to the
+// ns (time.Time's JSON). The other lines are not read; a cut last line
+// is the file's being incomplete (k6JSONIncomplete), not an error.
+func parseK6JSON(name string, ls []measure.Line) (*measure.File, error) {
+	var ats, lat []int64
+	for k, l := range ls {
+		if !strings.HasPrefix(l.Text, k6JSONPoint) {
+			continue
+		}
+		var p struct {
+			Data struct {
+				Time  string      `json:"time"`
+				Value json.Number `json:"value"`
+			} `json:"data"`
+		}
+		if err := json.Unmarshal([]byte(l.Text), &p); err != nil {
+			if k == len(ls)-1 {
+				break // the last line, cut
+			}
+			return nil, &measure.ParseError{Name: name, Format: FormatK6JSON, Line: l.N, Col: 1, Msg: "an http_req_duration sample that is not JSON: " + err.Error()}
+		}
+		at, _, err := k6Time(p.Data.Time)
+		if err != nil {
+			return nil, &measure.ParseError{Name: name, Format: FormatK6JSON, Line: l.N, Col: strings.Index(l.Text, `"time"`) + 1, Msg: fmt.Sprintf("time %q: %v", p.Data.Time, err)}
+		}
+		v, err := measure.ParseDecimal(p.Data.Value.String())
+		ns := int64(-1)
+		if err == nil {
+			ns, err = v.Ns(1e6)
+		}
+		if err != nil || ns < 0 {
+			return nil, &measure.ParseError{Name: name, Format: FormatK6JSON, Line: l.N, Col: strings.Index(l.Text, `"value"`) + 1, Msg: fmt.Sprintf("expected a duration in ms ≥ 0, found %q", p.Data.Value)}
+		}
+		ats, lat = append(ats, at), append(lat, ns)
+	}
+	if len(lat) == 0 {
+		return nil, &measure.ParseError{Name: name, Format: FormatK6JSON, Line: len(ls), Msg: "expected http_req_duration samples (a k6 HTTP test's), found none"}
+	}
+	from := ats[0] - lat[0]
+	for i := range ats {
+		from = min(from, ats[i]-lat[i])
+	}
+	for i := range ats {
+		ats[i] -= from
+	}
+	if !k6ReadsTimes {
+		ats = nil
+	}
+	d := measure.SamplesDist("http_req_duration", ats, lat)
+	d.Precision = "ms to the ns; every request's duration"
+	return &measure.File{Name: name, Format: FormatK6JSON, Dists: []measure.Dist{d}}, nil
+}
+
+// k6JSONStated reads what k6's JSON output states of its run, as
+// k6CSVStated does the CSV's: the requests, the dropped iterations, the
+// VUs (vus_max's largest value) and the duration.
+func k6JSONStated(data []byte, d *measure.Dist) (requests, duration int64, conns int, dropped int64, from string) {
+	if d == nil {
+		return 0, 0, 0, 0, ""
+	}
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		switch {
+		case bytes.HasPrefix(l, []byte(`{"metric":"dropped_iterations","type":"Point"`)):
+			dropped++
+		case bytes.HasPrefix(l, []byte(`{"metric":"vus_max","type":"Point"`)):
+			var p struct {
+				Data struct {
+					Value float64 `json:"value"`
+				} `json:"data"`
+			}
+			if json.Unmarshal(l, &p) == nil && p.Data.Value > 0 && p.Data.Value <= 1e6 {
+				conns = max(conns, int(p.Data.Value))
+			}
+		}
+	}
+	duration, from = k6RunLength(d, conns)
+	return d.Count, duration, conns, dropped, from
+}
+
+// k6RunLength is the run's length a k6 per-request file gives: each VU's
+// last reply came at or after the run's end (else it would have sent
+// again), and every send before it, so the end is at most the VUs-th
+// latest reply. 0 when the file holds no times.
+func k6RunLength(d *measure.Dist, conns int) (int64, string) {
+	n := len(d.At)
+	if n == 0 {
+		return 0, ""
+	}
+	at := slices.Sorted(slices.Values(d.At))
+	return at[max(n-max(conns, 1), 0)], "the " + ordinal(max(conns, 1)) + " latest reply's time from the first request's send (a VU's last reply is at or after the run's end)"
+}
+
 // k6CSVFields splits a CSV line as encoding/csv reads it (a field in
 // double quotes may hold commas and doubled quotes); bad is the 1-based
 // column of a quote left open (0: none).
@@ -152,14 +264,7 @@ func k6CSVStated(data []byte, d *measure.Dist) (requests, duration int64, conns 
 			}
 		}
 	}
-	if n := len(d.At); n > 0 {
-		// Each VU's last reply came at or after the run's end (else it
-		// would have sent again), and every send before it: the end is at
-		// most the VUs-th latest reply, the latest reply of each.
-		at := slices.Sorted(slices.Values(d.At))
-		duration = at[max(n-max(conns, 1), 0)]
-		from = "the " + ordinal(max(conns, 1)) + " latest reply's time from the first request's send (a VU's last reply is at or after the run's end)"
-	}
+	duration, from = k6RunLength(d, conns)
 	return requests, duration, conns, dropped, from
 }
 

@@ -3,6 +3,7 @@
 package tools
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -30,6 +31,7 @@ func init() {
 	autocannonReader.Incomplete = autocannonIncomplete
 	jtlReader.Incomplete = jtlIncomplete
 	k6CSVReader.Incomplete = k6CSVIncomplete
+	k6JSONReader.Incomplete = k6JSONIncomplete
 }
 
 // ends is the words for where a file of ls ends.
@@ -188,6 +190,29 @@ func k6CSVIncomplete(f *measure.File, ls []measure.Line) []string {
 	}
 	if reqs > durs {
 		return []string{fmt.Sprintf("the http_req_duration rows of %s whose http_reqs rows it holds (k6 writes the two together): %s", units.Count(int64(reqs-durs))+map[bool]string{true: " request", false: " requests"}[reqs-durs == 1], ends(ls))}
+	}
+	return nil
+}
+
+// k6JSONIncomplete: k6 writes each sample's line whole (json.Encoder, a
+// line an Encode): a last line that is not a JSON object was cut, and an
+// http_reqs sample without its http_req_duration the same (k6 pushes the
+// two together).
+func k6JSONIncomplete(f *measure.File, ls []measure.Line) []string {
+	if last := ls[len(ls)-1].Text; last != "" && !json.Valid([]byte(last)) {
+		return []string{fmt.Sprintf("the rest of its last line, cut after %d characters: %s", len(last), ends(ls))}
+	}
+	reqs, durs := 0, 0
+	for _, l := range ls {
+		switch {
+		case strings.HasPrefix(l.Text, `{"metric":"http_reqs","type":"Point"`):
+			reqs++
+		case strings.HasPrefix(l.Text, k6JSONPoint):
+			durs++
+		}
+	}
+	if reqs > durs {
+		return []string{fmt.Sprintf("the http_req_duration samples of %s whose http_reqs samples it holds (k6 pushes the two together): %s", units.Count(int64(reqs-durs))+map[bool]string{true: " request", false: " requests"}[reqs-durs == 1], ends(ls))}
 	}
 	return nil
 }
