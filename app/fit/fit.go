@@ -929,8 +929,11 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// whatever the verdict leaves out as the client's own (fortio's
 		// exact min of 111.9 µs let a service of 1.8 ms explain its
 		// percentiles, and the open loop's p99 run to 805 ms).
+		// A tool's printout only: an HdrHistogram file's values are its
+		// buckets' lowest (0.1 % under), and a corrected recording holds
+		// values below the service.
 		svcHi := 2 * cfg.Service
-		if m := minOf(&in.obs[0]); m >= 0 {
+		if m := minOf(&in.obs[0]); m >= 0 && src.tool != "" {
 			svcHi = min(svcHi, max(m+unit.Ns, cfg.Service))
 		}
 		for _, p := range []struct {
