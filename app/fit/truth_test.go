@@ -729,31 +729,36 @@ func TestRoundTripK6CSV(t *testing.T) {
 	t.Logf("k6 CSV round trip: %v", tally)
 }
 
-// TestK6CSVCutRefused: a k6 CSV cut within a row, or between a request's
-// http_reqs and http_req_duration rows, is refused as incomplete; one with
-// a malformed row is refused with the row's line and column. (Cut between
-// two requests, it reads as a shorter run's: nothing in the file marks its
+// TestK6CSVCutRefused: a k6 CSV or JSON output cut within a row (a line),
+// after a CSV row's first column, or between a request's http_reqs and
+// http_req_duration rows, is refused as incomplete; one with a malformed
+// time is refused with the row's line and column. (Cut between two
+// requests, it reads as a shorter run's: nothing in the file marks its
 // end.)
 func TestK6CSVCutRefused(t *testing.T) {
 	cfg, err := sim.ParseQuery("rate=500&service=300us&stall=120ms&every=1300ms&first=100ms&duration=4s&conns=2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, format := range []string{"k6-vus-csv", "k6-arrival-csv"} {
+	for _, format := range []string{"k6-vus-csv", "k6-arrival-csv", "k6-vus-json", "k6-arrival-json"} {
 		name, data := fileFor(t, cfg, format)
 		ls := strings.SplitAfter(string(data), "\n")
+		reqs, col := "http_reqs,", func(line string) int { return len("http_req_duration,") + 1 }
+		if strings.HasSuffix(format, "-json") {
+			reqs, col = `{"metric":"http_reqs","type":"Point"`, func(line string) int { return strings.Index(line, `"time"`) + 1 }
+		}
 		n := len(ls) / 2
-		for ls[n][:len("http_reqs,")] != "http_reqs," {
+		for !strings.HasPrefix(ls[n], reqs) {
 			n++
 		}
-		for _, c := range []struct {
-			what string
-			text string
-		}{
+		cuts := []struct{ what, text string }{
 			{"within a row", strings.Join(ls[:n], "") + ls[n][:len(ls[n])/2]},
-			{"after its first column", strings.Join(ls[:n], "") + "http_req_duration"},
 			{"between a request's rows", strings.Join(ls[:n+1], "")},
-		} {
+		}
+		if strings.HasSuffix(format, "-csv") {
+			cuts = append(cuts, struct{ what, text string }{"after its first column", strings.Join(ls[:n], "") + "http_req_duration"})
+		}
+		for _, c := range cuts {
 			_, err := Fit(name, []byte(c.text), Options{NoTools: true})
 			var inc *IncompleteError
 			if !errors.As(err, &inc) {
@@ -763,43 +768,8 @@ func TestK6CSVCutRefused(t *testing.T) {
 		bad := strings.Join(ls[:n+1], "") + strings.Replace(ls[n+1], "T", " ", 1) + strings.Join(ls[n+2:], "")
 		_, err := Fit(name, []byte(bad), Options{NoTools: true})
 		var pe *measure.ParseError
-		if !errors.As(err, &pe) || pe.Line != n+2 || pe.Col != len("http_req_duration,")+1 {
-			t.Errorf("%s with a malformed timestamp on line %d: %v; want a ParseError at line %d, column %d", format, n+2, err, n+2, len("http_req_duration,")+1)
-		}
-	}
-}
-
-// TestK6JSONCutRefused: k6's JSON output cut within a line, or between a
-// request's http_reqs and http_req_duration samples, is refused as
-// incomplete; one with a malformed time is refused with its line and
-// column.
-func TestK6JSONCutRefused(t *testing.T) {
-	cfg, err := sim.ParseQuery("rate=500&service=300us&stall=120ms&every=1300ms&first=100ms&duration=4s&conns=2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, format := range []string{"k6-vus-json", "k6-arrival-json"} {
-		name, data := fileFor(t, cfg, format)
-		ls := strings.SplitAfter(string(data), "\n")
-		n := len(ls) / 2
-		for !strings.HasPrefix(ls[n], `{"metric":"http_reqs","type":"Point"`) {
-			n++
-		}
-		for _, c := range []struct{ what, text string }{
-			{"within a line", strings.Join(ls[:n], "") + ls[n][:len(ls[n])/2]},
-			{"between a request's samples", strings.Join(ls[:n+1], "")},
-		} {
-			_, err := Fit(name, []byte(c.text), Options{NoTools: true})
-			var inc *IncompleteError
-			if !errors.As(err, &inc) {
-				t.Errorf("%s cut %s: %v; want it refused as incomplete", format, c.what, err)
-			}
-		}
-		bad := strings.Join(ls[:n+1], "") + strings.Replace(ls[n+1], "T", " ", 1) + strings.Join(ls[n+2:], "")
-		_, err := Fit(name, []byte(bad), Options{NoTools: true})
-		var pe *measure.ParseError
-		if !errors.As(err, &pe) || pe.Line != n+2 || pe.Col != strings.Index(ls[n+1], `"time"`)+1 {
-			t.Errorf("%s with a malformed time on line %d: %v; want a ParseError at line %d, column %d", format, n+2, err, n+2, strings.Index(ls[n+1], `"time"`)+1)
+		if want := col(ls[n+1]); !errors.As(err, &pe) || pe.Line != n+2 || pe.Col != want {
+			t.Errorf("%s with a malformed timestamp on line %d: %v; want a ParseError at line %d, column %d", format, n+2, err, n+2, want)
 		}
 	}
 }

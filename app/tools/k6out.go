@@ -113,15 +113,7 @@ const k6JSONFlag = "--out json=k6.json"
 
 // k6JSONSummarise is k6CSVSummarise with the JSON output for the file.
 func k6JSONSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
-	if err := k6Summarise(cfg, pr, o); err != nil {
-		return err
-	}
-	o.JSON = ""
-	if o.wantJSON {
-		o.File = k6JSON(cfg, pr)
-		o.Notes = append(o.Notes, k6CSVNotes...)
-	}
-	return nil
+	return k6FileSummarise(cfg, pr, o, k6JSON)
 }
 
 // k6CSVFlag is the output the k6 CSV tools stand for: the file, with
@@ -137,12 +129,18 @@ const k6CSVHeader = "metric_name,timestamp,metric_value,check,error,error_code,e
 // when RunJSON asks for it: a row per request is some 260 bytes, tens of
 // MB for a long run, and only the fit and report -tool read it.
 func k6CSVSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
+	return k6FileSummarise(cfg, pr, o, k6CSV)
+}
+
+// k6FileSummarise prints k6's summary and, when RunJSON asks for it,
+// writes the per-request file with write.
+func k6FileSummarise(cfg sim.Config, pr *profile.Result, o *Output, write func(sim.Config, *profile.Result) string) error {
 	if err := k6Summarise(cfg, pr, o); err != nil {
 		return err
 	}
 	o.JSON = ""
 	if o.wantJSON {
-		o.File = k6CSV(cfg, pr)
+		o.File = write(cfg, pr)
 		o.Notes = append(o.Notes, k6CSVNotes...)
 	}
 	return nil
