@@ -72,7 +72,7 @@
 //	app/worker              runs and charts off the main thread; may import: charts, compute, measure, tools, ui, view, wire, sim, sim/sweep
 //	app/page                the visualiser; may import: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim, sim/sweep
 //	app/internal/wasmbuild  builds app.wasm and fit.wasm; may import: none
-//	app/internal/floorpage  the stack's floor, one go-app component (make bench); may import: none
+//	app/internal/stackfloor  the stack's floor, one go-app component (make bench); may import: none
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
 //	app/internal/rawget     the built site tests' raw HTTP client; may import: none
 //	app/internal/rivalratio make bench's ratios to the rival; may import: none

@@ -39,7 +39,7 @@ var doors = map[string][]string{
 	"app/worker":              {"app/charts", "app/compute", "app/measure", "app/tools", "app/ui", "app/view", "app/wire", "sim", "sim/sweep"},
 	"app/page":                {"app/anim", "app/charts", "app/compute", "app/fitmsg", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "sim", "sim/sweep"},
 	"app/internal/wasmbuild":  nil,
-	"app/internal/floorpage":  nil,
+	"app/internal/stackfloor": nil,
 	"app/internal/wasmsize":   nil,
 	"app/internal/rawget":     nil,
 	"app/internal/matchtest":  nil,

@@ -102,7 +102,7 @@ const firstPaint = `(() => { const p = performance.getEntriesByName("first-conte
 // TestBrowserBenchSite times navigation to the first paint and to the
 // app's own result, from the site served as make run serves it: cold (a
 // fresh profile) and from the service worker's cache; and, alternately in
-// the same run, the floor of the stack (app/internal/floorpage, one go-app
+// the same run, the floor of the stack (app/internal/stackfloor, one go-app
 // component built as app.wasm is) to its own ready element, so that the
 // page's times print as ratios to it (BENCH page.*.vs_floor): absolute
 // browser times differ up to four-fold between machines of one kind.
@@ -175,7 +175,7 @@ const startupParts = `(() => {
 	return out;
 })()`
 
-// startFloor builds the floor page (app/internal/floorpage: its app.wasm
+// startFloor builds the floor page (app/internal/stackfloor: its app.wasm
 // with app/internal/wasmbuild and make wasm's flags, its server natively)
 // into a temporary directory, serves it on a free loopback port until the
 // test ends, and returns its address.
@@ -190,8 +190,8 @@ func startFloor(t *testing.T) string {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{
-		{"run", "./app/internal/wasmbuild", "-go", "go", "--", "-trimpath", "-tags", "minimal", "-ldflags=-s", "-gcflags=all=-l", "-o", filepath.Join(dir, "web", "app.wasm"), "./app/internal/floorpage"},
-		{"build", "-o", filepath.Join(dir, "floor"), "./app/internal/floorpage"},
+		{"run", "./app/internal/wasmbuild", "-go", "go", "--", "-trimpath", "-tags", "minimal", "-ldflags=-s", "-gcflags=all=-l", "-o", filepath.Join(dir, "web", "app.wasm"), "./app/internal/stackfloor"},
+		{"build", "-o", filepath.Join(dir, "floor"), "./app/internal/stackfloor"},
 	} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = root
