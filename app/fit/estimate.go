@@ -326,9 +326,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// percentiles it prints (bombardier --rate's -o json): each stall
 		// holds back about L·rate requests that are never sent (less the
 		// few a bucket lets leave at once after it).
-		planned := sim.NewSchedule(in.Rate).Count(in.Duration)
-		per := float64(L) / float64(sim.NewSchedule(in.Rate).Interval(1))
-		K = max(int64(math.Round(float64(planned-in.Requests)/per)), 1)
+		sched := sim.NewSchedule(in.Rate)
+		per := float64(L) / float64(sched.Interval(1))
+		K = max(int64(math.Round(float64(sched.Count(in.Duration)-in.Requests)/per)), 1)
 	case src.is(tools.BackToBack) && in.Duration > 0 && in.Requests > 0 && S > 0:
 		K = int64(math.Round(float64(in.Duration-in.Requests*S) / float64(L)))
 		K = max(K, 1)

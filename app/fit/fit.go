@@ -954,10 +954,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				why += "; the search went no further, and values beyond may explain it too"
 			}
 			g.setFree(p.name, sim.FormatDuration(v), sim.FormatDuration(lo), sim.FormatDuration(hi), why)
+			if !spanned {
+				openRange = widenOpen(openRange, cfg) // the fitted model's own, once
+			}
 			for _, x := range []int64{lo, hi} {
 				c := cfg
 				set(&c, p.name, x)
-				openRange = widenOpen(widenOpen(openRange, cfg), c)
+				openRange = widenOpen(openRange, c)
 			}
 			spanned = true
 		}
@@ -1025,12 +1028,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			// (ab's 0 ms against 1 ms is −100 %), not a miss.
 			r.Rounded = true
 			rounded++
-			continue
-		}
-		if r.Headline && !r.Own && !r.Ranked && !r.OverBody && math.Abs(r.Diff) > res.Worst {
-			res.Worst = math.Abs(r.Diff)
 		}
 	}
+	res.Worst = worstMiss(rs, unit.Ns)
 	if rounded > 0 {
 		res.RoundingNs = unit.Ns
 		res.Ambiguous = append(res.Ambiguous, Free{Param: "rounding", Value: sim.FormatDuration(unit.Ns),
@@ -1421,32 +1421,30 @@ func holdModel(f *Free, cfg sim.Config) {
 // (Residual.OverBody) not held, as Result.Worst has it:
 // a range "fits as well" by the verdict's rule.
 func explains(rs []Residual, unit int64) bool {
-	if rs == nil {
-		return false
-	}
-	for _, r := range rs {
-		if r.Headline && !r.Own && !r.Ranked && !r.OverBody && math.Abs(r.Diff) > Tolerance && (unit <= 0 || math.Abs(r.Measured-r.Fitted) > float64(unit)) {
-			return false
-		}
-	}
-	return true
+	return rs != nil && worstMiss(rs, unit) <= Tolerance
 }
 
-// worstMiss is the verdict's worst number (Result.Worst) before the
-// rounding is marked: the largest difference among the headline numbers
-// the stalls claim, leaving out those one printed unit apart.
+// worstMiss is the verdict's worst number (Result.Worst): the largest
+// difference among the headline numbers the stalls claim (Residual.held),
+// leaving out those one printed unit (unit ns, when above 0) or less from
+// the model's.
 func worstMiss(rs []Residual, unit int64) float64 {
 	w := 0.0
 	for _, r := range rs {
 		if unit > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit) {
 			continue
 		}
-		if r.Headline && !r.Own && !r.Ranked && !r.OverBody {
+		if r.Headline && r.held() {
 			w = max(w, math.Abs(r.Diff))
 		}
 	}
 	return w
 }
+
+// held reports whether the verdict holds r to the tolerance: not the
+// client's own (Own), not a percentile within it in rank (Ranked), not a
+// mean within it over the body (OverBody).
+func (r Residual) held() bool { return !r.Own && !r.Ranked && !r.OverBody }
 
 // explainedSpan bisects for the least and the most value of parameter p
 // ("stall" or "service") from [far0, far1] with which the model, the rest
@@ -1541,7 +1539,7 @@ func overBody(rs []Residual) {
 func stallsOf(rs []Residual) []Residual {
 	var out []Residual
 	for _, r := range rs {
-		if !r.Own && !r.Ranked && !r.OverBody {
+		if r.held() {
 			out = append(out, r)
 		}
 	}

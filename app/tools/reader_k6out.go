@@ -52,12 +52,8 @@ func parseK6CSV(name string, ls []measure.Line) (*measure.File, error) {
 		if err != nil {
 			return nil, perr(l.N, len(fs[0])+2, "timestamp %q: %v", fs[1], err)
 		}
-		v, err := measure.ParseDecimal(fs[2])
-		ns := int64(-1)
-		if err == nil {
-			ns, err = v.Ns(1e6)
-		}
-		if err != nil || ns < 0 {
+		ns, err := k6SampleNs(fs[2])
+		if err != nil {
 			return nil, perr(l.N, len(fs[0])+len(fs[1])+3, "expected a duration in ms ≥ 0, found %q", fs[2])
 		}
 		if unit == 0 || u < unit {
@@ -68,15 +64,7 @@ func parseK6CSV(name string, ls []measure.Line) (*measure.File, error) {
 	if len(lat) == 0 {
 		return nil, perr(len(ls), 0, "expected http_req_duration rows (a k6 HTTP test's), found none")
 	}
-	// Times from the first request's send: the run's start, which the
-	// file does not state (k6 sends the first request at it).
-	from := ats[0] - lat[0]
-	for i := range ats {
-		from = min(from, ats[i]-lat[i])
-	}
-	for i := range ats {
-		ats[i] -= from
-	}
+	fromFirstSend(ats, lat)
 	seconds := unit >= 1e9 && k6ReadsTimes
 	if seconds || !k6ReadsTimes {
 		ats = nil
@@ -133,12 +121,8 @@ func parseK6JSON(name string, ls []measure.Line) (*measure.File, error) {
 		if err != nil {
 			return nil, &measure.ParseError{Name: name, Format: FormatK6JSON, Line: l.N, Col: strings.Index(l.Text, `"time"`) + 1, Msg: fmt.Sprintf("time %q: %v", p.Data.Time, err)}
 		}
-		v, err := measure.ParseDecimal(p.Data.Value.String())
-		ns := int64(-1)
-		if err == nil {
-			ns, err = v.Ns(1e6)
-		}
-		if err != nil || ns < 0 {
+		ns, err := k6SampleNs(p.Data.Value.String())
+		if err != nil {
 			return nil, &measure.ParseError{Name: name, Format: FormatK6JSON, Line: l.N, Col: strings.Index(l.Text, `"value"`) + 1, Msg: fmt.Sprintf("expected a duration in ms ≥ 0, found %q", p.Data.Value)}
 		}
 		ats, lat = append(ats, at), append(lat, ns)
@@ -146,6 +130,19 @@ func parseK6JSON(name string, ls []measure.Line) (*measure.File, error) {
 	if len(lat) == 0 {
 		return nil, &measure.ParseError{Name: name, Format: FormatK6JSON, Line: len(ls), Msg: "expected http_req_duration samples (a k6 HTTP test's), found none"}
 	}
+	fromFirstSend(ats, lat)
+	if !k6ReadsTimes {
+		ats = nil
+	}
+	d := measure.SamplesDist("http_req_duration", ats, lat)
+	d.Precision = "ms to the ns; every request's duration"
+	return &measure.File{Name: name, Format: FormatK6JSON, Dists: []measure.Dist{d}}, nil
+}
+
+// fromFirstSend counts the replies' times ats from the first request's
+// send (a reply's time less its latency): the run's start, which k6's
+// per-request files do not state (k6 sends the first request at it).
+func fromFirstSend(ats, lat []int64) {
 	from := ats[0] - lat[0]
 	for i := range ats {
 		from = min(from, ats[i]-lat[i])
@@ -153,12 +150,20 @@ func parseK6JSON(name string, ls []measure.Line) (*measure.File, error) {
 	for i := range ats {
 		ats[i] -= from
 	}
-	if !k6ReadsTimes {
-		ats = nil
+}
+
+// k6SampleNs reads a sample's value, a duration in ms (metrics/units.go), to
+// the ns; an error when it is not a number ≥ 0.
+func k6SampleNs(s string) (int64, error) {
+	v, err := measure.ParseDecimal(s)
+	ns := int64(-1)
+	if err == nil {
+		ns, err = v.Ns(1e6)
 	}
-	d := measure.SamplesDist("http_req_duration", ats, lat)
-	d.Precision = "ms to the ns; every request's duration"
-	return &measure.File{Name: name, Format: FormatK6JSON, Dists: []measure.Dist{d}}, nil
+	if err == nil && ns < 0 {
+		err = fmt.Errorf("negative")
+	}
+	return ns, err
 }
 
 // k6JSONStated reads what k6's JSON output states of its run, as
