@@ -482,7 +482,10 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// wrk2's -R is a whole number of requests a second (sim's wrk2
 		// profile refuses any other), so the rate it ran at is one.
 		cfg.Rate, wholeRate = max(1000, (cfg.Rate+500)/1000*1000), true
-		rateHow += ", to a whole number (" + src.tool + "'s -R is one)"
+		if rateHow != "" {
+			rateHow += ", "
+		}
+		rateHow += "to a whole number (" + src.tool + "'s " + src.desc().RateFlag() + " is one)"
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
 	if pin > 0 {

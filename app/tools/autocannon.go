@@ -90,7 +90,7 @@ var autocannonRateTool = Tool{
 	reads:     []measure.Format{FormatAutocannonJSON},
 	onlyPaced: true,
 	unit:      autocannonTool.unit,
-	wholeRate: true,
+	rateFlag:  "-R",
 }
 
 // autocannonRateReal is how the experiment runs autocannonRateTool.

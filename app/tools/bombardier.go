@@ -89,7 +89,7 @@ var bombardierRateTool = Tool{
 	// bombardier's.
 	reads:     []measure.Format{FormatBombardierJSON},
 	onlyPaced: true,
-	wholeRate: true,
+	rateFlag:  "--rate",
 }
 
 // bombardierRateReal is how the experiment runs bombardierRateTool.

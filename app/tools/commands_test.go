@@ -593,7 +593,7 @@ func TestCommandsParse(t *testing.T) {
 	for _, q := range commandQueries {
 		cfg := mustConfig(t, q)
 		for _, tool := range registry {
-			if tool.wholeRate && cfg.Rate < 1000 {
+			if tool.WholeRate() && cfg.Rate < 1000 {
 				continue // wrk2 refuses a rate under 1/s (its -R)
 			}
 			line := tool.command(cfg)

@@ -91,7 +91,10 @@ func (t *Tool) PacedUsers() bool {
 
 // WholeRate reports whether the rate the tool is given is a whole number
 // of requests a second, so that the rate it ran at is one (wrk2's -R).
-func (t *Tool) WholeRate() bool { return t.wholeRate }
+func (t *Tool) WholeRate() bool { return t.rateFlag != "" }
+
+// RateFlag is the flag that gives a WholeRate tool its rate ("-R").
+func (t *Tool) RateFlag() string { return t.rateFlag }
 
 // PrintUnit is what a tool's printout rounds its latencies to, when that
 // is coarse next to a service time: in ns and in words.

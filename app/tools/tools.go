@@ -80,9 +80,10 @@ type Tool struct {
 	// what the file leaves unsaid that would tell them apart, ending with
 	// their names or modes ("… : oha and oha-corrected").
 	unsaid string
-	// wholeRate: the rate it is given is a whole number of requests a
-	// second (wrk2's -R), so the rate it ran at is one.
-	wholeRate bool
+	// rateFlag, for a tool whose rate is given as a whole number of
+	// requests a second, is the flag that gives it (wrk2's -R), so the rate
+	// it ran at is one ("": any rate).
+	rateFlag string
 	// noCount, for a tool one of whose files prints no exact count of its
 	// replies, says so and what to give the fit instead.
 	noCount string

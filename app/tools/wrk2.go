@@ -51,7 +51,7 @@ var wrk2Tool = Tool{
 	},
 	summarise: wrk2Summarise,
 	reads:     []measure.Format{FormatWrk2},
-	wholeRate: true,
+	rateFlag:  "-R",
 }
 
 // StartsAtConnect: wrk2 takes each connection's schedule start just
