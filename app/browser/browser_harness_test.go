@@ -208,10 +208,28 @@ type browser struct {
 }
 
 // newBrowser starts Chromium with a fresh profile (no cache, no service
-// worker) and a 1280×800 window; it stops at the end of the test.
+// worker) and a 1280×800 window; it stops at the end of the test. A start
+// that fails is tried again, twice at most, each with a profile of its
+// own: Chromium failed to start once in a make test here ("chrome failed
+// to start", its process gone before DevTools answered), and started the
+// next time.
 func newBrowser(t testing.TB) *browser {
 	t.Helper()
 	requireBrowser(t)
+	var err error
+	for try := 0; try < 3; try++ {
+		var b *browser
+		if b, err = startBrowser(t); err == nil {
+			return b
+		}
+		t.Logf("starting Chromium (try %d of 3): %v", try+1, err)
+	}
+	t.Fatalf("starting Chromium: %v", err)
+	return nil
+}
+
+// startBrowser is one try of newBrowser's.
+func startBrowser(t testing.TB) (*browser, error) {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(os.Getenv("CHROMIUM")),
 		chromedp.UserDataDir(t.TempDir()),
@@ -229,12 +247,14 @@ func newBrowser(t testing.TB) *browser {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
 	// Start the browser with an untimed context (a timeout would stop it).
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
-		t.Fatalf("starting Chromium: %v", err)
+		cancel()
+		cancelAlloc()
+		return nil, err
 	}
-	return &browser{ctx: ctx}
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	return &browser{ctx: ctx}, nil
 }
 
 // timeout bounds one step of a test.
