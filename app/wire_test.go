@@ -15,8 +15,8 @@ import (
 // TestWorkerProtocol holds both workers' messages to the one protocol of
 // package wire: each request and response carries its number under "id",
 // a failure under "err", a cancel under "cancel", and the ready message
-// decodes as the protocol's; both worker scripts keep early messages in
-// the same queue and report a failed start in the same shape.
+// decodes as the protocol's; both hosts of a program keep early messages
+// in the same queue and report a failed start in the same shape.
 func TestWorkerProtocol(t *testing.T) {
 	header := func(name string, v any) wire.Header {
 		t.Helper()
@@ -53,14 +53,20 @@ func TestWorkerProtocol(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, script := range []string{"worker.js", "fitworker.js"} {
+	// Both hosts of a program, web/worker.js in a Web Worker and
+	// web/page.js's stand-in on the page's thread, give it the wire of
+	// package wire: a global of its name with the early messages' queue,
+	// post and onmessage.
+	for _, script := range []string{"worker.js", "page.js"} {
 		b, err := os.ReadFile(filepath.Join(root, "web", script))
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := string(b)
-		if !strings.Contains(s, "self."+wire.Pending+" = [];") || !strings.Contains(s, "self."+wire.Pending+".push(d);") {
-			t.Errorf("web/%s does not keep early messages in self.%s", script, wire.Pending)
+		for _, want := range []string{"." + wire.Host + " = wire;", "{ pending: [], onmessage: null, post: ", "wire.pending.push(d)", "wire.onmessage(d)"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("web/%s does not give the program package wire's host (%q missing)", script, want)
+			}
 		}
 		if !strings.Contains(s, "JSON.stringify({ id: -1, err: ") {
 			t.Errorf("web/%s does not report a failed start as {id: -1, err}", script)

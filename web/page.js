@@ -1,58 +1,94 @@
 // Omission: the page's own small script (loaded by every page, before
 // app.wasm).
 //
-// It keeps the WebAssembly module the page compiles (go-app's app.js calls
-// WebAssembly.instantiateStreaming), so that the simulation worker
-// (web/worker.js, app/worker) can run the same module without fetching or
-// compiling it again. On the visualiser it starts that worker as soon as
-// the module is compiled, while the page's own Go program starts: the
-// worker's start (its Go runtime, some hundreds of ms) is then done when
-// the page first asks it to run. What the worker says before the page takes
-// it (app/worker, NewBrowser: window.omissionSimWorker) is held for it.
+// It starts the visualiser's simulation worker (compute.wasm through
+// web/worker.js; app/internal/computewasm) as soon as the document is
+// parsed, so that the worker's program downloads and compiles on another
+// core while the page's own program (app.wasm) downloads and compiles on
+// this one. What the worker says before the page takes it is held for it
+// (app/worker, NewBrowser: omissionStartSim). Where the browser has no Web
+// Workers, a stand-in with a Worker's methods runs the same program on
+// this thread (omissionStandIn), and the page says so (data-compute).
 (() => {
   "use strict";
-  const early = (module) => {
-    const env = typeof goappEnv === "object" ? goappEnv : {};
-    const script = env.OMISSION_WORKER_JS;
-    if (!script || !window.Worker || window.omissionSimWorker || !document.getElementById("omission")) return;
-    const w = new Worker(script), held = [];
-    const hold = (e) => {
-      if (e.type === "error") e.preventDefault();
-      else if (typeof e.data === "string" && e.data.startsWith('{"id":0,"ready":true')) performance.mark("omission:worker-ready");
-      held.push(e);
+  const env = () => (typeof goappEnv === "object" ? goappEnv : {});
+  const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
+  // omissionStandIn is a Worker's stand-in on the page's thread: it loads
+  // web/worker.js as a script and runs its program (omissionRun) with a
+  // wire of its own; messages go both ways on tasks of their own, as a
+  // Worker's do.
+  window.omissionStandIn = (script) => {
+    const listeners = new Set();
+    let wire = null;
+    const later = (f) => setTimeout(f, 0);
+    const deliver = (data) => later(() => listeners.forEach((f) => f({ type: "message", data })));
+    const run = (d) => {
+      wire = { pending: wire ? wire.pending : [], onmessage: null, post: deliver };
+      window.omissionWire = wire;
+      if (window.omissionRun) { window.omissionRun(d, wire); return; }
+      const el = document.createElement("script");
+      el.src = script;
+      el.onload = () => window.omissionRun(d, wire);
+      el.onerror = () => deliver(JSON.stringify({ id: -1, err: "the simulation worker could not start: " + script + " did not load" }));
+      document.head.appendChild(el);
+    };
+    return {
+      addEventListener: (type, f) => { if (type === "message") listeners.add(f); },
+      removeEventListener: (type, f) => listeners.delete(f),
+      postMessage: (d) => {
+        if (d && d.type === "init") { run(d); return; }
+        if (!wire) wire = { pending: [], onmessage: null, post: deliver };
+        later(() => (wire.onmessage ? wire.onmessage(d) : wire.pending.push(d)));
+      },
+      terminate: () => { listeners.clear(); if (wire) wire.onmessage = () => {}; },
+    };
+  };
+  // omissionStartSim hands the page its simulation worker: {worker, take,
+  // where} (take returns the events held since it started, in order, and
+  // stops holding them), or null where the site has none. The first call
+  // on the visualiser is page.js's own, as the document is parsed; one
+  // after the page took its worker starts another.
+  let started = null;
+  window.omissionStartSim = () => {
+    if (started) return started;
+    const e = env(), script = e.OMISSION_WORKER_JS, wasm = e.OMISSION_COMPUTE_WASM;
+    if (!script || !wasm) return null;
+    const where = window.Worker ? "worker" : "page";
+    const w = where === "worker" ? new Worker(script) : window.omissionStandIn(script), held = [];
+    const hold = (ev) => {
+      if (ev.type === "error" && ev.preventDefault) ev.preventDefault();
+      else if (typeof ev.data === "string" && ev.data.startsWith('{"id":0,"ready":true')) performance.mark("omission:worker-ready");
+      held.push(ev);
     };
     w.addEventListener("message", hold);
     w.addEventListener("error", hold);
-    w.postMessage({ type: "init", module, wasmExec: (env.GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "") + "/wasm_exec.js" });
-    window.omissionSimWorker = {
+    w.postMessage({ type: "init", name: "simulation worker", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["compute"] });
+    started = {
       worker: w,
-      // take hands the worker to the page: the events held, in order.
+      where,
       take: () => {
         w.removeEventListener("message", hold);
         w.removeEventListener("error", hold);
-        delete window.omissionSimWorker;
+        started = null;
         return held;
       },
     };
+    return started;
   };
+  const early = () => {
+    if (document.getElementById("omission")) window.omissionStartSim();
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", early, { once: true });
+  else early();
   // The startup's marks (omission:compiled here; the Go side marks its
   // mount, the worker's ready and its first answer) time its parts for
   // make bench (app/browser, TestBrowserBenchSite).
-  const keep = (p) => p.then((r) => {
-    if (r && r.module) {
-      window.omissionWasmModule = r.module;
-      performance.mark("omission:compiled");
-      try { early(r.module); } catch (e) { /* the page starts its worker itself */ }
-    }
+  const mark = (p) => p.then((r) => {
+    if (r && r.module) performance.mark("omission:compiled");
     return r;
   });
   const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = (src, imports) => keep(streaming.call(WebAssembly, src, imports));
-  const plain = WebAssembly.instantiate;
-  WebAssembly.instantiate = (src, imports) => {
-    const p = plain.call(WebAssembly, src, imports);
-    return src instanceof WebAssembly.Module ? p : keep(p);
-  };
+  if (streaming) WebAssembly.instantiateStreaming = (src, imports) => mark(streaming.call(WebAssembly, src, imports));
 })();
 // The pages run under a Content-Security-Policy that allows no
 // inline style attribute, script or event handler, so what needs a computed
@@ -364,7 +400,7 @@ document.addEventListener("DOMContentLoaded", () => {
 // gives the import panel is kept here too (the chooser, a drop, the
 // pasted text), and a click on a file's "What did this test hide?"
 // (button.fit-ask; the rate typed beside it, if any, goes with the file)
-// asks the fit worker (web/fitworker.js, fit.wasm) for its fit. The worker
+// asks the fit worker (web/worker.js running fit.wasm) for its fit. The worker
 // starts when the reader first reaches for a file — opens the file chooser,
 // drags a file over the page, or opens the paste box — or gives the
 // panel one, never when the page loads: fit.wasm is fetched and compiled
@@ -423,7 +459,7 @@ document.addEventListener("DOMContentLoaded", () => {
   // start starts the worker unless it runs (it loads fit.wasm), and
   // reports whether this site has one.
   const start = () => {
-    const script = env().OMISSION_FIT_WORKER_JS, wasm = env().OMISSION_FIT_WASM;
+    const script = env().OMISSION_WORKER_JS, wasm = env().OMISSION_FIT_WASM;
     if (!script || !wasm) return false;
     if (w) return true;
     w = new Worker(script);
@@ -441,7 +477,7 @@ document.addEventListener("DOMContentLoaded", () => {
       else if (d.warm) document.documentElement.dataset.fitWarm = d.warm; // how its warm-up ended (tests)
     };
     w.onerror = (e) => { e.preventDefault(); fail("the fit worker stopped: " + (e.message || "an error")); };
-    w.postMessage({ type: "init", wasmExec: root() + "/wasm_exec.js", wasm });
+    w.postMessage({ type: "init", name: "fit", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["fit"] });
     return true;
   };
   // check asks the worker whether a file given is whole (fit.Lacks): the

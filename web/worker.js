@@ -1,24 +1,43 @@
-// Omission's simulation worker. The page (app/worker) starts it with the
-// WebAssembly module it compiled for itself (kept by web/page.js) and the
-// address of the toolchain's wasm_exec.js; the module's main sees no
-// document and serves the page's requests (app/worker.Serve). Messages that
-// arrive while it starts wait in omissionPending (the protocol: app/wire).
+// Omission's workers. One script starts either Go program the page runs
+// off its thread: the simulation (compute.wasm, app/internal/computewasm;
+// web/page.js starts it as the page loads) and the fit (fit.wasm,
+// app/internal/fitwasm; started when the reader reaches for a file). The
+// page posts {type: "init", wasm, wasmExec, argv}; the program then talks
+// to the page through self.omissionWire (the protocol: app/wire), and
+// messages that arrive while it starts wait in its queue.
+//
+// omissionRun is also what web/page.js's stand-in calls on the page's own
+// thread where the browser has no Web Workers: there wasm_exec.js is
+// already loaded, and the wire is the stand-in's.
 "use strict";
-self.omissionPending = [];
-self.onmessage = (e) => {
-  const d = e.data;
-  if (d && d.type === "init") {
-    try {
-      importScripts(d.wasmExec);
-      const go = new Go();
-      go.argv = ["app", "worker"];
-      WebAssembly.instantiate(d.module, go.importObject)
-        .then((inst) => go.run(inst))
-        .catch((err) => self.postMessage(JSON.stringify({ id: -1, err: "the simulation worker could not start: " + err })));
-    } catch (err) {
-      self.postMessage(JSON.stringify({ id: -1, err: "the simulation worker could not start: " + err }));
-    }
-    return;
+self.omissionRun = (d, wire) => {
+  const fail = (err) => wire.post(JSON.stringify({ id: -1, err: "the " + (d.name || "worker") + " could not start: " + err }));
+  try {
+    if (typeof Go === "undefined") importScripts(d.wasmExec);
+    const go = new Go();
+    go.argv = d.argv || ["omission"];
+    // Streaming needs the server's application/wasm; without it the bytes
+    // are compiled after they all came.
+    WebAssembly.instantiateStreaming(fetch(d.wasm), go.importObject)
+      .catch(() => fetch(d.wasm).then((r) => {
+        if (!r.ok) {
+          throw new Error(d.wasm + ": " + r.status);
+        }
+        return r.arrayBuffer();
+      }).then((b) => WebAssembly.instantiate(b, go.importObject)))
+      .then((r) => go.run(r.instance))
+      .catch(fail);
+  } catch (err) {
+    fail(err);
   }
-  self.omissionPending.push(d);
 };
+if (typeof importScripts === "function") {
+  const wire = { pending: [], onmessage: null, post: (m) => self.postMessage(m) };
+  self.omissionWire = wire;
+  self.onmessage = (e) => {
+    const d = e.data;
+    if (d && d.type === "init") self.omissionRun(d, wire);
+    else if (wire.onmessage) wire.onmessage(d);
+    else wire.pending.push(d);
+  };
+}

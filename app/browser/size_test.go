@@ -216,10 +216,10 @@ func TestBuiltSite(t *testing.T) {
 				t.Errorf("prefix %q: %s %s: not found", prefix, what, want)
 			}
 		}
-		// fit.wasm and its worker script: precached by their hashed
+		// The workers' script and programs: precached by their hashed
 		// URLs, and their addresses in the page's environment (app.js),
-		// from which the page starts the fit on demand.
-		for _, f := range []string{"fit.wasm", "fitworker.js"} {
+		// from which web/page.js starts them.
+		for _, f := range []string{"worker.js", "compute.wasm", "fit.wasm"} {
 			b, err := os.ReadFile(filepath.Join(dir, "web", f))
 			if err != nil {
 				t.Fatal(err)

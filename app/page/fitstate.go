@@ -6,14 +6,6 @@ import (
 	"omission/app/worker"
 )
 
-// FitWorkerEnv and FitWasmEnv name the site's environment variables holding
-// the addresses of web/fitworker.js and web/fit.wasm (with their versions:
-// app/site/site.go sets them).
-const (
-	FitWorkerEnv = "OMISSION_FIT_WORKER_JS"
-	FitWasmEnv   = "OMISSION_FIT_WASM"
-)
-
 // setFit keeps what page.js last said of a file's fit (a fitmsg.Answer,
 // parsed: its panel, progress or a failure laid out as nodes), or drops it
 // (nil: the file is gone, or a new one of its name came), in a new map so

@@ -53,16 +53,17 @@ type simStatus struct {
 	Sliced   bool    // the run continues beyond its first slice
 }
 
-// startClient chooses where the page's runs go: a Web Worker running the
-// same app.wasm (the main thread then never waits for the simulator), or,
-// where none starts, this thread in slices; natively (prerendering, tests)
-// at once.
+// startClient chooses where the page's runs go: in the browser, the
+// simulation worker web/page.js started (compute.wasm, in a Web Worker or,
+// where the browser has none, on the page's thread behind a stand-in), so
+// that this program never links the simulator; natively (prerendering,
+// tests) this program, at once (nativeClient).
 func (p *Page) startClient(ctx app.Context) {
 	if p.client != nil {
 		return
 	}
 	if !app.IsClient {
-		p.client = worker.NewLocal(p.Settings, true, func(r worker.Response) { p.onResponse(ctx, r) }, ui.Yield)
+		p.client = nativeClient(p.Settings, func(r worker.Response) { p.onResponse(ctx, r) })
 		return
 	}
 	deliver := func(r worker.Response) {
@@ -71,36 +72,25 @@ func (p *Page) startClient(ctx app.Context) {
 			p.onResponse(ctx, r)
 		})
 	}
-	b, err := worker.NewBrowser(app.Getenv(WorkerEnv), ui.RootPrefix()+"/wasm_exec.js", deliver, func(err error) {
+	b, err := worker.NewBrowser(deliver, func(err error) {
 		ctx.Dispatch(func(ctx app.Context) { p.workerFailed(ctx, err) })
 	})
-	if err == nil {
-		p.client = b
+	if err != nil {
+		app.Log("omission: no simulation worker: " + err.Error())
+		p.fail(p.seq, err)
 		return
 	}
-	p.localClient(ctx, err)
+	p.client = b
 }
 
-// WorkerEnv names the site's environment variable holding the address of
-// web/worker.js (with its version: app/site/site.go sets it).
-const WorkerEnv = "OMISSION_WORKER_JS"
-
-// localClient runs the page's simulations on its own thread, in slices.
-func (p *Page) localClient(ctx app.Context, why error) {
-	app.Log("omission: simulating on the page's thread: " + why.Error())
-	p.client = worker.NewLocal(p.Settings, false, func(r worker.Response) {
-		ctx.Dispatch(func(ctx app.Context) {
-			defer ui.Recover(ctx, "result")
-			p.onResponse(ctx, r)
-		})
-	}, ui.Yield)
-}
-
-// workerFailed falls back to this thread and runs the current state again.
+// workerFailed shows why the worker stopped; the next change of the
+// parameters starts another.
 func (p *Page) workerFailed(ctx app.Context, err error) {
-	p.localClient(ctx, err)
+	app.Log("omission: the simulation worker stopped: " + err.Error())
+	p.client = nil
 	if p.running {
-		p.send(p.cfg, false)
+		p.running = false
+		p.fail(p.seq, err)
 	}
 }
 
@@ -118,7 +108,9 @@ func (p *Page) start(ctx app.Context, cfg sim.Config) {
 		return
 	}
 	p.startClient(ctx)
-	p.send(cfg, false)
+	if p.client != nil {
+		p.send(cfg, false)
+	}
 }
 
 // send asks the client for a run of cfg (or new charts of the result on
@@ -304,8 +296,8 @@ func (p *Page) redraw() {
 // computesIn says where the page's runs go (data-compute): "worker", or
 // "page" (its own thread).
 func (p *Page) computesIn() string {
-	if p.client != nil && p.client.Remote() {
-		return "worker"
+	if p.client != nil {
+		return p.client.Where()
 	}
 	return "page"
 }

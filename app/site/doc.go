@@ -1,11 +1,12 @@
 // Package site builds the static site (Build: go-app's generated pages
 // and the web resources) and serves it compressed and cached (Handler),
 // for app/cli's static and serve and for the tests of the built site. It
-// may import app/page (the addresses of the page's workers) only.
+// may import no package of the project: it hands web/page.js the addresses
+// of the workers' script and programs through go-app's environment.
 //
 // static writes the site into static/ (or -out): go-app's generated pages,
 // /article/ and /embed/ as index.html files, the web resources with the
-// built app.wasm and fit.wasm (make wasm), local icons and the toolchain's
+// built app.wasm, compute.wasm and fit.wasm (make wasm), local icons and the toolchain's
 // wasm_exec.js. -prefix serves it under a sub-path. serve writes the same
 // site and serves it, so what runs locally is what a static host serves;
 // python3 -m http.server --directory static serves it too, uncompressed.

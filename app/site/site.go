@@ -15,8 +15,6 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"omission/app/page"
 )
 
 // Pages lists the routes the static site holds: "/" as index.html, the
@@ -57,9 +55,9 @@ func AppHandler(prefix, version string) *app.Handler {
 		RawHeaders: []string{`<meta http-equiv="Content-Security-Policy" content="` + ContentSecurityPolicy + `">`},
 		Version:    version,
 		// Every page the site has is precached, so share URLs work offline,
-		// and so are the simulation worker's script and the fit's worker
-		// and module (loaded only when the reader asks for a fit).
-		CacheableResources:    append(pageDirs(), "/web/worker.js", "/web/fitworker.js", "/web/fit.wasm"),
+		// and so are the workers' script, the simulation's program and the
+		// fit's (loaded only when the reader asks for a fit).
+		CacheableResources:    append(pageDirs(), "/web/worker.js", "/web/compute.wasm", "/web/fit.wasm"),
 		ServiceWorkerTemplate: workerJS,
 	}
 	if prefix != "" {
@@ -106,7 +104,7 @@ func siteVersion(webDir, prefix string) (string, error) {
 // Build writes the static site into out: go-app's generated files, the
 // web resources (app.wasm included) and the toolchain's wasm_exec.js.
 func Build(webDir, out, prefix string) (string, error) {
-	for _, f := range []string{"app.wasm", "fit.wasm"} {
+	for _, f := range []string{"app.wasm", "compute.wasm", "fit.wasm"} {
 		if _, err := os.Stat(filepath.Join(webDir, f)); err != nil {
 			return "", fmt.Errorf("%s/%s is missing: build it first (make wasm)", webDir, f)
 		}
@@ -126,13 +124,12 @@ func Build(webDir, out, prefix string) (string, error) {
 	if err := hashWebURLs(h, webDir); err != nil { // compress.go
 		return "", err
 	}
-	// The page starts its simulation worker from this address (app/page,
-	// app/worker): the versioned one the service worker keeps offline.
-	// The fit's worker and module likewise (app/page's fit.go).
+	// web/page.js starts the workers from these addresses: the versioned
+	// ones the service worker keeps offline.
 	h.Env = map[string]string{
-		page.WorkerEnv:    h.Resources.Resolve("/web/worker.js"),
-		page.FitWorkerEnv: h.Resources.Resolve("/web/fitworker.js"),
-		page.FitWasmEnv:   h.Resources.Resolve("/web/fit.wasm"),
+		"OMISSION_WORKER_JS":    h.Resources.Resolve("/web/worker.js"),
+		"OMISSION_COMPUTE_WASM": h.Resources.Resolve("/web/compute.wasm"),
+		"OMISSION_FIT_WASM":     h.Resources.Resolve("/web/fit.wasm"),
 	}
 	if err := app.GenerateStaticWebsite(out, h, Pages()...); err != nil {
 		return "", err

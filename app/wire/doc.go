@@ -1,12 +1,16 @@
 // Package wire is the one protocol the page's two Web Workers speak: the
-// simulation worker (app/worker, web/worker.js) and the fit worker
-// (app/internal/fitwasm, web/fitworker.js).
+// simulation worker (compute.wasm: app/internal/computewasm, app/worker)
+// and the fit worker (fit.wasm: app/internal/fitwasm). One script starts
+// either (web/worker.js).
 //
 //   - Boot: the page starts the worker's script and posts it
-//     {"type":"init", …} with what the script needs to start the Go
-//     program (the compiled module, or fit.wasm's address, and
-//     wasm_exec.js's). Messages that arrive meanwhile wait in the script's
-//     self.omissionPending; the program takes them first (Listen).
+//     {"type":"init", "wasm": …, "wasmExec": …, "argv": […]}: the Go
+//     program's address, the toolchain's wasm_exec.js's and the program's
+//     arguments. Messages that arrive meanwhile wait in the host's queue
+//     (Host); the program takes them first (Listen). Where the browser has
+//     no Web Workers, web/page.js runs the simulation's program on the
+//     page's thread behind a stand-in with a Worker's methods, and the
+//     protocol is the same.
 //   - Ready: the program posts Ready ({"id":0,"ready":true}) once it
 //     listens. A script that could not start the program posts
 //     {"id":-1,"err":"…"}, and the page stops using that worker.

@@ -4,26 +4,27 @@ package wire
 
 import "syscall/js"
 
-// Listen hands take every request the page posts to this worker, as a
-// string: first those that waited in the script's Pending queue, then each
-// as it comes (on the JavaScript turn that delivers it: take must not
-// block); then it posts Ready. Messages that are not strings are not
-// requests and are dropped.
+// Listen hands take every request the page posts to this program, as a
+// string: first those that waited in the host's queue, then each as it
+// comes (on the JavaScript turn that delivers it: take must not block);
+// then it posts Ready. Messages that are not strings are not requests and
+// are dropped.
 func Listen(take func(msg string)) {
-	self := js.Global()
+	h := host()
 	give := func(v js.Value) {
 		if v.Type() == js.TypeString {
 			take(v.String())
 		}
 	}
-	if p := self.Get(Pending); p.Truthy() {
+	if p := h.Get("pending"); p.Truthy() {
 		for i := 0; i < p.Length(); i++ {
 			give(p.Index(i))
 		}
+		h.Set("pending", js.Global().Get("Array").New())
 	}
-	self.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	h.Set("onmessage", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
-			give(args[0].Get("data"))
+			give(args[0])
 		}
 		return nil
 	}))
@@ -31,4 +32,13 @@ func Listen(take func(msg string)) {
 }
 
 // Post sends the page one message: a JSON string.
-func Post(msg string) { js.Global().Call("postMessage", msg) }
+func Post(msg string) { host().Call("post", msg) }
+
+// PostWith sends the page a JSON string with a Blob beside it, as
+// {json, blob}.
+func PostWith(msg string, blob js.Value) {
+	host().Call("post", map[string]any{"json": msg, "blob": blob})
+}
+
+// host is the script's end of the channel (Host).
+func host() js.Value { return js.Global().Get(Host) }

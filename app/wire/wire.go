@@ -13,6 +13,10 @@ type Header struct {
 // Ready is the message a worker posts once it listens.
 const Ready = `{"id":0,"ready":true}`
 
-// Pending is the name of the worker script's queue of the messages that
-// arrived while the program started.
-const Pending = "omissionPending"
+// Host is the name of the global object through which the program and
+// the page talk (web/worker.js sets it in a Web Worker; web/page.js's
+// stand-in, where the browser has no Web Workers, on the page's thread):
+// pending is the queue of the messages that arrived while the program
+// started, post(message) sends one to the page, and the program sets
+// onmessage(data) to take each that comes after.
+const Host = "omissionWire"

@@ -4,14 +4,11 @@ package worker
 
 import "omission/app/compute"
 
-// InWorker is false natively.
-func InWorker() bool { return false }
-
 // Serve has no worker to serve natively.
 func Serve(compute.Settings) {}
 
 // NewBrowser has no Web Worker to start natively.
-func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed func(error)) (Client, error) {
+func NewBrowser(deliver func(Response), failed func(error)) (Client, error) {
 	return nil, errNoWorker
 }
 

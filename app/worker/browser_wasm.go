@@ -13,17 +13,9 @@ import (
 	"omission/app/wire"
 )
 
-// InWorker reports whether this program runs in a Web Worker (no document):
-// main then serves the page instead of starting go-app.
-func InWorker() bool {
-	g := js.Global()
-	return g.Get("document").IsUndefined() && g.Get("importScripts").Truthy()
-}
-
 // Serve runs requests from the page that started this worker, posting each
 // response back as JSON; it never returns.
 func Serve(s compute.Settings) {
-	self := js.Global()
 	post := func(r Response) {
 		b, err := json.Marshal(r)
 		if err != nil {
@@ -31,7 +23,7 @@ func Serve(s compute.Settings) {
 		}
 		if f := r.Export; f != nil && f.Data != nil {
 			// The file goes as a Blob beside the JSON, not inside it.
-			self.Call("postMessage", map[string]any{"json": string(b), "blob": blobOf(f)})
+			wire.PostWith(string(b), blobOf(f))
 			return
 		}
 		wire.Post(string(b))
@@ -40,7 +32,7 @@ func Serve(s compute.Settings) {
 	// arrived (a newer request): ui.Yield, a task of its own.
 	srv := newServer(s, post, ui.Yield)
 	// The protocol's boot and ready (package wire); requests that came
-	// while the module was starting first (web/worker.js).
+	// while the program was starting first.
 	wire.Listen(func(msg string) {
 		var req Request
 		if json.Unmarshal([]byte(msg), &req) == nil {
@@ -56,39 +48,32 @@ type Browser struct {
 	deliver func(Response)
 	onMsg   js.Func
 	onErr   js.Func
-	failed  func(error) // the worker stopped: the page falls back to a Local client
+	failed  func(error) // the worker stopped
+	where   string      // "worker", or "page" for web/page.js's stand-in
 	// answered: the worker's first answer came (marked for make bench);
 	// replaying: the page hands on what the worker said before it was
 	// taken (NewBrowser)
 	answered, replaying bool
 }
 
-// NewBrowser starts the worker (workerURL, from the site's environment) with
-// the module the page compiled (web/page.js keeps it) and the toolchain's
-// wasm_exec.js at wasmExecURL. deliver runs in the page's JavaScript turn:
-// it must hand the response to the UI goroutine. failed is called once if
-// the worker stops working.
-func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed func(error)) (*Browser, error) {
+// NewBrowser takes the simulation worker web/page.js starts
+// (omissionStartSim: as the page loads, on the visualiser), with what the
+// worker said before this call: a Web Worker running compute.wasm, or,
+// where the browser has no Web Workers, page.js's stand-in, which runs the
+// same program on the page's thread. deliver runs in the page's
+// JavaScript turn: it must hand the response to the UI goroutine. failed
+// is called once if the worker stops working.
+func NewBrowser(deliver func(Response), failed func(error)) (*Browser, error) {
 	g := js.Global()
-	mod := g.Get("omissionWasmModule")
-	switch {
-	case !g.Get("Worker").Truthy():
-		return nil, errors.New("this browser has no Web Workers")
-	case !mod.Truthy():
-		return nil, errors.New("the page did not keep the compiled module (web/page.js)")
-	case workerURL == "":
-		return nil, errors.New("no worker script")
+	if !g.Get("omissionStartSim").Truthy() {
+		return nil, errors.New("the page's script (web/page.js) did not load")
 	}
-	// The worker web/page.js started as the module compiled, with what it
-	// said meanwhile; else a new one.
-	var w js.Value
-	var held js.Value
-	if early := g.Get("omissionSimWorker"); early.Truthy() {
-		w, held = early.Get("worker"), early.Call("take")
-	} else {
-		w = g.Get("Worker").New(workerURL)
+	sim := g.Call("omissionStartSim")
+	if !sim.Truthy() {
+		return nil, errors.New("this site has no simulation worker")
 	}
-	b := &Browser{w: w, deliver: deliver, failed: failed}
+	w, held, where := sim.Get("worker"), sim.Call("take"), sim.Get("where").String()
+	b := &Browser{w: w, deliver: deliver, failed: failed, where: where}
 	var once sync.Once
 	fail := func(err error) { once.Do(func() { b.stop(); failed(err) }) }
 	b.onMsg = js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -141,20 +126,16 @@ func NewBrowser(workerURL, wasmExecURL string, deliver func(Response), failed fu
 	})
 	w.Call("addEventListener", "message", b.onMsg)
 	w.Call("addEventListener", "error", b.onErr)
-	if held.Truthy() {
-		b.replaying = true
-		defer func() { b.replaying = false }()
-		for i := 0; i < held.Length(); i++ {
-			e := held.Index(i)
-			if e.Get("type").String() == "error" {
-				b.onErr.Invoke(e)
-			} else {
-				b.onMsg.Invoke(e)
-			}
+	b.replaying = true
+	defer func() { b.replaying = false }()
+	for i := 0; i < held.Length(); i++ {
+		e := held.Index(i)
+		if e.Get("type").String() == "error" {
+			b.onErr.Invoke(e)
+		} else {
+			b.onMsg.Invoke(e)
 		}
-		return b, nil
 	}
-	w.Call("postMessage", map[string]any{"type": "init", "module": mod, "wasmExec": wasmExecURL})
 	return b, nil
 }
 
@@ -167,8 +148,9 @@ func (b *Browser) Send(req Request) {
 	b.w.Call("postMessage", string(bs))
 }
 
-// Remote is true: views come back as data, without their *sim.Result.
-func (b *Browser) Remote() bool { return true }
+// Where is "worker", or "page" where page.js's stand-in runs the program on
+// the page's thread.
+func (b *Browser) Where() string { return b.where }
 
 func (b *Browser) stop() {
 	if b.w.Truthy() {

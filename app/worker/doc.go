@@ -1,9 +1,10 @@
 // Package worker runs the visualiser's simulations and draws its charts away
-// from the page's main thread. In the browser that is a Web Worker running
-// the same app.wasm (web/worker.js starts it with the module the page has
-// compiled, and main hands over to Serve); where no worker can start, and
-// natively, a Local client runs the same code on the page's own thread, in
-// slices.
+// from the page's main thread. In the browser that is compute.wasm
+// (app/internal/computewasm, whose main is Serve), which web/page.js starts
+// in a Web Worker as the page loads, or, where the browser has none, on the
+// page's thread behind a stand-in; the page's own program, app.wasm, talks
+// to it through a Browser client and links none of the simulator. Natively
+// (prerendering, tests) a Local client runs the same code at once.
 //
 // The page sends a Request (a run, or new charts of the last run) and hears
 // back Responses: progress, the formatted result (view.View, with no

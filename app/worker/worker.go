@@ -153,9 +153,9 @@ func (r Response) Beside() bool {
 // where the client dispatches them there (see Local and NewBrowser).
 type Client interface {
 	Send(Request)
-	// Remote reports whether results cross a boundary (a Web Worker): their
-	// views then carry no *sim.Result.
-	Remote() bool
+	// Where says where the requests run: "worker" (a Web Worker) or
+	// "page" (the page's own thread).
+	Where() string
 }
 
 // server runs requests one at a time and keeps the last result, so that a
@@ -573,8 +573,8 @@ func (l *Local) Send(req Request) {
 	l.s.in <- req
 }
 
-// Remote is false: a Local client's views carry their result.
-func (l *Local) Remote() bool { return false }
+// Where is "page": a Local client runs requests on the caller's thread.
+func (l *Local) Where() string { return "page" }
 
 // memSys is runtime.MemStats.Sys: the bytes the Go runtime holds.
 func memSys() uint64 {

@@ -14,7 +14,7 @@ import (
 // each fit in two answers (the fit, then the whole fit with the tools'
 // list: answers), each check in one;
 // requests that arrived while the module started wait in the script's
-// queue (web/fitworker.js; package wire).
+// queue (web/worker.js; package wire).
 func main() {
 	var mu sync.Mutex
 	var queue []string
