@@ -11,8 +11,18 @@
 // this thread (omissionStandIn), and the page says so (data-compute).
 (() => {
   "use strict";
-  const env = () => (typeof goappEnv === "object" ? goappEnv : {});
-  const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
+  // The workers' addresses: the meta element just before this script
+  // (app/site's Build), read before the body is parsed.
+  let meta = {};
+  try {
+    const el = document.querySelector('meta[name="omission-env"]');
+    if (el) meta = JSON.parse(el.content);
+  } catch (e) { /* no workers */ }
+  const env = () => meta;
+  // The site's root: the part of the workers' script's address before /web/.
+  const root = () => (meta.OMISSION_WORKER_JS || "").split("/web/")[0];
+  // The fit's part of this script (below) reads them here.
+  window.omissionSite = { env: meta, root: root() };
   // omissionStandIn is a Worker's stand-in on the page's thread: it loads
   // web/worker.js as a script and runs its program (omissionRun) with a
   // wire of its own; messages go both ways on tasks of their own, as a
@@ -43,6 +53,17 @@
       terminate: () => { listeners.clear(); if (wire) wire.onmessage = () => {}; },
     };
   };
+  // omissionWorkerMark marks a time the simulation worker posted of itself
+  // (web/worker.js: compiled, idle) on the page's clock, and reports
+  // whether msg was one.
+  window.omissionWorkerMark = (msg) => {
+    if (typeof msg !== "string" || !/^\{"id":0,"(compiled|idle)":/.test(msg)) return false;
+    const d = JSON.parse(msg);
+    for (const k of ["compiled", "idle"]) {
+      if (d[k]) performance.mark("omission:worker-" + k, { startTime: d[k] - performance.timeOrigin });
+    }
+    return true;
+  };
   // omissionStartSim hands the page its simulation worker: {worker, take,
   // where} (take returns the events held since it started, in order, and
   // stops holding them), or null where the site has none. The first call
@@ -58,11 +79,13 @@
     const hold = (ev) => {
       if (ev.type === "error" && ev.preventDefault) ev.preventDefault();
       else if (typeof ev.data === "string" && ev.data.startsWith('{"id":0,"ready":true')) performance.mark("omission:worker-ready");
+      else if (window.omissionWorkerMark(ev.data)) return;
       held.push(ev);
     };
     w.addEventListener("message", hold);
     w.addEventListener("error", hold);
-    w.postMessage({ type: "init", name: "simulation worker", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["compute"] });
+    performance.mark("omission:worker-start");
+    w.postMessage({ type: "init", name: "simulation worker", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["compute", location.search.replace(/^\?/, "")] });
     started = {
       worker: w,
       where,
@@ -75,11 +98,10 @@
     };
     return started;
   };
-  const early = () => {
-    if (document.getElementById("omission")) window.omissionStartSim();
-  };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", early, { once: true });
-  else early();
+  // The visualiser is the site's root page: its worker starts now, while
+  // the body is parsed and app.wasm loads.
+  const here = location.pathname.replace(/\/index\.html$/, "").replace(/\/+$/, "");
+  if (here === root()) window.omissionStartSim();
   // The startup's marks (omission:compiled here; the Go side marks its
   // mount, the worker's ready and its first answer) time its parts for
   // make bench (app/browser, TestBrowserBenchSite).
@@ -454,8 +476,8 @@ document.addEventListener("DOMContentLoaded", () => {
     d.panel.k.push({ t: "p", k: [{ t: "a", a: ["class", "fit-open", "href", root() + "/" + (d.query ? "?" + d.query : "")], k: [{ x: "Open the fitted run" }] }] });
     done(name, d);
   };
-  const env = () => (typeof goappEnv === "object" ? goappEnv : {});
-  const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
+  const env = () => window.omissionSite.env;
+  const root = () => window.omissionSite.root;
   // start starts the worker unless it runs (it loads fit.wasm), and
   // reports whether this site has one.
   const start = () => {

@@ -25,7 +25,17 @@ self.omissionRun = (d, wire) => {
         }
         return r.arrayBuffer();
       }).then((b) => WebAssembly.instantiate(b, go.importObject)))
-      .then((r) => go.run(r.instance))
+      .then((r) => {
+        // When the program was compiled, and when it first waited for the
+        // page (its start done, and the run of the page's address with it
+        // when that took one slice), as the epoch's ms: web/page.js marks
+        // them on the page's clock for make bench.
+        const at = () => performance.timeOrigin + performance.now();
+        wire.post(JSON.stringify({ id: 0, compiled: at() }));
+        const exited = go.run(r.instance);
+        wire.post(JSON.stringify({ id: 0, idle: at() }));
+        return exited;
+      })
       .catch(fail);
   } catch (err) {
     fail(err);

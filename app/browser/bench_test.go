@@ -153,7 +153,7 @@ func TestBrowserBenchSite(t *testing.T) {
 	fmt.Printf("BENCH page.first_render.cold.vs_floor %.2f ratio\n", median(paintCold)/median(floorCold))
 	// Where the cold start's time goes, each part's end from the
 	// navigation's start (startupParts).
-	for _, k := range []string{"wasm_fetched", "compiled", "mount", "worker_ready", "worker_first"} {
+	for _, k := range []string{"wasm_fetched", "compiled", "mount", "worker_start", "worker_compiled", "worker_idle", "worker_ready", "worker_first"} {
 		if len(parts[k]) == len(readyCold) {
 			fmt.Printf("BENCH site.startup.%s.cold.chromium %.0f ms\n", k, median(parts[k]))
 		}
@@ -162,14 +162,18 @@ func TestBrowserBenchSite(t *testing.T) {
 
 // startupParts are the cold start's parts, as times from the navigation's
 // start: app.wasm's last byte (wasm_fetched), its module compiled
-// (compiled: web/page.js's mark), the page's component mounted (mount),
-// the simulation worker listening (worker_ready) and its first answer
-// (worker_first); the page answers (data-state ready) after it.
+// (compiled: web/page.js's mark), the page's component mounted (mount);
+// the simulation worker started (worker_start: page.js, as the document is
+// parsed), its compute.wasm compiled and its program first waiting for the
+// page (worker_compiled, worker_idle: the worker's clock, which page.js
+// marks on the page's), its ready message handled on the page's thread
+// (worker_ready) and its first answer (worker_first); the page answers
+// (data-state ready) after it.
 const startupParts = `(() => {
 	const out = {}, at = (n) => { const m = performance.getEntriesByName(n)[0]; return m ? m.startTime : undefined; };
 	const w = performance.getEntriesByType("resource").find((e) => /\/web\/app\.wasm/.test(e.name));
 	if (w) out.wasm_fetched = w.responseEnd;
-	for (const [k, n] of [["compiled", "omission:compiled"], ["mount", "omission:mount"], ["worker_ready", "omission:worker-ready"], ["worker_first", "omission:worker-first"]]) {
+	for (const [k, n] of [["compiled", "omission:compiled"], ["mount", "omission:mount"], ["worker_start", "omission:worker-start"], ["worker_compiled", "omission:worker-compiled"], ["worker_idle", "omission:worker-idle"], ["worker_ready", "omission:worker-ready"], ["worker_first", "omission:worker-first"]]) {
 		if (at(n) !== undefined) out[k] = at(n);
 	}
 	return out;

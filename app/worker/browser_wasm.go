@@ -14,8 +14,13 @@ import (
 )
 
 // Serve runs requests from the page that started this worker, posting each
-// response back as JSON; it never returns.
-func Serve(s compute.Settings) {
+// response back as JSON; it never returns. args are the program's
+// arguments after its name: web/page.js passes the query of the address
+// the page was loaded with (page keys allowed, "" for the default), which
+// the worker runs at once, before the page asks; the page's first request
+// of the same query takes its view (server.run). A query that does not
+// parse runs nothing: the page says why.
+func Serve(s compute.Settings, args []string) {
 	post := func(r Response) {
 		b, err := json.Marshal(r)
 		if err != nil {
@@ -31,6 +36,9 @@ func Serve(s compute.Settings) {
 	// Between slices the worker's event loop delivers the messages that
 	// arrived (a newer request): ui.Yield, a task of its own.
 	srv := newServer(s, post, ui.Yield)
+	if len(args) > 0 {
+		srv.warmUp(args[0])
+	}
 	// The protocol's boot and ready (package wire); requests that came
 	// while the program was starting first.
 	wire.Listen(func(msg string) {
@@ -99,9 +107,12 @@ func NewBrowser(deliver func(Response), failed func(error)) (*Browser, error) {
 		}
 		if r.ID == 0 {
 			// ready: a mark of the startup's parts, for make bench (web/page.js,
-			// which marks it itself when it holds the message)
-			if !b.replaying {
+			// which marks it itself when it holds the message); the times
+			// the worker posts of itself, page.js marks.
+			if !b.replaying && d.String() == wire.Ready {
 				g.Get("performance").Call("mark", "omission:worker-ready")
+			} else if m := g.Get("omissionWorkerMark"); m.Truthy() {
+				m.Invoke(d)
 			}
 			return nil
 		}

@@ -30,6 +30,10 @@ type Request struct {
 	Redraw bool
 	// Cancel stops the request in progress, and does nothing else.
 	Cancel bool `json:"cancel,omitempty"`
+	// warm is the worker's own run of the address the page was loaded
+	// with (Serve), made before the page asks: it posts nothing, and the
+	// page's first request of the same query takes its view.
+	warm bool
 
 	// Tools to play against the run's server (the page key tools=).
 	Tools []string `json:",omitempty"`
@@ -169,6 +173,7 @@ type server struct {
 
 	last      *sim.Result
 	lastQuery string
+	warm      *view.View // the warm run's view, until the page asks for it
 
 	tools   map[string]*tools.Output // by tool, for lastQuery
 	vs      *sim.Result
@@ -459,45 +464,88 @@ func (s *server) extra(req Request) []charts.Series {
 }
 
 // run simulates req's query in slices, posting progress, then its view.
+// A warm run (Request.warm) posts nothing and keeps its view for the
+// page's request of the same query, which then takes it at once; one that
+// comes while the warm run is still going waits for it, and is returned.
 func (s *server) run(req Request) *Request {
+	if w := s.warm; w != nil && !req.warm {
+		s.warm = nil
+		if w.Query == req.Query {
+			v := *w
+			v.Seq = req.ID
+			s.took(req, &v)
+			return nil
+		}
+	}
+	var waiting *Request // the page's request of the warm run's query
+	say := func(r Response) {
+		switch {
+		case !req.warm:
+			s.post(r)
+		case waiting != nil:
+			r.ID = waiting.ID
+			s.post(r)
+		}
+	}
 	cfg, err := sim.ParseQuery(req.Query, ui.PageKeys()...)
 	if err != nil {
-		s.post(Response{ID: req.ID, Gen: req.Gen, Err: err.Error(), Done: true})
-		return nil
+		say(Response{ID: req.ID, Gen: req.Gen, Err: err.Error(), Done: true})
+		return waiting
 	}
 	job, err := compute.NewJob(req.ID, cfg, s.settings)
 	if err != nil {
-		s.post(Response{ID: req.ID, Err: err.Error(), Done: true})
-		return nil
+		say(Response{ID: req.ID, Err: err.Error(), Done: true})
+		return waiting
 	}
 	s.last, s.lastQuery = nil, ""
 	for {
 		done, err := job.Slice()
 		if err != nil {
-			s.post(Response{ID: req.ID, Err: err.Error(), Done: true})
-			return nil
+			say(Response{ID: req.ID, Err: err.Error(), Done: true})
+			return waiting
 		}
 		if done {
 			break
 		}
-		s.post(Response{ID: req.ID, Progress: job.Progress(), Sliced: true})
+		say(Response{ID: req.ID, Progress: job.Progress(), Sliced: true})
 		s.yield()
 		if next := s.newer(); next != nil {
+			if req.warm && next.Query == req.Query && !next.Redraw {
+				waiting = next
+				continue
+			}
 			job.Cancel()
 			return next
 		}
 	}
 	v, err := job.Finish()
 	if err != nil {
-		s.post(Response{ID: req.ID, Err: err.Error(), Done: true})
-		return nil
+		say(Response{ID: req.ID, Err: err.Error(), Done: true})
+		return waiting
 	}
+	if req.warm {
+		s.warm = v
+		return waiting
+	}
+	s.took(req, v)
+	return nil
+}
+
+// warmUp queues the warm run of query, the address the page was loaded
+// with, unless it does not parse.
+func (s *server) warmUp(query string) {
+	if cfg, err := sim.ParseQuery(query, ui.PageKeys()...); err == nil {
+		s.in <- Request{Query: cfg.Query(), warm: true}
+	}
+}
+
+// took makes v, req's result, the last one and posts it.
+func (s *server) took(req Request, v *view.View) {
 	s.last, s.lastQuery, s.tools = v.Result, req.Query, nil
 	if s.sweep.res != nil && s.sweep.res.Query != v.Result.Config.Query() {
 		s.sweep = sweepState{} // another query's points
 	}
 	s.post(Response{ID: req.ID, View: v})
-	return nil
 }
 
 // draw draws the charts of the last result, posting each as it is drawn;
