@@ -12,7 +12,7 @@
 //
 // # From URL to pixels
 //
-// The page reads the query once as a ui.Address (app/page's querystate.go:
+// The page reads the query once as a address.Address (app/page's querystate.go:
 // the controls' text, a sim.Config or a message per bad field) and posts it
 // to the worker (app/worker: compute.wasm, a second program that web/page.js
 // starts in a Web Worker as the page loads). The worker runs it (app/compute over sim),
@@ -22,7 +22,7 @@
 // props, and the result to the animation and the charts panel as go-app
 // states (app/ui). As the reader edits, the page writes the URL back, so
 // loading that URL shows the same view. Every page writes its URL through
-// ui.Address: the simulator's fields in their order, then the page's keys,
+// address.Address: the simulator's fields in their order, then the page's keys,
 // with the simulator's escaping.
 //
 // # Where to add things
@@ -36,7 +36,7 @@
 //     in the registry (and in runs, when the experiment runs it), and the
 //     reader of its files beside it (reader_NAME.go, a row of readers), with
 //     the mechanics it follows in sim/profile;
-//   - the address of every page: ui.Address, read once and written once;
+//   - the address of every page: address.Address, read once and written once;
 //   - durations for people: app/units only (the animation's readouts
 //     included); query syntax (100us) is sim.FormatDuration;
 //   - a result's words: view.View, which the page's table and the report
@@ -59,7 +59,7 @@
 //	sim/window              the animation's windows of a run, summarised; may import: sim, sim/internal/hook, sim/internal/stall
 //	app/units               numbers for people; may import: none
 //	app/charts              the charts (gonum/plot); may import: units, sim, sim/sweep
-//	app/ui                  what every page shares; may import: charts, units, sim
+//	app/ui                  what every page shares; may import: address, charts, units, yield, sim
 //	app/view                a result formatted once; may import: units, sim
 //	app/compute             runs queries for the pages; may import: units, view, sim, sim/sweep
 //	app/measure             HdrHistogram files out and in, CSV out, tools' files by readers; may import: sim
@@ -67,11 +67,13 @@
 //	app/experiment          the real server, clients and tools; may import: measure, tools, units, sim
 //	app/fit                 the model fitted to a file; may import: fitmsg, measure, tools, units, sim
 //	app/fitmsg              the page and the fit worker's messages; may import: none
+//	app/address             the pages' URL query and keys; may import: sim
+//	app/yield               room for the browser between pieces of work; may import: none
 //	app/wire                the protocol of the page's two workers; may import: none
-//	app/anim                the animation; may import: ui, view, units, charts, sim, sim/window
-//	app/article             the article and embeds; may import: anim, charts, compute, ui, units, view, sim, sim/sweep, sim/window
-//	app/worker              runs and charts off the main thread; may import: charts, compute, measure, tools, ui, view, wire, sim, sim/sweep
-//	app/page                the visualiser; may import: anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, sim, sim/sweep
+//	app/anim                the animation; may import: address, charts, ui, units, view, sim, sim/window
+//	app/article             the article and embeds; may import: address, anim, charts, compute, ui, units, view, sim, sim/sweep, sim/window
+//	app/worker              runs and charts off the main thread; may import: address, charts, compute, measure, tools, view, wire, yield, sim, sim/sweep
+//	app/page                the visualiser; may import: address, anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, yield, sim, sim/sweep
 //	app/internal/wasmbuild  builds app.wasm, compute.wasm and fit.wasm; may import: none
 //	app/internal/stackfloor  the stack's floor, one go-app component (make bench); may import: none
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
@@ -81,7 +83,7 @@
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app/internal/computewasm  compute.wasm, the page's simulation worker; may import: compute, worker
 //	app/site                the static site, built and served; may import: none
-//	app/cli                 the command line; may import: experiment, fit, measure, site, tools, ui, units, view, sim, sim/sweep
+//	app/cli                 the command line; may import: address, experiment, fit, measure, site, tools, ui, units, view, sim, sim/sweep
 //	app/routes              the pages go-app serves; may import: article, compute, page
 //	app/browser             the built site's tests in headless Chromium; may import: none
 //	app                     this program; may import: cli, routes

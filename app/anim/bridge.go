@@ -1,6 +1,7 @@
 package anim
 
 import (
+	"omission/app/address"
 	"omission/app/ui"
 	"time"
 
@@ -147,7 +148,7 @@ func (j *animJS) stop() {
 // itself are already on show.
 func (a *Panel) followURL(ctx app.Context) {
 	w := parseAnimURL(a.url)
-	vals := ui.ParseAddress(a.url)
+	vals := address.ParseAddress(a.url)
 	if !w.set || vals.Get(animKey) == a.wrote.Get(animKey) && vals.Get(animTKey) == a.wrote.Get(animTKey) {
 		return
 	}

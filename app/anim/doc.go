@@ -15,9 +15,9 @@
 // frame to web/anim.js, which draws it on a canvas and shows the readouts
 // the frame carries (durations written in Go by app/units; web/anim.js
 // writes only counts, as units.Count does). Its stall and instant
-// live in the URL (ui.KeyAnim, ui.KeyAnimT): the panel posts
+// live in the URL (address.KeyAnim, address.KeyAnimT): the panel posts
 // ui.ActionKeys and the page writes them.
 //
-// It may import app/ui, app/view, app/units, app/charts (the palette), sim
-// and sim/window (the windows it draws).
+// It may import app/address, app/ui, app/view, app/units, app/charts (the
+// palette), sim and sim/window (the windows it draws).
 package anim

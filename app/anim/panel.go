@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"omission/app/address"
 	"omission/app/ui"
 	"omission/app/view"
 	"strconv"
@@ -23,8 +24,8 @@ import (
 // as anim (the stall's index in the run, from 0, as sim numbers stalls) and
 // anim_t (the simulated instant, a Go duration such as 1.6s).
 const (
-	animKey  = ui.KeyAnim
-	animTKey = ui.KeyAnimT
+	animKey  = address.KeyAnim
+	animTKey = address.KeyAnimT
 )
 
 // Panel is the animation: controls, one stage per client and its
@@ -84,7 +85,7 @@ type animWant struct {
 // parseAnimURL reads the animation's keys from a raw query. Invalid values
 // are ignored (the animation starts at its default there).
 func parseAnimURL(raw string) animWant {
-	vals := ui.ParseAddress(raw)
+	vals := address.ParseAddress(raw)
 	var w animWant
 	if v := vals.Get(animKey); v != "" {
 		if k, err := strconv.Atoi(v); err == nil && k >= 0 {
@@ -100,9 +101,9 @@ func parseAnimURL(raw string) animWant {
 }
 
 // stripAnimKeys returns raw without the animation's keys, written as an
-// address (ui.Address).
+// address (address.Address).
 func stripAnimKeys(raw string) string {
-	return ui.ParseAddress(raw).Without(animKey, animTKey).String()
+	return address.ParseAddress(raw).Without(animKey, animTKey).String()
 }
 
 // OnMount runs on the UI goroutine: the panel reads its URL keys, follows
@@ -211,7 +212,7 @@ func (a *Panel) trace(ctx app.Context) {
 		if seq != a.traceSeq {
 			return
 		}
-		cfg, err := sim.ParseQuery(q, ui.PageKeys()...)
+		cfg, err := sim.ParseQuery(q, address.PageKeys()...)
 		var r *sim.Runner
 		if err == nil {
 			r, err = sim.Start(cfg)

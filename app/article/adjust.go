@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"omission/app/address"
 	"omission/app/compute"
-	"omission/app/ui"
 	"omission/app/units"
 	"omission/sim"
 )
@@ -205,7 +205,7 @@ func adjustLadder(f adjustField, lo, hi int64) []int64 {
 }
 
 // ArticleKeys returns the URL keys of the article's adjustable numbers,
-// slug.field, in reading order (ui.PageKeys lists the same keys:
+// slug.field, in reading order (address.PageKeys lists the same keys:
 // TestArticleKeys).
 func ArticleKeys() []string {
 	var keys []string
@@ -218,14 +218,14 @@ func ArticleKeys() []string {
 }
 
 // dropStrays applies the pages' one rule for keys to the article's
-// address: a key that is not the article's (ui.PageKeys: the figures' keys
+// address: a key that is not the article's (address.PageKeys: the figures' keys
 // and the sections' slug.field, so that a field a section does not adjust,
 // or a section that does not exist, is unknown) and a value of the
 // sections' given more than once are dropped, each with a notice in the
-// visualiser's words (ui.DroppedNotice). So is a part of the address that
+// visualiser's words (address.DroppedNotice). So is a part of the address that
 // cannot be decoded. It returns the address the URL keeps and the notices.
-func (a *article) dropStrays(addr ui.Address) (ui.Address, []string) {
-	known := ui.PageKeys()
+func (a *article) dropStrays(addr address.Address) (address.Address, []string) {
+	known := address.PageKeys()
 	es := addr.Strays(func(k string) bool { return slices.Contains(known, k) }, ArticleKeys()...)
 	var notes []string
 	if err := addr.Err(); err != nil {
@@ -238,9 +238,9 @@ func (a *article) dropStrays(addr ui.Address) (ui.Address, []string) {
 			own, _ := sec.current(adj, nil)
 			kept = adj.fieldOf().show(own)
 		}
-		notes = append(notes, ui.DroppedNotice(fe, "The section keeps the article's value", kept))
+		notes = append(notes, address.DroppedNotice(fe, "The section keeps the article's value", kept))
 	}
-	return addr.Without(ui.Fields(es)...), notes
+	return addr.Without(address.Fields(es)...), notes
 }
 
 // adjustableOf returns the adjustable of a URL key (slug.field) and its
@@ -261,7 +261,7 @@ func (a *article) adjustableOf(key string) (*section, *adjustable) {
 // is outside its range or makes the section's runs invalid is left out,
 // with a note that says which and why.
 func (a *article) readValues(raw string) (map[string]Values, []string) {
-	q := ui.ParseAddress(raw)
+	q := address.ParseAddress(raw)
 	out := map[string]Values{}
 	var notes []string
 	for _, sec := range a.sections {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/address"
 	"omission/app/anim"
 	"omission/app/charts"
 	"omission/app/compute"
@@ -121,7 +122,7 @@ func (a *Article) publish(ctx app.Context) {
 // publishResult runs a query and publishes it as ui.StateResult, which the
 // animation panel follows.
 func publishResult(ctx app.Context, c *compute.Cache, q string) {
-	res, err := c.Run(q, ui.PageKeys()...)
+	res, err := c.Run(q, address.PageKeys()...)
 	if err != nil {
 		return
 	}
@@ -176,7 +177,7 @@ func (a *Article) writeURL(ctx app.Context, delay time.Duration) {
 		ctx.NewActionWithValue(ui.ActionKeys, keys)
 		// The URL now holds these values: a later load of it needs no run.
 		if u := ctx.Page().URL(); u != nil {
-			a.raw = ui.SetKeys(u.RawQuery, keys)
+			a.raw = address.SetKeys(u.RawQuery, keys)
 		}
 	}
 	ui.NowOrAfter(ctx, delay, "article URL", write)
@@ -452,7 +453,7 @@ func (a *Article) figure(f figureRef, v *sectionView) app.UI {
 		if f.sweep != "" {
 			// The landscape: the section's query swept (its own values
 			// included), a run per point.
-			q = ui.ParseAddress(q).With(ui.KeySweep, f.sweep).String()
+			q = address.ParseAddress(q).With(address.KeySweep, f.sweep).String()
 		}
 		return &chartFigure{IKind: k, IQuery: q, ICache: a.ICache}
 	}

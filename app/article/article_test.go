@@ -4,9 +4,9 @@ package article
 
 import (
 	"math"
+	"omission/app/address"
 	"omission/app/charts"
 	"omission/app/compute"
-	"omission/app/ui"
 	"reflect"
 	"strings"
 	"testing"
@@ -279,10 +279,10 @@ func TestAdjustRanges(t *testing.T) {
 // TestArticleKeys: the article's adjustable numbers are ui's article keys,
 // in the same order, and the simulator's parser accepts them beside a query.
 func TestArticleKeys(t *testing.T) {
-	if got, want := ArticleKeys(), ui.ArticleKeys(); !reflect.DeepEqual(got, want) {
-		t.Errorf("the article's keys are %v; ui.ArticleKeys lists %v", got, want)
+	if got, want := ArticleKeys(), address.ArticleKeys(); !reflect.DeepEqual(got, want) {
+		t.Errorf("the article's keys are %v; address.ArticleKeys lists %v", got, want)
 	}
-	if _, err := sim.ParseQuery("preset=tcp&paced.stall=1s&fixes.interval=2ms", ui.PageKeys()...); err != nil {
+	if _, err := sim.ParseQuery("preset=tcp&paced.stall=1s&fixes.interval=2ms", address.PageKeys()...); err != nil {
 		t.Errorf("the article's keys are refused: %v", err)
 	}
 }

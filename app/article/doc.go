@@ -7,10 +7,10 @@
 // adjustable numbers (adjust.go) that the reader drags or steps with the
 // keyboard, after which every number, sentence and figure of that section
 // follows. The reader's values live in the article's URL, under the keys
-// ui.ArticleKeys lists.
+// address.ArticleKeys lists.
 //
-// It may import go-app, sim, sim/sweep, sim/window, app/ui, app/units,
-// app/view, app/compute, app/charts and app/anim; nothing imports it but
+// It may import go-app, sim, sim/sweep, sim/window, app/address, app/ui,
+// app/units, app/view, app/compute, app/charts and app/anim; nothing imports it but
 // the program's routes and its tests.
 //
 // # The article

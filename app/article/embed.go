@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"omission/app/address"
 	"omission/app/anim"
 	"omission/app/compute"
 	"omission/app/ui"
@@ -63,19 +64,19 @@ func (e *Embed) load(ctx app.Context, raw string) {
 
 // read sets the embed's figure and query from its address, under the
 // visualiser's rule: an unknown key, or a key given more than once, is
-// dropped from the URL with a note (ui.DroppedNotice); a field whose value
+// dropped from the URL with a note (address.DroppedNotice); a field whose value
 // is invalid runs with the preset's value, and the note says why; a run
 // over a limit is refused (err), and so is a figure it does not know.
 func (e *Embed) read(raw string) {
 	e.kind, e.anim, e.query, e.link, e.err, e.notes = charts.Spectrum, false, "", "", "", nil
-	addr := ui.ParseAddress(raw)
+	addr := address.ParseAddress(raw)
 	var dropped []note // after the invalid fields, as on the visualiser
 	if err := addr.Err(); err != nil {
 		fe := &sim.FieldError{Field: "query", Allowed: "cannot be decoded: " + err.Error()}
 		dropped = append(dropped, note{text: fe.Error() + "; that part was removed from the address."})
 	}
-	strays := addr.Strays(embedKnows, append(sim.Fields(), ui.KeyFigure)...)
-	addr = addr.Without(ui.Fields(strays)...)
+	strays := addr.Strays(embedKnows, append(sim.Fields(), address.KeyFigure)...)
+	addr = addr.Without(address.Fields(strays)...)
 	e.clean, e.drop = addr.String(), len(strays) > 0 || addr.Err() != nil
 	base, ok := sim.PresetConfig(addr.Get("preset"))
 	if !ok {
@@ -83,13 +84,13 @@ func (e *Embed) read(raw string) {
 	}
 	for _, fe := range strays {
 		keeper, kept := "The figure keeps the preset's value", presetValue(base, fe.Field)
-		if fe.Field == ui.KeyFigure {
+		if fe.Field == address.KeyFigure {
 			keeper, kept = "The embed shows its first figure", figures()[0]
 		}
-		dropped = append(dropped, note{text: ui.DroppedNotice(fe, keeper, kept)})
+		dropped = append(dropped, note{text: address.DroppedNotice(fe, keeper, kept)})
 	}
 	defer func() { e.notes = append(e.notes, dropped...) }()
-	name := addr.Get(ui.KeyFigure)
+	name := addr.Get(address.KeyFigure)
 	if name == "" {
 		name = charts.Spectrum.String()
 	}
@@ -99,7 +100,7 @@ func (e *Embed) read(raw string) {
 		e.err = figureError(name)
 		return
 	}
-	given := addr.Without(ui.KeyFigure)
+	given := addr.Without(address.KeyFigure)
 	e.link = given.String()
 	e.query = e.runs(given)
 }
@@ -107,8 +108,8 @@ func (e *Embed) read(raw string) {
 // runs reads the embed's query as the visualiser does and returns what
 // the figure runs: the canonical query, an invalid field at the preset's
 // value (with its note), and the page keys as given. A limit refuses it.
-func (e *Embed) runs(given ui.Address) string {
-	cfg, err := sim.ParseQuery(given.String(), ui.PageKeys()...)
+func (e *Embed) runs(given address.Address) string {
+	cfg, err := sim.ParseQuery(given.String(), address.PageKeys()...)
 	es, _ := err.(sim.Errors)
 	if err != nil && es == nil {
 		es = sim.Errors{{Field: "query", Allowed: err.Error()}}
@@ -129,8 +130,8 @@ func (e *Embed) runs(given ui.Address) string {
 	if len(refused) > 0 {
 		e.err = "This figure is not drawn: " + strings.Join(refused, "; ")
 	}
-	q := ui.ParseAddress(cfg.Query())
-	for _, k := range ui.PageKeys() {
+	q := address.ParseAddress(cfg.Query())
+	for _, k := range address.PageKeys() {
 		if given.Has(k) {
 			q = q.With(k, given.Get(k))
 		}
@@ -142,7 +143,7 @@ func (e *Embed) runs(given ui.Address) string {
 // pages' keys.
 func embedKnows(k string) bool {
 	_, field := sim.LookupField(k)
-	return field || slices.Contains(ui.PageKeys(), k)
+	return field || slices.Contains(address.PageKeys(), k)
 }
 
 // presetValue is a field's value in cfg as the query writes it ("" for a
@@ -174,7 +175,7 @@ func figures() []string {
 // latency-time, queue-depth, landscape or animation`.
 func figureError(name string) string {
 	fs := figures()
-	fe := &sim.FieldError{Field: ui.KeyFigure, Value: name,
+	fe := &sim.FieldError{Field: address.KeyFigure, Value: name,
 		Allowed: "allowed " + strings.Join(fs[:len(fs)-1], ", ") + " or " + fs[len(fs)-1]}
 	return fe.Error()
 }

@@ -3,6 +3,7 @@ package article
 import (
 	"strconv"
 
+	"omission/app/address"
 	"omission/app/compute"
 	"omission/app/ui"
 
@@ -92,7 +93,7 @@ func (f *chartFigure) draw() {
 		return
 	}
 	f.drawn, f.chart, f.err = key, nil, ""
-	res, err := f.ICache.Run(f.IQuery, ui.PageKeys()...)
+	res, err := f.ICache.Run(f.IQuery, address.PageKeys()...)
 	if err != nil {
 		f.err = err.Error()
 		return
@@ -101,17 +102,17 @@ func (f *chartFigure) draw() {
 	if f.IKind.DrawsSweep() {
 		// The landscape draws the query's sweep= (its metric=): a run per
 		// point, each its own query's.
-		addr := ui.ParseAddress(f.IQuery)
-		spec := addr.Get(ui.KeySweep)
+		addr := address.ParseAddress(f.IQuery)
+		spec := addr.Get(address.KeySweep)
 		if spec == "" {
 			f.err = "The landscape draws a sweep: add sweep=<field>:<from>..<to>/<n> to the address, such as sweep=stall:0s..900ms/20."
 			return
 		}
-		if opts.Sweep, err = f.ICache.Sweep(addr.Without(ui.KeySweep).String(), spec, ui.PageKeys()...); err != nil {
+		if opts.Sweep, err = f.ICache.Sweep(addr.Without(address.KeySweep).String(), spec, address.PageKeys()...); err != nil {
 			f.err = err.Error()
 			return
 		}
-		opts.Metric = addr.Get(ui.KeyMetric)
+		opts.Metric = addr.Get(address.KeyMetric)
 	}
 	ch, err := charts.Render(res, f.IKind, opts)
 	if err != nil {

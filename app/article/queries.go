@@ -3,7 +3,7 @@ package article
 import (
 	"fmt"
 
-	"omission/app/ui"
+	"omission/app/address"
 	"omission/sim"
 )
 
@@ -56,7 +56,7 @@ func query(name string) articleQuery {
 
 // fixes reports whether the query name sets field itself.
 func fixes(name, field string) bool {
-	return ui.ParseAddress(query(name).q).Has(field)
+	return address.ParseAddress(query(name).q).Has(field)
 }
 
 // reaches reports whether a reader's value for a field of query from
@@ -91,7 +91,7 @@ func queryFor(sec *section, name string, vals Values) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("no query %q", name)
 	}
-	a := ui.ParseAddress(q.q)
+	a := address.ParseAddress(q.q)
 	if err := a.Err(); err != nil {
 		return "", err
 	}

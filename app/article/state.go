@@ -3,8 +3,8 @@ package article
 import (
 	"fmt"
 
+	"omission/app/address"
 	"omission/app/compute"
-	"omission/app/ui"
 	"omission/sim"
 )
 
@@ -123,7 +123,7 @@ type articleState struct {
 // drops (dropStrays), the reader's values (readValues) and every section's
 // view.
 func (a *article) compute(c *compute.Cache, raw string) *articleState {
-	addr := ui.ParseAddress(raw)
+	addr := address.ParseAddress(raw)
 	clean, drops := a.dropStrays(addr)
 	st := &articleState{clean: clean.String(), dropped: len(drops) > 0}
 	st.vals, st.notes = a.readValues(st.clean)

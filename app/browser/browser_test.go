@@ -6,8 +6,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"omission/app/address"
 	"omission/app/page"
-	"omission/app/ui"
 	"omission/app/view"
 	"os"
 	"sort"
@@ -38,7 +38,7 @@ func nativeCells(t *testing.T, query string) map[string]string {
 // mustRun runs a query natively.
 func mustRun(t testing.TB, q string) *sim.Result {
 	t.Helper()
-	cfg, err := sim.ParseQuery(q, ui.PageKeys()...)
+	cfg, err := sim.ParseQuery(q, address.PageKeys()...)
 	if err != nil {
 		t.Fatalf("ParseQuery(%q): %v", q, err)
 	}
@@ -77,7 +77,7 @@ func (b *browser) setField(t *testing.T, name, value string) {
 }
 
 // showField opens the folds that hold a field's control as a reader does,
-// with a click on each closed one's summary (the URL then lists it: ui.KeyShow).
+// with a click on each closed one's summary (the URL then lists it: address.KeyShow).
 // The engine's fields are built only once their fold is open.
 func (b *browser) showField(t testing.TB, name string) {
 	t.Helper()

@@ -138,7 +138,7 @@ func TestBrowserDropFile(t *testing.T) {
 }
 
 // TestBrowserFolds: the first screen's folds keep their state in the URL
-// (ui.KeyShow) without a history entry of their own, and a URL that sets a
+// (address.KeyShow) without a history entry of their own, and a URL that sets a
 // field of a fold opens it by itself, so that loading a URL shows what its
 // sender saw.
 func TestBrowserFolds(t *testing.T) {

@@ -19,46 +19,19 @@ import (
 	"omission/app/site"
 )
 
-// wasmRawBudget is the most app.wasm may weigh, raw. It was 11,732,179
-// bytes at stop 53 (2,546,951 after gzip -9); bombardier-rate (issue 41:
-// the profiles' token bucket, its descriptor, its printout's and JSON's
-// rate meter and rate) and the charts' word that a file is incomplete took
-// it to 11,749,466 bytes (2,552,962 after gzip -9); autocannon-rate (its
-// profile's quota, its descriptor, -R's correction and count) to
-// 11,763,586 bytes; k6's --out json (two descriptors and the reader of
-// its lines) to 11,778,626 bytes: the bound is 11.79 MB. Each tool costs
-// about 14 kB here until the tools leave this binary (issue 42's split).
-// It was a bound after gzip at its best compression until then (issue 15:
-// 2.5 MB), whose history follows.
-//
-// It was 2.6 MB for a while (retries and the sweeps took it to 2.58 MB);
-// leaving the crypto and PNG code the browser never runs out
-// (app/internal/wasmbuild, sim/sha256_js.go) took it back to 2.46 MB.
-//
-// It is 2.51 MB since the first screen gained its way in for a file holder,
-// the stall slider its stop below the period and the charts' captions the
-// failed calls (2,502,296 bytes): issue 42 re-bases the page's budgets on
-// ratios to the floor of the stack and to the rival, measured in one run,
-// and moves the simulation out of this binary; until then this absolute
-// bound only keeps it from growing unnoticed.
-//
-// It is 2.52 MB since bombardier joined the tools (issue 41): its writer
-// and its two readers are 13 kB after gzip in this binary, which shows
-// every tool's printout and reads every tool's file (2,516,738 bytes; its
-// JSON writer, which only the fit asks, is left out: json.go). Each tool
-// issue 41 adds costs about as much until the tools leave this binary:
-// autocannon took it to 2,527,000 bytes, so the bound was 2.53 MB. Issue
-// 38's split of sim's animation windows into sim/window (a package, and
-// the hooks through which sim lends it what it does not export) took it to
-// 2,530,878 bytes: the bound was 2.535 MB. The first screen's folds
-// (issue 40: the cases and the parameters one click away, their state in
-// the URL, pinned while the reader edits) took it to 2,535,900 bytes: the
-// bound was 2.54 MB. The page's word on whether a file is whole (issue 39:
-// asked of fit.wasm, shown beside the file and in its column), the worker
-// started as the module compiles (issue 42), and issue 41's k6 --out csv
-// and JMeter JTL descriptors (their readers' heavy parts left to fit.wasm)
-// took it to 2,547,326 bytes: the bound was 2.55 MB.
-const wasmRawBudget = 11_790_000
+// wasmRawBudgets are the most each program the page loads may weigh, raw:
+// the raw size moves with what is linked, and only with it (a bound after
+// gzip moved by kilobytes for a few hundred bytes of article text; git log
+// of this file has the history of the bounds). app.wasm was 11,778,626
+// bytes while it was also the simulation worker; it is 11,126,072 since
+// the worker is compute.wasm (7,727,960 bytes, no go-app), and each tool
+// still costs it about 14 kB until the page reads the tools' names without
+// their descriptors (issue 42; TestBinariesLink lists what each program
+// must not link).
+var wasmRawBudgets = map[string]int{
+	"app.wasm":     11_140_000,
+	"compute.wasm": 7_750_000,
+}
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.
@@ -66,15 +39,20 @@ func builtRequired() bool { return os.Getenv("OMISSION_WASM") == "1" }
 
 // builtWasm returns web/app.wasm, skipping the test when it is not built
 // and, unless OMISSION_WASM=1, when it is older than the sources.
-func builtWasm(t *testing.T) []byte {
+func builtWasm(t *testing.T) []byte { return builtProgram(t, "app.wasm") }
+
+// builtProgram returns web/NAME, skipping the test when it is not built
+// and, unless OMISSION_WASM=1, when app.wasm is older than the sources
+// (make wasm builds them all).
+func builtProgram(t *testing.T, name string) []byte {
 	t.Helper()
 	root, err := moduleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(root, "web", "app.wasm"))
+	b, err := os.ReadFile(filepath.Join(root, "web", name))
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Skip("web/app.wasm is not built, so it is not checked: make wasm, or make test-built, which builds it and runs this")
+		t.Skip("web/" + name + " is not built, so it is not checked: make wasm, or make test-built, which builds it and runs this")
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -88,24 +66,20 @@ func builtWasm(t *testing.T) []byte {
 	return b
 }
 
-// TestWasmSize fails when app.wasm passes its budget in raw bytes
-// (wasmRawBudget), and logs its size after gzip -9, the measure make bench
-// prints (site.app_wasm.gzip) and the budget was once set in. The raw
-// size is the bound since stop 53: the gzip of this file moved by +4.8 kB
-// for 227 raw bytes of article text (deflate choosing its blocks
-// otherwise; the data section alone compressed 0.9 kB smaller), against
-// 3 kB of room under the bound of 2.55 MB after gzip, so that bound failed
-// changes that added nothing to the code. The raw size moves with what is linked, and only
-// with it. Go's compress/gzip at BestCompression writes some 18 kB more
-// for the same file; it is the logged measure only where no gzip command
-// is installed (Debian always has one), and the log says which.
+// TestWasmSize fails when a program the page loads passes its budget in
+// raw bytes (wasmRawBudgets), and logs its size after gzip -9, the measure
+// make bench prints (site.*_wasm.gzip). Go's compress/gzip at
+// BestCompression writes some 18 kB more for the same file; it is the
+// logged measure only where no gzip command is installed.
 func TestWasmSize(t *testing.T) {
-	b := builtWasm(t)
-	size, how := gzipSize(t, b)
-	t.Logf("web/app.wasm: %d bytes (budget %d), %d after %s", len(b), wasmRawBudget, size, how)
-	if len(b) > wasmRawBudget {
-		t.Errorf("web/app.wasm is %d bytes, over its budget of %d (issue 15; %d after %s): go doc ./app/internal/wasmbuild says what it holds and how it is built",
-			len(b), wasmRawBudget, size, how)
+	for _, name := range []string{"app.wasm", "compute.wasm"} {
+		b := builtProgram(t, name)
+		size, how := gzipSize(t, b)
+		t.Logf("web/%s: %d bytes (budget %d), %d after %s", name, len(b), wasmRawBudgets[name], size, how)
+		if len(b) > wasmRawBudgets[name] {
+			t.Errorf("web/%s is %d bytes, over its budget of %d (%d after %s): go doc ./app/internal/wasmbuild says what it holds and how it is built",
+				name, len(b), wasmRawBudgets[name], size, how)
+		}
 	}
 }
 

@@ -2,8 +2,8 @@
 // commands report, export, experiment, static and serve. Main runs one
 // command line and returns its exit status; each command has a file of its
 // own, and report's modes (-measured, -vs, -sweep, -fit, -tool) one each.
-// It may import app/experiment, app/fit, app/measure, app/site, app/tools,
-// app/ui, app/units, app/view, sim and sim/sweep.
+// It may import app/address, app/experiment, app/fit, app/measure,
+// app/site, app/tools, app/ui, app/units, app/view, sim and sim/sweep.
 //
 // # Commands
 //

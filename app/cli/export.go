@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
+	"omission/app/address"
 	"omission/app/measure"
-	"omission/app/ui"
 	"omission/sim"
 )
 
@@ -33,7 +33,7 @@ func exportCmd(w io.Writer, args []string) error {
 	default:
 		return &exitError{2, fmt.Errorf("export: -format %q: allowed hgrm, hlog or csv\n%s", *format, exportUsage)}
 	}
-	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
+	cfg, err := sim.ParseQuery(fs.Arg(0), address.PageKeys()...)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
 	}

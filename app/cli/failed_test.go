@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"omission/app/ui"
+	"omission/app/address"
 	"omission/app/units"
 	"omission/app/view"
 	"omission/sim"
@@ -65,7 +65,7 @@ func TestReportFailures(t *testing.T) {
 // mustRun runs a query natively.
 func mustRun(t testing.TB, q string) *sim.Result {
 	t.Helper()
-	cfg, err := sim.ParseQuery(q, ui.PageKeys()...)
+	cfg, err := sim.ParseQuery(q, address.PageKeys()...)
 	if err != nil {
 		t.Fatalf("ParseQuery(%q): %v", q, err)
 	}

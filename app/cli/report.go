@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
-	"omission/app/ui"
+	"omission/app/address"
 	"omission/app/units"
 	"omission/app/view"
 	"omission/sim"
@@ -35,7 +35,7 @@ func reportCmd(w io.Writer, args []string) error {
 		}
 		return fitCmd(w, *fitPath, fs.Arg(0), *asJSON)
 	}
-	cfg, err := sim.ParseQuery(fs.Arg(0), ui.PageKeys()...)
+	cfg, err := sim.ParseQuery(fs.Arg(0), address.PageKeys()...)
 	if err != nil {
 		return &exitError{2, fmt.Errorf("invalid query: %v", err)}
 	}

@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
-	"omission/app/ui"
+	"omission/app/address"
 	"omission/app/units"
 	"omission/sim"
 	"omission/sim/sweep"
@@ -40,7 +40,7 @@ func sweepSpec(flagSweep, query string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return vals.Get(ui.KeySweep), nil
+	return vals.Get(address.KeySweep), nil
 }
 
 // runSweep parses spec and runs every point over cfg (the command line has

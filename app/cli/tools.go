@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"omission/app/ui"
+	"omission/app/address"
 	"strings"
 
 	"omission/app/tools"
@@ -19,7 +19,7 @@ import (
 // tools.<name> for every tool named in the query's tools= key.
 
 // toolsKey is the page key that selects tools; the simulator ignores it.
-const toolsKey = ui.KeyTools
+const toolsKey = address.KeyTools
 
 // toolNames returns the tools named in the query's tools= key.
 func toolNames(query string) ([]string, error) {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"omission/app/ui"
+	"omission/app/address"
 	"omission/app/units"
 	"omission/sim"
 )
@@ -30,12 +30,12 @@ func vsQuery(flagVs, query string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return vals.Get(ui.KeyVs), nil
+	return vals.Get(address.KeyVs), nil
 }
 
 // runVs runs the comparison's query.
 func runVs(q string) (*sim.Result, error) {
-	cfg, err := sim.ParseQuery(q, ui.PageKeys()...)
+	cfg, err := sim.ParseQuery(q, address.PageKeys()...)
 	if err != nil {
 		return nil, &exitError{2, fmt.Errorf("invalid -vs query: %v", err)}
 	}

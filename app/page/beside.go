@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/address"
 	"omission/app/charts"
 	"omission/app/measure"
 	"omission/app/tools"
@@ -66,7 +67,7 @@ func (p *Page) renderBeside() app.UI {
 	}
 	return app.Div().Class("beside").Body(
 		&toolsPanel{ISelected: names, IOutputs: p.beside.tools, IVariants: p.beside.variants, IErr: terr, IOpen: p.shown, IRefused: p.why},
-		&comparePanel{IVs: p.addr.Get(ui.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
+		&comparePanel{IVs: p.addr.Get(address.KeyVs), ICanon: canon, IErr: vmsg, IView: p.beside.vs},
 		&downloadsPanel{IReady: p.shown != nil && p.shown.Seq == p.seq, ISaved: p.beside.saved, IRefused: p.why},
 		&importPanel{IFiles: p.beside.listed, IFits: p.beside.fits, IReading: p.beside.reading, INotice: p.beside.notice, IQuery: p.cfg.Query()},
 	)
@@ -84,7 +85,7 @@ const (
 // toolNames are the tools of the URL's tools= that exist, and the error of
 // the rest.
 func (p *Page) toolNames() ([]string, error) {
-	v := p.addr.Get(ui.KeyTools)
+	v := p.addr.Get(address.KeyTools)
 	if v == "" {
 		return nil, nil
 	}
@@ -94,7 +95,7 @@ func (p *Page) toolNames() ([]string, error) {
 // vsQuery is the canonical comparison query of the URL's vs=, and why it
 // does not run.
 func (p *Page) vsQuery() (string, error) {
-	v := p.addr.Get(ui.KeyVs)
+	v := p.addr.Get(address.KeyVs)
 	if v == "" {
 		return "", nil
 	}
@@ -232,7 +233,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 		if _, err := tools.ParseList(strings.Join(out, ",")); err != nil {
 			return
 		}
-		p.setKeys(ctx, map[string][]string{ui.KeyTools: {strings.Join(out, ",")}})
+		p.setKeys(ctx, map[string][]string{address.KeyTools: {strings.Join(out, ",")}})
 		p.besideChanged()
 	})
 	ctx.Handle(actionCompare, func(ctx app.Context, a app.Action) {
@@ -245,7 +246,7 @@ func (p *Page) handleBeside(ctx app.Context) {
 				v = "preset=bench" // the comparison's own query, never empty
 			}
 		}
-		p.setKeys(ctx, map[string][]string{ui.KeyVs: {v}})
+		p.setKeys(ctx, map[string][]string{address.KeyVs: {v}})
 		p.besideChanged()
 	})
 	ctx.Handle(actionImport, func(ctx app.Context, a app.Action) {

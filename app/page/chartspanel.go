@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"omission/app/address"
 	"omission/app/ui"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -40,7 +41,7 @@ type src struct {
 // The panel's actions, handled by the page.
 const (
 	actionChartsWidth  = "omission/page/charts-width"  // Value: the width in px
-	actionChartsToggle = "omission/page/charts-toggle" // Value: ui.KeyAxis or ui.KeyCDF
+	actionChartsToggle = "omission/page/charts-toggle" // Value: address.KeyAxis or address.KeyCDF
 )
 
 // OnMount runs on the UI goroutine: the panel follows the charts and
@@ -140,8 +141,8 @@ func (c *chartsPanel) Render() app.UI {
 			Text(label)
 	}
 	body = append(body, app.Div().Class("chart-toggles").Aria("label", "Chart options").Attr("role", "group").Body(
-		toggle(ui.KeyAxis, "Linear latency axes", c.ILinear),
-		toggle(ui.KeyCDF, "Distribution as a CDF", c.ICDF),
+		toggle(address.KeyAxis, "Linear latency axes", c.ILinear),
+		toggle(address.KeyCDF, "Distribution as a CDF", c.ICDF),
 	))
 	grid := make([]app.UI, 0, len(c.srcs))
 	for _, s := range c.srcs {

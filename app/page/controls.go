@@ -165,7 +165,7 @@ type controlsPanel struct {
 
 	IToggleOff []string // per field: the value it takes when its toggle is unticked
 	IGens      []int    // per field: fieldControl.IGen
-	IShow      string   // the folds the URL keeps open (ui.KeyShow)
+	IShow      string   // the folds the URL keeps open (address.KeyShow)
 }
 
 // The controls send the page what the reader did; the page owns the values
@@ -255,7 +255,7 @@ func (c *controlsPanel) Render() app.UI {
 // formFolds tells whether the parameters' and the engine's folds are drawn
 // open. A fold opens by itself when a field in it is in error or set away
 // from the preset's value, so that a URL never hides its state; the reader
-// opens and closes it otherwise, and the URL keeps that (show, ui.KeyShow).
+// opens and closes it otherwise, and the URL keeps that (show, address.KeyShow).
 func formFolds(inputs []string, msgs []fieldMsg, show string) (params, more bool) {
 	base := presetInputs(inputs[fieldIndex("preset")])
 	setAway := map[bool]bool{} // by Engine: a field of that fold is set or in error
@@ -269,7 +269,7 @@ func formFolds(inputs []string, msgs []fieldMsg, show string) (params, more bool
 	return setAway[false] || more || shows(show, foldParams), more
 }
 
-// The page's folds whose open state the URL keeps (ui.KeyShow), in the
+// The page's folds whose open state the URL keeps (address.KeyShow), in the
 // order the key lists them.
 const (
 	foldCases  = "cases"  // the published cases past the first few
@@ -280,7 +280,7 @@ const (
 
 var foldOrder = [...]string{foldCases, foldParams, foldMore, foldWhy}
 
-// ShowValue returns the value of ui.KeyShow that lists the folds of show
+// ShowValue returns the value of address.KeyShow that lists the folds of show
 // (a value of the key) with fold open or closed, in foldOrder; folds it
 // does not know are dropped.
 func ShowValue(show, fold string, open bool) string {
@@ -297,7 +297,7 @@ func ShowValue(show, fold string, open bool) string {
 	return strings.Join(out, ",")
 }
 
-// shows tells whether show (a value of ui.KeyShow) keeps fold open.
+// shows tells whether show (a value of address.KeyShow) keeps fold open.
 func shows(show, fold string) bool { return slices.Contains(strings.Split(show, ","), fold) }
 
 // shows tells whether the URL keeps fold open.

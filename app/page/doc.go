@@ -14,7 +14,8 @@
 // as go-app states.
 //
 // It may import app/worker, app/view, app/compute, app/charts, app/anim,
-// app/ui, app/units, app/tools, app/measure, app/fitmsg, sim and sim/sweep.
+// app/address, app/ui, app/units, app/tools, app/measure, app/fitmsg,
+// app/yield, sim and sim/sweep.
 //
 // # The URL
 //

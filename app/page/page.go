@@ -3,6 +3,7 @@ package page
 import (
 	"fmt"
 	"net/url"
+	"omission/app/address"
 	"omission/app/anim"
 	"omission/app/compute"
 	"omission/app/ui"
@@ -49,15 +50,15 @@ type Page struct {
 	// The form's folds drawn open before the reader's pending edits
 	// (pinFolds), when foldsSeen.
 	foldsSeen, foldParams, foldMore bool
-	notices                         []string   // what the page dropped from the address (unknown or repeated keys)
-	refused                         bool       // the query is over a limit or its fields conflict: nothing runs, no number is shown
-	why                             refusal    // why it is refused, and the fields to change
-	cancelled                       bool       // the reader cancelled the run
-	cfg                             sim.Config // the configuration that runs
-	addr                            ui.Address // the URL's query: the simulator's fields as readQuery wrote them, and the page's own keys
-	query                           string     // the canonical query of cfg
-	link                            string     // the page's current URL, for the share box
-	copied                          string     // the copy button's last message
+	notices                         []string        // what the page dropped from the address (unknown or repeated keys)
+	refused                         bool            // the query is over a limit or its fields conflict: nothing runs, no number is shown
+	why                             refusal         // why it is refused, and the fields to change
+	cancelled                       bool            // the reader cancelled the run
+	cfg                             sim.Config      // the configuration that runs
+	addr                            address.Address // the URL's query: the simulator's fields as readQuery wrote them, and the page's own keys
+	query                           string          // the canonical query of cfg
+	link                            string          // the page's current URL, for the share box
+	copied                          string          // the copy button's last message
 
 	editSeq   int64     // debounce counter of the controls
 	editSince time.Time // when the pending edits began
@@ -180,7 +181,7 @@ func (p *Page) handle(ctx app.Context) {
 	ctx.Handle(actionChartsToggle, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "charts")
 		key, _ := a.Value.(string)
-		on := map[string]string{ui.KeyAxis: "linear", ui.KeyCDF: "1"}[key]
+		on := map[string]string{address.KeyAxis: "linear", address.KeyCDF: "1"}[key]
 		if on == "" {
 			return
 		}
@@ -193,9 +194,9 @@ func (p *Page) handle(ctx app.Context) {
 	ctx.Handle(actionFold, func(ctx app.Context, a app.Action) {
 		defer ui.Recover(ctx, "fold")
 		if f, ok := a.Value.(foldState); ok && f.Open != f.Drawn {
-			show := p.addr.Get(ui.KeyShow)
+			show := p.addr.Get(address.KeyShow)
 			if now := ShowValue(show, f.Name, f.Open); now != show {
-				p.setKeys(ctx, url.Values{ui.KeyShow: {now}})
+				p.setKeys(ctx, url.Values{address.KeyShow: {now}})
 			}
 		}
 	})
@@ -332,7 +333,7 @@ func (p *Page) setInput(ctx app.Context, i int, text string, delay time.Duration
 	if !p.foldsSeen {
 		// The form's folds as drawn before this run of edits.
 		p.foldsSeen = true
-		p.foldParams, p.foldMore = formFolds(p.inputs, p.msgs, p.addr.Get(ui.KeyShow))
+		p.foldParams, p.foldMore = formFolds(p.inputs, p.msgs, p.addr.Get(address.KeyShow))
 	}
 	inputs := append([]string(nil), p.inputs...)
 	inputs[i] = text
@@ -372,7 +373,7 @@ func (p *Page) pinFolds(st queryState) queryState {
 		return st
 	}
 	p.foldsSeen = false
-	show := st.addr.Get(ui.KeyShow)
+	show := st.addr.Get(address.KeyShow)
 	params, more := formFolds(st.inputs, fieldMessages(st.errs()), show)
 	pinned := show
 	if p.foldParams && !params {
@@ -384,7 +385,7 @@ func (p *Page) pinFolds(st queryState) queryState {
 	if pinned == show {
 		return st
 	}
-	return readAddress(inputsAddress(p.inputs, p.addr.WithKeys(url.Values{ui.KeyShow: {pinned}})))
+	return readAddress(inputsAddress(p.inputs, p.addr.WithKeys(url.Values{address.KeyShow: {pinned}})))
 }
 
 // applyInputs turns the controls into the state, by the same rule as a
@@ -409,7 +410,7 @@ func (p *Page) choosePreset(ctx app.Context, name string) {
 	p.editSince = time.Time{}
 	p.foldsSeen = false // and what they saw of the folds (pinFolds)
 	p.notices = p.notices[:0]
-	st := readAddress(p.addr.Only(ui.PageKeys()...).With("preset", name))
+	st := readAddress(p.addr.Only(address.PageKeys()...).With("preset", name))
 	p.setInputs(st.inputs)
 	p.adopt(ctx, st, true)
 }
@@ -484,7 +485,7 @@ func (p *Page) toggleOffs() []string {
 // browser has painted (the History API can block for milliseconds), and
 // successive writes before it merge: a push followed by replaces is one new
 // entry with the last URL.
-func (p *Page) writeURL(ctx app.Context, a ui.Address, push bool) {
+func (p *Page) writeURL(ctx app.Context, a address.Address, push bool) {
 	u := p.urlFor(ctx, a)
 	p.link = u.String()
 	if p.pendingURL != nil {
@@ -528,7 +529,7 @@ func (p *Page) flushURL(ctx app.Context) {
 }
 
 // urlFor is the page's URL with the address a.
-func (p *Page) urlFor(ctx app.Context, a ui.Address) *url.URL {
+func (p *Page) urlFor(ctx app.Context, a address.Address) *url.URL {
 	u := &url.URL{Path: "/"}
 	if cur := ctx.Page().URL(); cur != nil {
 		c := *cur
@@ -641,11 +642,11 @@ func (p *Page) Render() app.UI {
 					app.Div().Class("top").Body(
 						app.Div().Class("ways").Body(
 							renderLead(),
-							&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens, IShow: p.addr.Get(ui.KeyShow)},
+							&controlsPanel{IInputs: p.inputs, ISliders: p.sliders, IErrs: p.msgs, IToggleOff: p.toggleOffs(), IGens: p.gens, IShow: p.addr.Get(address.KeyShow)},
 							renderCheckYours(),
 						),
 						app.Div().Class("story").Body(
-							&headline{IStale: stale, IView: p.shown, IRefused: p.why, IShow: p.addr.Get(ui.KeyShow), IPreset: p.preset()},
+							&headline{IStale: stale, IView: p.shown, IRefused: p.why, IShow: p.addr.Get(address.KeyShow), IPreset: p.preset()},
 							p.renderStatus(phase),
 						),
 					),
@@ -655,7 +656,7 @@ func (p *Page) Render() app.UI {
 				// this box copies it.
 				p.renderShare(),
 				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols, IRefused: p.why},
-				&chartsPanel{ILinear: p.addr.Get(ui.KeyAxis) == "linear", ICDF: p.addr.Get(ui.KeyCDF) == "1", IRefused: p.why},
+				&chartsPanel{ILinear: p.addr.Get(address.KeyAxis) == "linear", ICDF: p.addr.Get(address.KeyCDF) == "1", IRefused: p.why},
 				p.renderSweep(),
 				p.renderBeside(),
 				&anim.Panel{},
@@ -818,14 +819,14 @@ func (p *Page) renderShare() app.UI {
 
 // inputsAddress is the address the controls hold, with the page keys of
 // keys: the preset, and every field whose text is not the preset's own.
-func inputsAddress(inputs []string, keys ui.Address) ui.Address {
+func inputsAddress(inputs []string, keys address.Address) address.Address {
 	preset := inputs[fieldIndex("preset")]
 	base, ok := sim.PresetConfig(preset)
 	if !ok {
 		base = sim.Default()
 	}
 	baseVals := base.Values()
-	a := keys.Only(ui.PageKeys()...).With("preset", preset)
+	a := keys.Only(address.PageKeys()...).With("preset", preset)
 	for i, name := range fieldNames {
 		// An empty box leaves its field out: a companion field cleared is
 		// not given (its message then says whether it is required).

@@ -4,6 +4,7 @@ package page
 
 import (
 	"net/url"
+	"omission/app/address"
 	"omission/app/compute"
 	"omission/app/ui"
 	"omission/app/view"
@@ -632,7 +633,7 @@ func TestShowValue(t *testing.T) {
 func TestPagePinsFolds(t *testing.T) {
 	e, p, hist := mountPage(t)
 	visit(e, p, "rate=300")
-	if params, _ := formFolds(p.inputs, p.msgs, p.addr.Get(ui.KeyShow)); !params {
+	if params, _ := formFolds(p.inputs, p.msgs, p.addr.Get(address.KeyShow)); !params {
 		t.Fatal("?rate=300 does not open the parameters")
 	}
 	act(e, p, func(ctx app.Context) { p.setInput(ctx, fieldIndex("rate"), "5000", 0) })

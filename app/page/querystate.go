@@ -2,7 +2,7 @@ package page
 
 import (
 	"fmt"
-	"omission/app/ui"
+	"omission/app/address"
 	"strings"
 
 	"omission/sim"
@@ -36,15 +36,15 @@ import (
 
 // queryState is what one query means for the page.
 type queryState struct {
-	cfg     sim.Config // what runs (when refused is empty; else the reader's values, which do not run)
-	canon   string     // its canonical query
-	inputs  []string   // the text of each control, in sim.Fields() order
-	invalid sim.Errors // values refused: each field runs with the preset's value
-	dropped sim.Errors // unknown and repeated keys, gone from the URL
-	refused sim.Errors // conflicts and limits: nothing runs
-	addr    ui.Address // what the URL holds: query and the page's own keys
-	query   string     // addr's simulator fields: canon, or the invalid values as typed
-	extra   ui.Address // addr's page keys (ui.PageKeys()) as given
+	cfg     sim.Config      // what runs (when refused is empty; else the reader's values, which do not run)
+	canon   string          // its canonical query
+	inputs  []string        // the text of each control, in sim.Fields() order
+	invalid sim.Errors      // values refused: each field runs with the preset's value
+	dropped sim.Errors      // unknown and repeated keys, gone from the URL
+	refused sim.Errors      // conflicts and limits: nothing runs
+	addr    address.Address // what the URL holds: query and the page's own keys
+	query   string          // addr's simulator fields: canon, or the invalid values as typed
+	extra   address.Address // addr's page keys (address.PageKeys()) as given
 }
 
 // errs returns every message of the state, for the controls.
@@ -54,13 +54,13 @@ func (s *queryState) errs() sim.Errors {
 }
 
 // readQuery reads a raw query (the URL's) under the page's rule.
-func readQuery(raw string) queryState { return readAddress(ui.ParseAddress(raw)) }
+func readQuery(raw string) queryState { return readAddress(address.ParseAddress(raw)) }
 
 // readAddress reads an address (the URL's, or the controls' with the page's
 // keys) under the page's rule.
-func readAddress(in ui.Address) queryState {
-	cfg, err := sim.ParseQuery(in.String(), ui.PageKeys()...)
-	st := queryState{cfg: cfg, extra: in.Only(ui.PageKeys()...)}
+func readAddress(in address.Address) queryState {
+	cfg, err := sim.ParseQuery(in.String(), address.PageKeys()...)
+	st := queryState{cfg: cfg, extra: in.Only(address.PageKeys()...)}
 	errs := asErrors(err)
 	if derr := in.Err(); derr != nil {
 		// What the address could not decode is not in it (sim's message).
@@ -92,7 +92,7 @@ func readAddress(in ui.Address) queryState {
 // When nothing is invalid or refused, every field given runs as given and
 // cfg holds its canonical writing; otherwise each one given is read again
 // over the preset, since cfg may hold the preset's value instead.
-func (st *queryState) readFields(in ui.Address) {
+func (st *queryState) readFields(in address.Address) {
 	cfgVals := st.cfg.Values()
 	preset := cfgVals[fieldIndex("preset")]
 	if v, ok := in.Given("preset"); ok && st.invalid.Field("preset") != nil {
@@ -137,7 +137,7 @@ func (st *queryState) readFields(in ui.Address) {
 		}
 	}
 	st.addr = addr
-	st.query = addr.Without(ui.PageKeys()...).String()
+	st.query = addr.Without(address.PageKeys()...).String()
 }
 
 // pageBudget is what the page lets one run cost: the simulator's page
@@ -161,7 +161,7 @@ func droppedNotice(fe *sim.FieldError, base sim.Config) string {
 	if i := fieldIndex(fe.Field); i >= 0 {
 		kept = base.Values()[i]
 	}
-	return ui.DroppedNotice(fe, "The run keeps the preset's value", kept)
+	return address.DroppedNotice(fe, "The run keeps the preset's value", kept)
 }
 
 // withCompanions keeps the fields that belong to a choice in step with it

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"omission/app/ui"
+	"omission/app/address"
 	"omission/sim"
 )
 
@@ -152,7 +152,7 @@ func TestCompanions(t *testing.T) {
 }
 
 // inputsQuery is the query the controls hold, written.
-func inputsQuery(inputs []string) string { return inputsAddress(inputs, ui.Address{}).String() }
+func inputsQuery(inputs []string) string { return inputsAddress(inputs, address.Address{}).String() }
 
 // TestReadQueryOneEscaping: a valid value with ',' or '@' is written as the
 // simulator writes it (unescaped), whether or not another field is invalid.
@@ -193,7 +193,7 @@ func TestReadQueryCleanIsCanon(t *testing.T) {
 		if st.query != st.canon {
 			t.Fatalf("%q: the URL's fields %q, the canonical query %q", q, st.query, st.canon)
 		}
-		in := ui.ParseAddress(q)
+		in := address.ParseAddress(q)
 		for i, name := range fieldNames {
 			v, ok := in.Given(name)
 			if !ok || name == "preset" {

@@ -60,7 +60,7 @@ type headline struct {
 	IView    *view.View // the result on screen (nil: none yet)
 	IStale   bool       // the numbers do not match the parameters (yet)
 	IRefused refusal    // nothing runs for the page's query (then IView is nil)
-	IShow    string     // the folds the URL keeps open (ui.KeyShow)
+	IShow    string     // the folds the URL keeps open (address.KeyShow)
 	IPreset  string     // the case the controls start from (its button is pressed)
 }
 

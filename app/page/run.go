@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/address"
 	"omission/app/charts"
 	"omission/app/compute"
 	"omission/app/ui"
@@ -267,7 +268,7 @@ func (p *Page) chartOptions() worker.ChartsOptions {
 		w = chartsWidthFor(windowWidth())
 	}
 	return worker.ChartsOptions{Width: w, Dark: ui.PrefersTheme() == charts.Dark,
-		Linear: p.addr.Get(ui.KeyAxis) == "linear", CDF: p.addr.Get(ui.KeyCDF) == "1"}
+		Linear: p.addr.Get(address.KeyAxis) == "linear", CDF: p.addr.Get(address.KeyCDF) == "1"}
 }
 
 // windowWidth is the page's width in CSS px (640 natively).

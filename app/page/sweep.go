@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/address"
 	"omission/app/charts"
 	"omission/app/ui"
 	"omission/app/worker"
@@ -50,7 +51,7 @@ const (
 
 // sweepSpec is the URL's sweep= and why it cannot run ("" for none).
 func (p *Page) sweepSpec() (spec string, err error) {
-	spec = p.addr.Get(ui.KeySweep)
+	spec = p.addr.Get(address.KeySweep)
 	if spec == "" {
 		return "", nil
 	}
@@ -62,7 +63,7 @@ func (p *Page) sweepSpec() (spec string, err error) {
 
 // sweepMetric is the URL's metric= when the landscape has it, else p99.
 func (p *Page) sweepMetric() string {
-	m := p.addr.Get(ui.KeyMetric)
+	m := p.addr.Get(address.KeyMetric)
 	for _, n := range charts.LandscapeMetrics() {
 		if n == m {
 			return m
@@ -87,10 +88,10 @@ func (p *Page) handleSweep(ctx app.Context) {
 		defer ui.Recover(ctx, "sweep")
 		spec, _ := a.Value.(string)
 		spec = strings.TrimSpace(spec)
-		if spec == p.addr.Get(ui.KeySweep) {
+		if spec == p.addr.Get(address.KeySweep) {
 			return
 		}
-		p.setKeys(ctx, url.Values{ui.KeySweep: {spec}})
+		p.setKeys(ctx, url.Values{address.KeySweep: {spec}})
 		p.sweep = sweepShown{}
 		p.publishSweep(ctx)
 		p.sendSweep(false)
@@ -101,7 +102,7 @@ func (p *Page) handleSweep(ctx app.Context) {
 		if m == "p99" {
 			m = "" // the default stays out of the URL
 		}
-		p.setKeys(ctx, url.Values{ui.KeyMetric: {m}})
+		p.setKeys(ctx, url.Values{address.KeyMetric: {m}})
 		p.sendSweep(false)
 	})
 	ctx.Handle(actionSweepCancel, func(ctx app.Context, a app.Action) {
@@ -245,8 +246,8 @@ func (p *Page) renderSweep() app.UI {
 		msg = err.Error()
 	}
 	merr := ""
-	if m := p.addr.Get(ui.KeyMetric); m != "" && m != p.sweepMetric() {
-		fe := &sim.FieldError{Field: ui.KeyMetric, Value: m, Allowed: "allowed " + strings.Join(charts.LandscapeMetrics(), ", ") + "; the landscape draws p99 until it is fixed"}
+	if m := p.addr.Get(address.KeyMetric); m != "" && m != p.sweepMetric() {
+		fe := &sim.FieldError{Field: address.KeyMetric, Value: m, Allowed: "allowed " + strings.Join(charts.LandscapeMetrics(), ", ") + "; the landscape draws p99 until it is fixed"}
 		merr = fe.Error()
 	}
 	return &sweepPanel{ISpec: spec, ISeq: p.seq, IErr: msg, IMetricErr: merr, IMetric: p.sweepMetric(), IDefault: defaultSweep(p.cfg), IRefused: p.why}

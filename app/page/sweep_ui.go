@@ -6,6 +6,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"omission/app/address"
 	"omission/app/charts"
 	"omission/app/ui"
 	"omission/app/units"
@@ -64,10 +65,10 @@ func (s *sweepPanel) Render() app.UI {
 	}
 	body = append(body, s.renderControls())
 	if s.IMetricErr != "" {
-		body = append(body, sweepAlert("metric-error", ui.KeyMetric, s.IMetricErr))
+		body = append(body, sweepAlert("metric-error", address.KeyMetric, s.IMetricErr))
 	}
 	if s.IErr != "" {
-		body = append(body, sweepAlert("sweep-error", ui.KeySweep, s.IErr))
+		body = append(body, sweepAlert("sweep-error", address.KeySweep, s.IErr))
 		return s.section(body)
 	}
 	if s.IRefused.On {
@@ -133,7 +134,7 @@ func renderSweepStatus(s sweepShown) app.UI {
 	var msg app.UI
 	switch {
 	case s.err != "":
-		msg = sweepAlert("sweep-run-error", ui.KeySweep, s.err)
+		msg = sweepAlert("sweep-run-error", address.KeySweep, s.err)
 	case s.done:
 		words := fmt.Sprintf("%s of the sweep, each an exact run of its own query", units.Plural(int64(n), "point"))
 		if refused > 0 {

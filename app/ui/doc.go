@@ -8,6 +8,7 @@
 // image, its data table, the reader's colour scheme, links to the
 // visualiser).
 //
-// It may import go-app, app/charts, app/units and sim; no other package of
-// the app. Every other app package may import it.
+// It may import go-app, app/address, app/charts, app/units, app/yield and
+// sim; no other package of the app. Every other app package but the
+// simulation worker's may import it.
 package ui

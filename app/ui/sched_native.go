@@ -3,13 +3,8 @@
 package ui
 
 import (
-	"runtime"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
-
-// Yield has no browser to yield to natively: it lets other goroutines run.
-func Yield() { runtime.Gosched() }
 
 // AfterPaint has no paint to wait for natively.
 func AfterPaint(ctx app.Context, f func(app.Context)) { ctx.Dispatch(f) }

@@ -3,36 +3,12 @@
 package ui
 
 import (
-	"sync"
 	"syscall/js"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-)
 
-var (
-	yieldOnce sync.Once
-	yieldPort js.Value
-	yieldDone = make(chan struct{}, 64) // one token a waiting goroutine
+	"omission/app/yield"
 )
-
-// Yield lets the browser run a task (input events, rendering) and
-// returns when it is this goroutine's turn again. A MessageChannel message is
-// a task without setTimeout's 4 ms clamp.
-func Yield() {
-	yieldOnce.Do(func() {
-		ch := js.Global().Get("MessageChannel").New()
-		ch.Get("port1").Set("onmessage", js.FuncOf(func(js.Value, []js.Value) any {
-			select {
-			case yieldDone <- struct{}{}:
-			default:
-			}
-			return nil
-		}))
-		yieldPort = ch.Get("port2")
-	})
-	yieldPort.Call("postMessage", nil)
-	<-yieldDone
-}
 
 // AfterPaint runs f on the UI goroutine once the browser has painted what
 // the current update renders: two animation frames later (go-app renders on
@@ -66,7 +42,7 @@ func AfterPaint(ctx app.Context, f func(app.Context)) {
 // pieces this way never holds the page for more than a piece.
 func NextTask(ctx app.Context, f func(app.Context)) {
 	go func() {
-		Yield()
+		yield.Yield()
 		ctx.Dispatch(f)
 	}()
 }

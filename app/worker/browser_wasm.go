@@ -9,8 +9,8 @@ import (
 	"syscall/js"
 
 	"omission/app/compute"
-	"omission/app/ui"
 	"omission/app/wire"
+	"omission/app/yield"
 )
 
 // Serve runs requests from the page that started this worker, posting each
@@ -34,8 +34,8 @@ func Serve(s compute.Settings, args []string) {
 		wire.Post(string(b))
 	}
 	// Between slices the worker's event loop delivers the messages that
-	// arrived (a newer request): ui.Yield, a task of its own.
-	srv := newServer(s, post, ui.Yield)
+	// arrived (a newer request): yield.Yield, a task of its own.
+	srv := newServer(s, post, yield.Yield)
 	if len(args) > 0 {
 		srv.warmUp(args[0])
 	}

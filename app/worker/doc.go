@@ -11,7 +11,8 @@
 // *sim.Result across the worker boundary), then each chart as it is drawn.
 // A newer request supersedes the one in progress: the newest input wins.
 //
-// It may import app/compute, app/view, app/charts, app/ui, app/measure (the
-// downloads), app/tools (what the tools would print), app/wire (the
-// workers' protocol), sim and sim/sweep.
+// It may import app/compute, app/view, app/charts, app/address (the page's
+// keys), app/measure (the downloads), app/tools (what the tools would
+// print), app/wire (the workers' protocol), app/yield, sim and sim/sweep:
+// compute.wasm links no go-app.
 package worker

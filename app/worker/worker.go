@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"omission/app/address"
 	"omission/app/charts"
 	"omission/app/compute"
 	"omission/app/measure"
 	"omission/app/tools"
-	"omission/app/ui"
 	"omission/app/view"
 	"omission/sim"
 )
@@ -390,7 +390,7 @@ func (s *server) beside(req Request) *Request {
 func (s *server) runVs(req Request) *Request {
 	if req.Vs != s.vsQuery || s.vs == nil {
 		s.vs, s.vsQuery = nil, ""
-		vcfg, err := sim.ParseQuery(req.Vs, ui.PageKeys()...)
+		vcfg, err := sim.ParseQuery(req.Vs, address.PageKeys()...)
 		var job *compute.Job
 		if err == nil {
 			job, err = compute.NewJob(req.ID, vcfg, s.settings)
@@ -487,7 +487,7 @@ func (s *server) run(req Request) *Request {
 			s.post(r)
 		}
 	}
-	cfg, err := sim.ParseQuery(req.Query, ui.PageKeys()...)
+	cfg, err := sim.ParseQuery(req.Query, address.PageKeys()...)
 	if err != nil {
 		say(Response{ID: req.ID, Gen: req.Gen, Err: err.Error(), Done: true})
 		return waiting
@@ -534,7 +534,7 @@ func (s *server) run(req Request) *Request {
 // warmUp queues the warm run of query, the address the page was loaded
 // with, unless it does not parse.
 func (s *server) warmUp(query string) {
-	if cfg, err := sim.ParseQuery(query, ui.PageKeys()...); err == nil {
+	if cfg, err := sim.ParseQuery(query, address.PageKeys()...); err == nil {
 		s.in <- Request{Query: cfg.Query(), warm: true}
 	}
 }

@@ -1,7 +1,7 @@
-// Command wasmbuild builds app.wasm, the browser half of Omission, without
-// the parts of its dependencies that the browser never runs but that a Go
-// program links as soon as it imports their package (patches.go lists
-// every edit and why):
+// Command wasmbuild builds the browser half of Omission (app.wasm,
+// compute.wasm and fit.wasm) without the parts of its dependencies that the
+// browser never runs but that a Go program links as soon as it imports
+// their package (patches.go lists every edit and why):
 //
 //   - go-app's HTTP server (app.Handler, pkg/app/http.go), whose import of
 //     net/http brings crypto/tls and the package-init state of half the
@@ -42,13 +42,16 @@
 // It may import the standard library only: it runs before anything else
 // is built.
 //
-// # The size budget of app.wasm
+// # The size budgets
 //
-// app.wasm is about 11.5 MB, just under 2.5 MB after gzip -9 (make bench
-// prints its sizes, brotli's too). make test fails when it passes 2.5 MB
-// after gzip -9 (make test-built, app/browser/size_test.go; Go's own gzip writes
-// some 18 kB more and is the measure only where no gzip command is
-// installed). What keeps it there, beside the patches above:
+// The page loads two programs built here: app.wasm, its own (about 11.1 MB,
+// 2.42 MB after gzip -9), and compute.wasm, its simulation worker (about
+// 7.7 MB, 1.89 MB after gzip -9), which web/page.js starts in a Web Worker
+// before app.wasm has loaded; make bench prints their sizes, brotli's too.
+// make test-built fails when either passes its raw budget
+// (app/browser/size_test.go), and app's TestBinariesLink when a package
+// leaks into a program that must not link it. What keeps them there,
+// beside the patches above:
 //
 //   - Fonts: gonum/plot registers the twelve Liberation fonts (4.4 MB) to
 //     measure text. app/charts/fonts/liberation replaces that module (a
