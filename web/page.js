@@ -35,6 +35,13 @@
     const run = (d) => {
       wire = { pending: wire ? wire.pending : [], onmessage: null, post: deliver };
       window.omissionWire = wire;
+      // On this thread the program waits for the document: wasm_exec.js
+      // (Go) is one of its deferred scripts, and nothing runs in parallel
+      // here anyway.
+      if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", () => run(d), { once: true });
+        return;
+      }
       if (window.omissionRun) { window.omissionRun(d, wire); return; }
       const el = document.createElement("script");
       el.src = script;
