@@ -33,7 +33,7 @@
     const later = (f) => setTimeout(f, 0);
     const deliver = (data) => later(() => listeners.forEach((f) => f({ type: "message", data })));
     const run = (d) => {
-      wire = { pending: wire ? wire.pending : [], onmessage: null, post: deliver };
+      wire = { pending: wire ? wire.pending : [], onmessage: null, post: deliver, warm: d.warm };
       window.omissionWire = wire;
       // On this thread the program waits for the document: wasm_exec.js
       // (Go) is one of its deferred scripts, and nothing runs in parallel
@@ -92,7 +92,7 @@
     w.addEventListener("message", hold);
     w.addEventListener("error", hold);
     performance.mark("omission:worker-start");
-    w.postMessage({ type: "init", name: "simulation worker", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["compute", location.search.replace(/^\?/, "")] });
+    w.postMessage({ type: "init", name: "simulation worker", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["compute"], warm: location.search.replace(/^\?/, "") });
     started = {
       worker: w,
       where,

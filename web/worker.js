@@ -2,7 +2,7 @@
 // off its thread: the simulation (compute.wasm, app/internal/computewasm;
 // web/page.js starts it as the page loads) and the fit (fit.wasm,
 // app/internal/fitwasm; started when the reader reaches for a file). The
-// page posts {type: "init", wasm, wasmExec, argv}; the program then talks
+// page posts {type: "init", wasm, wasmExec, argv, warm}; the program then talks
 // to the page through self.omissionWire (the protocol: app/wire), and
 // messages that arrive while it starts wait in its queue.
 //
@@ -46,7 +46,10 @@ if (typeof importScripts === "function") {
   self.omissionWire = wire;
   self.onmessage = (e) => {
     const d = e.data;
-    if (d && d.type === "init") self.omissionRun(d, wire);
+    if (d && d.type === "init") {
+      wire.warm = d.warm; // the page's address, which the program runs before the page asks
+      self.omissionRun(d, wire);
+    }
     else if (wire.onmessage) wire.onmessage(d);
     else wire.pending.push(d);
   };

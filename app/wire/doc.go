@@ -4,9 +4,9 @@
 // either (web/worker.js).
 //
 //   - Boot: the page starts the worker's script and posts it
-//     {"type":"init", "wasm": …, "wasmExec": …, "argv": […]}: the Go
-//     program's address, the toolchain's wasm_exec.js's and the program's
-//     arguments. Messages that arrive meanwhile wait in the host's queue
+//     {"type":"init", "wasm": …, "wasmExec": …, "argv": […], "warm": …}:
+//     the Go program's address, the toolchain's wasm_exec.js's, the
+//     program's arguments and what it may do before the page asks (Warm). Messages that arrive meanwhile wait in the host's queue
 //     (Host); the program takes them first (Listen). Where the browser has
 //     no Web Workers, web/page.js runs the simulation's program on the
 //     page's thread behind a stand-in with a Worker's methods, and the

@@ -40,5 +40,17 @@ func PostWith(msg string, blob js.Value) {
 	host().Call("post", map[string]any{"json": msg, "blob": blob})
 }
 
+// Warm returns what the page gave the program to do before it asks (the
+// simulation worker's: the query of the address the page was loaded
+// with), and whether it gave one. It rides on the init message, not on
+// the program's arguments, which wasm_exec.js holds to a few kilobytes.
+func Warm() (string, bool) {
+	w := host().Get("warm")
+	if w.Type() != js.TypeString {
+		return "", false
+	}
+	return w.String(), true
+}
+
 // host is the script's end of the channel (Host).
 func host() js.Value { return js.Global().Get(Host) }

@@ -17,6 +17,7 @@ const Ready = `{"id":0,"ready":true}`
 // the page talk (web/worker.js sets it in a Web Worker; web/page.js's
 // stand-in, where the browser has no Web Workers, on the page's thread):
 // pending is the queue of the messages that arrived while the program
-// started, post(message) sends one to the page, and the program sets
+// started, post(message) sends one to the page, warm is what the page
+// asked to be done before it asks (Warm), and the program sets
 // onmessage(data) to take each that comes after.
 const Host = "omissionWire"

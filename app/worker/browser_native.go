@@ -5,7 +5,7 @@ package worker
 import "omission/app/compute"
 
 // Serve has no worker to serve natively.
-func Serve(compute.Settings, []string) {}
+func Serve(compute.Settings) {}
 
 // NewBrowser has no Web Worker to start natively.
 func NewBrowser(deliver func(Response), failed func(error)) (Client, error) {

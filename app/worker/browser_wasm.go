@@ -14,13 +14,13 @@ import (
 )
 
 // Serve runs requests from the page that started this worker, posting each
-// response back as JSON; it never returns. args are the program's
-// arguments after its name: web/page.js passes the query of the address
-// the page was loaded with (page keys allowed, "" for the default), which
-// the worker runs at once, before the page asks; the page's first request
-// of the same query takes its view (server.run). A query that does not
-// parse runs nothing: the page says why.
-func Serve(s compute.Settings, args []string) {
+// response back as JSON; it never returns. web/page.js gives it the query
+// of the address the page was loaded with (page keys allowed, "" for the
+// default: wire.Warm), which the worker runs at once, before the page
+// asks; the page's first request of the same query takes its view
+// (server.run). A query that does not parse runs nothing: the page says
+// why.
+func Serve(s compute.Settings) {
 	post := func(r Response) {
 		b, err := json.Marshal(r)
 		if err != nil {
@@ -36,8 +36,8 @@ func Serve(s compute.Settings, args []string) {
 	// Between slices the worker's event loop delivers the messages that
 	// arrived (a newer request): yield.Yield, a task of its own.
 	srv := newServer(s, post, yield.Yield)
-	if len(args) > 0 {
-		srv.warmUp(args[0])
+	if q, ok := wire.Warm(); ok {
+		srv.warmUp(q)
 	}
 	// The protocol's boot and ready (package wire); requests that came
 	// while the program was starting first.
