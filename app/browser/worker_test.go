@@ -4,6 +4,7 @@ package browser
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -35,4 +36,14 @@ func TestBrowserWorker(t *testing.T) {
 		sameCells(t, where, b.metrics(t), want)
 		b.waitFor(t, "the charts", `document.querySelectorAll("section.charts [data-chart] img").length === 4`)
 	}
+	// An address longer than the program arguments wasm_exec.js holds
+	// (a few kilobytes: the worker gets the page's address on its init
+	// message): the worker starts and answers.
+	b := newBrowser(t)
+	b.open(t, s.URL+"/?preset=tcp&stall=400ms&zz="+strings.Repeat("9", 12000))
+	b.waitReady(t, "preset=tcp&stall=400ms")
+	if got := eval[string](t, b, `document.getElementById("omission").dataset.compute`); got != "worker" {
+		t.Errorf("at a long address the page computes in %q, want the worker", got)
+	}
+	sameCells(t, "a long address", b.metrics(t), want)
 }
