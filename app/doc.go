@@ -58,9 +58,9 @@
 //	sim/profile             the load generators' mechanics, played against the server; may import: sim, sim/internal/hook
 //	sim/window              the animation's windows of a run, summarised; may import: sim, sim/internal/hook, sim/internal/stall
 //	app/units               numbers for people; may import: none
-//	app/charts              the charts (gonum/plot); may import: units, sim, sim/sweep
+//	app/charts              the charts (gonum/plot); may import: jsonread, units, sim, sim/sweep
 //	app/ui                  what every page shares; may import: address, charts, units, yield, sim
-//	app/view                a result formatted once; may import: units, sim
+//	app/view                a result formatted once; may import: jsonread, units, sim
 //	app/compute             runs queries for the pages; may import: units, view, sim, sim/sweep
 //	app/measure             HdrHistogram files out and in, CSV out, tools' files by readers; may import: sim
 //	app/tools               each real load generator, whole; may import: measure, units, sim, sim/profile
@@ -69,17 +69,19 @@
 //	app/fitmsg              the page and the fit worker's messages; may import: none
 //	app/address             the pages' URL query and keys; may import: sim
 //	app/yield               room for the browser between pieces of work; may import: none
+//	app/jsonread            JSON read without reflection (the view, the charts); may import: none
 //	app/wire                the protocol of the page's two workers; may import: none
 //	app/anim                the animation; may import: address, charts, ui, units, view, sim, sim/window
 //	app/article             the article and embeds; may import: address, anim, charts, compute, ui, units, view, sim, sim/sweep, sim/window
 //	app/worker              runs and charts off the main thread; may import: address, charts, compute, measure, tools, view, wire, yield, sim, sim/sweep
-//	app/page                the visualiser; may import: address, anim, charts, compute, fitmsg, measure, tools, ui, units, view, worker, yield, sim, sim/sweep
+//	app/page                the visualiser; may import: address, anim, charts, compute, fitmsg, jsonread, measure, tools, ui, units, view, worker, yield, sim, sim/sweep
 //	app/internal/wasmbuild  builds app.wasm, compute.wasm and fit.wasm; may import: none
 //	app/internal/stackfloor  the stack's floor, one go-app component (make bench); may import: none
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
 //	app/internal/rawget     the built site tests' raw HTTP client; may import: none
 //	app/internal/rivalratio make bench's ratios to the rival; may import: none
 //	app/internal/matchtest  hand line matchers held to their regexps, for tests; may import: none
+//	app/internal/jsonfill   every field filled, for the tests of JSON readers; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app/internal/computewasm  compute.wasm, the page's simulation worker; may import: compute, worker
 //	app/site                the static site, built and served; may import: none

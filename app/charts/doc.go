@@ -2,8 +2,8 @@
 // gonum/plot's SVG backend (vg/vgsvg): the percentile spectrum, the latency
 // distribution, latency over time and queue depth over time; and the
 // landscape of a sweep (a run per point). It is plain
-// Go with no browser code, tested natively. It may import sim, sim/sweep
-// and app/units only.
+// Go with no browser code, tested natively. It may import sim, sim/sweep,
+// app/units and app/jsonread (the chart's reader, decode.go) only.
 //
 // # Use
 //

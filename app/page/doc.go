@@ -15,7 +15,7 @@
 //
 // It may import app/worker, app/view, app/compute, app/charts, app/anim,
 // app/address, app/ui, app/units, app/tools, app/measure, app/fitmsg,
-// app/yield, sim and sim/sweep.
+// app/jsonread, app/yield, sim and sim/sweep.
 //
 // # The URL
 //

@@ -10,6 +10,7 @@ import (
 	"omission/app/address"
 	"omission/app/charts"
 	"omission/app/compute"
+	"omission/app/jsonread"
 	"omission/app/ui"
 	"omission/app/view"
 	"omission/app/worker"
@@ -311,6 +312,33 @@ type prerendered struct {
 	Charts []*charts.Chart
 }
 
+// readPrerendered reads data-prerender's JSON: the view and its charts,
+// without encoding/json's reflection, on the page's start (app/jsonread).
+func readPrerendered(b []byte) (prerendered, error) {
+	var pr prerendered
+	r := jsonread.New(b)
+	r.Object(func(k string) {
+		switch k {
+		case "View":
+			pr.View = &view.View{}
+			pr.View.ReadJSON(r)
+		case "Charts":
+			r.Array(func() {
+				if r.Null() {
+					pr.Charts = append(pr.Charts, nil)
+					return
+				}
+				ch := &charts.Chart{}
+				ch.ReadJSON(r)
+				pr.Charts = append(pr.Charts, ch)
+			})
+		default:
+			r.Skip()
+		}
+	})
+	return pr, r.End()
+}
+
 // prerenderData is the JSON of the result on show, for data-prerender
 // (the static generator only).
 func (p *Page) prerenderData() string {
@@ -354,8 +382,8 @@ func (p *Page) takeOver() {
 	if !kept.Truthy() || kept.Get("json").Type() != app.TypeString {
 		return
 	}
-	var pr prerendered
-	if json.Unmarshal([]byte(kept.Get("json").String()), &pr) != nil || pr.View == nil {
+	pr, err := readPrerendered([]byte(kept.Get("json").String()))
+	if err != nil || pr.View == nil {
 		return
 	}
 	srcs := kept.Get("srcs")

@@ -4,6 +4,7 @@
 // so does the report command's text table (app/cli/report.go), which prints the
 // same rows under the same labels with the numbers in a terminal's style.
 //
-// It may import sim and app/units only: no go-app, so it is tested natively and
-// its values can cross to a Web Worker as data.
+// It may import sim, app/units and app/jsonread (its reader, decode.go)
+// only: no go-app, so it is tested natively and its values can cross to a
+// Web Worker as data.
 package view
