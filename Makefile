@@ -159,7 +159,7 @@ bench: wasm tools
 clean:
 	rm -rf static web/app.wasm web/compute.wasm web/fit.wasm test-output
 
-## site-size: the size of what the static site ships
+## site-size: the size of what the static site ships, and each program's code by package
 site-size: wasm
 	@printf 'BENCH site.app_wasm.raw %s bytes\n' $$(wc -c < web/app.wasm)
 	@printf 'BENCH site.app_wasm.gzip %s bytes\n' $$(gzip -9 -c web/app.wasm | wc -c)
@@ -172,4 +172,11 @@ site-size: wasm
 		printf 'BENCH site.compute_wasm.brotli %s bytes\n' $$(wc -c < $$d/site/web/compute.wasm.br) && \
 		printf 'BENCH site.total %s bytes\n' $$(du -sb --exclude='*.br' --exclude='*.gz' $$d/site | cut -f1) && \
 		printf 'BENCH site.total.brotli %s bytes\n' $$(cd $$d/site && find . -type f ! -name '*.br' ! -name '*.gz' | while read f; do if [ -f "$$f.br" ]; then wc -c < "$$f.br"; else wc -c < "$$f"; fi; done | awk '{s+=$$1} END {print s}') && \
+		rm -rf $$d
+	@# Code by package (the name section, which make wasm strips: built again with it)
+	@d=$$(mktemp -d) && \
+		$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags $(WASM_TAGS) -ldflags= $(WASM_GCFLAGS) -o $$d/app.wasm ./app >/dev/null 2>&1 && \
+		$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags $(WASM_TAGS) -ldflags= $(WASM_GCFLAGS) -o $$d/compute.wasm ./app/internal/computewasm >/dev/null 2>&1 && \
+		$(GO) run ./app/internal/wasmsize -bench app_wasm -top 15 $$d/app.wasm && \
+		$(GO) run ./app/internal/wasmsize -bench compute_wasm -top 15 $$d/compute.wasm; \
 		rm -rf $$d

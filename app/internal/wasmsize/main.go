@@ -13,6 +13,7 @@ import (
 func main() {
 	top := flag.Int("top", 40, "how many packages to print")
 	pkg := flag.String("pkg", "", "print this package's largest functions instead")
+	bench := flag.String("bench", "", "print make bench's lines for this binary's name (BENCH site.NAME.code.PKG …) instead")
 	flag.Parse()
 	if flag.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "usage: wasmsize [-top N] FILE.wasm")
@@ -20,7 +21,11 @@ func main() {
 	}
 	b, err := os.ReadFile(flag.Arg(0))
 	if err == nil {
-		err = report(os.Stdout, b, *top, *pkg)
+		if *bench != "" {
+			err = benchLines(os.Stdout, b, *bench, *top)
+		} else {
+			err = report(os.Stdout, b, *top, *pkg)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wasmsize:", err)
@@ -69,6 +74,36 @@ func report(w io.Writer, b []byte, top int, pkg string) error {
 		}
 		fmt.Fprintf(w, "%9d %5.1f%%  %s\n", r.n, 100*float64(r.n)/float64(s.Code), r.pkg)
 	}
+	return nil
+}
+
+// benchLines prints a binary's code by package as make bench's lines: its
+// top packages, the rest as one figure, and the data section.
+func benchLines(w io.Writer, b []byte, name string, top int) error {
+	s, err := Measure(b)
+	if err != nil {
+		return err
+	}
+	pkgs := make([]string, 0, len(s.ByPackage))
+	for p := range s.ByPackage {
+		pkgs = append(pkgs, p)
+	}
+	sort.Slice(pkgs, func(i, j int) bool {
+		if a, b := s.ByPackage[pkgs[i]], s.ByPackage[pkgs[j]]; a != b {
+			return a > b
+		}
+		return pkgs[i] < pkgs[j]
+	})
+	rest := 0
+	for i, p := range pkgs {
+		if i >= top {
+			rest += s.ByPackage[p]
+			continue
+		}
+		fmt.Fprintf(w, "BENCH site.%s.code.%s %d bytes\n", name, strings.ReplaceAll(p, " ", "_"), s.ByPackage[p])
+	}
+	fmt.Fprintf(w, "BENCH site.%s.code.other_packages %d bytes\n", name, rest)
+	fmt.Fprintf(w, "BENCH site.%s.data %d bytes\n", name, s.Data)
 	return nil
 }
 

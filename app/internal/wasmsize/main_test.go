@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -46,5 +47,14 @@ func TestMeasure(t *testing.T) {
 	}
 	if _, err := Measure([]byte("\x00asm\x01\x00\x00\x00")); err == nil {
 		t.Error("a module without names was measured")
+	}
+	// make bench's lines: the top package, the rest in one figure, the data.
+	var w strings.Builder
+	if err := benchLines(&w, mod, "x_wasm", 1); err != nil {
+		t.Fatal(err)
+	}
+	want := "BENCH site.x_wasm.code.a/c 5 bytes\nBENCH site.x_wasm.code.other_packages 3 bytes\nBENCH site.x_wasm.data 0 bytes\n"
+	if w.String() != want {
+		t.Errorf("bench lines:\n%s\nwant:\n%s", w.String(), want)
 	}
 }
