@@ -73,47 +73,16 @@
   };
   // omissionStartSim hands the page its simulation worker: {worker, take,
   // where} (take returns the events held since it started, in order, and
-  // stops holding them), or null where the site has none. One after the
-  // page took its worker starts another.
-  // afterPaint wraps make() (a Worker or the stand-in) so that it is made
-  // once the browser has painted (or half a second on, in a tab that does
-  // not paint): what is posted and listened to meanwhile waits for it.
-  const afterPaint = (make) => {
-    let w = null;
-    const queue = [], listeners = [];
-    const go = () => {
-      if (w) return;
-      w = make();
-      for (const [t, f] of listeners) w.addEventListener(t, f);
-      for (const m of queue.splice(0)) w.postMessage(m);
-    };
-    requestAnimationFrame(() => setTimeout(go, 0));
-    setTimeout(go, 500);
-    return {
-      addEventListener: (t, f) => { listeners.push([t, f]); if (w) w.addEventListener(t, f); },
-      removeEventListener: (t, f) => {
-        const i = listeners.findIndex(([a, b]) => a === t && b === f);
-        if (i >= 0) listeners.splice(i, 1);
-        if (w) w.removeEventListener(t, f);
-      },
-      postMessage: (m) => (w ? w.postMessage(m) : queue.push(m)),
-      terminate: () => { go(); w.terminate(); },
-    };
-  };
+  // stops holding them), or null where the site has none. The first call
+  // on the visualiser is page.js's own, as the document is parsed; one
+  // after the page took its worker starts another.
   let started = null;
-  // now: start at once (page.js's own call, as the document is parsed);
-  // else (the page's call, at its mount) once the browser has painted the
-  // page, so that the worker's compile does not hold its first paint.
-  window.omissionStartSim = (now) => {
+  window.omissionStartSim = () => {
     if (started) return started;
     const e = env(), script = e.OMISSION_WORKER_JS, wasm = e.OMISSION_COMPUTE_WASM;
     if (!script || !wasm) return null;
     const where = window.Worker ? "worker" : "page";
-    const make = () => {
-      performance.mark("omission:worker-start");
-      return where === "worker" ? new Worker(script) : window.omissionStandIn(script);
-    };
-    const w = now ? make() : afterPaint(make), held = [];
+    const w = where === "worker" ? new Worker(script) : window.omissionStandIn(script), held = [];
     const hold = (ev) => {
       if (ev.type === "error" && ev.preventDefault) ev.preventDefault();
       else if (typeof ev.data === "string" && ev.data.startsWith('{"id":0,"ready":true')) performance.mark("omission:worker-ready");
@@ -122,6 +91,7 @@
     };
     w.addEventListener("message", hold);
     w.addEventListener("error", hold);
+    performance.mark("omission:worker-start");
     w.postMessage({ type: "init", name: "simulation worker", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["compute"], warm: location.search.replace(/^\?/, "") });
     started = {
       worker: w,
@@ -145,7 +115,7 @@
   // made the bare address ready some 430 ms later, cold, and 275 ms later
   // warm, in the rival's harness).
   const here = location.pathname.replace(/\/index\.html$/, "").replace(/\/+$/, "");
-  if (here === root() && location.search.length > 1) window.omissionStartSim(true);
+  if (here === root() && location.search.length > 1) window.omissionStartSim();
   // The startup's marks (omission:compiled here; the Go side marks its
   // mount, the worker's ready and its first answer) time its parts for
   // make bench (app/browser, TestBrowserBenchSite).
