@@ -45,16 +45,14 @@ WRK2_GIT_DIR ?=
 run: wasm
 	$(GO) run ./app serve -addr $(ADDR)
 
-## wasm: refresh wasm_exec.js from this toolchain and build web/app.wasm,
-## the page's own program, web/compute.wasm, its simulation worker
-## (app/internal/computewasm; both without go-app's server and go-latex's Go
-## fonts: app/internal/wasmbuild), and web/fit.wasm, the fit the page loads
-## on demand (app/internal/fitwasm)
+## wasm: refresh wasm_exec.js from this toolchain and build web/app.wasm
+## (the page, and its simulation worker: without go-app's server and
+## go-latex's Go fonts, app/internal/wasmbuild) and web/fit.wasm, the fit
+## the page loads on demand (app/internal/fitwasm)
 wasm:
 	@test -n "$(WASM_EXEC)" || { echo "wasm_exec.js not found in $(GOROOT): install a complete Go toolchain"; exit 1; }
 	cp $(WASM_EXEC) wasm_exec.js
 	$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags $(WASM_TAGS) -ldflags="$(WASM_LDFLAGS)" $(WASM_GCFLAGS) -o web/app.wasm ./app
-	$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags $(WASM_TAGS) -ldflags="$(WASM_LDFLAGS)" $(WASM_GCFLAGS) -o web/compute.wasm ./app/internal/computewasm
 	$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -ldflags="$(WASM_LDFLAGS)" $(FIT_GCFLAGS) -o web/fit.wasm ./app/internal/fitwasm
 
 ## static: write the static site into static/ (PREFIX=/sub/path to serve it under a sub-path)
@@ -157,26 +155,21 @@ bench: wasm tools
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestFitReal' -v ./app/experiment | grep '^BENCH' || true
 
 clean:
-	rm -rf static web/app.wasm web/compute.wasm web/fit.wasm test-output
+	rm -rf static web/app.wasm web/fit.wasm test-output
 
 ## site-size: the size of what the static site ships, and each program's code by package
 site-size: wasm
 	@printf 'BENCH site.app_wasm.raw %s bytes\n' $$(wc -c < web/app.wasm)
 	@printf 'BENCH site.app_wasm.gzip %s bytes\n' $$(gzip -9 -c web/app.wasm | wc -c)
-	@printf 'BENCH site.compute_wasm.raw %s bytes\n' $$(wc -c < web/compute.wasm)
-	@printf 'BENCH site.compute_wasm.gzip %s bytes\n' $$(gzip -9 -c web/compute.wasm | wc -c)
 	@printf 'BENCH site.fit_wasm.raw %s bytes\n' $$(wc -c < web/fit.wasm)
 	@printf 'BENCH site.fit_wasm.gzip %s bytes\n' $$(gzip -9 -c web/fit.wasm | wc -c)
 	@d=$$(mktemp -d) && $(GO) run ./app static -out $$d/site >/dev/null && \
 		printf 'BENCH site.app_wasm.brotli %s bytes\n' $$(wc -c < $$d/site/web/app.wasm.br) && \
-		printf 'BENCH site.compute_wasm.brotli %s bytes\n' $$(wc -c < $$d/site/web/compute.wasm.br) && \
 		printf 'BENCH site.total %s bytes\n' $$(du -sb --exclude='*.br' --exclude='*.gz' $$d/site | cut -f1) && \
 		printf 'BENCH site.total.brotli %s bytes\n' $$(cd $$d/site && find . -type f ! -name '*.br' ! -name '*.gz' | while read f; do if [ -f "$$f.br" ]; then wc -c < "$$f.br"; else wc -c < "$$f"; fi; done | awk '{s+=$$1} END {print s}') && \
 		rm -rf $$d
 	@# Code by package (the name section, which make wasm strips: built again with it)
 	@d=$$(mktemp -d) && \
 		$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags $(WASM_TAGS) -ldflags= $(WASM_GCFLAGS) -o $$d/app.wasm ./app >/dev/null 2>&1 && \
-		$(GO) run ./app/internal/wasmbuild -go "$(GO)" -- -trimpath -tags $(WASM_TAGS) -ldflags= $(WASM_GCFLAGS) -o $$d/compute.wasm ./app/internal/computewasm >/dev/null 2>&1 && \
-		$(GO) run ./app/internal/wasmsize -bench app_wasm -top 15 $$d/app.wasm && \
-		$(GO) run ./app/internal/wasmsize -bench compute_wasm -top 15 $$d/compute.wasm; \
+		$(GO) run ./app/internal/wasmsize -bench app_wasm -top 15 $$d/app.wasm; \
 		rm -rf $$d

@@ -8,35 +8,26 @@ import (
 
 // binaries are the programs the site ships, each with the packages it must
 // not link (go list -deps, as make wasm builds it) and why. The page's own
-// program, app.wasm, still links the simulator, the charts and the tools
-// (issue 42: the animation and the article compute on the page's thread,
-// and the page reads the tools' names from their descriptors); the
-// simulation worker links no go-app and no component; the fit links
-// neither the page nor the charts.
+// program, app.wasm, is also its simulation worker and links the
+// simulator, the charts and the tools; the fit links neither the page nor
+// the charts. (A simulation worker of its own, compute.wasm, made a shared
+// address slower to answer while app.wasm still links the simulator:
+// issue 42's note.)
 var binaries = []struct {
 	name, pkg, tags string
 	never           map[string]string // package → why it must stay out
 }{
 	{"app.wasm", "./app", "minimal", map[string]string{
-		"omission/app/fit":                  "the fit is fit.wasm's, fetched when the reader asks",
-		"omission/app/internal/computewasm": "the simulation worker is a program of its own",
-		"omission/app/experiment":           "the real experiment runs natively",
-		"omission/app/cli":                  "the command line is native",
-	}},
-	{"compute.wasm", "./app/internal/computewasm", "minimal", map[string]string{
-		"github.com/maxence-charriere/go-app/v10/pkg/app": "the worker renders no component",
-		"omission/app/ui":      "the components are the page's",
-		"omission/app/page":    "the visualiser is the page's",
-		"omission/app/anim":    "the animation draws on the page's thread",
-		"omission/app/article": "the article is the page's",
-		"omission/app/fit":     "the fit is fit.wasm's",
+		"omission/app/fit":        "the fit is fit.wasm's, fetched when the reader asks",
+		"omission/app/experiment": "the real experiment runs natively",
+		"omission/app/cli":        "the command line is native",
 	}},
 	{"fit.wasm", "./app/internal/fitwasm", "", map[string]string{
 		"github.com/maxence-charriere/go-app/v10/pkg/app": "the fit renders no component: the page lays out its panel",
 		"gonum.org/v1/plot":    "the fit draws no chart",
 		"omission/app/charts":  "the fit draws no chart",
 		"omission/app/compute": "the fit runs the model through app/fit",
-		"omission/app/worker":  "the simulation worker is compute.wasm",
+		"omission/app/worker":  "the simulation worker is app.wasm's",
 		"omission/app/ui":      "the components are the page's",
 	}},
 }

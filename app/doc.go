@@ -14,8 +14,8 @@
 //
 // The page reads the query once as a address.Address (app/page's querystate.go:
 // the controls' text, a sim.Config or a message per bad field) and posts it
-// to the worker (app/worker: compute.wasm, a second program that web/page.js
-// starts in a Web Worker as the page loads). The worker runs it (app/compute over sim),
+// to the worker (app/worker: app.wasm's module, which web/page.js runs in a
+// Web Worker as soon as it is compiled). The worker runs it (app/compute over sim),
 // formats it once (view.View), and answers with progress, then the view,
 // then each chart's SVG (app/charts), then what goes beside the run
 // (app/tools, app/measure). The page hands the view to its components as
@@ -75,7 +75,7 @@
 //	app/article             the article and embeds; may import: address, anim, charts, compute, ui, units, view, sim, sim/sweep, sim/window
 //	app/worker              runs and charts off the main thread; may import: address, charts, compute, measure, tools, view, wire, yield, sim, sim/sweep
 //	app/page                the visualiser; may import: address, anim, charts, compute, fitmsg, jsonread, measure, tools, ui, units, view, worker, yield, sim, sim/sweep
-//	app/internal/wasmbuild  builds app.wasm, compute.wasm and fit.wasm; may import: none
+//	app/internal/wasmbuild  builds app.wasm and fit.wasm; may import: none
 //	app/internal/stackfloor  the stack's floor, one go-app component (make bench); may import: none
 //	app/internal/wasmsize   a wasm binary's code bytes by package; may import: none
 //	app/internal/rawget     the built site tests' raw HTTP client; may import: none
@@ -83,10 +83,9 @@
 //	app/internal/matchtest  hand line matchers held to their regexps, for tests; may import: none
 //	app/internal/jsonfill   every field filled, for the tests of JSON readers; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
-//	app/internal/computewasm  compute.wasm, the page's simulation worker; may import: compute, worker
 //	app/site                the static site, built and served; may import: none
 //	app/cli                 the command line; may import: address, experiment, fit, measure, site, tools, ui, units, view, sim, sim/sweep
 //	app/routes              the pages go-app serves; may import: article, compute, page
 //	app/browser             the built site's tests in headless Chromium; may import: none
-//	app                     this program; may import: cli, routes
+//	app                     this program; may import: cli, compute, routes, worker
 package main

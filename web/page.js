@@ -1,18 +1,20 @@
 // Omission: the page's own small script (loaded by every page, before
 // app.wasm).
 //
-// It starts the visualiser's simulation worker (compute.wasm through
-// web/worker.js; app/internal/computewasm) as soon as the document is
-// parsed, so that the worker's program downloads and compiles on another
-// core while the page's own program (app.wasm) downloads and compiles on
-// this one. What the worker says before the page takes it is held for it
-// (app/worker, NewBrowser: omissionStartSim). Where the browser has no Web
-// Workers, a stand-in with a Worker's methods runs the same program on
-// this thread (omissionStandIn), and the page says so (data-compute).
+// It keeps the WebAssembly module the page compiles (go-app's app.js calls
+// WebAssembly.instantiateStreaming), and starts the visualiser's simulation
+// worker (web/worker.js, app/worker) with it as soon as it is compiled: the
+// worker runs the same app.wasm without fetching or compiling it again,
+// and its start (its Go runtime, and the run of the page's address) is done
+// on another core while the page's own program starts on this one. What
+// the worker says before the page takes it is held for it (app/worker,
+// NewBrowser: omissionStartSim). Where the browser has no Web Workers, a
+// stand-in with a Worker's methods runs the same program on this thread
+// (omissionStandIn), and the page says so (data-compute).
 (() => {
   "use strict";
-  // The workers' addresses: the meta element just before this script
-  // (app/site's Build), read before the body is parsed.
+  // The workers' script and the fit's program: the meta element just
+  // before this script (app/site's Build).
   let meta = {};
   try {
     const el = document.querySelector('meta[name="omission-env"]');
@@ -79,8 +81,8 @@
   let started = null;
   window.omissionStartSim = () => {
     if (started) return started;
-    const e = env(), script = e.OMISSION_WORKER_JS, wasm = e.OMISSION_COMPUTE_WASM;
-    if (!script || !wasm) return null;
+    const script = env().OMISSION_WORKER_JS, module = window.omissionWasmModule;
+    if (!script || !module) return null;
     const where = window.Worker ? "worker" : "page";
     const w = where === "worker" ? new Worker(script) : window.omissionStandIn(script), held = [];
     const hold = (ev) => {
@@ -92,7 +94,7 @@
     w.addEventListener("message", hold);
     w.addEventListener("error", hold);
     performance.mark("omission:worker-start");
-    w.postMessage({ type: "init", name: "simulation worker", wasm, wasmExec: root() + "/wasm_exec.js", argv: ["compute"], warm: location.search.replace(/^\?/, "") });
+    w.postMessage({ type: "init", name: "simulation worker", module, wasmExec: root() + "/wasm_exec.js", argv: ["app", "worker"], warm: location.search.replace(/^\?/, "") });
     started = {
       worker: w,
       where,
@@ -105,26 +107,30 @@
     };
     return started;
   };
-  // The visualiser is the site's root page. At an address with a query the
-  // static HTML's numbers are not the page's (they are another query's):
-  // its worker starts now, while the body is parsed and app.wasm loads, and
-  // has the address's result ready when the page asks. At the bare address
-  // the page takes the static HTML's result over and needs the worker only
-  // later: it starts when the page asks for it, so that its compile does
-  // not take a core from app.wasm's (on a 2-core machine the early start
-  // made the bare address ready some 430 ms later, cold, and 275 ms later
-  // warm, in the rival's harness).
+  // The visualiser is the site's root page: its worker starts as soon as
+  // app.wasm is compiled. (A worker with a program of its own, started as
+  // the document is parsed, compiled it while app.wasm compiled: on this
+  // project's 2-core machine that made a shared address some 150 ms slower
+  // to answer than one compile shared, in fresh browsers, issue 42's note.)
   const here = location.pathname.replace(/\/index\.html$/, "").replace(/\/+$/, "");
-  if (here === root() && location.search.length > 1) window.omissionStartSim();
   // The startup's marks (omission:compiled here; the Go side marks its
   // mount, the worker's ready and its first answer) time its parts for
   // make bench (app/browser, TestBrowserBenchSite).
   const mark = (p) => p.then((r) => {
-    if (r && r.module) performance.mark("omission:compiled");
+    if (r && r.module) {
+      window.omissionWasmModule = r.module;
+      performance.mark("omission:compiled");
+      if (here === root()) window.omissionStartSim();
+    }
     return r;
   });
   const streaming = WebAssembly.instantiateStreaming;
   if (streaming) WebAssembly.instantiateStreaming = (src, imports) => mark(streaming.call(WebAssembly, src, imports));
+  const plain = WebAssembly.instantiate;
+  WebAssembly.instantiate = (src, imports) => {
+    const p = plain.call(WebAssembly, src, imports);
+    return src instanceof WebAssembly.Module ? p : mark(p);
+  };
 })();
 // The pages run under a Content-Security-Policy that allows no
 // inline style attribute, script or event handler, so what needs a computed

@@ -1,8 +1,9 @@
 // Omission's workers. One script starts either Go program the page runs
-// off its thread: the simulation (compute.wasm, app/internal/computewasm;
-// web/page.js starts it as the page loads) and the fit (fit.wasm,
+// off its thread: the simulation (app.wasm's module, which the page
+// compiled, run with the argument "worker": app/worker; web/page.js starts
+// it as soon as app.wasm is compiled) and the fit (fit.wasm,
 // app/internal/fitwasm; started when the reader reaches for a file). The
-// page posts {type: "init", wasm, wasmExec, argv, warm}; the program then talks
+// page posts {type: "init", module or wasm, wasmExec, argv, warm}; the program then talks
 // to the page through self.omissionWire (the protocol: app/wire), and
 // messages that arrive while it starts wait in its queue.
 //
@@ -16,15 +17,19 @@ self.omissionRun = (d, wire) => {
     if (typeof Go === "undefined") importScripts(d.wasmExec);
     const go = new Go();
     go.argv = d.argv || ["omission"];
-    // Streaming needs the server's application/wasm; without it the bytes
-    // are compiled after they all came.
-    WebAssembly.instantiateStreaming(fetch(d.wasm), go.importObject)
-      .catch(() => fetch(d.wasm).then((r) => {
-        if (!r.ok) {
-          throw new Error(d.wasm + ": " + r.status);
-        }
-        return r.arrayBuffer();
-      }).then((b) => WebAssembly.instantiate(b, go.importObject)))
+    // A module the page compiled is instantiated; an address is fetched
+    // and compiled (streaming needs the server's application/wasm; without
+    // it the bytes are compiled after they all came).
+    const started = d.module
+      ? WebAssembly.instantiate(d.module, go.importObject).then((instance) => ({ instance }))
+      : WebAssembly.instantiateStreaming(fetch(d.wasm), go.importObject)
+        .catch(() => fetch(d.wasm).then((r) => {
+          if (!r.ok) {
+            throw new Error(d.wasm + ": " + r.status);
+          }
+          return r.arrayBuffer();
+        }).then((b) => WebAssembly.instantiate(b, go.importObject)));
+    started
       .then((r) => {
         // When the program was compiled, and when it first waited for the
         // page (its start done, and the run of the page's address with it

@@ -164,7 +164,7 @@ func TestBrowserBenchSite(t *testing.T) {
 // start: app.wasm's last byte (wasm_fetched), its module compiled
 // (compiled: web/page.js's mark), the page's component mounted (mount);
 // the simulation worker started (worker_start: page.js, as the document is
-// parsed), its compute.wasm compiled and its program first waiting for the
+// parsed), its program compiled (or, from the page's module, instantiated) and first waiting for the
 // page (worker_compiled, worker_idle: the worker's clock, which page.js
 // marks on the page's), its ready message handled on the page's thread
 // (worker_ready) and its first answer (worker_first); the page answers

@@ -56,10 +56,10 @@ type simStatus struct {
 }
 
 // startClient chooses where the page's runs go: in the browser, the
-// simulation worker web/page.js started (compute.wasm, in a Web Worker or,
-// where the browser has none, on the page's thread behind a stand-in), so
-// that this program never links the simulator; natively (prerendering,
-// tests) this program, at once (nativeClient).
+// simulation worker web/page.js started (this program's module, in a Web
+// Worker or, where the browser has none, on the page's thread behind a
+// stand-in); natively (prerendering, tests) this program, at once
+// (nativeClient).
 func (p *Page) startClient(ctx app.Context) {
 	if p.client != nil {
 		return

@@ -6,7 +6,7 @@
 //
 // static writes the site into static/ (or -out): go-app's generated pages,
 // /article/ and /embed/ as index.html files, the web resources with the
-// built app.wasm, compute.wasm and fit.wasm (make wasm), local icons and the toolchain's
+// built app.wasm and fit.wasm (make wasm), local icons and the toolchain's
 // wasm_exec.js. -prefix serves it under a sub-path. serve writes the same
 // site and serves it, so what runs locally is what a static host serves;
 // python3 -m http.server --directory static serves it too, uncompressed.

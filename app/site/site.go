@@ -59,9 +59,9 @@ func AppHandler(prefix, version string) *app.Handler {
 		RawHeaders: []string{`<meta http-equiv="Content-Security-Policy" content="` + ContentSecurityPolicy + `">`},
 		Version:    version,
 		// Every page the site has is precached, so share URLs work offline,
-		// and so are the workers' script, the simulation's program and the
-		// fit's (loaded only when the reader asks for a fit).
-		CacheableResources:    append(pageDirs(), "/web/page.js", "/web/worker.js", "/web/compute.wasm", "/web/fit.wasm"),
+		// and so are the workers' script and the fit's program (loaded only
+		// when the reader asks for a fit).
+		CacheableResources:    append(pageDirs(), "/web/page.js", "/web/worker.js", "/web/fit.wasm"),
 		ServiceWorkerTemplate: workerJS,
 	}
 	if prefix != "" {
@@ -108,7 +108,7 @@ func siteVersion(webDir, prefix string) (string, error) {
 // Build writes the static site into out: go-app's generated files, the
 // web resources (app.wasm included) and the toolchain's wasm_exec.js.
 func Build(webDir, out, prefix string) (string, error) {
-	for _, f := range []string{"app.wasm", "compute.wasm", "fit.wasm"} {
+	for _, f := range []string{"app.wasm", "fit.wasm"} {
 		if _, err := os.Stat(filepath.Join(webDir, f)); err != nil {
 			return "", fmt.Errorf("%s/%s is missing: build it first (make wasm)", webDir, f)
 		}
@@ -130,14 +130,12 @@ func Build(webDir, out, prefix string) (string, error) {
 	}
 	// web/page.js starts the workers from these addresses: the versioned
 	// ones the service worker keeps offline. It reads them from a meta
-	// element just before it, in the head: go-app's environment (goappEnv)
-	// is app.js's, which runs after the body is parsed, and page.js starts
-	// the simulation worker before that (on the visualiser, a body of some
-	// 460 kB).
+	// element just before it, in the head, so that it holds them as soon
+	// as app.wasm has compiled, whenever app.js (go-app's environment,
+	// goappEnv) runs.
 	env := map[string]string{
-		"OMISSION_WORKER_JS":    h.Resources.Resolve("/web/worker.js"),
-		"OMISSION_COMPUTE_WASM": h.Resources.Resolve("/web/compute.wasm"),
-		"OMISSION_FIT_WASM":     h.Resources.Resolve("/web/fit.wasm"),
+		"OMISSION_WORKER_JS": h.Resources.Resolve("/web/worker.js"),
+		"OMISSION_FIT_WASM":  h.Resources.Resolve("/web/fit.wasm"),
 	}
 	meta, err := json.Marshal(env) // before go-app adds its own keys to h.Env
 	if err != nil {

@@ -1,12 +1,13 @@
 // Package wire is the one protocol the page's two Web Workers speak: the
-// simulation worker (compute.wasm: app/internal/computewasm, app/worker)
-// and the fit worker (fit.wasm: app/internal/fitwasm). One script starts
-// either (web/worker.js).
+// simulation worker (app.wasm's module run as "worker": app/worker) and the
+// fit worker (fit.wasm: app/internal/fitwasm). One script starts either
+// (web/worker.js).
 //
 //   - Boot: the page starts the worker's script and posts it
-//     {"type":"init", "wasm": …, "wasmExec": …, "argv": […], "warm": …}:
-//     the Go program's address, the toolchain's wasm_exec.js's, the
-//     program's arguments and what it may do before the page asks (Warm). Messages that arrive meanwhile wait in the host's queue
+//     {"type":"init", "module" or "wasm": …, "wasmExec": …, "argv": […],
+//     "warm": …}: the Go program (a module the page compiled, or its
+//     address), the toolchain's wasm_exec.js's address, the program's
+//     arguments and what it may do before the page asks (Warm). Messages that arrive meanwhile wait in the host's queue
 //     (Host); the program takes them first (Listen). Where the browser has
 //     no Web Workers, web/page.js runs the simulation's program on the
 //     page's thread behind a stand-in with a Worker's methods, and the

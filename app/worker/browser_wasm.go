@@ -65,8 +65,9 @@ type Browser struct {
 }
 
 // NewBrowser takes the simulation worker web/page.js starts
-// (omissionStartSim: as the page loads, on the visualiser), with what the
-// worker said before this call: a Web Worker running compute.wasm, or,
+// (omissionStartSim: as soon as app.wasm is compiled, on the visualiser),
+// with what the worker said before this call: a Web Worker running the
+// page's module, or,
 // where the browser has no Web Workers, page.js's stand-in, which runs the
 // same program on the page's thread. deliver runs in the page's
 // JavaScript turn: it must hand the response to the UI goroutine. failed

@@ -1,9 +1,9 @@
 // Package worker runs the visualiser's simulations and draws its charts away
-// from the page's main thread. In the browser that is compute.wasm
-// (app/internal/computewasm, whose main is Serve), which web/page.js starts
-// in a Web Worker as the page loads, or, where the browser has none, on the
-// page's thread behind a stand-in; the page's own program, app.wasm, talks
-// to it through a Browser client and links none of the simulator. Natively
+// from the page's main thread. In the browser that is the page's own
+// app.wasm, run with the argument "worker" (its main hands over to Serve),
+// which web/page.js starts in a Web Worker with the module the page
+// compiled, or, where the browser has none, on the page's thread behind a
+// stand-in; the page talks to it through a Browser client. Natively
 // (prerendering, tests) a Local client runs the same code at once.
 //
 // The page sends a Request (a run, or new charts of the last run) and hears
@@ -13,6 +13,7 @@
 //
 // It may import app/compute, app/view, app/charts, app/address (the page's
 // keys), app/measure (the downloads), app/tools (what the tools would
-// print), app/wire (the workers' protocol), app/yield, sim and sim/sweep:
-// compute.wasm links no go-app.
+// print), app/wire (the workers' protocol), app/yield, sim and sim/sweep;
+// not go-app, so that a program of its own (issue 42's split) would link
+// none.
 package worker

@@ -3,5 +3,5 @@
 // worker's (app/worker, between a run's slices) both yield through it.
 //
 // It may import no package of the project, and links no go-app, so that
-// compute.wasm does not.
+// a worker program of its own would not.
 package yield

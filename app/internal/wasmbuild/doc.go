@@ -1,5 +1,5 @@
-// Command wasmbuild builds the browser half of Omission (app.wasm,
-// compute.wasm and fit.wasm) without the parts of its dependencies that the
+// Command wasmbuild builds the browser half of Omission (app.wasm and
+// fit.wasm) without the parts of its dependencies that the
 // browser never runs but that a Go program links as soon as it imports
 // their package (patches.go lists every edit and why):
 //
@@ -44,11 +44,10 @@
 //
 // # The size budgets
 //
-// The page loads two programs built here: app.wasm, its own (about 11.1 MB,
-// 2.42 MB after gzip -9), and compute.wasm, its simulation worker (about
-// 7.7 MB, 1.89 MB after gzip -9), which web/page.js starts in a Web Worker
-// before app.wasm has loaded; make bench prints their sizes, brotli's too.
-// make test-built fails when either passes its raw budget
+// The page loads app.wasm (about 11.8 MB, 2.55 MB after gzip -9), which is
+// also its simulation worker, and fit.wasm when the reader asks for a fit;
+// make bench prints their sizes, brotli's too, and app.wasm's code by
+// package. make test-built fails when app.wasm passes its raw budget
 // (app/browser/size_test.go), and app's TestBinariesLink when a package
 // leaks into a program that must not link it. What keeps them there,
 // beside the patches above:
