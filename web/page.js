@@ -76,8 +76,8 @@
   // omissionStartSim hands the page its simulation worker: {worker, take,
   // where} (take returns the events held since it started, in order, and
   // stops holding them), or null where the site has none. The first call
-  // on the visualiser is page.js's own, as the document is parsed; one
-  // after the page took its worker starts another.
+  // on the visualiser is page.js's own, as soon as app.wasm is compiled;
+  // one after the page took its worker starts another.
   let started = null;
   window.omissionStartSim = () => {
     if (started) return started;

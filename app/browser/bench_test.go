@@ -163,12 +163,13 @@ func TestBrowserBenchSite(t *testing.T) {
 // startupParts are the cold start's parts, as times from the navigation's
 // start: app.wasm's last byte (wasm_fetched), its module compiled
 // (compiled: web/page.js's mark), the page's component mounted (mount);
-// the simulation worker started (worker_start: page.js, as the document is
-// parsed), its program compiled (or, from the page's module, instantiated) and first waiting for the
-// page (worker_compiled, worker_idle: the worker's clock, which page.js
-// marks on the page's), its ready message handled on the page's thread
-// (worker_ready) and its first answer (worker_first); the page answers
-// (data-state ready) after it.
+// the simulation worker started (worker_start: page.js, once app.wasm is
+// compiled), the page's module instantiated in it and its program first
+// waiting for the page (worker_compiled, worker_idle: the worker's clock,
+// which page.js marks on the page's), its ready message handled on the
+// page's thread (worker_ready) and its first answer (worker_first). At the
+// bare address the page is ready with the static HTML's result, taken
+// over; at another it waits for the worker's answer.
 const startupParts = `(() => {
 	const out = {}, at = (n) => { const m = performance.getEntriesByName(n)[0]; return m ? m.startTime : undefined; };
 	const w = performance.getEntriesByType("resource").find((e) => /\/web\/app\.wasm/.test(e.name));
