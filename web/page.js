@@ -13,18 +13,10 @@
 // (omissionStandIn), and the page says so (data-compute).
 (() => {
   "use strict";
-  // The workers' script and the fit's program: the meta element just
-  // before this script (app/site's Build).
-  let meta = {};
-  try {
-    const el = document.querySelector('meta[name="omission-env"]');
-    if (el) meta = JSON.parse(el.content);
-  } catch (e) { /* no workers */ }
-  const env = () => meta;
-  // The site's root: the part of the workers' script's address before /web/.
-  const root = () => (meta.OMISSION_WORKER_JS || "").split("/web/")[0];
-  // The fit's part of this script (below) reads them here.
-  window.omissionSite = { env: meta, root: root() };
+  // The workers' addresses and the site's root, from go-app's environment
+  // (app.js: it has run by the time app.wasm is compiled).
+  const env = () => (typeof goappEnv === "object" ? goappEnv : {});
+  const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
   // omissionStandIn is a Worker's stand-in on the page's thread: it loads
   // web/worker.js as a script and runs its program (omissionRun) with a
   // wire of its own; messages go both ways on tasks of their own, as a
@@ -496,8 +488,8 @@ document.addEventListener("DOMContentLoaded", () => {
     d.panel.k.push({ t: "p", k: [{ t: "a", a: ["class", "fit-open", "href", root() + "/" + (d.query ? "?" + d.query : "")], k: [{ x: "Open the fitted run" }] }] });
     done(name, d);
   };
-  const env = () => window.omissionSite.env;
-  const root = () => window.omissionSite.root;
+  const env = () => (typeof goappEnv === "object" ? goappEnv : {});
+  const root = () => (env().GOAPP_ROOT_PREFIX || "").replace(/\/+$/, "");
   // start starts the worker unless it runs (it loads fit.wasm), and
   // reports whether this site has one.
   const start = () => {

@@ -19,19 +19,16 @@ import (
 	"omission/app/site"
 )
 
-// wasmRawBudgets are the most each program the page loads may weigh, raw:
-// the raw size moves with what is linked, and only with it (a bound after
-// gzip moved by kilobytes for a few hundred bytes of article text; git log
-// of this file has the history of the bounds). app.wasm, the page and its
-// simulation worker, was 11,778,626 bytes at stop 54; the warm run of the
-// page's address, the stand-in's wire and the readers of the view and
-// the charts without reflection (issue 42) took it to 11,862,226 bytes.
-// Each tool costs it about 14 kB until the page reads the tools' names
-// without their descriptors (TestBinariesLink lists what each program must
-// not link).
-var wasmRawBudgets = map[string]int{
-	"app.wasm": 11_870_000,
-}
+// wasmRawBudget is the most app.wasm (the page and its simulation worker)
+// may weigh, raw: the raw size moves with what is linked, and only with it
+// (a bound after gzip moved by kilobytes for a few hundred bytes of article
+// text; git log of this file has the history of the bounds). It was
+// 11,778,626 bytes at stop 54; the warm run of the page's address, the
+// stand-in's wire and the readers of the view and the charts without
+// reflection (issue 42) took it to 11,862,226 bytes. Each tool costs it
+// about 14 kB until the page reads the tools' names without their
+// descriptors (TestBinariesLink lists what each program must not link).
+const wasmRawBudget = 11_870_000
 
 // builtRequired reports whether the tests of the built app.wasm must run
 // (make test-built) rather than skip when it is stale.
@@ -39,20 +36,15 @@ func builtRequired() bool { return os.Getenv("OMISSION_WASM") == "1" }
 
 // builtWasm returns web/app.wasm, skipping the test when it is not built
 // and, unless OMISSION_WASM=1, when it is older than the sources.
-func builtWasm(t *testing.T) []byte { return builtProgram(t, "app.wasm") }
-
-// builtProgram returns web/NAME, skipping the test when it is not built
-// and, unless OMISSION_WASM=1, when app.wasm is older than the sources
-// (make wasm builds them all).
-func builtProgram(t *testing.T, name string) []byte {
+func builtWasm(t *testing.T) []byte {
 	t.Helper()
 	root, err := moduleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(root, "web", name))
+	b, err := os.ReadFile(filepath.Join(root, "web", "app.wasm"))
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Skip("web/" + name + " is not built, so it is not checked: make wasm, or make test-built, which builds it and runs this")
+		t.Skip("web/app.wasm is not built, so it is not checked: make wasm, or make test-built, which builds it and runs this")
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -66,20 +58,18 @@ func builtProgram(t *testing.T, name string) []byte {
 	return b
 }
 
-// TestWasmSize fails when a program the page loads passes its budget in
-// raw bytes (wasmRawBudgets), and logs its size after gzip -9, the measure
-// make bench prints (site.*_wasm.gzip). Go's compress/gzip at
-// BestCompression writes some 18 kB more for the same file; it is the
-// logged measure only where no gzip command is installed.
+// TestWasmSize fails when app.wasm passes its budget in raw bytes
+// (wasmRawBudget), and logs its size after gzip -9, the measure make bench
+// prints (site.app_wasm.gzip). Go's compress/gzip at BestCompression
+// writes some 18 kB more for the same file; it is the logged measure only
+// where no gzip command is installed.
 func TestWasmSize(t *testing.T) {
-	for _, name := range []string{"app.wasm"} {
-		b := builtProgram(t, name)
-		size, how := gzipSize(t, b)
-		t.Logf("web/%s: %d bytes (budget %d), %d after %s", name, len(b), wasmRawBudgets[name], size, how)
-		if len(b) > wasmRawBudgets[name] {
-			t.Errorf("web/%s is %d bytes, over its budget of %d (%d after %s): go doc ./app/internal/wasmbuild says what it holds and how it is built",
-				name, len(b), wasmRawBudgets[name], size, how)
-		}
+	b := builtWasm(t)
+	size, how := gzipSize(t, b)
+	t.Logf("web/app.wasm: %d bytes (budget %d), %d after %s", len(b), wasmRawBudget, size, how)
+	if len(b) > wasmRawBudget {
+		t.Errorf("web/app.wasm is %d bytes, over its budget of %d (%d after %s): go doc ./app/internal/wasmbuild says what it holds and how it is built",
+			len(b), wasmRawBudget, size, how)
 	}
 }
 

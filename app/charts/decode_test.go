@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"omission/app/internal/jsonfill"
-	"omission/sim"
 )
 
 // plainChart is a Chart that encoding/json decodes by reflection.
@@ -19,15 +18,7 @@ func TestUnmarshalMatchesJSON(t *testing.T) {
 	var full Chart
 	jsonfill.Fill(&full)
 	chs := []*Chart{&full}
-	cfg, err := sim.ParseQuery("preset=tcp&stall=400ms")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.Run(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	all, err := RenderAll(res, Options{})
+	all, err := RenderAll(run(t, "preset=tcp&stall=400ms"), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

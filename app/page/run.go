@@ -14,6 +14,7 @@ import (
 	"omission/app/ui"
 	"omission/app/view"
 	"omission/app/worker"
+	"omission/app/yield"
 	"omission/sim"
 )
 
@@ -58,14 +59,13 @@ type simStatus struct {
 // startClient chooses where the page's runs go: in the browser, the
 // simulation worker web/page.js started (this program's module, in a Web
 // Worker or, where the browser has none, on the page's thread behind a
-// stand-in); natively (prerendering, tests) this program, at once
-// (nativeClient).
+// stand-in); natively (prerendering, tests) this program, at once.
 func (p *Page) startClient(ctx app.Context) {
 	if p.client != nil {
 		return
 	}
 	if !app.IsClient {
-		p.client = nativeClient(p.Settings, func(r worker.Response) { p.onResponse(ctx, r) })
+		p.client = worker.NewLocal(p.Settings, true, func(r worker.Response) { p.onResponse(ctx, r) }, yield.Yield)
 		return
 	}
 	deliver := func(r worker.Response) {

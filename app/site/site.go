@@ -4,8 +4,6 @@ package site
 
 import (
 	_ "embed"
-	"encoding/json"
-	"html"
 
 	"crypto/sha256"
 	"encoding/hex"
@@ -51,9 +49,7 @@ func AppHandler(prefix, version string) *app.Handler {
 		ThemeColor:      "#1f2a44",
 		LoadingLabel:    "Loading the simulator… {progress}%",
 		Styles:          []string{"/web/app.css", "/web/article.css", "/web/anim.css"},
-		// web/page.js comes after the environment's meta (Build: it starts
-		// the simulation worker as it runs, before the body is parsed).
-		Scripts: []string{"/web/anim.js"},
+		Scripts:         []string{"/web/page.js", "/web/anim.js"},
 		// Only the site's own scripts, styles, images and WebAssembly; no
 		// inline script, event handler or style attribute.
 		RawHeaders: []string{`<meta http-equiv="Content-Security-Policy" content="` + ContentSecurityPolicy + `">`},
@@ -61,7 +57,7 @@ func AppHandler(prefix, version string) *app.Handler {
 		// Every page the site has is precached, so share URLs work offline,
 		// and so are the workers' script and the fit's program (loaded only
 		// when the reader asks for a fit).
-		CacheableResources:    append(pageDirs(), "/web/page.js", "/web/worker.js", "/web/fit.wasm"),
+		CacheableResources:    append(pageDirs(), "/web/worker.js", "/web/fit.wasm"),
 		ServiceWorkerTemplate: workerJS,
 	}
 	if prefix != "" {
@@ -128,23 +124,13 @@ func Build(webDir, out, prefix string) (string, error) {
 	if err := hashWebURLs(h, webDir); err != nil { // compress.go
 		return "", err
 	}
-	// web/page.js starts the workers from these addresses: the versioned
-	// ones the service worker keeps offline. It reads them from a meta
-	// element just before it, in the head, so that it holds them as soon
-	// as app.wasm has compiled, whenever app.js (go-app's environment,
-	// goappEnv) runs.
-	env := map[string]string{
+	// web/page.js starts the workers from these addresses (go-app's
+	// environment, goappEnv): the versioned ones the service worker keeps
+	// offline.
+	h.Env = map[string]string{
 		"OMISSION_WORKER_JS": h.Resources.Resolve("/web/worker.js"),
 		"OMISSION_FIT_WASM":  h.Resources.Resolve("/web/fit.wasm"),
 	}
-	meta, err := json.Marshal(env) // before go-app adds its own keys to h.Env
-	if err != nil {
-		return "", err
-	}
-	h.Env = env
-	h.RawHeaders = append(h.RawHeaders,
-		`<meta name="omission-env" content="`+html.EscapeString(string(meta))+`">`,
-		`<script src="`+h.Resources.Resolve("/web/page.js")+`"></script>`)
 	if err := app.GenerateStaticWebsite(out, h, Pages()...); err != nil {
 		return "", err
 	}

@@ -29,9 +29,7 @@ var k6VUsTool = Tool{
 	plain:     "A fixed number of virtual users, each sending its next request as soon as the last reply is in: during a stall they all wait, and the requests they would have sent meanwhile are never sent nor counted. Each latency runs from the real send.",
 	mechanics: "k6 constant-vus: conns VUs, each sending its next request as soon as the last reply is in, for the duration (iterations in flight finish within gracefulStop, 30 s); http_req_duration = reply − send; avg, min, med, max, p(90), p(95) of the sorted values, interpolated at p·(n−1)",
 	source:    "https://github.com/grafana/k6/blob/87883075c/metrics/sink.go#L145-L166",
-	command: func(cfg sim.Config) string {
-		return "k6 run --summary-mode=legacy --no-color " + k6VUsScenario(cfg)
-	},
+	command:   k6Command("", k6VUsScenario),
 	profile:   k6VUsProfile,
 	summarise: k6Summarise,
 	reads:     []measure.Format{FormatK6},
@@ -44,9 +42,7 @@ var k6ArrivalTool = Tool{
 	plain:     "Requests start on a fixed schedule, each on a free virtual user of a fixed pool. When every user is busy, as in a stall, the request is dropped and counted as a dropped iteration, never sent later. Each latency runs from the real send.",
 	mechanics: "k6 constant-arrival-rate: iteration i starts at i/rate on a free VU of a pool of conns (preAllocatedVUs = maxVUs = conns); with none free the iteration is dropped (dropped_iterations), never sent later; http_req_duration = reply − send",
 	source:    "https://github.com/grafana/k6/blob/87883075c/lib/executor/constant_arrival_rate.go#L328-L368",
-	command: func(cfg sim.Config) string {
-		return "k6 run --summary-mode=legacy --no-color " + k6ArrivalScenario(cfg)
-	},
+	command:   k6Command("", k6ArrivalScenario),
 	profile:   k6ArrivalProfile,
 	summarise: k6Summarise,
 	reads:     []measure.Format{FormatK6},
@@ -54,6 +50,18 @@ var k6ArrivalTool = Tool{
 }
 
 const k6GracefulStop = int64(30e9)
+
+// k6Command is the command every k6 tool prints: k6 run with the summary
+// it reads, the output flag of its file ("" for none) and its scenario.
+func k6Command(out string, scenario func(sim.Config) string) func(sim.Config) string {
+	return func(cfg sim.Config) string {
+		cmd := "k6 run --summary-mode=legacy --no-color "
+		if out != "" {
+			cmd += out + " "
+		}
+		return cmd + scenario(cfg)
+	}
+}
 
 // k6VUsScenario and k6ArrivalScenario are the scenarios the k6 tools run,
 // in words after the command (k6 takes them from the script's options).

@@ -46,13 +46,11 @@ import (
 // order (CSV each saveInterval, 1 s): the rows are in time order, each
 // request's where its reply fell.
 var k6VUsCSVTool = Tool{
-	name:      "k6-vus-csv",
-	plain:     "As k6-vus (virtual users sending back to back), with every request written to a CSV file: each row holds when its reply came and how long it took, so a stall shows where it fell.",
-	mechanics: "k6 constant-vus, --out csv: per request http_reqs = 1 and http_req_duration = reply − send (ms, %f) at the reply's time; vus and vus_max each second",
-	source:    "https://github.com/grafana/k6/blob/87883075c/lib/netext/httpext/tracer.go#L44-L122",
-	command: func(cfg sim.Config) string {
-		return "k6 run --summary-mode=legacy --no-color " + k6CSVFlag + " " + k6VUsScenario(cfg)
-	},
+	name:       "k6-vus-csv",
+	plain:      "As k6-vus (virtual users sending back to back), with every request written to a CSV file: each row holds when its reply came and how long it took, so a stall shows where it fell.",
+	mechanics:  "k6 constant-vus, --out csv: per request http_reqs = 1 and http_req_duration = reply − send (ms, %f) at the reply's time; vus and vus_max each second",
+	source:     "https://github.com/grafana/k6/blob/87883075c/lib/netext/httpext/tracer.go#L44-L122",
+	command:    k6Command(k6CSVFlag, k6VUsScenario),
 	profile:    k6VUsProfile,
 	summarise:  k6CSVSummarise,
 	reads:      []measure.Format{FormatK6CSV},
@@ -62,13 +60,11 @@ var k6VUsCSVTool = Tool{
 }
 
 var k6ArrivalCSVTool = Tool{
-	name:      "k6-arrival-csv",
-	plain:     "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to a CSV file, and a row for each one dropped.",
-	mechanics: "k6 constant-arrival-rate, --out csv: as k6-vus-csv, and dropped_iterations = 1 at each dropped iteration's due time",
-	source:    "https://github.com/grafana/k6/blob/87883075c/internal/output/csv/output.go#L207-L286",
-	command: func(cfg sim.Config) string {
-		return "k6 run --summary-mode=legacy --no-color " + k6CSVFlag + " " + k6ArrivalScenario(cfg)
-	},
+	name:       "k6-arrival-csv",
+	plain:      "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to a CSV file, and a row for each one dropped.",
+	mechanics:  "k6 constant-arrival-rate, --out csv: as k6-vus-csv, and dropped_iterations = 1 at each dropped iteration's due time",
+	source:     "https://github.com/grafana/k6/blob/87883075c/internal/output/csv/output.go#L207-L286",
+	command:    k6Command(k6CSVFlag, k6ArrivalScenario),
 	profile:    k6ArrivalProfile,
 	summarise:  k6CSVSummarise,
 	reads:      []measure.Format{FormatK6CSV},
@@ -77,13 +73,11 @@ var k6ArrivalCSVTool = Tool{
 }
 
 var k6VUsJSONTool = Tool{
-	name:      "k6-vus-json",
-	plain:     "As k6-vus (virtual users sending back to back), with every request written to k6's JSON output: a line for each sample, with when its reply came and how long it took, so a stall shows where it fell.",
-	mechanics: "k6 constant-vus, --out json: per request http_reqs = 1 and http_req_duration = reply − send (ms) at the reply's time, each a Point line, each metric announced once; vus and vus_max each second",
-	source:    "https://github.com/grafana/k6/blob/87883075c/internal/output/json/json.go#L123-L178",
-	command: func(cfg sim.Config) string {
-		return "k6 run --summary-mode=legacy --no-color " + k6JSONFlag + " " + k6VUsScenario(cfg)
-	},
+	name:       "k6-vus-json",
+	plain:      "As k6-vus (virtual users sending back to back), with every request written to k6's JSON output: a line for each sample, with when its reply came and how long it took, so a stall shows where it fell.",
+	mechanics:  "k6 constant-vus, --out json: per request http_reqs = 1 and http_req_duration = reply − send (ms) at the reply's time, each a Point line, each metric announced once; vus and vus_max each second",
+	source:     "https://github.com/grafana/k6/blob/87883075c/internal/output/json/json.go#L123-L178",
+	command:    k6Command(k6JSONFlag, k6VUsScenario),
 	profile:    k6VUsProfile,
 	summarise:  k6JSONSummarise,
 	reads:      []measure.Format{FormatK6JSON},
@@ -93,13 +87,11 @@ var k6VUsJSONTool = Tool{
 }
 
 var k6ArrivalJSONTool = Tool{
-	name:      "k6-arrival-json",
-	plain:     "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to k6's JSON output, and a sample for each one dropped.",
-	mechanics: "k6 constant-arrival-rate, --out json: as k6-vus-json, and dropped_iterations = 1 at each dropped iteration's due time",
-	source:    "https://github.com/grafana/k6/blob/87883075c/internal/output/json/wrapper.go#L9-L44",
-	command: func(cfg sim.Config) string {
-		return "k6 run --summary-mode=legacy --no-color " + k6JSONFlag + " " + k6ArrivalScenario(cfg)
-	},
+	name:       "k6-arrival-json",
+	plain:      "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to k6's JSON output, and a sample for each one dropped.",
+	mechanics:  "k6 constant-arrival-rate, --out json: as k6-vus-json, and dropped_iterations = 1 at each dropped iteration's due time",
+	source:     "https://github.com/grafana/k6/blob/87883075c/internal/output/json/wrapper.go#L9-L44",
+	command:    k6Command(k6JSONFlag, k6ArrivalScenario),
 	profile:    k6ArrivalProfile,
 	summarise:  k6JSONSummarise,
 	reads:      []measure.Format{FormatK6JSON},

@@ -7,11 +7,12 @@
 //     {"type":"init", "module" or "wasm": …, "wasmExec": …, "argv": […],
 //     "warm": …}: the Go program (a module the page compiled, or its
 //     address), the toolchain's wasm_exec.js's address, the program's
-//     arguments and what it may do before the page asks (Warm). Messages that arrive meanwhile wait in the host's queue
-//     (Host); the program takes them first (Listen). Where the browser has
-//     no Web Workers, web/page.js runs the simulation's program on the
-//     page's thread behind a stand-in with a Worker's methods, and the
-//     protocol is the same.
+//     arguments and what it may do before the page asks (Warm). Messages
+//     that arrive meanwhile wait in the host's queue (Host); the program
+//     takes them first (Listen). Where the browser has no Web Workers,
+//     web/page.js runs the simulation's program on the page's thread
+//     behind a stand-in with a Worker's methods, and the protocol is the
+//     same.
 //   - Ready: the program posts Ready ({"id":0,"ready":true}) once it
 //     listens. A script that could not start the program posts
 //     {"id":-1,"err":"…"}, and the page stops using that worker.

@@ -44,7 +44,7 @@
 //
 // # The size budgets
 //
-// The page loads app.wasm (about 11.8 MB, 2.55 MB after gzip -9), which is
+// The page loads app.wasm (about 11.9 MB, 2.58 MB after gzip -9), which is
 // also its simulation worker, and fit.wasm when the reader asks for a fit;
 // make bench prints their sizes, brotli's too, and app.wasm's code by
 // package. make test-built fails when app.wasm passes its raw budget
