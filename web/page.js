@@ -423,6 +423,22 @@ document.addEventListener("DOMContentLoaded", () => {
       computing(root, root.querySelector(".story") || root, "Computing the numbers of this address… (the simulator is loading)");
     }
   }
+  // The article's state and its figures' charts, as the static generator
+  // wrote them (app/article, takeover.go): the app takes them over instead
+  // of computing them again when they are for this address and size.
+  const kept = document.querySelector("main.article[data-prerender]");
+  if (kept) {
+    try { window.omissionArticle = decodeURIComponent(kept.dataset.prerender); } catch (e) { /* computed by the app */ }
+  }
+  const figures = [];
+  document.querySelectorAll("figure[data-chart][data-prerender]").forEach((fig) => {
+    const img = fig.querySelector("img");
+    if (!img) return;
+    try {
+      figures.push({ kind: fig.dataset.chart, query: fig.dataset.query || "", json: decodeURIComponent(fig.dataset.prerender), src: img.getAttribute("src") });
+    } catch (e) { /* drawn by the app */ }
+  });
+  if (figures.length) window.omissionFigures = figures;
   // The article's values are slug.field keys (ui.ArticleKeys).
   const article = document.querySelector("main.article");
   const values = [...new URLSearchParams(location.search).keys()].some((k) => /^[a-z][a-z0-9-]*\.[a-z]+$/.test(k));

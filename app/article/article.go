@@ -36,6 +36,11 @@ type Article struct {
 
 	urlSeq    int
 	published string // the query whose result the animation figure follows
+
+	// taken: what is shown is the generated HTML's, taken over (OnInit);
+	// kept: the state the static generator writes into the HTML for it.
+	taken bool
+	kept  string
 }
 
 // wanted is a value asked for an adjustable of section sec.
@@ -77,9 +82,10 @@ func (a *Article) load(ctx app.Context) {
 		raw = u.RawQuery
 	}
 	if a.st != nil && raw == a.raw {
+		a.publish(ctx) // taken over: the animation has its result yet to get
 		return
 	}
-	a.raw = raw
+	a.raw, a.taken = raw, false
 	a.st = theArticle().compute(a.ICache, raw)
 	if a.st.dropped {
 		// What the article does not take leaves the URL at once, as on the
@@ -260,15 +266,22 @@ func (a *Article) Render() app.UI {
 		body = append(body, a.renderSection(i, sec))
 	}
 	adjust, adjustScope := ui.On("adjust", a.onAdjust)
+	// data-live: the numbers are the browser's, for this URL's values
+	// (before it, web/page.js marks the prerendered ones as pending when
+	// the URL holds values of the reader's); data-taken: taken over from
+	// the HTML (takeover.go) rather than computed again.
+	main := app.Main().ID("main").Class("article").DataSet("live", app.IsClient && a.st != nil)
+	if a.taken {
+		main = main.DataSet("taken", true)
+	}
+	if a.kept != "" {
+		main = main.DataSet("prerender", a.kept)
+	}
 	return app.Div().Class("article-page").Body(
 		app.A().Class("skip-link").Href("#article-title").DataSet("jump", "1").Text("Skip to the article"),
 		app.Nav().Class("crumbs").Aria("label", "Site").Body(
 			app.A().Href(ui.VisualiserLink("")).Text("← The visualiser")),
-		// data-live: the numbers are the browser's, for this URL's values
-		// (before it, web/page.js marks the prerendered ones as pending when
-		// the URL holds values of the reader's).
-		app.Main().ID("main").Class("article").DataSet("live", app.IsClient && a.st != nil).
-			On(adjustEvent, adjust, adjustScope).Body(app.Article().Body(body...)),
+		main.On(adjustEvent, adjust, adjustScope).Body(app.Article().Body(body...)),
 	)
 }
 

@@ -20,7 +20,10 @@
 // if a digit is ever typed into its prose. Its figures are the live charts,
 // each with a link that opens the visualiser on the same query, and the page
 // is generated with its numbers and figures, so they are there before any
-// script runs.
+// script runs; the browser takes them over when they are for its address
+// (takeover.go: data-taken on main) rather than computing them again, and
+// draws a figure again only when its column is not the width the generator
+// drew it for (a phone's) or the reader's colour scheme is dark.
 //
 // An adjustable number (data-adjust="<field>", a spin button with its
 // value, range and unit) changes with the arrow keys (Page Up and Page Down

@@ -29,7 +29,7 @@ type chartFigure struct {
 	// folded under the chart, and a credit that links to the visualiser.
 	IBare bool
 
-	drawn string // the kind, query and size the chart was drawn for
+	drawn string // the kind, query, size and theme the chart was drawn for
 	chart *charts.Chart
 	src   string // the chart as a data: URL
 	err   string
@@ -42,6 +42,21 @@ const (
 	embedFoot                = 48
 	embedFrameW, embedFrameH = 660, 420
 )
+
+// articleFigureW is the width of the article's figures wherever its column
+// is at its widest, in CSS px: main.article's max-width of 46rem less its
+// 1rem paddings, at 16 px (web/article.css). The generator draws them at
+// it, so that a browser at least 736 px wide takes them over as they are
+// (takeover.go); TestBrowserArticleTakeover holds the two together.
+const articleFigureW = 704
+
+// OnInit runs before the first Render: in the browser, the figure takes
+// over the chart the HTML holds for it (takeover.go).
+func (f *chartFigure) OnInit() {
+	if app.IsClient {
+		f.takeOver()
+	}
+}
 
 // OnMount runs on the UI goroutine when the figure is mounted.
 func (f *chartFigure) OnMount(ctx app.Context) {
@@ -75,8 +90,11 @@ func (f *chartFigure) size() (w, h int) {
 			w = cw.Int()
 		}
 	}
-	if !app.IsClient && f.IBare {
-		w = embedFrameW - 16 // its padding
+	if !app.IsClient {
+		w = articleFigureW
+		if f.IBare {
+			w = embedFrameW - 16 // its padding
+		}
 	}
 	w = min(max(w, charts.MinWidth), charts.MaxWidth)
 	h = w * dh / dw
@@ -88,7 +106,8 @@ func (f *chartFigure) size() (w, h int) {
 
 func (f *chartFigure) draw() {
 	w, h := f.size()
-	key := f.IKind.String() + "?" + f.IQuery + "@" + strconv.Itoa(w) + "x" + strconv.Itoa(h)
+	theme := ui.PrefersTheme()
+	key := f.IKind.String() + "?" + f.IQuery + "@" + strconv.Itoa(w) + "x" + strconv.Itoa(h) + "/" + theme.String()
 	if key == f.drawn {
 		return
 	}
@@ -98,7 +117,7 @@ func (f *chartFigure) draw() {
 		f.err = err.Error()
 		return
 	}
-	opts := charts.Options{Width: w, Height: h, Theme: ui.PrefersTheme()}
+	opts := charts.Options{Width: w, Height: h, Theme: theme}
 	if f.IKind.DrawsSweep() {
 		// The landscape draws the query's sweep= (its metric=): a run per
 		// point, each its own query's.
@@ -125,6 +144,12 @@ func (f *chartFigure) draw() {
 // Render builds the figure from what draw cached.
 func (f *chartFigure) Render() app.UI {
 	fig := app.Figure().Class("figure").DataSet("chart", f.IKind.String()).DataSet("query", f.IQuery)
+	if !app.IsClient && f.chart != nil {
+		// The generator's: what the browser takes over (takeover.go).
+		if kept := keepChart(f.drawn, f.chart); kept != "" {
+			fig = fig.DataSet("prerender", kept)
+		}
+	}
 	if f.err != "" {
 		return fig.Body(app.P().Class("error").Text(f.err))
 	}

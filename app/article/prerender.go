@@ -19,6 +19,7 @@ func (a *Article) OnPreRender(ctx app.Context) {
 	defer ui.Recover(ctx, "article")
 	ctx.Page().SetTitle("%s · Omission", theArticle().title)
 	a.load(ctx)
+	a.kept = theArticle().keepState(a.raw, a.st)
 }
 
 // OnPreRender runs where go-app renders natively: the generated page holds

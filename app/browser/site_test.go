@@ -13,6 +13,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+
+	"github.com/chromedp/chromedp"
 	"strings"
 	"testing"
 	"time"
@@ -332,3 +335,54 @@ func TestBrowserBenchCharts(t *testing.T) {
 	fmt.Printf("BENCH charts.render4.chromium %.1f ms\n", median(draw))
 	fmt.Printf("BENCH charts.render.chromium %.1f ms/plot\n", median(draw)/4)
 }
+
+// TestBrowserArticleTakeover: the article takes over the numbers and
+// figures its HTML holds (app/article, takeover.go) instead of computing
+// them again, and they are the native simulator's; at a reader's values it
+// computes them; on a phone, where its column is narrower than the
+// generator drew the figures for, it draws them again at its width.
+func TestBrowserArticleTakeover(t *testing.T) {
+	s := startSite(t)
+	html, err := os.ReadFile(filepath.Join(s.Dir, "article", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var static []string
+	for _, m := range articleImgRe.FindAllStringSubmatch(string(html), -1) {
+		static = append(static, m[1])
+	}
+	b := newBrowser(t)
+	b.open(t, s.URL+"/article/")
+	b.waitFor(t, "the article ready", readerPages[1].ready)
+	if !eval[bool](t, b, `document.querySelector("main.article").dataset.taken === "true"`) {
+		t.Error("the article computed what its HTML holds instead of taking it over")
+	}
+	articleOK(t, b)
+	srcs := eval[[]string](t, b, `[...document.querySelectorAll("main.article figure[data-chart] img")].map(i => i.getAttribute("src"))`)
+	widths := eval[[]int](t, b, `[...document.querySelectorAll("main.article figure[data-chart]")].map(f => f.clientWidth)`)
+	if len(static) < 2 || len(srcs) != len(static) {
+		t.Fatalf("the HTML holds %d figures, the page %d", len(static), len(srcs))
+	}
+	for i := range srcs {
+		if srcs[i] != static[i] {
+			t.Errorf("figure %d was drawn again at 1280 px, %d px wide (the generator draws them 704 px wide: articleFigureW)", i, widths[i])
+		}
+	}
+
+	// The reader's values: computed, not taken over.
+	b.open(t, s.URL+"/article/?closed.stall=320ms")
+	b.waitFor(t, "the article ready", readerPages[1].ready)
+	if eval[bool](t, b, `document.querySelector("main.article").dataset.taken === "true"`) {
+		t.Error("the article took over its HTML's numbers at values of the reader's")
+	}
+	sameAsNative(t, "closed.stall=320ms", b.articleNums(t, "closed"), "closed.stall=320ms")
+
+	// A phone: the figures drawn again for its column.
+	b.do(t, "a phone's viewport", chromedp.EmulateViewport(412, 900))
+	b.open(t, s.URL+"/article/")
+	b.waitFor(t, "the article ready", readerPages[1].ready)
+	b.waitFor(t, "the figures drawn for the phone's column", `[...document.querySelectorAll("main.article figure[data-chart] img")].every(i => +i.getAttribute("width") === i.closest("figure").clientWidth)`)
+	articleOK(t, b)
+}
+
+var articleImgRe = regexp.MustCompile(`<figure[^>]*data-chart="[^"]*"[^>]*>\s*<div class="chart-svg">\s*<img src="([^"]*)"`)

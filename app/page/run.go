@@ -355,17 +355,8 @@ func (p *Page) prerenderData() string {
 	if err != nil {
 		return ""
 	}
-	return attrSafe.Replace(string(b))
+	return ui.AttrSafe(string(b))
 }
-
-// attrSafe percent-encodes what an attribute's value may not hold as go-app
-// writes it: go-app quotes a prerendered attribute with strconv.Quote, which
-// writes a quote as \" (ending an HTML attribute there) and doubles each
-// backslash; & and < would be read as the start of an entity or a tag by
-// some readers. web/page.js reads the value back with decodeURIComponent.
-// Before this the JSON came to the browser cut at its first quote, and the
-// app ran the simulation again at every load of the static site.
-var attrSafe = strings.NewReplacer("%", "%25", `"`, "%22", `\`, "%5C", "&", "%26", "<", "%3C", ">", "%3E")
 
 // takeOver reads what web/page.js kept of the static HTML (its result, its
 // charts' images) when the app starts in the browser: the page shows it at

@@ -215,3 +215,16 @@ func ReplaceQuery(ctx app.Context, q string) {
 	ctx.Page().ReplaceURL(&v)
 	ctx.SetState(StateURL, q)
 }
+
+// AttrSafe percent-encodes what an attribute's value may not hold as go-app
+// writes it, for the JSON a prerendered page keeps in a data- attribute
+// (the visualiser's result, the article's state and figures): go-app
+// quotes a prerendered attribute with strconv.Quote, which writes a quote
+// as \" (ending an HTML attribute there) and doubles each backslash; & and
+// < would be read as the start of an entity or a tag by some readers.
+// web/page.js reads the value back with decodeURIComponent. Before this the
+// JSON came to the browser cut at its first quote, and the app ran the
+// simulation again at every load of the static site.
+func AttrSafe(s string) string { return attrSafe.Replace(s) }
+
+var attrSafe = strings.NewReplacer("%", "%25", `"`, "%22", `\`, "%5C", "&", "%26", "<", "%3C", ">", "%3E")
