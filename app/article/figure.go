@@ -33,6 +33,7 @@ type chartFigure struct {
 	chart *charts.Chart
 	src   string // the chart as a data: URL
 	err   string
+	kept  string // the generator's: the chart as the HTML keeps it
 }
 
 // embedFoot is the height an embed keeps under its chart, in CSS px: its
@@ -144,11 +145,9 @@ func (f *chartFigure) draw() {
 // Render builds the figure from what draw cached.
 func (f *chartFigure) Render() app.UI {
 	fig := app.Figure().Class("figure").DataSet("chart", f.IKind.String()).DataSet("query", f.IQuery)
-	if !app.IsClient && f.chart != nil {
+	if f.kept != "" {
 		// The generator's: what the browser takes over (takeover.go).
-		if kept := keepChart(f.drawn, f.chart); kept != "" {
-			fig = fig.DataSet("prerender", kept)
-		}
+		fig = fig.DataSet("prerender", f.kept)
 	}
 	if f.err != "" {
 		return fig.Body(app.P().Class("error").Text(f.err))

@@ -1,7 +1,6 @@
 package article
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"omission/app/charts"
 	"omission/app/jsonread"
-	"omission/app/ui"
 )
 
 // The generated article holds its numbers, sentences and figures; the
@@ -66,36 +64,6 @@ func claimsOf(sec *section) []*claim {
 		})
 	}
 	return out
-}
-
-// keepState writes st, computed for the query raw, as the HTML keeps it
-// ("" when it cannot: the browser then computes the article).
-func (a *article) keepState(raw string, st *articleState) string {
-	if st == nil || len(st.views) != len(a.sections) {
-		return ""
-	}
-	k := keptArticle{Query: raw, Clean: st.clean, Dropped: st.dropped, Notes: st.notes, Vals: st.vals}
-	for i, sec := range a.sections {
-		v := st.views[i]
-		kv := keptView{Vals: v.vals, Queries: v.queries, Verdicts: map[string]bool{}, Err: v.err}
-		for j, c := range claimsOf(sec) {
-			if ok, seen := v.verdicts[c]; seen {
-				kv.Verdicts[strconv.Itoa(j)] = ok
-			}
-		}
-		for ref, n := range v.nums {
-			kv.Nums = append(kv.Nums, keptNum{ref.Query, ref.Metric, n.Value, n.IsNs, n.IsText, n.Text})
-		}
-		for _, adj := range sec.adjs {
-			kv.Bounds = append(kv.Bounds, v.bounds[adj])
-		}
-		k.Views = append(k.Views, kv)
-	}
-	b, err := json.Marshal(k)
-	if err != nil {
-		return "" // a number JSON cannot hold (NaN, ±Inf): computed in the browser
-	}
-	return ui.AttrSafe(string(b))
 }
 
 // readState reads what keepState wrote: the state and the query it was
@@ -256,21 +224,6 @@ func (a *Article) OnInit() {
 	}
 	a.st, a.raw, a.taken = st, q, true
 	a.gather()
-}
-
-// keepChart writes a figure's chart as the HTML keeps it, and what it
-// was drawn for (chartFigure.drawn).
-func keepChart(drawn string, ch *charts.Chart) string {
-	c := *ch
-	c.SVG, c.Src = "", "" // the HTML has it, in the figure's image
-	b, err := json.Marshal(struct {
-		Drawn string
-		Chart *charts.Chart
-	}{drawn, &c})
-	if err != nil {
-		return ""
-	}
-	return ui.AttrSafe(string(b))
 }
 
 // takeOver gives the figure the chart the HTML holds for its kind and
