@@ -166,9 +166,15 @@ const (
 	// reset every second by setInterval). A stall costs no sends while the
 	// window's share still fits after it.
 	Quota
+	// Uniform: arrival k, for k = 1 to ⌊Duration/Period⌋, is due at
+	// k·Period (the first one Period after the start, not at it), and an
+	// unbounded client sends it then: Artillery's arrivals.uniform process
+	// (a Nanotimer interval of the phase's 1000/arrivalRate ms, in whole
+	// µs), each arrival a new virtual user.
+	Uniform
 )
 
-var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio", "token-bucket", "quota"}
+var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio", "token-bucket", "quota", "uniform"}
 
 func (s SendRule) String() string {
 	if int(s) < len(sendNames) {
@@ -231,14 +237,16 @@ func (p Profile) validate(cfg sim.Config) error {
 	switch {
 	case p.Conc > Unbounded:
 		return bad("profile", p.Conc.String(), "unknown concurrency")
-	case p.Send > Quota:
+	case p.Send > Uniform:
 		return bad("profile", p.Send.String(), "unknown send rule")
 	case p.Conc != Unbounded && (p.Conns < 1 || p.Conns > sim.MaxConns):
 		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("allowed 1 to %d connections or virtual users", sim.MaxConns))
 	case p.Conc == VUPool && p.MaxVUs > sim.MaxConns:
 		return bad("conns", fmt.Sprint(p.MaxVUs), fmt.Sprintf("allowed at most %d virtual users", sim.MaxConns))
-	case p.Conc == Unbounded && p.Send != CatchUp:
-		return bad("profile", p.Send.String(), "an unbounded client sends on its schedule (catch-up)")
+	case p.Conc == Unbounded && p.Send != CatchUp && p.Send != Uniform:
+		return bad("profile", p.Send.String(), "an unbounded client sends on its schedule (catch-up or uniform)")
+	case p.Send == Uniform && (p.Conc != Unbounded || p.Period < 1):
+		return bad("profile", p.Send.String(), "uniform arrivals come to an unbounded client, one every Period of 1ns or more")
 	case p.Conc == VUPool && p.Send != DropLate, p.Send == DropLate && p.Conc != VUPool:
 		return bad("profile", p.Send.String(), "a virtual-user pool drops late iterations, and only it does")
 	case p.Send == FortioPace && p.Conc != Connections:
@@ -302,6 +310,8 @@ func (p Profile) maxSends(cfg sim.Config) float64 {
 		n = float64(p.Conns) * (float64(p.Duration)/float64(p.Period) + 1)
 	case TokenBucket, Quota:
 		n = float64(p.Quantum)*(float64(p.Duration)/float64(p.Period)+1) + float64(p.Conns)
+	case Uniform:
+		n = float64(p.Duration) / float64(p.Period)
 	default:
 		n = float64(sim.NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)
 	}

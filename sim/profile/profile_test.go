@@ -533,3 +533,23 @@ func TestProfileQuota(t *testing.T) {
 		t.Errorf("sends per connection %v, want 3, 2 and 2", per)
 	}
 }
+
+// Artillery's uniform arrivals at 300/s: one every ⌊1e6/300⌋ = 3,333 µs,
+// the first 3,333 µs after the start, ⌊20 ms / 3,333 µs⌋ = 6 in a 20 ms
+// phase, each sent when it arrives whatever is in flight. The stall (5 to
+// 12 ms, 1 ms of service) holds the second until 12 ms, and the third and
+// fourth queue behind it.
+func TestProfileUniform(t *testing.T) {
+	cfg := hand(sim.RateOf(300), 1e6, 7e6, 5e6, 0, 20e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Unbounded, Send: Uniform, Period: 3333e3})
+	eq(t, "send", pr.Send, []int64{3333e3, 6666e3, 9999e3, 13332e3, 16665e3, 19998e3})
+	eq(t, "latency", pr.Latency, []int64{1e6, 6334e3, 4001e3, 1668e3, 1e6, 1e6})
+	if pr.Planned != 6 || pr.Dropped != 0 {
+		t.Errorf("planned %d dropped %d, want 6 and 0", pr.Planned, pr.Dropped)
+	}
+	for _, p := range []Profile{{Conc: Connections, Conns: 1, Send: Uniform, Period: 1e6}, {Conc: Unbounded, Send: Uniform}} {
+		if _, err := Run(cfg, p); err == nil {
+			t.Errorf("%+v: run, want refused", p)
+		}
+	}
+}

@@ -168,6 +168,11 @@ func Run(cfg sim.Config, p Profile) (*Result, error) {
 		}
 	case TokenBucket:
 		r.bucket = p.Quantum // NewBucketWithQuantum: availableTokens: capacity
+	case Uniform:
+		k := int64(0)
+		r.dues = func() int64 { k++; return k * p.Period }
+		r.due = r.dues()
+		r.planned = p.Duration / p.Period
 	case FortioPace:
 		r.fn = fortioCalls(p) / int64(p.Conns)
 		r.fq = float64(p.Rate) / 1000 / float64(p.Conns)
@@ -176,7 +181,7 @@ func Run(cfg sim.Config, p Profile) (*Result, error) {
 	switch p.Conc {
 	case Unbounded, VUPool:
 		if r.planned > 0 {
-			r.push(pEvent{t: 0, kind: pDue})
+			r.push(pEvent{t: r.due, kind: pDue})
 		}
 		if p.Conc == VUPool {
 			r.vus = make([]int64, p.Conns, p.MaxVUs)
