@@ -10,8 +10,8 @@
 // address.ArticleKeys lists.
 //
 // It may import go-app, sim, sim/sweep, sim/window, app/address, app/ui,
-// app/units, app/view, app/compute, app/charts and app/anim; nothing imports it but
-// the program's routes and its tests.
+// app/units, app/view, app/compute, app/charts, app/anim and app/jsonread;
+// nothing imports it but the program's routes and its tests.
 //
 // # The article
 //

@@ -70,6 +70,9 @@ type guess struct {
 	// (a locust summary's whole milliseconds): the estimate takes its
 	// middle and the search leaves it there.
 	svc [2]int64
+	// rateImplied: the rate is the file's, implied exactly rather than
+	// stated (tools.Stated.RateFrom): kept as given, like a stated one.
+	rateImplied bool
 	// rateUnknown: the file states no rate and shows none (no due times):
 	// the rate is taken, and the hidden numbers are answered over every
 	// rate that explains the file (fitSource's rateSpan).
@@ -366,6 +369,29 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 		cfg.Service, cfg.Stall = S, max(L, 0)
 	}
+	if u := src.unit(); u.Ns > 0 && u.ServiceFree != "" && !src.is(tools.BackToBack) && !src.pacedUsers() && main.p[0] >= 0 {
+		// A scheduled tool that stamps whole units (Artillery's Date.now()
+		// at the send and at the reply): its median is the service to a
+		// unit either way (a stamped latency is within one unit of the
+		// true one), and the server kept up (under 1/rate). The file
+		// leaves the service free between those: the estimate takes the
+		// middle, and the search leaves it there.
+		lo, hi := max(main.p[0]-u.Ns, 0), main.p[0]+u.Ns
+		if !u.Stamped {
+			lo, hi = max(main.p[0]-u.Ns/2, 0), main.p[0]+u.Ns/2
+		}
+		if in.Rate > 0 {
+			hi = min(hi, sim.NewSchedule(in.Rate).Interval(1))
+		}
+		if hi > lo {
+			S = (lo + hi) / 2
+			cfg.Service, g.svc = S, [2]int64{lo, hi}
+			if L > 0 && M > S {
+				L = M - S
+				cfg.Stall = L
+			}
+		}
+	}
 	if L > 0 {
 		g.searched = append(g.searched, "stall")
 	}
@@ -478,7 +504,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		T = sim.NewSchedule(cfg.Rate).Interval(1)
 	}
 	wholeRate := false
-	if src.wholeRate() && pin == 0 && cfg.Rate > 0 {
+	if src.wholeRate() && pin == 0 && cfg.Rate > 0 && rateHow != "stated" {
 		// wrk2's -R is a whole number of requests a second (sim's wrk2
 		// profile refuses any other), so the rate it ran at is one.
 		cfg.Rate, wholeRate = max(1000, (cfg.Rate+500)/1000*1000), true
@@ -516,6 +542,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		if pin == 0 && !wholeRate && rateHow != "stated" {
 			g.searched = append(g.searched, "rate")
 		}
+		if rateHow == "stated" && in.RateFrom != "" {
+			g.how["rate"], g.rateImplied = in.RateFrom, true
+		}
 	}
 
 	if paced != nil && closed == nil && open == nil && T > 0 && K > 0 {
@@ -549,6 +578,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case in.Duration > 0:
 		cfg.Duration = in.Duration
 		g.how["duration"] = "stated"
+		if in.DurationFrom != "" {
+			g.how["duration"] = in.DurationFrom
+		}
 	case N > 0 && T > 0:
 		cfg.Duration = N * T
 		g.countN = N

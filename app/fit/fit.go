@@ -394,8 +394,24 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	var kScores []float64
 	var kExplain []bool
 	rsExplains := explains(rs, unit.Ns)
-	for _, gk := range kTried {
+	for i := range kTried {
+		gk := &kTried[i]
 		s, rr := eval(gk.cfg)
+		if gk.svc[1] > 0 && !src.pacedUsers() {
+			// A scheduled tool's whole-unit stamps leave the service free
+			// within a unit, but a backlog drains at 1/service, so the
+			// service moves the tail as much as the stall count does:
+			// each count is tried at nine services across the range, its
+			// stall kept to the slowest reply (L + S).
+			for j := int64(0); j <= 8; j++ {
+				c := gk.cfg
+				c.Service = gk.svc[0] + (gk.svc[1]-gk.svc[0])*j/8
+				c.Stall = max(gk.cfg.Stall+gk.cfg.Service-c.Service, 0)
+				if s2, rr2 := eval(c); s2 < s {
+					gk.cfg, s, rr = c, s2, rr2
+				}
+			}
+		}
 		ex := explains(rr, unit.Ns)
 		kScores, kExplain = append(kScores, s), append(kExplain, ex)
 		if src.pacedUsers() && rsExplains {
@@ -410,7 +426,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// or five stalls' ten replies, scores lowest at seven stalls,
 		// which put it at the stall.
 		if ex && !rsExplains || ex == rsExplains && s < score {
-			g, cfg, score, rs, rsExplains = gk, gk.cfg, s, rr, ex
+			g, cfg, score, rs, rsExplains = *gk, gk.cfg, s, rr, ex
 		}
 	}
 	var openRange []int64
@@ -484,7 +500,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		return nil, fmt.Errorf("%s: the model could not regenerate %s for %s", in.name, src, cfg.Query())
 	}
 	var stallLo, stallHi int64 = -1, -1
-	if src.is(tools.FromSend) && cfg.Stall > 0 && in.obs[0].max > 0 {
+	if (src.is(tools.FromSend) || g.svc[1] > 0) && cfg.Stall > 0 && in.obs[0].max > 0 {
 		// fortio times each call from its send, and the slowest reply is
 		// the stall plus a service only when a call left as the stall
 		// began (the model's stalls at due instants, one connection).
@@ -533,7 +549,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	// to 3 significant digits (a rate to a whole number a second) is kept
 	// when it fits no worse.
 	for _, p := range append([]string{"rate"}, g.searched...) {
-		if p == "rate" && (g.how["rate"] == "stated" || opt.Rate > 0) {
+		if p == "rate" && (g.how["rate"] == "stated" || g.rateImplied || opt.Rate > 0) {
 			continue // the file's or the reader's: kept as given
 		}
 		c := cfg
@@ -602,6 +618,12 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				if s, rr := eval(c); s < score {
 					cfg, score, rs = c, s, rr
 				}
+			}
+			if !src.pacedUsers() {
+				// A scheduled tool's whole-unit stamps (Artillery's): the
+				// service that fitted best is a base of its own, its
+				// stall searched again at each phase below.
+				bases, guesses = []sim.Config{cfg}, []guess{g}
 			}
 		}
 		for _, gk := range kTried {
@@ -673,7 +695,9 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		how := fmt.Sprintf("explain it within %g %%", Tolerance*100)
 		for _, gk := range kTried {
 			c := gk.cfg
-			c.Service, c.Stall = cfg.Service, cfg.Stall
+			if gk.svc[1] == 0 || src.pacedUsers() {
+				c.Service, c.Stall = cfg.Service, cfg.Stall
+			} // else a scheduled tool's whole-unit stamps: each count at the service and stall it fitted best
 			// locust's counts tried are those its percentiles allow (a
 			// printed percentile slow or fast bounds the slow replies,
 			// one a user a stall); which slow reply takes which value

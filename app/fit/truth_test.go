@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"omission/app/measure"
+	"omission/app/tools"
 	"omission/sim"
 )
 
@@ -574,6 +575,54 @@ func TestRoundTripBombardierRate(t *testing.T) {
 		}
 	}
 	t.Logf("bombardier-rate round trip: %v", tally)
+}
+
+// TestRoundTripArtillery: Artillery's report (run --output) and its
+// console, for random deterministic queries, are fitted back to their
+// query: the rate and the duration, which neither states, are the one
+// whole arrivalRate and phase that fit the requests and the span of the
+// metrics; the stall, period and service met or free with the truth in
+// their range, every number explained within 5 %, and the hidden open
+// loop's p99 within 1 % or inside the range the fit gives.
+func TestRoundTripArtillery(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(43, 2026))
+	tally := map[string]int{}
+	for i := 0; i < 40; i++ {
+		truth := truthQuery(r)
+		res, err := sim.Run(truth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, data := fileFor(t, truth, "artillery")
+		if i%2 == 1 { // the console
+			o, err := tools.RunJSON(truth, "artillery")
+			if err != nil {
+				t.Fatal(err)
+			}
+			name, data = "artillery.txt", []byte(o.Text)
+		}
+		f, err := Fit(name, data, Options{NoTools: true})
+		if err != nil {
+			t.Errorf("artillery %s %s: %v", name, truth.Query(), err)
+			continue
+		}
+		if f.Config.Rate != truth.Rate || f.Config.Duration != truth.Duration {
+			t.Errorf("artillery %s %s: fitted %s: the requests and the metrics' span give the rate and the duration", name, truth.Query(), f.Query)
+		}
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], "artillery")
+		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
+		ok := func(c string) bool { return c == "ok" || c == "free" }
+		if !ok(v.stall) || !ok(v.every) || !ok(v.service) || !ok(v.openP99) || !v.explained {
+			t.Errorf("artillery %s %s: stall %s every %s service %s open_p99 %s explained %v; %s", name, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+		}
+		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
+			tally[c]++
+		}
+	}
+	t.Logf("artillery round trip: %v", tally)
 }
 
 // TestRoundTripOha: oha's JSON (oha --json), with and without

@@ -195,6 +195,16 @@
 //     tables and -j. Follows mcollina/autocannon v9.0.0 lib/run.js and
 //     lib/httpClient.js, and hdr-histogram-js's
 //     recordValueWithExpectedInterval.
+//   - artillery: artillery run with one phase {duration: D, arrivalRate:
+//     R}: arrival k at k·⌊10⁶/R⌋ µs (the first a tick in), each a new
+//     virtual user on a connection of its own that sends at once, whatever
+//     is in flight; response_time from the send in whole ms (Date.now()),
+//     a 10 s timeout an error; percentiles from a DDSketch of relative
+//     accuracy 0.01 (the bin whose running count first exceeds q·(n − 1)),
+//     rounded to 0.1 ms; its console's period and summary reports and its
+//     run --output JSON. Follows artilleryio/artillery 2.0.20
+//     (int-core lib/phases.js, runner.js, engine_http.js, ssms.js;
+//     arrivals lib/index.js; sketches-js DDSketch.js) as npm ships it.
 //   - jmeter: jmeter -n with a thread group of conns threads, ramp-up 0,
 //     loop forever, scheduler duration D (whole seconds). Back to back;
 //     each thread stops after the first sample that ends at or after D

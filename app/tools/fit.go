@@ -184,6 +184,10 @@ type Stated struct {
 	// "Starting at Q qps"); RateHint one it implies, to be searched from
 	// (oha's responses over its duration).
 	Rate, RateHint sim.Rate
+	// RateFrom says how Rate was found when the file implies it exactly
+	// rather than states it (Artillery's arrivalRate, from its requests
+	// and the span of its metrics); "": stated.
+	RateFrom string
 	// PacedKnown: the file says whether its tool was paced (Paced) or ran
 	// back to back: bombardier's -o json has spec.rate only with --rate;
 	// autocannon's -j has more latencies than replies only when -R's

@@ -470,3 +470,77 @@ func k6DroppedDues(cfg sim.Config, pr *profile.Result) []int64 {
 	}
 	return out
 }
+
+// artilleryJSON is --output's file: {aggregate, intermediate}, as
+// JSON.stringify(…, null, 2) writes it.
+func artilleryJSON(run *artilleryRun, agg artilleryReport) string {
+	var b strings.Builder
+	b.WriteString("{\n  \"aggregate\": ")
+	artilleryReportJSON(&b, agg, "  ", false)
+	b.WriteString(",\n  \"intermediate\": [")
+	for i, p := range run.periods {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n    ")
+		artilleryReportJSON(&b, p.report(), "    ", true)
+	}
+	if len(run.periods) > 0 {
+		b.WriteString("\n  ")
+	}
+	b.WriteString("]\n}")
+	return b.String()
+}
+
+func artilleryReportJSON(b *strings.Builder, r artilleryReport, ind string, period bool) {
+	in := ind + "  "
+	obj := func(keys []string, val func(k string) string, ind string) string {
+		if len(keys) == 0 {
+			return "{}"
+		}
+		var s strings.Builder
+		s.WriteString("{")
+		for i, k := range keys {
+			if i > 0 {
+				s.WriteString(",")
+			}
+			s.WriteString("\n" + ind + "  " + strconv.Quote(k) + ": " + val(k))
+		}
+		s.WriteString("\n" + ind + "}")
+		return s.String()
+	}
+	var fields []string
+	fields = append(fields, `"counters": `+obj(r.counters, func(k string) string { return strconv.FormatInt(r.count[k], 10) }, in))
+	rates := []string{}
+	if r.hasRate {
+		rates = []string{"http.request_rate"}
+	}
+	fields = append(fields, `"rates": `+obj(rates, func(string) string { return strconv.FormatInt(r.rate, 10) }, in))
+	if period && r.hasRate {
+		// ssms.js 235-237 writes the period's mean rate under the rate's
+		// own name, from a field that is not there: NaN, which JSON writes
+		// as null.
+		fields = append(fields, `"http.request_rate": null`)
+	}
+	for _, f := range []struct {
+		k string
+		v int64
+	}{{"firstCounterAt", r.firstCounter}, {"firstHistogramAt", r.firstHist}, {"lastCounterAt", r.lastCounter}, {"lastHistogramAt", r.lastHist},
+		{"firstMetricAt", r.firstMetric}, {"lastMetricAt", r.lastMetric}, {"period", r.period}} {
+		fields = append(fields, strconv.Quote(f.k)+": "+strconv.FormatInt(f.v, 10))
+	}
+	summary := func(k string) string {
+		s := r.summary[k]
+		return obj(s.names, func(n string) string { return jsString(s.get(n)) }, in+"  ")
+	}
+	sums := obj(r.summaries, summary, in)
+	fields = append(fields, `"summaries": `+sums, `"histograms": `+sums)
+	b.WriteString("{")
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n" + in + f)
+	}
+	b.WriteString("\n" + ind + "}")
+}

@@ -32,3 +32,5 @@ func k6CSV(sim.Config, *profile.Result) string { return "" }
 func k6JSON(sim.Config, *profile.Result) string { return "" }
 
 var k6CSVNotes []string
+
+func artilleryJSON(*artilleryRun, artilleryReport) string { return "" }

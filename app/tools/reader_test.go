@@ -51,6 +51,8 @@ func TestRealPrintouts(t *testing.T) {
 		// -R's correction: 39,794 latencies of 38,682 replies.
 		{"autocannon-R8000-c2-d5.txt", FormatAutocannon, -1, [4]int64{0, -1, 62 * ms, -1}, -1, 101 * ms},
 		{"autocannon-R8000-c2-d5.json", FormatAutocannonJSON, 39794, [4]int64{0, 0, 61 * ms, 97 * ms}, -1, 101 * ms},
+		{"artillery-rate1000-d5.txt", FormatArtillery, 5000, [4]int64{0, -1, 92_800_000, -1}, 0, 105 * ms},
+		{"artillery-rate1000-d5.json", FormatArtilleryJSON, 5000, [4]int64{0, 19_900_000, 92_800_000, 100_500_000}, 0, 105 * ms},
 		{"jmeter-2.13-t2-d5s.jtl", FormatJTL, 8640, [4]int64{0, 1 * ms, 5 * ms, 101 * ms}, 0, 258 * ms},
 		{"jmeter-2.13-t2-d5s-header.jtl", FormatJTL, 13259, [4]int64{0, 1 * ms, 5 * ms, 50 * ms}, 0, 193 * ms},
 	} {
@@ -190,8 +192,8 @@ func TestToolParseErrors(t *testing.T) {
 		msg        string
 	}{
 		{"vegeta.json", `{"latencies": {"mean": -3, "max": 1}, "requests": 2}`, 1, 16, FormatVegeta, "expected a non-negative decimal number"},
-		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier or autocannon output, k6 --out csv or --out json output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json or autocannon -j; found \"hello\""},
-		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result) or autocannon -j (latency, sampleInt); found keys a"},
+		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier, autocannon or Artillery output, k6 --out csv or --out json output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json, autocannon -j or artillery run --output; found \"hello\""},
+		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result), autocannon -j (latency, sampleInt) or artillery run --output (aggregate, intermediate); found keys a"},
 		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
 	} {
 		_, err := measure.Parse(c.name, []byte(c.data))
@@ -342,4 +344,37 @@ func keyed(r *measure.Reader, top map[string]json.RawMessage) bool {
 		}
 	}
 	return false
+}
+
+// TestArtilleryStated: neither Artillery's report nor its console states
+// the phase's arrivalRate or duration; the real run's (1,000/s for 5 s)
+// are the one pair whose uniform arrivals fit its 5,000 requests and the
+// span of its metrics, from either file. A span that no whole rate fits
+// states neither.
+func TestArtilleryStated(t *testing.T) {
+	for _, name := range []string{"artillery-rate1000-d5.json", "artillery-rate1000-d5.txt"} {
+		data, err := os.ReadFile(filepath.Join(samples, "real", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := measure.Parse(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, ok := StatedIn(f.Format, data, &f.Dists[0])
+		if !ok || s.Requests != 5000 || s.Rate != sim.RateOf(1000) || s.Duration != 5e9 || s.RateFrom == "" || s.DurationFrom == "" {
+			t.Errorf("%s: stated %+v, want 5,000 requests at 1,000/s for 5 s, and how", name, s)
+		}
+	}
+	// 1,249/s and 1,250/s tick every 800 µs alike: the whole rate a script
+	// holds is taken. 7,500 requests over 5,999 ms fit 1,250/s for 6 s.
+	if r, d, ok := artilleryPhase(7500, 5999, 0); !ok || r != 1250 || d != 6 {
+		t.Errorf("artilleryPhase(7500, 5999 ms): %d/s for %d s (%v), want 1,250/s for 6 s", r, d, ok)
+	}
+	// 1,000 requests whose metrics spanned 8,991 ms: 999 ticks of 9 ms,
+	// which no whole rate has (111/s ticks every 9,009 µs, 112/s every
+	// 8,928).
+	if r, d, ok := artilleryPhase(1000, 8991, 0); ok {
+		t.Errorf("artilleryPhase(1000, 8991 ms): %d/s for %d s, want none", r, d)
+	}
 }

@@ -29,6 +29,7 @@ func init() {
 	locustReader.Incomplete = locustIncomplete
 	bombardierReader.Incomplete = bombardierIncomplete
 	autocannonReader.Incomplete = autocannonIncomplete
+	artilleryReader.Incomplete = artilleryIncomplete
 	jtlReader.Incomplete = jtlIncomplete
 	k6CSVReader.Incomplete = k6CSVIncomplete
 	k6JSONReader.Incomplete = k6JSONIncomplete
@@ -141,6 +142,30 @@ func autocannonIncomplete(f *measure.File, ls []measure.Line) []string {
 		return []string{"its last line, \"N requests in Ds, B read\", after its tables: " + ends(ls)}
 	}
 	return nil
+}
+
+// artilleryIncomplete: the summary report holds every metric the run
+// met, sorted by name (console-reporter.js printReport): a run with
+// replies prints http.responses after http.response_time, and every run
+// vusers.created and vusers.failed (each virtual user counts one, 0 or 1).
+func artilleryIncomplete(f *measure.File, ls []measure.Line) []string {
+	at := -1
+	for i, l := range ls {
+		if strings.HasPrefix(strings.TrimSpace(l.Text), "Summary report @ ") {
+			at = i
+		}
+	}
+	if at < 0 {
+		return []string{`its summary report ("Summary report @ …"): ` + ends(ls)}
+	}
+	b := readArtilleryBlock(artillerySummaryLines(ls, at))
+	var out []string
+	for _, m := range []string{"http.responses", "vusers.created", "vusers.failed"} {
+		if _, ok := b.counters[m]; !ok {
+			out = append(out, "the summary report's "+m+": "+ends(ls))
+		}
+	}
+	return out
 }
 
 // jtlIncomplete names a JTL's last line when it is cut short of the

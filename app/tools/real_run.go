@@ -21,4 +21,5 @@ var runs = map[*Tool]*Real{
 	&bombardierRateTool:  &bombardierRateReal,
 	&autocannonRateTool:  &autocannonRateReal,
 	&autocannonTool:      &autocannonReal,
+	&artilleryTool:       &artilleryReal,
 }

@@ -10,6 +10,12 @@
 #     proxy refuses), bombardier v1.2.6.
 #   autocannon 9.0.0 from npm, into $TOOLS/node, linked as
 #     $TOOLS/bin/autocannon; skipped with a message when npm is missing.
+#   artillery 2.0.20 from npm (the last for Node 18 to 20), into
+#     $TOOLS/artillery, linked as $TOOLS/bin/artillery: without its
+#     packages' install scripts (playwright's downloads a browser) and with
+#     TypeScript 5.6.3 (npm resolves 7, whose missing JavaScript API breaks
+#     artillery's command line: "Cannot read properties of undefined
+#     (reading 'BarBarToken')"); skipped with a message when npm is missing.
 #   wrk2 (not packaged): built from a local copy of github:giltene/wrk2 when
 #     WRK2_GIT_DIR names its git directory (a bare repository or .git),
 #     into $TOOLS/src/wrk2, binary $TOOLS/bin/wrk2; skipped with a message
@@ -67,6 +73,21 @@ else
 	echo "install: autocannon skipped: npm is not installed (on Debian: apt-get install npm)"
 fi
 
+# artillery from npm.
+if [ -x "$TOOLS/bin/artillery" ]; then
+	:
+elif command -v npm >/dev/null 2>&1; then
+	echo "install: npm install --ignore-scripts --prefix $TOOLS/artillery artillery@2.0.20 typescript@5.6.3"
+	if PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --ignore-scripts --no-audit --no-fund --prefix "$TOOLS/artillery" artillery@2.0.20 typescript@5.6.3 >"$TOOLS/artillery-install.log" 2>&1; then
+		ln -sf "$TOOLS/artillery/node_modules/.bin/artillery" "$TOOLS/bin/artillery"
+	else
+		echo "install: artillery failed: see $TOOLS/artillery-install.log"
+		status=1
+	fi
+else
+	echo "install: artillery skipped: npm is not installed (on Debian: apt-get install npm)"
+fi
+
 # wrk2 from a local copy.
 if [ -x "$TOOLS/bin/wrk2" ]; then
 	:
@@ -88,7 +109,7 @@ fi
 for t in wrk hey locust ab; do
 	p=$(command -v $t 2>/dev/null) && echo "tool $t $p" || echo "tool $t missing"
 done
-for t in vegeta fortio bombardier autocannon wrk2; do
+for t in vegeta fortio bombardier autocannon artillery wrk2; do
 	[ -x "$TOOLS/bin/$t" ] && echo "tool $t $TOOLS/bin/$t" || echo "tool $t missing"
 done
 exit $status

@@ -1,0 +1,351 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"omission/app/measure"
+	"omission/sim"
+)
+
+// FormatArtillery is Artillery's console (its period reports and the
+// summary report); FormatArtilleryJSON its run --output report.
+const (
+	FormatArtillery     measure.Format = "artillery"
+	FormatArtilleryJSON measure.Format = "artillery-json"
+)
+
+var artilleryReader = measure.Reader{
+	Format: FormatArtillery, Title: "Artillery output",
+	When:  measure.Anywhere,
+	Marks: []measure.Mark{{Prefix: "Summary report @ "}, {Prefix: "Metrics for period to: "}},
+	Read:  parseArtillery,
+}
+
+var artilleryJSONReader = measure.Reader{
+	Format: FormatArtilleryJSON, Title: "Artillery JSON report (run --output)",
+	Keys:     []measure.Keys{{A: "aggregate", B: "intermediate"}},
+	ReadJSON: parseArtilleryJSON,
+}
+
+// artilleryPrecision is what Artillery keeps of a latency.
+const artilleryPrecision = "whole ms (Date.now()); its percentiles are a DDSketch's bins, within 1 % of a value it saw, rounded to 0.1 ms"
+
+const artilleryNote = "Artillery's percentiles come from a DDSketch (relative accuracy 0.01): each is the value of the bin that holds the rank q·(n − 1), within 1 % of a latency it recorded, and rounded to 0.1 ms."
+
+// artilleryLine splits "name: ....... value" into its name and value
+// (lib/util.js padded), or a summary's heading "name:" into its name.
+func artilleryLine(t string) (name, value string, ok bool) {
+	t = strings.TrimRight(t, " ")
+	if n, rest, found := strings.Cut(t, ": "); found {
+		rest = strings.TrimLeft(rest, ".")
+		if v, ok := strings.CutPrefix(rest, " "); ok && v != "" && !strings.Contains(v, " ") {
+			return strings.TrimSpace(n), strings.TrimSuffix(v, "/sec"), true
+		}
+		return "", "", false
+	}
+	if strings.HasSuffix(t, ":") && !strings.Contains(t, " ") {
+		return strings.TrimSuffix(t, ":"), "", true
+	}
+	return "", "", false
+}
+
+// artilleryBlock is one report of the console: its counters and each
+// summary's printed figures (min, max, mean, median, p95, p99), with the
+// line each was read from.
+type artilleryBlock struct {
+	counters map[string]string
+	sums     map[string]map[string]string
+	lines    map[string]int
+}
+
+func readArtilleryBlock(ls []measure.Line) artilleryBlock {
+	b := artilleryBlock{counters: map[string]string{}, sums: map[string]map[string]string{}, lines: map[string]int{}}
+	cur := ""
+	for _, l := range ls {
+		if strings.HasPrefix(strings.TrimSpace(l.Text), "---") || strings.HasPrefix(l.Text, "Metrics for period to: ") {
+			break
+		}
+		name, v, ok := artilleryLine(l.Text)
+		if !ok {
+			continue
+		}
+		switch {
+		case v == "":
+			cur = name
+			b.sums[cur] = map[string]string{}
+			b.lines[cur] = l.N
+		case strings.HasPrefix(l.Text, "  ") && cur != "":
+			b.sums[cur][name] = v
+			b.lines[cur+"."+name] = l.N
+		default:
+			cur = ""
+			b.counters[name] = v
+			b.lines[name] = l.N
+		}
+	}
+	return b
+}
+
+// artillerySummaryLines are the lines of the summary report whose header
+// is line at, past its underline.
+func artillerySummaryLines(ls []measure.Line, at int) []measure.Line {
+	start := at + 1
+	for start < len(ls) && (strings.HasPrefix(strings.TrimSpace(ls[start].Text), "---") || strings.TrimSpace(ls[start].Text) == "") {
+		start++
+	}
+	return ls[start:]
+}
+
+// parseArtillery reads the console's summary report: http.response_time's
+// min, max, mean, median, p95 and p99 (ms, to 0.1) and http.responses,
+// their count.
+func parseArtillery(name string, ls []measure.Line) (*measure.File, error) {
+	at := -1
+	for i, l := range ls {
+		if strings.HasPrefix(strings.TrimSpace(l.Text), "Summary report @ ") {
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil, &measure.ParseError{Name: name, Format: FormatArtillery, Line: len(ls), Msg: "expected Artillery's \"Summary report @ …\" block (a run that ended), found none"}
+	}
+	b := readArtilleryBlock(artillerySummaryLines(ls, at))
+	rt, ok := b.sums["http.response_time"]
+	if !ok {
+		return nil, &measure.ParseError{Name: name, Format: FormatArtillery, Line: ls[at].N, Msg: "expected http.response_time in the summary report, found none (no reply came)"}
+	}
+	d := measure.Dist{Label: "http.response_time", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
+	for _, f := range []string{"min", "max", "mean", "median", "p95", "p99"} {
+		v, ok := rt[f]
+		if !ok {
+			return nil, &measure.ParseError{Name: name, Format: FormatArtillery, Line: b.lines["http.response_time"], Col: 1, Msg: fmt.Sprintf("expected http.response_time's %s, found none", f)}
+		}
+		ns, err := artilleryMs(v)
+		if err != nil {
+			return nil, &measure.ParseError{Name: name, Format: FormatArtillery, Line: b.lines["http.response_time."+f], Col: 1, Msg: fmt.Sprintf("http.response_time's %s: %v", f, err)}
+		}
+		switch f {
+		case "min":
+			d.MinNs = ns
+		case "max":
+			d.MaxNs = ns
+		case "mean":
+			d.HasMean, d.MeanNs = true, float64(ns)
+		case "median":
+			d.Points = append(d.Points, measure.Point{Percentile: 50, Ns: ns, Count: -1})
+		case "p95":
+			d.Points = append(d.Points, measure.Point{Percentile: 95, Ns: ns, Count: -1})
+		case "p99":
+			d.Points = append(d.Points, measure.Point{Percentile: 99, Ns: ns, Count: -1})
+		}
+	}
+	if v, ok := b.counters["http.responses"]; ok {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return nil, &measure.ParseError{Name: name, Format: FormatArtillery, Line: b.lines["http.responses"], Col: 1, Msg: fmt.Sprintf("http.responses: expected a count, found %q", v)}
+		}
+		d.Count = n
+	}
+	return artilleryFile(name, FormatArtillery, d), nil
+}
+
+func artilleryFile(name string, f measure.Format, d measure.Dist) *measure.File {
+	statedFromPoints(&d, d.Points)
+	d.Precision = artilleryPrecision
+	d.Notes = append(d.Notes, artilleryNote)
+	d.Finish(false)
+	return &measure.File{Name: name, Format: f, Dists: []measure.Dist{d}}
+}
+
+// artilleryMs reads a figure in ms ("252.2", "0") as ns.
+func artilleryMs(v string) (int64, error) {
+	d, err := measure.ParseDecimal(v)
+	if err != nil {
+		return 0, err
+	}
+	return d.Ns(1e6)
+}
+
+// parseArtilleryJSON reads the report's aggregate: http.response_time's
+// summary (min, max, count, mean, p50, p75, p90, p95, p99, p999; ms).
+func parseArtilleryJSON(name string, data []byte, top map[string]json.RawMessage) (*measure.File, error) {
+	fail := func(key, msg string) error {
+		l, c := keyPos(data, key)
+		return &measure.ParseError{Name: name, Format: FormatArtilleryJSON, Line: l, Col: c, Msg: msg}
+	}
+	agg, ok := object(top["aggregate"])
+	if !ok {
+		return nil, fail("aggregate", "expected \"aggregate\" to be an object")
+	}
+	sums, ok := object(agg["summaries"])
+	if !ok {
+		return nil, fail("summaries", "expected the aggregate's \"summaries\" to be an object")
+	}
+	rt, ok := object(sums["http.response_time"])
+	if !ok {
+		return nil, fail("summaries", "expected the aggregate's summary of http.response_time, found none (no reply came)")
+	}
+	d := measure.Dist{Label: "http.response_time", Count: -1, MinNs: -1, MaxNs: -1, UnitNs: 1}
+	for _, k := range []string{"min", "max", "count", "mean", "p50", "p75", "p90", "p95", "p99", "p999"} {
+		v, err := jsonNumber(rt, k)
+		if err != nil {
+			return nil, fail(k, "http.response_time's "+k+": "+err.Error())
+		}
+		if v == nil {
+			return nil, fail("http.response_time", "expected http.response_time's "+k+", found none")
+		}
+		unit := uint64(1e6)
+		if k == "count" {
+			unit = 1
+		}
+		ns, err := v.Ns(unit)
+		if err != nil {
+			return nil, fail(k, "http.response_time's "+k+": "+err.Error())
+		}
+		switch k {
+		case "min":
+			d.MinNs = ns
+		case "max":
+			d.MaxNs = ns
+		case "count":
+			d.Count = ns
+		case "mean":
+			d.HasMean, d.MeanNs = true, float64(ns)
+		default:
+			p, _ := strconv.ParseFloat(strings.TrimPrefix(k, "p"), 64)
+			if k == "p999" {
+				p = 99.9
+			}
+			d.Points = append(d.Points, measure.Point{Percentile: p, Ns: ns, Count: -1})
+		}
+	}
+	return artilleryFile(name, FormatArtilleryJSON, d), nil
+}
+
+// artilleryStated reads what Artillery's report or console states of its
+// run: the requests it sent (http.requests), and, from the span of its
+// metrics' times and the slowest reply, the phase's whole arrivalRate
+// and duration when one pair alone fits them (arrival k at k·⌊10⁶/R⌋ µs,
+// ⌊D·10⁶/tick⌋ of them).
+func artilleryStated(data []byte, d *measure.Dist) (requests int64, duration int64, rate sim.Rate, from string) {
+	var spanMs int64 = -1
+	var top struct {
+		Aggregate struct {
+			Counters       map[string]int64 `json:"counters"`
+			FirstCounterAt *int64           `json:"firstCounterAt"`
+			LastCounterAt  *int64           `json:"lastCounterAt"`
+		} `json:"aggregate"`
+	}
+	if json.Unmarshal(data, &top) == nil && top.Aggregate.Counters != nil {
+		requests = top.Aggregate.Counters["http.requests"]
+		if a, b := top.Aggregate.FirstCounterAt, top.Aggregate.LastCounterAt; a != nil && b != nil && *b >= *a {
+			spanMs = *b - *a
+		}
+		from = "the span of its first and last counter (firstCounterAt, lastCounterAt)"
+	} else {
+		requests, spanMs = artilleryConsoleSpan(string(data))
+		from = "the span of its period reports (their ends and widths)"
+	}
+	if requests < 2 || spanMs < 0 || d == nil || d.MaxNs < 0 {
+		return max(requests, 0), 0, 0, ""
+	}
+	r, dur, ok := artilleryPhase(requests, spanMs, d.MaxNs/1e6)
+	if !ok {
+		return requests, 0, 0, ""
+	}
+	return requests, dur * 1e9, sim.RateOf(r), from
+}
+
+// artilleryConsoleSpan reads the summary's http.requests and the span of
+// the run's metrics from its period reports: one report's width, or from
+// the first report's end less its width to the last's start plus its.
+func artilleryConsoleSpan(text string) (requests, spanMs int64) {
+	type period struct{ end, width int64 }
+	var ps []period
+	summary := false
+	spanMs = -1
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(t, "Metrics for period to: "); ok {
+			f := strings.Fields(rest)
+			if len(f) != 3 || len(f[0]) < 8 {
+				continue
+			}
+			hms := strings.Split(f[0][:8], ":")
+			w, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimPrefix(f[2], "("), "s)"), 64)
+			if len(hms) != 3 || err != nil {
+				continue
+			}
+			h, _ := strconv.Atoi(hms[0])
+			m, _ := strconv.Atoi(hms[1])
+			s, _ := strconv.Atoi(hms[2])
+			ps = append(ps, period{int64(h*3600+m*60+s) * 1000, int64(math.Round(w * 1000))})
+			continue
+		}
+		if strings.HasPrefix(t, "Summary report @ ") {
+			summary = true
+		}
+		if n, v, ok := artilleryLine(l); summary && ok && n == "http.requests" {
+			requests, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	switch {
+	case len(ps) == 1:
+		spanMs = ps[0].width
+	case len(ps) > 1:
+		first, last := ps[0], ps[len(ps)-1]
+		end := last.end
+		if end < first.end {
+			end += 24 * 3600 * 1000 // past midnight
+		}
+		spanMs = (end - 10000 + last.width) - (first.end - first.width)
+	}
+	return requests, spanMs
+}
+
+// artilleryPhase finds the whole arrivalRate R and duration D (s) of the
+// phase that made n requests whose metrics spanned spanMs, the slowest
+// reply maxMs: arrival k at k·tick, tick = ⌊10⁶/R⌋ µs, n = ⌊D·10⁶/tick⌋,
+// the last arrival (n − 1)·tick after the first, the last metric at most
+// maxMs after it (each time a whole ms of Date.now(): 2 ms either way).
+// It answers only when one pair fits.
+func artilleryPhase(n, spanMs, maxMs int64) (rate, dur int64, ok bool) {
+	lo, hi := float64(spanMs-maxMs-2), float64(spanMs+2)
+	if hi <= 0 {
+		return 0, 0, false
+	}
+	// The tick lies in [lo, hi] / (n − 1) ms.
+	rHi := int64(math.Ceil(1e6 / max(lo*1000/float64(n-1), 1)))
+	rLo := int64(math.Floor(1e6 / (hi * 1000 / float64(n-1))))
+	if rHi-rLo > 1e5 {
+		return 0, 0, false
+	}
+	// Rates whose ticks are the same µs make the same arrivals: of those
+	// the greatest, ⌊10⁶/tick⌋, is taken (the one a script would hold:
+	// 1,250 rather than 1,249 for a tick of 800 µs).
+	type phase struct{ tick, d int64 }
+	found := map[phase]int64{}
+	for r := max(rLo, 1); r <= rHi; r++ {
+		tick := artilleryTick(r) / 1000 // µs
+		last := float64((n-1)*tick) / 1000
+		if last < lo || last > hi {
+			continue
+		}
+		d := (n*tick + 999999) / 1e6 // the least whole D with ⌊D·10⁶/tick⌋ ≥ n
+		if d*1e6/tick != n {
+			continue
+		}
+		found[phase{tick, d}] = max(found[phase{tick, d}], r)
+	}
+	if len(found) != 1 {
+		return 0, 0, false
+	}
+	for p, r := range found {
+		rate, dur = r, p.d
+	}
+	return rate, dur, true
+}
