@@ -190,10 +190,13 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	cfg.Preset = ""
 	cfg.Workers = 1
 	cfg.Conns = 1
-	if in.Conns > 0 {
+	switch {
+	case in.Conns > 0:
 		cfg.Conns = in.Conns
 		g.how["conns"] = "stated"
-	} else {
+	case src.unbounded():
+		g.how["conns"] = "unused: " + src.tool + " sends each request as it falls due, on a worker of its own"
+	default:
 		g.how["conns"] = "assumed"
 	}
 	closed, open, paced := byKind(in, src, sim.Closed), byKind(in, src, sim.Open), byKind(in, src, sim.Paced)

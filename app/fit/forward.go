@@ -76,6 +76,9 @@ func (s source) fill(cfg sim.Config) int64 {
 // drops: the tool drops and counts what it has no one free for.
 func (s source) drops() bool { t := s.desc(); return t != nil && t.Drops() }
 
+// unbounded: the tool sends each request on a worker of its own.
+func (s source) unbounded() bool { t := s.desc(); return t != nil && t.Unbounded() }
+
 // wholeRate: the tool's rate is a whole number a second.
 func (s source) wholeRate() bool { t := s.desc(); return t != nil && t.WholeRate() }
 

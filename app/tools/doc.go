@@ -37,12 +37,13 @@
 //
 // Parse asks the readers in three passes over a printout's lines (When):
 // wrk2 first (its printout holds wrk's lines and an .hgrm spectrum); then
-// ab, hey, fortio and locust, on any line; then wrk, line by line after
+// ab, hey, fortio, locust, bombardier, autocannon and Artillery, on any line; then wrk, line by line after
 // measure's .hlog and .hgrm markers; k6's CSV output is told by its
 // header, in the first pass (the page's build reads its durations and
 // not its times, k6time_minimal.go: the fit, in fit.wasm, reads both). A JSON object goes to the reader whose
-// keys it has: k6 --summary-export, vegeta report -type json, oha --json
-// (fortio's printout, after its JSON log lines, is read as text). A
+// keys it has: k6 --summary-export, vegeta report -type json, oha --json,
+// bombardier -o json, autocannon -j, artillery run --output (fortio's
+// printout, after its JSON log lines, is read as text). A
 // JMeter JTL is told by its header (timeStamp,…,elapsed,…) and keeps
 // every sample (measure.Dist.Samples); JMeter writes it as it runs,
 // beside its console's lines (Output.File, which RunJSON writes). Its

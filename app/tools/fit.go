@@ -72,6 +72,11 @@ func (t *Tool) Fill(cfg sim.Config) int64 {
 	return 0
 }
 
+// Unbounded reports whether the tool sends each request as it falls due on
+// a worker or connection of its own (vegeta's workers, Artillery's
+// virtual users): the query's connections mean nothing to it.
+func (t *Tool) Unbounded() bool { return t.profileOf().Conc == profile.Unbounded }
+
 // Drops reports whether the tool drops the iterations it has no one free
 // for, and counts them (k6's constant-arrival-rate: dropped_iterations).
 func (t *Tool) Drops() bool { return t.profileOf().Send == profile.DropLate }
