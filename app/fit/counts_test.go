@@ -189,6 +189,17 @@ func TestNoFit(t *testing.T) {
 			t.Errorf("%s: fitted or refused otherwise (%v), want autocannon-rate's reading refused with why", name, err)
 		}
 	}
+	// A JTL whose threads a Constant Throughput Timer paced: jmeter-ctt's,
+	// refused with why, not read as a closed thread group's.
+	cfg, err = sim.ParseQuery("rate=200&stall=100ms&every=1s&first=300ms&duration=4s&conns=2&service=1ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, jtl := fileFor(t, cfg, "jmeter-ctt")
+	_, err = Fit(name, jtl, Options{NoTools: true})
+	if nf := (*NoFitError)(nil); !errors.As(err, &nf) || nf.Tool != "jmeter-ctt" || !strings.Contains(err.Error(), "Constant Throughput Timer") {
+		t.Errorf("a paced JTL: fitted or refused otherwise (%v), want jmeter-ctt's refused with why", err)
+	}
 }
 
 // holdsModel fails when a range the fit states for a duration leaves out

@@ -34,7 +34,7 @@ func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 			return format + ".json", []byte(o.JSON)
 		}
 		return format + ".txt", []byte(o.Text)
-	case "jmeter":
+	case "jmeter", "jmeter-ctt":
 		o, err := tools.RunJSON(cfg, format)
 		if err != nil {
 			tb.Fatal(err)

@@ -17,8 +17,9 @@ import (
 // built with the minimal tag, runs no fit and leaves it out.
 func (t *Tool) RateBlind() bool {
 	a := sim.Default()
-	b := a
+	b, c := a, a
 	b.Rate = 7 * a.Rate / 3
+	c.Rate = a.Rate / 100 // a timer that rounds to no delay at the default rate paces at this one (jmeter-ctt)
 	pa := t.profile(a)
-	return pa.Send == profile.BackToBack && pa.Conc == profile.Connections && reflect.DeepEqual(pa, t.profile(b))
+	return pa.Send == profile.BackToBack && pa.Conc == profile.Connections && reflect.DeepEqual(pa, t.profile(b)) && reflect.DeepEqual(pa, t.profile(c))
 }

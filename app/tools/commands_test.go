@@ -453,7 +453,7 @@ func parseCommand(t *testing.T, name, line string) error {
 			}
 		}
 		return checkURL(m[1] + "/")
-	case "jmeter":
+	case "jmeter", "jmeter-ctt":
 		// JMeter's CLOptionsDescriptor (JMeter.java): -n non-GUI, -t the
 		// plan, -l the results file; then the plan in words.
 		if words[0] != "jmeter" {
@@ -473,10 +473,21 @@ func parseCommand(t *testing.T, name, line string) error {
 		if !ok {
 			return fmt.Errorf("no plan in %q", aside)
 		}
-		m := regexp.MustCompile(`^a thread group of (\d+) threads, ramp-up (\d+) s, loop forever, scheduler duration (\d+) s; one HTTP Request to (\S+)$`).FindStringSubmatch(plan)
+		// jmeter-ctt's plan adds its timer: a throughput in samples a
+		// minute (a double, ConstantThroughputTimer's), this thread only.
+		m := regexp.MustCompile(`^a thread group of (\d+) threads, ramp-up (\d+) s, loop forever, scheduler duration (\d+) s; (?:a Constant Throughput Timer of (\d+(?:\.\d+)?) samples a minute, calculated for this thread only; )?one HTTP Request to (\S+)$`).FindStringSubmatch(plan)
 		if m == nil {
 			return fmt.Errorf("plan %q", plan)
 		}
+		if (m[4] != "") != (tool == "jmeter-ctt") {
+			return fmt.Errorf("plan %q: a timer where none is, or none where one is", plan)
+		}
+		if m[4] != "" {
+			if v, err := strconv.ParseFloat(m[4], 64); err != nil || v <= 0 {
+				return fmt.Errorf("throughput %q is not a positive number", m[4])
+			}
+		}
+		m = append(m[:4], m[5])
 		for k, n := range m[1:4] {
 			// The thread group's fields are ints: threads (at least 1),
 			// ramp-up and duration in whole seconds.

@@ -217,6 +217,14 @@
 //     reaches round(p·n). Follows apache/jmeter JMeterThread.java,
 //     ThreadGroup.java, CSVSaveService.java, Summariser.java and
 //     StatCalculator.java.
+//   - jmeter-ctt: jmeter with a Constant Throughput Timer of 60·rate/conns
+//     samples a minute, this thread only: each thread's targets P =
+//     round(60000/throughput) ms apart from 0; a thread late for its
+//     target sends at once and its targets start again there, so what a
+//     stall made it miss is never sent; the same JTL and summary. The fit
+//     tells its JTL from jmeter's by the threads' idle time between
+//     samples, and does not yet fit it. Follows apache/jmeter
+//     ConstantThroughputTimer.java.
 //
 // How closely these models predict the real tools, run on this machine, is
 // app/experiment's question: see app/experiment/tools/README.md.

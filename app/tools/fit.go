@@ -40,9 +40,15 @@ const (
 	FromIntended
 )
 
-// profileOf is the tool's profile on the default query: what its classes
-// are read from (they do not depend on the query's values).
-func (t *Tool) profileOf() profile.Profile { return t.profile(sim.Default()) }
+// profileOf is the tool's profile on the default query at 100/s: what
+// its classes are read from (they do not depend on the query's values, but
+// for a timer whose period rounds to 0 ms at the default 5,000/s and
+// leaves a thread back to back: jmeter-ctt's, which paces at 100/s).
+func (t *Tool) profileOf() profile.Profile {
+	cfg := sim.Default()
+	cfg.Rate = sim.RateOf(100)
+	return t.profile(cfg)
+}
 
 // Timing is the tool's timing class, read from its profile.
 func (t *Tool) Timing() Timing {

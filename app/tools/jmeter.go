@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -52,21 +53,20 @@ import (
 //     running count reaches Math.round(n·p) (the smallest when that is
 //     0), the maximum at p ≥ 1.
 //
-// Not modelled yet: the Constant Throughput Timer
-// (components/.../timers/ConstantThroughputTimer.java 181-194 delay,
-// 210-250 calculateDelay). In its default mode, "this thread only"
-// (ThisThreadOnly, 245-248), each thread's next target is its previous
-// target plus round(60000/throughput) ms (throughput in samples a minute
-// per thread); a thread already past its target when the timer asks
-// sends at once and takes now as its new target (186-190): the slots a
-// stall made it miss are never caught up. The first sample goes without a
-// delay (previousTime 0), so with ramp-up 0 the threads start together.
-// That is sim/profile's Reanchor with Aligned (locust's
-// constant_throughput), on a whole-millisecond period; the fit reads a
-// paced tool's file as locust's summary (estimateLocust), not yet as a
-// JTL's times, so a jmeter-ctt profile waits for that. The shared modes
-// (AllActiveThreads_Shared, 253-265) keep one schedule for all threads,
-// max(now, last + period), and do not catch up either.
+// The Constant Throughput Timer (components/.../timers/
+// ConstantThroughputTimer.java 181-194 delay, 210-250 calculateDelay), as
+// jmeter-ctt: in its default mode, "this thread only" (ThisThreadOnly,
+// 245-248), each thread's next target is its previous target plus
+// round(60000/throughput) ms (throughput in samples a minute per thread);
+// a thread already past its target when the timer asks sends at once and
+// takes now as its new target (186-190): the slots a stall made it miss
+// are never caught up. The first sample goes without a delay
+// (previousTime 0), so with ramp-up 0 the threads start together. That is
+// sim/profile's Reanchor, Aligned, with a Period of whole milliseconds
+// per thread; the model takes the new target at the late send's instant,
+// not at its millisecond. The shared modes (AllActiveThreads_Shared,
+// 253-265) keep one schedule for all threads, max(now, last + period), and
+// do not catch up either: not modelled.
 var jmeterTool = Tool{
 	name:      "jmeter",
 	plain:     "A thread group: a fixed number of threads, each sending its next request as soon as the last reply is in, until the time is up. During a stall they wait, and the requests they would have sent are never sent nor written. Its results file (JTL) lists every request with its start and its time in whole milliseconds, so the stalls show in it.",
@@ -86,6 +86,49 @@ var jmeterTool = Tool{
 	file:      FormatJTL,
 	kind:      "results file (JTL)",
 	unit:      PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true},
+}
+
+// jmeterCTTTool is jmeterTool with a Constant Throughput Timer, "this
+// thread only", of 60·rate/conns samples a minute: each thread paced at
+// round(1000·conns/rate) ms (at least 1), its missed slots never sent.
+var jmeterCTTTool = Tool{
+	name:      "jmeter-ctt",
+	plain:     "A thread group whose Constant Throughput Timer paces each thread: a thread waits for its next target time, its last target plus a fixed period, and sends. A thread that comes back from a stall past its target sends at once and counts its period from there: the requests a stall made it miss are never sent nor written. Its results file (JTL) lists every request with its start and its time in whole milliseconds.",
+	mechanics: "jmeter -n with a thread group of conns threads, ramp-up 0, loop forever, scheduler duration D (whole seconds), and a Constant Throughput Timer of 60·rate/conns samples a minute calculated for this thread only: thread k's targets are 0, P, 2P, … with P = round(60000/throughput) ms (0: no delay, back to back); a thread late for its target sends at once and its targets start again there; no sample starts at or after D; elapsed = end − start in whole ms; every sample is written to the JTL; the Aggregate report's percentile p is the first value whose running count reaches round(p·n)",
+	source:    "https://github.com/apache/jmeter/blob/bb30edfe8c/src/components/src/main/java/org/apache/jmeter/timers/ConstantThroughputTimer.java#L181-L250",
+	zero:      jmeterTool.zero,
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("jmeter -n -t plan.jmx -l results.jtl (plan: a thread group of %d threads, ramp-up 0 s, loop forever, scheduler duration %d s; a Constant Throughput Timer of %s samples a minute, calculated for this thread only; one HTTP Request to %s)",
+			cfg.Conns, jmeterSeconds(cfg.Duration), strconv.FormatFloat(jmeterThroughput(cfg), 'f', -1, 64), target)
+	},
+	profile: func(cfg sim.Config) profile.Profile {
+		P := jmeterPeriod(cfg)
+		if P == 0 {
+			// A period that rounds to 0 ms never delays a thread: back to
+			// back, as without the timer.
+			return jmeterTool.profile(cfg)
+		}
+		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.Reanchor, Aligned: true,
+			Period: P, Duration: jmeterSeconds(cfg.Duration) * 1e9, Clock: 1e6}
+	},
+	summarise: jmeterSummarise,
+	reads:     []measure.Format{FormatJTL},
+	file:      FormatJTL,
+	kind:      "results file (JTL)",
+	unit:      jmeterTool.unit,
+	onlyPaced: true,
+}
+
+// jmeterThroughput is the timer's throughput, samples a minute per
+// thread, to the thousandth.
+func jmeterThroughput(cfg sim.Config) float64 {
+	return math.Round(60*float64(cfg.Rate)/float64(cfg.Conns)) / 1000
+}
+
+// jmeterPeriod is the timer's period per thread in ns: round(60000 /
+// throughput) ms (0 when the throughput is over 120,000 a minute).
+func jmeterPeriod(cfg sim.Config) int64 {
+	return int64(math.Round(60000/jmeterThroughput(cfg))) * 1e6
 }
 
 // jmeterSeconds is the thread group's duration as the plan holds it:

@@ -3,6 +3,7 @@
 package tools
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -309,6 +310,51 @@ func jtlStated(data []byte, d *measure.Dist) (requests, duration int64, conns in
 	}
 	return int64(len(samples)), duration, conns,
 		"the thread group's whole seconds: the first after every thread's next-to-last sample ended"
+}
+
+// jtlPaced reads from a JTL's times whether its threads were paced (a
+// Constant Throughput Timer) and at what rate. A thread of a closed
+// group starts its next sample as its last ends (JMeter's own time
+// between them, 0 or 1 ms at its millisecond stamps); a paced one waits
+// for its next target, so most of its samples are followed by an idle
+// time. Paced when the median idle time is 2 ms or more; the rate is
+// then the threads over the median time between a thread's starts (the
+// timer's period, a late sample's re-anchoring aside).
+func jtlPaced(data []byte, d *measure.Dist) (paced bool, rate sim.Rate) {
+	samples, threads, _, err := readJTL("", measure.SplitLines(data))
+	if err != nil || len(samples) < 3 || threads[0] == "" {
+		return false, 0
+	}
+	if d != nil && len(d.At) == len(samples) {
+		for i := range samples {
+			samples[i] = jtlSample{start: d.At[i] - d.Lat[i], lat: d.Lat[i]}
+		}
+	}
+	by := map[string][]jtlSample{}
+	for i, sm := range samples {
+		by[threads[i]] = append(by[threads[i]], sm)
+	}
+	var idle, gaps []int64
+	for _, ss := range by {
+		slices.SortFunc(ss, func(a, b jtlSample) int { return cmp.Compare(a.start, b.start) })
+		for i := 1; i < len(ss); i++ {
+			gaps = append(gaps, ss[i].start-ss[i-1].start)
+			idle = append(idle, ss[i].start-(ss[i-1].start+ss[i-1].lat))
+		}
+	}
+	if len(idle) == 0 {
+		return false, 0
+	}
+	slices.Sort(idle)
+	slices.Sort(gaps)
+	if idle[len(idle)/2] < 2e6 {
+		return false, 0
+	}
+	period := gaps[len(gaps)/2]
+	if period <= 0 {
+		return false, 0
+	}
+	return true, MeasuredRate(float64(len(by)) * 1e9 / float64(period))
 }
 
 // jtlEndStamps says whether the timeStamps are the samples' ends: read as

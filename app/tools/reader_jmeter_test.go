@@ -2,6 +2,8 @@ package tools
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -108,6 +110,62 @@ func TestJTLErrors(t *testing.T) {
 		}
 		if f.Dists[0].Count != 5 || len(f.Incomplete) != 1 || !strings.Contains(f.Incomplete[0], "its last sample's line, cut after") {
 			t.Errorf("cut at %d: count %d, incomplete %q", cut, f.Dists[0].Count, f.Incomplete)
+		}
+	}
+}
+
+// TestJTLPaced: a JTL's times tell a Constant Throughput Timer's paced
+// threads (jmeter-ctt: idle between samples) from a closed group's
+// (jmeter: the next sample as the last ends), with the timer's rate, on
+// the model's files and on the real JMeter runs; the fit knows a paced
+// JTL as jmeter-ctt's and says it does not fit it, rather than read it
+// as a closed loop.
+func TestJTLPaced(t *testing.T) {
+	for _, c := range []struct {
+		query, tool string
+		paced       bool
+	}{
+		{"rate=200&conns=2&stall=100ms&every=1s&duration=3s&service=1ms", "jmeter-ctt", true},
+		{"rate=333.333&conns=3&stall=300ms&every=1s&first=200ms&duration=4s&service=2ms", "jmeter-ctt", true},
+		{"rate=200&conns=2&stall=100ms&every=1s&duration=3s&service=1ms", "jmeter", false},
+		{"rate=200&conns=2&stall=100ms&every=1s&duration=3s&service=100us", "jmeter", false},
+	} {
+		cfg := mustConfig(t, c.query)
+		o, err := RunJSON(cfg, c.tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := measure.Parse("results.jtl", []byte(o.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := StatedIn(f.Format, []byte(o.File), &f.Dists[0])
+		if !s.PacedKnown || s.Paced != c.paced {
+			t.Errorf("%s %s: paced %v (known %v), want %v", c.tool, c.query, s.Paced, s.PacedKnown, c.paced)
+		}
+		if c.paced {
+			// The timer's period in whole ms: 10 ms a thread at 200/s
+			// over 2, 9 ms at 333.333/s over 3.
+			P := jmeterPeriod(cfg) / 1e6
+			if want := MeasuredRate(float64(cfg.Conns) * 1000 / float64(P)); s.Rate != want {
+				t.Errorf("%s %s: rate %v, want %v (%d threads every %d ms)", c.tool, c.query, s.Rate, want, cfg.Conns, P)
+			}
+			if ws := Writing(FormatJTL); len(ws) != 2 || ws[1].Name() != "jmeter-ctt" || ws[1].NoFit() == "" || !ws[1].OnlyPaced() {
+				t.Errorf("the tools that write a JTL: %v; jmeter-ctt's only when paced, and not fitted", ws)
+			}
+		}
+	}
+	for _, name := range []string{"jmeter-2.13-t2-d5s.jtl", "jmeter-2.13-t2-d5s-header.jtl"} {
+		data, err := os.ReadFile(filepath.Join(samples, "real", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := measure.Parse(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, _ := StatedIn(f.Format, data, &f.Dists[0]); s.Paced {
+			t.Errorf("%s, a closed thread group's, read as paced at %v", name, s.Rate)
 		}
 	}
 }

@@ -75,5 +75,14 @@ func init() {
 	}
 	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(data, d)
+		// The JTL's times show whether a Constant Throughput Timer paced
+		// its threads (jmeter-ctt) or not (jmeter).
+		s.PacedKnown = true
+		if s.Paced, s.Rate = jtlPaced(data, d); s.Paced {
+			s.RateFrom = "the threads over the median time between a thread's sample starts (its Constant Throughput Timer's period)"
+		}
 	}
+	jmeterCTTTool.stated = jmeterTool.stated
+	// The fit knows a paced JTL as jmeter-ctt's, and does not yet fit it.
+	jmeterCTTTool.noFit = "its threads were paced by a Constant Throughput Timer (the JTL shows each thread waiting for its next target between samples): the fit does not yet regenerate a paced thread group's times, and says nothing rather than read them as a closed loop's (report -tool jmeter-ctt prints what such a run shows on a query of yours)"
 }

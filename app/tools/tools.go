@@ -99,7 +99,7 @@ type Tool struct {
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &k6VUsJSONTool, &k6ArrivalJSONTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &autocannonRateTool, &artilleryTool, &jmeterTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &k6VUsJSONTool, &k6ArrivalJSONTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &autocannonRateTool, &artilleryTool, &jmeterTool, &jmeterCTTTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {

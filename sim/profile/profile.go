@@ -28,7 +28,8 @@ type Profile struct {
 	// query's rate). Unused by BackToBack.
 	Rate sim.Rate
 	// Period is SkipTicks' ticker period of each connection (0: Conns/rate),
-	// TokenBucket's fill interval or Quota's window.
+	// TokenBucket's fill interval, Quota's window, Uniform's arrival
+	// interval, or an Aligned Reanchor's period per connection.
 	Period int64
 	// Quantum is TokenBucket's tokens a Period, and the most it holds, or
 	// Quota's requests a window over all connections.
@@ -125,6 +126,9 @@ const (
 	// reply comes after the next slot it sends at once and restarts its
 	// slots there, so the slots it missed are never sent (seed 001's paced
 	// client).
+	// With a Period (Aligned), each connection's slots are k·Period from
+	// its anchor instead, whatever the rate (JMeter's Constant Throughput
+	// Timer: a whole-millisecond period per thread).
 	Reanchor
 	// SkipTicks: each connection waits for its ticker, which ticks every
 	// Period from the start; ticks while it is busy are dropped except one,
@@ -245,6 +249,8 @@ func (p Profile) validate(cfg sim.Config) error {
 		return bad("conns", fmt.Sprint(p.MaxVUs), fmt.Sprintf("allowed at most %d virtual users", sim.MaxConns))
 	case p.Conc == Unbounded && p.Send != CatchUp && p.Send != Uniform:
 		return bad("profile", p.Send.String(), "an unbounded client sends on its schedule (catch-up or uniform)")
+	case p.Send == Reanchor && p.Period != 0 && (p.Period < 0 || !p.Aligned):
+		return bad("profile", p.Send.String(), "a re-anchoring client's own period is for connections that start together (aligned), 1ns or more")
 	case p.Send == Uniform && (p.Conc != Unbounded || p.Period < 1):
 		return bad("profile", p.Send.String(), "uniform arrivals come to an unbounded client, one every Period of 1ns or more")
 	case p.Conc == VUPool && p.Send != DropLate, p.Send == DropLate && p.Conc != VUPool:
@@ -308,6 +314,12 @@ func (p Profile) maxSends(cfg sim.Config) float64 {
 		n = busy*(work/cfg.MeanService()+1) + float64(p.Conns)
 	case SkipTicks:
 		n = float64(p.Conns) * (float64(p.Duration)/float64(p.Period) + 1)
+	case Reanchor:
+		if p.Period > 0 {
+			n = float64(p.Conns) * (float64(p.Duration)/float64(p.Period) + 1)
+		} else {
+			n = float64(sim.NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)
+		}
 	case TokenBucket, Quota:
 		n = float64(p.Quantum)*(float64(p.Duration)/float64(p.Period)+1) + float64(p.Conns)
 	case Uniform:

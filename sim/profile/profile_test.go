@@ -553,3 +553,22 @@ func TestProfileUniform(t *testing.T) {
 		}
 	}
 }
+
+// JMeter's Constant Throughput Timer on two threads, 10 ms each: both send
+// at 0, 10 and 20 ms; the stall (12 to 35 ms, one worker, 1 ms of
+// service) holds the two sent at 20 to 36 and 37 ms, past their next
+// slot (30): each sends again at once and re-anchors there (each of those
+// two waits a service behind the other's), and the slot at 30 is never
+// sent; 56 and 57 would be past the 50 ms run.
+func TestProfileReanchorPeriod(t *testing.T) {
+	cfg := hand(sim.RateOf(200), 1e6, 23e6, 12e6, 0, 50e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 2, Send: Reanchor, Aligned: true, Period: 10e6})
+	eq(t, "send", pr.Send, []int64{0, 0, 10e6, 10e6, 20e6, 20e6, 36e6, 37e6, 46e6, 47e6})
+	eq(t, "latency", pr.Latency, []int64{1e6, 2e6, 1e6, 2e6, 16e6, 17e6, 2e6, 2e6, 1e6, 1e6})
+	if pr.Planned != 10 {
+		t.Errorf("planned %d, want 10", pr.Planned)
+	}
+	if _, err := Run(cfg, Profile{Conc: Connections, Conns: 2, Send: Reanchor, Period: 10e6}); err == nil {
+		t.Error("a period for connections that do not start together: run, want refused")
+	}
+}

@@ -162,7 +162,10 @@ func Run(cfg sim.Config, p Profile) (*Result, error) {
 		r.thr = wrk2Float(p.Rate, p.Conns)
 		r.planned = wrk2Planned(p)
 	case Reanchor:
-		if p.Aligned { // each connection's slots are due(k·Conns) < Duration
+		switch {
+		case p.Period > 0: // each connection's slots are k·Period < Duration
+			r.planned = int64(p.Conns) * ((p.Duration + p.Period - 1) / p.Period)
+		case p.Aligned: // each connection's slots are due(k·Conns) < Duration
 			n := int64(p.Conns)
 			r.planned = n * ((r.planned + n - 1) / n)
 		}
@@ -412,10 +415,17 @@ func (r *profileRunner) freeReanchor(c int32, t int64) {
 			cs.off = int64(c)
 		}
 		cs.anchor = r.sched.Due(cs.off)
+		if p.Period > 0 {
+			cs.anchor = 0
+		}
 		nx = cs.anchor
 	} else {
 		cs.j++
-		nx = cs.anchor + r.sched.Due(cs.off+cs.j*int64(p.Conns)) - r.sched.Due(cs.off)
+		if p.Period > 0 {
+			nx = cs.anchor + cs.j*p.Period
+		} else {
+			nx = cs.anchor + r.sched.Due(cs.off+cs.j*int64(p.Conns)) - r.sched.Due(cs.off)
+		}
 		if t > nx { // late: send at once, and the slots start again here
 			cs.anchor, cs.off, cs.j = t, 0, 0
 			nx = t
