@@ -128,20 +128,7 @@ func parseArtillery(name string, ls []measure.Line) (*measure.File, error) {
 		if err != nil {
 			return nil, &measure.ParseError{Name: name, Format: FormatArtillery, Line: b.lines["http.response_time."+f], Col: 1, Msg: fmt.Sprintf("http.response_time's %s: %v", f, err)}
 		}
-		switch f {
-		case "min":
-			d.MinNs = ns
-		case "max":
-			d.MaxNs = ns
-		case "mean":
-			d.HasMean, d.MeanNs = true, float64(ns)
-		case "median":
-			d.Points = append(d.Points, measure.Point{Percentile: 50, Ns: ns, Count: -1})
-		case "p95":
-			d.Points = append(d.Points, measure.Point{Percentile: 95, Ns: ns, Count: -1})
-		case "p99":
-			d.Points = append(d.Points, measure.Point{Percentile: 99, Ns: ns, Count: -1})
-		}
+		artillerySet(&d, f, ns)
 	}
 	if v, ok := b.counters["http.responses"]; ok {
 		n, err := strconv.ParseInt(v, 10, 64)
@@ -159,6 +146,31 @@ func artilleryFile(name string, f measure.Format, d measure.Dist) *measure.File 
 	d.Notes = append(d.Notes, artilleryNote)
 	d.Finish(false)
 	return &measure.File{Name: name, Format: f, Dists: []measure.Dist{d}}
+}
+
+// artillerySet puts a figure of http.response_time's summary, named as
+// the console or the report names it, into d: min, max, count, mean, and
+// the percentiles median (or p50), p75 … p99 and p999.
+func artillerySet(d *measure.Dist, name string, ns int64) {
+	switch name {
+	case "min":
+		d.MinNs = ns
+	case "max":
+		d.MaxNs = ns
+	case "count":
+		d.Count = ns
+	case "mean":
+		d.HasMean, d.MeanNs = true, float64(ns)
+	default:
+		p, _ := strconv.ParseFloat(strings.TrimPrefix(name, "p"), 64)
+		switch name {
+		case "median":
+			p = 50
+		case "p999":
+			p = 99.9
+		}
+		d.Points = append(d.Points, measure.Point{Percentile: p, Ns: ns, Count: -1})
+	}
 }
 
 // artilleryMs reads a figure in ms ("252.2", "0") as ns.
@@ -206,22 +218,7 @@ func parseArtilleryJSON(name string, data []byte, top map[string]json.RawMessage
 		if err != nil {
 			return nil, fail(k, "http.response_time's "+k+": "+err.Error())
 		}
-		switch k {
-		case "min":
-			d.MinNs = ns
-		case "max":
-			d.MaxNs = ns
-		case "count":
-			d.Count = ns
-		case "mean":
-			d.HasMean, d.MeanNs = true, float64(ns)
-		default:
-			p, _ := strconv.ParseFloat(strings.TrimPrefix(k, "p"), 64)
-			if k == "p999" {
-				p = 99.9
-			}
-			d.Points = append(d.Points, measure.Point{Percentile: p, Ns: ns, Count: -1})
-		}
+		artillerySet(&d, k, ns)
 	}
 	return artilleryFile(name, FormatArtilleryJSON, d), nil
 }

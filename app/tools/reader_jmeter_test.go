@@ -2,8 +2,6 @@ package tools
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -156,14 +154,7 @@ func TestJTLPaced(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"jmeter-2.13-t2-d5s.jtl", "jmeter-2.13-t2-d5s-header.jtl"} {
-		data, err := os.ReadFile(filepath.Join(samples, "real", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := measure.Parse(name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data, f := readReal(t, name)
 		if s, _ := StatedIn(f.Format, data, &f.Dists[0]); s.Paced {
 			t.Errorf("%s, a closed thread group's, read as paced at %v", name, s.Rate)
 		}

@@ -195,6 +195,8 @@ func TestToolParseErrors(t *testing.T) {
 		{"what.txt", "hello\nworld\n", 1, 1, "", "expected wrk, wrk2, ab, hey, fortio, locust, bombardier, autocannon or Artillery output, k6 --out csv or --out json output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json, autocannon -j or artillery run --output; found \"hello\""},
 		{"what.json", `{"a": 1}`, 1, 1, "", "expected JSON from k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result), autocannon -j (latency, sampleInt) or artillery run --output (aggregate, intermediate); found keys a"},
 		{"wrk2.txt", strings.Replace(string(wrk), "Detailed Percentile spectrum:", "Detailed spectrum:", 1), 16, 1, FormatWrk2, "expected \"Detailed Percentile spectrum:\""},
+		{"artillery.txt", "Summary report @ 05:00:48(+0000)\n--------------------------------\n\nhttp.requests: ....... 5\nhttp.response_time:\n  min: ....... 0\n  max: ....... 105\n  mean: ....... 7\n  median: ....... 0\n  p95: ....... 6x1\n  p99: ....... 92.8\nhttp.responses: ....... 5\n", 10, 1, FormatArtillery, "http.response_time's p95"},
+		{"artillery.json", `{"aggregate": {"summaries": {"http.response_time": {"min": 0, "max": 1, "count": 2, "mean": 1, "p50": 0, "p75": 1, "p90": 1, "p95": 1, "p99": "x", "p999": 1}}}, "intermediate": []}`, 1, 136, FormatArtilleryJSON, "http.response_time's p99"},
 	} {
 		_, err := measure.Parse(c.name, []byte(c.data))
 		var pe *measure.ParseError
@@ -353,14 +355,7 @@ func keyed(r *measure.Reader, top map[string]json.RawMessage) bool {
 // states neither.
 func TestArtilleryStated(t *testing.T) {
 	for _, name := range []string{"artillery-rate1000-d5.json", "artillery-rate1000-d5.txt"} {
-		data, err := os.ReadFile(filepath.Join(samples, "real", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := measure.Parse(name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data, f := readReal(t, name)
 		s, ok := StatedIn(f.Format, data, &f.Dists[0])
 		if !ok || s.Requests != 5000 || s.Rate != sim.RateOf(1000) || s.Duration != 5e9 || s.RateFrom == "" || s.DurationFrom == "" {
 			t.Errorf("%s: stated %+v, want 5,000 requests at 1,000/s for 5 s, and how", name, s)
@@ -377,4 +372,19 @@ func TestArtilleryStated(t *testing.T) {
 	if r, d, ok := artilleryPhase(1000, 8991, 0); ok {
 		t.Errorf("artilleryPhase(1000, 8991 ms): %d/s for %d s, want none", r, d)
 	}
+}
+
+// readReal reads one of the real printouts (measure/testdata/real) and
+// parses it.
+func readReal(t *testing.T, name string) ([]byte, *measure.File) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(samples, "real", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := measure.Parse(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, f
 }
