@@ -218,6 +218,13 @@ func TestBrowserFitFormats(t *testing.T) {
 		t.Errorf("the hey printout's headline does not say the reading it rests on: %q", head)
 	}
 	b.elementShot(t, `#measured li[data-file="hey-c2-q500-z5s.txt"] section.fit-panel`, "fit-hey-panel.png")
+	// A real Artillery report, which states neither its rate nor its
+	// duration: the panel gives the one whole arrivalRate that fits.
+	li = fitInPage(t, b, root, "measure/testdata/real", "artillery-rate1000-d5.json")
+	if txt := eval[string](t, b, li+`.textContent`); !strings.Contains(txt, "arrivalRate") {
+		t.Errorf("the Artillery report's panel does not say how it found the rate: %.800s", txt)
+	}
+	b.elementShot(t, `#measured li[data-file="artillery-rate1000-d5.json"] section.fit-panel`, "fit-artillery-panel.png")
 	// An .hlog of one histogram without tags, tried as each recording.
 	li = fitInPage(t, b, root, "testdata", "fit-untagged.hlog")
 	if txt := eval[string](t, b, li+`.textContent`); !strings.Contains(txt, "others fit too") {
