@@ -543,38 +543,58 @@ func TestRoundTripVegeta(t *testing.T) {
 // every number is explained within 5 %, and the open loop's p99 is met
 // within 1 % or lies in the range stated.
 func TestRoundTripBombardierRate(t *testing.T) {
+	tally := roundTripFree(t, "bombardier-rate", 41, func(r *rand.Rand, _ int) (sim.Config, string, []byte) {
+		truth := truthQuery(r)
+		truth.Conns = 1 + r.IntN(3)
+		name, data := fileFor(t, truth, "bombardier-rate")
+		return truth, name, data
+	}, func(f *Result, truth sim.Config) string {
+		if f.Config.Rate != truth.Rate || f.Config.Duration != truth.Duration || f.Config.Conns != truth.Conns {
+			return "the report gives the rate, the duration and the connections"
+		}
+		return ""
+	})
+	t.Logf("bombardier-rate round trip: %v", tally)
+}
+
+// roundTripFree fits 40 files made from random queries (file, seeded)
+// back to their query, and holds each to what given says the file gives
+// ("" when it does) and to the criteria a summary without times leaves:
+// the stall, the period, the service and the open loop's p99 each met or
+// free with the truth inside the range stated, and every number
+// explained within 5 %. It returns the tally of the verdicts.
+func roundTripFree(t *testing.T, tool string, seed uint64, file func(r *rand.Rand, i int) (sim.Config, string, []byte), given func(f *Result, truth sim.Config) string) map[string]int {
+	t.Helper()
 	if testing.Short() || raceOn {
 		t.Skip("40 fits: not under -short or -race")
 	}
-	r := rand.New(rand.NewPCG(41, 2026))
+	r := rand.New(rand.NewPCG(seed, 2026))
 	tally := map[string]int{}
 	for i := 0; i < 40; i++ {
-		truth := truthQuery(r)
-		truth.Conns = 1 + r.IntN(3)
+		truth, name, data := file(r, i)
 		res, err := sim.Run(truth)
 		if err != nil {
 			t.Fatal(err)
 		}
-		name, data := fileFor(t, truth, "bombardier-rate")
 		f, err := Fit(name, data, Options{NoTools: true})
 		if err != nil {
-			t.Errorf("bombardier-rate %s: %v", truth.Query(), err)
+			t.Errorf("%s %s %s: %v", tool, name, truth.Query(), err)
 			continue
 		}
-		if f.Config.Rate != truth.Rate || f.Config.Duration != truth.Duration || f.Config.Conns != truth.Conns {
-			t.Errorf("bombardier-rate %s: fitted %s: the report gives the rate, the duration and the connections", truth.Query(), f.Query)
+		if why := given(f, truth); why != "" {
+			t.Errorf("%s %s %s: fitted %s: %s", tool, name, truth.Query(), f.Query, why)
 		}
-		v := judge(f, truth, res.Recordings[sim.Open].P[2], "bombardier-rate")
+		v := judge(f, truth, res.Recordings[sim.Open].P[2], tool)
 		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
 		ok := func(c string) bool { return c == "ok" || c == "free" }
 		if !ok(v.stall) || !ok(v.every) || !ok(v.service) || !ok(v.openP99) || !v.explained {
-			t.Errorf("bombardier-rate %s: stall %s every %s service %s open_p99 %s explained %v; %s", truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
+			t.Errorf("%s %s %s: stall %s every %s service %s open_p99 %s explained %v; %s", tool, name, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
 		}
 		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
 			tally[c]++
 		}
 	}
-	t.Logf("bombardier-rate round trip: %v", tally)
+	return tally
 }
 
 // TestRoundTripArtillery: Artillery's report (run --output) and its
@@ -585,43 +605,23 @@ func TestRoundTripBombardierRate(t *testing.T) {
 // their range, every number explained within 5 %, and the hidden open
 // loop's p99 within 1 % or inside the range the fit gives.
 func TestRoundTripArtillery(t *testing.T) {
-	if testing.Short() || raceOn {
-		t.Skip("40 fits: not under -short or -race")
-	}
-	r := rand.New(rand.NewPCG(43, 2026))
-	tally := map[string]int{}
-	for i := 0; i < 40; i++ {
+	tally := roundTripFree(t, "artillery", 43, func(r *rand.Rand, i int) (sim.Config, string, []byte) {
 		truth := truthQuery(r)
-		res, err := sim.Run(truth)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name, data := fileFor(t, truth, "artillery")
 		if i%2 == 1 { // the console
 			o, err := tools.RunJSON(truth, "artillery")
 			if err != nil {
 				t.Fatal(err)
 			}
-			name, data = "artillery.txt", []byte(o.Text)
+			return truth, "artillery.txt", []byte(o.Text)
 		}
-		f, err := Fit(name, data, Options{NoTools: true})
-		if err != nil {
-			t.Errorf("artillery %s %s: %v", name, truth.Query(), err)
-			continue
-		}
+		name, data := fileFor(t, truth, "artillery")
+		return truth, name, data
+	}, func(f *Result, truth sim.Config) string {
 		if f.Config.Rate != truth.Rate || f.Config.Duration != truth.Duration {
-			t.Errorf("artillery %s %s: fitted %s: the requests and the metrics' span give the rate and the duration", name, truth.Query(), f.Query)
+			return "the requests and the metrics' span give the rate and the duration"
 		}
-		v := judge(f, truth, res.Recordings[sim.Open].P[2], "artillery")
-		inOpenRange(&v, f, res.Recordings[sim.Open].P[2])
-		ok := func(c string) bool { return c == "ok" || c == "free" }
-		if !ok(v.stall) || !ok(v.every) || !ok(v.service) || !ok(v.openP99) || !v.explained {
-			t.Errorf("artillery %s %s: stall %s every %s service %s open_p99 %s explained %v; %s", name, truth.Query(), v.stall, v.every, v.service, v.openP99, v.explained, v.detail)
-		}
-		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every, "open_p99 " + v.openP99} {
-			tally[c]++
-		}
-	}
+		return ""
+	})
 	t.Logf("artillery round trip: %v", tally)
 }
 
