@@ -372,7 +372,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		}
 		cfg.Service, cfg.Stall = S, max(L, 0)
 	}
-	if u := src.unit(); u.Ns > 0 && u.ServiceFree != "" && !src.is(tools.BackToBack) && !src.pacedUsers() && main.p[0] >= 0 {
+	if u := src.unit(); u.Ns > 0 && u.Stamped && u.ServiceFree != "" && !src.is(tools.BackToBack) && !src.pacedUsers() && main.p[0] >= 0 {
 		// A scheduled tool that stamps whole units (Artillery's Date.now()
 		// at the send and at the reply): its median is the service to a
 		// unit either way (a stamped latency is within one unit of the
@@ -380,9 +380,6 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// leaves the service free between those: the estimate takes the
 		// middle, and the search leaves it there.
 		lo, hi := max(main.p[0]-u.Ns, 0), main.p[0]+u.Ns
-		if !u.Stamped {
-			lo, hi = max(main.p[0]-u.Ns/2, 0), main.p[0]+u.Ns/2
-		}
 		if in.Rate > 0 {
 			hi = min(hi, sim.NewSchedule(in.Rate).Interval(1))
 		}

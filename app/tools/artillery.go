@@ -164,35 +164,44 @@ func (s *ddsketch) merge(o *ddsketch) {
 	s.min, s.max = min(s.min, o.min), max(s.max, o.max)
 }
 
-// quantile is getValueAtQuantile on a sketch cloned through its protobuf
-// `clones` times (each rebuilds the mapping from γ).
-func (s *ddsketch) quantile(q float64, clones int) float64 {
+// quantiles is getValueAtQuantile at each of qs on a sketch cloned
+// through its protobuf `clones` times (each rebuilds the mapping from γ):
+// the bin whose running count first exceeds q·(n − 1), read back as
+// γ^key·2/(1 + γ).
+func (s *ddsketch) quantiles(qs []float64, clones int) []float64 {
+	out := make([]float64, len(qs))
 	if s.count == 0 {
-		return math.NaN()
-	}
-	rank := q * (s.count - 1)
-	if rank < s.zero {
-		return 0
+		for i := range out {
+			out[i] = math.NaN()
+		}
+		return out
 	}
 	keys := make([]int, 0, len(s.bins))
 	for k := range s.bins {
 		keys = append(keys, k)
 	}
 	sort.Ints(keys)
-	key := keys[len(keys)-1]
-	run := 0.0
-	for _, k := range keys {
-		run += s.bins[k]
-		if run > rank-s.zero {
-			key = k
-			break
-		}
-	}
 	g, m := s.gamma, s.mult
 	for range clones {
 		g, m = ddMapping((g - 1) / (g + 1))
 	}
-	return math.Pow(2, float64(key)/m) * (2 / (1 + g))
+	for i, q := range qs {
+		rank := q * (s.count - 1)
+		if rank < s.zero {
+			continue // 0
+		}
+		key := keys[len(keys)-1]
+		run := 0.0
+		for _, k := range keys {
+			run += s.bins[k]
+			if run > rank-s.zero {
+				key = k
+				break
+			}
+		}
+		out[i] = math.Pow(2, float64(key)/m) * (2 / (1 + g))
+	}
+	return out
 }
 
 // jsRound1 is ssms.js's round(x, 1): Math.round(x·10)/10.
@@ -325,10 +334,13 @@ type artillerySummary struct {
 }
 
 func summarise1(h *ddsketch, clones int) artillerySummary {
-	q := func(x float64) float64 { return jsRound1(h.quantile(x, clones)) }
+	q := h.quantiles([]float64{0.5, 0.75, 0.9, 0.95, 0.99, 0.999}, clones)
+	for i := range q {
+		q[i] = jsRound1(q[i])
+	}
 	return artillerySummary{
 		names:  []string{"min", "max", "count", "mean", "p50", "median", "p75", "p90", "p95", "p99", "p999"},
-		values: []float64{jsRound1(h.min), jsRound1(h.max), h.count, jsRound1(h.sum / h.count), q(0.5), q(0.5), q(0.75), q(0.9), q(0.95), q(0.99), q(0.999)},
+		values: []float64{jsRound1(h.min), jsRound1(h.max), h.count, jsRound1(h.sum / h.count), q[0], q[0], q[1], q[2], q[3], q[4], q[5]},
 	}
 }
 
@@ -350,6 +362,7 @@ type artilleryReport struct {
 	hasRate   bool
 	summaries []string
 	summary   map[string]artillerySummary
+	hists     map[string]*ddsketch // the aggregate's merged sketches (nil for a period's)
 	firstCounter, firstHist, lastCounter, lastHist,
 	firstMetric, lastMetric, period int64
 }
@@ -361,16 +374,23 @@ const (
 	artilleryAggregateClones = 3
 )
 
+// requestRate is the period's http.request_rate: round(count / (max(last
+// − first, 1000 ms) / 1000)) over its requests (ssms.js 552-555), and
+// whether it has any.
+func (p *artilleryPeriod) requestRate() (int64, bool) {
+	if p.reqs == 0 {
+		return 0, false
+	}
+	return int64(jsMathRound(float64(p.reqs) / (float64(max(p.reqLast-p.reqFirst, 1000)) / 1000))), true
+}
+
 func (p *artilleryPeriod) report() artilleryReport {
 	r := artilleryReport{counters: p.counters, count: p.count, summaries: p.hists, summary: map[string]artillerySummary{},
 		firstCounter: p.firstCounter, firstHist: p.firstHist, lastCounter: p.lastCount, lastHist: p.lastHist, period: p.start}
 	for _, n := range p.hists {
 		r.summary[n] = summarise1(p.hist[n], artilleryPeriodClones)
 	}
-	if p.reqs > 0 {
-		r.hasRate = true
-		r.rate = int64(jsMathRound(float64(p.reqs) / (float64(max(p.reqLast-p.reqFirst, 1000)) / 1000)))
-	}
+	r.rate, r.hasRate = p.requestRate()
 	r.firstMetric, r.lastMetric = metricSpan(p.hasCounter, p.hasHistogram, r)
 	return r
 }
@@ -385,21 +405,6 @@ func metricSpan(counters, hists bool, r artilleryReport) (first, last int64) {
 		return r.firstCounter, r.lastCounter
 	}
 	return r.firstHist, r.lastHist
-}
-
-// artilleryAll is the run's http.response_time sketch over all periods
-// (nil when no reply came).
-func artilleryAll(run *artilleryRun) *ddsketch {
-	var all *ddsketch
-	for _, p := range run.periods {
-		if h, ok := p.hist["http.response_time"]; ok {
-			if all == nil {
-				all = newDDSketch()
-			}
-			all.merge(h)
-		}
-	}
-	return all
 }
 
 // aggregate is mergeBuckets over the periods.
@@ -425,10 +430,9 @@ func (run *artilleryRun) aggregate() artilleryReport {
 				r.summaries = append(r.summaries, n)
 			}
 		}
-		pr := p.report()
-		if pr.hasRate {
+		if rate, ok := p.requestRate(); ok {
 			r.hasRate = true
-			rates += float64(pr.rate)
+			rates += float64(rate)
 		}
 		if p.hasCounter {
 			if !counters || p.firstCounter < r.firstCounter {
@@ -451,6 +455,7 @@ func (run *artilleryRun) aggregate() artilleryReport {
 	for _, n := range r.summaries {
 		r.summary[n] = summarise1(hists[n], artilleryAggregateClones)
 	}
+	r.hists = hists
 	if r.hasRate {
 		r.rate = int64(jsMathRound(rates / float64(len(run.periods))))
 	}
@@ -548,9 +553,9 @@ func artillerySummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 		o.P50Ns, o.P90Ns, o.P99Ns, o.P999Ns = ns(s.get("p50")), ns(s.get("p90")), ns(s.get("p99")), ns(s.get("p999"))
 		o.MaxNs = ns(s.get("max"))
 	}
-	if h := artilleryAll(run); h != nil {
+	if h := agg.hists["http.response_time"]; h != nil {
 		// Artillery's summary stops at p999: p99.99 is its sketch's own.
-		o.P9999Ns = int64(math.Round(jsRound1(h.quantile(0.9999, artilleryAggregateClones)) * 1e6))
+		o.P9999Ns = int64(math.Round(jsRound1(h.quantiles([]float64{0.9999}, artilleryAggregateClones)[0]) * 1e6))
 	}
 	o.Notes = append(o.Notes,
 		"bytes are not modelled (http.downloaded_bytes prints 0)",

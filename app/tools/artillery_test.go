@@ -104,8 +104,10 @@ process.stdout.write(JSON.stringify({keys, sums}));`
 			h.add(v)
 		}
 		for c, clones := range []int{artilleryPeriodClones, artilleryAggregateClones} {
-			for j, q := range []float64{0.5, 0.75, 0.9, 0.95, 0.99, 0.999, 0.9999} {
-				if v := jsRound1(h.quantile(q, clones)); v != got.Sums[i][c][j] {
+			qs := []float64{0.5, 0.75, 0.9, 0.95, 0.99, 0.999, 0.9999}
+			for j, v := range h.quantiles(qs, clones) {
+				q := qs[j]
+				if v := jsRound1(v); v != got.Sums[i][c][j] {
 					t.Errorf("set %d (%d values), %d clones: q%g = %g, Artillery's %g", i, len(vals), clones, q, v, got.Sums[i][c][j])
 				}
 			}

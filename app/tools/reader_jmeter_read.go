@@ -264,22 +264,31 @@ func readJTL(name string, ls []measure.Line) (samples []jtlSample, threads []str
 	return samples, threads, failed, nil
 }
 
+// jtlSamples reads a JTL's samples and their threads for what the file
+// states of its run (nil when it is not read): the starts as the reader
+// took them, from the first, when d is its distribution.
+func jtlSamples(data []byte, d *measure.Dist) ([]jtlSample, []string) {
+	samples, threads, _, err := readJTL("", measure.SplitLines(data))
+	if err != nil {
+		return nil, nil
+	}
+	if d != nil && len(d.At) == len(samples) {
+		for i := range samples {
+			samples[i] = jtlSample{start: d.At[i] - d.Lat[i], lat: d.Lat[i]}
+		}
+	}
+	return samples, threads
+}
+
 // jtlStated reads what a JTL states of its run: its samples, its threads
 // (the distinct threadName values) and the thread group's duration, in
 // whole seconds: each thread stops after the first sample that ends at or
 // after it (JMeterThread.stopSchedulerIfNeeded), so it is the first whole
 // second after every thread's next-to-last sample ended, counted from the
 // first sample's start.
-func jtlStated(data []byte, d *measure.Dist) (requests, duration int64, conns int, from string) {
-	samples, threads, _, err := readJTL("", measure.SplitLines(data))
-	if err != nil || len(samples) == 0 {
+func jtlStated(samples []jtlSample, threads []string) (requests, duration int64, conns int, from string) {
+	if len(samples) == 0 {
 		return 0, 0, 0, ""
-	}
-	if d != nil && len(d.At) == len(samples) {
-		// The starts as the reader took them (from the first).
-		for i := range samples {
-			samples[i] = jtlSample{start: d.At[i] - d.Lat[i], lat: d.Lat[i]}
-		}
 	}
 	t0 := samples[0].start
 	for _, s := range samples {
@@ -320,15 +329,9 @@ func jtlStated(data []byte, d *measure.Dist) (requests, duration int64, conns in
 // time. Paced when the median idle time is 2 ms or more; the rate is
 // then the threads over the median time between a thread's starts (the
 // timer's period, a late sample's re-anchoring aside).
-func jtlPaced(data []byte, d *measure.Dist) (paced bool, rate sim.Rate) {
-	samples, threads, _, err := readJTL("", measure.SplitLines(data))
-	if err != nil || len(samples) < 3 || threads[0] == "" {
+func jtlPaced(samples []jtlSample, threads []string) (paced bool, rate sim.Rate) {
+	if len(samples) < 3 || threads[0] == "" {
 		return false, 0
-	}
-	if d != nil && len(d.At) == len(samples) {
-		for i := range samples {
-			samples[i] = jtlSample{start: d.At[i] - d.Lat[i], lat: d.Lat[i]}
-		}
 	}
 	by := map[string][]jtlSample{}
 	for i, sm := range samples {

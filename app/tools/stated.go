@@ -74,11 +74,12 @@ func init() {
 		}
 	}
 	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
-		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(data, d)
+		samples, threads := jtlSamples(data, d)
+		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(samples, threads)
 		// The JTL's times show whether a Constant Throughput Timer paced
 		// its threads (jmeter-ctt) or not (jmeter).
 		s.PacedKnown = true
-		if s.Paced, s.Rate = jtlPaced(data, d); s.Paced {
+		if s.Paced, s.Rate = jtlPaced(samples, threads); s.Paced {
 			s.RateFrom = "the threads over the median time between a thread's sample starts (its Constant Throughput Timer's period)"
 		}
 	}
