@@ -47,6 +47,11 @@ type Profile struct {
 	// due(k·Conns), rather than connection c at due(c) (locust starts all
 	// its users at once).
 	Aligned bool
+	// Spread starts the connections at their shard of the first Spread ns,
+	// cut into whole milliseconds as Gatling's Shard.shards cuts them
+	// (ShardStarts): Gatling's closed injection spreads its first users
+	// over its first batch of 1 s. 0: Stagger.
+	Spread int64
 	// NoCatchUp: FortioPace skips the calls whose time has passed rather
 	// than sending them late (fortio -nocatchup).
 	NoCatchUp bool
@@ -176,9 +181,15 @@ const (
 	// (a Nanotimer interval of the phase's 1000/arrivalRate ms, in whole
 	// µs), each arrival a new virtual user.
 	Uniform
+	// Shards: Gatling's open injection of Quantum users over the
+	// Duration's whole seconds: second s holds its shard of them and
+	// spreads it over its 1000 milliseconds the same way (ShardSum), each
+	// user due at the start of its millisecond, the first at 0; an
+	// unbounded client sends each then (a new virtual user).
+	Shards
 )
 
-var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio", "token-bucket", "quota", "uniform"}
+var sendNames = [...]string{"back-to-back", "catch-up", "re-anchor", "skip-ticks", "wrk2", "drop", "fortio", "token-bucket", "quota", "uniform", "shards"}
 
 func (s SendRule) String() string {
 	if int(s) < len(sendNames) {
@@ -241,14 +252,18 @@ func (p Profile) validate(cfg sim.Config) error {
 	switch {
 	case p.Conc > Unbounded:
 		return bad("profile", p.Conc.String(), "unknown concurrency")
-	case p.Send > Uniform:
+	case p.Send > Shards:
 		return bad("profile", p.Send.String(), "unknown send rule")
 	case p.Conc != Unbounded && (p.Conns < 1 || p.Conns > sim.MaxConns):
 		return bad("conns", fmt.Sprint(p.Conns), fmt.Sprintf("allowed 1 to %d connections or virtual users", sim.MaxConns))
 	case p.Conc == VUPool && p.MaxVUs > sim.MaxConns:
 		return bad("conns", fmt.Sprint(p.MaxVUs), fmt.Sprintf("allowed at most %d virtual users", sim.MaxConns))
-	case p.Conc == Unbounded && p.Send != CatchUp && p.Send != Uniform:
-		return bad("profile", p.Send.String(), "an unbounded client sends on its schedule (catch-up or uniform)")
+	case p.Conc == Unbounded && p.Send != CatchUp && p.Send != Uniform && p.Send != Shards:
+		return bad("profile", p.Send.String(), "an unbounded client sends on its schedule (catch-up, uniform or shards)")
+	case p.Send == Shards && (p.Conc != Unbounded || p.Quantum < 1 || p.Duration < 1e9 || p.Duration%1e9 != 0):
+		return bad("profile", p.Send.String(), "sharded arrivals come to an unbounded client, 1 or more over whole seconds")
+	case p.Spread < 0 || p.Spread > 0 && (p.Conc != Connections || p.Spread%1e6 != 0):
+		return bad("profile", p.Send.String(), "a spread start is for connections, over whole milliseconds")
 	case p.Send == Reanchor && p.Period != 0 && (p.Period < 0 || !p.Aligned):
 		return bad("profile", p.Send.String(), "a re-anchoring client's own period is for connections that start together (aligned), 1ns or more")
 	case p.Send == Uniform && (p.Conc != Unbounded || p.Period < 1):
@@ -324,6 +339,8 @@ func (p Profile) maxSends(cfg sim.Config) float64 {
 		n = float64(p.Quantum)*(float64(p.Duration)/float64(p.Period)+1) + float64(p.Conns)
 	case Uniform:
 		n = float64(p.Duration) / float64(p.Period)
+	case Shards:
+		n = float64(p.Quantum)
 	default:
 		n = float64(sim.NewSchedule(p.Rate).Count(p.Duration)) + float64(p.Conns)
 	}
@@ -445,4 +462,51 @@ func wrk2Planned(p Profile) int64 {
 		n += int64(math.Ceil((dUs - start) * thr))
 	}
 	return n
+}
+
+// ShardSum is Gatling's Shard.sumFromZero (core/.../util/Shard.scala):
+// how many of total spread over buckets fall in buckets 0 to b, in
+// doubles as it computes them (⌈total/buckets·(b + 1)⌉, the last bucket
+// taking what is left).
+func ShardSum(total, buckets, b int64) int64 {
+	switch {
+	case b < 0:
+		return 0
+	case b >= buckets-1:
+		return total
+	}
+	return int64(math.Ceil(float64(total) / float64(buckets) * float64(b+1)))
+}
+
+// ShardStarts is when Spread starts each of n connections, in ns: the
+// connections of the millisecond m of Shard.shards(n, Spread/1 ms) at m ms.
+func ShardStarts(n int, spread int64) []int64 {
+	ms := spread / 1e6
+	out := make([]int64, 0, n)
+	for m := int64(0); m < ms && len(out) < n; m++ {
+		for k := ShardSum(int64(n), ms, m) - ShardSum(int64(n), ms, m-1); k > 0 && len(out) < n; k-- {
+			out = append(out, m*1e6)
+		}
+	}
+	return out
+}
+
+// shardDues are the Shards rule's due times in order: users spread over
+// the seconds, each second's over its milliseconds.
+func shardDues(users, secs int64) func() int64 {
+	s, m, left := int64(0), int64(-1), int64(0)
+	inSec := ShardSum(users, secs, 0)
+	return func() int64 {
+		for left == 0 {
+			if m++; m == 1000 {
+				if s, m = s+1, 0; s >= secs {
+					return math.MaxInt64
+				}
+				inSec = ShardSum(users, secs, s) - ShardSum(users, secs, s-1)
+			}
+			left = ShardSum(inSec, 1000, m) - ShardSum(inSec, 1000, m-1)
+		}
+		left--
+		return (s*1000 + m) * 1e6
+	}
 }

@@ -572,3 +572,46 @@ func TestProfileReanchorPeriod(t *testing.T) {
 		t.Error("a period for connections that do not start together: run, want refused")
 	}
 }
+
+// Gatling's open injection of 5 users over 2 s (Shard.scala): the first
+// second holds ⌈5/2⌉ = 3, spread over its milliseconds at 0, 333 and 666
+// ms (⌈0.003·(m + 1)⌉ steps at m = 333 and 666), the second 2, at 1000 and
+// 1500 ms. A stall from 300 to 700 ms (one worker, 1 ms service) holds
+// the users of 333 and 666 ms to 701 and 702 ms.
+func TestProfileShards(t *testing.T) {
+	cfg := hand(sim.RateOf(3), 1e6, 400e6, 300e6, 0, 2e9, 1)
+	pr := mustRun(t, cfg, Profile{Conc: Unbounded, Send: Shards, Quantum: 5, Duration: 2e9})
+	eq(t, "send", pr.Send, []int64{0, 333e6, 666e6, 1000e6, 1500e6})
+	eq(t, "latency", pr.Latency, []int64{1e6, 368e6, 36e6, 1e6, 1e6})
+	if pr.Planned != 5 || pr.Dropped != 0 {
+		t.Errorf("planned %d dropped %d, want 5 and 0", pr.Planned, pr.Dropped)
+	}
+	for _, p := range []Profile{{Conc: Connections, Conns: 1, Send: Shards, Quantum: 5, Duration: 2e9},
+		{Conc: Unbounded, Send: Shards, Duration: 2e9}, {Conc: Unbounded, Send: Shards, Quantum: 5, Duration: 1500e6}} {
+		if _, err := Run(cfg, p); err == nil {
+			t.Errorf("%+v: run, want refused", p)
+		}
+	}
+	// 1000 users a second for 1 s: one each millisecond.
+	cfg.Stall = 0
+	pr = mustRun(t, cfg, Profile{Conc: Unbounded, Send: Shards, Quantum: 1000, Duration: 1e9})
+	for i, s := range pr.Send {
+		if s != int64(i)*1e6 {
+			t.Fatalf("1000 over 1 s: user %d sent at %d ns, want %d ms", i, s, i)
+		}
+	}
+}
+
+// Gatling's closed injection starts its 3 users at their shards of its
+// first second, 0, 333 and 666 ms, each then back to back.
+func TestProfileSpread(t *testing.T) {
+	cfg := hand(sim.RateOf(3), 100e6, 0, 0, 0, 1e9, 3)
+	pr := mustRun(t, cfg, Profile{Conc: Connections, Conns: 3, Send: BackToBack, Spread: 1e9})
+	eq(t, "send", pr.Send, []int64{0, 100e6, 200e6, 300e6, 333e6, 400e6, 433e6, 500e6, 533e6, 600e6, 633e6, 666e6, 700e6, 733e6, 766e6, 800e6, 833e6, 866e6, 900e6, 933e6, 966e6})
+	if got := ShardStarts(3, 1e9); fmt.Sprint(got) != "[0 333000000 666000000]" {
+		t.Errorf("ShardStarts(3, 1 s) = %v", got)
+	}
+	if _, err := Run(cfg, Profile{Conc: Connections, Conns: 3, Send: BackToBack, Spread: 1500}); err == nil {
+		t.Error("a spread of part of a millisecond: run, want refused")
+	}
+}

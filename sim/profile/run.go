@@ -176,6 +176,10 @@ func Run(cfg sim.Config, p Profile) (*Result, error) {
 		r.dues = func() int64 { k++; return k * p.Period }
 		r.due = r.dues()
 		r.planned = p.Duration / p.Period
+	case Shards:
+		r.dues = shardDues(p.Quantum, p.Duration/1e9)
+		r.due = r.dues()
+		r.planned = p.Quantum
 	case FortioPace:
 		r.fn = fortioCalls(p) / int64(p.Conns)
 		r.fq = float64(p.Rate) / 1000 / float64(p.Conns)
@@ -201,8 +205,16 @@ func Run(cfg sim.Config, p Profile) (*Result, error) {
 			r.wrk2Wake(0)
 			break
 		}
+		var starts []int64
+		if p.Spread > 0 {
+			starts = ShardStarts(p.Conns, p.Spread)
+		}
 		for c := range r.conns {
-			r.push(pEvent{t: int64(c) * p.Stagger, kind: pFree, c: int32(c)})
+			t := int64(c) * p.Stagger
+			if starts != nil {
+				t = starts[c]
+			}
+			r.push(pEvent{t: t, kind: pFree, c: int32(c)})
 		}
 	}
 	for len(r.ev) > 0 {
