@@ -453,6 +453,29 @@ func parseCommand(t *testing.T, name, line string) error {
 			}
 		}
 		return checkURL(m[1] + "/")
+	case "gatling-open", "gatling-closed":
+		// gatling runs a simulation (a class in its own right); in words,
+		// its setUp with one injection step and its scenario of one GET.
+		// constantUsersPerSec takes a double, constantConcurrentUsers an
+		// int, during whole seconds (OpenInjectionStep.scala,
+		// ClosedInjectionStep.scala).
+		if len(words) != 1 || words[0] != "gatling" {
+			return fmt.Errorf("want gatling, got %q", words)
+		}
+		m := regexp.MustCompile(`^simulation: setUp\(scn\.inject(Open|Closed)\((constantUsersPerSec|constantConcurrentUsers)\(([0-9.]+)\)\.during\((\d+)\)\)\), scn = scenario\("omission"\)\.exec\(http\("GET /"\)\.get\("/"\)\), baseUrl "(\S+)"$`).FindStringSubmatch(aside)
+		if m == nil {
+			return fmt.Errorf("simulation %q", aside)
+		}
+		if open := tool == "gatling-open"; open != (m[1] == "Open") || open != (m[2] == "constantUsersPerSec") {
+			return fmt.Errorf("%s's simulation injects %s with %s", tool, m[1], m[2])
+		}
+		if v, err := strconv.ParseFloat(m[3], 64); err != nil || v <= 0 || m[2] == "constantConcurrentUsers" && v != math.Trunc(v) {
+			return fmt.Errorf("%s(%q)", m[2], m[3])
+		}
+		if v, err := strconv.ParseInt(m[4], 10, 64); err != nil || v < 1 {
+			return fmt.Errorf("during(%q) is not whole seconds", m[4])
+		}
+		return checkURL(m[5] + "/")
 	case "jmeter", "jmeter-ctt":
 		// JMeter's CLOptionsDescriptor (JMeter.java): -n non-GUI, -t the
 		// plan, -l the results file; then the plan in words.

@@ -206,6 +206,22 @@
 //     run --output JSON. Follows artilleryio/artillery 2.0.20
 //     (int-core lib/phases.js, runner.js, engine_http.js, ssms.js;
 //     arrivals lib/index.js; sketches-js DDSketch.js) as npm ships it.
+//   - gatling-open: a simulation injecting constantUsersPerSec(rate)
+//     during D (whole seconds): round(D·rate) users, each second's shard of
+//     them spread over its milliseconds (Gatling's Shard), each a new
+//     virtual user on a connection of its own that sends its one request
+//     at the start of its millisecond, whatever is in flight; response
+//     time from the send in whole ms, a 60 s timeout a KO; the console's
+//     Global Information block, its percentiles Math.round of a t-digest
+//     3.3 AVLTreeDigest(100)'s quantiles, ported tree and all (its stale
+//     aggregated counts included) and held to the library's own output.
+//     Follows gatling/gatling OpenInjectionStep.scala, Shard.scala,
+//     GeneralStatsBuffers.scala and ConsoleTemplate.scala.
+//   - gatling-closed: constantConcurrentUsers(conns) during D: the users
+//     start spread over the first second, and each that ends is replaced
+//     at once until D: a closed loop; the same console summary. Follows
+//     ClosedInjection.scala and Injector.scala. The fit reads the summary
+//     as either's; its layout does not say which.
 //   - jmeter: jmeter -n with a thread group of conns threads, ramp-up 0,
 //     loop forever, scheduler duration D (whole seconds). Back to back;
 //     each thread stops after the first sample that ends at or after D

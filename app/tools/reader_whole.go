@@ -30,6 +30,7 @@ func init() {
 	bombardierReader.Incomplete = bombardierIncomplete
 	autocannonReader.Incomplete = autocannonIncomplete
 	artilleryReader.Incomplete = artilleryIncomplete
+	gatlingReader.Incomplete = gatlingIncomplete
 	jtlReader.Incomplete = jtlIncomplete
 	k6CSVReader.Incomplete = k6CSVIncomplete
 	k6JSONReader.Incomplete = k6JSONIncomplete
@@ -240,4 +241,24 @@ func k6JSONIncomplete(f *measure.File, ls []measure.Line) []string {
 		return []string{fmt.Sprintf("the http_req_duration samples of %s whose http_reqs samples it holds (k6 pushes the two together): %s", units.Count(int64(reqs-durs))+map[bool]string{true: " request", false: " requests"}[reqs-durs == 1], ends(ls))}
 	}
 	return nil
+}
+
+// gatlingIncomplete: Gatling's summary always has its request count, its
+// four percentiles, its throughput and its Response Time Distribution.
+func gatlingIncomplete(f *measure.File, ls []measure.Line) []string {
+	var out []string
+	s, err := readGatling(f.Name, ls)
+	if err != nil {
+		return nil
+	}
+	if len(s.points) == 0 {
+		out = append(out, "its percentile lines (\"> response time 50th percentile …\")")
+	}
+	if !s.has["rate"] {
+		out = append(out, "its mean throughput line")
+	}
+	if !hasLine(ls, func(t string) bool { return strings.HasPrefix(t, "---- Response Time Distribution") }) {
+		out = append(out, "its Response Time Distribution ("+ends(ls)+")")
+	}
+	return out
 }

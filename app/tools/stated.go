@@ -73,6 +73,10 @@ func init() {
 			s.DurationFrom = "the phase's whole seconds that fit its requests at that arrivalRate (" + s.DurationFrom + ")"
 		}
 	}
+	gatlingOpenTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
+		s.Requests, s.Duration, s.DurationFrom = gatlingStated(data, d)
+	}
+	gatlingClosedTool.stated = gatlingOpenTool.stated
 	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		samples, threads := jtlSamples(data, d)
 		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(samples, threads)

@@ -99,7 +99,7 @@ type Tool struct {
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &k6VUsJSONTool, &k6ArrivalJSONTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &autocannonRateTool, &artilleryTool, &jmeterTool, &jmeterCTTTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &k6VUsJSONTool, &k6ArrivalJSONTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &autocannonRateTool, &artilleryTool, &gatlingOpenTool, &gatlingClosedTool, &jmeterTool, &jmeterCTTTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {
@@ -257,10 +257,10 @@ func perTime(r sim.Rate) (n, secs int64) {
 // words for them all in Parse's messages when it recognises none. Their
 // marks do not overlap within a pass (measure.When), so the order decides
 // nothing but that of the JSON reports' readers, asked k6, vegeta, oha.
-var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &k6CSVReader, &k6JSONReader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader, &autocannonReader, &autocannonJSONReader, &artilleryReader, &artilleryJSONReader, &jtlReader}
+var readers = [...]*measure.Reader{&wrk2Reader, &wrkReader, &k6Reader, &k6CSVReader, &k6JSONReader, &vegetaReader, &ohaReader, &abReader, &heyReader, &fortioReader, &locustReader, &bombardierReader, &bombardierJSONReader, &autocannonReader, &autocannonJSONReader, &artilleryReader, &artilleryJSONReader, &gatlingReader, &jtlReader}
 
 func init() {
-	measure.Register("wrk, wrk2, ab, hey, fortio, locust, bombardier, autocannon or Artillery output, k6 --out csv or --out json output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json, autocannon -j or artillery run --output",
+	measure.Register("wrk, wrk2, ab, hey, fortio, locust, bombardier, autocannon or Artillery output, Gatling's console summary, k6 --out csv or --out json output, a JMeter results file (JTL, CSV), an .hgrm percentile distribution, an .hlog interval log, or JSON from k6 --summary-export, vegeta report -type json, oha --json, bombardier -o json, autocannon -j or artillery run --output",
 		"k6 --summary-export (keys metrics, root_group), vegeta report -type json (latencies, requests), oha --json (summary, latencyPercentiles), bombardier -o json (spec, result), autocannon -j (latency, sampleInt) or artillery run --output (aggregate, intermediate)",
 		readers[:]...)
 }
