@@ -200,6 +200,15 @@ func TestNoFit(t *testing.T) {
 	if nf := (*NoFitError)(nil); !errors.As(err, &nf) || nf.Tool != "jmeter-ctt" || !strings.Contains(err.Error(), "Constant Throughput Timer") {
 		t.Errorf("a paced JTL: fitted or refused otherwise (%v), want jmeter-ctt's refused with why", err)
 	}
+	// Gatling's summary, of either injection: refused with why, naming
+	// both, not read as the one whose fit happens to come out best.
+	for _, tool := range []string{"gatling-open", "gatling-closed"} {
+		name, sum := fileFor(t, cfg, tool)
+		_, err = Fit(name, sum, Options{NoTools: true})
+		if nf := (*NoFitError)(nil); !errors.As(err, &nf) || nf.Tool != "gatling-open or gatling-closed" || !strings.Contains(err.Error(), "injected open") {
+			t.Errorf("%s's summary: fitted or refused otherwise (%v), want both injections named, refused with why", tool, err)
+		}
+	}
 }
 
 // holdsModel fails when a range the fit states for a duration leaves out

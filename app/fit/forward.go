@@ -122,8 +122,19 @@ func sources(in *input) ([]source, error) {
 			}
 			out = append(out, source{tool: t.Name()})
 		}
-		if len(out) == 1 && out[0].desc().NoFit() != "" {
-			return nil, &NoFitError{Name: in.name, Tool: out[0].tool, Format: in.format, Why: out[0].desc().NoFit()}
+		// When no tool that may have written it is fitted yet (jmeter-ctt's
+		// paced JTL; Gatling's summary, either injection's), the fit says
+		// why rather than fit none.
+		var names []string
+		for _, s := range out {
+			if s.desc().NoFit() == "" {
+				names = nil
+				break
+			}
+			names = append(names, s.tool)
+		}
+		if len(names) > 0 {
+			return nil, &NoFitError{Name: in.name, Tool: strings.Join(names, " or "), Format: in.format, Why: out[0].desc().NoFit()}
 		}
 		return out, nil
 	}

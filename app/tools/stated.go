@@ -77,6 +77,10 @@ func init() {
 		s.Requests, s.Duration, s.DurationFrom = gatlingStated(data, d)
 	}
 	gatlingClosedTool.stated = gatlingOpenTool.stated
+	// The fit reads Gatling's summary as both injections' and fits
+	// neither yet.
+	gatlingOpenTool.noFit = "its summary does not say whether its users were injected open (constantUsersPerSec) or closed (constantConcurrentUsers), and its four percentiles, mean and count do not tell them apart: fitted as either, the closed reading matched a simulated open run's p99 within 5 % with the wrong service time, and its open loop's p99 with it; the fit says nothing rather than pick one (report -tool gatling-open or gatling-closed prints what such a run shows on a query of yours)"
+	gatlingClosedTool.noFit = gatlingOpenTool.noFit
 	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		samples, threads := jtlSamples(data, d)
 		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(samples, threads)
