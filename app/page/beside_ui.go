@@ -114,6 +114,13 @@ func toolCard(o *tools.Output, open *view.Cell) app.UI {
 			return app.P().Class("zero-why").Text("Why " + zeroText(o) + ": " + o.Zero.Why + ".")
 		}),
 		app.Pre().Class("tool-output").TabIndex(0).Aria("label", o.Name+"'s output").Text(o.Text),
+		app.If(len(o.Notes) > 0, func() app.UI {
+			notes := make([]app.UI, len(o.Notes))
+			for i, n := range o.Notes {
+				notes[i] = app.Li().Text(n)
+			}
+			return app.Ul().Class("tool-notes").Aria("label", "about "+o.Name+"'s output").Body(notes...)
+		}),
 	)
 }
 
