@@ -374,16 +374,30 @@ func gatlingDigestNotes(recs []gatlingRecord, all gatlingStats) []string {
 		ts[i] = r.rt
 	}
 	sort.Slice(ts, func(a, b int) bool { return ts[a] < ts[b] })
-	var out []string
+	var ranks, printed, own []string
 	for _, p := range gatlingPercentiles {
 		k := int(math.Ceil(p / 100 * float64(len(ts))))
-		own := ts[max(k-1, 0)]
-		printed := all.percentile(p)
-		if d := printed - own; (d > 1 || d < -1) && math.Abs(float64(d)) > 0.05*float64(own) {
-			out = append(out, fmt.Sprintf("Gatling prints its %s percentile as %d ms where the times' own is %d ms: its t-digest (3.3's AVLTreeDigest) reads its centroids' counts from aggregates a count in place leaves stale, and strays so on these times", gatlingRank(p), printed, own))
+		o, pr := ts[max(k-1, 0)], all.percentile(p)
+		if d := pr - o; (d > 1 || d < -1) && math.Abs(float64(d)) > 0.05*float64(o) {
+			ranks = append(ranks, gatlingRank(p))
+			printed, own = append(printed, strconv.FormatInt(pr, 10)), append(own, strconv.FormatInt(o, 10))
 		}
 	}
-	return out
+	if len(ranks) == 0 {
+		return nil
+	}
+	list := func(xs []string) string {
+		if len(xs) == 1 {
+			return xs[0]
+		}
+		return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+	}
+	noun, verb := "percentile", "is"
+	if len(ranks) > 1 {
+		noun, verb = "percentiles", "are"
+	}
+	return []string{fmt.Sprintf("Gatling prints its %s %s as %s ms where the times' own (the first whose running count reaches ⌈p·n⌉) %s %s ms: its t-digest, t-digest 3.3's AVLTreeDigest as Gatling ships it, interpolates between centroids and reads their counts from sums that a count changed in place leaves stale",
+		list(ranks), noun, list(printed), verb, list(own))}
 }
 
 // gatlingTimeoutMessage is the error of a request past requestTimeout,
