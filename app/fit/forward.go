@@ -3,6 +3,7 @@ package fit
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"omission/app/measure"
@@ -136,6 +137,8 @@ func sources(in *input) ([]source, error) {
 		if len(names) > 0 {
 			return nil, &NoFitError{Name: in.name, Tool: strings.Join(names, " or "), Format: in.format, Why: out[0].desc().NoFit()}
 		}
+		// The others are fitted without those not fitted yet.
+		out = slices.DeleteFunc(out, func(s source) bool { return s.desc().NoFit() != "" })
 		return out, nil
 	}
 	switch in.format {

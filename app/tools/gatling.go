@@ -79,8 +79,9 @@ var gatlingOpenTool = Tool{
 	},
 	summarise: gatlingSummarise,
 	reads:     []measure.Format{FormatGatling},
-	unit:      PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true},
-	unsaid:    "Gatling's console summary does not say how its users were injected: gatling-open and gatling-closed",
+	unit: PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true,
+		ServiceFree: "Gatling stamps a request's start and end in whole ms: its percentiles below the stalls are the service to a ms either way, and the server kept up"},
+	unsaid: "Gatling's console summary does not say how its users were injected: gatling-open and gatling-closed",
 }
 
 var gatlingClosedTool = Tool{
