@@ -135,7 +135,8 @@
 // - a term's definition (.term .tip) shows on hover, on focus and on a tap,
 //   Escape hides it, and it is kept inside the window;
 // - a group of number links (data-roving, and a chart's markers) is one stop
-//   of the Tab key, moved through with the arrow keys;
+//   of the Tab key, moved through with the arrow keys, as is the tools'
+//   list of checkboxes (Space ticks one);
 // - the article's adjustable numbers answer a spin button's keys and a
 //   sideways drag (the article computes the values), and the visualiser's
 //   number boxes step with the arrow keys (the page computes the values);
@@ -228,7 +229,7 @@
 
   // Roving groups: one Tab stop per group (the item last focused, else the
   // first), arrows to move. In a table, up and down keep the column.
-  const itemSel = "a[data-proof-of], a.marker";
+  const itemSel = "a[data-proof-of], a.marker, input[data-tool]";
   const groups = () => document.querySelectorAll("[data-roving], .chart-svg");
   const itemsOf = (g) => [...g.querySelectorAll(itemSel)];
   const rove = (g) => {

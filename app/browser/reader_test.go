@@ -267,6 +267,21 @@ func TestBrowserKeyboard(t *testing.T) {
 	if n := eval[int](t, b, `document.querySelectorAll('#results a[data-proof-of][tabindex="0"]').length`); n != 1 {
 		t.Errorf("%d numbers of the table are Tab stops, want 1", n)
 	}
+	// The tools' checkboxes are one stop too: the arrows move between
+	// them, Space ticks the one focused.
+	if n := eval[int](t, b, `document.querySelectorAll('#tools input[data-tool][tabindex="0"]').length`); n != 1 {
+		t.Errorf("%d of the tools' checkboxes are Tab stops, want 1", n)
+	}
+	b.exec(t, `document.querySelector('#tools input[data-tool]').focus()`)
+	b.do(t, "ArrowRight", chromedp.KeyEvent(kb.ArrowRight))
+	second := eval[string](t, b, `document.querySelectorAll('#tools input[data-tool]')[1].dataset.tool`)
+	if got := eval[string](t, b, `document.activeElement.dataset.tool || ""`); got != second {
+		t.Errorf("ArrowRight from the first tool reached %q, want %q", got, second)
+	}
+	b.do(t, "Space", chromedp.KeyEvent(" "))
+	b.waitFor(t, "the tool ticked with Space, in the address", `document.activeElement.checked && location.search.includes("tools=`+second+`")`)
+	b.do(t, "Space", chromedp.KeyEvent(" "))
+	b.waitFor(t, "the tool unticked", `!document.activeElement.checked && !location.search.includes("tools=")`)
 	// A term shows its definition on focus; Escape hides it.
 	b.exec(t, `document.querySelector(".lead .term-btn").focus()`)
 	if !eval[bool](t, b, `getComputedStyle(document.querySelector(".lead .term .tip")).display === "block"`) {

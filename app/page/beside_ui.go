@@ -51,7 +51,9 @@ func (t *toolsPanel) Render() app.UI {
 	body := []app.UI{
 		app.H2().ID("tools-title").Text("What your load generator would have printed"),
 		app.P().Class("legend").Text("Each tool is played against this very server, with its own way of sending, timing and summarising, as its source code does. Tick one to see its output, what it does in words, and under \"The rule\" the formula its source follows."),
-		app.FieldSet().Class("tool-choices").Body(app.Legend().Text("Tools"), app.Div().Body(boxes...)),
+		// One Tab stop for the list, the arrows between its tools (the
+		// roving groups of web/page.js): the animation is not 27 stops on.
+		app.FieldSet().Class("tool-choices").Body(app.Legend().Text("Tools (the arrow keys move between them)"), app.Div().DataSet("roving", "tools").Body(boxes...)),
 	}
 	if t.IErr != "" {
 		body = append(body, app.P().Class("error").Attr("role", "alert").Text(t.IErr))
