@@ -261,18 +261,8 @@ func gatlingRank(p float64) string {
 	if p != math.Floor(p) {
 		i = int64(p*100) % 100
 	}
-	suffix := "th"
-	if i%100 < 11 || i%100 > 13 {
-		switch i % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return gatlingNumber(p) + suffix
+	whole := strconv.FormatInt(i, 10)
+	return gatlingNumber(p) + strings.TrimPrefix(ordinal(int(i)), whole)
 }
 
 // gatlingPercentiles are the console's, gatling-defaults.conf 71-74.
@@ -647,48 +637,30 @@ func (d *avlDigest) rebalance(n int32) {
 	}
 }
 
-func (d *avlDigest) rotateLeft(n int32) {
-	r := d.right[n]
-	lr := d.left[r]
-	d.right[n] = lr
-	if lr != 0 {
-		d.parent[lr] = n
-	}
-	p := d.parent[n]
-	d.parent[r] = p
-	switch {
-	case p == 0:
-		d.root = r
-	case d.left[p] == n:
-		d.left[p] = r
-	default:
-		d.right[p] = r
-	}
-	d.left[r] = n
-	d.parent[n] = r
-	d.fix(n)
-	d.fix(d.parent[n])
-}
+func (d *avlDigest) rotateLeft(n int32)  { d.rotate(n, d.right, d.left) }
+func (d *avlDigest) rotateRight(n int32) { d.rotate(n, d.left, d.right) }
 
-func (d *avlDigest) rotateRight(n int32) {
-	l := d.left[n]
-	rl := d.right[l]
-	d.left[n] = rl
-	if rl != 0 {
-		d.parent[rl] = n
+// rotate is IntAVLTree's rotateLeft (up the right child: up, down =
+// right, left) and rotateRight (its mirror: left, right).
+func (d *avlDigest) rotate(n int32, up, down []int32) {
+	c := up[n]
+	inner := down[c]
+	up[n] = inner
+	if inner != 0 {
+		d.parent[inner] = n
 	}
 	p := d.parent[n]
-	d.parent[l] = p
+	d.parent[c] = p
 	switch {
 	case p == 0:
-		d.root = l
-	case d.right[p] == n:
-		d.right[p] = l
+		d.root = c
+	case down[p] == n:
+		down[p] = c
 	default:
-		d.left[p] = l
+		up[p] = c
 	}
-	d.right[l] = n
-	d.parent[n] = l
+	down[c] = n
+	d.parent[n] = c
 	d.fix(n)
 	d.fix(d.parent[n])
 }

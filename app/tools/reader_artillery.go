@@ -104,12 +104,7 @@ func artillerySummaryLines(ls []measure.Line, at int) []measure.Line {
 // min, max, mean, median, p95 and p99 (ms, to 0.1) and http.responses,
 // their count.
 func parseArtillery(name string, ls []measure.Line) (*measure.File, error) {
-	at := -1
-	for i, l := range ls {
-		if strings.HasPrefix(strings.TrimSpace(l.Text), "Summary report @ ") {
-			at = i
-		}
-	}
+	at := lastPrefixed(ls, "Summary report @ ")
 	if at < 0 {
 		return nil, &measure.ParseError{Name: name, Format: FormatArtillery, Line: len(ls), Msg: "expected Artillery's \"Summary report @ …\" block (a run that ended), found none"}
 	}

@@ -95,12 +95,7 @@ type gatlingSummary struct {
 
 // readGatling reads the last "Global Information" block of ls.
 func readGatling(name string, ls []measure.Line) (*gatlingSummary, error) {
-	start := -1
-	for i, l := range ls {
-		if strings.HasPrefix(strings.TrimSpace(l.Text), "---- Global Information") {
-			start = i
-		}
-	}
+	start := lastPrefixed(ls, "---- Global Information")
 	if start < 0 {
 		return nil, &measure.ParseError{Name: name, Format: FormatGatling, Line: len(ls), Msg: "expected Gatling's \"---- Global Information\" block, found none"}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"omission/app/measure"
 	"omission/sim"
@@ -59,3 +60,16 @@ func statedFromPoints(d *measure.Dist, pts []measure.Point) {
 // whitespace-separated fields (no regexp: package regexp would add to
 // app.wasm what hdrhistogram-go's was removed for). Each returns nil when
 // the line is not of its form; isDigits is locust.go's.
+
+// lastPrefixed is the index of the last line of ls that starts, trimmed,
+// with prefix (-1: none): the last summary of a printout that holds
+// several (Artillery's, Gatling's).
+func lastPrefixed(ls []measure.Line, prefix string) int {
+	at := -1
+	for i, l := range ls {
+		if strings.HasPrefix(strings.TrimSpace(l.Text), prefix) {
+			at = i
+		}
+	}
+	return at
+}
