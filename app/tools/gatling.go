@@ -452,40 +452,31 @@ func (d *avlDigest) grow(n int) {
 	}
 }
 
-func (d *avlDigest) first(n int32) int32 {
+func (d *avlDigest) first(n int32) int32 { return d.end(n, d.left) }
+func (d *avlDigest) last(n int32) int32  { return d.end(n, d.right) }
+func (d *avlDigest) next(n int32) int32  { return d.step(n, d.right, d.left) }
+func (d *avlDigest) prev(n int32) int32  { return d.step(n, d.left, d.right) }
+
+// end is the first node under n (down the left children) or the last
+// (down the right ones); 0 for none.
+func (d *avlDigest) end(n int32, down []int32) int32 {
 	if n == 0 {
 		return 0
 	}
-	for d.left[n] != 0 {
-		n = d.left[n]
+	for down[n] != 0 {
+		n = down[n]
 	}
 	return n
 }
 
-func (d *avlDigest) last(n int32) int32 {
-	for d.right[n] != 0 {
-		n = d.right[n]
-	}
-	return n
-}
-
-func (d *avlDigest) next(n int32) int32 {
-	if r := d.right[n]; r != 0 {
-		return d.first(r)
+// step is IntAVLTree's next (toward the right child, then the first node
+// under it) or prev (its mirror).
+func (d *avlDigest) step(n int32, toward, away []int32) int32 {
+	if c := toward[n]; c != 0 {
+		return d.end(c, away)
 	}
 	p := d.parent[n]
-	for p != 0 && n == d.right[p] {
-		n, p = p, d.parent[p]
-	}
-	return p
-}
-
-func (d *avlDigest) prev(n int32) int32 {
-	if l := d.left[n]; l != 0 {
-		return d.last(l)
-	}
-	p := d.parent[n]
-	for p != 0 && n == d.left[p] {
+	for p != 0 && n == toward[p] {
 		n, p = p, d.parent[p]
 	}
 	return p
