@@ -134,8 +134,16 @@ func gatlingRecords(pr *profile.Result) []gatlingRecord {
 		end int64
 		r   gatlingRecord
 	}
+	order := pr.ReplyOrder()
+	if len(pr.Fails) == 0 { // the replies alone, already in the order they ended
+		out := make([]gatlingRecord, len(order))
+		for k, i := range order {
+			out[k] = gatlingRecord{pr.Send[i] / 1e6, pr.Done[i]/1e6 - pr.Send[i]/1e6, true}
+		}
+		return out
+	}
 	var es []ended
-	for _, i := range pr.ReplyOrder() {
+	for _, i := range order {
 		es = append(es, ended{pr.Done[i], gatlingRecord{pr.Send[i] / 1e6, pr.Done[i]/1e6 - pr.Send[i]/1e6, true}})
 	}
 	for _, f := range pr.Fails {
@@ -273,10 +281,16 @@ func gatlingSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	var all, ok, ko gatlingBuffer
 	var low, mid, high, kos int64
 	first, last := int64(math.MaxInt64), int64(math.MinInt64)
+	allOK := true
+	for _, r := range recs {
+		allOK = allOK && r.ok
+	}
 	for _, r := range recs {
 		all.add(r.rt)
 		if r.ok {
-			ok.add(r.rt)
+			if !allOK {
+				ok.add(r.rt) // with no KO, the OKs' digest is the total's: the same times in the same order, its Random seeded alike
+			}
 			switch {
 			case r.rt < 800:
 				low++
@@ -294,6 +308,9 @@ func gatlingSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	secs := int64(1)
 	if len(recs) > 0 {
 		secs = max(int64(math.Ceil(float64(last-first)/1000)), 1)
+	}
+	if allOK {
+		ok = all
 	}
 	st := [3]gatlingStats{all.stats(secs), ok.stats(secs), ko.stats(secs)}
 	cells := func(f func(s gatlingStats) string) [3]string {
@@ -701,12 +718,12 @@ func (d *avlDigest) update(n int32, mean float64, c int64, force bool) {
 	d.insert(mean, c)
 }
 
-// scaleMax is ScaleFunction.K_2.max(q, compression, n): Z·q·(1 − q)/δ,
-// Z = 4·ln(n/δ) + 24.
-func (d *avlDigest) scaleMax(q float64) float64 {
-	z := 4*math.Log(float64(d.count)/d.compression) + 24
-	return z * q * (1 - q) / d.compression
-}
+// scaleZ is ScaleFunction.K_2's Z(compression, n): 4·ln(n/δ) + 24, the
+// same for every centroid while the count holds (computed once an add).
+func (d *avlDigest) scaleZ() float64 { return 4*math.Log(float64(d.count)/d.compression) + 24 }
+
+// scaleMax is K_2.max(q, compression, n): Z·q·(1 − q)/δ, in that order.
+func (d *avlDigest) scaleMax(z, q float64) float64 { return z * q * (1 - q) / d.compression }
 
 // weightedAverage is AbstractTDigest.weightedAverage, kept within its two
 // values.
@@ -742,10 +759,11 @@ func (d *avlDigest) add(x float64) {
 		}
 	}
 	closest, n := int32(0), 0.0
+	z := d.scaleZ()
 	for nb := start; nb != last; nb = d.next(nb) {
 		q0 := float64(d.headSum(nb)) / float64(d.count)
 		q1 := q0 + float64(d.counts[nb])/float64(d.count)
-		k := float64(d.count) * math.Min(d.scaleMax(q0), d.scaleMax(q1))
+		k := float64(d.count) * math.Min(d.scaleMax(z, q0), d.scaleMax(z, q1))
 		if float64(d.counts[nb]+w) <= k {
 			n++
 			if d.gen.nextDouble() < 1/n {
@@ -770,8 +788,9 @@ func (d *avlDigest) compress() {
 		return
 	}
 	cnt := float64(d.count)
+	z := d.scaleZ()
 	n0 := 0.0
-	k0 := cnt * d.scaleMax(n0/cnt)
+	k0 := cnt * d.scaleMax(z, n0/cnt)
 	node := d.first(d.root)
 	w0 := d.counts[node]
 	n1 := n0 + float64(w0)
@@ -780,7 +799,7 @@ func (d *avlDigest) compress() {
 		after := d.next(node)
 		for after != 0 {
 			w1 = d.counts[after]
-			k1 := cnt * d.scaleMax((n1+float64(w1))/cnt)
+			k1 := cnt * d.scaleMax(z, (n1+float64(w1))/cnt)
 			if float64(w0+w1) > math.Min(k0, k1) {
 				break
 			}
@@ -794,7 +813,7 @@ func (d *avlDigest) compress() {
 		node = after
 		if node != 0 {
 			n0 = n1
-			k0 = cnt * d.scaleMax(n0/cnt)
+			k0 = cnt * d.scaleMax(z, n0/cnt)
 			w0 = w1
 			n1 = n0 + float64(w0)
 		}
