@@ -79,9 +79,8 @@ var gatlingOpenTool = Tool{
 	},
 	summarise: gatlingSummarise,
 	reads:     []measure.Format{FormatGatling},
-	unit: PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true,
-		ServiceFree: "Gatling stamps a request's start and end in whole ms: its percentiles below the stalls are the service to a ms either way, and the server kept up"},
-	unsaid: "Gatling's console summary does not say how its users were injected: gatling-open and gatling-closed",
+	unit:      PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true},
+	unsaid:    "Gatling's console summary does not say how its users were injected: gatling-open and gatling-closed",
 }
 
 var gatlingClosedTool = Tool{
@@ -365,7 +364,7 @@ func gatlingSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	if st[0].has {
 		o.Notes = append(o.Notes, gatlingDigestNotes(recs, st[0])...)
 	}
-	o.Notes = append(o.Notes, "Gatling's percentiles are of a t-digest, whose ties Gatling draws at random (an unseeded java.util.Random): a real run of these same times can print a percentile a few ms off; this one draws with seed 0",
+	o.Notes = append(o.Notes, "Gatling's percentiles are of a t-digest, whose ties Gatling draws at random (an unseeded java.util.Random): a real run of these same times can print other percentiles (one run of 6,000 times here printed a p99 of 342 ms, the library itself 343.6 to 347.5 ms in three runs); this one draws with seed 0",
 		"Gatling prints its p50, p75, p95 and p99 (gatling.conf's percentile1 to 4); the other percentiles here are the same digest's, as those settings would print them")
 	return nil
 }
@@ -556,22 +555,8 @@ func (d *avlDigest) remove(n int32) {
 	if child == 0 {
 		child = d.right[n]
 	}
-	switch {
-	case child == 0 && n == d.root:
-		d.root = 0
-	case child == 0 && n == d.left[p]:
-		d.left[p] = 0
-	case child == 0:
-		d.right[p] = 0
-	default:
-		switch {
-		case n == d.root:
-			d.root = child
-		case n == d.left[p]:
-			d.left[p] = child
-		default:
-			d.right[p] = child
-		}
+	d.relink(p, n, child)
+	if child != 0 {
 		d.parent[child] = p
 	}
 	d.left[n], d.right[n], d.parent[n] = 0, 0, 0
@@ -580,46 +565,40 @@ func (d *avlDigest) remove(n int32) {
 	d.rebalance(p)
 }
 
+// swapChildren exchanges a's and b's child on one side, in IntAVLTree's
+// order (a takes b's, then b takes a's), each child's parent with it.
+func (d *avlDigest) swapChildren(side []int32, a, b int32) {
+	ca, cb := side[a], side[b]
+	side[a] = cb
+	if cb != 0 {
+		d.parent[cb] = a
+	}
+	side[b] = ca
+	if ca != 0 {
+		d.parent[ca] = b
+	}
+}
+
+// relink puts to where old was under p (the root when p is 0).
+func (d *avlDigest) relink(p, old, to int32) {
+	switch {
+	case p == 0:
+		d.root = to
+	case d.left[p] == old:
+		d.left[p] = to
+	default:
+		d.right[p] = to
+	}
+}
+
 // swap exchanges two nodes' places in the tree (their centroids stay).
 func (d *avlDigest) swap(a, b int32) {
 	pa, pb := d.parent[a], d.parent[b]
-	if pa != 0 {
-		if a == d.left[pa] {
-			d.left[pa] = b
-		} else {
-			d.right[pa] = b
-		}
-	} else {
-		d.root = b
-	}
-	if pb != 0 {
-		if b == d.left[pb] {
-			d.left[pb] = a
-		} else {
-			d.right[pb] = a
-		}
-	} else {
-		d.root = a
-	}
+	d.relink(pa, a, b)
+	d.relink(pb, b, a)
 	d.parent[a], d.parent[b] = pb, pa
-	la, lb := d.left[a], d.left[b]
-	d.left[a] = lb
-	if lb != 0 {
-		d.parent[lb] = a
-	}
-	d.left[b] = la
-	if la != 0 {
-		d.parent[la] = b
-	}
-	ra, rb := d.right[a], d.right[b]
-	d.right[a] = rb
-	if rb != 0 {
-		d.parent[rb] = a
-	}
-	d.right[b] = ra
-	if ra != 0 {
-		d.parent[ra] = b
-	}
+	d.swapChildren(d.left, a, b)
+	d.swapChildren(d.right, a, b)
 	d.depth[a], d.depth[b] = d.depth[b], d.depth[a]
 }
 
@@ -659,14 +638,7 @@ func (d *avlDigest) rotate(n int32, up, down []int32) {
 	}
 	p := d.parent[n]
 	d.parent[c] = p
-	switch {
-	case p == 0:
-		d.root = c
-	case down[p] == n:
-		down[p] = c
-	default:
-		up[p] = c
-	}
+	d.relink(p, n, c)
 	down[c] = n
 	d.parent[n] = c
 	d.fix(n)
