@@ -101,8 +101,7 @@ test-native:
 
 ## test-truth: the fit's truth about cut files and unknown rates (every prefix of 30 printouts, .hlogs with intervals removed, random rates) and report -fit's goldens, without the race detector, which slows them tenfold (test-native skips them)
 test-truth:
-	$(GO) test -count=1 -run 'TestCutPrintouts|TestHlogGap|TestRateUnknown|TestPacedAtRate' ./app/fit
-	$(GO) test -count=1 -run 'TestReportFit' ./app/cli
+	$(GO) test -count=1 -run 'TestCutPrintouts|TestHlogGap|TestRateUnknown|TestPacedAtRate|TestReportFit' ./app/fit ./app/cli
 
 ## test-large: the largest runs each engine allows, the fit's 200-query round trip and its stall-count search held to every count, without the race detector (it slows them tenfold)
 test-large:

@@ -43,9 +43,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/andybalholm/brotli"
@@ -93,31 +95,72 @@ func Compressible(name string) bool {
 // compression) beside every compressible file under dir, when they are
 // smaller than the file. Results are kept in a cache keyed by the file's
 // content, so a site rebuilt from the same app.wasm does not compress it
-// again (brotli at quality 11 takes about 25 s for it).
+// again. Brotli at quality 11 is single-threaded and takes about 25 s for
+// app.wasm, so the encodings run one per core, the largest files first:
+// on two cores app.wasm's and fit.wasm's brotli run side by side.
 func precompress(dir string) error {
-	cache := newCompressCache()
-	return filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+	type job struct {
+		path   string
+		size   int64
+		suffix string
+		coding string
+	}
+	var jobs []job
+	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || !Compressible(p) {
 			return err
 		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
 		for _, e := range encodings {
-			z, err := cache.compressed(b, e.coding)
-			if err != nil {
-				return fmt.Errorf("compressing %s: %w", p, err)
-			}
-			if len(z) >= len(b) {
-				continue // the plain file is served
-			}
-			if err := os.WriteFile(p+e.suffix, z, 0o644); err != nil {
-				return err
-			}
+			jobs = append(jobs, job{p, info.Size(), e.suffix, e.coding})
 		}
 		return nil
 	})
+	if err != nil {
+		return err
+	}
+	sort.SliceStable(jobs, func(i, j int) bool { return jobs[i].size > jobs[j].size })
+	cache := newCompressCache()
+	next := make(chan job)
+	errs := make(chan error, len(jobs))
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				errs <- precompressOne(cache, j.path, j.suffix, j.coding)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// precompressOne writes path+suffix, path's content in coding, unless it
+// is no smaller than the file (then the plain file is served).
+func precompressOne(cache compressCache, path, suffix, coding string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	z, err := cache.compressed(b, coding)
+	if err != nil {
+		return fmt.Errorf("compressing %s: %w", path, err)
+	}
+	if len(z) >= len(b) {
+		return nil
+	}
+	return os.WriteFile(path+suffix, z, 0o644)
 }
 
 // compress encodes b with coding ("br" or "gzip").
