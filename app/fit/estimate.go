@@ -194,6 +194,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case in.Conns > 0:
 		cfg.Conns = in.Conns
 		g.how["conns"] = "stated"
+		if in.ConnsFrom != "" {
+			g.how["conns"] = in.ConnsFrom
+		}
 	case src.unbounded():
 		g.how["conns"] = "unused: " + src.tool + " sends each request as it falls due, on a worker of its own"
 	default:
@@ -619,7 +622,10 @@ func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
 	cfg.Preset, cfg.Workers, cfg.Conns = "", 1, 1
 	if in.Conns > 0 {
 		cfg.Conns = in.Conns
-		g.how["conns"] = "stated (\"All users spawned\")"
+		g.how["conns"] = "stated"
+		if in.ConnsFrom != "" {
+			g.how["conns"] = in.ConnsFrom
+		}
 	} else {
 		g.how["conns"] = "assumed"
 		g.setFree("conns", "1", "", "", "the summary states no users (its log line \"All users spawned: … (U total users)\" is not in the file): one is taken; u users give u slow replies a stall, which the stall count trades against")
@@ -628,12 +634,22 @@ func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
 	main := &in.obs[0]
 	const ms = int64(1e6)
 	lo, hi := max(main.min, 0), max(main.min, 0)+ms
+	if src.unit().Stamped {
+		lo = max(main.min-ms, 0) // a JTL's least elapsed time is within a ms of the service either way
+	}
 	if k50 := main.p[0]; k50 >= 0 && 2*k50 < main.max {
 		// The median reply is a service or more, and at most u of them
 		// (u users' tasks sent together queue for the one worker; after
 		// a stall they come back a service apart and queue no more).
-		lo = max(lo, (k50-ms/2)/u)
-		hi = min(hi, k50+ms/2)
+		// locust rounds its 50 % key to the nearest ms; a JTL's elapsed
+		// time, the difference of two whole-ms stamps, is within a ms
+		// either way.
+		half := ms / 2
+		if src.unit().Stamped {
+			half = ms
+		}
+		lo = max(lo, (k50-half)/u)
+		hi = min(hi, k50+half)
 	}
 	M := main.max
 	D := in.Duration
@@ -649,6 +665,10 @@ func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
 	}
 	var S, L int64
 	rate := pin
+	stated := pin == 0 && in.Rate > 0 // a paced JTL's: its threads' period
+	if stated {
+		rate = in.Rate
+	}
 	for r := 0; r < 3; r++ {
 		h := hi
 		if rate > 0 {
@@ -659,7 +679,7 @@ func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
 		if M <= hi+ms {
 			L, K = 0, 0 // nothing slow: no stall
 		}
-		if pin == 0 && D > K*L && n > K*u {
+		if pin == 0 && !stated && D > K*L && n > K*u {
 			rate = sim.Rate(math.Round(1e12 * float64(n-K*u) / float64(D-K*L)))
 		}
 	}
@@ -670,9 +690,12 @@ func estimateLocust(in *input, src source, pin sim.Rate, forceK int64) guess {
 	g.svc = [2]int64{lo, max(min(hi, sim.NewSchedule(rate).Interval(1)), lo)}
 	g.how["service"] = "the Min column and the 50 % key (whole ms)"
 	g.how["rate"] = "the requests, the stalls and the run time: requests = rate·(duration − stalls·stall) + stalls·users"
-	if pin > 0 {
+	switch {
+	case pin > 0:
 		g.how["rate"] = "given"
-	} else {
+	case stated:
+		g.how["rate"], g.rateImplied = in.RateFrom, true
+	default:
 		g.searched = append(g.searched, "rate")
 	}
 	if L > 0 {

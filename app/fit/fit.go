@@ -521,8 +521,26 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			stallLo = max(M-2*int64(cfg.Conns)*g.svc[1], 1)
 			stallHi = M + unit.Ns - g.svc[0] + gap
 		}
-		if c, s, rr := golden(cfg, "stall", stallLo, stallHi, eval); s < score {
-			cfg, score, rs = c, s, rr
+		starts := []int64{cfg.First}
+		if in.obs[0].exact && src.pacedUsers() {
+			// A paced thread group's JTL: the stall began up to a thread's
+			// period before the first send it held (the threads send
+			// together), which the estimate takes as its start; the
+			// stall's length is searched at five starts across that.
+			P := sim.NewSchedule(cfg.Rate).Interval(1) * int64(cfg.Conns)
+			for j := int64(1); j <= 4; j++ {
+				if f := cfg.First - P*j/4; f >= 0 {
+					starts = append(starts, f)
+				}
+			}
+		}
+		base := cfg
+		for _, f := range starts {
+			b := base
+			b.First = f
+			if c, s, rr := golden(b, "stall", stallLo, stallHi, eval); s < score {
+				cfg, score, rs = c, s, rr
+			}
 		}
 	}
 	// The search: each determined parameter in turn, up and down by a
@@ -972,10 +990,134 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		// that explain it.
 		g.setFree("service", sim.FormatDuration(cfg.Service), sim.FormatDuration(g.svc[0]), sim.FormatDuration(g.svc[1]),
 			src.unit().ServiceFree)
+		if in.obs[0].exact {
+			// A file of every request's time: no stall count left free,
+			// so the range is the services'.
+			openWhy = addWhy(openRange, openWhy, "over every service that explains the file")
+		}
 		for _, S := range svc {
 			c := cfg
 			c.Service = S
 			openRange = widenOpen(widenOpen(openRange, cfg), c)
+		}
+	}
+	if in.obs[0].exact && src.pacedUsers() && cfg.Stall > 0 {
+		// A paced thread group's JTL (jmeter-ctt): the slow replies' ends
+		// fix where each stall ended, but its start only between the last
+		// send it spared and the first it held, a thread's period over the
+		// threads apart. The file's numbers are its distribution's, which
+		// a stall moved by one send's gap leaves as they were, so each
+		// stall length is tried at first places across two gaps either way
+		// of the best's, and at those that hold its start or its end, and
+		// kept while one of them moves no number past the best's worst.
+		w := max(worstMiss(rs, unit.Ns), 0.01)
+		period := sim.NewSchedule(cfg.Rate).Interval(1) * int64(cfg.Conns) // a thread's, the threads sending together
+		gap := period + unit.Ns
+		firsts := map[int64][2]int64{cfg.Stall: {cfg.First, cfg.First}} // a kept stall's firsts, least and most
+		ok := func(x int64) bool {
+			fits := false
+			var tries []int64
+			for j := int64(0); j <= 4; j++ {
+				tries = append(tries, cfg.First+(cfg.Stall-x)*j/4)
+			}
+			for k := int64(-8); k <= 8; k++ {
+				tries = append(tries, cfg.First+gap*k/4)
+			}
+			for _, f := range tries {
+				c := cfg
+				c.Stall, c.First = x, f
+				if c.First < 0 || c.Every > 0 && c.Every <= c.Stall {
+					continue
+				}
+				if _, rr := eval(c); rr != nil && worstMiss(rr, unit.Ns) <= w {
+					fits = true
+					had, in := firsts[x]
+					if !in {
+						had = [2]int64{f, f}
+					}
+					firsts[x] = [2]int64{min(had[0], f), max(had[1], f)}
+				}
+			}
+			return fits
+		}
+		sLo, sHi, _ := spanOf(cfg.Stall, max(cfg.Stall-gap, 1), cfg.Stall+gap, false, ok)
+		// Whatever the search finds, the slowest reply M (the stalls'
+		// median slow reply when M is a hiccup's) bounds the stall: a
+		// stall held the reply sent first into it, sent at most a period
+		// after it began, and answered a service or so after it ended,
+		// behind at most the other threads' requests; M is within a unit
+		// of that reply's time either way. The search holds (first, every)
+		// to one lattice, and a file with several stalls can place each a
+		// little apart: the range is the bound's wherever it is wider.
+		M := in.obs[0].max
+		if m := slowMedian(&in.obs[0], cfg.Service+cfg.Stall/2); isHiccup(M, m) {
+			M = m
+		}
+		svcLo, svcHi := cfg.Service, cfg.Service
+		if g.svc[1] > 0 {
+			svcLo, svcHi = g.svc[0], g.svc[1]
+		}
+		bLo := max(M-unit.Ns-int64(cfg.Conns+1)*svcHi, 1)
+		bHi := M + unit.Ns + period - svcLo
+		lo, hi := min(sLo, bLo), max(sHi, bHi)
+		end := cfg.First + cfg.Stall
+		for _, x := range []int64{lo, hi} {
+			if _, had := firsts[x]; !had {
+				firsts[x] = [2]int64{max(end-x, 0), max(end-x, 0)} // its end held
+			}
+		}
+		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
+			why := fmt.Sprintf("%s's times place each stall's end to its %s or so, and its start only between the last send it spared and the first it held (the threads send together, %s apart): the slowest reply of a stall, %s, bounds it from %s (less a unit and a service for it and each thread's) to %s (plus a unit and a period), and the model explains the file from %s to %s",
+				src.tool, unit.Words, units.Duration(period), units.Duration(M), units.Duration(bLo), units.Duration(bHi), units.Duration(sLo), units.Duration(sHi))
+			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi), why)
+			fLo, fHi := cfg.First, cfg.First
+			for _, f := range firsts {
+				fLo, fHi = min(fLo, f[0]), max(fHi, f[1])
+			}
+			g.setFree("first", sim.FormatDuration(cfg.First), sim.FormatDuration(fLo), sim.FormatDuration(fHi),
+				"where the stall began, with its length (above): between the last send it spared and the first it held")
+			openWhy = addWhy(openRange, openWhy, "over every stall the file's times leave free")
+			if len(openRange) == 0 {
+				openRange = widenOpen(openRange, cfg)
+			}
+			for _, x := range []int64{lo, hi} {
+				c := cfg
+				c.Stall, c.First = x, firsts[x][0]
+				if c.Every > 0 && c.Every <= c.Stall {
+					continue
+				}
+				openRange = widenOpen(openRange, c)
+			}
+		}
+	}
+	if t := src.desc(); t != nil && opt.Rate == 0 && src.pacedUsers() {
+		// A thread group's timer paces each thread at a whole number of
+		// milliseconds: every rate whose period rounds to the same one
+		// sends the same requests, and the file cannot tell them apart.
+		if lo, hi := t.SameRates(cfg); float64(hi-lo) > 0.001*float64(cfg.Rate) {
+			g.setFree("rate", cfg.Rate.String(), lo.String(), hi.String(),
+				fmt.Sprintf("%s paces each thread at a whole number of milliseconds (%s): every rate from %s to %s gives that period and the same run", src.tool,
+					units.Duration(sim.NewSchedule(cfg.Rate).Interval(1)*int64(cfg.Conns)), perSecond(lo), perSecond(hi)))
+			openWhy = addWhy(openRange, openWhy, "over every rate that gives its threads' period")
+			base := []sim.Config{cfg}
+			if f := freeParam(g.free, "stall"); f != nil {
+				if lo, hi, err := f.DurationSpan(); err == nil {
+					for _, x := range []int64{lo, hi} {
+						c := cfg
+						c.Stall, c.First = x, cfg.First+cfg.Stall-x
+						base = append(base, c)
+					}
+				}
+			}
+			for _, b := range base {
+				for _, r := range []sim.Rate{lo, hi} {
+					if len(openRange) == 0 {
+						openRange = widenOpen(openRange, cfg)
+					}
+					b.Rate = r
+					openRange = widenOpen(openRange, b)
+				}
+			}
 		}
 	}
 	if w := worstMiss(rs, unit.Ns); w > 0.01 && w <= Tolerance && cfg.Stall > 0 {
@@ -1044,6 +1186,13 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	}
 	if rateHi > 0 || freeParam(g.free, "rate") != nil {
 		res.Hidden.AtModelRate = "at the model's " + perSecond(cfg.Rate) + ", a rate the file does not give"
+		if f := freeParam(g.free, "rate"); f != nil && rateHi == 0 {
+			lo, err1 := sim.ParseRate(f.Lo)
+			hi, err2 := sim.ParseRate(f.Hi)
+			if err1 == nil && err2 == nil {
+				res.Hidden.AtModelRate = "at the model's " + perSecond(cfg.Rate) + ", one of the rates from " + perSecond(lo) + " to " + perSecond(hi) + " the file leaves"
+			}
+		}
 	}
 	if res.Ambiguous == nil {
 		res.Ambiguous = []Free{}
@@ -1086,7 +1235,7 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 	rounded := 0
 	for i := range rs {
 		r := &rs[i]
-		if unit.Ns > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit.Ns) && r.Diff != 0 {
+		if unit.Ns > 0 && r.latency() && math.Abs(r.Measured-r.Fitted) <= float64(unit.Ns) && r.Diff != 0 {
 			// One printed unit apart: within the printout's rounding
 			// (ab's 0 ms against 1 ms is −100 %), not a miss.
 			r.Rounded = true
@@ -1494,7 +1643,7 @@ func explains(rs []Residual, unit int64) bool {
 func worstMiss(rs []Residual, unit int64) float64 {
 	w := 0.0
 	for _, r := range rs {
-		if unit > 0 && math.Abs(r.Measured-r.Fitted) <= float64(unit) {
+		if unit > 0 && r.latency() && math.Abs(r.Measured-r.Fitted) <= float64(unit) {
 			continue
 		}
 		if r.Headline && r.held() {
@@ -1517,8 +1666,7 @@ func (r Residual) held() bool { return !r.Own && !r.Ranked && !r.OverBody }
 // a hard one: fixed, the service's upper end); open reports an end the
 // search left there still explaining it.
 func explainedSpan(cfg sim.Config, p string, far0, far1 int64, hard1 bool, eval evalFunc, unit int64) (lo, hi int64, open bool) {
-	v := get(cfg, p)
-	ok := func(x int64) bool {
+	return spanOf(get(cfg, p), far0, far1, hard1, func(x int64) bool {
 		c := cfg
 		set(&c, p, x)
 		if c.Every > 0 && c.Every <= c.Stall {
@@ -1526,7 +1674,21 @@ func explainedSpan(cfg sim.Config, p string, far0, far1 int64, hard1 bool, eval 
 		}
 		_, rs := eval(c)
 		return explains(rs, unit)
+	})
+}
+
+// addWhy is the open loop's range's reason once why widens it too: why
+// alone when the range is still empty, else added to the reason it has.
+func addWhy(rg []int64, had, why string) string {
+	if len(rg) == 0 {
+		return why
 	}
+	return had + ", and " + why
+}
+
+// spanOf bisects for the least and the most x from [far0, far1] around v
+// for which ok holds, as explainedSpan does for a parameter.
+func spanOf(v, far0, far1 int64, hard1 bool, ok func(x int64) bool) (lo, hi int64, open bool) {
 	end := func(far int64, hard bool) int64 {
 		for i := 0; ok(far); i++ {
 			if hard {

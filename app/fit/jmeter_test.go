@@ -3,6 +3,8 @@ package fit
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -62,6 +64,98 @@ func TestRoundTripJMeter(t *testing.T) {
 		}
 	}
 	t.Logf("jmeter round trip: %v", tally)
+}
+
+// TestRoundTripJMeterCTT: the JTL of a thread group paced by a Constant
+// Throughput Timer (jmeter-ctt: each thread's targets a whole number of
+// milliseconds apart, a late thread sending at once and counting from
+// there), for 40 random queries at one to four threads, is fitted back to
+// its query: the stall and the period within 1 % or left free with the
+// truth inside the range the fit gives, the service within 5 % or free
+// with the truth inside, every number of the file explained, and the open
+// loop's p99 within 1 % or inside the range the fit gives. A timer's
+// period of 1 ms writes the stamps of a thread back to back on a service
+// just under a ms: the fit reads such a file as a thread group without a
+// timer and says so (Hidden.Assumes); there the service is the closed
+// reading's and is not held to the truth. Every fourth file is fitted
+// with its rate given, as report -fit FILE rate=R.
+func TestRoundTripJMeterCTT(t *testing.T) {
+	if testing.Short() || raceOn {
+		t.Skip("40 fits: not under -short or -race")
+	}
+	r := rand.New(rand.NewPCG(43, 2026))
+	tally := map[string]int{}
+	for i := 0; i < 40; i++ {
+		truth, res := jmeterTruth(t, r)
+		name, data := fileFor(t, truth, "jmeter-ctt")
+		opt := Options{NoTools: true}
+		if i%4 == 3 {
+			opt.Rate = truth.Rate
+		}
+		f, err := Fit(name, data, opt)
+		if err != nil {
+			t.Errorf("%s: %v", truth.Query(), err)
+			continue
+		}
+		if f.Config.Conns != truth.Conns {
+			t.Errorf("%s: fitted %s: the JTL's threads are the connections", truth.Query(), f.Query)
+		}
+		open := res.Recordings[sim.Open].P[2]
+		v := judge(f, truth, open, "jmeter-ctt")
+		oneMs := f.Hidden.Assumes != ""
+		if oneMs && !strings.Contains(f.Hidden.Assumes, "1 ms") {
+			t.Errorf("%s: assumes %q", truth.Query(), f.Hidden.Assumes)
+		}
+		svcOK := v.service != "off" && v.service != "free-out" || oneMs
+		if v.stall == "off" || v.stall == "free-out" || v.every == "off" || v.every == "free-out" || !svcOK || !v.explained {
+			t.Errorf("%s: stall %s every %s service %s explained %v; %s", truth.Query(), v.stall, v.every, v.service, v.explained, v.detail)
+		}
+		if rg := f.Hidden.OpenP99RangeNs; !within(f.Hidden.OpenP99Ns, open, 0.01) && !oneMs && (len(rg) != 2 || open < rg[0] || open > rg[1]) {
+			t.Errorf("%s: the open loop's p99 %d, range %v, truth %d; %s", truth.Query(), f.Hidden.OpenP99Ns, rg, open, v.detail)
+		}
+		for _, c := range []string{"stall " + v.stall, "service " + v.service, "every " + v.every} {
+			tally[c]++
+		}
+		if oneMs {
+			tally["read as back to back (1 ms)"]++
+		}
+	}
+	t.Logf("jmeter-ctt round trip: %v", tally)
+}
+
+// TestFitRealJMeterCTT: the JTL of a real JMeter 2.13 run paced by a
+// Constant Throughput Timer (2 threads every 10 ms against the
+// experiment's server stalling 100 ms every 1 s; measure/testdata/real's
+// README) is fitted as jmeter-ctt's and explained, its stall and period
+// within 5 % of the server's, the ranges it states for the stall and the
+// rate holding the truth.
+func TestFitRealJMeterCTT(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", "jmeter-2.13-t2-d5s-ctt6000.jtl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Fit("jmeter-2.13-t2-d5s-ctt6000.jtl", data, Options{NoTools: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Source, "jmeter-ctt") || !f.Explained || f.Config.Conns != 2 {
+		t.Errorf("fitted as %s, explained %v, %d threads; want jmeter-ctt's, explained, 2", f.Source, f.Explained, f.Config.Conns)
+	}
+	if !within(f.Config.Stall, 100e6, 0.05) || !within(f.Config.Every, 1e9, 0.05) {
+		t.Errorf("fitted %s: stall and period not within 5 %% of 100 ms and 1 s", f.Query)
+	}
+	if p := freeOf(f, "stall"); p != nil {
+		if lo, hi, err := p.DurationSpan(); err != nil || lo > 100e6 || hi < 100e6 {
+			t.Errorf("the stall stated within [%s, %s], which does not hold 100 ms", p.Lo, p.Hi)
+		}
+	}
+	if p := freeOf(f, "rate"); p == nil {
+		t.Error("the rate stated as one value: the timer's whole-ms period leaves it free")
+	} else if lo, err1 := sim.ParseRate(p.Lo); err1 != nil || lo > sim.RateOf(200) {
+		t.Errorf("the rate stated from %s, above 200/s", p.Lo)
+	} else if hi, err2 := sim.ParseRate(p.Hi); err2 != nil || hi < sim.RateOf(200) {
+		t.Errorf("the rate stated up to %s, below 200/s", p.Hi)
+	}
 }
 
 // TestJTLCut: a JTL whose last line is cut short of its columns (the file

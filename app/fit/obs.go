@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"omission/app/measure"
 	"omission/sim"
@@ -111,6 +112,14 @@ type Residual struct {
 	// named so; not a miss.
 	OverBody bool    `json:"over_body,omitempty"`
 	BodyDiff float64 `json:"body_diff,omitempty"`
+}
+
+// latency reports whether r is a latency the printout rounds to its unit
+// (the mean, the minimum, a percentile, the maximum, a spectrum row), not
+// a count: the count of replies is exact in every file, so a printout's
+// rounding never excuses it.
+func (r Residual) latency() bool {
+	return strings.HasSuffix(r.Metric, "_ns") || strings.HasPrefix(r.Metric, "spectrum")
 }
 
 // OwnServices is how many service times a latency stays under to be the

@@ -23,3 +23,36 @@ func (t *Tool) RateBlind() bool {
 	pa := t.profile(a)
 	return pa.Send == profile.BackToBack && pa.Conc == profile.Connections && reflect.DeepEqual(pa, t.profile(b)) && reflect.DeepEqual(pa, t.profile(c))
 }
+
+// SameRates is the span of rates around cfg's that give the tool the same
+// run, when its run keeps the rate only to a coarser value (jmeter-ctt
+// paces each thread at a whole number of milliseconds, so every rate
+// whose period rounds to the same one sends the same requests): each end
+// found to a millionth of the rate, within half and twice it. lo and hi
+// are cfg.Rate itself for a tool that keeps the rate as given.
+func (t *Tool) SameRates(cfg sim.Config) (lo, hi sim.Rate) {
+	if t.rateKey == nil {
+		return cfg.Rate, cfg.Rate
+	}
+	k := t.rateKey(cfg)
+	same := func(r sim.Rate) bool {
+		c := cfg
+		c.Rate = r
+		return t.rateKey(c) == k
+	}
+	end := func(far sim.Rate) sim.Rate {
+		if same(far) {
+			return far
+		}
+		in, out := cfg.Rate, far
+		for out-in > cfg.Rate/1000000+1 || in-out > cfg.Rate/1000000+1 {
+			if m := in + (out-in)/2; same(m) {
+				in = m
+			} else {
+				out = m
+			}
+		}
+		return in
+	}
+	return end(cfg.Rate / 2), end(2 * cfg.Rate)
+}

@@ -188,6 +188,9 @@ type Stated struct {
 	// 10.00s", "1 threads and C connections").
 	Requests, Duration int64
 	Conns              int
+	// ConnsFrom says where the file states its connections or users
+	// ("": in so many words).
+	ConnsFrom string
 	// DurationFrom says how the duration was found when the file implies
 	// it rather than states it ("": stated).
 	DurationFrom string

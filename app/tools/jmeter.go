@@ -94,7 +94,7 @@ var jmeterTool = Tool{
 var jmeterCTTTool = Tool{
 	name:      "jmeter-ctt",
 	plain:     "A thread group whose Constant Throughput Timer paces each thread: a thread waits for its next target time, its last target plus a fixed period, and sends. A thread that comes back from a stall past its target sends at once and counts its period from there: the requests a stall made it miss are never sent nor written. Its results file (JTL) lists every request with its start and its time in whole milliseconds.",
-	mechanics: "jmeter -n with a thread group of conns threads, ramp-up 0, loop forever, scheduler duration D (whole seconds), and a Constant Throughput Timer of 60·rate/conns samples a minute calculated for this thread only: thread k's targets are 0, P, 2P, … with P = round(60000/throughput) ms (0: no delay, back to back); a thread late for its target sends at once and its targets start again there; no sample starts at or after D; elapsed = end − start in whole ms; every sample is written to the JTL; the Aggregate report's percentile p is the first value whose running count reaches round(p·n)",
+	mechanics: "jmeter -n with a thread group of conns threads, ramp-up 0, loop forever, scheduler duration D (whole seconds; a D that is not is a run whose samples span D, its thread group started ⌈D⌉ − D before the first), and a Constant Throughput Timer of 60·rate/conns samples a minute calculated for this thread only: thread k's targets are 0, P, 2P, … with P = round(60000/throughput) ms (0: no delay, back to back); a thread late for its target sends at once and its targets start again there; no sample starts at or after D; elapsed = end − start in whole ms; every sample is written to the JTL; the Aggregate report's percentile p is the first value whose running count reaches round(p·n)",
 	source:    "https://github.com/apache/jmeter/blob/bb30edfe8c/src/components/src/main/java/org/apache/jmeter/timers/ConstantThroughputTimer.java#L181-L250",
 	zero:      jmeterTool.zero,
 	command: func(cfg sim.Config) string {
@@ -109,13 +109,15 @@ var jmeterCTTTool = Tool{
 			return jmeterTool.profile(cfg)
 		}
 		return profile.Profile{Conc: profile.Connections, Conns: cfg.Conns, Send: profile.Reanchor, Aligned: true,
-			Period: P, Duration: jmeterSeconds(cfg.Duration) * 1e9, Clock: 1e6}
+			Period: P, Duration: jmeterCTTRun(cfg.Duration), Clock: 1e6}
 	},
 	summarise: jmeterSummarise,
 	reads:     []measure.Format{FormatJTL},
 	file:      FormatJTL,
 	kind:      "results file (JTL)",
-	unit:      jmeterTool.unit,
+	rateKey:   jmeterPeriod,
+	unit: PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true,
+		ServiceFree: "the JTL's elapsed times are differences of two whole-ms stamps, each within a ms of the service either way: its least time and its median bound the service to a ms or two, and the server kept up with the threads (under their period)"},
 	onlyPaced: true,
 }
 
@@ -129,6 +131,18 @@ func jmeterThroughput(cfg sim.Config) float64 {
 // throughput) ms (0 when the throughput is over 120,000 a minute).
 func jmeterPeriod(cfg sim.Config) int64 {
 	return int64(math.Round(60000/jmeterThroughput(cfg))) * 1e6
+}
+
+// jmeterCTTRun is how long a paced thread group's samples span, from its
+// first: a whole number of seconds, the plan's duration; any other
+// duration D stands for the plan's ⌈D⌉ s counted from the thread group's
+// start, which came ⌈D⌉ − D before its first sample (JMeter's own
+// start-up, which the JTL does not show: a real run's was 0.2 s).
+func jmeterCTTRun(ns int64) int64 {
+	if ns%1e9 == 0 {
+		return jmeterSeconds(ns) * 1e9
+	}
+	return ns
 }
 
 // jmeterSeconds is the thread group's duration as the plan holds it:

@@ -323,15 +323,19 @@ func jtlStated(samples []jtlSample, threads []string) (requests, duration int64,
 
 // jtlPaced reads from a JTL's times whether its threads were paced (a
 // Constant Throughput Timer) and at what rate. A thread of a closed
-// group starts its next sample as its last ends (JMeter's own time
-// between them, 0 or 1 ms at its millisecond stamps); a paced one waits
-// for its next target, so most of its samples are followed by an idle
-// time. Paced when the median idle time is 2 ms or more; the rate is
-// then the threads over the median time between a thread's starts (the
-// timer's period, a late sample's re-anchoring aside).
-func jtlPaced(samples []jtlSample, threads []string) (paced bool, rate sim.Rate) {
+// group starts its next sample as its last ends: at its millisecond
+// stamps the next start is the last one's start plus its elapsed time,
+// JMeter's own time between them 0 ms (or 1 ms, in a real run's 5 to 7 %
+// of samples). A paced thread waits for its next target, its starts a
+// whole period apart: the same gap between most of them, with an idle
+// time of a ms or more after most samples (a period of P ms over an
+// elapsed time under it). Paced when the median idle time is 1 ms or more
+// and half the gaps or more are the median gap; the rate is then the
+// threads over that gap (the timer's period, a late sample's
+// re-anchoring aside).
+func jtlPaced(samples []jtlSample, threads []string) (paced bool, rate sim.Rate, period int64) {
 	if len(samples) < 3 || threads[0] == "" {
-		return false, 0
+		return false, 0, 0
 	}
 	by := map[string][]jtlSample{}
 	for i, sm := range samples {
@@ -346,18 +350,49 @@ func jtlPaced(samples []jtlSample, threads []string) (paced bool, rate sim.Rate)
 		}
 	}
 	if len(idle) == 0 {
-		return false, 0
+		return false, 0, 0
 	}
 	slices.Sort(idle)
 	slices.Sort(gaps)
-	if idle[len(idle)/2] < 2e6 {
-		return false, 0
+	period = gaps[len(gaps)/2]
+	if idle[len(idle)/2] < 1e6 || period <= 0 {
+		return false, 0, 0
 	}
-	period := gaps[len(gaps)/2]
-	if period <= 0 {
-		return false, 0
+	same := 0
+	for _, g := range gaps {
+		if g == period {
+			same++
+		}
 	}
-	return true, MeasuredRate(float64(len(by)) * 1e9 / float64(period))
+	if 2*same < len(gaps) {
+		return false, 0, 0
+	}
+	return true, MeasuredRate(float64(len(by)) * 1e9 / float64(period)), period
+}
+
+// jtlPacedEnd is when a paced thread group's run ended, from its first
+// sample's start: after every thread's last start, and no later than the
+// earliest of those plus the timer's period (that thread's next target,
+// which no sample took). The plan's whole seconds, duration, when they
+// lie there; else, when JMeter's own start-up before its first sample
+// cut the run short of them, the latest end the samples allow.
+func jtlPacedEnd(samples []jtlSample, threads []string, period, duration int64) (end int64, cut bool) {
+	t0 := samples[0].start
+	for _, s := range samples {
+		t0 = min(t0, s.start)
+	}
+	last := map[string]int64{}
+	for i, s := range samples {
+		last[threads[i]] = max(last[threads[i]], s.start-t0)
+	}
+	lo, hi := int64(0), int64(math.MaxInt64)
+	for _, l := range last {
+		lo, hi = max(lo, l), min(hi, l+period)
+	}
+	if duration > lo && duration <= hi {
+		return duration, false
+	}
+	return hi, true
 }
 
 // jtlEndStamps says whether the timeStamps are the samples' ends: read as

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"omission/app/measure"
+	"omission/sim"
 )
 
 // jtl5 is a JTL of JMeter 5.x's default columns: two threads, a 100 ms
@@ -115,9 +116,8 @@ func TestJTLErrors(t *testing.T) {
 // TestJTLPaced: a JTL's times tell a Constant Throughput Timer's paced
 // threads (jmeter-ctt: idle between samples) from a closed group's
 // (jmeter: the next sample as the last ends), with the timer's rate, on
-// the model's files and on the real JMeter runs; the fit knows a paced
-// JTL as jmeter-ctt's and says it does not fit it, rather than read it
-// as a closed loop.
+// the model's files and on the real JMeter runs; the fit reads a paced
+// JTL as jmeter-ctt's, not as a closed loop's.
 func TestJTLPaced(t *testing.T) {
 	for _, c := range []struct {
 		query, tool string
@@ -125,6 +125,13 @@ func TestJTLPaced(t *testing.T) {
 	}{
 		{"rate=200&conns=2&stall=100ms&every=1s&duration=3s&service=1ms", "jmeter-ctt", true},
 		{"rate=333.333&conns=3&stall=300ms&every=1s&first=200ms&duration=4s&service=2ms", "jmeter-ctt", true},
+		// A period of 2 ms and of 1 ms: most samples' elapsed time 1 ms
+		// and 0 ms under it, so the threads idle 1 ms between them.
+		{"rate=500&service=445660ns&stall=169426721ns&every=2354ms&first=1300ms&duration=4s", "jmeter-ctt", true},
+		{"rate=800&service=338158ns&stall=158206152ns&every=1630ms&first=1320ms&duration=5s", "jmeter-ctt", true},
+		// Back to back on a service just under a ms: the next start is
+		// the last one's end, no idle time at its whole-ms stamps.
+		{"rate=800&service=999us&stall=158206152ns&every=1630ms&first=1320ms&duration=5s", "jmeter", false},
 		{"rate=200&conns=2&stall=100ms&every=1s&duration=3s&service=1ms", "jmeter", false},
 		{"rate=200&conns=2&stall=100ms&every=1s&duration=3s&service=100us", "jmeter", false},
 	} {
@@ -148,8 +155,8 @@ func TestJTLPaced(t *testing.T) {
 			if want := MeasuredRate(float64(cfg.Conns) * 1000 / float64(P)); s.Rate != want {
 				t.Errorf("%s %s: rate %v, want %v (%d threads every %d ms)", c.tool, c.query, s.Rate, want, cfg.Conns, P)
 			}
-			if ws := Writing(FormatJTL); len(ws) != 2 || ws[1].Name() != "jmeter-ctt" || ws[1].NoFit() == "" || !ws[1].OnlyPaced() {
-				t.Errorf("the tools that write a JTL: %v; jmeter-ctt's only when paced, and not fitted", ws)
+			if ws := Writing(FormatJTL); len(ws) != 2 || ws[1].Name() != "jmeter-ctt" || ws[1].NoFit() != "" || !ws[1].OnlyPaced() {
+				t.Errorf("the tools that write a JTL: %v; jmeter-ctt's only when paced, and fitted", ws)
 			}
 		}
 	}
@@ -158,5 +165,13 @@ func TestJTLPaced(t *testing.T) {
 		if s, _ := StatedIn(f.Format, data, &f.Dists[0]); s.Paced {
 			t.Errorf("%s, a closed thread group's, read as paced at %v", name, s.Rate)
 		}
+	}
+	// A real paced run: 2 threads every 10 ms, its samples spanning
+	// 4.787 s from the first start to the last, so the run ended between
+	// then and 4.797 s (a thread's next target), short of the plan's 5 s.
+	data, f := readReal(t, "jmeter-2.13-t2-d5s-ctt6000.jtl")
+	s, _ := StatedIn(f.Format, data, &f.Dists[0])
+	if !s.Paced || s.Rate != sim.RateOf(200) || s.Conns != 2 || s.Duration != 4794e6 || !strings.Contains(s.DurationFrom, "start-up") {
+		t.Errorf("the real paced JTL: paced %v at %v, %d threads, %d ns (%s); want paced at 200/s, 2 threads, 4.794 s", s.Paced, s.Rate, s.Conns, s.Duration, s.DurationFrom)
 	}
 }

@@ -41,6 +41,7 @@ func init() {
 	}
 	locustTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Slow, s.SlowHi, s.DurationFrom = locustStated(data, d)
+		s.ConnsFrom = "stated (\"All users spawned\")"
 	}
 	fortioTool.stated = func(data []byte, _ *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Rate, s.Skips, s.Slow = fortioStated(data)
@@ -84,14 +85,18 @@ func init() {
 	jmeterTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		samples, threads := jtlSamples(data, d)
 		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(samples, threads)
+		s.ConnsFrom = "the threads the JTL names"
 		// The JTL's times show whether a Constant Throughput Timer paced
 		// its threads (jmeter-ctt) or not (jmeter).
 		s.PacedKnown = true
-		if s.Paced, s.Rate = jtlPaced(samples, threads); s.Paced {
+		var period int64
+		if s.Paced, s.Rate, period = jtlPaced(samples, threads); s.Paced {
 			s.RateFrom = "the threads over the median time between a thread's sample starts (its Constant Throughput Timer's period)"
+			if end, cut := jtlPacedEnd(samples, threads, period, s.Duration); cut {
+				s.Duration = end
+				s.DurationFrom = "the samples' span, the earliest of the threads' last starts plus the timer's period: JMeter's scheduler counts its whole seconds from the thread group's start, and its own start-up before the first sample (which the JTL does not show) cut the run short of them"
+			}
 		}
 	}
 	jmeterCTTTool.stated = jmeterTool.stated
-	// The fit knows a paced JTL as jmeter-ctt's, and does not yet fit it.
-	jmeterCTTTool.noFit = "its threads were paced by a Constant Throughput Timer (the JTL shows each thread waiting for its next target between samples): the fit does not yet regenerate a paced thread group's times, and says nothing rather than read them as a closed loop's (report -tool jmeter-ctt prints what such a run shows on a query of yours)"
 }

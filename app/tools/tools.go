@@ -93,6 +93,10 @@ type Tool struct {
 	// onlyPaced: the paced mode of a tool whose closed one writes the same
 	// files; the fit reads them as its own only when they say so.
 	onlyPaced bool
+	// rateKey, for a tool whose run keeps the rate only to a coarser
+	// value, is that value (jmeter-ctt's timer period): rates with the
+	// same key give the same run (SameRates).
+	rateKey func(cfg sim.Config) int64
 	// noFit, for a tool whose file the fit reads as its own but cannot yet
 	// regenerate and compare, says why ("": it can).
 	noFit string
