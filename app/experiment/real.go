@@ -382,13 +382,21 @@ func predictRun(cfg sim.Config, t realTool, tr *ToolRun, f *measure.File, v serv
 	} else {
 		rt := d
 		if t.run.RoundTrip != nil {
-			rt = t.run.RoundTrip(f)
+			rt = t.run.RoundTrip(f, tr.Output)
 		}
 		if rt == nil || rt.P[0].How == measure.Missing {
 			return errors.New("the printout has no median round trip to set the service time to")
 		}
 		m.Service = max(rt.P[0].Ns, 1000)
 		tr.Fit = fmt.Sprintf("the tool's median round trip (reply − send, %s, precision: %s)", rt.Label, rt.Precision)
+		if t.run.GapRoundTrip && m.Service < t.run.Unit/2 && v.gaps > 0 && v.gapP50 > 0 {
+			// One process sends every connection's share (Node's one
+			// thread): the server's gap between request starts is the
+			// time a request takes it, whatever the connections, and the
+			// model's one worker at that service sends a share as fast.
+			m.Service = int64(v.gapP50)
+			tr.Fit = fmt.Sprintf("the server's median gap between request starts away from the stalls (%s): the tool sends its share back to back, one request at a time over its connections, and printed its median round trip under half its %s", time.Duration(int64(v.gapP50)), time.Duration(t.run.Unit))
+		}
 		if t.run.FitMean {
 			if !d.HasMean {
 				return errors.New("the printout has no mean to fit the service time to")

@@ -98,7 +98,30 @@ var autocannonRateReal = Real{Bin: "autocannon", Install: autocannonReal.Install
 	Args: func(cfg sim.Config, addr, _ string) ([]string, error) {
 		return []string{"-c", fmt.Sprint(autocannonRateConns(cfg)), "-d", fmt.Sprint(autocannonSeconds(cfg.Duration)), "-R", fmt.Sprint(autocannonRate(cfg)), "-j", "http://" + addr + "/"}, nil
 	},
-	Unit: 1e6}
+	// Its -j count is its histogram's, the replies and the values -R's
+	// correction added; the model's is the same.
+	PredictedRequests: func(o *Output) int64 { lat, _ := autocannonRecorded(o.Run); return int64(len(lat)) },
+	// The median of its histogram is not a round trip when the correction
+	// added more values than there are replies (a 1 s stall adds 999
+	// each): the replies' median is at rank replies/2 from the bottom,
+	// below every added value (each 1 ms or more), so the printed
+	// percentile at or below that share is taken.
+	RoundTrip: func(f *measure.File, out string) *measure.Dist {
+		d := f.Dists[0]
+		replies, _, _, corrected := autocannonStated([]byte(out), &d)
+		if !corrected || replies <= 0 || d.Count <= replies {
+			return &d
+		}
+		q := 50 * float64(replies) / float64(d.Count)
+		for _, pt := range d.Points {
+			if pt.Percentile <= q {
+				d.P[0].Ns = pt.Ns
+			}
+		}
+		return &d
+	},
+	GapRoundTrip: true,
+	Unit:         1e6}
 
 // autocannonRate is -R: the query's rate in whole requests a second (at
 // least 1).
@@ -237,6 +260,23 @@ type autocannonRun struct {
 	secs       int64
 }
 
+// autocannonRecorded is what autocannon records of a run, in the order
+// of its replies: each reply's latency in whole ms and, with -R (a Quota
+// profile), the values its expected interval of 1 ms adds below it
+// (lib/run.js 243-244); and how many replies.
+func autocannonRecorded(pr *profile.Result) (lat []int64, replies int64) {
+	paced := pr.Profile.Send == profile.Quota
+	for _, i := range pr.ReplyOrder() {
+		v := pr.Done[i] - pr.Send[i]
+		lat = append(lat, v/1e6)
+		replies++
+		for m := v - 1e6; paced && m >= 1e6; m -= 1e6 {
+			lat = append(lat, m/1e6) // recordSingleValueWithExpectedInterval's missing values
+		}
+	}
+	return lat, replies
+}
+
 func autocannonSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 	r := autocannonRun{secs: autocannonSeconds(cfg.Duration), sent: pr.Sent + pr.Retries, errors: pr.TimedOut}
 	paced := pr.Profile.Send == profile.Quota // -R: recorded with an expected interval of 1 ms
@@ -248,14 +288,7 @@ func autocannonSummarise(cfg sim.Config, pr *profile.Result, o *Output) error {
 		// 8000 run on 2 connections: 46,682 "sent", 38,682 answered).
 		r.sent += pr.Profile.Quantum - int64(pr.Profile.Conns)
 	}
-	for _, i := range pr.ReplyOrder() {
-		v := pr.Done[i] - pr.Send[i]
-		r.lat = append(r.lat, v/1e6)
-		r.ok++
-		for m := v - 1e6; paced && m >= 1e6; m -= 1e6 {
-			r.lat = append(r.lat, m/1e6) // recordSingleValueWithExpectedInterval's missing values
-		}
-	}
+	r.lat, r.ok = autocannonRecorded(pr)
 	sort.Slice(r.lat, func(i, j int) bool { return r.lat[i] < r.lat[j] })
 	counts := make([]int64, r.secs)
 	for _, t := range pr.ReplyTimes() {

@@ -29,8 +29,10 @@ type Real struct {
 	// attack's results).
 	Then func(dir string) []string
 	// RoundTrip picks the distribution of the printout that holds reply −
-	// send (nil: the first; wrk2 -U prints it as its second).
-	RoundTrip func(f *measure.File) *measure.Dist
+	// send, its median the tool's round trip (nil: the first; wrk2 -U
+	// prints it as its second; autocannon -R's, its replies' median among
+	// the values its correction added); out is the printout as written.
+	RoundTrip func(f *measure.File, out string) *measure.Dist
 	// PredictedRequests is the model's figure for the count the tool
 	// prints (nil: what it recorded).
 	PredictedRequests func(o *Output) int64
@@ -52,6 +54,12 @@ type Real struct {
 	// before it connects, not at its first send, so its model's clock
 	// starts at the server's accept of its first request's connection.
 	StartsAtConnect bool
+	// GapRoundTrip: the tool sends its share back to back (autocannon
+	// -R's each second), so when its printed median round trip is under
+	// half its Unit the model's service is the server's median gap between
+	// requests away from the stalls, the time that sets how long its share
+	// takes, not the unit's floor.
+	GapRoundTrip bool
 	// FitMean: the printed median is not a round trip, so a scheduled
 	// tool's service time (and client time) is fitted to the printed mean
 	// instead.

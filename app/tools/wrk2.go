@@ -70,7 +70,7 @@ var wrk2Real = Real{Bin: "wrk2", Install: "build it from github.com/giltene/wrk2
 		}
 		return []string{"-t1", fmt.Sprintf("-c%d", cfg.Conns), "-d" + wholeSeconds(cfg), fmt.Sprintf("-R%d", r), "--latency", "-U", "http://" + addr + "/"}, nil
 	},
-	RoundTrip: func(f *measure.File) *measure.Dist {
+	RoundTrip: func(f *measure.File, _ string) *measure.Dist {
 		for i := range f.Dists {
 			if strings.HasPrefix(strings.ToLower(f.Dists[i].Label), "uncorrected") {
 				return &f.Dists[i]
