@@ -237,10 +237,14 @@
 //     samples a minute, this thread only: each thread's targets P =
 //     round(60000/throughput) ms apart from 0; a thread late for its
 //     target sends at once and its targets start again there, so what a
-//     stall made it miss is never sent; the same JTL and summary. The fit
-//     tells its JTL from jmeter's by the threads' idle time between
-//     samples, and does not yet fit it. Follows apache/jmeter
-//     ConstantThroughputTimer.java.
+//     stall made it miss is never sent; the same JTL and summary. A
+//     duration that is not whole seconds is a run whose samples span it
+//     (the scheduler's whole seconds counted from the thread group's
+//     start, before its first sample: a real run's started 0.2 s early).
+//     The fit tells its JTL from jmeter's by the threads' idle time
+//     between samples and their starts a period apart, and fits it (its
+//     rate free over the rates whose period rounds to the same ms:
+//     SameRates). Follows apache/jmeter ConstantThroughputTimer.java.
 //
 // How closely these models predict the real tools, run on this machine, is
 // app/experiment's question: see app/experiment/tools/README.md.
