@@ -1031,8 +1031,8 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 				}
 				if _, rr := eval(c); rr != nil && worstMiss(rr, unit.Ns) <= w {
 					fits = true
-					had, in := firsts[x]
-					if !in {
+					had, seen := firsts[x]
+					if !seen {
 						had = [2]int64{f, f}
 					}
 					firsts[x] = [2]int64{min(had[0], f), max(had[1], f)}
