@@ -146,6 +146,20 @@ func Build(webDir, out, prefix string) (string, error) {
 			return "", err
 		}
 	}
+	// Each page's attributes in one order (attrs.go): the same bytes
+	// every build.
+	if err := filepath.Walk(out, func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || filepath.Ext(p) != ".html" {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, sortAttrs(b), info.Mode())
+	}); err != nil {
+		return "", err
+	}
 	if err := copyDir(webDir, filepath.Join(out, "web")); err != nil {
 		return "", err
 	}
