@@ -1002,11 +1002,12 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		}
 	}
 	if in.obs[0].exact && src.pacedUsers() && cfg.Stall > 0 {
-		// A paced thread group's JTL (jmeter-ctt): the slow replies' ends
-		// fix where each stall ended, but its start only between the last
-		// send it spared and the first it held, a thread's period over the
-		// threads apart. The file's numbers are its distribution's, which
-		// a stall moved by one send's gap leaves as they were, so each
+		// A paced thread group's JTL (jmeter-ctt): its threads send
+		// together, a period apart, and a stall that began anywhere between
+		// the last send it spared and the first it held holds the same
+		// sends. The fit compares the file's distribution, which a stall
+		// moved by one send's gap leaves as it was, so neither its start
+		// nor its end is fixed to the stamps' ms. Each
 		// stall length is tried at first places across two gaps either way
 		// of the best's, and at those that hold its start or its end, and
 		// kept while one of them moves no number past the best's worst.
@@ -1067,8 +1068,8 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 		}
 		if float64(hi-lo) > 0.01*float64(cfg.Stall) {
-			why := fmt.Sprintf("%s's times place each stall's end to its %s or so, and its start only between the last send it spared and the first it held (the threads send together, %s apart): the slowest reply of a stall, %s, bounds it from %s (less a unit and a service for it and each thread's) to %s (plus a unit and a period), and the model explains the file from %s to %s",
-				src.tool, unit.Words, units.Duration(period), units.Duration(M), units.Duration(bLo), units.Duration(bHi), units.Duration(sLo), units.Duration(sHi))
+			why := fmt.Sprintf("%s's threads send together, %s apart, so a stall that began anywhere between the last send it spared and the first it held, and ended with the slowest reply, holds the same sends: the slowest reply of a stall, %s (to the %s), bounds it from %s (less a unit and a service for it and each thread's) to %s (plus a unit and a period), and the model explains the file from %s to %s",
+				src.tool, units.Duration(period), units.Duration(M), unit.Words, units.Duration(bLo), units.Duration(bHi), units.Duration(sLo), units.Duration(sHi))
 			g.setFree("stall", sim.FormatDuration(cfg.Stall), sim.FormatDuration(lo), sim.FormatDuration(hi), why)
 			fLo, fHi := cfg.First, cfg.First
 			for _, f := range firsts {
@@ -1109,11 +1110,11 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 					}
 				}
 			}
+			if len(openRange) == 0 {
+				openRange = widenOpen(openRange, cfg)
+			}
 			for _, b := range base {
 				for _, r := range []sim.Rate{lo, hi} {
-					if len(openRange) == 0 {
-						openRange = widenOpen(openRange, cfg)
-					}
 					b.Rate = r
 					openRange = widenOpen(openRange, b)
 				}

@@ -35,7 +35,7 @@ func sortAttrs(page []byte) []byte {
 		}
 		out = append(out, page[i:i+lt]...)
 		i += lt
-		tag, attrs, end, ok := startTag(page, i)
+		tag, attrs, attrsEnd, end, ok := startTag(page, i)
 		if !ok {
 			// An end tag, a comment, a doctype or what it does not read:
 			// copied up to its '>' as it is.
@@ -54,12 +54,12 @@ func sortAttrs(page []byte) []byte {
 		for _, a := range attrs {
 			out = append(out, a.raw...)
 		}
-		out = append(out, page[attrsEnd(page, i, attrs, tag):end]...)
+		out = append(out, page[attrsEnd:end]...)
 		i = end
-		if t := string(bytes.ToLower(tag)); t == "script" || t == "style" {
-			// Its body is not HTML: copied up to its end tag.
-			closing := []byte("</" + t)
-			c := bytes.Index(bytes.ToLower(page[i:]), closing)
+		if t := string(tag); t == "script" || t == "style" {
+			// Its body is not HTML: copied up to its end tag (go-app
+			// writes tag names in lower case).
+			c := bytes.Index(page[i:], []byte("</"+t))
 			if c < 0 {
 				out = append(out, page[i:]...)
 				break
@@ -79,39 +79,40 @@ type attr struct {
 }
 
 // startTag reads the start tag at page[i] ('<'): its name, its
-// attributes, and the index after its '>'. ok is false when page[i:] is
-// not a start tag it reads.
-func startTag(page []byte, i int) (tag []byte, attrs []attr, end int, ok bool) {
+// attributes, the index after the last of them (before "/>" or ">") and
+// the index after its '>'. ok is false when page[i:] is not a start tag
+// it reads.
+func startTag(page []byte, i int) (tag []byte, attrs []attr, attrsEnd, end int, ok bool) {
 	j := i + 1
 	for j < len(page) && isNameByte(page[j]) {
 		j++
 	}
 	if j == i+1 || !isLetter(page[i+1]) {
-		return nil, nil, 0, false
+		return nil, nil, 0, 0, false
 	}
 	tag = page[i+1 : j]
 	for j < len(page) {
 		switch page[j] {
 		case '>':
-			return tag, attrs, j + 1, true
+			return tag, attrs, j, j + 1, true
 		case '/':
 			if j+1 < len(page) && page[j+1] == '>' {
-				return tag, attrs, j + 2, true
+				return tag, attrs, j, j + 2, true
 			}
-			return nil, nil, 0, false
+			return nil, nil, 0, 0, false
 		case ' ':
 			k := j + 1
 			for k < len(page) && isNameByte(page[k]) {
 				k++
 			}
 			if k == j+1 {
-				return nil, nil, 0, false
+				return nil, nil, 0, 0, false
 			}
 			name := string(page[j+1 : k])
 			if k < len(page) && page[k] == '=' {
 				k++
 				if k >= len(page) || page[k] != '"' {
-					return nil, nil, 0, false
+					return nil, nil, 0, 0, false
 				}
 				k++
 				for k < len(page) && page[k] != '"' {
@@ -121,27 +122,17 @@ func startTag(page []byte, i int) (tag []byte, attrs []attr, end int, ok bool) {
 					k++
 				}
 				if k >= len(page) {
-					return nil, nil, 0, false
+					return nil, nil, 0, 0, false
 				}
 				k++ // the closing quote
 			}
 			attrs = append(attrs, attr{name: name, raw: page[j:k]})
 			j = k
 		default:
-			return nil, nil, 0, false
+			return nil, nil, 0, 0, false
 		}
 	}
-	return nil, nil, 0, false
-}
-
-// attrsEnd is where the tag at page[i] ends its attributes: after the
-// last one's value, or after its name when it has none.
-func attrsEnd(page []byte, i int, attrs []attr, tag []byte) int {
-	j := i + 1 + len(tag)
-	for _, a := range attrs {
-		j += len(a.raw)
-	}
-	return j
+	return nil, nil, 0, 0, false
 }
 
 func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
