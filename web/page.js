@@ -409,6 +409,25 @@ document.addEventListener("DOMContentLoaded", () => {
     where.insertBefore(note, where.firstChild);
   };
   const root = document.getElementById("omission");
+  // Until the page's program mounts (go-app then builds the page again),
+  // the prerendered page is read, not used: its controls are disabled, so
+  // that nothing typed into them is lost, and its status line says the
+  // simulator is starting (app/site, loader.go). omissionLoadFailed says
+  // why it did not start.
+  document.querySelectorAll("#omission, main.article, main.embed").forEach((page) => {
+    // A term's button shows its definition through this script: it works.
+    page.querySelectorAll("input, select, textarea, button:not(.term-btn)").forEach((el) => { el.disabled = true; });
+  });
+  const status = root && root.querySelector(".status-line");
+  window.omissionLoadFailed = (why) => {
+    const p = document.createElement("p");
+    p.className = "status failed";
+    p.setAttribute("role", "alert");
+    p.textContent = "The simulator could not start (" + why + "). The numbers shown were computed when this page was built; reload the page to try again.";
+    const at = status || document.querySelector("main") || document.body;
+    at.querySelectorAll(":scope > .status.loading").forEach((n) => n.remove());
+    at.insertBefore(p, at.firstChild);
+  };
   if (root && root.dataset.state === "prerendered") {
     const srcs = {};
     root.querySelectorAll("section.charts figure[data-chart] img").forEach((img) => {
@@ -422,6 +441,11 @@ document.addEventListener("DOMContentLoaded", () => {
     const asked = location.search.replace(/^\?/, "");
     if (asked !== (root.dataset.query || "")) {
       computing(root, root.querySelector(".story") || root, "Computing the numbers of this address… (the simulator is loading)");
+    } else if (status) {
+      const p = document.createElement("p");
+      p.className = "status loading";
+      p.textContent = "Starting the simulator… the numbers shown are this address's, computed when the page was built.";
+      status.appendChild(p);
     }
   }
   // The article's state and its figures' charts, as the static generator

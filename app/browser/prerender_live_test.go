@@ -4,13 +4,16 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -53,8 +56,17 @@ func TestBrowserPrerender(t *testing.T) {
 		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `
 			document.addEventListener("DOMContentLoaded", () => setTimeout(() => {
 				const r = document.getElementById("omission"), c = document.querySelector('[data-metric="open.p99"]');
+				// What is painted at the headline's open p99: the number
+				// itself, not something over it (go-app's loader covered
+				// the whole window until app.wasm ran); and which controls
+				// take input before the page's program has mounted.
+				const h = document.querySelector('[data-headline="open.p99"]'), box = h.getBoundingClientRect();
+				const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+				const status = r.querySelector(".status-line .status.loading");
 				window.__first = {state: r.dataset.state, computing: r.classList.contains("computing"), p99: c ? c.dataset.ns : "",
-					hidden: c ? getComputedStyle(c.querySelector("a")).visibility === "hidden" : true};
+					hidden: c ? getComputedStyle(c.querySelector("a")).visibility === "hidden" : true,
+					seen: !!at && h.contains(at), starting: status ? status.textContent : "",
+					live: [...r.querySelectorAll("input, select, textarea, button:not(.term-btn)")].filter((el) => !el.disabled).length};
 				// Every state the root passes through from here.
 				window.__states = [r.dataset.state];
 				new MutationObserver(() => {
@@ -70,6 +82,15 @@ func TestBrowserPrerender(t *testing.T) {
 	first := eval[map[string]any](t, b, `window.__first`)
 	if first["state"] != "prerendered" || first["p99"] != "195100000" || first["computing"] != false || first["hidden"] != false {
 		t.Errorf("the first paint at / : %v", first)
+	}
+	// The prerendered page is what the reader sees while app.wasm loads,
+	// saying so, with its controls disabled until the program mounts (they
+	// would lose what was typed): app/site's loader.go.
+	if first["seen"] != true || !strings.HasPrefix(fmt.Sprint(first["starting"]), "Starting the simulator") || first["live"] != float64(0) {
+		t.Errorf("before app.wasm ran, the page at / was covered (seen %v), did not say it was starting (%q) or took input on %v controls", first["seen"], first["starting"], first["live"])
+	}
+	if n := eval[float64](t, b, `[...document.querySelectorAll("#omission input, #omission button")].filter((el) => !el.disabled).length`); n < 10 {
+		t.Errorf("once the page was ready, only %v of its inputs and buttons took input", n)
 	}
 	// Taken over: from the static HTML's state straight to ready, never
 	// loading or running (data-run is 1 either way: the takeover's number
@@ -92,4 +113,20 @@ func TestBrowserPrerender(t *testing.T) {
 		t.Errorf("the first paint at another query: %v", first)
 	}
 	sameCells(t, "stall=300ms", b.metrics(t), nativeCells(t, "stall=300ms"))
+
+	// app.wasm that never comes: the prerendered page stays, and says why
+	// its controls do not answer.
+	f := newBrowser(t)
+	f.do(t, "blocking app.wasm", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/web/app.wasm*", Block: true}}})
+		return err
+	}))
+	f.open(t, s.URL+"/")
+	f.waitFor(t, "the page to say the simulator could not start", `(() => { const a = document.querySelector("#omission .status.failed[role=alert]"); return !!a && a.textContent.startsWith("The simulator could not start"); })()`)
+	if n := eval[float64](t, f, `document.querySelectorAll("#omission .status.loading").length`); n != 0 {
+		t.Errorf("the page still said it was starting beside the failure (%v notes)", n)
+	}
 }

@@ -131,7 +131,22 @@ func Build(webDir, out, prefix string) (string, error) {
 		"OMISSION_WORKER_JS": h.Resources.Resolve("/web/worker.js"),
 		"OMISSION_FIT_WASM":  h.Resources.Resolve("/web/fit.wasm"),
 	}
+	// app.wasm's download starts from the head (loader.go).
+	wasmURL := h.Resources.Resolve("/web/app.wasm")
+	h.RawHeaders = append(h.RawHeaders, wasmPreload(wasmURL))
 	if err := app.GenerateStaticWebsite(out, h, Pages()...); err != nil {
+		return "", err
+	}
+	// app.js compiles app.wasm as it arrives, with no loader (loader.go).
+	appJS := filepath.Join(out, "app.js")
+	js, err := os.ReadFile(appJS)
+	if err == nil {
+		js, err = patchAppJS(js, wasmURL)
+	}
+	if err == nil {
+		err = os.WriteFile(appJS, js, 0o644)
+	}
+	if err != nil {
 		return "", err
 	}
 	// go-app writes /article as article.html; a static host serves that only
@@ -146,8 +161,8 @@ func Build(webDir, out, prefix string) (string, error) {
 			return "", err
 		}
 	}
-	// Each page's attributes in one order (attrs.go): the same bytes
-	// every build.
+	// Each page without go-app's loader (loader.go), and its attributes
+	// in one order (attrs.go): the same bytes every build.
 	if err := filepath.Walk(out, func(p string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || filepath.Ext(p) != ".html" {
 			return err
@@ -155,6 +170,9 @@ func Build(webDir, out, prefix string) (string, error) {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
+		}
+		if b, err = dropLoader(b); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
 		}
 		return os.WriteFile(p, sortAttrs(b), info.Mode())
 	}); err != nil {

@@ -1,0 +1,95 @@
+//go:build !wasm
+
+package site
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// go-app (v10.1.11, pkg/app/http.go:770 and scripts.go's appJS) starts a
+// page in two ways this site does not want:
+//
+//   - every page's body ends with a loader (aside#app-wasm-loader) that
+//     covers the whole window until app.wasm runs, over the prerendered
+//     page the static generator wrote: a reader saw "Loading the
+//     simulator… 45%" on a blank screen for a second, not the numbers,
+//     and without JavaScript saw it for ever;
+//   - app.js fetches app.wasm through fetchWithProgress, which reads the
+//     body chunk by chunk on the page's thread, writes the loader's
+//     percentage into the DOM at each chunk and hands the compiler a
+//     Response of its own making, which the browser cannot keep compiled
+//     code for; and it starts only once the document is parsed (app.js is
+//     deferred).
+//
+// Build removes the loader from every page (dropLoader), preloads app.wasm
+// from the head (wasmPreload) and replaces app.js's start with one that
+// compiles the fetch's own response as it arrives (patchAppJS). Until the
+// page's program mounts, web/page.js says on the prerendered page that it
+// is starting, and omissionLoadFailed says so if it cannot.
+
+// loaderRE is go-app's loader element, whatever order its attributes came
+// in.
+var loaderRE = regexp.MustCompile(`(?s)\s*<aside [^>]*id="app-wasm-loader"[^>]*>.*?</aside>`)
+
+// dropLoader removes go-app's loader from a page.
+func dropLoader(page []byte) ([]byte, error) {
+	if n := len(loaderRE.FindAllIndex(page, -1)); n != 1 {
+		return nil, fmt.Errorf("go-app's loader (aside#app-wasm-loader) found %d times in a page, not once: has go-app changed?", n)
+	}
+	return loaderRE.ReplaceAll(page, nil), nil
+}
+
+// wasmPreload is the head's link that starts app.wasm's download while the
+// document is parsed. It matches app.js's fetch (mode cors, credentials
+// same-origin), so the browser hands that fetch the preloaded response.
+func wasmPreload(url string) string {
+	return `<link rel="preload" href="` + url + `" as="fetch" type="application/wasm" crossorigin="anonymous">`
+}
+
+// appJSStart and appJSEnd bound go-app's goappInitWebAssembly in app.js;
+// fetchWithProgress runs from its declaration to the end of the file.
+const (
+	appJSStart    = "async function goappInitWebAssembly() {"
+	appJSEnd      = "function goappCanLoadWebAssembly() {"
+	appJSProgress = "async function fetchWithProgress(url, progess) {"
+)
+
+// initWasm is this site's goappInitWebAssembly: app.wasm compiled from the
+// fetch's own response (WebAssembly.instantiate from its bytes where the
+// browser has no instantiateStreaming), and a failure said on the page.
+const initWasm = `async function goappInitWebAssembly() {
+  if (!goappCanLoadWebAssembly()) {
+    return;
+  }
+  try {
+    const go = new Go();
+    const response = fetch(%q);
+    const wasm = WebAssembly.instantiateStreaming
+      ? await WebAssembly.instantiateStreaming(response, go.importObject)
+      : await WebAssembly.instantiate(await (await response).arrayBuffer(), go.importObject);
+    go.run(wasm.instance);
+  } catch (err) {
+    console.error("loading wasm failed: ", err);
+    if (window.omissionLoadFailed) {
+      window.omissionLoadFailed(String(err));
+    }
+  }
+}
+
+`
+
+// patchAppJS replaces go-app's goappInitWebAssembly with initWasm (which
+// fetches wasmURL) and removes fetchWithProgress.
+func patchAppJS(js []byte, wasmURL string) ([]byte, error) {
+	s := string(js)
+	i, j, k := strings.Index(s, appJSStart), strings.Index(s, appJSEnd), strings.Index(s, appJSProgress)
+	if i < 0 || j < i || k < j || strings.Count(s, appJSStart) != 1 || strings.Count(s, appJSProgress) != 1 {
+		return nil, fmt.Errorf("app.js: go-app's goappInitWebAssembly, goappCanLoadWebAssembly and fetchWithProgress not found in that order, once each: has go-app changed?")
+	}
+	if !strings.Contains(s[i:j], "fetchWithProgress(\""+wasmURL+"\"") {
+		return nil, fmt.Errorf("app.js: go-app's start does not fetch %s", wasmURL)
+	}
+	return []byte(s[:i] + fmt.Sprintf(initWasm, wasmURL) + s[j:k]), nil
+}
