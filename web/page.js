@@ -419,6 +419,18 @@ document.addEventListener("DOMContentLoaded", () => {
     page.querySelectorAll("input, select, textarea, button:not(.term-btn)").forEach((el) => { el.disabled = true; });
   });
   const status = root && root.querySelector(".status-line");
+  // omissionKeep moves each kept section into the page's holder of it
+  // (elements of a tag the page names, n of them, in order) as the page
+  // mounts, and reports whether it did; omissionAfterPaint calls f in a
+  // task after the browser's next paint.
+  window.omissionKeep = (tag, n) => {
+    const holders = document.querySelectorAll("#omission " + tag), kept = window.omissionKept;
+    window.omissionKept = null;
+    if (!kept || kept.length !== n || holders.length !== n) return false;
+    holders.forEach((h, i) => h.append(kept[i]));
+    return true;
+  };
+  window.omissionAfterPaint = (f) => requestAnimationFrame(() => setTimeout(f, 0));
   window.omissionLoadFailed = (why) => {
     const p = document.createElement("p");
     p.className = "status failed";
@@ -441,11 +453,21 @@ document.addEventListener("DOMContentLoaded", () => {
     const asked = location.search.replace(/^\?/, "");
     if (asked !== (root.dataset.query || "")) {
       computing(root, root.querySelector(".story") || root, "Computing the numbers of this address… (the simulator is loading)");
-    } else if (status) {
-      const p = document.createElement("p");
-      p.className = "status loading";
-      p.textContent = "Starting the simulator… the numbers shown are this address's, computed when the page was built.";
-      status.appendChild(p);
+    } else {
+      if (status) {
+        const p = document.createElement("p");
+        p.className = "status loading";
+        p.textContent = "Starting the simulator… the numbers shown are this address's, computed when the page was built.";
+        status.appendChild(p);
+      }
+      // The sections below the share box, this address's own: the page
+      // holds them until it has built its own (app/page, below.go).
+      const share = root.querySelector("main > .share");
+      if (share) {
+        const kept = [];
+        for (let n = share.nextElementSibling; n; n = n.nextElementSibling) kept.push(n);
+        window.omissionKept = kept;
+      }
     }
   }
   // The article's state and its figures' charts, as the static generator
@@ -584,8 +606,18 @@ document.addEventListener("DOMContentLoaded", () => {
   // to the import panel as if chosen there, and once the panel lists it its
   // fit is asked and shown, with no further step.
   const checkFile = (f) => {
+    if (!f) return;
+    // Before the page's own import panel is built (app.wasm loading, or
+    // the static HTML's sections still held: app/page, below.go) the file
+    // waits for it.
+    const live = () => { const r = document.getElementById("omission"); return !!r && r.dataset.state !== "prerendered" && !document.querySelector("omission-kept"); };
+    if (!live()) {
+      const w = new MutationObserver(() => { if (live()) { w.disconnect(); checkFile(f); } });
+      w.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-state"] });
+      return;
+    }
     const input = document.getElementById("import-file");
-    if (!f || !input) return;
+    if (!input) return;
     const dt = new DataTransfer();
     dt.items.add(f);
     input.files = dt.files;

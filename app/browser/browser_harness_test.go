@@ -310,12 +310,13 @@ func (b *browser) waitFor(t testing.TB, what, predicate string) {
 
 // waitReady waits until the page shows the finished result of the canonical
 // query q ("" is the bench preset), its checks included (they follow the
-// table by a frame).
+// table by a frame), in sections of its own (none of the static HTML's
+// still held: app/page, below.go).
 func (b *browser) waitReady(t testing.TB, q string) {
 	t.Helper()
 	b.waitFor(t, "the result of "+fmt.Sprintf("%q", q), fmt.Sprintf(
 		`(() => { const r = document.getElementById("omission"), c = document.getElementById("checks");
-			return r && c && r.dataset.state === "ready" && (r.dataset.query || "") === %q && c.dataset.seq === r.dataset.seq; })()`, q))
+			return r && c && r.dataset.state === "ready" && (r.dataset.query || "") === %q && c.dataset.seq === r.dataset.seq && !document.querySelector("omission-kept"); })()`, q))
 }
 
 // metrics reads every result cell: data-metric → its data-ns or data-value.

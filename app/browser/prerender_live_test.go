@@ -72,7 +72,12 @@ func TestBrowserPrerender(t *testing.T) {
 				new MutationObserver(() => {
 					const s = document.getElementById("omission").dataset.state;
 					if (s !== window.__states[window.__states.length - 1]) window.__states.push(s);
-					if (s === "ready" && window.__readyAt === undefined) window.__readyAt = performance.now();
+					if (s === "ready" && window.__readyAt === undefined) {
+						window.__readyAt = performance.now();
+						// The sections below the share box as the page
+						// answers: the static HTML's, held, in order.
+						window.__held = [...document.querySelectorAll("#omission omission-kept")].map((h) => h.firstElementChild ? h.firstElementChild.id || h.firstElementChild.className : "");
+					}
 				}).observe(document.documentElement, {attributes: true, subtree: true, childList: true, attributeFilter: ["data-state"]});
 			}, 0));`})
 		return err
@@ -103,6 +108,12 @@ func TestBrowserPrerender(t *testing.T) {
 	if late := eval[bool](t, b, `(() => { const w = performance.getEntriesByName("omission:worker-first")[0]; return !!w && w.startTime < window.__readyAt; })()`); late {
 		t.Error("the page was ready only after the simulation worker answered: it did not take the static HTML's result over")
 	}
+	// Ready with its first screen built and the static HTML's lower
+	// sections held (app/page, below.go), then all of its own, none held.
+	if held := eval[[]string](t, b, `window.__held`); !slices.Equal(held, []string{"results", "charts", "sweep", "beside", "anim", "checks", "glossary"}) {
+		t.Errorf("as the page answered, it held %q below the share box, want the static HTML's seven sections", held)
+	}
+	b.waitFor(t, "the page's own lower sections", `performance.getEntriesByName("omission:lower").length === 1 && document.querySelectorAll("omission-kept").length === 0`)
 	sameCells(t, "taken over", b.metrics(t), nativeCells(t, ""))
 	b.waitFor(t, "the charts taken over", `document.querySelectorAll("section.charts [data-chart] img").length === 4`)
 

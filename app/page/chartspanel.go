@@ -49,6 +49,9 @@ const (
 func (c *chartsPanel) OnMount(ctx app.Context) {
 	defer ui.Recover(ctx, "charts")
 	c.observe(ctx)
+	// Charts the page published before the panel was built (below.go)
+	// came with the state, not as a change of it.
+	c.sources()
 	c.report(ctx)
 }
 

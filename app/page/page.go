@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"omission/app/address"
-	"omission/app/anim"
 	"omission/app/compute"
 	"omission/app/ui"
 	"omission/app/view"
@@ -82,7 +81,14 @@ type Page struct {
 	takenOver     bool   // the app took over the static HTML's result
 	takenSeq      int64  // its run number
 	prerenderJSON string // the static generator's: what data-prerender holds
-	fault         string // observed: a panic caught in a handler
+	// The sections below the share box (below.go): in a browser that took
+	// the static HTML over, the static HTML's are held (lowerHeld) and the
+	// page builds its own, lowerBuilt of them so far, once the first
+	// screen is live and painted.
+	lowerHeld  bool
+	lowerBuilt int
+	lowerWait  app.Func // the browser's frame callback that builds them
+	fault      string   // observed: a panic caught in a handler
 
 	pendingURL     *url.URL // the URL to write once the browser has painted
 	pendingPush    bool
@@ -100,6 +106,7 @@ type Page struct {
 func (p *Page) OnInit() {
 	p.setInputs(sim.Default().Values())
 	p.takeOver()
+	p.lowerHeld = keepsLower()
 }
 
 // OnMount runs on the UI goroutine when the page is mounted in the browser:
@@ -114,6 +121,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	if p.takenOver {
 		p.publishCharts(ctx) // taken over in OnInit
 	}
+	p.keepLower(ctx)
 	p.startClient(ctx)
 	p.listenHistory(ctx)
 }
@@ -225,6 +233,7 @@ func (p *Page) OnNav(ctx app.Context) {
 
 // OnDismount runs on the UI goroutine when the page is removed.
 func (p *Page) OnDismount() {
+	p.releaseLower()
 	p.stopHistory()
 	p.cancelRun()
 }
@@ -635,7 +644,7 @@ func (p *Page) Render() app.UI {
 			app.If(p.fault != "", func() app.UI {
 				return app.P().Class("fault").Attr("role", "alert").Text("Something went wrong (" + p.fault + "). The page still works; reloading starts afresh.")
 			}),
-			app.Main().ID("main").Body(
+			app.Main().ID("main").Body(append([]app.UI{
 				// The first screen: why, the two ways in and the two p99;
 				// what is below is named at its foot.
 				app.Div().Class("first").Body(
@@ -655,14 +664,7 @@ func (p *Page) Render() app.UI {
 				// Just below the first screen: the URL holds the state, and
 				// this box copies it.
 				p.renderShare(),
-				&resultsTable{IStale: stale, IView: p.shown, IExtra: p.beside.cols, IRefused: p.why},
-				&chartsPanel{ILinear: p.addr.Get(address.KeyAxis) == "linear", ICDF: p.addr.Get(address.KeyCDF) == "1", IRefused: p.why},
-				p.renderSweep(),
-				p.renderBeside(),
-				&anim.Panel{},
-				&checksList{IView: p.proofs, IFiles: p.beside.notes},
-				renderGlossary(),
-			),
+			}, p.renderLower(stale)...)...),
 			app.Footer().Class("colophon").Body(
 				app.P().Text("Every number above comes from a deterministic simulation that runs in this page (Go compiled to WebAssembly). The same query gives the same numbers here and in the command line report."),
 			),
