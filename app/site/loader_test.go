@@ -29,8 +29,9 @@ func served(t *testing.T, path string) []byte {
 
 // TestPatchAppJS: go-app's app.js, patched, fetches app.wasm once with a
 // plain fetch compiled as it streams, has no progress reader and no
-// loader left to touch, says a failure on the page, and is JavaScript
-// node can parse; a go-app whose app.js has changed fails the build.
+// loader left to touch, says a failure on the page, registers the service
+// worker only once the page is idle, and is JavaScript node can parse; a
+// go-app whose app.js has changed fails the build.
 func TestPatchAppJS(t *testing.T) {
 	const url = "/web/app.wasm?v=abc"
 	js := served(t, "/app.js")
@@ -39,12 +40,12 @@ func TestPatchAppJS(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(got)
-	for _, want := range []string{`fetch("` + url + `")`, "WebAssembly.instantiateStreaming(response, go.importObject)", "window.omissionLoadFailed(String(err))", "go.run(wasm.instance)", "function goappCanLoadWebAssembly() {"} {
+	for _, want := range []string{`fetch("` + url + `")`, "WebAssembly.instantiateStreaming(response, go.importObject)", "window.omissionLoadFailed(String(err))", "go.run(wasm.instance)", "function goappCanLoadWebAssembly() {", "requestIdleCallback(() => goappInitServiceWorker(), { timeout: 2000 })"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("patched app.js lacks %q", want)
 		}
 	}
-	for _, gone := range []string{"fetchWithProgress", "app-wasm-loader", "showProgress"} {
+	for _, gone := range []string{"fetchWithProgress", "app-wasm-loader", "showProgress", appJSWorker} {
 		if strings.Contains(s, gone) {
 			t.Errorf("patched app.js still holds %q", gone)
 		}
@@ -69,6 +70,7 @@ func TestPatchAppJS(t *testing.T) {
 		"another address":   strings.Replace(string(js), url, "/web/other.wasm", 1),
 		"two starts":        string(js) + "\n" + appJSStart + "}\n",
 		"progress too soon": appJSProgress + "}\n" + string(js),
+		"no registration":   strings.Replace(string(js), appJSWorker, "\n", 1),
 	} {
 		if _, err := patchAppJS([]byte(in), url); err == nil {
 			t.Errorf("%s: patched without an error", what)
@@ -106,14 +108,29 @@ type loaderTestPage struct{ app.Compo }
 
 func (*loaderTestPage) Render() app.UI { return app.Main().Text("page") }
 
-// TestWasmPreload: the head's link asks for the address app.js fetches, as
-// a fetch in cors mode (what fetch() makes of a same-origin URL), so that
-// the browser matches the two.
+// TestWasmPreload: the head's first link asks for the address app.js
+// fetches, as a fetch in cors mode (what fetch() makes of a same-origin
+// URL), so that the browser matches the two; a page without one head, or
+// with two, is an error.
 func TestWasmPreload(t *testing.T) {
-	got := wasmPreload("/p/web/app.wasm?v=abc")
+	app.Route("/preload-test", func() app.Composer { return &loaderTestPage{} })
+	page := served(t, "/preload-test")
+	got, err := addPreload(page, "/p/web/app.wasm?v=abc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := string(got)[strings.Index(string(got), "<head>"):strings.Index(string(got), "</head>")]
+	link := head[strings.Index(head, "<link"):]
+	link = link[:strings.Index(link, ">")+1]
 	for _, want := range []string{`rel="preload"`, `href="/p/web/app.wasm?v=abc"`, `as="fetch"`, `crossorigin="anonymous"`} {
-		if !strings.Contains(got, want) {
-			t.Errorf("%s lacks %s", got, want)
+		if !strings.Contains(link, want) {
+			t.Errorf("the head's first link %s lacks %s", link, want)
 		}
+	}
+	if _, err := addPreload([]byte("<html><body></body></html>"), "/w"); err == nil {
+		t.Error("a page without a head passed")
+	}
+	if _, err := addPreload(append(append([]byte{}, page...), page...), "/w"); err == nil {
+		t.Error("a page with two heads passed")
 	}
 }

@@ -131,22 +131,7 @@ func Build(webDir, out, prefix string) (string, error) {
 		"OMISSION_WORKER_JS": h.Resources.Resolve("/web/worker.js"),
 		"OMISSION_FIT_WASM":  h.Resources.Resolve("/web/fit.wasm"),
 	}
-	// app.wasm's download starts from the head (loader.go).
-	wasmURL := h.Resources.Resolve("/web/app.wasm")
-	h.RawHeaders = append(h.RawHeaders, wasmPreload(wasmURL))
 	if err := app.GenerateStaticWebsite(out, h, Pages()...); err != nil {
-		return "", err
-	}
-	// app.js compiles app.wasm as it arrives, with no loader (loader.go).
-	appJS := filepath.Join(out, "app.js")
-	js, err := os.ReadFile(appJS)
-	if err == nil {
-		js, err = patchAppJS(js, wasmURL)
-	}
-	if err == nil {
-		err = os.WriteFile(appJS, js, 0o644)
-	}
-	if err != nil {
 		return "", err
 	}
 	// go-app writes /article as article.html; a static host serves that only
@@ -161,23 +146,6 @@ func Build(webDir, out, prefix string) (string, error) {
 			return "", err
 		}
 	}
-	// Each page without go-app's loader (loader.go), and its attributes
-	// in one order (attrs.go): the same bytes every build.
-	if err := filepath.Walk(out, func(p string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() || filepath.Ext(p) != ".html" {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if b, err = dropLoader(b); err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		return os.WriteFile(p, sortAttrs(b), info.Mode())
-	}); err != nil {
-		return "", err
-	}
 	if err := copyDir(webDir, filepath.Join(out, "web")); err != nil {
 		return "", err
 	}
@@ -185,11 +153,51 @@ func Build(webDir, out, prefix string) (string, error) {
 	if err := copyFile(wasmExecBeside(webDir), filepath.Join(out, "wasm_exec.js")); err != nil {
 		return "", err
 	}
-	// .br and .gz beside each text file and app.wasm (compress.go).
-	if err := precompress(out); err != nil {
+	if err := Finish(out, h.Resources.Resolve("/web/app.wasm")); err != nil {
 		return "", err
 	}
 	return version, nil
+}
+
+// Finish makes a site go-app generated into out (its pages, app.js and web
+// resources) start and travel as this one does: app.js compiles app.wasm
+// (at wasmURL) as it arrives and registers the service worker once the
+// page is idle, every page drops go-app's loader and preloads app.wasm
+// (loader.go), each start tag has its attributes in one order, the same
+// bytes every build (attrs.go), and beside each text file and the wasm
+// files lie their .br and .gz (compress.go). make bench serves the floor
+// of the stack (app/internal/stackfloor) through it too.
+func Finish(out, wasmURL string) error {
+	appJS := filepath.Join(out, "app.js")
+	js, err := os.ReadFile(appJS)
+	if err == nil {
+		js, err = patchAppJS(js, wasmURL)
+	}
+	if err == nil {
+		err = os.WriteFile(appJS, js, 0o644)
+	}
+	if err != nil {
+		return err
+	}
+	if err := filepath.Walk(out, func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() || filepath.Ext(p) != ".html" {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			b, err = dropLoader(b)
+		}
+		if err == nil {
+			b, err = addPreload(b, wasmURL)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		return os.WriteFile(p, sortAttrs(b), info.Mode())
+	}); err != nil {
+		return err
+	}
+	return precompress(out)
 }
 
 // wasmExecBeside is the project's wasm_exec.js, next to the web directory.
