@@ -421,8 +421,9 @@ document.addEventListener("DOMContentLoaded", () => {
   const status = root && root.querySelector(".status-line");
   // omissionKeep moves each kept section into the page's holder of it
   // (elements of a tag the page names, n of them, in order) as the page
-  // mounts, and reports whether it did; omissionAfterPaint calls f in a
-  // task after the browser's next paint.
+  // mounts, and reports whether it did; omissionAfterPaint calls f after
+  // the browser's next paint, when it is idle (within a second): what the
+  // reader does meanwhile, and any other work, goes first.
   window.omissionKeep = (tag, n) => {
     const holders = document.querySelectorAll("#omission " + tag), kept = window.omissionKept;
     window.omissionKept = null;
@@ -430,7 +431,7 @@ document.addEventListener("DOMContentLoaded", () => {
     holders.forEach((h, i) => h.append(kept[i]));
     return true;
   };
-  window.omissionAfterPaint = (f) => requestAnimationFrame(() => setTimeout(f, 0));
+  window.omissionAfterPaint = (f) => requestAnimationFrame(() => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 0)));
   window.omissionLoadFailed = (why) => {
     const p = document.createElement("p");
     p.className = "status failed";

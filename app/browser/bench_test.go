@@ -131,6 +131,7 @@ func TestBrowserBenchSite(t *testing.T) {
 		readyCold = append(readyCold, eval[float64](t, b, `performance.now()`))
 		paintCold = append(paintCold, eval[float64](t, b, firstPaint))
 		b.waitWorker(t)
+		b.waitFor(t, "the page's own lower sections", `performance.getEntriesByName("omission:lower").length === 1`)
 		for k, v := range eval[map[string]float64](t, b, startupParts) {
 			parts[k] = append(parts[k], v)
 		}
