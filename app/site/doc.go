@@ -23,6 +23,11 @@
 // file under /web/ is referenced as /web/<file>?v=<its content hash> and
 // cached for a year under that address, which changes with its content.
 //
+// Every page is finished as loader.go says (Finish): go-app's full-window
+// loader is gone, so a reader sees the prerendered page while app.wasm
+// loads; the head preloads app.wasm, app.js compiles it as it arrives,
+// and the service worker is registered once the page is idle.
+//
 // The site's version is a hash of what it ships, so the service worker's
 // cache is renewed exactly when something changed; after one visit the site
 // works offline, share URLs included. Every page carries a
