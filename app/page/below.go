@@ -17,10 +17,11 @@ import (
 // static HTML's lower sections (omissionKept, their controls disabled) when
 // they are the address's own; the page's first render holds each in a
 // keptTag element (laid out as if it were not there), and the page builds
-// its own sections, one a task, once the browser has painted the first
-// screen live (lowerHeld, lowerBuilt). Until then a reader sees the same
-// sections, and what they would type into them is not lost: nothing in
-// them takes input.
+// its own sections one at a time, each when the browser is idle after a
+// paint, once the first screen is live (lowerHeld, lowerBuilt). Until then
+// a reader sees the same sections, and what they would type into them is
+// not lost: nothing in them takes input. A result other than the static
+// HTML's builds them all at once (lowerNow).
 
 // keptTag is the element each static section is kept in.
 const keptTag = "omission-kept"
@@ -64,8 +65,8 @@ func keepsLower() bool {
 
 // keepLower runs at the page's mount, before the browser paints: it moves
 // each of the static HTML's lower sections into its holder, then builds
-// the page's own, one a task, each after the browser has painted, so that
-// the page answers input between them. Where they cannot be held (not
+// the page's own, one at a time, each when the browser is idle after a
+// paint, so that the page answers input between them. Where they cannot be held (not
 // one static section for each of the page's) the page builds its own at
 // once.
 func (p *Page) keepLower(ctx app.Context) {
@@ -79,13 +80,18 @@ func (p *Page) keepLower(ctx app.Context) {
 	p.lowerWait = app.FuncOf(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) {
 			defer ui.Recover(ctx, "lower")
-			p.lowerBuilt++
-			if p.lowerBuilt < lowerSections {
-				app.Window().Call("omissionAfterPaint", p.lowerWait)
-				return
+			if p.lowerHeld {
+				p.lowerBuilt++
+				if p.lowerBuilt < lowerSections {
+					app.Window().Call("omissionAfterPaint", p.lowerWait)
+					return
+				}
+				p.lowerHeld = false
 			}
-			p.lowerHeld = false
-			p.releaseLower()
+			// Built, here or by lowerNow: the callback has no call
+			// pending, and goes.
+			p.lowerWait.Release()
+			p.lowerWait = nil
 			// The startup's parts, for make bench (app/browser).
 			ctx.Defer(func(app.Context) { app.Window().Get("performance").Call("mark", "omission:lower") })
 		})
@@ -94,10 +100,11 @@ func (p *Page) keepLower(ctx app.Context) {
 	app.Window().Call("omissionAfterPaint", p.lowerWait)
 }
 
-// releaseLower lets the frame callback go.
-func (p *Page) releaseLower() {
-	if p.lowerWait != nil {
-		p.lowerWait.Release()
-		p.lowerWait = nil
+// lowerNow builds the page's own lower sections in its next render: the
+// static HTML's are another result's once the page shows another (a query
+// read, a preset chosen, an edit) and must not stay on screen beside it.
+func (p *Page) lowerNow() {
+	if p.lowerHeld {
+		p.lowerHeld, p.lowerBuilt = false, lowerSections
 	}
 }

@@ -233,7 +233,7 @@ func (p *Page) OnNav(ctx app.Context) {
 
 // OnDismount runs on the UI goroutine when the page is removed.
 func (p *Page) OnDismount() {
-	p.releaseLower()
+	p.lowerNow()
 	p.stopHistory()
 	p.cancelRun()
 }
@@ -297,6 +297,9 @@ func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 	p.writeURL(ctx, st.addr, push)
 	p.refused = len(st.refused) > 0
 	p.why = refusalOf(st.refused)
+	if p.refused || !p.current(st.canon) {
+		p.lowerNow() // below.go
+	}
 	if p.refused {
 		// Nothing runs, and nothing shown is for this query.
 		p.cancelRun()
