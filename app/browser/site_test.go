@@ -8,6 +8,7 @@ import (
 	"net"
 	"omission/app/article"
 	"omission/app/compute"
+	"omission/app/routes"
 	"omission/app/site"
 	"omission/app/units"
 	"os"
@@ -272,6 +273,9 @@ func TestWasmExecShipped(t *testing.T) {
 		// runs this without it.
 		t.Skip("the site's build is checked without -race (make test-built)")
 	}
+	// The site's pages, as main registers them (unregistered, go-app
+	// writes a page without its loader, which the build refuses).
+	routesOnce.Do(routes.Register)
 	out := t.TempDir()
 	if _, err := site.Build(filepath.Join(root, "web"), out, ""); err != nil {
 		t.Fatal(err)
