@@ -204,8 +204,14 @@ func serveSite(t testing.TB, dir string) *httptest.Server {
 
 // browser is one headless Chromium tab.
 type browser struct {
-	ctx context.Context
+	ctx  context.Context
+	stop func() // closes Chromium (the test's end does too)
 }
+
+// close stops the browser before the test ends: a page left open goes on
+// running (the animation's frames, the workers) beside what is measured
+// next.
+func (b *browser) close() { b.stop() }
 
 // newBrowser starts Chromium with a fresh profile (no cache, no service
 // worker) and a 1280×800 window; it stops at the end of the test. A start
@@ -253,8 +259,9 @@ func startBrowser(t testing.TB) (*browser, error) {
 		cancelAlloc()
 		return nil, err
 	}
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	return &browser{ctx: ctx}, nil
+	stop := func() { cancel(); cancelAlloc() }
+	t.Cleanup(stop)
+	return &browser{ctx: ctx, stop: stop}, nil
 }
 
 // timeout bounds one step of a test.
