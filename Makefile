@@ -142,7 +142,11 @@ bench: wasm tools
 	@GOOS=js GOARCH=wasm $(GO) test $(FIT_GCFLAGS) -exec="$(WASM_RUN)" -run '^$$' -bench 'Fit' -benchtime 2x ./app/fit | awk -v where=wasm -f bench.awk
 	@$(MAKE) -s site-size
 	@OMISSION_BROWSER=1 OMISSION_BENCH=1 CHROMIUM="$(CHROMIUM)" $(GO) test -count=1 -timeout 40m -run 'BrowserBench|Lighthouse' -v ./app/browser | grep '^BENCH' || true
+	@# The rival's setup clones this checkout's HEAD only where no clone is
+	@# left from an earlier run, and never updates one: the old clone goes
+	@# first, or an earlier commit is measured.
 	@if [ -n "$(RIVAL_GIT_DIR)" ] && [ -x "$(RIVALBENCH)/run.sh" ]; then \
+		rm -rf "$(RIVAL_WORK)/omission"; \
 		WORK="$(RIVAL_WORK)" OMISSION_SRC="$(CURDIR)" RIVAL_GIT_DIR="$(RIVAL_GIT_DIR)" "$(RIVALBENCH)/run.sh" > "$(RIVAL_WORK).log" 2>&1 \
 			&& $(GO) run ./app/internal/rivalratio "$(RIVAL_WORK)/results.json" \
 			|| echo "bench: the rival benchmark failed: see $(RIVAL_WORK).log"; \
