@@ -432,13 +432,23 @@ document.addEventListener("DOMContentLoaded", () => {
     return true;
   };
   window.omissionAfterPaint = (f) => requestAnimationFrame(() => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 0)));
-  window.omissionLoadFailed = (why) => {
+  // statusNote is a paragraph of the status line's (class status cls).
+  const statusNote = (cls, text) => {
     const p = document.createElement("p");
-    p.className = "status failed";
+    p.className = "status " + cls;
+    p.textContent = text;
+    return p;
+  };
+  window.omissionLoadFailed = (why) => {
+    // Where the address asks for numbers the static HTML does not hold,
+    // they are hidden (computing, below): none is shown to vouch for.
+    const hidden = !!document.querySelector(".computing");
+    const p = statusNote("failed", "The simulator could not start (" + why + "). " + (hidden
+      ? "The numbers of this address could not be computed; reload the page to try again."
+      : "The numbers shown were computed when this page was built; reload the page to try again."));
     p.setAttribute("role", "alert");
-    p.textContent = "The simulator could not start (" + why + "). The numbers shown were computed when this page was built; reload the page to try again.";
     const at = status || document.querySelector("main") || document.body;
-    at.querySelectorAll(":scope > .status.loading").forEach((n) => n.remove());
+    document.querySelectorAll(".status.loading, .computing-note").forEach((n) => n.remove());
     at.insertBefore(p, at.firstChild);
   };
   if (root && root.dataset.state === "prerendered") {
@@ -455,12 +465,7 @@ document.addEventListener("DOMContentLoaded", () => {
     if (asked !== (root.dataset.query || "")) {
       computing(root, root.querySelector(".story") || root, "Computing the numbers of this address… (the simulator is loading)");
     } else {
-      if (status) {
-        const p = document.createElement("p");
-        p.className = "status loading";
-        p.textContent = "Starting the simulator… the numbers shown are this address's, computed when the page was built.";
-        status.appendChild(p);
-      }
+      if (status) status.appendChild(statusNote("loading", "Starting the simulator… the numbers shown are this address's, computed when the page was built."));
       // The sections below the share box, this address's own: the page
       // holds them until it has built its own (app/page, below.go).
       const share = root.querySelector("main > .share");

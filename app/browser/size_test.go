@@ -31,7 +31,7 @@ import (
 // the experiment's autocannon -R round trip (its -j reader's count of
 // replies, now linked beside its descriptor) with jmeter-ctt's rate key
 // and JTL service words to 12,140,773, and the page's lower sections held
-// and built after its first screen (app/page's below.go) to 12,156,221.
+// and built after its first screen (app/page's below.go) to 12,156,352.
 // Every tool costs
 // it until the page reads the tools' names without their descriptors
 // (TestBinariesLink lists what each program must not link).

@@ -9,7 +9,7 @@ import (
 )
 
 // go-app (v10.1.11, pkg/app/http.go:770 and scripts.go's appJS) starts a
-// page in two ways this site does not want:
+// page in three ways this site does not want:
 //
 //   - every page's body ends with a loader (aside#app-wasm-loader) that
 //     covers the whole window until app.wasm runs, over the prerendered
@@ -19,19 +19,19 @@ import (
 //   - app.js fetches app.wasm through fetchWithProgress, which reads the
 //     body chunk by chunk on the page's thread, writes the loader's
 //     percentage into the DOM at each chunk and hands the compiler a
-//     Response of its own making, which the browser cannot keep compiled
-//     code for; and it starts only once the document is parsed (app.js is
-//     deferred);
+//     Response of its own making; and it starts only once the document is
+//     parsed (app.js is deferred);
 //   - app.js registers the service worker at once, and its install fetches
 //     every file the site caches (app.wasm again, fit.wasm, the pages)
 //     while app.wasm downloads and compiles: on this project's 2-core
 //     machine a cold start answered in 1,031 ms with it and 601 ms with
-//     the worker registered once the page is idle (make bench, the floor
-//     at 323 and 293 ms).
+//     the worker registered once the page is idle (make bench of the day,
+//     three trials with their browsers left open; the floor at 323 and
+//     293 ms).
 //
-// Build removes the loader from every page (dropLoader), preloads app.wasm
-// from the head (wasmPreload) and replaces app.js's start with one that
-// compiles the fetch's own response as it arrives, then registers the
+// Finish removes the loader from every page (dropLoader), preloads
+// app.wasm from the head (addPreload) and replaces app.js's start with one
+// that compiles the fetch's own response as it arrives, then registers the
 // service worker when the page is idle, within 2 s (patchAppJS). Until the
 // page's program mounts, web/page.js says on the prerendered page that it
 // is starting, and omissionLoadFailed says so if it cannot.
@@ -66,7 +66,8 @@ func addPreload(page []byte, wasmURL string) ([]byte, error) {
 }
 
 // appJSStart and appJSEnd bound go-app's goappInitWebAssembly in app.js;
-// fetchWithProgress runs from its declaration to the end of the file.
+// fetchWithProgress runs from appJSProgress to the first line that is a
+// lone closing brace.
 const (
 	appJSStart    = "async function goappInitWebAssembly() {"
 	appJSEnd      = "function goappCanLoadWebAssembly() {"
@@ -120,5 +121,9 @@ func patchAppJS(js []byte, wasmURL string) ([]byte, error) {
 	if !strings.Contains(s[i:j], "fetchWithProgress(\""+wasmURL+"\"") {
 		return nil, fmt.Errorf("app.js: go-app's start does not fetch %s", wasmURL)
 	}
-	return []byte(s[:i] + fmt.Sprintf(initWasm, wasmURL) + s[j:k]), nil
+	end := strings.Index(s[k:], "\n}\n")
+	if end < 0 {
+		return nil, fmt.Errorf("app.js: go-app's fetchWithProgress has no end: has go-app changed?")
+	}
+	return []byte(s[:i] + fmt.Sprintf(initWasm, wasmURL) + s[j:k] + s[k+end+len("\n}\n"):]), nil
 }
