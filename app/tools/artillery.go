@@ -86,10 +86,40 @@ var artilleryTool = Tool{
 	rateFlag: "arrivalRate",
 }
 
+// artilleryMaxTool is the same phase with maxVusers: int-core
+// lib/runner.js 211-222 skips an arrival while runState.pendingScenarios
+// (the virtual users started and not yet done) is maxVusers or more, and
+// counts it (vusers.skipped); lib/dist.js 107-124 hands the one worker
+// the whole cap. Arrivals are due as without the cap.
+var artilleryMaxTool = Tool{
+	name:      "artillery-maxvusers",
+	plain:     "An arrival phase with a cap: a new virtual user arrives at a fixed interval, but one that finds maxVusers users still waiting for replies is skipped, never sent, and only counted. During a stall the cap fills at once, and every arrival after that is skipped: the stall's requests are counted as vusers.skipped and timed by no one.",
+	mechanics: "artillery run with one phase {duration: D, arrivalRate: R, maxVusers: C}: arrival k (k = 1 … ⌊D / tick⌋, tick = ⌊10⁶/R⌋ µs) at k·tick; sent at once by a new virtual user while fewer than C are out, otherwise counted as vusers.skipped and never sent; response_time = reply − send in whole ms; percentiles from a DDSketch as artillery",
+	source:    "https://github.com/artilleryio/artillery/blob/artillery%402.0.20/packages/core/lib/runner.js#L211-L222",
+	zero:      artilleryTool.zero,
+	command: func(cfg sim.Config) string {
+		return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{duration: %d, arrivalRate: %d, maxVusers: %d}], one scenario: GET /)",
+			strings.TrimSuffix(target, "/"), artillerySeconds(cfg), artilleryRate(cfg), cfg.Conns)
+	},
+	profile: func(cfg sim.Config) profile.Profile {
+		p := artilleryTool.profile(cfg)
+		p.Conc, p.Conns, p.MaxVUs = profile.VUPool, cfg.Conns, cfg.Conns
+		return p
+	},
+	summarise: artillerySummarise,
+	reads:     artilleryTool.reads,
+	kind:      artilleryTool.kind,
+	unit:      artilleryTool.unit,
+	rateFlag:  artilleryTool.rateFlag,
+	// A cap that skipped nothing changed nothing: such a file is
+	// artillery's.
+	onlyDropped: true,
+}
+
 // artilleryReal is how the experiment runs artilleryTool.
 var artilleryReal = Real{Bin: "artillery", Install: "npm install artillery@2.0.20 typescript@5.6.3 with PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 and --ignore-scripts (TypeScript 7 breaks its command line), or " + InstallScript + ", which links it into .tools/bin",
 	Files: func(cfg sim.Config, addr string) (map[string]string, error) {
-		return map[string]string{"test.yml": artilleryScript("http://"+addr, cfg)}, nil
+		return map[string]string{"test.yml": artilleryScript("http://"+addr, cfg, "")}, nil
 	},
 	Args: func(cfg sim.Config, addr, dir string) ([]string, error) {
 		return []string{"run", "--output", dir + "/report.json", dir + "/test.yml"}, nil
@@ -97,10 +127,18 @@ var artilleryReal = Real{Bin: "artillery", Install: "npm install artillery@2.0.2
 	Unit:     1e6,
 	ClockFit: true}
 
-// artilleryScript is the test script the command names.
-func artilleryScript(targetURL string, cfg sim.Config) string {
-	return fmt.Sprintf("config:\n  target: %q\n  phases:\n    - duration: %d\n      arrivalRate: %d\nscenarios:\n  - flow:\n      - get:\n          url: \"/\"\n",
-		targetURL, artillerySeconds(cfg), artilleryRate(cfg))
+// artilleryMaxReal is how the experiment runs artilleryMaxTool.
+var artilleryMaxReal = Real{Bin: artilleryReal.Bin, Install: artilleryReal.Install,
+	Files: func(cfg sim.Config, addr string) (map[string]string, error) {
+		return map[string]string{"test.yml": artilleryScript("http://"+addr, cfg, fmt.Sprintf("      maxVusers: %d\n", cfg.Conns))}, nil
+	},
+	Args: artilleryReal.Args, Unit: artilleryReal.Unit, ClockFit: artilleryReal.ClockFit}
+
+// artilleryScript is the test script the command names, with extra lines
+// for its phase.
+func artilleryScript(targetURL string, cfg sim.Config, phase string) string {
+	return fmt.Sprintf("config:\n  target: %q\n  phases:\n    - duration: %d\n      arrivalRate: %d\n%sscenarios:\n  - flow:\n      - get:\n          url: \"/\"\n",
+		targetURL, artillerySeconds(cfg), artilleryRate(cfg), phase)
 }
 
 const artilleryTimeout = int64(10e9) // engine_http.js 265: 10 s unless config.http.timeout
@@ -296,6 +334,9 @@ func artilleryEvents(pr *profile.Result) *artilleryRun {
 	for i, f := range pr.Fails {
 		evs = append(evs, event{f.Send, 0, -1}, event{f.At, 2, i})
 	}
+	for _, at := range artillerySkipped(pr) {
+		evs = append(evs, event{at, 3, -1})
+	}
 	sort.SliceStable(evs, func(a, b int) bool { return evs[a].t < evs[b].t })
 	r := &artilleryRun{}
 	for _, e := range evs {
@@ -322,9 +363,34 @@ func artilleryEvents(pr *profile.Result) *artilleryRun {
 		case 2:
 			p.counter(ms, "errors.ETIMEDOUT", 1)
 			p.counter(ms, "vusers.failed", 1)
+		case 3:
+			p.counter(ms, "vusers.skipped", 1)
 		}
 	}
 	return r
+}
+
+// artillerySkipped is when the arrivals a cap skipped were due (k·tick,
+// the ones no virtual user sent): none without maxVusers.
+func artillerySkipped(pr *profile.Result) []int64 {
+	p := pr.Profile
+	if pr.Dropped == 0 || p.Conc != profile.VUPool || p.Send != profile.Uniform {
+		return nil
+	}
+	sent := make(map[int64]bool, len(pr.Intended)+len(pr.Fails))
+	for _, t := range pr.Intended {
+		sent[t] = true
+	}
+	for _, f := range pr.Fails {
+		sent[f.Intended] = true
+	}
+	var out []int64
+	for k := int64(1); k <= p.Duration/p.Period; k++ {
+		if !sent[k*p.Period] {
+			out = append(out, k*p.Period)
+		}
+	}
+	return out
 }
 
 // artillerySummary is summarizeHistogram's figures, in its order.

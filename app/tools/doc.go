@@ -206,6 +206,11 @@
 //     run --output JSON. Follows artilleryio/artillery 2.0.20
 //     (int-core lib/phases.js, runner.js, engine_http.js, ssms.js;
 //     arrivals lib/index.js; sketches-js DDSketch.js) as npm ships it.
+//   - artillery-maxvusers: the same phase with maxVusers: conns. An
+//     arrival that finds conns virtual users still out is skipped, never
+//     sent, and counted as vusers.skipped: during a stall the cap fills
+//     and the stall's arrivals are counted, not timed. Follows int-core
+//     lib/runner.js 211-222 and lib/dist.js 107-124.
 //   - gatling-open: a simulation injecting constantUsersPerSec(rate)
 //     during D (whole seconds): round(D·rate) users, each second's shard of
 //     them spread over its milliseconds (Gatling's Shard), each a new

@@ -84,8 +84,9 @@ func (t *Tool) Fill(cfg sim.Config) int64 {
 func (t *Tool) Unbounded() bool { return t.profileOf().Conc == profile.Unbounded }
 
 // Drops reports whether the tool drops the iterations it has no one free
-// for, and counts them (k6's constant-arrival-rate: dropped_iterations).
-func (t *Tool) Drops() bool { return t.profileOf().Send == profile.DropLate }
+// for, and counts them (k6's constant-arrival-rate: dropped_iterations;
+// Artillery's maxVusers: vusers.skipped).
+func (t *Tool) Drops() bool { return t.profileOf().Conc == profile.VUPool }
 
 // SkipsLate reports whether the tool skips a call whose time passed while
 // the previous one was out, rather than sending it late (fortio
@@ -142,6 +143,11 @@ func (t *Tool) FileWords() string {
 // its own only when the file says its tool was paced (Stated.Paced): the
 // paced mode of a tool whose closed one writes the same files.
 func (t *Tool) OnlyPaced() bool { return t.onlyPaced }
+
+// OnlyDropped reports whether the fit reads a file of the tool's formats
+// as its own only when the file counts requests it never sent
+// (Stated.Dropped).
+func (t *Tool) OnlyDropped() bool { return t.onlyDropped }
 
 // NoFit says, for a tool whose files the fit knows as its own but does not
 // yet fit, why ("": the fit fits them).
@@ -218,7 +224,7 @@ type Stated struct {
 	// above where its percentiles only bracket them (locust's).
 	Slow, SlowHi int64
 	// Dropped is the requests the file says the tool never sent (k6's
-	// dropped_iterations).
+	// dropped_iterations, Artillery's vusers.skipped).
 	Dropped int64
 	// Assumes is what the fit takes that the file does not say (nil:
 	// nothing): hey's printout does not say whether it ran with -q.

@@ -219,12 +219,13 @@ func parseArtilleryJSON(name string, data []byte, top map[string]json.RawMessage
 }
 
 // artilleryStated reads what Artillery's report or console states of its
-// run: the requests it sent (http.requests), and, from the span of its
-// metrics' times and the slowest reply, the phase's whole arrivalRate
-// and duration when one pair alone fits them (arrival k at k·⌊10⁶/R⌋ µs,
-// ⌊D·10⁶/tick⌋ of them).
-func artilleryStated(data []byte, d *measure.Dist) (requests int64, duration int64, rate sim.Rate, from string) {
-	var spanMs int64 = -1
+// run: the requests it sent (http.requests), the arrivals a maxVusers cap
+// skipped (vusers.skipped), and, from the span of its metrics' times and
+// the slowest reply, the phase's whole arrivalRate and duration when one
+// pair alone fits its arrivals, sent and skipped (arrival k at
+// k·⌊10⁶/R⌋ µs, ⌊D·10⁶/tick⌋ of them).
+func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration int64, rate sim.Rate, from string) {
+	var spanMs, ticks int64 = -1, 0
 	var top struct {
 		Aggregate struct {
 			Counters       map[string]int64 `json:"counters"`
@@ -233,29 +234,35 @@ func artilleryStated(data []byte, d *measure.Dist) (requests int64, duration int
 		} `json:"aggregate"`
 	}
 	if json.Unmarshal(data, &top) == nil && top.Aggregate.Counters != nil {
-		requests = top.Aggregate.Counters["http.requests"]
+		requests, skipped = top.Aggregate.Counters["http.requests"], top.Aggregate.Counters["vusers.skipped"]
 		if a, b := top.Aggregate.FirstCounterAt, top.Aggregate.LastCounterAt; a != nil && b != nil && *b >= *a {
 			spanMs = *b - *a
 		}
 		from = "the span of its first and last counter (firstCounterAt, lastCounterAt)"
 	} else {
-		requests, spanMs = artilleryConsoleSpan(string(data))
+		requests, skipped, spanMs, ticks = artilleryConsoleSpan(string(data))
 		from = "the span of its period reports (their ends and widths)"
 	}
-	if requests < 2 || spanMs < 0 || d == nil || d.MaxNs < 0 {
-		return max(requests, 0), 0, 0, ""
+	requests, skipped = max(requests, 0), max(skipped, 0)
+	if requests+skipped < 2 || spanMs < 0 || d == nil || d.MaxNs < 0 {
+		return requests, skipped, 0, 0, ""
 	}
-	r, dur, ok := artilleryPhase(requests, spanMs, d.MaxNs/1e6)
+	r, dur, ok := artilleryPhase(requests+skipped, spanMs, ticks, d.MaxNs/1e6)
 	if !ok {
-		return requests, 0, 0, ""
+		return requests, skipped, 0, 0, ""
 	}
-	return requests, dur * 1e9, sim.RateOf(r), from
+	return requests, skipped, dur * 1e9, sim.RateOf(r), from
 }
 
-// artilleryConsoleSpan reads the summary's http.requests and the span of
-// the run's metrics from its period reports: one report's width, or from
+// artilleryConsoleSpan reads the summary's http.requests and
+// vusers.skipped and the span of the run's metrics from its period
+// reports: one report's width, exactly; or, over several, at least from
 // the first report's end less its width to the last's start plus its.
-func artilleryConsoleSpan(text string) (requests, spanMs int64) {
+// Those two ends are where the first report's last metric and the last
+// one's first would be if they fell on the reports' ends, which they miss
+// by up to an arrival's tick each (an arrival counts a metric, sent or
+// skipped): ticks says how many ticks the span may be longer (0 or 2).
+func artilleryConsoleSpan(text string) (requests, skipped, spanMs, ticks int64) {
 	type period struct{ end, width int64 }
 	var ps []period
 	summary := false
@@ -281,8 +288,13 @@ func artilleryConsoleSpan(text string) (requests, spanMs int64) {
 		if strings.HasPrefix(t, "Summary report @ ") {
 			summary = true
 		}
-		if n, v, ok := artilleryLine(l); summary && ok && n == "http.requests" {
-			requests, _ = strconv.ParseInt(v, 10, 64)
+		if n, v, ok := artilleryLine(l); summary && ok {
+			switch n {
+			case "http.requests":
+				requests, _ = strconv.ParseInt(v, 10, 64)
+			case "vusers.skipped":
+				skipped, _ = strconv.ParseInt(v, 10, 64)
+			}
 		}
 	}
 	switch {
@@ -294,19 +306,23 @@ func artilleryConsoleSpan(text string) (requests, spanMs int64) {
 		if end < first.end {
 			end += 24 * 3600 * 1000 // past midnight
 		}
-		spanMs = (end - 10000 + last.width) - (first.end - first.width)
+		spanMs, ticks = (end-10000+last.width)-(first.end-first.width), 2
 	}
-	return requests, spanMs
+	return requests, skipped, spanMs, ticks
 }
 
 // artilleryPhase finds the whole arrivalRate R and duration D (s) of the
-// phase that made n requests whose metrics spanned spanMs, the slowest
-// reply maxMs: arrival k at k·tick, tick = ⌊10⁶/R⌋ µs, n = ⌊D·10⁶/tick⌋,
-// the last arrival (n − 1)·tick after the first, the last metric at most
-// maxMs after it (each time a whole ms of Date.now(): 2 ms either way).
-// It answers only when one pair fits.
-func artilleryPhase(n, spanMs, maxMs int64) (rate, dur int64, ok bool) {
+// phase that made n arrivals whose metrics spanned spanMs, or up to ticks
+// arrival ticks more, the slowest reply maxMs: arrival k at k·tick, tick
+// = ⌊10⁶/R⌋ µs, n = ⌊D·10⁶/tick⌋, the last arrival (n − 1)·tick after the
+// first, the last metric at most maxMs after it (each time a whole ms of
+// Date.now(): 2 ms either way). It answers only when one pair fits.
+func artilleryPhase(n, spanMs, ticks, maxMs int64) (rate, dur int64, ok bool) {
 	lo, hi := float64(spanMs-maxMs-2), float64(spanMs+2)
+	if ticks > 0 {
+		// Each tick is at most span / (n − 1 − ticks).
+		hi += float64(ticks) * float64(spanMs+2) / float64(max(n-1-ticks, 1))
+	}
 	if hi <= 0 {
 		return 0, 0, false
 	}

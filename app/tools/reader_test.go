@@ -363,14 +363,47 @@ func TestArtilleryStated(t *testing.T) {
 	}
 	// 1,249/s and 1,250/s tick every 800 µs alike: the whole rate a script
 	// holds is taken. 7,500 requests over 5,999 ms fit 1,250/s for 6 s.
-	if r, d, ok := artilleryPhase(7500, 5999, 0); !ok || r != 1250 || d != 6 {
+	if r, d, ok := artilleryPhase(7500, 5999, 0, 0); !ok || r != 1250 || d != 6 {
 		t.Errorf("artilleryPhase(7500, 5999 ms): %d/s for %d s (%v), want 1,250/s for 6 s", r, d, ok)
 	}
 	// 1,000 requests whose metrics spanned 8,991 ms: 999 ticks of 9 ms,
 	// which no whole rate has (111/s ticks every 9,009 µs, 112/s every
 	// 8,928).
-	if r, d, ok := artilleryPhase(1000, 8991, 0); ok {
+	if r, d, ok := artilleryPhase(1000, 8991, 0, 0); ok {
 		t.Errorf("artilleryPhase(1000, 8991 ms): %d/s for %d s, want none", r, d)
+	}
+}
+
+// TestArtilleryStatedPeriods: a console of several 10 s periods, whose
+// first period's last metric and last one's first fall an arrival's tick
+// short of the periods' ends (200/s: 5 ms), and a maxVusers phase's
+// skipped arrivals: both files, console and report, give the requests,
+// the skipped arrivals, and the rate and duration that fit the arrivals
+// sent and skipped together. Before the periods' slack, the console of
+// this 10 s run at 200/s stated no rate, and the fit ran at 5,000/s.
+func TestArtilleryStatedPeriods(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=200&stall=300ms&every=2s&duration=10s&conns=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"artillery", "artillery-maxvusers"} {
+		o, err := RunJSON(cfg, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "artillery-maxvusers" && o.Dropped == 0 {
+			t.Fatalf("%s skipped nothing: the query no longer fills its cap", name)
+		}
+		for _, text := range []string{o.Text, o.JSON} {
+			f, err := measure.Parse("report", []byte(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, ok := StatedIn(f.Format, []byte(text), &f.Dists[0])
+			if !ok || s.Requests != o.Sent || s.Dropped != o.Dropped || s.Rate != sim.RateOf(200) || s.Duration != 10e9 {
+				t.Errorf("%s %s: stated %d requests, %d skipped, %v for %v; want %d, %d, 200/s for 10 s", name, f.Format, s.Requests, s.Dropped, s.Rate, s.Duration, o.Sent, o.Dropped)
+			}
+		}
 	}
 }
 

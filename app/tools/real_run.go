@@ -22,4 +22,5 @@ var runs = map[*Tool]*Real{
 	&autocannonRateTool:  &autocannonRateReal,
 	&autocannonTool:      &autocannonReal,
 	&artilleryTool:       &artilleryReal,
+	&artilleryMaxTool:    &artilleryMaxReal,
 }

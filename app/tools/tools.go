@@ -93,6 +93,11 @@ type Tool struct {
 	// onlyPaced: the paced mode of a tool whose closed one writes the same
 	// files; the fit reads them as its own only when they say so.
 	onlyPaced bool
+	// onlyDropped: a mode whose files are another mode's unless they
+	// count requests it never sent (Artillery's maxVusers: a cap that
+	// skipped no arrival left the run as it was without one); the fit
+	// reads them as its own only when they do.
+	onlyDropped bool
 	// rateKey, for a tool whose run keeps the rate only to a coarser
 	// value, is that value (jmeter-ctt's timer period): rates with the
 	// same key give the same run (SameRates).
@@ -103,7 +108,7 @@ type Tool struct {
 }
 
 // registry lists every tool in display order (declared once).
-var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &k6VUsJSONTool, &k6ArrivalJSONTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &autocannonRateTool, &artilleryTool, &gatlingOpenTool, &gatlingClosedTool, &jmeterTool, &jmeterCTTTool}
+var registry = []*Tool{&wrkTool, &wrk2Tool, &k6VUsTool, &k6ArrivalTool, &k6VUsCSVTool, &k6ArrivalCSVTool, &k6VUsJSONTool, &k6ArrivalJSONTool, &vegetaTool, &ohaTool, &ohaCorrectedTool, &heyTool, &heyQTool, &locustTool, &fortioTool, &fortioNoCatchUpTool, &abTool, &abNTool, &bombardierTool, &bombardierRateTool, &autocannonTool, &autocannonRateTool, &artilleryTool, &artilleryMaxTool, &gatlingOpenTool, &gatlingClosedTool, &jmeterTool, &jmeterCTTTool}
 
 // Names returns the tools' names in display order.
 func Names() []string {

@@ -101,7 +101,9 @@ const (
 	Connections Concurrency = iota
 	// VUPool: Conns virtual users at the start; an iteration that finds none
 	// free is dropped and one more is started, up to MaxVUs (k6's
-	// constant-arrival-rate executor).
+	// constant-arrival-rate executor, with DropLate). With Uniform
+	// arrivals and MaxVUs = Conns it is a cap: an arrival while Conns
+	// requests are out is skipped (Artillery's maxVusers).
 	VUPool
 	// Unbounded: a worker for every due request.
 	Unbounded
@@ -179,7 +181,8 @@ const (
 	// k·Period (the first one Period after the start, not at it), and an
 	// unbounded client sends it then: Artillery's arrivals.uniform process
 	// (a Nanotimer interval of the phase's 1000/arrivalRate ms, in whole
-	// µs), each arrival a new virtual user.
+	// µs), each arrival a new virtual user. A VUPool client sends it then
+	// or, with every virtual user out, skips it (Artillery's maxVusers).
 	Uniform
 	// Shards: Gatling's open injection of Quantum users over the
 	// Duration's whole seconds: second s holds its shard of them and
@@ -266,10 +269,12 @@ func (p Profile) validate(cfg sim.Config) error {
 		return bad("profile", p.Send.String(), "a spread start is for connections, over whole milliseconds")
 	case p.Send == Reanchor && p.Period != 0 && (p.Period < 0 || !p.Aligned):
 		return bad("profile", p.Send.String(), "a re-anchoring client's own period is for connections that start together (aligned), 1ns or more")
-	case p.Send == Uniform && (p.Conc != Unbounded || p.Period < 1):
-		return bad("profile", p.Send.String(), "uniform arrivals come to an unbounded client, one every Period of 1ns or more")
-	case p.Conc == VUPool && p.Send != DropLate, p.Send == DropLate && p.Conc != VUPool:
-		return bad("profile", p.Send.String(), "a virtual-user pool drops late iterations, and only it does")
+	case p.Send == Uniform && (p.Conc == Connections || p.Period < 1):
+		return bad("profile", p.Send.String(), "uniform arrivals come to an unbounded client or a virtual-user pool, one every Period of 1ns or more")
+	case p.Conc == VUPool && p.Send != DropLate && p.Send != Uniform, p.Send == DropLate && p.Conc != VUPool:
+		return bad("profile", p.Send.String(), "a virtual-user pool drops late iterations or skips uniform arrivals, and only it drops them")
+	case p.Conc == VUPool && p.Send == Uniform && p.MaxVUs != p.Conns:
+		return bad("conns", fmt.Sprint(p.MaxVUs), "a cap on uniform arrivals' virtual users does not grow: MaxVUs is Conns")
 	case p.Send == FortioPace && p.Conc != Connections:
 		return bad("profile", p.Send.String(), "fortio's pacing runs on connections")
 	case p.Send == TokenBucket && (p.Conc != Connections || p.Period < 1 || p.Quantum < 1):

@@ -554,6 +554,29 @@ func TestProfileUniform(t *testing.T) {
 	}
 }
 
+// The same arrivals with Artillery's maxVusers of 1: the second holds its
+// one virtual user until 13 ms, so the third (9.999 ms) finds none and is
+// skipped, never sent; the fourth (13.332 ms) finds it free. With a cap of
+// 2 the third is sent and the run is the unbounded one. A cap that grows
+// is refused.
+func TestProfileUniformCap(t *testing.T) {
+	cfg := hand(sim.RateOf(300), 1e6, 7e6, 5e6, 0, 20e6, 1)
+	pr := mustRun(t, cfg, Profile{Conc: VUPool, Conns: 1, Send: Uniform, Period: 3333e3})
+	eq(t, "send", pr.Send, []int64{3333e3, 6666e3, 13332e3, 16665e3, 19998e3})
+	eq(t, "latency", pr.Latency, []int64{1e6, 6334e3, 1e6, 1e6, 1e6})
+	if pr.Planned != 6 || pr.Dropped != 1 {
+		t.Errorf("cap 1: planned %d dropped %d, want 6 and 1", pr.Planned, pr.Dropped)
+	}
+	pr = mustRun(t, cfg, Profile{Conc: VUPool, Conns: 2, Send: Uniform, Period: 3333e3})
+	eq(t, "cap 2 latency", pr.Latency, []int64{1e6, 6334e3, 4001e3, 1668e3, 1e6, 1e6})
+	if pr.Dropped != 0 {
+		t.Errorf("cap 2: dropped %d, want 0", pr.Dropped)
+	}
+	if _, err := Run(cfg, Profile{Conc: VUPool, Conns: 1, MaxVUs: 2, Send: Uniform, Period: 3333e3}); err == nil {
+		t.Error("a cap on uniform arrivals that grows: run, want refused")
+	}
+}
+
 // JMeter's Constant Throughput Timer on two threads, 10 ms each: both send
 // at 0, 10 and 20 ms; the stall (12 to 35 ms, one worker, 1 ms of
 // service) holds the two sent at 20 to 36 and 37 ms, past their next
