@@ -197,6 +197,9 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		if in.ConnsFrom != "" {
 			g.how["conns"] = in.ConnsFrom
 		}
+	case src.cap > 0:
+		cfg.Conns = src.cap
+		g.how["conns"] = capHow
 	case src.unbounded():
 		g.how["conns"] = "unused: " + src.tool + " sends each request as it falls due, on a worker of its own"
 	default:
@@ -320,6 +323,10 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// Each stall finds the VUs busy and drops the iterations due in
 		// it, about L·rate less one a VU.
 		T := in.Duration / (in.Requests + in.Dropped)
+		if in.Conns == 0 && src.cap == 0 && main.mean > 0 && main.count > 0 {
+			cfg.Conns = capOf(in, main, S, L, T)
+			g.how["conns"] = capHow
+		}
 		if per := L/max(T, 1) - int64(cfg.Conns); per > 0 {
 			K = max(int64(math.Round(float64(in.Dropped)/float64(per))), 1)
 		} else {
@@ -596,6 +603,37 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	// First stall and period.
 	g.firstEvery(in, src, closed, K, T)
 	return g
+}
+
+// capHow says where a cap of virtual users the file does not state comes
+// from.
+const capHow = "the cap of virtual users (maxVusers) that fits the skipped requests and the mean's excess over the service, of those tried: each stall lets that many in, which wait through it, and skips the rest"
+
+// capOf is, for a tool that skips what finds its cap of virtual users
+// busy (Artillery's maxVusers) and whose file does not state the cap, the
+// cap C that best fits what the file does state: each of K stalls of L
+// lets C requests in, one every T, which wait L − T/2 − j·T (j < C) on
+// average, and skips the other L/T − C, so that the skipped requests give
+// K for each C and the mean's excess over the service, (mean − S)·n, the
+// C whose K stalls make it.
+func capOf(in *input, main *obs, S, L, T int64) int {
+	if T <= 0 {
+		return 1
+	}
+	excess := (main.mean - float64(S)) * float64(main.count)
+	best, bestErr := 1, math.Inf(1)
+	for c := int64(1); c <= min(L/T, int64(sim.MaxConns)); c++ {
+		per := float64(L)/float64(T) - float64(c)
+		if per < 1 {
+			break
+		}
+		k := float64(in.Dropped) / per
+		pred := k * (float64(c)*(float64(L)-float64(T)/2) - float64(T)*float64(c*(c-1))/2)
+		if e := math.Abs(pred - excess); e < bestErr {
+			best, bestErr = int(c), e
+		}
+	}
+	return best
 }
 
 // estimateLocust is the first estimate for a locust summary, through the

@@ -19,7 +19,7 @@ var formats = []string{"csv", "hlog", "hgrm-closed", "hgrm-open", "hgrm-paced", 
 func fileFor(tb testing.TB, cfg sim.Config, format string) (string, []byte) {
 	tb.Helper()
 	switch format {
-	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust", "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv", "k6-vus-json", "k6-arrival-json", "bombardier-rate", "autocannon-rate", "artillery", "gatling-open", "gatling-closed":
+	case "wrk", "wrk2", "hey", "ab", "fortio", "fortio-nocatchup", "locust", "vegeta", "oha", "oha-corrected", "k6-vus", "k6-arrival", "k6-vus-csv", "k6-arrival-csv", "k6-vus-json", "k6-arrival-json", "bombardier-rate", "autocannon-rate", "artillery", "artillery-maxvusers", "gatling-open", "gatling-closed":
 		o, err := tools.RunJSON(cfg, format)
 		if err != nil {
 			tb.Fatal(err)

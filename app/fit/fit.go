@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -171,14 +172,21 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		// The others that explain the file too: the file leaves the
 		// source free among them, and the hidden numbers are the best's.
 		var others []string
+		caps := false // other caps of the same tool explain it (capped)
 		for _, r := range all {
 			if r != best && r.Explained {
+				if r.Source == best.Source {
+					caps = true
+					continue
+				}
 				others = append(others, r.Source+" ("+r.Query+")")
 			}
 		}
 		if len(others) > 0 {
 			best.Ambiguous = append(best.Ambiguous, Free{Param: "source", Value: best.Source,
 				Why: fmt.Sprintf("%s explain%s the file within %g %% too, with other hidden numbers: the file does not say which made it, and the ranges hold theirs", strings.Join(others, " and "), map[bool]string{true: "s", false: ""}[len(others) == 1], Tolerance*100)})
+		}
+		if len(others) > 0 || caps {
 			best.widenOver(all)
 		}
 	}
@@ -189,7 +197,9 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		best.Hidden.Assumes = a.If
 		best.Ambiguous = append(best.Ambiguous, Free{Param: "assumed", Value: best.Source, Why: a.Why})
 	}
-	if unsaid := srcs[0].unsaid(); len(srcs) > 1 && unsaid != "" {
+	if srcs[0].cap > 0 {
+		best.Notes = append(best.Notes, fmt.Sprintf("The file counts the arrivals its cap of virtual users skipped, not the cap (maxVusers): caps %d to %d were fitted, and %d fits best.", srcs[0].cap, srcs[len(srcs)-1].cap, best.Config.Conns))
+	} else if unsaid := srcs[0].unsaid(); len(srcs) > 1 && unsaid != "" {
 		best.Notes = append(best.Notes, unsaid+" were both fitted, and "+best.Source+" fits best.")
 	} else if len(srcs) > 1 {
 		best.Notes = append(best.Notes, "The file's name does not say which recording it holds: each was tried, and "+best.Source+" fits best.")
@@ -226,15 +236,23 @@ func (best *scored) widenOver(all []*scored) {
 		} else {
 			rg = widenOpen(rg, r.Config)
 		}
-		for _, p := range []string{"rate", "every", "first"} {
+		ps := []string{"rate", "every", "first"}
+		if r.Source == best.Source {
+			ps = append(ps, "conns", "stall") // another cap (capped)
+		}
+		for _, p := range ps {
 			best.widenFree(p, r)
 		}
 	}
+	over := "the recordings that explain the file, which does not say which it holds"
+	if slices.ContainsFunc(all, func(r *scored) bool { return r != best && r.Explained && r.Source == best.Source }) {
+		over = "the caps of virtual users that explain the file, which counts what its cap skipped but not the cap"
+	}
 	if len(rg) == 2 && float64(rg[1]-rg[0]) > 0.01*float64(rg[1]) {
 		if len(best.Hidden.OpenP99RangeNs) != 2 {
-			best.Hidden.OpenP99RangeWhy = "over the recordings that explain the file, which does not say which it holds"
-		} else {
-			best.Hidden.OpenP99RangeWhy += ", and over the recordings that explain the file, which does not say which it holds"
+			best.Hidden.OpenP99RangeWhy = "over " + over
+		} else if !strings.Contains(best.Hidden.OpenP99RangeWhy, over) {
+			best.Hidden.OpenP99RangeWhy += ", and over " + over
 		}
 		best.Hidden.OpenP99RangeNs = rg
 	}
@@ -250,6 +268,10 @@ func (best *scored) widenFree(p string, r *scored) {
 			return int64(c.Rate)
 		case "every":
 			return c.Every
+		case "conns":
+			return int64(c.Conns)
+		case "stall":
+			return c.Stall
 		}
 		return c.First
 	}
@@ -257,18 +279,31 @@ func (best *scored) widenFree(p string, r *scored) {
 		if s == "" {
 			return 0, false
 		}
-		if p == "rate" {
+		switch p {
+		case "rate":
 			v, err := sim.ParseRate(s)
 			return int64(v), err == nil
+		case "conns":
+			v, err := strconv.ParseInt(s, 10, 64)
+			return v, err == nil
 		}
 		d, err := time.ParseDuration(s)
 		return int64(d), err == nil
 	}
 	format := func(v int64) string {
-		if p == "rate" {
+		switch p {
+		case "rate":
 			return sim.Rate(v).String()
+		case "conns":
+			return strconv.FormatInt(v, 10)
 		}
 		return sim.FormatDuration(v)
+	}
+	differ := "the recordings that explain the file differ in it, and the file does not say which it holds"
+	over := "; and over the recordings that explain the file, which does not say which it holds"
+	if r.Source == best.Source && best.tool != "" {
+		differ = "the caps of virtual users that explain the file differ in it, of those fitted (the notes say which): the file counts the arrivals its cap skipped, not the cap (maxVusers)"
+		over = "; and over the caps of virtual users that explain the file (it counts what its cap skipped, not the cap)"
 	}
 	mine, theirs := freeParam(best.Ambiguous, p), freeParam(r.Ambiguous, p)
 	b, o := val(best.Config), val(r.Config)
@@ -298,9 +333,9 @@ func (best *scored) widenFree(p string, r *scored) {
 	if mine == nil {
 		best.Ambiguous = append(best.Ambiguous, Free{Param: p, Value: format(b)})
 		mine = &best.Ambiguous[len(best.Ambiguous)-1]
-		mine.Why = "the recordings that explain the file differ in it, and the file does not say which it holds"
-	} else if !strings.Contains(mine.Why, "recordings that explain") {
-		mine.Why += "; and over the recordings that explain the file, which does not say which it holds"
+		mine.Why = differ
+	} else if !strings.Contains(mine.Why, "that explain the file") {
+		mine.Why += over
 	}
 	for i := range best.Params {
 		if best.Params[i].Name == p {
@@ -1728,7 +1763,7 @@ func own(r Residual, service, stall int64) bool {
 	// A latency the file prints (obs.go's compare): the mean, the minimum or
 	// one of sim.Percentiles(); not the count, and not the maximum, which
 	// is a stall's when the run met one.
-	if !r.Headline || r.Metric == "count" || r.Metric == "max_ns" {
+	if !r.Headline || r.Counts() || r.Metric == "max_ns" {
 		return false
 	}
 	body := float64(OwnServices * max(service, 1))

@@ -17,6 +17,10 @@ import (
 type source struct {
 	tool  string
 	kinds []sim.Kind
+	// cap, for a tool whose file counts what a cap of virtual users
+	// skipped but not the cap (Artillery's maxVusers), is the cap this
+	// candidate runs (0: the file states it, or the tool has none).
+	cap int
 }
 
 func (s source) String() string {
@@ -110,14 +114,14 @@ func sources(in *input) ([]source, error) {
 	// A tool's file: the tools that write its format (tools.Writing),
 	// less those the file rules out. A k6 summary does not name its
 	// executor, but dropped iterations are a constant-arrival-rate
-	// scenario's; fortio prints whether it caught up ("Catchup allowed");
+	// scenario's (and Artillery's skipped arrivals a maxVusers phase's); fortio prints whether it caught up ("Catchup allowed");
 	// bombardier's -o json has a rate only when it was paced (--rate), and
 	// autocannon's -j more latencies than replies (-R's correction).
 	if ws := tools.Writing(in.format); len(ws) > 0 {
 		var out []source
 		for _, t := range ws {
 			paced := in.PacedKnown && in.Paced
-			if in.Dropped > 0 && !t.Drops() || in.SkipsKnown && t.SkipsLate() != in.Skips ||
+			if in.Dropped > 0 && !t.Drops() || in.Dropped == 0 && t.OnlyDropped() || in.SkipsKnown && t.SkipsLate() != in.Skips ||
 				t.OnlyPaced() && !paced || paced && t.Timing() == tools.BackToBack {
 				continue
 			}
@@ -139,7 +143,7 @@ func sources(in *input) ([]source, error) {
 		}
 		// The others are fitted without those not fitted yet.
 		out = slices.DeleteFunc(out, func(s source) bool { return s.desc().NoFit() != "" })
-		return out, nil
+		return capped(in, out), nil
 	}
 	switch in.format {
 	case measure.FormatHlog, FormatCSV:
@@ -167,6 +171,37 @@ func sources(in *input) ([]source, error) {
 	// An .hgrm: one recording.
 	return byName(in), nil
 }
+
+// capped expands each source whose file counts the arrivals a cap of
+// virtual users skipped but does not state the cap (Artillery's
+// maxVusers) into candidates with caps around the one the first estimate
+// takes (capOf): two below it (every one down to 1 when it is 8 or less:
+// a file that prints its mean coarsely leaves the estimate rough)
+// to two above. A larger cap lets more of a
+// stall's arrivals in, a longer stall skips more of them: the skipped
+// count alone trades one against the other, and each candidate is fitted
+// for the file to say which it leaves free.
+func capped(in *input, srcs []source) []source {
+	var out []source
+	for _, s := range srcs {
+		if in.Conns > 0 || in.Dropped == 0 || !s.desc().OnlyDropped() {
+			out = append(out, s)
+			continue
+		}
+		c0 := estimate(in, s, 0, 0).cfg.Conns
+		lo := max(1, c0-capsAround)
+		if c0 <= 4*capsAround {
+			lo = 1 // every small cap, down to one
+		}
+		for c := lo; c <= min(c0+capsAround, sim.MaxConns); c++ {
+			out = append(out, source{tool: s.tool, kinds: s.kinds, cap: c})
+		}
+	}
+	return out
+}
+
+// capsAround is how many caps on each side of the estimate's are fitted.
+const capsAround = 2
 
 // byName lists what may have made a file of one distribution: the
 // recording its name ends with (omission-…-open.hgrm), or when it names
@@ -234,6 +269,17 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 			return nil, err
 		}
 		os := fileObs(f)
+		if len(os) > 0 {
+			// The skipped count is held only where it is the file's
+			// evidence of the cap (Artillery's maxVusers). k6's
+			// dropped_iterations also hang on when its pool starts a VU,
+			// which the model places less finely: a real summary's 61
+			// came out 45.
+			os[0].dropped = -1
+			if src.desc().OnlyDropped() {
+				os[0].dropped = out.Dropped
+			}
+		}
 		if len(os) == 1 && out.Run != nil && out.Run.Dist != nil && out.Run.Dist.Count() > 0 {
 			// The model's own recorded latencies place a file's value by
 			// rank (rankAt), which a report of a few percentiles (vegeta's

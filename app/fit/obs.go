@@ -28,6 +28,11 @@ type obs struct {
 	// ranks, for a model's run of a tool, holds the latencies it recorded,
 	// whatever its file prints of them (rankAt).
 	ranks *sim.Dist
+	// dropped is the requests the file counts as never sent (k6's
+	// dropped_iterations, Artillery's vusers.skipped), on its first
+	// distribution; 0 when it counts none. On a model's file, -1: not
+	// compared (forward).
+	dropped int64
 }
 
 // fromDist takes what measure read.
@@ -172,6 +177,11 @@ func compare(m, f *obs) ([]Residual, float64) {
 	}
 	if m.max >= 0 {
 		add("max_ns", float64(m.max), float64(f.max))
+	}
+	if m.dropped > 0 && f.dropped >= 0 {
+		// An exact count, as the replies': the model's run must skip as
+		// many.
+		add("dropped", float64(m.dropped), float64(f.dropped))
 	}
 	// The spectrum: each measured row's value against the fitted value at
 	// its percentile.

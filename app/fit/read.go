@@ -87,6 +87,9 @@ func read(name string, data []byte) (*input, error) {
 			return nil, fmt.Errorf("%s: %s: the fit reads the tools' files that it can regenerate (%s), .hgrm, .hlog and the project's CSV; this format cannot be regenerated and compared", name, f.Format.Title(), strings.Join(tools.Names(), ", "))
 		}
 		in.Stated = st
+		if in.Dropped > 0 && len(in.obs) > 0 {
+			in.obs[0].dropped = in.Dropped
+		}
 		if in.Requests <= 0 && len(in.obs) > 0 && in.obs[0].count < 0 {
 			for _, t := range tools.Writing(f.Format) {
 				if why := t.NoCount(); why != "" {

@@ -264,9 +264,10 @@ func Number(x Residual, v float64) string {
 }
 
 // Counts reports whether the residual's numbers are counts (the file's
-// requests, an interval's count, how many slow samples), not latencies.
+// requests, those it never sent, an interval's count, how many slow
+// samples), not latencies.
 func (x Residual) Counts() bool {
-	return x.Metric == "count" || strings.HasSuffix(x.Row, ", count") || strings.HasPrefix(x.Metric, "slow samples") && x.Row == "their number"
+	return x.Metric == "count" || x.Metric == "dropped" || strings.HasSuffix(x.Row, ", count") || strings.HasPrefix(x.Metric, "slow samples") && x.Row == "their number"
 }
 
 // Percent writes a relative difference: "+1.23 %".

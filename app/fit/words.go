@@ -2,11 +2,15 @@ package fit
 
 import "strings"
 
-// Words names a residual's number for people: "requests" for count, "p99.9"
+// Words names a residual's number for people: "requests" for count,
+// "never sent" for dropped, "p99.9"
 // for p99_9_ns, "mean" for mean_ns; the JSON keeps the key.
 func Words(metric string) string {
-	if metric == "count" {
+	switch metric {
+	case "count":
 		return "requests"
+	case "dropped":
+		return "never sent"
 	}
 	if m, ok := strings.CutSuffix(metric, "_ns"); ok {
 		return strings.ReplaceAll(m, "_", ".")
