@@ -67,23 +67,23 @@ import (
 var artilleryTool = Tool{
 	name:      "artillery",
 	plain:     "An arrival phase: a new virtual user arrives at a fixed interval whatever is in flight, sends its request on a connection of its own and leaves with the reply, so no request waits for another and a stall shows in full. Its times are whole milliseconds from the send, and its percentiles come from a sketch that keeps them within 1 %.",
-	mechanics: "artillery run with one phase {duration: D, arrivalRate: R}: arrival k (k = 1 … ⌊D / tick⌋, tick = ⌊10⁶/R⌋ µs) at k·tick, each a new virtual user that sends at once; response_time = reply − send in whole ms; a 10 s timeout is an error; percentiles from a DDSketch (relative accuracy 0.01): the bin whose running count first exceeds q·(n − 1), read back as γ^key·2/(1 + γ), rounded to 0.1 ms",
+	mechanics: "artillery run with one phase {duration: D, arrivalRate: R}, or {duration: D, arrivalCount: N} for a rate that is not a whole number a second: arrival k (k = 1 … ⌊D / tick⌋, tick = ⌊10⁶/R⌋ µs, or ⌊D·10⁶/N⌋ µs) at k·tick, each a new virtual user that sends at once; response_time = reply − send in whole ms; a 10 s timeout is an error; percentiles from a DDSketch (relative accuracy 0.01): the bin whose running count first exceeds q·(n − 1), read back as γ^key·2/(1 + γ), rounded to 0.1 ms",
 	source:    "https://github.com/artilleryio/artillery/blob/artillery%402.0.20/packages/core/lib/engine_http.js#L822-L825",
 	zero:      &Zero{Printed: "0", Unit: "ms", Why: "Artillery times a reply with Date.now(), in whole milliseconds: a reply faster than 1 ms is 0 or 1 ms, by where it fell between two clock ticks"},
 	command: func(cfg sim.Config) string {
-		return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{duration: %d, arrivalRate: %d}], one scenario: GET /)",
-			strings.TrimSuffix(target, "/"), artillerySeconds(cfg), artilleryRate(cfg))
+		return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{%s}], one scenario: GET /)",
+			strings.TrimSuffix(target, "/"), artilleryPhaseOf(cfg).words(", "))
 	},
 	profile: func(cfg sim.Config) profile.Profile {
-		return profile.Profile{Conc: profile.Unbounded, Send: profile.Uniform, Rate: sim.RateOf(artilleryRate(cfg)),
-			Period: artilleryTick(artilleryRate(cfg)), Duration: artillerySeconds(cfg) * 1e9, Clock: 1e6, Timeout: artilleryTimeout}
+		ph := artilleryPhaseOf(cfg)
+		return profile.Profile{Conc: profile.Unbounded, Send: profile.Uniform, Rate: ph.rate(),
+			Period: ph.tick(), Duration: ph.seconds * 1e9, Clock: 1e6, Timeout: artilleryTimeout}
 	},
 	summarise: artillerySummarise,
 	reads:     []measure.Format{FormatArtillery, FormatArtilleryJSON},
 	kind:      "report",
 	unit: PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true,
 		ServiceFree: "Artillery times a reply with Date.now() at its send and at its reply, in whole ms: its median is the service to a ms either way, and the server kept up (under 1/rate)"},
-	rateFlag: "arrivalRate",
 }
 
 // artilleryMaxTool is the same phase with maxVusers: int-core
@@ -94,12 +94,12 @@ var artilleryTool = Tool{
 var artilleryMaxTool = Tool{
 	name:      "artillery-maxvusers",
 	plain:     "An arrival phase with a cap: a new virtual user arrives at a fixed interval, but one that finds maxVusers users still waiting for replies is skipped, never sent, and only counted. During a stall the cap fills at once, and every arrival after that is skipped: the stall's requests are counted as vusers.skipped and timed by no one.",
-	mechanics: "artillery run with one phase {duration: D, arrivalRate: R, maxVusers: C}: arrival k (k = 1 … ⌊D / tick⌋, tick = ⌊10⁶/R⌋ µs) at k·tick; sent at once by a new virtual user while fewer than C are out, otherwise counted as vusers.skipped and never sent; response_time = reply − send in whole ms; percentiles from a DDSketch as artillery",
+	mechanics: "artillery run with one phase {duration: D, arrivalRate: R (or arrivalCount: N), maxVusers: C}: arrival k (k = 1 … ⌊D / tick⌋, tick = ⌊10⁶/R⌋ µs, or ⌊D·10⁶/N⌋ µs) at k·tick; sent at once by a new virtual user while fewer than C are out, otherwise counted as vusers.skipped and never sent; response_time = reply − send in whole ms; percentiles from a DDSketch as artillery",
 	source:    "https://github.com/artilleryio/artillery/blob/artillery%402.0.20/packages/core/lib/runner.js#L211-L222",
 	zero:      artilleryTool.zero,
 	command: func(cfg sim.Config) string {
-		return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{duration: %d, arrivalRate: %d, maxVusers: %d}], one scenario: GET /)",
-			strings.TrimSuffix(target, "/"), artillerySeconds(cfg), artilleryRate(cfg), cfg.Conns)
+		return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{%s, maxVusers: %d}], one scenario: GET /)",
+			strings.TrimSuffix(target, "/"), artilleryPhaseOf(cfg).words(", "), cfg.Conns)
 	},
 	profile: func(cfg sim.Config) profile.Profile {
 		p := artilleryTool.profile(cfg)
@@ -110,7 +110,6 @@ var artilleryMaxTool = Tool{
 	reads:     artilleryTool.reads,
 	kind:      artilleryTool.kind,
 	unit:      artilleryTool.unit,
-	rateFlag:  artilleryTool.rateFlag,
 	// A cap that skipped nothing changed nothing: such a file is
 	// artillery's.
 	onlyDropped: true,
@@ -137,21 +136,61 @@ var artilleryMaxReal = Real{Bin: artilleryReal.Bin, Install: artilleryReal.Insta
 // artilleryScript is the test script the command names, with extra lines
 // for its phase.
 func artilleryScript(targetURL string, cfg sim.Config, phase string) string {
-	return fmt.Sprintf("config:\n  target: %q\n  phases:\n    - duration: %d\n      arrivalRate: %d\n%sscenarios:\n  - flow:\n      - get:\n          url: \"/\"\n",
-		targetURL, artillerySeconds(cfg), artilleryRate(cfg), phase)
+	return fmt.Sprintf("config:\n  target: %q\n  phases:\n    - %s\n%sscenarios:\n  - flow:\n      - get:\n          url: \"/\"\n",
+		targetURL, artilleryPhaseOf(cfg).words("\n      "), phase)
 }
 
 const artilleryTimeout = int64(10e9) // engine_http.js 265: 10 s unless config.http.timeout
 
-// artilleryRate is arrivalRate: the query's rate in whole arrivals a
-// second, at least 1 (lib/dist.js asserts a whole rate).
-func artilleryRate(cfg sim.Config) int64 { return max(int64(math.Round(float64(cfg.Rate)/1000)), 1) }
+// artilleryPhase is the one arrival phase a query runs as: arrivalRate
+// (a whole number a second: lib/dist.js asserts one) when the query's
+// rate is one, else arrivalCount, the arrivals over the phase's whole
+// seconds (phases.js 209-234, the same uniform process with a tick of
+// D/N), which is how a script asks Artillery for any other rate.
+type artilleryPhase struct {
+	seconds int64
+	perSec  int64 // arrivalRate (0: arrivalCount)
+	count   int64 // arrivalCount
+}
 
-// artillerySeconds is the phase's duration, whole seconds rounded up.
-func artillerySeconds(cfg sim.Config) int64 { return abSeconds(cfg.Duration) }
+func artilleryPhaseOf(cfg sim.Config) artilleryPhase {
+	ph := artilleryPhase{seconds: abSeconds(cfg.Duration)}
+	if cfg.Rate >= 1000 && cfg.Rate%1000 == 0 {
+		ph.perSec = int64(cfg.Rate / 1000)
+	} else {
+		ph.count = max(int64(math.Round(float64(cfg.Rate)/1000*float64(ph.seconds))), 1)
+	}
+	return ph
+}
 
-// artilleryTick is arrivals' tick in ns: ⌊1000/R · 1000⌋ µs, computed in
-// doubles as JavaScript does.
+// words is the phase's keys as a script holds them, joined by sep.
+func (ph artilleryPhase) words(sep string) string {
+	if ph.perSec > 0 {
+		return fmt.Sprintf("duration: %d%sarrivalRate: %d", ph.seconds, sep, ph.perSec)
+	}
+	return fmt.Sprintf("duration: %d%sarrivalCount: %d", ph.seconds, sep, ph.count)
+}
+
+// tick is arrivals' tick in ns: ⌊1000/R · 1000⌋ µs, or ⌊D·1000/N ·
+// 1000⌋ µs, computed in doubles as JavaScript does (arrivals lib/index.js
+// 28).
+func (ph artilleryPhase) tick() int64 {
+	if ph.perSec > 0 {
+		return artilleryTick(ph.perSec)
+	}
+	return int64(math.Floor(float64(ph.seconds*1000)/float64(ph.count)*1000)) * 1000
+}
+
+// rate is the phase's arrivals a second.
+func (ph artilleryPhase) rate() sim.Rate {
+	if ph.perSec > 0 {
+		return sim.RateOf(ph.perSec)
+	}
+	return sim.Rate(max(math.Round(float64(ph.count)*1000/float64(ph.seconds)), 1))
+}
+
+// artilleryTick is an arrivalRate's tick in ns: ⌊1000/R · 1000⌋ µs,
+// computed in doubles as JavaScript does.
 func artilleryTick(rate int64) int64 { return int64(math.Floor(1000/float64(rate)*1000)) * 1000 }
 
 // ddsketch is @artilleryio/sketches-js's DDSketch with a logarithmic

@@ -438,14 +438,15 @@ func parseCommand(t *testing.T, name, line string) error {
 	case "artillery", "artillery-maxvusers":
 		// artillery run [--output FILE] SCRIPT (lib/cmds/run.js's flags);
 		// then the script in words: its target and one arrival phase, whose
-		// duration and arrivalRate are whole (lib/dist.js asserts a whole
-		// rate; a duration that is a number is seconds, phases.js 41-59),
+		// duration and arrivalRate or arrivalCount are whole (lib/dist.js
+		// asserts a whole rate; a duration that is a number is seconds,
+		// phases.js 41-59),
 		// and for artillery-maxvusers a whole maxVusers (phases.js 36-57
 		// casts it to a number; runner.js 212 compares it).
 		if len(words) != 5 || words[0] != "artillery" || words[1] != "run" || words[2] != "--output" || !strings.HasSuffix(words[3], ".json") || words[4] != "test.yml" {
 			return fmt.Errorf("want artillery run --output FILE.json test.yml, got %q", words)
 		}
-		m := regexp.MustCompile(`^test\.yml: config\.target (\S+), config\.phases \[\{duration: (\d+), arrivalRate: (\d+)(?:, maxVusers: (\d+))?\}\], one scenario: GET /$`).FindStringSubmatch(aside)
+		m := regexp.MustCompile(`^test\.yml: config\.target (\S+), config\.phases \[\{duration: (\d+), (?:arrivalRate|arrivalCount): (\d+)(?:, maxVusers: (\d+))?\}\], one scenario: GET /$`).FindStringSubmatch(aside)
 		if m == nil || (m[4] != "") != (tool == "artillery-maxvusers") {
 			return fmt.Errorf("script %q", aside)
 		}

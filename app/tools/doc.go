@@ -197,7 +197,10 @@
 //     lib/httpClient.js, and hdr-histogram-js's
 //     recordValueWithExpectedInterval.
 //   - artillery: artillery run with one phase {duration: D, arrivalRate:
-//     R}: arrival k at k·⌊10⁶/R⌋ µs (the first a tick in), each a new
+//     R}, or for a rate that is not a whole number a second {duration: D,
+//     arrivalCount: N} (N the rate's arrivals over D, phases.js 209-234):
+//     arrival k at k·tick, tick ⌊10⁶/R⌋ µs or ⌊D·10⁶/N⌋ µs (the first a
+//     tick in), each a new
 //     virtual user on a connection of its own that sends at once, whatever
 //     is in flight; response_time from the send in whole ms (Date.now()),
 //     a 10 s timeout an error; percentiles from a DDSketch of relative

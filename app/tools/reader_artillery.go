@@ -247,11 +247,11 @@ func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration 
 	if requests+skipped < 2 || spanMs < 0 || d == nil || d.MaxNs < 0 {
 		return requests, skipped, 0, 0, ""
 	}
-	r, dur, ok := artilleryPhase(requests+skipped, spanMs, ticks, d.MaxNs/1e6)
+	ph, ok := artilleryFindPhase(requests+skipped, spanMs, ticks, d.MaxNs/1e6)
 	if !ok {
 		return requests, skipped, 0, 0, ""
 	}
-	return requests, skipped, dur * 1e9, sim.RateOf(r), from
+	return requests, skipped, ph.seconds * 1e9, ph.rate(), from
 }
 
 // artilleryConsoleSpan reads the summary's http.requests and
@@ -311,49 +311,85 @@ func artilleryConsoleSpan(text string) (requests, skipped, spanMs, ticks int64) 
 	return requests, skipped, spanMs, ticks
 }
 
-// artilleryPhase finds the whole arrivalRate R and duration D (s) of the
-// phase that made n arrivals whose metrics spanned spanMs, or up to ticks
-// arrival ticks more, the slowest reply maxMs: arrival k at k·tick, tick
-// = ⌊10⁶/R⌋ µs, n = ⌊D·10⁶/tick⌋, the last arrival (n − 1)·tick after the
-// first, the last metric at most maxMs after it (each time a whole ms of
-// Date.now(): 2 ms either way). It answers only when one pair fits.
-func artilleryPhase(n, spanMs, ticks, maxMs int64) (rate, dur int64, ok bool) {
+// artilleryFindPhase finds the phase that made n arrivals whose metrics
+// spanned spanMs, or up to ticks arrival ticks more, the slowest reply
+// maxMs: arrival k at k·tick, n = ⌊D·10⁶/tick⌋ of them over D whole
+// seconds, the last (n − 1)·tick after the first, the last metric at most
+// maxMs after it (each time a whole ms of Date.now(): 2 ms either way);
+// tick = ⌊10⁶/R⌋ µs for an arrivalRate R, ⌊D·10⁶/N⌋ µs for an
+// arrivalCount N. Phases with the same tick and D make the same arrivals:
+// a whole arrivalRate is taken where one gives them (the greatest, the
+// one a script would hold: 1,250 rather than 1,249 for a tick of 800 µs),
+// else the arrivalCount nearest n. It answers only when one tick and D
+// fit.
+func artilleryFindPhase(n, spanMs, ticks, maxMs int64) (artilleryPhase, bool) {
 	lo, hi := float64(spanMs-maxMs-2), float64(spanMs+2)
 	if ticks > 0 {
 		// Each tick is at most span / (n − 1 − ticks).
 		hi += float64(ticks) * float64(spanMs+2) / float64(max(n-1-ticks, 1))
 	}
-	if hi <= 0 {
-		return 0, 0, false
+	if hi <= 0 || n < 2 {
+		return artilleryPhase{}, false
 	}
 	// The tick lies in [lo, hi] / (n − 1) ms.
-	rHi := int64(math.Ceil(1e6 / max(lo*1000/float64(n-1), 1)))
-	rLo := int64(math.Floor(1e6 / (hi * 1000 / float64(n-1))))
+	tickLo, tickHi := max(lo*1000/float64(n-1), 1), hi*1000/float64(n-1) // µs
+	rHi := int64(math.Ceil(1e6 / tickLo))
+	rLo := int64(math.Floor(1e6 / tickHi))
 	if rHi-rLo > 1e5 {
-		return 0, 0, false
+		return artilleryPhase{}, false
 	}
-	// Rates whose ticks are the same µs make the same arrivals: of those
-	// the greatest, ⌊10⁶/tick⌋, is taken (the one a script would hold:
-	// 1,250 rather than 1,249 for a tick of 800 µs).
-	type phase struct{ tick, d int64 }
-	found := map[phase]int64{}
+	type key struct{ tick, d int64 }
+	found := map[key]artilleryPhase{}
+	fits := func(tick int64) (d int64, ok bool) {
+		last := float64((n-1)*tick) / 1000
+		if tick < 1 || last < lo || last > hi {
+			return 0, false
+		}
+		d = (n*tick + 999999) / 1e6 // the least whole D with ⌊D·10⁶/tick⌋ ≥ n
+		return d, d*1e6/tick == n
+	}
 	for r := max(rLo, 1); r <= rHi; r++ {
 		tick := artilleryTick(r) / 1000 // µs
-		last := float64((n-1)*tick) / 1000
-		if last < lo || last > hi {
+		if d, ok := fits(tick); ok {
+			if f, seen := found[key{tick, d}]; !seen || r > f.perSec {
+				found[key{tick, d}] = artilleryPhase{seconds: d, perSec: r}
+			}
+		}
+	}
+	// arrivalCount N over D: D from the last arrival, n·tick ≤ D·10⁶ <
+	// (n + 1)·tick.
+	for d := int64(math.Floor(float64(n) * tickLo / 1e6)); float64(d) <= float64(n+1)*tickHi/1e6; d++ {
+		if d < 1 {
 			continue
 		}
-		d := (n*tick + 999999) / 1e6 // the least whole D with ⌊D·10⁶/tick⌋ ≥ n
-		if d*1e6/tick != n {
-			continue
+		nLo, nHi := int64(math.Floor(float64(d)*1e6/(tickHi+1))), int64(math.Ceil(float64(d)*1e6/tickLo))
+		if nHi-nLo > 1e5 {
+			return artilleryPhase{}, false
 		}
-		found[phase{tick, d}] = max(found[phase{tick, d}], r)
+		for c := max(nLo, 1); c <= nHi; c++ {
+			ph := artilleryPhase{seconds: d, count: c}
+			tick := ph.tick() / 1000
+			if dd, ok := fits(tick); !ok || dd != d {
+				continue
+			}
+			f, seen := found[key{tick, d}]
+			if !seen || f.perSec == 0 && abs64(c-n) < abs64(f.count-n) {
+				found[key{tick, d}] = ph
+			}
+		}
 	}
 	if len(found) != 1 {
-		return 0, 0, false
+		return artilleryPhase{}, false
 	}
-	for p, r := range found {
-		rate, dur = r, p.d
+	for _, ph := range found {
+		return ph, true
 	}
-	return rate, dur, true
+	return artilleryPhase{}, false
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -363,14 +363,20 @@ func TestArtilleryStated(t *testing.T) {
 	}
 	// 1,249/s and 1,250/s tick every 800 µs alike: the whole rate a script
 	// holds is taken. 7,500 requests over 5,999 ms fit 1,250/s for 6 s.
-	if r, d, ok := artilleryPhase(7500, 5999, 0, 0); !ok || r != 1250 || d != 6 {
-		t.Errorf("artilleryPhase(7500, 5999 ms): %d/s for %d s (%v), want 1,250/s for 6 s", r, d, ok)
+	if ph, ok := artilleryFindPhase(7500, 5999, 0, 0); !ok || ph.perSec != 1250 || ph.seconds != 6 {
+		t.Errorf("artilleryFindPhase(7500, 5999 ms): %+v (%v), want 1,250/s for 6 s", ph, ok)
 	}
 	// 1,000 requests whose metrics spanned 8,991 ms: 999 ticks of 9 ms,
 	// which no whole rate has (111/s ticks every 9,009 µs, 112/s every
-	// 8,928).
-	if r, d, ok := artilleryPhase(1000, 8991, 0, 0); ok {
-		t.Errorf("artilleryPhase(1000, 8991 ms): %d/s for %d s, want none", r, d)
+	// 8,928), and an arrivalCount has only as 1,000 over 9 s.
+	if ph, ok := artilleryFindPhase(1000, 8991, 0, 0); !ok || ph.perSec != 0 || ph.count != 1000 || ph.seconds != 9 {
+		t.Errorf("artilleryFindPhase(1000, 8991 ms): %+v (%v), want arrivalCount 1,000 over 9 s", ph, ok)
+	}
+	// 1,000 arrivals over 7,000 ms: 999 ticks of about 7,007 µs, which
+	// end the 1,000th at 7.007 s, short of any whole D that holds no
+	// more of them: no phase.
+	if ph, ok := artilleryFindPhase(1000, 7000, 0, 0); ok {
+		t.Errorf("artilleryFindPhase(1000, 7000 ms): %+v, want none", ph)
 	}
 }
 

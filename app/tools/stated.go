@@ -70,8 +70,8 @@ func init() {
 	artilleryTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Dropped, s.Duration, s.Rate, s.DurationFrom = artilleryStated(data, d)
 		if s.Rate > 0 {
-			s.RateFrom = "from its arrivals (requests and skipped) and " + s.DurationFrom + ": the one whole arrivalRate whose uniform arrivals fit them"
-			s.DurationFrom = "the phase's whole seconds that fit its requests at that arrivalRate (" + s.DurationFrom + ")"
+			s.RateFrom = "from its arrivals (requests and skipped) and " + s.DurationFrom + ": the one phase (a whole arrivalRate, or an arrivalCount over whole seconds) whose uniform arrivals fit them"
+			s.DurationFrom = "the phase's whole seconds that fit its arrivals at that rate (" + s.DurationFrom + ")"
 		}
 	}
 	gatlingOpenTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
