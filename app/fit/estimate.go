@@ -323,9 +323,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// Each stall finds the VUs busy and drops the iterations due in
 		// it, about L·rate less one a VU.
 		T := in.Duration / (in.Requests + in.Dropped)
-		if in.Conns == 0 && src.cap == 0 && main.mean > 0 && main.count > 0 {
-			cfg.Conns = capOf(in, main, S, L, T)
-			g.how["conns"] = capHow
+		if in.Conns == 0 && src.cap == 0 {
+			if cs := capsOf(in, main, S, L, T); len(cs) > 0 {
+				cfg.Conns = int(cs[0].cap)
+				g.how["conns"] = capHow
+			}
 		}
 		if per := L/max(T, 1) - int64(cfg.Conns); per > 0 {
 			K = max(int64(math.Round(float64(in.Dropped)/float64(per))), 1)
@@ -607,34 +609,87 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 
 // capHow says where a cap of virtual users the file does not state comes
 // from.
-const capHow = "the cap of virtual users (maxVusers) that fits the skipped requests and the mean's excess over the service, of those tried: each stall lets that many in, which wait through it, and skips the rest"
+const capHow = "one of the caps of virtual users (maxVusers) that the skipped requests and the percentiles allow (the notes say which were fitted): each stall lets that many in, which wait through it, and skips the rest"
 
-// capOf is, for a tool that skips what finds its cap of virtual users
+// A capStalls is a cap of virtual users and the stall count that goes
+// with it.
+type capStalls struct{ cap, stalls int64 }
+
+// capsOf lists, for a tool that skips what finds its cap of virtual users
 // busy (Artillery's maxVusers) and whose file does not state the cap, the
-// cap C that best fits what the file does state: each of K stalls of L
-// lets C requests in, one every T, which wait L − T/2 − j·T (j < C) on
-// average, and skips the other L/T − C, so that the skipped requests give
-// K for each C and the mean's excess over the service, (mean − S)·n, the
-// C whose K stalls make it.
-func capOf(in *input, main *obs, S, L, T int64) int {
-	if T <= 0 {
-		return 1
+// caps the file allows, each with its stall count, best first, at most
+// maxCaps. A stall of L spans L/T arrivals: the first C get in and wait
+// through it, the rest are skipped, so K stalls skip about K·(L/T − C),
+// one more or less each (where the stall began between two arrivals):
+// each cap C gives its K from the skipped count, and is kept when that K
+// is whole to within that, with the caps beside it (the stall's length,
+// free within its range, moves each stall's count by about one). Of the C that get in, those that wait more
+// than half the stall, min(C, L/2T), are the file's slow replies: K of
+// them each must lie within what the printed percentiles bracket (a
+// percentile q at or above half the stall puts (1 − q)·n replies there or
+// more; one below it, fewer). (The mean, printed to 0.1 ms of whole-ms
+// times, does not tell them apart.)
+func capsOf(in *input, main *obs, S, L, T int64) []capStalls {
+	if T <= 0 || L <= T || main.count <= 0 {
+		return nil
 	}
-	excess := (main.mean - float64(S)) * float64(main.count)
-	best, bestErr := 1, math.Inf(1)
-	for c := int64(1); c <= min(L/T, int64(sim.MaxConns)); c++ {
-		per := float64(L)/float64(T) - float64(c)
-		if per < 1 {
-			break
+	per := float64(L) / float64(T)
+	n := float64(main.count)
+	lo, hi := 0.0, n
+	half := float64(S + L/2)
+	bound := func(pct float64, v int64) {
+		if v < 0 || pct <= 0 || pct >= 100 {
+			return
 		}
-		k := float64(in.Dropped) / per
-		pred := k * (float64(c)*(float64(L)-float64(T)/2) - float64(T)*float64(c*(c-1))/2)
-		if e := math.Abs(pred - excess); e < bestErr {
-			best, bestErr = int(c), e
+		share := (100 - pct) / 100 * n
+		if float64(v) >= half {
+			lo = max(lo, share)
+		} else {
+			hi = min(hi, share)
 		}
 	}
-	return best
+	for i, p := range sim.Percentiles() {
+		bound(p.Percent(), main.p[i])
+	}
+	for _, pt := range main.points {
+		bound(pt.Percentile, pt.Ns)
+	}
+	type cand struct {
+		capStalls
+		off float64
+	}
+	var cs []cand
+	for c := int64(1); float64(c) < per && c <= int64(sim.MaxConns); c++ {
+		k := math.Round(float64(in.Dropped) / (per - float64(c)))
+		if k < 1 || k > maxStallsTried || in.Duration > 0 && k*float64(L) > float64(in.Duration) {
+			continue
+		}
+		off := math.Abs(k*(per-float64(c)) - float64(in.Dropped))
+		slow := k * min(float64(c), per/2)
+		if off > k+2 || slow < lo*0.9-k || slow > hi*1.1+k {
+			continue
+		}
+		cs = append(cs, cand{capStalls{c, int64(k)}, off / k})
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.off, b.off) })
+	// Each with its neighbours: the stall's length, free within its
+	// range, moves each stall's count by about one arrival a cap.
+	var out []capStalls
+	seen := map[int64]bool{}
+	for _, c := range cs {
+		for _, d := range []int64{0, -1, 1} {
+			if cc := c.cap + d; cc >= 1 && !seen[cc] && len(out) < maxCaps {
+				seen[cc] = true
+				out = append(out, capStalls{cc, c.stalls})
+			}
+		}
+	}
+	return out
 }
+
+// maxCaps bounds the caps of virtual users fitted for a file that does
+// not state its cap.
+const maxCaps = 8
 
 // estimateLocust is the first estimate for a locust summary, through the
 // locust profile: users started together, each paced at rate/users and

@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -165,6 +166,9 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 			best = r
 		}
 	}
+	if best != nil && srcs[0].cap > 0 {
+		srcs, all, best = capEdges(in, srcs, all, best, opt)
+	}
 	if best == nil {
 		return nil, fmt.Errorf("%s: no recording of the model reproduces the file", name)
 	}
@@ -198,7 +202,11 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		best.Ambiguous = append(best.Ambiguous, Free{Param: "assumed", Value: best.Source, Why: a.Why})
 	}
 	if srcs[0].cap > 0 {
-		best.Notes = append(best.Notes, fmt.Sprintf("The file counts the arrivals its cap of virtual users skipped, not the cap (maxVusers): caps %d to %d were fitted, and %d fits best.", srcs[0].cap, srcs[len(srcs)-1].cap, best.Config.Conns))
+		var caps []string
+		for _, s := range srcs {
+			caps = append(caps, fmt.Sprintf("%d (%d stalls or one either side)", s.cap, s.stalls))
+		}
+		best.Notes = append(best.Notes, fmt.Sprintf("The file counts the arrivals its cap of virtual users skipped, not the cap (maxVusers): the caps its skipped requests and percentiles allow were fitted, and beside each that explains it the next until one does not: %s; %d fits best.", strings.Join(caps, ", "), best.Config.Conns))
 	} else if unsaid := srcs[0].unsaid(); len(srcs) > 1 && unsaid != "" {
 		best.Notes = append(best.Notes, unsaid+" were both fitted, and "+best.Source+" fits best.")
 	} else if len(srcs) > 1 {
@@ -213,6 +221,59 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 type scored struct {
 	Result
 	score float64
+}
+
+// capEdges fits, for a file fitted at the caps of virtual users it
+// allows (capped), the caps beside each that explains it, until the caps
+// that explain it have an unexplained or impossible neighbour on each
+// side (or maxCaps more were tried): the range stated is then not cut by
+// which caps happened to be tried.
+func capEdges(in *input, srcs []source, all []*scored, best *scored, opt Options) ([]source, []*scored, *scored) {
+	bySrc := map[int]source{}
+	done := map[int]bool{}
+	for _, s := range srcs {
+		bySrc[s.cap] = s
+		done[s.cap] = true
+	}
+	for extra := 0; extra < maxCaps; {
+		var next []source
+		for _, r := range all {
+			if !r.Explained {
+				continue
+			}
+			c := r.Config.Conns
+			base, ok := bySrc[c]
+			if !ok {
+				continue // not one of the caps' fits
+			}
+			for _, d := range []int{-1, 1} {
+				if cc := c + d; cc >= 1 && cc <= sim.MaxConns && !done[cc] {
+					done[cc] = true
+					s := base
+					s.cap = cc
+					bySrc[cc] = s
+					next = append(next, s)
+				}
+			}
+		}
+		if len(next) == 0 {
+			break
+		}
+		for _, s := range next {
+			extra++
+			srcs = append(srcs, s)
+			r, err := fitSource(in, s, opt)
+			if err != nil {
+				continue
+			}
+			all = append(all, r)
+			if r.score < best.score-1e-12 {
+				best = r
+			}
+		}
+	}
+	slices.SortStableFunc(srcs, func(a, b source) int { return cmp.Compare(a.cap, b.cap) })
+	return srcs, all, best
 }
 
 // widenOver widens the best fit's ranges to hold every other source that
@@ -385,7 +446,15 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 		if src.is(tools.FromDue) {
 			kMax = max(kMax, 2*g.k) // the mean's count may pass 24
 		}
-		if src.is(tools.FromSend) && in.Slow > 0 {
+		if src.stalls > 0 {
+			// A cap of virtual users the file does not state, tried with
+			// the stall count its skipped requests imply (capped), and one
+			// either side.
+			for k := max(src.stalls-1, 1); k <= src.stalls+1; k++ {
+				kTried = append(kTried, estimate(in, src, opt.Rate, k))
+			}
+			kMax = 0
+		} else if src.is(tools.FromSend) && in.Slow > 0 {
 			// fortio's rows count the slow replies: each stall gives each
 			// connection at most one (its call out as the stall began; the
 			// calls after it leave once the server answers again), and

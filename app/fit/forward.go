@@ -19,8 +19,10 @@ type source struct {
 	kinds []sim.Kind
 	// cap, for a tool whose file counts what a cap of virtual users
 	// skipped but not the cap (Artillery's maxVusers), is the cap this
-	// candidate runs (0: the file states it, or the tool has none).
-	cap int
+	// candidate runs (0: the file states it, or the tool has none), and
+	// the stall count it implies (the fit tries it and one either side).
+	cap    int
+	stalls int64
 }
 
 func (s source) String() string {
@@ -174,13 +176,12 @@ func sources(in *input) ([]source, error) {
 
 // capped expands each source whose file counts the arrivals a cap of
 // virtual users skipped but does not state the cap (Artillery's
-// maxVusers) into candidates with caps around the one the first estimate
-// takes (capOf): two below it (every one down to 1 when it is 8 or less:
-// a file that prints its mean coarsely leaves the estimate rough)
-// to two above. A larger cap lets more of a
-// stall's arrivals in, a longer stall skips more of them: the skipped
-// count alone trades one against the other, and each candidate is fitted
-// for the file to say which it leaves free.
+// maxVusers) into a candidate for each cap the file allows (capsOf), with
+// the stall count that cap implies: a larger cap lets more of a stall's
+// arrivals in, a longer stall or more of them skip more, and the skipped
+// count alone trades one against the other. Each is fitted for the file
+// to say which it leaves free. With none allowed, the source stays as it
+// is (its cap the estimate's, or one).
 func capped(in *input, srcs []source) []source {
 	var out []source
 	for _, s := range srcs {
@@ -188,20 +189,18 @@ func capped(in *input, srcs []source) []source {
 			out = append(out, s)
 			continue
 		}
-		c0 := estimate(in, s, 0, 0).cfg.Conns
-		lo := max(1, c0-capsAround)
-		if c0 <= 4*capsAround {
-			lo = 1 // every small cap, down to one
+		g := estimate(in, s, 0, 0)
+		cs := capsOf(in, &in.obs[0], g.cfg.Service, g.cfg.Stall, sim.NewSchedule(g.cfg.Rate).Interval(1))
+		if len(cs) == 0 {
+			out = append(out, s)
+			continue
 		}
-		for c := lo; c <= min(c0+capsAround, sim.MaxConns); c++ {
-			out = append(out, source{tool: s.tool, kinds: s.kinds, cap: c})
+		for _, c := range cs {
+			out = append(out, source{tool: s.tool, kinds: s.kinds, cap: int(c.cap), stalls: c.stalls})
 		}
 	}
 	return out
 }
-
-// capsAround is how many caps on each side of the estimate's are fitted.
-const capsAround = 2
 
 // byName lists what may have made a file of one distribution: the
 // recording its name ends with (omission-…-open.hgrm), or when it names
