@@ -64,6 +64,7 @@ func TestReportFit(t *testing.T) {
 		{"fit_real_wrk", []string{"report", "-fit", "../measure/testdata/real/wrk-c2-d5s.txt"}, 0},
 		{"fit_real_bombardier", []string{"report", "-fit", "../measure/testdata/real/bombardier-c2-d5s.json"}, 0},
 		{"fit_real_artillery", []string{"report", "-fit", "../measure/testdata/real/artillery-rate1000-d5.json"}, 0},
+		{"fit_real_artillery_maxvusers", []string{"report", "-fit", "../measure/testdata/real/artillery-maxvusers10-rate200-d5.txt"}, 0},
 		{"fit_real_jmeter", []string{"report", "-fit", "../measure/testdata/real/jmeter-2.13-t2-d5s-header.jtl"}, 1},
 		{"fit_real_jmeter_ctt", []string{"report", "-fit", "../measure/testdata/real/jmeter-2.13-t2-d5s-ctt6000.jtl"}, 0},
 		{"fit_real_closed_hlog", []string{"report", "-fit", "../measure/testdata/real/experiment-closed-s140ms-e1307ms.hlog"}, 0},

@@ -53,6 +53,9 @@ func TestRealPrintouts(t *testing.T) {
 		{"autocannon-R8000-c2-d5.json", FormatAutocannonJSON, 39794, [4]int64{0, 0, 61 * ms, 97 * ms}, -1, 101 * ms},
 		{"artillery-rate1000-d5.txt", FormatArtillery, 5000, [4]int64{0, -1, 92_800_000, -1}, 0, 105 * ms},
 		{"artillery-rate1000-d5.json", FormatArtilleryJSON, 5000, [4]int64{0, 19_900_000, 92_800_000, 100_500_000}, 0, 105 * ms},
+		// maxVusers 10: 950 sent, 50 skipped.
+		{"artillery-maxvusers10-rate200-d5.txt", FormatArtillery, 950, [4]int64{0, -1, 89_100_000, -1}, 0, 98 * ms},
+		{"artillery-maxvusers10-rate200-d5.json", FormatArtilleryJSON, 950, [4]int64{0, 1 * ms, 89_100_000, 98_500_000}, 0, 98 * ms},
 		{"jmeter-2.13-t2-d5s.jtl", FormatJTL, 8640, [4]int64{0, 1 * ms, 5 * ms, 101 * ms}, 0, 258 * ms},
 		{"jmeter-2.13-t2-d5s-header.jtl", FormatJTL, 13259, [4]int64{0, 1 * ms, 5 * ms, 50 * ms}, 0, 193 * ms},
 	} {
@@ -359,6 +362,15 @@ func TestArtilleryStated(t *testing.T) {
 		s, ok := StatedIn(f.Format, data, &f.Dists[0])
 		if !ok || s.Requests != 5000 || s.Rate != sim.RateOf(1000) || s.Duration != 5e9 || s.RateFrom == "" || s.DurationFrom == "" {
 			t.Errorf("%s: stated %+v, want 5,000 requests at 1,000/s for 5 s, and how", name, s)
+		}
+	}
+	// maxVusers 10 at 200/s for 5 s: 950 sent and 50 skipped, whose 1,000
+	// arrivals give the phase.
+	for _, name := range []string{"artillery-maxvusers10-rate200-d5.json", "artillery-maxvusers10-rate200-d5.txt"} {
+		data, f := readReal(t, name)
+		s, ok := StatedIn(f.Format, data, &f.Dists[0])
+		if !ok || s.Requests != 950 || s.Dropped != 50 || s.Rate != sim.RateOf(200) || s.Duration != 5e9 {
+			t.Errorf("%s: stated %+v, want 950 requests, 50 skipped, 200/s for 5 s", name, s)
 		}
 	}
 	// 1,249/s and 1,250/s tick every 800 µs alike: the whole rate a script

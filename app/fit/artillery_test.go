@@ -1,0 +1,50 @@
+package fit
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"omission/sim"
+)
+
+// TestFitRealArtilleryMaxVusers: a real Artillery 2.0.20 run with
+// maxVusers 10 at 200/s for 5 s against the experiment's server (100 ms
+// stalls every 1 s; measure/testdata/real/README.md), its console kept.
+// The console states neither the cap, the rate nor the duration: the fit
+// finds the rate and duration from the arrivals sent and skipped, the cap
+// (or a range of caps that holds 10) from the skipped ones, and the stall
+// and period within 5 %.
+func TestFitRealArtilleryMaxVusers(t *testing.T) {
+	name := "artillery-maxvusers10-rate200-d5.txt"
+	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Fit(name, data, Options{NoTools: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(f.Source, "artillery-maxvusers") || !f.Explained {
+		t.Fatalf("fitted as %s, explained %v; want artillery-maxvusers's, explained", f.Source, f.Explained)
+	}
+	if f.Config.Rate != sim.RateOf(200) || f.Config.Duration != 5e9 {
+		t.Errorf("fitted %s: want 200/s for 5 s", f.Query)
+	}
+	if !within(f.Config.Stall, 100e6, 0.05) || !within(f.Config.Every, 1e9, 0.05) {
+		t.Errorf("fitted %s: stall and period not within 5 %% of 100 ms and 1 s", f.Query)
+	}
+	if f.Config.Conns != 10 {
+		c := freeOf(f, "conns")
+		if c == nil {
+			t.Fatalf("fitted a cap of %d, stated as the one", f.Config.Conns)
+		}
+		lo, _ := strconv.Atoi(c.Lo)
+		hi, _ := strconv.Atoi(c.Hi)
+		if lo > 10 || hi < 10 {
+			t.Errorf("caps stated from %s to %s, which do not hold 10", c.Lo, c.Hi)
+		}
+	}
+}
