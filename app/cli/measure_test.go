@@ -28,7 +28,7 @@ func TestMeasureCommands(t *testing.T) {
 		{"report_measured", []string{"report", "-measured", filepath.Join("..", "measure", "testdata", "wrk-4.1.txt"), "service=100us&stall=100ms&every=1s&first=500ms&duration=3s"}, 0},
 		{"report_measured_bad", []string{"report", "-measured", filepath.Join("..", "measure", "testdata", "README.md"), "preset=tcp"}, 2},
 		{"experiment_refused", []string{"experiment", "rate=60000&duration=40s&conns=300&interval=10ms"}, 2},
-		{"experiment_bad_with", []string{"experiment", "-with", "wrk,jmeter", "preset=tcp"}, 2},
+		{"experiment_bad_with", []string{"experiment", "-with", "wrk,gatling-open", "preset=tcp"}, 2},
 	} {
 		cliGolden(t, tc.name, tc.args, tc.code)
 	}

@@ -263,6 +263,10 @@ func runRealTool(ctx context.Context, cfg sim.Config, t realTool, path string) *
 	if err == nil && t.run.Then != nil {
 		out, err = exec.CommandContext(rctx, path, t.run.Then(dir)...).Output()
 	}
+	if err == nil && t.run.Printout != "" {
+		// The file it wrote is its printout (JMeter's JTL).
+		out, err = os.ReadFile(filepath.Join(dir, t.run.Printout))
+	}
 	srv.mu.Lock()
 	samples := append([]holdSample(nil), srv.stats...)
 	srv.mu.Unlock()

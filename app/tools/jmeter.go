@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"math"
+	"net"
 	"strconv"
 	"strings"
 
@@ -86,6 +87,56 @@ var jmeterTool = Tool{
 	file:      FormatJTL,
 	kind:      "results file (JTL)",
 	unit:      PrintUnit{Ns: 1e6, Words: "whole ms", Stamped: true},
+}
+
+// jmeterReal is how the experiment runs jmeterTool: jmeter -n -t
+// plan.jmx -l results.jtl, the plan built with JMeter's API by
+// app/experiment/tools/jmeter-Run.java (Debian's JMeter 2.13 cannot load
+// a .jmx), through the launcher the install script writes; its JTL, with
+// its header, is the printout.
+var jmeterReal = Real{Bin: "jmeter-run", Install: "apt-get install jmeter (Debian's 2.13, with its java), then " + InstallScript + ", which writes the launcher .tools/bin/jmeter-run",
+	Args: func(cfg sim.Config, addr, dir string) ([]string, error) {
+		return jmeterArgs(cfg, addr, dir, nil)
+	},
+	Printout: "results.jtl",
+	Unit:     1e6}
+
+// jmeterCTTReal is how the experiment runs jmeterCTTTool: the same, with
+// the timer (ctt=N samples a minute, this thread only).
+var jmeterCTTReal = Real{Bin: jmeterReal.Bin, Install: jmeterReal.Install,
+	Args: func(cfg sim.Config, addr, dir string) ([]string, error) {
+		return jmeterArgs(cfg, addr, dir, []string{"ctt=" + strconv.FormatFloat(jmeterThroughput(cfg), 'f', -1, 64)})
+	},
+	Printout:  jmeterReal.Printout,
+	RunLength: jmeterRunLength,
+	Unit:      jmeterReal.Unit}
+
+// jmeterRunLength is a paced JTL's run as the fit reads it (jtlPacedEnd):
+// JMeter's scheduler counts its whole seconds from the thread group's
+// start, and its start-up before the first sample cuts the run short.
+func jmeterRunLength(out string) (int64, string, bool) {
+	f, err := measure.Parse("results.jtl", []byte(out))
+	if err != nil || len(f.Dists) == 0 {
+		return 0, "", false
+	}
+	st, ok := StatedIn(f.Format, []byte(out), &f.Dists[0])
+	if !ok || !st.Paced || st.Duration <= 0 || st.DurationFrom == "" {
+		return 0, "", false
+	}
+	return st.Duration, "the JTL's samples: " + st.DurationFrom, true
+}
+
+// jmeterArgs is jmeter-Run.java's command line: host, port, threads,
+// whole seconds, the JTL, then extra settings, the JTL's header and
+// JMeter's log in the scratch directory (jmeter.properties' log_file,
+// else jmeter.log where it was started).
+func jmeterArgs(cfg sim.Config, addr, dir string, extra []string) ([]string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, err
+	}
+	args := []string{host, port, strconv.Itoa(cfg.Conns), strconv.FormatInt(jmeterSeconds(cfg.Duration), 10), dir + "/results.jtl"}
+	return append(append(args, extra...), "jmeter.save.saveservice.print_field_names=true", "log_file="+dir+"/jmeter.log"), nil
 }
 
 // jmeterCTTTool is jmeterTool with a Constant Throughput Timer, "this

@@ -64,6 +64,11 @@ type Real struct {
 	// tool's service time (and client time) is fitted to the printed mean
 	// instead.
 	FitMean bool
+	// Printout, when set, is the file the tool writes into the scratch
+	// directory that the experiment reads as its printout, in place of
+	// what it prints (JMeter's results.jtl: its summary line holds no
+	// percentiles).
+	Printout string
 }
 
 // Requests is the model's figure for the count the tool prints.

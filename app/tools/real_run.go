@@ -23,4 +23,6 @@ var runs = map[*Tool]*Real{
 	&autocannonTool:      &autocannonReal,
 	&artilleryTool:       &artilleryReal,
 	&artilleryMaxTool:    &artilleryMaxReal,
+	&jmeterTool:          &jmeterReal,
+	&jmeterCTTTool:       &jmeterCTTReal,
 }

@@ -16,6 +16,12 @@
 #     TypeScript 5.6.3 (npm resolves 7, whose missing JavaScript API breaks
 #     artillery's command line: "Cannot read properties of undefined
 #     (reading 'BarBarToken')"); skipped with a message when npm is missing.
+#   jmeter-run, when Debian's jmeter and a java are installed: a launcher
+#     in $TOOLS/bin that runs jmeter-Run.java (beside this script) with
+#     java's source launcher on JMeter's jars. It stands for jmeter -n -t
+#     plan.jmx -l results.jtl, building the plan with JMeter's API, because
+#     Debian's JMeter 2.13 cannot load a .jmx (XStream's
+#     ForbiddenClassException for org.apache.jmeter.save.ScriptWrapper).
 #   wrk2 (not packaged): built from a local copy of github:giltene/wrk2 when
 #     WRK2_GIT_DIR names its git directory (a bare repository or .git),
 #     into $TOOLS/src/wrk2, binary $TOOLS/bin/wrk2; skipped with a message
@@ -88,6 +94,24 @@ else
 	echo "install: artillery skipped: npm is not installed (on Debian: apt-get install npm)"
 fi
 
+# jmeter-run: JMeter's plan built by jmeter-Run.java.
+jm=/usr/share/jmeter
+if [ -x "$TOOLS/bin/jmeter-run" ]; then
+	:
+elif [ ! -f "$jm/bin/ApacheJMeter.jar" ] || ! command -v java >/dev/null 2>&1; then
+	echo "install: jmeter-run skipped: JMeter is not installed (on Debian, as root: apt-get install jmeter; it brings java)"
+else
+	echo "install: $TOOLS/bin/jmeter-run (java on $jm's jars, the plan from $here/jmeter-Run.java)"
+	cat >"$TOOLS/bin/jmeter-run" <<EOF
+#!/bin/sh
+# jmeter -n -t plan.jmx -l results.jtl, the plan built by jmeter-Run.java
+# (arguments: host port threads seconds results.jtl [ctt=N] [property=value ...]).
+CP="$jm/bin/ApacheJMeter.jar:\$(ls $jm/lib/ext/*.jar $jm/lib/*.jar | tr '\n' ':')"
+exec java -cp "\$CP" "$here/jmeter-Run.java" "\$@"
+EOF
+	chmod +x "$TOOLS/bin/jmeter-run"
+fi
+
 # wrk2 from a local copy.
 if [ -x "$TOOLS/bin/wrk2" ]; then
 	:
@@ -109,7 +133,7 @@ fi
 for t in wrk hey locust ab; do
 	p=$(command -v $t 2>/dev/null) && echo "tool $t $p" || echo "tool $t missing"
 done
-for t in vegeta fortio bombardier autocannon artillery wrk2; do
+for t in vegeta fortio bombardier autocannon artillery jmeter-run wrk2; do
 	[ -x "$TOOLS/bin/$t" ] && echo "tool $t $TOOLS/bin/$t" || echo "tool $t missing"
 done
 exit $status
