@@ -3,7 +3,6 @@ package tools
 import (
 	"fmt"
 	"math"
-	"net"
 	"strconv"
 	"strings"
 
@@ -131,11 +130,13 @@ func jmeterRunLength(out string) (int64, string, bool) {
 // JMeter's log in the scratch directory (jmeter.properties' log_file,
 // else jmeter.log where it was started).
 func jmeterArgs(cfg sim.Config, addr, dir string, extra []string) ([]string, error) {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return nil, err
+	// host:port as the experiment's server listens (127.0.0.1:PORT);
+	// split by hand, as package net would weigh on the page's app.wasm.
+	i := strings.LastIndexByte(addr, ':')
+	if i < 1 || i == len(addr)-1 {
+		return nil, fmt.Errorf("jmeter: server address %q is not host:port", addr)
 	}
-	args := []string{host, port, strconv.Itoa(cfg.Conns), strconv.FormatInt(jmeterSeconds(cfg.Duration), 10), dir + "/results.jtl"}
+	args := []string{addr[:i], addr[i+1:], strconv.Itoa(cfg.Conns), strconv.FormatInt(jmeterSeconds(cfg.Duration), 10), dir + "/results.jtl"}
 	return append(append(args, extra...), "jmeter.save.saveservice.print_field_names=true", "log_file="+dir+"/jmeter.log"), nil
 }
 
