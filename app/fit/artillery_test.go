@@ -18,12 +18,7 @@ import (
 // (or a range of caps that holds 10) from the skipped ones, and the stall
 // and period within 5 %.
 func TestFitRealArtilleryMaxVusers(t *testing.T) {
-	name := "artillery-maxvusers10-rate200-d5.txt"
-	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Fit(name, data, Options{NoTools: true})
+	f, err := fitReal(t, "artillery-maxvusers10-rate200-d5.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,4 +42,14 @@ func TestFitRealArtilleryMaxVusers(t *testing.T) {
 			t.Errorf("caps stated from %s to %s, which do not hold 10", c.Lo, c.Hi)
 		}
 	}
+}
+
+// fitReal fits one of the real files kept in measure/testdata/real.
+func fitReal(t *testing.T, name string) (*Result, error) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Fit(name, data, Options{NoTools: true})
 }

@@ -63,11 +63,7 @@ func TestRealPrintouts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := Fit(name, data, Options{NoTools: true})
+		r, err := fitReal(t, name)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -149,11 +145,7 @@ func TestHeyAssumed(t *testing.T) {
 		{"bombardier-rate1000-c2-d5s.txt", "--rate"}, {"autocannon-c2-d5.json", "-R"},
 	} {
 		name := c.name
-		data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := Fit(name, data, Options{NoTools: true})
+		r, err := fitReal(t, name)
 		if err != nil {
 			t.Fatal(err)
 		}

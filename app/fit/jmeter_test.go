@@ -3,8 +3,6 @@ package fit
 import (
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -94,11 +92,7 @@ func jtlRoundTrip(t *testing.T, tool string, seed uint64, rateGiven func(i int) 
 // within 5 % of the server's, the ranges it states for the stall and the
 // rate holding the truth.
 func TestFitRealJMeterCTT(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "measure", "testdata", "real", "jmeter-2.13-t2-d5s-ctt6000.jtl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Fit("jmeter-2.13-t2-d5s-ctt6000.jtl", data, Options{NoTools: true})
+	f, err := fitReal(t, "jmeter-2.13-t2-d5s-ctt6000.jtl")
 	if err != nil {
 		t.Fatal(err)
 	}

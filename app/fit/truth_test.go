@@ -622,14 +622,7 @@ func TestRoundTripArtillery(t *testing.T) {
 				truth = c
 			}
 		}
-		if i%2 == 1 { // the console
-			o, err := tools.RunJSON(truth, "artillery")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return truth, "artillery.txt", []byte(o.Text)
-		}
-		name, data := fileFor(t, truth, "artillery")
+		name, data := artilleryFile(t, truth, "artillery", i%2 == 1)
 		return truth, name, data
 	}, func(f *Result, truth sim.Config) string {
 		if f.Config.Rate != truth.Rate || f.Config.Duration != truth.Duration {
@@ -638,6 +631,20 @@ func TestRoundTripArtillery(t *testing.T) {
 		return ""
 	})
 	t.Logf("artillery round trip: %v", tally)
+}
+
+// artilleryFile is the tool's console (what artillery run prints) or,
+// without console, its run --output report.
+func artilleryFile(t *testing.T, truth sim.Config, tool string, console bool) (string, []byte) {
+	t.Helper()
+	if !console {
+		return fileFor(t, truth, tool)
+	}
+	o, err := tools.RunJSON(truth, tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "artillery.txt", []byte(o.Text)
 }
 
 // TestRoundTripArtilleryMaxVusers: the same with a maxVusers cap of 1 to
@@ -652,14 +659,7 @@ func TestRoundTripArtilleryMaxVusers(t *testing.T) {
 	tally := roundTripFree(t, "artillery-maxvusers", 47, func(r *rand.Rand, i int) (sim.Config, string, []byte) {
 		truth := truthQuery(r)
 		truth.Conns = 1 + r.IntN(4)
-		if i%2 == 1 { // the console
-			o, err := tools.RunJSON(truth, "artillery-maxvusers")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return truth, "artillery.txt", []byte(o.Text)
-		}
-		name, data := fileFor(t, truth, "artillery-maxvusers")
+		name, data := artilleryFile(t, truth, "artillery-maxvusers", i%2 == 1)
 		return truth, name, data
 	}, func(f *Result, truth sim.Config) string {
 		if f.Config.Rate != truth.Rate || f.Config.Duration != truth.Duration {
