@@ -27,9 +27,9 @@ func TestRealToolsAreProfiles(t *testing.T) {
 			t.Errorf("-with %s has no profile in package tools", n)
 		}
 	}
-	_, err := FindTool("jmeter")
+	_, err := FindTool("gatling-open")
 	if err == nil || !strings.Contains(err.Error(), "allowed wrk, wrk2, vegeta, hey, hey-q, locust, fortio, fortio-nocatchup, ab") {
-		t.Errorf("FindTool(jmeter): %v", err)
+		t.Errorf("FindTool(gatling-open): %v", err)
 	}
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("OMISSION_TOOLS", t.TempDir())
