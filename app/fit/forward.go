@@ -234,6 +234,22 @@ func kindNames() string {
 	return strings.Join(n, ", ")
 }
 
+// heldDropped sets what the model's file says was never sent, where the
+// fit holds it (obs.dropped; -1: not compared). The skipped count is held
+// only where it is the file's evidence of the cap (Artillery's
+// maxVusers). k6's dropped_iterations also hang on when its pool starts a
+// VU, which the model places less finely: a real summary's 61 came out
+// 45.
+func heldDropped(os []obs, src source, out *tools.Output) {
+	if len(os) == 0 {
+		return
+	}
+	os[0].dropped = -1
+	if src.desc().OnlyDropped() {
+		os[0].dropped = out.Dropped
+	}
+}
+
 // forward is the file the model would have made for cfg, read back the way
 // the measured file was read: the tool's printout through its profile, or
 // the recordings through the project's own writers.
@@ -253,7 +269,9 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 				return nil, err
 			}
 			d := tools.Samples(out)
-			return []obs{fromDist(&d)}, nil
+			os := []obs{fromDist(&d)}
+			heldDropped(os, src, out)
+			return os, nil
 		}
 		run := tools.Run
 		if tools.Written(in.format) {
@@ -268,17 +286,7 @@ func forward(cfg sim.Config, in *input, src source) ([]obs, error) {
 			return nil, err
 		}
 		os := fileObs(f)
-		if len(os) > 0 {
-			// The skipped count is held only where it is the file's
-			// evidence of the cap (Artillery's maxVusers). k6's
-			// dropped_iterations also hang on when its pool starts a VU,
-			// which the model places less finely: a real summary's 61
-			// came out 45.
-			os[0].dropped = -1
-			if src.desc().OnlyDropped() {
-				os[0].dropped = out.Dropped
-			}
-		}
+		heldDropped(os, src, out)
 		if len(os) == 1 && out.Run != nil && out.Run.Dist != nil && out.Run.Dist.Count() > 0 {
 			// The model's own recorded latencies place a file's value by
 			// rank (rankAt), which a report of a few percentiles (vegeta's

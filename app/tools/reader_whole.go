@@ -166,6 +166,34 @@ func artilleryIncomplete(f *measure.File, ls []measure.Line) []string {
 			out = append(out, "the summary report's "+m+": "+ends(ls))
 		}
 	}
+	// The summary merges every period's metrics (ssms.js mergeBuckets):
+	// one a period report names and the summary does not is a summary cut
+	// short (vusers.skipped, last of a maxVusers run's, says how many
+	// arrivals were never sent).
+	inPeriods := map[string]bool{}
+	for i := range ls[:at] {
+		if strings.HasPrefix(strings.TrimSpace(ls[i].Text), "Metrics for period to: ") {
+			p := readArtilleryBlock(artillerySummaryLines(ls[:at], i))
+			for n := range p.counters {
+				inPeriods[n] = true
+			}
+			for n := range p.sums {
+				inPeriods[n] = true
+			}
+		}
+	}
+	var lost []string
+	for n := range inPeriods {
+		_, c := b.counters[n]
+		_, h := b.sums[n]
+		if !c && !h && !slices.Contains([]string{"http.responses", "vusers.created", "vusers.failed"}, n) {
+			lost = append(lost, n)
+		}
+	}
+	slices.Sort(lost)
+	for _, n := range lost {
+		out = append(out, "the summary report's "+n+" (its period reports have it): "+ends(ls))
+	}
 	return out
 }
 
