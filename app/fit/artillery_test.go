@@ -12,13 +12,21 @@ import (
 
 // TestFitRealArtilleryMaxVusers: a real Artillery 2.0.20 run with
 // maxVusers 10 at 200/s for 5 s against the experiment's server (100 ms
-// stalls every 1 s; measure/testdata/real/README.md), its console kept.
-// The console states neither the cap, the rate nor the duration: the fit
+// stalls every 1 s; measure/testdata/real/README.md), its console and its
+// report kept. Neither states the cap, the rate nor the duration: the fit
 // finds the rate and duration from the arrivals sent and skipped, the cap
 // (or a range of caps that holds 10) from the skipped ones, and the stall
-// and period within 5 %.
+// and period within 5 %. (The report was not explained while the best
+// score won over a fit that explained it: its p90 of 1 ms against the
+// model's 0, within the printout's rounding, counted in the score.)
 func TestFitRealArtilleryMaxVusers(t *testing.T) {
-	f, err := fitReal(t, "artillery-maxvusers10-rate200-d5.txt")
+	for _, name := range []string{"artillery-maxvusers10-rate200-d5.txt", "artillery-maxvusers10-rate200-d5.json"} {
+		t.Run(name, func(t *testing.T) { fitRealCapped(t, name) })
+	}
+}
+
+func fitRealCapped(t *testing.T, name string) {
+	f, err := fitReal(t, name)
 	if err != nil {
 		t.Fatal(err)
 	}

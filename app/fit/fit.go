@@ -162,7 +162,7 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 			continue
 		}
 		all = append(all, r)
-		if best == nil || r.score < best.score-1e-12 {
+		if better(r, best) {
 			best = r
 		}
 	}
@@ -223,6 +223,17 @@ type scored struct {
 	score float64
 }
 
+// better reports whether fit r beats best (nil: none yet): one that
+// explains the file beats one that does not, whatever their scores (a
+// score counts a number within the printout's rounding as missed, which
+// the verdict excuses); then the lower score.
+func better(r, best *scored) bool {
+	if best == nil || r.Explained != best.Explained {
+		return best == nil || r.Explained
+	}
+	return r.score < best.score-1e-12
+}
+
 // capEdges fits, for a file fitted at the caps of virtual users it
 // allows (capped), the caps beside each that explains it, until the caps
 // that explain it have an unexplained or impossible neighbour on each
@@ -267,7 +278,7 @@ func capEdges(in *input, srcs []source, all []*scored, best *scored, opt Options
 				continue
 			}
 			all = append(all, r)
-			if r.score < best.score-1e-12 {
+			if better(r, best) {
 				best = r
 			}
 		}
