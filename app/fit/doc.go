@@ -207,6 +207,22 @@
 //     dropped iterations make it constant-arrival-rate's (fitted as fortio
 //     is), and without them constant-vus (a closed loop, as wrk) and
 //     constant-arrival-rate are both fitted.
+//   - Artillery's console and run --output report state neither the rate
+//     nor the duration: the reader finds the one phase (a whole
+//     arrivalRate, or an arrivalCount over whole seconds) whose uniform
+//     arrivals, sent and skipped, fit the span of its metrics. A maxVusers
+//     run counts the arrivals its cap skipped (vusers.skipped) but not the
+//     cap: the fit tries the caps the skipped count and the percentiles
+//     allow (capsOf), each at the stall count it implies and one either
+//     side, then beside each cap that explains the file the next, until one
+//     does not (capEdges); the skipped count is held as a number of the
+//     file ("never sent"), and the caps that explain it are a range, the
+//     stall and the open loop's p99 widened over them. A report that
+//     skipped nothing is artillery's: a cap never reached changed nothing.
+//   - Of several candidate fits (recordings, executors, caps), one that
+//     explains the file beats one that does not, whatever their scores (a
+//     score counts a number within the printout's rounding as missed); then
+//     the lower score.
 //   - A closed loop's service at more than one connection is its median over
 //     the connections (they share the one worker), and its stall the slowest
 //     reply less conns services.
