@@ -373,7 +373,7 @@ func artilleryEvents(pr *profile.Result) *artilleryRun {
 	for i, f := range pr.Fails {
 		evs = append(evs, event{f.Send, 0, -1}, event{f.At, 2, i})
 	}
-	for _, at := range artillerySkipped(pr) {
+	for _, at := range pr.DroppedAt {
 		evs = append(evs, event{at, 3, -1})
 	}
 	sort.SliceStable(evs, func(a, b int) bool { return evs[a].t < evs[b].t })
@@ -407,29 +407,6 @@ func artilleryEvents(pr *profile.Result) *artilleryRun {
 		}
 	}
 	return r
-}
-
-// artillerySkipped is when the arrivals a cap skipped were due (k·tick,
-// the ones no virtual user sent): none without maxVusers.
-func artillerySkipped(pr *profile.Result) []int64 {
-	p := pr.Profile
-	if pr.Dropped == 0 || p.Conc != profile.VUPool || p.Send != profile.Uniform {
-		return nil
-	}
-	sent := make(map[int64]bool, len(pr.Intended)+len(pr.Fails))
-	for _, t := range pr.Intended {
-		sent[t] = true
-	}
-	for _, f := range pr.Fails {
-		sent[f.Intended] = true
-	}
-	var out []int64
-	for k := int64(1); k <= p.Duration/p.Period; k++ {
-		if !sent[k*p.Period] {
-			out = append(out, k*p.Period)
-		}
-	}
-	return out
 }
 
 // artillerySummary is summarizeHistogram's figures, in its order.

@@ -369,7 +369,7 @@ func k6CSV(cfg sim.Config, pr *profile.Result) string {
 		ms := strconv.FormatFloat(float64(pr.Done[i]-pr.Send[i])/1e6, 'f', 6, 64) // %f of metrics.D
 		rows = append(rows, row{pr.Done[i], "http_reqs," + at + ",1.000000" + tags + "\n" + "http_req_duration," + at + "," + ms + tags + "\n"})
 	}
-	for _, due := range k6DroppedDues(cfg, pr) {
+	for _, due := range pr.DroppedAt {
 		rows = append(rows, row{due, "dropped_iterations," + ts(due) + ",1.000000,,,,,,,,,default,,,,,,,\n"})
 	}
 	vus := strconv.FormatFloat(float64(cfg.Conns), 'f', 6, 64) + strings.Repeat(",", 16) + "\n"
@@ -414,7 +414,7 @@ func k6JSON(cfg sim.Config, pr *profile.Result) string {
 		ss = append(ss, sample{pr.Done[i], "http_reqs", "1", reqTags},
 			sample{pr.Done[i], "http_req_duration", jsonFloat(float64(pr.Done[i]-pr.Send[i]) / 1e6), reqTags})
 	}
-	for _, due := range k6DroppedDues(cfg, pr) {
+	for _, due := range pr.DroppedAt {
 		ss = append(ss, sample{due, "dropped_iterations", "1", `{"scenario":"default"}`})
 	}
 	vus := jsonFloat(float64(cfg.Conns))
@@ -448,27 +448,6 @@ func jsonFloat(f float64) string {
 		b = b[:n-1]
 	}
 	return string(b)
-}
-
-// k6DroppedDues are the due times of the iterations a constant-arrival-rate
-// run dropped (lib/executor/constant_arrival_rate.go 333-346: a
-// dropped_iterations sample at each), in order; none for another run.
-func k6DroppedDues(cfg sim.Config, pr *profile.Result) []int64 {
-	if pr.Dropped == 0 || pr.Profile.Send != profile.DropLate {
-		return nil
-	}
-	sent := make(map[int64]bool, len(pr.Intended))
-	for _, t := range pr.Intended {
-		sent[t] = true
-	}
-	var out []int64
-	s := sim.NewSchedule(cfg.Rate)
-	for i := int64(0); i < pr.Planned; i++ {
-		if due := s.Due(i); !sent[due] {
-			out = append(out, due)
-		}
-	}
-	return out
 }
 
 // artilleryJSON is --output's file: {aggregate, intermediate}, as

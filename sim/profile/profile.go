@@ -369,6 +369,10 @@ type Result struct {
 	Planned int64 // requests its schedule holds (back to back: the requests it sent)
 	Sent    int64 // requests it sent (first attempts)
 	Dropped int64 // planned but never sent: Planned − Sent
+	// DroppedAt is when each iteration a virtual-user pool found no one
+	// free for was due, in order (k6's dropped_iterations, Artillery's
+	// vusers.skipped); nil for the other clients.
+	DroppedAt []int64
 	// Attempts (retries included), Retries, attempts that timed out, and
 	// requests that failed after their last attempt.
 	Attempts, Retries, TimedOut, Failed int64

@@ -567,6 +567,7 @@ func TestProfileUniformCap(t *testing.T) {
 	if pr.Planned != 6 || pr.Dropped != 1 {
 		t.Errorf("cap 1: planned %d dropped %d, want 6 and 1", pr.Planned, pr.Dropped)
 	}
+	eq(t, "cap 1 skipped at", pr.DroppedAt, []int64{9999e3})
 	pr = mustRun(t, cfg, Profile{Conc: VUPool, Conns: 2, Send: Uniform, Period: 3333e3})
 	eq(t, "cap 2 latency", pr.Latency, []int64{1e6, 6334e3, 4001e3, 1668e3, 1e6, 1e6})
 	if pr.Dropped != 0 {

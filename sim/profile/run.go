@@ -300,12 +300,15 @@ func (r *profileRunner) dispatch(t int64) {
 			free, _ := r.attempt(-1, r.newReq(t), t)
 			r.vus[0] = free
 			siftDown64(r.vus, 0)
-		} else if r.vusMade < p.MaxVUs {
-			// k6 starts one more VU in the background; it is ready for the
-			// next iteration, this one is dropped.
-			r.vusMade++
-			r.vus = append(r.vus, t)
-			siftUp64(r.vus, len(r.vus)-1)
+		} else {
+			r.out.DroppedAt = append(r.out.DroppedAt, t)
+			if r.vusMade < p.MaxVUs {
+				// k6 starts one more VU in the background; it is ready for
+				// the next iteration, this one is dropped.
+				r.vusMade++
+				r.vus = append(r.vus, t)
+				siftUp64(r.vus, len(r.vus)-1)
+			}
 		}
 	}
 	r.next++
