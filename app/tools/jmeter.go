@@ -97,12 +97,13 @@ var jmeterReal = Real{Bin: "jmeter-run", Install: "apt-get install jmeter (Debia
 	Args: func(cfg sim.Config, addr, dir string) ([]string, error) {
 		return jmeterArgs(cfg, addr, dir, nil)
 	},
+	Launcher: "jmeter-run builds with JMeter's API the plan that the command's plan.jmx stands for (its thread group described in words): Debian's JMeter 2.13 loads no .jmx",
 	Printout: "results.jtl",
 	Unit:     1e6}
 
 // jmeterCTTReal is how the experiment runs jmeterCTTTool: the same, with
 // the timer (ctt=N samples a minute, this thread only).
-var jmeterCTTReal = Real{Bin: jmeterReal.Bin, Install: jmeterReal.Install,
+var jmeterCTTReal = Real{Bin: jmeterReal.Bin, Install: jmeterReal.Install, Launcher: jmeterReal.Launcher,
 	Args: func(cfg sim.Config, addr, dir string) ([]string, error) {
 		return jmeterArgs(cfg, addr, dir, []string{"ctt=" + strconv.FormatFloat(jmeterThroughput(cfg), 'f', -1, 64)})
 	},

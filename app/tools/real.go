@@ -64,6 +64,11 @@ type Real struct {
 	// tool's service time (and client time) is fitted to the printed mean
 	// instead.
 	FitMean bool
+	// Launcher, when set, says why Bin runs the tool otherwise than its
+	// printed command, so that the command cannot be run as printed here
+	// (jmeter-run builds in Java the plan that jmeter -t's .jmx stands
+	// for).
+	Launcher string
 	// Printout, when set, is the file the tool writes into the scratch
 	// directory that the experiment reads as its printout, in place of
 	// what it prints (JMeter's results.jtl: its summary line holds no
