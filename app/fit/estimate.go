@@ -323,12 +323,6 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// Each stall finds the VUs busy and drops the iterations due in
 		// it, about L·rate less one a VU.
 		T := in.Duration / (in.Requests + in.Dropped)
-		if in.Conns == 0 && src.cap == 0 {
-			if cs := capsOf(in, main, S, L, T); len(cs) > 0 {
-				cfg.Conns = int(cs[0].cap)
-				g.how["conns"] = capHow
-			}
-		}
 		if per := L/max(T, 1) - int64(cfg.Conns); per > 0 {
 			K = max(int64(math.Round(float64(in.Dropped)/float64(per))), 1)
 		} else {
@@ -623,12 +617,12 @@ type capStalls struct{ cap, stalls int64 }
 // one more or less each (where the stall began between two arrivals):
 // each cap C gives its K from the skipped count, and is kept when that K
 // is whole to within that, with the caps beside it (the stall's length,
-// free within its range, moves each stall's count by about one). Of the C that get in, those that wait more
-// than half the stall, min(C, L/2T), are the file's slow replies: K of
-// them each must lie within what the printed percentiles bracket (a
-// percentile q at or above half the stall puts (1 − q)·n replies there or
-// more; one below it, fewer). (The mean, printed to 0.1 ms of whole-ms
-// times, does not tell them apart.)
+// free within its range, moves each stall's count by about one). Of the
+// C that get in, those that wait more than half the stall, min(C, L/2T),
+// are the file's slow replies: K of them each must lie within what the
+// printed percentiles bracket (a percentile q at or above half the stall
+// puts (1 − q)·n replies there or more; one below it, fewer). (The mean,
+// printed to 0.1 ms of whole-ms times, does not tell them apart.)
 func capsOf(in *input, main *obs, S, L, T int64) []capStalls {
 	if T <= 0 || L <= T || main.count <= 0 {
 		return nil

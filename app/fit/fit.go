@@ -176,10 +176,10 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 		// The others that explain the file too: the file leaves the
 		// source free among them, and the hidden numbers are the best's.
 		var others []string
-		caps := false // other caps of the same tool explain it (capped)
+		caps := false // other caps of the same tool explain it
 		for _, r := range all {
 			if r != best && r.Explained {
-				if r.Source == best.Source {
+				if best.otherCap(r) {
 					caps = true
 					continue
 				}
@@ -221,6 +221,12 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 type scored struct {
 	Result
 	score float64
+}
+
+// otherCap reports whether r fits the file as best's tool at another cap
+// of virtual users (capped): the only candidates that share a source.
+func (best *scored) otherCap(r *scored) bool {
+	return r != best && best.tool != "" && r.Source == best.Source
 }
 
 // better reports whether fit r beats best (nil: none yet): one that
@@ -309,15 +315,15 @@ func (best *scored) widenOver(all []*scored) {
 			rg = widenOpen(rg, r.Config)
 		}
 		ps := []string{"rate", "every", "first"}
-		if r.Source == best.Source {
-			ps = append(ps, "conns", "stall") // another cap (capped)
+		if best.otherCap(r) {
+			ps = append(ps, "conns", "stall")
 		}
 		for _, p := range ps {
 			best.widenFree(p, r)
 		}
 	}
 	over := "the recordings that explain the file, which does not say which it holds"
-	if slices.ContainsFunc(all, func(r *scored) bool { return r != best && r.Explained && r.Source == best.Source }) {
+	if slices.ContainsFunc(all, func(r *scored) bool { return r.Explained && best.otherCap(r) }) {
 		over = "the caps of virtual users that explain the file, which counts what its cap skipped but not the cap"
 	}
 	if len(rg) == 2 && float64(rg[1]-rg[0]) > 0.01*float64(rg[1]) {
@@ -373,7 +379,7 @@ func (best *scored) widenFree(p string, r *scored) {
 	}
 	differ := "the recordings that explain the file differ in it, and the file does not say which it holds"
 	over := "; and over the recordings that explain the file, which does not say which it holds"
-	if r.Source == best.Source && best.tool != "" {
+	if best.otherCap(r) {
 		differ = "the caps of virtual users that explain the file differ in it, of those fitted (the notes say which): the file counts the arrivals its cap skipped, not the cap (maxVusers)"
 		over = "; and over the caps of virtual users that explain the file (it counts what its cap skipped, not the cap)"
 	}

@@ -116,9 +116,10 @@ func sources(in *input) ([]source, error) {
 	// A tool's file: the tools that write its format (tools.Writing),
 	// less those the file rules out. A k6 summary does not name its
 	// executor, but dropped iterations are a constant-arrival-rate
-	// scenario's (and Artillery's skipped arrivals a maxVusers phase's); fortio prints whether it caught up ("Catchup allowed");
-	// bombardier's -o json has a rate only when it was paced (--rate), and
-	// autocannon's -j more latencies than replies (-R's correction).
+	// scenario's (and Artillery's skipped arrivals a maxVusers phase's);
+	// fortio prints whether it caught up ("Catchup allowed"); bombardier's
+	// -o json has a rate only when it was paced (--rate), and autocannon's
+	// -j more latencies than replies (-R's correction).
 	if ws := tools.Writing(in.format); len(ws) > 0 {
 		var out []source
 		for _, t := range ws {
@@ -181,7 +182,7 @@ func sources(in *input) ([]source, error) {
 // arrivals in, a longer stall or more of them skip more, and the skipped
 // count alone trades one against the other. Each is fitted for the file
 // to say which it leaves free. With none allowed, the source stays as it
-// is (its cap the estimate's, or one).
+// is, at one virtual user (its cap "assumed").
 func capped(in *input, srcs []source) []source {
 	var out []source
 	for _, s := range srcs {

@@ -66,9 +66,9 @@ func keepsLower() bool {
 // keepLower runs at the page's mount, before the browser paints: it moves
 // each of the static HTML's lower sections into its holder, then builds
 // the page's own, one at a time, each when the browser is idle after a
-// paint, so that the page answers input between them. Where they cannot be held (not
-// one static section for each of the page's) the page builds its own at
-// once.
+// paint, so that the page answers input between them. Where they cannot
+// be held (not one static section for each of the page's) the page builds
+// its own at once.
 func (p *Page) keepLower(ctx app.Context) {
 	if !p.lowerHeld {
 		return

@@ -59,8 +59,8 @@ func wasmPreload(url string) string {
 // styles and scripts it would otherwise wait behind in the document.
 func addPreload(page []byte, wasmURL string) ([]byte, error) {
 	const head = "<head>"
-	if strings.Count(string(page), head) != 1 {
-		return nil, fmt.Errorf("a page's <head> found %d times, not once", strings.Count(string(page), head))
+	if n := strings.Count(string(page), head); n != 1 {
+		return nil, fmt.Errorf("a page's <head> found %d times, not once", n)
 	}
 	return []byte(strings.Replace(string(page), head, head+"\n    "+wasmPreload(wasmURL), 1)), nil
 }

@@ -71,8 +71,7 @@ var artilleryTool = Tool{
 	source:    "https://github.com/artilleryio/artillery/blob/artillery%402.0.20/packages/core/lib/engine_http.js#L822-L825",
 	zero:      &Zero{Printed: "0", Unit: "ms", Why: "Artillery times a reply with Date.now(), in whole milliseconds: a reply faster than 1 ms is 0 or 1 ms, by where it fell between two clock ticks"},
 	command: func(cfg sim.Config) string {
-		return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{%s}], one scenario: GET /)",
-			strings.TrimSuffix(target, "/"), artilleryPhaseOf(cfg).words(", "))
+		return artilleryCommand(artilleryPhaseOf(cfg))
 	},
 	profile: func(cfg sim.Config) profile.Profile {
 		ph := artilleryPhaseOf(cfg)
@@ -98,8 +97,7 @@ var artilleryMaxTool = Tool{
 	source:    "https://github.com/artilleryio/artillery/blob/artillery%402.0.20/packages/core/lib/runner.js#L211-L222",
 	zero:      artilleryTool.zero,
 	command: func(cfg sim.Config) string {
-		return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{%s, maxVusers: %d}], one scenario: GET /)",
-			strings.TrimSuffix(target, "/"), artilleryPhaseOf(cfg).words(", "), cfg.Conns)
+		return artilleryCommand(artilleryCappedOf(cfg))
 	},
 	profile: func(cfg sim.Config) profile.Profile {
 		p := artilleryTool.profile(cfg)
@@ -118,7 +116,7 @@ var artilleryMaxTool = Tool{
 // artilleryReal is how the experiment runs artilleryTool.
 var artilleryReal = Real{Bin: "artillery", Install: "npm install artillery@2.0.20 typescript@5.6.3 with PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 and --ignore-scripts (TypeScript 7 breaks its command line), or " + InstallScript + ", which links it into .tools/bin",
 	Files: func(cfg sim.Config, addr string) (map[string]string, error) {
-		return map[string]string{"test.yml": artilleryScript("http://"+addr, cfg, "")}, nil
+		return map[string]string{"test.yml": artilleryScript("http://"+addr, artilleryPhaseOf(cfg))}, nil
 	},
 	Args: func(cfg sim.Config, addr, dir string) ([]string, error) {
 		return []string{"run", "--output", dir + "/report.json", dir + "/test.yml"}, nil
@@ -129,15 +127,21 @@ var artilleryReal = Real{Bin: "artillery", Install: "npm install artillery@2.0.2
 // artilleryMaxReal is how the experiment runs artilleryMaxTool.
 var artilleryMaxReal = Real{Bin: artilleryReal.Bin, Install: artilleryReal.Install,
 	Files: func(cfg sim.Config, addr string) (map[string]string, error) {
-		return map[string]string{"test.yml": artilleryScript("http://"+addr, cfg, fmt.Sprintf("      maxVusers: %d\n", cfg.Conns))}, nil
+		return map[string]string{"test.yml": artilleryScript("http://"+addr, artilleryCappedOf(cfg))}, nil
 	},
 	Args: artilleryReal.Args, Unit: artilleryReal.Unit, ClockFit: artilleryReal.ClockFit}
 
-// artilleryScript is the test script the command names, with extra lines
-// for its phase.
-func artilleryScript(targetURL string, cfg sim.Config, phase string) string {
-	return fmt.Sprintf("config:\n  target: %q\n  phases:\n    - %s\n%sscenarios:\n  - flow:\n      - get:\n          url: \"/\"\n",
-		targetURL, artilleryPhaseOf(cfg).words("\n      "), phase)
+// artilleryCommand is the command line a phase runs with, its script in
+// words.
+func artilleryCommand(ph artilleryPhase) string {
+	return fmt.Sprintf("artillery run --output report.json test.yml (test.yml: config.target %s, config.phases [{%s}], one scenario: GET /)",
+		strings.TrimSuffix(target, "/"), ph.words(", "))
+}
+
+// artilleryScript is the test script the command names.
+func artilleryScript(targetURL string, ph artilleryPhase) string {
+	return fmt.Sprintf("config:\n  target: %q\n  phases:\n    - %s\nscenarios:\n  - flow:\n      - get:\n          url: \"/\"\n",
+		targetURL, ph.words("\n      "))
 }
 
 const artilleryTimeout = int64(10e9) // engine_http.js 265: 10 s unless config.http.timeout
@@ -148,9 +152,10 @@ const artilleryTimeout = int64(10e9) // engine_http.js 265: 10 s unless config.h
 // seconds (phases.js 209-234, the same uniform process with a tick of
 // D/N), which is how a script asks Artillery for any other rate.
 type artilleryPhase struct {
-	seconds int64
-	perSec  int64 // arrivalRate (0: arrivalCount)
-	count   int64 // arrivalCount
+	seconds   int64
+	perSec    int64 // arrivalRate (0: arrivalCount)
+	count     int64 // arrivalCount
+	maxVusers int   // 0: none
 }
 
 func artilleryPhaseOf(cfg sim.Config) artilleryPhase {
@@ -163,12 +168,23 @@ func artilleryPhaseOf(cfg sim.Config) artilleryPhase {
 	return ph
 }
 
+// artilleryCappedOf is the query's phase with maxVusers, its connections.
+func artilleryCappedOf(cfg sim.Config) artilleryPhase {
+	ph := artilleryPhaseOf(cfg)
+	ph.maxVusers = cfg.Conns
+	return ph
+}
+
 // words is the phase's keys as a script holds them, joined by sep.
 func (ph artilleryPhase) words(sep string) string {
+	w := fmt.Sprintf("duration: %d%sarrivalCount: %d", ph.seconds, sep, ph.count)
 	if ph.perSec > 0 {
-		return fmt.Sprintf("duration: %d%sarrivalRate: %d", ph.seconds, sep, ph.perSec)
+		w = fmt.Sprintf("duration: %d%sarrivalRate: %d", ph.seconds, sep, ph.perSec)
 	}
-	return fmt.Sprintf("duration: %d%sarrivalCount: %d", ph.seconds, sep, ph.count)
+	if ph.maxVusers > 0 {
+		w += fmt.Sprintf("%smaxVusers: %d", sep, ph.maxVusers)
+	}
+	return w
 }
 
 // tick is arrivals' tick in ns: ⌊1000/R · 1000⌋ µs, or ⌊D·1000/N ·

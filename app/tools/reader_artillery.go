@@ -221,9 +221,8 @@ func parseArtilleryJSON(name string, data []byte, top map[string]json.RawMessage
 // artilleryStated reads what Artillery's report or console states of its
 // run: the requests it sent (http.requests), the arrivals a maxVusers cap
 // skipped (vusers.skipped), and, from the span of its metrics' times and
-// the slowest reply, the phase's whole arrivalRate and duration when one
-// pair alone fits its arrivals, sent and skipped (arrival k at
-// k·⌊10⁶/R⌋ µs, ⌊D·10⁶/tick⌋ of them).
+// the slowest reply, the phase's rate and duration when one phase alone
+// fits its arrivals, sent and skipped (artilleryFindPhase).
 func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration int64, rate sim.Rate, from string) {
 	var spanMs, ticks int64 = -1, 0
 	var top struct {

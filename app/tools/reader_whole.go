@@ -161,7 +161,8 @@ func artilleryIncomplete(f *measure.File, ls []measure.Line) []string {
 	}
 	b := readArtilleryBlock(artillerySummaryLines(ls, at))
 	var out []string
-	for _, m := range []string{"http.responses", "vusers.created", "vusers.failed"} {
+	required := []string{"http.responses", "vusers.created", "vusers.failed"}
+	for _, m := range required {
 		if _, ok := b.counters[m]; !ok {
 			out = append(out, "the summary report's "+m+": "+ends(ls))
 		}
@@ -186,7 +187,7 @@ func artilleryIncomplete(f *measure.File, ls []measure.Line) []string {
 	for n := range inPeriods {
 		_, c := b.counters[n]
 		_, h := b.sums[n]
-		if !c && !h && !slices.Contains([]string{"http.responses", "vusers.created", "vusers.failed"}, n) {
+		if !c && !h && !slices.Contains(required, n) {
 			lost = append(lost, n)
 		}
 	}
