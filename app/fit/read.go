@@ -87,6 +87,9 @@ func read(name string, data []byte) (*input, error) {
 			return nil, fmt.Errorf("%s: %s: the fit reads the tools' files that it can regenerate (%s), .hgrm, .hlog and the project's CSV; this format cannot be regenerated and compared", name, f.Format.Title(), strings.Join(tools.Names(), ", "))
 		}
 		in.Stated = st
+		if st.Unmodelled != "" {
+			return nil, &UnmodelledError{Name: name, Format: f.Format, Why: st.Unmodelled}
+		}
 		if in.Dropped > 0 && len(in.obs) > 0 {
 			in.obs[0].dropped = in.Dropped
 		}
@@ -152,6 +155,18 @@ type NoFitError struct {
 
 func (e *NoFitError) Error() string {
 	return fmt.Sprintf("%s: %s, written by %s: %s", e.Name, e.Format.Title(), e.Tool, e.Why)
+}
+
+// UnmodelledError is a file the fit refuses because it shows that its run
+// did what the model does not run (Why: tools.Stated.Unmodelled).
+type UnmodelledError struct {
+	Name   string
+	Format measure.Format
+	Why    string
+}
+
+func (e *UnmodelledError) Error() string {
+	return fmt.Sprintf("%s: %s: %s. The fit does not say what a test hid from a run it cannot replay", e.Name, e.Format.Title(), e.Why)
 }
 
 // NoCountError is a file the fit refuses because it prints no exact count

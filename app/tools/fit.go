@@ -229,6 +229,10 @@ type Stated struct {
 	// Assumes is what the fit takes that the file does not say (nil:
 	// nothing): hey's printout does not say whether it ran with -q.
 	Assumes *Assumption
+	// Unmodelled says, in words, what the file shows its run did that the
+	// model does not run ("": nothing): Artillery's period reports whose
+	// arrivals changed rate (a rampTo). The fit refuses such a file.
+	Unmodelled string
 }
 
 // StatedIn reads what a file of f's format states of its run, by the

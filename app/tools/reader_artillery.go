@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"omission/app/measure"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -223,34 +224,87 @@ func parseArtilleryJSON(name string, data []byte, top map[string]json.RawMessage
 // skipped (vusers.skipped), and, from the span of its metrics' times and
 // the slowest reply, the phase's rate and duration when one phase alone
 // fits its arrivals, sent and skipped (artilleryFindPhase).
-func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration int64, rate sim.Rate, from string) {
+//
+// unmodelled says, when the phase's uniform arrivals cannot have made the
+// arrivals its period reports count, that they did not come at one
+// constant rate (artilleryUniform).
+func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration int64, rate sim.Rate, from, unmodelled string) {
 	var spanMs, ticks int64 = -1, 0
-	var top struct {
-		Aggregate struct {
-			Counters       map[string]int64 `json:"counters"`
-			FirstCounterAt *int64           `json:"firstCounterAt"`
-			LastCounterAt  *int64           `json:"lastCounterAt"`
-		} `json:"aggregate"`
+	type counted struct {
+		Counters       map[string]int64 `json:"counters"`
+		FirstCounterAt *int64           `json:"firstCounterAt"`
+		LastCounterAt  *int64           `json:"lastCounterAt"`
 	}
+	var top struct {
+		Aggregate    counted   `json:"aggregate"`
+		Intermediate []counted `json:"intermediate"`
+	}
+	var periods []artilleryPeriodCount
 	if json.Unmarshal(data, &top) == nil && top.Aggregate.Counters != nil {
 		requests, skipped = top.Aggregate.Counters["http.requests"], top.Aggregate.Counters["vusers.skipped"]
 		if a, b := top.Aggregate.FirstCounterAt, top.Aggregate.LastCounterAt; a != nil && b != nil && *b >= *a {
 			spanMs = *b - *a
 		}
 		from = "the span of its first and last counter (firstCounterAt, lastCounterAt)"
+		for _, p := range top.Intermediate {
+			if a, b := p.FirstCounterAt, p.LastCounterAt; a != nil && b != nil && *b >= *a {
+				periods = append(periods, artilleryPeriodCount{widthMs: *b - *a, arrivals: max(p.Counters["http.requests"], 0) + max(p.Counters["vusers.skipped"], 0)})
+			}
+		}
 	} else {
-		requests, skipped, spanMs, ticks = artilleryConsoleSpan(string(data))
+		requests, skipped, spanMs, ticks, periods = artilleryConsoleSpan(string(data))
 		from = "the span of its period reports (their ends and widths)"
 	}
 	requests, skipped = max(requests, 0), max(skipped, 0)
 	if requests+skipped < 2 || spanMs < 0 || d == nil || d.MaxNs < 0 {
-		return requests, skipped, 0, 0, ""
+		return requests, skipped, 0, 0, "", ""
 	}
-	ph, ok := artilleryFindPhase(requests+skipped, spanMs, ticks, d.MaxNs/1e6)
+	maxMs := d.MaxNs / 1e6
+	ph, ok := artilleryFindPhase(requests+skipped, spanMs, ticks, maxMs)
 	if !ok {
-		return requests, skipped, 0, 0, ""
+		return requests, skipped, 0, 0, "", ""
 	}
-	return requests, skipped, ph.seconds * 1e9, ph.rate(), from
+	if why := artilleryUniform(periods, ph, maxMs); why != "" {
+		return requests, skipped, 0, 0, "", why
+	}
+	return requests, skipped, ph.seconds * 1e9, ph.rate(), from, ""
+}
+
+// artilleryPeriodCount is one period report's arrivals (http.requests and
+// vusers.skipped) and the span of its metrics' times (its width: from its
+// first counter to its last).
+type artilleryPeriodCount struct{ widthMs, arrivals int64 }
+
+// artilleryUniform holds each period report to the phase's uniform
+// arrivals, one each tick: a period whose metrics span w ms holds the
+// arrivals of at least w − maxMs − 2 ms (its last metric may be a reply up
+// to the slowest reply after the last arrival; Date.now()'s whole ms, 2 ms
+// either way) and at most w + 2 ms, give or take an arrival at each end.
+// A count outside that says the arrivals changed rate over the run (a
+// rampTo, or phases of different rates, which a total and a span alone can
+// take for one phase); it answers why in words, or "" when every period
+// fits.
+func artilleryUniform(ps []artilleryPeriodCount, ph artilleryPhase, maxMs int64) string {
+	tickUs := ph.tick() / 1000
+	if tickUs <= 0 {
+		return ""
+	}
+	var counts, widths []string
+	off := false
+	for _, p := range ps {
+		lo := (p.widthMs-maxMs-2)*1000/tickUs - 2
+		hi := (p.widthMs+2)*1000/tickUs + 2
+		if p.arrivals < lo || p.arrivals > hi {
+			off = true
+		}
+		counts = append(counts, units.Count(p.arrivals))
+		widths = append(widths, units.Duration(float64(p.widthMs)*1e6))
+	}
+	if !off {
+		return ""
+	}
+	return fmt.Sprintf("its period reports count %s arrivals (sent and skipped) in %s, which no one phase makes: the one whose total and span they give (%s) makes one every %s. Its arrivals changed rate over the run (a rampTo, or phases of different rates), and the model runs one constant rate; fit the report of a run of one phase (arrivalRate or arrivalCount, without rampTo)",
+		strings.Join(counts, ", "), strings.Join(widths, ", "), ph.words(", "), units.Duration(float64(ph.tick())))
 }
 
 // artilleryConsoleSpan reads the summary's http.requests and
@@ -261,7 +315,7 @@ func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration 
 // one's first would be if they fell on the reports' ends, which they miss
 // by up to an arrival's tick each (an arrival counts a metric, sent or
 // skipped): ticks says how many ticks the span may be longer (0 or 2).
-func artilleryConsoleSpan(text string) (requests, skipped, spanMs, ticks int64) {
+func artilleryConsoleSpan(text string) (requests, skipped, spanMs, ticks int64, counts []artilleryPeriodCount) {
 	type period struct{ end, width int64 }
 	var ps []period
 	summary := false
@@ -282,10 +336,15 @@ func artilleryConsoleSpan(text string) (requests, skipped, spanMs, ticks int64) 
 			m, _ := strconv.Atoi(hms[1])
 			s, _ := strconv.Atoi(hms[2])
 			ps = append(ps, period{int64(h*3600+m*60+s) * 1000, int64(math.Round(w * 1000))})
+			counts = append(counts, artilleryPeriodCount{widthMs: ps[len(ps)-1].width})
 			continue
 		}
 		if strings.HasPrefix(t, "Summary report @ ") {
 			summary = true
+		}
+		if n, v, ok := artilleryLine(l); ok && !summary && len(counts) > 0 && (n == "http.requests" || n == "vusers.skipped") {
+			c, _ := strconv.ParseInt(v, 10, 64)
+			counts[len(counts)-1].arrivals += max(c, 0)
 		}
 		if n, v, ok := artilleryLine(l); summary && ok {
 			switch n {
@@ -307,7 +366,7 @@ func artilleryConsoleSpan(text string) (requests, skipped, spanMs, ticks int64) 
 		}
 		spanMs, ticks = (end-10000+last.width)-(first.end-first.width), 2
 	}
-	return requests, skipped, spanMs, ticks
+	return requests, skipped, spanMs, ticks, counts
 }
 
 // artilleryFindPhase finds the phase that made n arrivals whose metrics

@@ -68,7 +68,7 @@ func init() {
 	// does not yet fit it.
 	autocannonRateTool.noFit = "its latencies are recorded with -R's correction (an expected interval of 1 ms: a reply of v ms adds v − 1, …, 1 ms), so its histogram holds more values than replies, all but the fastest in whole ms; the fit does not yet regenerate that reading, and says nothing rather than guess (report -tool autocannon-rate prints what such a run shows on a query of yours)"
 	artilleryTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
-		s.Requests, s.Dropped, s.Duration, s.Rate, s.DurationFrom = artilleryStated(data, d)
+		s.Requests, s.Dropped, s.Duration, s.Rate, s.DurationFrom, s.Unmodelled = artilleryStated(data, d)
 		if s.Rate > 0 {
 			s.RateFrom = "from its arrivals (requests and skipped) and " + s.DurationFrom + ": the one phase (a whole arrivalRate, or an arrivalCount over whole seconds) whose uniform arrivals fit them"
 			s.DurationFrom = "the phase's whole seconds that fit its arrivals at that rate (" + s.DurationFrom + ")"
