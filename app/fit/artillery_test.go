@@ -1,7 +1,6 @@
 package fit
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -61,29 +60,4 @@ func fitReal(t *testing.T, name string) (*Result, error) {
 		t.Fatal(err)
 	}
 	return Fit(name, data, Options{NoTools: true})
-}
-
-// TestFitRealArtilleryRamp: a real run of one phase ramped from 50/s to
-// 200/s (rampTo) made 2,500 arrivals over 20 s, the total and span of one
-// phase of 125/s. Its period reports count 162, 1,089 and 1,249 arrivals,
-// which no one phase makes: the fit refuses both its files and says why,
-// rather than state the rate of a phase that never ran.
-func TestFitRealArtilleryRamp(t *testing.T) {
-	for _, name := range []string{"artillery-rampto-50-200-d20.txt", "artillery-rampto-50-200-d20.json"} {
-		f, err := fitReal(t, name)
-		var u *UnmodelledError
-		if !errors.As(err, &u) {
-			if err == nil {
-				t.Errorf("%s: fitted %s; want the fit refused (its arrivals changed rate)", name, f.Query)
-			} else {
-				t.Errorf("%s: %v; want an UnmodelledError", name, err)
-			}
-			continue
-		}
-		for _, want := range []string{"162, 1,089, 1,249 arrivals", "arrivalRate: 125", "rampTo"} {
-			if !strings.Contains(err.Error(), want) {
-				t.Errorf("%s: %q lacks %q", name, err, want)
-			}
-		}
-	}
 }

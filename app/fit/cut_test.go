@@ -66,10 +66,11 @@ func cutOne(t *testing.T, name string, data []byte) {
 	whole, err := Fit(name, data, Options{NoTools: true})
 	var noCount *NoCountError
 	var noFit *NoFitError
-	if errors.As(err, &noCount) || errors.As(err, &noFit) {
+	var unmodelled *UnmodelledError
+	if errors.As(err, &noCount) || errors.As(err, &noFit) || errors.As(err, &unmodelled) {
 		// A printout the fit refuses whole (autocannon's tables, whose
-		// count is rounded; autocannon -R's corrected -j output): so is
-		// every part of it.
+		// count is rounded; autocannon -R's corrected -j output; a run
+		// that ramped its load): so is every part of it.
 		refusal := err
 		for i, ls := 1, strings.SplitAfter(string(data), "\n"); i < len(ls); i++ {
 			if _, err := Fit(name, []byte(strings.Join(ls[:i], "")), Options{NoTools: true}); err == nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"omission/app/measure"
+	"omission/app/units"
 )
 
 // FormatLocust is locust --headless --only-summary's tables.
@@ -167,4 +168,46 @@ func locustStated(data []byte, d *measure.Dist) (requests, duration int64, conns
 		}
 	}
 	return requests, duration, conns, slowLo, slowHi, durationFrom
+}
+
+// locustRamp says, in words, when a locust run's log shows its users
+// spawned over a time the model does not run: from "Ramping to U users at
+// a rate of R per second" to "All users spawned" (locust spawns R users a
+// second, runners.py's spawn loop), each stamped to the ms. The model
+// starts every user at once. A spawn within 1 % of the run (a real run of
+// -u 2 -r 2: 1 ms) is taken as at once; -u 4 -r 1 took 3 s of a 6 s run.
+// "" when the log lines are not there or the spawn fits.
+func locustRamp(data []byte, duration int64) string {
+	var from, to int64 = -1, -1
+	var ramping string
+	for _, l := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.Contains(t, "Ramping to ") && strings.Contains(t, " per second"):
+			from = locustStamp(t)
+			ramping = t[strings.Index(t, "Ramping to "):]
+		case strings.Contains(t, "All users spawned:") && from >= 0 && to < 0:
+			to = locustStamp(t)
+		}
+	}
+	if from < 0 || to < from || duration <= 0 || (to-from)*100 <= duration {
+		return ""
+	}
+	return fmt.Sprintf("its log says %q and all its users were spawned %s later, of its %s: the model starts every user at once and cannot replay a run whose users came one batch a second. Fit a run whose users all spawn at its start (-r at least -u), or whose spawning takes within 1 %% of its run time",
+		ramping, units.Duration(float64(to-from)), units.Duration(float64(duration)))
+}
+
+// locustStamp is a log line's "[2006-01-02 15:04:05,000]" stamp in ns
+// since the day's midnight, or -1.
+func locustStamp(line string) int64 {
+	i := strings.Index(line, "[")
+	if i < 0 || len(line) < i+25 || line[i+24] != ']' {
+		return -1
+	}
+	s := line[i+12 : i+24] // 15:04:05,000
+	var h, m, sec, ms int64
+	if _, err := fmt.Sscanf(s, "%2d:%2d:%2d,%3d", &h, &m, &sec, &ms); err != nil {
+		return -1
+	}
+	return ((h*60+m)*60+sec)*1e9 + ms*1e6
 }

@@ -42,6 +42,7 @@ func init() {
 	locustTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Slow, s.SlowHi, s.DurationFrom = locustStated(data, d)
 		s.ConnsFrom = "stated (\"All users spawned\")"
+		s.Unmodelled = locustRamp(data, s.Duration)
 	}
 	fortioTool.stated = func(data []byte, _ *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Rate, s.Skips, s.Slow = fortioStated(data)
@@ -86,6 +87,7 @@ func init() {
 		samples, threads := jtlSamples(data, d)
 		s.Requests, s.Duration, s.Conns, s.DurationFrom = jtlStated(samples, threads)
 		s.ConnsFrom = "the threads the JTL names"
+		s.Unmodelled = jtlRampUp(samples, threads)
 		// The JTL's times show whether a Constant Throughput Timer paced
 		// its threads (jmeter-ctt) or not (jmeter).
 		s.PacedKnown = true

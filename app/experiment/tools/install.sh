@@ -105,7 +105,7 @@ else
 	cat >"$TOOLS/bin/jmeter-run" <<EOF
 #!/bin/sh
 # jmeter -n -t plan.jmx -l results.jtl, the plan built by jmeter-Run.java
-# (arguments: host port threads seconds results.jtl [ctt=N] [property=value ...]).
+# (arguments: host port threads seconds results.jtl [ctt=N] [rampup=S] [property=value ...]).
 CP="$jm/bin/ApacheJMeter.jar:\$(ls $jm/lib/ext/*.jar $jm/lib/*.jar | tr '\n' ':')"
 exec java -cp "\$CP" "$here/jmeter-Run.java" "\$@"
 EOF

@@ -13,10 +13,10 @@ import org.apache.jorphan.collections.HashTree;
 
 // Builds JMeter's test plan with its API (no .jmx: Debian's 2.13 cannot
 // load one) and runs it as jmeter -n -t plan.jmx -l results.jtl would:
-// a thread group of THREADS threads, ramp-up 0, loop forever, scheduler
-// duration SECS s; one HTTP Request to http://HOST:PORT/; and, given
-// ctt=N, a Constant Throughput Timer of N samples a minute calculated for
-// this thread only (jmeter-ctt).
+// a thread group of THREADS threads, ramp-up 0 (rampup=S: S seconds), loop
+// forever, scheduler duration SECS s; one HTTP Request to
+// http://HOST:PORT/; and, given ctt=N, a Constant Throughput Timer of N
+// samples a minute calculated for this thread only (jmeter-ctt).
 public class Run {
     public static void main(String[] a) throws Exception {
         String host = a[0]; int port = Integer.parseInt(a[1]);
@@ -25,9 +25,11 @@ public class Run {
         JMeterUtils.setJMeterHome("/usr/share/jmeter");
         JMeterUtils.loadJMeterProperties("/usr/share/jmeter/bin/jmeter.properties");
         double ctt = 0; // ctt=N: a Constant Throughput Timer of N samples a minute, this thread only
+        int rampUp = 0; // rampup=S: the thread group's ramp-up period, S seconds
         for (int i = 5; i < a.length; i++) { // -J's property=value
             String[] kv = a[i].split("=", 2);
             if (kv[0].equals("ctt")) { ctt = Double.parseDouble(kv[1]); continue; }
+            if (kv[0].equals("rampup")) { rampUp = Integer.parseInt(kv[1]); continue; }
             JMeterUtils.setProperty(kv[0], kv[1]);
         }
         JMeterUtils.initLogging();
@@ -44,7 +46,7 @@ public class Run {
 
         ThreadGroup tg = new ThreadGroup();
         tg.setName("Thread Group");
-        tg.setNumThreads(threads); tg.setRampUp(0);
+        tg.setNumThreads(threads); tg.setRampUp(rampUp);
         tg.setSamplerController(loop);
         tg.setScheduler(true); tg.setDuration(secs);
         long now = System.currentTimeMillis();

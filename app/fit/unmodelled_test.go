@@ -1,0 +1,54 @@
+package fit
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestFitRealRamps: real runs that ramped their load up, kept in
+// measure/testdata/real (its README says how each was made). The model
+// runs one constant rate with every connection from the start, so it
+// cannot replay them: the fit refuses each and says what the file shows,
+// rather than fit the ramp as the run.
+//   - Artillery, one phase from 50/s to 200/s (rampTo): 2,500 arrivals in
+//     20 s, the total and span of one phase of 125/s, which the fit stated
+//     until it held the period reports' counts to that phase.
+//   - JMeter 2.13, 2 threads with a ramp-up of 1 s: the second thread's
+//     first sample 196 ms after the first's, 7 % of the run (a run of 10
+//     threads so was fitted with an 893 ms period for the server's 1 s).
+//   - locust, 4 users spawned at 1 a second: all spawned 3 s into 6 s.
+//
+// The same tools' real runs without a ramp are fitted.
+func TestFitRealRamps(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		want []string
+	}{
+		{"artillery-rampto-50-200-d20.txt", []string{"162, 1,089, 1,249 arrivals", "arrivalRate: 125", "rampTo"}},
+		{"artillery-rampto-50-200-d20.json", []string{"162, 1,089, 1,249 arrivals", "arrivalRate: 125", "rampTo"}},
+		{"jmeter-2.13-t2-rampup1-d3s.jtl", []string{"2 threads' first samples started over 196 ms", "ramp-up"}},
+		{"locust-u4-r1-t6s.txt", []string{`"Ramping to 4 users at a rate of 1.00 per second"`, "spawned 3.004 s later, of its 6 s"}},
+	} {
+		f, err := fitReal(t, c.name)
+		var u *UnmodelledError
+		if !errors.As(err, &u) {
+			if err == nil {
+				t.Errorf("%s: fitted %s; want the fit refused", c.name, f.Query)
+			} else {
+				t.Errorf("%s: %v; want an UnmodelledError", c.name, err)
+			}
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %q lacks %q", c.name, err, w)
+			}
+		}
+	}
+	for _, name := range []string{"artillery-rate1000-d5.json", "artillery-rate1000-d5.txt", "jmeter-2.13-t2-d5s.jtl", "jmeter-2.13-t2-d5s-header.jtl", "jmeter-2.13-t2-d5s-ctt6000.jtl", "locust-u2-t5s.txt"} {
+		if _, err := fitReal(t, name); err != nil {
+			t.Errorf("%s, no ramp: %v", name, err)
+		}
+	}
+}
