@@ -154,7 +154,7 @@ bench: wasm tools
 		echo "bench: the rival is skipped: set RIVAL_GIT_DIR to a git directory of github.com/telemetry-sh/coordinated-omission-lab (fetch it) and RIVALBENCH to the rivalbench scripts (now $(RIVALBENCH))"; \
 	fi
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestExperimentBench|TestPredictWrk|TestFortioRoundTrip' -v ./app/experiment | grep '^BENCH' || true
-	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 20m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
+	@OMISSION_EXPERIMENT=1 OMISSION_PREDICT_DRAWN=4 $(GO) test -count=1 -timeout 40m -run 'TestPredictTools' -v ./app/experiment | grep '^BENCH' || true
 	@OMISSION_EXPERIMENT=1 $(GO) test -count=1 -timeout 10m -run 'TestFitReal' -v ./app/experiment | grep '^BENCH' || true
 
 clean:

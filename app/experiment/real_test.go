@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -198,6 +199,39 @@ var benchScenarios = []struct{ name, query string }{
 	{"c2_s100ms_p1s", "rate=500&stall=100ms&every=1s&first=500ms&duration=3s&conns=2"},
 	{"c8_s50ms_p500ms", "rate=800&stall=50ms&every=500ms&first=250ms&duration=3s&conns=8"},
 	{"c2_s1s_p5s", "rate=400&stall=1s&every=5s&first=1s&duration=4s&conns=2"},
+}
+
+// drawnScenarios are n schedules drawn as a user's might be (issue 41:
+// the fixed four are not enough), the same for a seed: 1 to 8
+// connections, a rate of 200 to 800 a second (what every tool here holds,
+// locust included), a stall of 10 ms to 1 s (log-uniform), one stall in
+// ten runs alone, the others every stall + 100 ms to 5 s, the first
+// anywhere in the first period (or the run's first half), 3 or 4 s. Each
+// is named by what it draws.
+func drawnScenarios(t testing.TB, n int, seed uint64) []struct{ name, query string } {
+	r := rand.New(rand.NewPCG(seed, 41))
+	var out []struct{ name, query string }
+	for len(out) < n {
+		rate := []int64{200, 250, 400, 500, 625, 800}[r.IntN(6)]
+		conns := 1 + r.IntN(8)
+		stall := int64(math.Exp(math.Log(10e6)+r.Float64()*(math.Log(1e9)-math.Log(10e6)))) / 1e6 * 1e6
+		dur := int64(3+r.IntN(2)) * 1e9
+		var every int64
+		if r.IntN(10) > 0 {
+			every = (stall + 100e6 + r.Int64N(5e9-stall-100e6)) / 1e6 * 1e6
+		}
+		span := dur / 2
+		if every > 0 {
+			span = min(every, span)
+		}
+		first := r.Int64N(span) / 1e6 * 1e6
+		q := fmt.Sprintf("rate=%d&stall=%dms&every=%dms&first=%dms&duration=%ds&conns=%d", rate, stall/1e6, every/1e6, first/1e6, dur/1e9, conns)
+		if err := config(t, q).Validate(); err != nil {
+			continue
+		}
+		out = append(out, struct{ name, query string }{fmt.Sprintf("drawn%d_c%d_r%d_s%dms_p%dms", len(out)+1, conns, rate, stall/1e6, every/1e6), q})
+	}
+	return out
 }
 
 // predictTally counts the compared metrics within the issue's bounds (2 %
@@ -431,11 +465,27 @@ func TestPredictTools(t *testing.T) {
 		}
 		repeat = n
 	}
+	scenarios := benchScenarios
+	// OMISSION_PREDICT_DRAWN=N adds N drawn schedules (make bench: 4).
+	if d := os.Getenv("OMISSION_PREDICT_DRAWN"); d != "" {
+		n, err := strconv.Atoi(d)
+		if err != nil || n < 0 || n > 40 {
+			t.Fatalf("OMISSION_PREDICT_DRAWN=%s: allowed 0 to 40", d)
+		}
+		scenarios = append(slices.Clone(scenarios), drawnScenarios(t, n, 2026)...)
+	}
+	// OMISSION_PREDICT_ONLY_DRAWN=1 runs the drawn ones alone.
+	if os.Getenv("OMISSION_PREDICT_ONLY_DRAWN") != "" {
+		scenarios = scenarios[len(benchScenarios):]
+	}
+	for _, sc := range scenarios {
+		t.Logf("scenario %s: %s", sc.name, sc.query)
+	}
 	var plain, client predictTally
 	var saved []savedRun
 	var runs []*ToolRun
 	seen := map[string]int{}
-	for _, sc := range benchScenarios {
+	for _, sc := range scenarios {
 		cfg := config(t, sc.query)
 		for _, name := range names {
 			for range repeat {
@@ -987,4 +1037,23 @@ func runLengthOf(t *testing.T, name string) func(string) (int64, string, bool) {
 		t.Fatalf("%s: no run length reader", name)
 	}
 	return rt.run.RunLength
+}
+
+// TestDrawnScenarios: the drawn schedules are valid queries, the same for
+// a seed, and differ between seeds.
+func TestDrawnScenarios(t *testing.T) {
+	a, b := drawnScenarios(t, 8, 2026), drawnScenarios(t, 8, 2026)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("two draws of seed 2026 differ: %v, %v", a, b)
+	}
+	if c := drawnScenarios(t, 8, 7); reflect.DeepEqual(a, c) {
+		t.Errorf("seeds 2026 and 7 draw the same: %v", a)
+	}
+	for _, sc := range a {
+		cfg := config(t, sc.query)
+		if cfg.Conns < 1 || cfg.Conns > 8 || cfg.Stall < 10e6 || cfg.Stall > 1e9 || cfg.Every != 0 && cfg.Every <= cfg.Stall {
+			t.Errorf("%s: %s outside the draw", sc.name, sc.query)
+		}
+		t.Logf("%s: %s", sc.name, sc.query)
+	}
 }
