@@ -61,3 +61,40 @@ func fitReal(t *testing.T, name string) (*Result, error) {
 	}
 	return Fit(name, data, Options{NoTools: true})
 }
+
+// TestNoCapAllowed: a capped Artillery file for which no cap of virtual
+// users is allowed (capsOf finds none, and the source keeps no cap) is
+// estimated at one virtual user, and that one is said to be free, from
+// 1 up, with why: not "assumed" in the table alone.
+func TestNoCapAllowed(t *testing.T) {
+	truth, err := sim.ParseQuery("rate=200&service=500us&stall=100ms&every=1s&first=500ms&duration=5s&conns=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, data := fileFor(t, truth, "artillery-maxvusers")
+	in, err := read(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Dropped == 0 {
+		t.Fatal("the model's capped file skipped nothing: no cap to leave free")
+	}
+	g := estimate(in, source{tool: "artillery-maxvusers"}, 0, 0)
+	var conns *Free
+	for i := range g.free {
+		if g.free[i].Param == "conns" {
+			conns = &g.free[i]
+		}
+	}
+	if g.cfg.Conns != 1 || conns == nil || conns.Lo != "1" || conns.Hi != "" || !strings.Contains(conns.Why, "no cap gives that count") {
+		t.Errorf("no cap allowed: runs %d virtual users, conns free %+v; want 1, free from 1 up, with why", g.cfg.Conns, conns)
+	}
+	// With a cap, the cap is the one the source carries, not free here
+	// (capEdges widens it over the caps that explain the file).
+	g = estimate(in, source{tool: "artillery-maxvusers", cap: 2}, 0, 0)
+	for _, f := range g.free {
+		if f.Param == "conns" {
+			t.Errorf("a cap of 2 given: conns free %+v", f)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"omission/app/measure"
 	"omission/app/tools"
+	"omission/app/units"
 	"omission/sim"
 )
 
@@ -200,6 +201,11 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 	case src.cap > 0:
 		cfg.Conns = src.cap
 		g.how["conns"] = capHow
+	case in.Dropped > 0 && src.tool != "" && src.desc().OnlyDropped():
+		// A capped tool's file whose skipped count and percentiles no cap
+		// gives (capsOf found none): one virtual user is run, and said to
+		// be no more than that.
+		g.setFree("conns", "1", "1", "", fmt.Sprintf("the file counts the %s arrivals its cap of virtual users (maxVusers) skipped but not the cap, and no cap gives that count with its percentiles in the model: it runs 1, which the file does not fix", units.Count(in.Dropped)))
 	case src.unbounded():
 		g.how["conns"] = "unused: " + src.tool + " sends each request as it falls due, on a worker of its own"
 	default:
