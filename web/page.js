@@ -550,7 +550,8 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!d.more) asked.delete(id); // more: the fit, its tools' list to follow
     if (name === undefined || latest.get(name) !== id) return;
     if (d.err || !d.panel) {
-      note(name, "error", "The fit of " + name + " failed: " + (d.err || "no fit came back") + ".");
+      // d.err names the file: a refusal says why, a failure what failed.
+      note(name, "error", "Not fitted: " + (d.err || name + ": no fit came back") + ".");
       return;
     }
     // The link that opens the fitted run, a share URL of this site.
