@@ -124,6 +124,13 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.keepLower(ctx)
 	p.startClient(ctx)
 	p.listenHistory(ctx)
+	if app.IsClient {
+		// go-app calls OnNav next, the first load included, and the page
+		// renders then with what this changed (data-compute): a render
+		// here too would diff the whole page once more, some 60 ms of the
+		// page's thread just after it mounts.
+		ctx.PreventUpdate()
+	}
 }
 
 // OnPreRender runs instead of OnMount where go-app runs natively (the
@@ -517,6 +524,10 @@ func (p *Page) scheduleFlush(ctx app.Context) {
 	}
 	p.flushScheduled = true
 	ui.AfterPaint(ctx, func(ctx app.Context) {
+		// The write changes nothing the page renders (what follows the
+		// URL observes StateURL and updates itself): no render of the
+		// whole page for it.
+		ctx.PreventUpdate()
 		p.flushScheduled = false
 		p.flushURL(ctx)
 	})
