@@ -14,6 +14,11 @@ import (
 //   - Artillery, one phase from 50/s to 200/s (rampTo): 2,500 arrivals in
 //     20 s, the total and span of one phase of 125/s, which the fit stated
 //     until it held the period reports' counts to that phase.
+//   - Artillery, a warm-up phase of 20/s for 4 s and then 100/s for 8 s:
+//     no one phase gives its total and span, and the fit read its rate as
+//     free and fitted a run of 4.4 s at 200/s, not explained. Its console
+//     names both phases; its report's periods count what no one phase
+//     makes.
 //   - JMeter 2.13, 2 threads with a ramp-up of 1 s: the second thread's
 //     first sample 196 ms after the first's, 7 % of the run (a run of 10
 //     threads so was fitted with an 893 ms period for the server's 1 s).
@@ -27,6 +32,8 @@ func TestFitRealRamps(t *testing.T) {
 	}{
 		{"artillery-rampto-50-200-d20.txt", []string{"162, 1,089, 1,249 arrivals", "arrivalRate: 125", "rampTo"}},
 		{"artillery-rampto-50-200-d20.json", []string{"162, 1,089, 1,249 arrivals", "arrivalRate: 125", "rampTo"}},
+		{"artillery-phases-20-100.txt", []string{`2 phases ("warm up for 4s", "sustained for 8s")`}},
+		{"artillery-phases-20-100.json", []string{"514, 366 arrivals", "one phase of their total over their span makes one every 13.6 ms"}},
 		{"jmeter-2.13-t2-rampup1-d3s.jtl", []string{"2 threads' first samples started over 196 ms", "ramp-up"}},
 		{"locust-u4-r1-t6s.txt", []string{`"Ramping to 4 users at a rate of 1.00 per second"`, "spawned 3.004 s later, of its 6 s"}},
 	} {

@@ -252,6 +252,9 @@ func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration 
 			}
 		}
 	} else {
+		if why := artilleryPhases(string(data)); why != "" {
+			return 0, 0, 0, 0, "", why
+		}
 		requests, skipped, spanMs, ticks, periods = artilleryConsoleSpan(string(data))
 		from = "the span of its period reports (their ends and widths)"
 	}
@@ -260,11 +263,15 @@ func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration 
 		return requests, skipped, 0, 0, "", ""
 	}
 	maxMs := d.MaxNs / 1e6
-	ph, ok := artilleryFindPhase(requests+skipped, spanMs, ticks, maxMs)
+	n := requests + skipped
+	ph, ok := artilleryFindPhase(n, spanMs, ticks, maxMs)
 	if !ok {
-		return requests, skipped, 0, 0, "", ""
+		// No one phase gives the total and the span: the periods are
+		// held to the arrivals spread evenly over that span.
+		tickUs := spanMs * 1000 / (n - 1)
+		return requests, skipped, 0, 0, "", artilleryUniform(periods, tickUs, "one phase of their total over their span", maxMs)
 	}
-	if why := artilleryUniform(periods, ph, maxMs); why != "" {
+	if why := artilleryUniform(periods, ph.tick()/1000, "the one whose total and span they give ("+ph.words(", ")+")", maxMs); why != "" {
 		return requests, skipped, 0, 0, "", why
 	}
 	return requests, skipped, ph.seconds * 1e9, ph.rate(), from, ""
@@ -275,25 +282,27 @@ func artilleryStated(data []byte, d *measure.Dist) (requests, skipped, duration 
 // first counter to its last).
 type artilleryPeriodCount struct{ widthMs, arrivals int64 }
 
-// artilleryUniform holds each period report to the phase's uniform
-// arrivals, one each tick: a period whose metrics span w ms holds the
-// arrivals of at least w − maxMs − 2 ms (its last metric may be a reply up
-// to the slowest reply after the last arrival; Date.now()'s whole ms, 2 ms
-// either way) and at most w + 2 ms, give or take an arrival at each end.
-// A count outside that says the arrivals changed rate over the run (a
-// rampTo, or phases of different rates, which a total and a span alone can
-// take for one phase); it answers why in words, or "" when every period
-// fits.
-func artilleryUniform(ps []artilleryPeriodCount, ph artilleryPhase, maxMs int64) string {
-	tickUs := ph.tick() / 1000
+// artilleryUniform holds each period report to uniform arrivals, one each
+// tickUs µs (the phase's whose total and span they give, named by which):
+// a period whose metrics span w ms holds the arrivals of at least w −
+// maxMs − 2 ms (its last metric may be a reply up to the slowest reply
+// after the last arrival; Date.now()'s whole ms, 2 ms either way) and at
+// most w + 2 ms, give or take 2 arrivals and 100 ms of them. A count outside
+// that says the arrivals changed rate over the run (a rampTo, or phases of
+// different rates, which a total and a span alone can take for one
+// phase); it answers why in words, or "" when every period fits.
+func artilleryUniform(ps []artilleryPeriodCount, tickUs int64, which string, maxMs int64) string {
 	if tickUs <= 0 {
 		return ""
 	}
 	var counts, widths []string
 	off := false
+	// Give or take 2 arrivals, and 100 ms of them: a timer of Node's
+	// held back at a period's end fires late, in the next one.
+	slack := 2 + 100_000/tickUs
 	for _, p := range ps {
-		lo := (p.widthMs-maxMs-2)*1000/tickUs - 2
-		hi := (p.widthMs+2)*1000/tickUs + 2
+		lo := (p.widthMs-maxMs-2)*1000/tickUs - slack
+		hi := (p.widthMs+2)*1000/tickUs + slack
 		if p.arrivals < lo || p.arrivals > hi {
 			off = true
 		}
@@ -303,8 +312,38 @@ func artilleryUniform(ps []artilleryPeriodCount, ph artilleryPhase, maxMs int64)
 	if !off {
 		return ""
 	}
-	return fmt.Sprintf("its period reports count %s arrivals (sent and skipped) in %s, which no one phase makes: the one whose total and span they give (%s) makes one every %s. Its arrivals changed rate over the run (a rampTo, or phases of different rates), and the model runs one constant rate; fit the report of a run of one phase (arrivalRate or arrivalCount, without rampTo)",
-		strings.Join(counts, ", "), strings.Join(widths, ", "), ph.words(", "), units.Duration(float64(ph.tick())))
+	return fmt.Sprintf("its period reports count %s arrivals (sent and skipped) in %s, which no one phase makes: %s makes one every %s. Its arrivals changed rate over the run (a rampTo, or phases of different rates), and the model runs one constant rate; fit the report of a run of one phase (arrivalRate or arrivalCount, without rampTo)",
+		strings.Join(counts, ", "), strings.Join(widths, ", "), which, units.Duration(float64(tickUs)*1e3))
+}
+
+// artilleryPhases says, in words, when Artillery's console reports more
+// than one phase ("Phase started: NAME (index: I, duration: Ds)"), which
+// the model cannot run as one; "" when it reports one or none.
+func artilleryPhases(text string) string {
+	var phases []string
+	seen := map[string]bool{}
+	for _, l := range strings.Split(text, "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(l), "Phase started: ")
+		i := strings.LastIndex(rest, " (index: ")
+		if !ok || i < 0 {
+			continue
+		}
+		idx, _, _ := strings.Cut(rest[i+len(" (index: "):], ",")
+		if seen[idx] {
+			continue
+		}
+		seen[idx] = true
+		what := rest[:i]
+		if _, d, ok := strings.Cut(rest[i:], "duration: "); ok {
+			what += " for " + strings.TrimSuffix(strings.Fields(d)[0], ")")
+		}
+		phases = append(phases, strconv.Quote(what))
+	}
+	if len(phases) < 2 {
+		return ""
+	}
+	return fmt.Sprintf("its console reports %d phases (%s), and the model runs one constant rate for the whole run; fit the report of a run of one phase (arrivalRate or arrivalCount, without rampTo)",
+		len(phases), strings.Join(phases, ", "))
 }
 
 // artilleryConsoleSpan reads the summary's http.requests and
