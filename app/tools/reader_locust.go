@@ -173,7 +173,8 @@ func locustStated(data []byte, d *measure.Dist) (requests, duration int64, conns
 // locustRamp says, in words, when a locust run's log shows its users
 // spawned over a time the model does not run: from "Ramping to U users at
 // a rate of R per second" to "All users spawned" (locust spawns R users a
-// second, runners.py's spawn loop), each stamped to the ms. The model
+// second, runners.py's spawn loop), each stamped to the ms (a time of day:
+// a later one that reads earlier is past midnight). The model
 // starts every user at once. A spawn within 1 % of the run (a real run of
 // -u 2 -r 2: 1 ms) is taken as at once; -u 4 -r 1 took 3 s of a 6 s run.
 // "" when the log lines are not there or the spawn fits.
@@ -190,7 +191,13 @@ func locustRamp(data []byte, duration int64) string {
 			to = locustStamp(t)
 		}
 	}
-	if from < 0 || to < from || duration <= 0 || (to-from)*100 <= duration {
+	if from < 0 || to < 0 || duration <= 0 {
+		return ""
+	}
+	if to < from {
+		to += 24 * 3600 * 1e9 // past midnight
+	}
+	if (to-from)*100 <= duration {
 		return ""
 	}
 	return fmt.Sprintf("its log says %q and all its users were spawned %s later, of its %s: the model starts every user at once and cannot replay a run whose users came one batch a second. Fit a run whose users all spawn at its start (-r at least -u), or whose spawning takes within 1 %% of its run time",

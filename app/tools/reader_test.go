@@ -439,3 +439,32 @@ func readReal(t *testing.T, name string) ([]byte, *measure.File) {
 	}
 	return data, f
 }
+
+// TestLocustRamp: the log's spawn, from "Ramping to" to "All users
+// spawned", is a ramp when it takes more than 1 % of the run, across
+// midnight too; without both lines, or within 1 %, it is none.
+func TestLocustRamp(t *testing.T) {
+	log := func(from, to string) []byte {
+		return []byte("[2026-12-07 " + from + "] vm/INFO/locust.runners: Ramping to 4 users at a rate of 1.00 per second\n" +
+			"[2026-12-08 " + to + "] vm/INFO/locust.runners: All users spawned: {\"U\": 4} (4 total users)\n")
+	}
+	for _, c := range []struct {
+		data     []byte
+		duration int64
+		ramp     bool
+	}{
+		{log("20:02:49,041", "20:02:52,045"), 6e9, true},
+		{log("23:59:59,500", "00:00:02,504"), 6e9, true}, // past midnight: 3.004 s
+		{log("20:02:49,041", "20:02:49,042"), 6e9, false},
+		{log("20:02:49,041", "20:02:49,100"), 6e9, false}, // 59 ms of 6 s
+		{[]byte("[2026-12-07 20:02:49,041] vm/INFO/locust.runners: Ramping to 4 users at a rate of 1.00 per second\n"), 6e9, false},
+	} {
+		why := locustRamp(c.data, c.duration)
+		if (why != "") != c.ramp {
+			t.Errorf("%q over %d ns: %q, want a ramp %v", c.data, c.duration, why, c.ramp)
+		}
+	}
+	if why := locustRamp(log("23:59:59,500", "00:00:02,504"), 6e9); !strings.Contains(why, "spawned 3.004 s later") {
+		t.Errorf("past midnight: %q", why)
+	}
+}
