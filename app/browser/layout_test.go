@@ -258,12 +258,13 @@ func TestBrowserEmbedHeights(t *testing.T) {
 	b.screenshot(t, "embeds-framed-open.png", true)
 }
 
-// widest names the elements that reach furthest right of the window (not
-// counting what a scroll box of their own clips), for a failure's message.
-func (b *browser) widest(t testing.TB) []string {
+// widest names the elements that reach further right than width (the
+// window's: a phone's layout viewport widens to what overflows it), not
+// counting what a scroll box of their own clips, for a failure's message.
+func (b *browser) widest(t testing.TB, width float64) []string {
 	t.Helper()
 	return eval[[]string](t, b, `(() => {
-		const w = document.documentElement.clientWidth, out = [];
+		const w = `+fmt.Sprint(width)+`, out = [];
 		const clipped = (el) => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== "visible") return true; return false; };
 		for (const el of document.querySelectorAll("body *")) {
 			const r = el.getBoundingClientRect();
@@ -316,7 +317,7 @@ func TestBrowserNothingWidens(t *testing.T) {
 			t.Helper()
 			o := eval[map[string]float64](t, b, `({scroll: document.documentElement.scrollWidth, inner: innerWidth})`)
 			if o["scroll"] > o["inner"] || o["scroll"] > vp.width {
-				t.Errorf("%s px, %s: the page is %v px wide in a %v px window (innerWidth %v); widest: %v", vp.name, what, o["scroll"], vp.width, o["inner"], b.widest(t))
+				t.Errorf("%s px, %s: the page is %v px wide in a %v px window (innerWidth %v); widest: %v", vp.name, what, o["scroll"], vp.width, o["inner"], b.widest(t, vp.width))
 			}
 		}
 		for _, vs := range []string{long60, long50k} {
