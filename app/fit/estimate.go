@@ -205,7 +205,7 @@ func estimate(in *input, src source, pin sim.Rate, forceK int64) guess {
 		// A capped tool's file whose skipped count and percentiles no cap
 		// gives (capsOf found none): one virtual user is run, and said to
 		// be no more than that.
-		g.setFree("conns", "1", "1", "", fmt.Sprintf("the file counts the %s arrivals its cap of virtual users (maxVusers) skipped but not the cap, and no cap gives that count with its percentiles in the model: it runs 1, which the file does not fix", units.Count(in.Dropped)))
+		g.setFree("conns", "1", "1", "", fmt.Sprintf("the file counts the %s arrivals its cap of virtual users (maxVusers) skipped but not the cap, and no cap gives that count with its percentiles, within the bounds the fit allows each stall's edges: it runs 1, which the file does not fix", units.Count(in.Dropped)))
 	case src.unbounded():
 		g.how["conns"] = "unused: " + src.tool + " sends each request as it falls due, on a worker of its own"
 	default:

@@ -230,8 +230,9 @@ type Stated struct {
 	// nothing): hey's printout does not say whether it ran with -q.
 	Assumes *Assumption
 	// Unmodelled says, in words, what the file shows its run did that the
-	// model does not run ("": nothing): Artillery's period reports whose
-	// arrivals changed rate (a rampTo). The fit refuses such a file.
+	// model does not run ("": nothing): a load that ramped up (Artillery's
+	// period reports or phases, a JTL's threads started one by one,
+	// locust's users spawned over time). The fit refuses such a file.
 	Unmodelled string
 }
 

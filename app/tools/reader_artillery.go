@@ -381,17 +381,18 @@ func artilleryConsoleSpan(text string) (requests, skipped, spanMs, ticks int64, 
 		if strings.HasPrefix(t, "Summary report @ ") {
 			summary = true
 		}
-		if n, v, ok := artilleryLine(l); ok && !summary && len(counts) > 0 && (n == "http.requests" || n == "vusers.skipped") {
-			c, _ := strconv.ParseInt(v, 10, 64)
-			counts[len(counts)-1].arrivals += max(c, 0)
+		n, v, ok := artilleryLine(l)
+		if !ok || n != "http.requests" && n != "vusers.skipped" {
+			continue
 		}
-		if n, v, ok := artilleryLine(l); summary && ok {
-			switch n {
-			case "http.requests":
-				requests, _ = strconv.ParseInt(v, 10, 64)
-			case "vusers.skipped":
-				skipped, _ = strconv.ParseInt(v, 10, 64)
-			}
+		c, _ := strconv.ParseInt(v, 10, 64)
+		switch {
+		case !summary && len(counts) > 0: // a period report's arrivals
+			counts[len(counts)-1].arrivals += max(c, 0)
+		case summary && n == "http.requests":
+			requests = c
+		case summary:
+			skipped = c
 		}
 	}
 	switch {

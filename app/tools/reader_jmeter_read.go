@@ -354,7 +354,7 @@ func jtlRampUp(samples []jtlSample, threads []string) string {
 	if spread := hi - t0; spread*100 <= t1-t0 {
 		return ""
 	}
-	return fmt.Sprintf("its %d threads' first samples started over %s of its %s (the thread group's ramp-up, which starts them one by one), and the model starts every thread at once: it cannot replay that start, whose samples fewer threads sent. Fit a run whose thread group ramps up in 0 s, or whose ramp-up is within 1 %% of its length",
+	return fmt.Sprintf("its %d threads' first samples started over %s of its %s (a thread group's ramp-up or start-up delay, which starts them one by one), and the model starts every thread at once: it cannot replay that start, whose samples fewer threads sent. Fit a run whose thread group ramps up in 0 s, or whose ramp-up is within 1 %% of its length",
 		len(first), units.Duration(float64(hi-t0)), units.Duration(float64(t1-t0)))
 }
 

@@ -171,20 +171,21 @@ func locustStated(data []byte, d *measure.Dist) (requests, duration int64, conns
 }
 
 // locustRamp says, in words, when a locust run's log shows its users
-// spawned over a time the model does not run: from "Ramping to U users at
-// a rate of R per second" to "All users spawned" (locust spawns R users a
-// second, runners.py's spawn loop), each stamped to the ms (a time of day:
-// a later one that reads earlier is past midnight). The model
-// starts every user at once. A spawn within 1 % of the run (a real run of
-// -u 2 -r 2: 1 ms) is taken as at once; -u 4 -r 1 took 3 s of a 6 s run.
-// "" when the log lines are not there or the spawn fits.
+// spawned over a time the model does not run: from the first "Ramping to U
+// users at a rate of R per second" to the first "All users spawned"
+// (locust spawns R users a second, runners.py's spawn loop), each stamped
+// to the ms, a time of day (a later one that reads earlier is past
+// midnight). The model starts every user at once. A spawn within 1 % of
+// the run (a real run of -u 2 -r 2: 1 ms) is taken as at once; -u 4 -r 1
+// took 3 s of a 6 s run. "" when the log lines are not there or the spawn
+// fits.
 func locustRamp(data []byte, duration int64) string {
 	var from, to int64 = -1, -1
 	var ramping string
 	for _, l := range strings.Split(string(data), "\n") {
 		t := strings.TrimSpace(l)
 		switch {
-		case strings.Contains(t, "Ramping to ") && strings.Contains(t, " per second"):
+		case strings.Contains(t, "Ramping to ") && strings.Contains(t, " per second") && from < 0:
 			from = locustStamp(t)
 			ramping = t[strings.Index(t, "Ramping to "):]
 		case strings.Contains(t, "All users spawned:") && from >= 0 && to < 0:
@@ -200,7 +201,7 @@ func locustRamp(data []byte, duration int64) string {
 	if (to-from)*100 <= duration {
 		return ""
 	}
-	return fmt.Sprintf("its log says %q and all its users were spawned %s later, of its %s: the model starts every user at once and cannot replay a run whose users came one batch a second. Fit a run whose users all spawn at its start (-r at least -u), or whose spawning takes within 1 %% of its run time",
+	return fmt.Sprintf("its log says %q and all its users were spawned %s later, of its %s: the model starts every user at once and cannot replay a run whose users were spawned over that time. Fit a run whose users all spawn at its start (-r at least -u), or whose spawning takes within 1 %% of its run time",
 		ramping, units.Duration(float64(to-from)), units.Duration(float64(duration)))
 }
 
