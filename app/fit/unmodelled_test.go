@@ -2,8 +2,13 @@ package fit
 
 import (
 	"errors"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"omission/sim"
 )
 
 // TestFitRealRamps: real runs that ramped their load up, kept in
@@ -57,5 +62,63 @@ func TestFitRealRamps(t *testing.T) {
 		if _, err := fitReal(t, name); err != nil {
 			t.Errorf("%s, no ramp: %v", name, err)
 		}
+	}
+}
+
+// k6Gauge rewrites the vus ticks of k6's JSON output to active(t), t in
+// ns from the epoch of its times.
+func k6Gauge(t *testing.T, file string, active func(at int64) int64) string {
+	re := regexp.MustCompile(`(?m)^(\{"metric":"vus","type":"Point","data":\{"time":"([^"]+)","value":)[0-9.e+-]+`)
+	n := 0
+	out := re.ReplaceAllStringFunc(file, func(m string) string {
+		sub := re.FindStringSubmatch(m)
+		at, err := time.Parse(time.RFC3339Nano, sub[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		return sub[1] + strconv.FormatInt(active(at.UnixNano()), 10)
+	})
+	if n == 0 {
+		t.Fatal("no vus ticks")
+	}
+	return out
+}
+
+// TestFitK6Executors: k6's vus gauge reads every VU at each tick of a
+// constant-vus run, and the VUs in an iteration at each tick of a
+// constant-arrival-rate run (tools/k6executor.go cites k6's source).
+//   - The model's constant-arrival-rate JSON output, its gauge rewritten as
+//     a real run's (2 VUs busy at each tick but the first), is fitted as
+//     k6-arrival-json's, back to its query.
+//   - The model's constant-vus output through a 1 s stall, its gauge
+//     rewritten as ramping-vus's (1, 2, then all 3 VUs), is refused: the gauge
+//     rules out constant-vus, and sends that stop for a second rule out
+//     one arrival rate.
+func TestFitK6Executors(t *testing.T) {
+	cfg, err := sim.ParseQuery("rate=200&stall=100ms&every=1s&first=300ms&duration=4s&conns=8&service=1ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, data := fileFor(t, cfg, "k6-arrival-json")
+	file := k6Gauge(t, string(data), func(at int64) int64 { return 2 })
+	r, err := Fit(name, []byte(file), Options{NoTools: true})
+	if err != nil {
+		t.Fatalf("constant-arrival-rate, busy gauge: %v", err)
+	}
+	if !strings.Contains(r.Source, "k6-arrival-json") || r.Config.Stall != cfg.Stall || r.Config.Every != cfg.Every || r.Config.Rate != cfg.Rate {
+		t.Errorf("constant-arrival-rate, busy gauge: fitted %s as %s, want %s as k6-arrival-json's", r.Query, r.Source, cfg.Query())
+	}
+
+	cfg, err = sim.ParseQuery("rate=200&stall=1s&every=0s&first=500ms&duration=4s&conns=3&service=1ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, data = fileFor(t, cfg, "k6-vus-json")
+	file = k6Gauge(t, string(data), func(at int64) int64 { return min(at/1e9, 3) })
+	_, err = Fit(name, []byte(file), Options{NoTools: true})
+	var um *UnmodelledError
+	if !errors.As(err, &um) || !strings.Contains(err.Error(), "vus gauge read from 1 to 2 VUs at 2 of its ticks") || !strings.Contains(err.Error(), "first half") {
+		t.Errorf("ramping-vus: %v, want it refused, naming the gauge and the sends", err)
 	}
 }

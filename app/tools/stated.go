@@ -35,9 +35,11 @@ func init() {
 	}
 	k6VUsCSVTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Dropped, s.DurationFrom = k6CSVStated(data, d)
+		k6CSVShape(data).state(s)
 	}
 	k6VUsJSONTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Dropped, s.DurationFrom = k6JSONStated(data, d)
+		k6JSONShape(data).state(s)
 	}
 	locustTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Slow, s.SlowHi, s.DurationFrom = locustStated(data, d)
