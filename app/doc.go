@@ -82,6 +82,7 @@
 //	app/internal/rivalratio make bench's ratios to the rival; may import: none
 //	app/internal/matchtest  hand line matchers held to their regexps, for tests; may import: none
 //	app/internal/jsonfill   every field filled, for the tests of JSON readers; may import: none
+//	app/internal/k6gauge    k6 files with their vus gauge rewritten, for tests; may import: none
 //	app/internal/fitwasm    fit.wasm, the page's fit worker; may import: fit, fitmsg, measure, wire, sim
 //	app/site                the static site, built and served; may import: none
 //	app/cli                 the command line; may import: address, experiment, fit, measure, site, tools, ui, units, view, sim, sim/sweep

@@ -37,6 +37,7 @@ var doors = map[string][]string{
 	"app/yield":               nil,
 	"app/jsonread":            nil,
 	"app/internal/jsonfill":   nil,
+	"app/internal/k6gauge":    nil,
 	"app/wire":                nil,
 	"app/anim":                {"app/address", "app/charts", "app/ui", "app/units", "app/view", "sim", "sim/window"},
 	"app/article":             {"app/address", "app/anim", "app/charts", "app/compute", "app/jsonread", "app/ui", "app/units", "app/view", "sim", "sim/sweep", "sim/window"},

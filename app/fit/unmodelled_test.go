@@ -2,12 +2,10 @@ package fit
 
 import (
 	"errors"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"omission/app/internal/k6gauge"
 	"omission/sim"
 )
 
@@ -68,19 +66,9 @@ func TestFitRealRamps(t *testing.T) {
 // k6Gauge rewrites the vus ticks of k6's JSON output to active(t), t in
 // ns from the epoch of its times.
 func k6Gauge(t *testing.T, file string, active func(at int64) int64) string {
-	re := regexp.MustCompile(`(?m)^(\{"metric":"vus","type":"Point","data":\{"time":"([^"]+)","value":)[0-9.e+-]+`)
-	n := 0
-	out := re.ReplaceAllStringFunc(file, func(m string) string {
-		sub := re.FindStringSubmatch(m)
-		at, err := time.Parse(time.RFC3339Nano, sub[2])
-		if err != nil {
-			t.Fatal(err)
-		}
-		n++
-		return sub[1] + strconv.FormatInt(active(at.UnixNano()), 10)
-	})
-	if n == 0 {
-		t.Fatal("no vus ticks")
+	out, n, err := k6gauge.Rewrite(file, false, active)
+	if err != nil || n == 0 {
+		t.Fatalf("the file's vus ticks: %d rewritten, %v", n, err)
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"omission/app/internal/k6gauge"
 	"omission/app/measure"
 	"omission/sim"
 	"omission/sim/profile"
@@ -26,28 +27,13 @@ func k6Made(sends, durs, dropped []int64) *profile.Result {
 	return pr
 }
 
-var k6GaugeJSON = regexp.MustCompile(`(?m)^(\{"metric":"vus","type":"Point","data":\{"time":"([^"]+)","value":)[0-9.e+-]+`)
 var k6Stamp = regexp.MustCompile(`(?m)^[a-z_]+,[^,]+,`)
-var k6GaugeCSV = regexp.MustCompile(`(?m)^(vus,([^,]+),)[0-9.]+`)
 
 // withGauge rewrites a file's vus ticks to active(t), t from the epoch.
 func withGauge(t *testing.T, file string, csv bool, active func(t int64) int64) string {
-	re, format := k6GaugeJSON, func(v int64) string { return strconv.FormatInt(v, 10) }
-	if csv {
-		re, format = k6GaugeCSV, func(v int64) string { return strconv.FormatFloat(float64(v), 'f', 6, 64) }
-	}
-	n := 0
-	out := re.ReplaceAllStringFunc(file, func(m string) string {
-		sub := re.FindStringSubmatch(m)
-		at, err := time.Parse(time.RFC3339Nano, sub[2])
-		if err != nil {
-			t.Fatal(err)
-		}
-		n++
-		return sub[1] + format(active(at.UnixNano()))
-	})
-	if n == 0 {
-		t.Fatal("the file has no vus ticks to rewrite")
+	out, n, err := k6gauge.Rewrite(file, csv, active)
+	if err != nil || n == 0 {
+		t.Fatalf("the file's vus ticks: %d rewritten, %v", n, err)
 	}
 	return out
 }
