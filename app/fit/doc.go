@@ -219,10 +219,19 @@
 //     file ("never sent"), and the caps that explain it are a range, the
 //     stall and the open loop's p99 widened over them. A report that
 //     skipped nothing is artillery's: a cap never reached changed nothing.
-//   - Of several candidate fits (recordings, executors, caps), one that
-//     explains the file beats one that does not, whatever their scores (a
-//     score counts a number within the printout's rounding as missed); then
-//     the lower score.
+//   - k6's --out csv stamped in whole seconds (its default, timeFormat
+//     unix) gives every request's duration and order but not its time: the
+//     stamps bound the run's length to about a second either side
+//     (tools.Stated.Durations), and each whole second within is fitted as a
+//     candidate of its own (withDurations); the lengths that explain the
+//     file are a range, and the rate, the stall, the period, the first
+//     stall, the service and the open loop's p99 are widened over them.
+//     Its vus gauge and its sends tell its executor as JSON's and a finer
+//     CSV's do (tools/k6executor.go).
+//   - Of several candidate fits (recordings, executors, caps, run
+//     lengths), one that explains the file beats one that does not,
+//     whatever their scores (a score counts a number within the printout's
+//     rounding as missed); then the lower score.
 //   - A closed loop's service at more than one connection is its median over
 //     the connections (they share the one worker), and its stall the slowest
 //     reply less conns services.

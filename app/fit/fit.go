@@ -154,13 +154,15 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 	var best *scored
 	var all []*scored
 	for _, src := range srcs {
-		r, err := fitSource(in, src, opt)
+		sin := src.at(in)
+		r, err := fitSource(sin, src, opt)
 		if err != nil {
 			if len(srcs) == 1 {
 				return nil, err
 			}
 			continue
 		}
+		r.in, r.byDuration = sin, src.duration > 0
 		all = append(all, r)
 		if better(r, best) {
 			best = r
@@ -207,12 +209,27 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 			caps = append(caps, fmt.Sprintf("%d (%d stalls or one either side)", s.cap, s.stalls))
 		}
 		best.Notes = append(best.Notes, fmt.Sprintf("The file counts the arrivals its cap of virtual users skipped, not the cap (maxVusers): the caps its skipped requests and percentiles allow were fitted, and beside each that explains it the next until one does not: %s; %d fits best.", strings.Join(caps, ", "), best.Config.Conns))
+	} else if srcs[0].duration > 0 {
+		var ds, fit []string
+		for _, d := range in.Durations {
+			ds = append(ds, sim.FormatDuration(d))
+		}
+		for _, r := range all {
+			if r.Explained && !slices.Contains(fit, sim.FormatDuration(r.Config.Duration)) {
+				fit = append(fit, sim.FormatDuration(r.Config.Duration))
+			}
+		}
+		explained := "none explains it"
+		if len(fit) > 0 {
+			explained = strings.Join(fit, ", ") + " explain it"
+		}
+		best.Notes = append(best.Notes, fmt.Sprintf("The file's times are whole seconds, which do not fix the run's length: each whole second they allow was fitted (%s); %s, and %s fits best.", strings.Join(ds, ", "), explained, sim.FormatDuration(best.Config.Duration)))
 	} else if unsaid := srcs[0].unsaid(); len(srcs) > 1 && unsaid != "" {
 		best.Notes = append(best.Notes, unsaid+" were both fitted, and "+best.Source+" fits best.")
 	} else if len(srcs) > 1 {
 		best.Notes = append(best.Notes, "The file's name does not say which recording it holds: each was tried, and "+best.Source+" fits best.")
 	}
-	if err := best.hide(in, opt.NoTools); err != nil {
+	if err := best.hide(best.in, opt.NoTools); err != nil {
 		return nil, err
 	}
 	return &best.Result, nil
@@ -221,10 +238,15 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 type scored struct {
 	Result
 	score float64
+	// in is the input as this fit read it (source.at); byDuration: it ran
+	// one of the lengths the file allows but does not fix.
+	in         *input
+	byDuration bool
 }
 
 // otherCap reports whether r fits the file as best's tool at another cap
-// of virtual users (capped): the only candidates that share a source.
+// of virtual users (capped) or another run length (withDurations): the
+// only candidates that share a source.
 func (best *scored) otherCap(r *scored) bool {
 	return r != best && best.tool != "" && r.Source == best.Source
 }
@@ -279,10 +301,12 @@ func capEdges(in *input, srcs []source, all []*scored, best *scored, opt Options
 		for _, s := range next {
 			extra++
 			srcs = append(srcs, s)
-			r, err := fitSource(in, s, opt)
+			sin := s.at(in)
+			r, err := fitSource(sin, s, opt)
 			if err != nil {
 				continue
 			}
+			r.in, r.byDuration = sin, s.duration > 0
 			all = append(all, r)
 			if better(r, best) {
 				best = r
@@ -317,6 +341,9 @@ func (best *scored) widenOver(all []*scored) {
 		ps := []string{"rate", "every", "first"}
 		if best.otherCap(r) {
 			ps = append(ps, "conns", "stall")
+			if best.byDuration {
+				ps = []string{"duration", "rate", "every", "first", "stall", "service"}
+			}
 		}
 		for _, p := range ps {
 			best.widenFree(p, r)
@@ -325,6 +352,9 @@ func (best *scored) widenOver(all []*scored) {
 	over := "the recordings that explain the file, which does not say which it holds"
 	if slices.ContainsFunc(all, func(r *scored) bool { return r.Explained && best.otherCap(r) }) {
 		over = "the caps of virtual users that explain the file, which counts what its cap skipped but not the cap"
+		if best.byDuration {
+			over = "the run lengths that explain the file, whose whole-second times do not fix it"
+		}
 	}
 	if len(rg) == 2 && float64(rg[1]-rg[0]) > 0.01*float64(rg[1]) {
 		if len(best.Hidden.OpenP99RangeNs) != 2 {
@@ -350,6 +380,10 @@ func (best *scored) widenFree(p string, r *scored) {
 			return int64(c.Conns)
 		case "stall":
 			return c.Stall
+		case "duration":
+			return c.Duration
+		case "service":
+			return c.Service
 		}
 		return c.First
 	}
@@ -382,6 +416,10 @@ func (best *scored) widenFree(p string, r *scored) {
 	if best.otherCap(r) {
 		differ = "the caps of virtual users that explain the file differ in it, of those fitted (the notes say which): the file counts the arrivals its cap skipped, not the cap (maxVusers)"
 		over = "; and over the caps of virtual users that explain the file (it counts what its cap skipped, not the cap)"
+		if best.byDuration {
+			differ = "the run lengths that explain the file differ in it, of the whole seconds fitted (the notes say which): its times are whole seconds, which do not fix the run's length"
+			over = "; and over the run lengths that explain the file (its whole-second times do not fix it)"
+		}
 	}
 	mine, theirs := freeParam(best.Ambiguous, p), freeParam(r.Ambiguous, p)
 	b, o := val(best.Config), val(r.Config)

@@ -23,6 +23,38 @@ type source struct {
 	// the stall count it implies (the fit tries it and one either side).
 	cap    int
 	stalls int64
+	// duration, for a file that bounds its run's length but does not fix
+	// it (tools.Stated.Durations), is the length this candidate runs.
+	duration int64
+}
+
+// withDurations expands each source into a candidate for each run length
+// the file allows but does not fix (tools.Stated.Durations): each is
+// fitted, and the file leaves free those that explain it.
+func withDurations(in *input, srcs []source) []source {
+	if in.Duration > 0 || len(in.Durations) == 0 {
+		return srcs
+	}
+	var out []source
+	for _, s := range srcs {
+		for _, d := range in.Durations {
+			c := s
+			c.duration = d
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// at is the input as candidate s reads it: with its run length, when it
+// runs one the file does not fix.
+func (s source) at(in *input) *input {
+	if s.duration == 0 {
+		return in
+	}
+	c := *in
+	c.Duration, c.DurationFrom = s.duration, in.DurationsFrom
+	return &c
 }
 
 func (s source) String() string {
@@ -146,7 +178,7 @@ func sources(in *input) ([]source, error) {
 		}
 		// The others are fitted without those not fitted yet.
 		out = slices.DeleteFunc(out, func(s source) bool { return s.desc().NoFit() != "" })
-		return capped(in, out), nil
+		return withDurations(in, capped(in, out)), nil
 	}
 	switch in.format {
 	case measure.FormatHlog, FormatCSV:

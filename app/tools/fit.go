@@ -200,6 +200,12 @@ type Stated struct {
 	// DurationFrom says how the duration was found when the file implies
 	// it rather than states it ("": stated).
 	DurationFrom string
+	// Durations, when the file bounds its run's length but does not fix
+	// it (Duration 0: k6's CSV, stamped in whole seconds), are the whole
+	// seconds within those bounds, which the fit tries each, and
+	// DurationsFrom says what bounds them.
+	Durations     []int64
+	DurationsFrom string
 	// Rate is the rate the file states the run was asked for (fortio's
 	// "Starting at Q qps"); RateHint one it implies, to be searched from
 	// (oha's responses over its duration).

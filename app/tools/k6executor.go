@@ -177,3 +177,37 @@ func (s k6Shape) state(st *Stated) {
 		}
 	}
 }
+
+// durations bounds the run's length that a file stamped in whole seconds
+// (k6's CSV by default, timeFormat unix) does not fix, and lists the
+// whole seconds within the bounds. A send is its reply's stamp less its
+// duration, up to a second early; a dropped iteration's due time is its
+// stamp, up to a second early. So the run's start t0 is within a second
+// after the earliest of them, A. Its end is at or before each VU's last
+// reply (constant-vus: the conns-th latest, stamped E, up to a second
+// early), or (constant-arrival-rate) after the last iteration due, L, and
+// at most one interval of its N iterations after it: the length is more
+// than E − A − 1 s and at most E − A + 1 s, or more than L − A − 1 s and
+// at most (L − A + 1 s)·N/(N − 1).
+func (s k6Shape) durations(conns int) ([]int64, string) {
+	n := len(s.replies)
+	if n == 0 || len(s.sends) < 2 || s.unit < 1e9 {
+		return nil, ""
+	}
+	const sec = int64(1e9)
+	sends := slices.Sorted(slices.Values(s.sends))
+	a, l := sends[0], sends[len(sends)-1]
+	e := slices.Sorted(slices.Values(s.replies))[max(n-max(conns, 1), 0)]
+	m := int64(len(sends))
+	lo := min(e-a-sec, l-a-sec)
+	hi := max(e-a+sec, (l-a+sec)*m/(m-1))
+	var ds []int64
+	for d := max(lo/sec+1, 1) * sec; d <= hi; d += sec {
+		ds = append(ds, d)
+	}
+	if len(ds) == 0 {
+		return nil, ""
+	}
+	return ds, fmt.Sprintf("its times are whole seconds, which bound the run's length to more than %s and at most %s (from the first send, a reply's stamp less its duration, to the last reply of each VU or the last iteration due, each stamped up to a second early): each whole second between was fitted",
+		units.Duration(float64(max(lo, 0))), units.Duration(float64(hi)))
+}

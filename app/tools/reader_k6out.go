@@ -30,7 +30,8 @@ var k6CSVReader = measure.Reader{
 // timeFormat's layouts: seconds, ms, µs or ns since the epoch (told apart
 // by their digits: 10, 13, 16 or 19 for a date between 2001 and 2286) or
 // RFC 3339. Whole seconds (k6's default) are too coarse to place a stall:
-// such a file gives its durations only.
+// such a file gives its durations only, and bounds the run's length to
+// the whole seconds the fit tries (k6Shape.durations).
 func parseK6CSV(name string, ls []measure.Line) (*measure.File, error) {
 	perr := func(line, col int, msg string, a ...any) error {
 		return &measure.ParseError{Name: name, Format: FormatK6CSV, Line: line, Col: col, Msg: fmt.Sprintf(msg, a...)}

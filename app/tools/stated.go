@@ -35,7 +35,11 @@ func init() {
 	}
 	k6VUsCSVTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Dropped, s.DurationFrom = k6CSVStated(data, d)
-		k6CSVShape(data).state(s)
+		shape := k6CSVShape(data)
+		shape.state(s)
+		if s.Duration == 0 {
+			s.Durations, s.DurationsFrom = shape.durations(s.Conns)
+		}
 	}
 	k6VUsJSONTool.stated = func(data []byte, d *measure.Dist, s *Stated) {
 		s.Requests, s.Duration, s.Conns, s.Dropped, s.DurationFrom = k6JSONStated(data, d)
