@@ -1033,8 +1033,8 @@ func fitSource(in *input, src source, opt Options) (*scored, error) {
 			}
 			g.free = slices.DeleteFunc(g.free, func(f Free) bool { return f.Param == "rate" || f.Param == "duration" })
 			g.setFree("rate", cfg.Rate.String(), "", rateHi.String(),
-				fmt.Sprintf("the file records no due times (reply − send only), so no rate: every rate up to %s explains it as well (tried down to %s; a lower one spreads the same requests and stalls over a longer run). The model runs at %s; give the rate as rate=R",
-					perSecond(rateHi), perSecond(rateLo), perSecond(cfg.Rate)))
+				fmt.Sprintf("the file records no due times (reply − send only), so no rate: every rate up to %s %s (tried down to %s; a lower one spreads the same requests and stalls over a longer run). The model runs at %s; give the rate as rate=R",
+					perSecond(rateHi), asWell(explains(rs, unit.Ns)), perSecond(rateLo), perSecond(cfg.Rate)))
 			if g.countN > 0 {
 				// The run's length is the count's over the rate: free with
 				// it, and the stalls' places with the run.
@@ -1698,6 +1698,15 @@ func rateSpan(cfg sim.Config, g *guess, eval evalFunc, unit int64, sl *slotSpan)
 		}
 	}
 	return lo, hi, open
+}
+
+// asWell says how the values of a range fit the file: as well as the
+// model's, which explains it or (not explained) does not.
+func asWell(explained bool) string {
+	if explained {
+		return "explains it as well"
+	}
+	return "fits it as well as the model's, which does not explain it"
 }
 
 // widenOpen widens rg ([lo, hi] ns, empty at first) to hold the open
