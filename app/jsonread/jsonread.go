@@ -302,6 +302,18 @@ func (r *Reader) Bool() bool {
 	return false
 }
 
+// Raw reads any value and returns its bytes (nil after an error), for a
+// value read otherwise (encoding/json, for a rare one).
+func (r *Reader) Raw() []byte {
+	r.space()
+	start := r.i
+	r.Skip()
+	if r.err != nil {
+		return nil
+	}
+	return r.b[start:r.i]
+}
+
 // Skip reads any value and drops it.
 func (r *Reader) Skip() {
 	switch r.peek() {

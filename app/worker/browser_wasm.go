@@ -97,8 +97,7 @@ func NewBrowser(deliver func(Response), failed func(error)) (*Browser, error) {
 		if d.Type() != js.TypeString {
 			return nil
 		}
-		var r Response
-		err := json.Unmarshal([]byte(d.String()), &r)
+		r, err := DecodeResponse([]byte(d.String()))
 		if err == nil && r.Export != nil && blob.Truthy() {
 			r.Export.blob = blob
 		}
@@ -156,8 +155,7 @@ func (b *Browser) Send(req Request) {
 	if !b.w.Truthy() {
 		return
 	}
-	bs, _ := json.Marshal(req)
-	b.w.Call("postMessage", string(bs))
+	b.w.Call("postMessage", string(EncodeRequest(req)))
 }
 
 // Where is "worker", or "page" where page.js's stand-in runs the program on
