@@ -73,7 +73,7 @@
 //	app/wire                the protocol of the page's two workers; may import: none
 //	app/anim                the animation; may import: address, charts, ui, units, view, sim, sim/window
 //	app/article             the article and embeds; may import: address, anim, charts, compute, jsonread, ui, units, view, sim, sim/sweep, sim/window
-//	app/worker              runs and charts off the main thread; may import: address, charts, compute, measure, tools, view, wire, yield, sim, sim/sweep
+//	app/worker              runs and charts off the main thread; may import: address, charts, compute, jsonread, measure, tools, view, wire, yield, sim, sim/sweep
 //	app/page                the visualiser; may import: address, anim, charts, compute, fitmsg, jsonread, measure, tools, ui, units, view, worker, yield, sim, sim/sweep
 //	app/internal/wasmbuild  builds app.wasm and fit.wasm; may import: none
 //	app/internal/stackfloor  the stack's floor, one go-app component (make bench); may import: none

@@ -41,7 +41,7 @@ var doors = map[string][]string{
 	"app/wire":                nil,
 	"app/anim":                {"app/address", "app/charts", "app/ui", "app/units", "app/view", "sim", "sim/window"},
 	"app/article":             {"app/address", "app/anim", "app/charts", "app/compute", "app/jsonread", "app/ui", "app/units", "app/view", "sim", "sim/sweep", "sim/window"},
-	"app/worker":              {"app/address", "app/charts", "app/compute", "app/measure", "app/tools", "app/view", "app/wire", "app/yield", "sim", "sim/sweep"},
+	"app/worker":              {"app/address", "app/charts", "app/compute", "app/jsonread", "app/measure", "app/tools", "app/view", "app/wire", "app/yield", "sim", "sim/sweep"},
 	"app/page":                {"app/address", "app/anim", "app/charts", "app/compute", "app/fitmsg", "app/jsonread", "app/measure", "app/tools", "app/ui", "app/units", "app/view", "app/worker", "app/yield", "sim", "sim/sweep"},
 	"app/internal/wasmbuild":  nil,
 	"app/internal/stackfloor": nil,

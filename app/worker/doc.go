@@ -12,8 +12,9 @@
 // A newer request supersedes the one in progress: the newest input wins.
 //
 // It may import app/compute, app/view, app/charts, app/address (the page's
-// keys), app/measure (the downloads), app/tools (what the tools would
-// print), app/wire (the workers' protocol), app/yield, sim and sim/sweep;
+// keys), app/jsonread (the page's reading of the answers, decode.go),
+// app/measure (the downloads), app/tools (what the tools would print),
+// app/wire (the workers' protocol), app/yield, sim and sim/sweep;
 // not go-app, so that a program of its own (issue 42's split) would link
 // none.
 package worker
