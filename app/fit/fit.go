@@ -154,15 +154,13 @@ func Fit(name string, data []byte, opt Options) (res *Result, err error) {
 	var best *scored
 	var all []*scored
 	for _, src := range srcs {
-		sin := src.at(in)
-		r, err := fitSource(sin, src, opt)
+		r, err := fitCandidate(in, src, opt)
 		if err != nil {
 			if len(srcs) == 1 {
 				return nil, err
 			}
 			continue
 		}
-		r.in, r.byDuration = sin, src.duration > 0
 		all = append(all, r)
 		if better(r, best) {
 			best = r
@@ -244,11 +242,37 @@ type scored struct {
 	byDuration bool
 }
 
+// fitCandidate fits one candidate source, reading the file as it does
+// (source.at: at its run length, when the file does not fix one).
+func fitCandidate(in *input, src source, opt Options) (*scored, error) {
+	sin := src.at(in)
+	r, err := fitSource(sin, src, opt)
+	if err != nil {
+		return nil, err
+	}
+	r.in, r.byDuration = sin, src.duration > 0
+	return r, nil
+}
+
 // otherCap reports whether r fits the file as best's tool at another cap
 // of virtual users (capped) or another run length (withDurations): the
 // only candidates that share a source.
 func (best *scored) otherCap(r *scored) bool {
 	return r != best && best.tool != "" && r.Source == best.Source
+}
+
+// sharedWords are what the ranges over best's candidates of one source
+// say of them: over, the candidates that explain the file; differ and
+// also, a parameter they leave free or widen (widenFree).
+func (best *scored) sharedWords() (over, differ, also string) {
+	if best.byDuration {
+		return "the run lengths that explain the file, whose whole-second times do not fix it",
+			"the run lengths that explain the file differ in it, of the whole seconds fitted (the notes say which): its times are whole seconds, which do not fix the run's length",
+			"; and over the run lengths that explain the file (its whole-second times do not fix it)"
+	}
+	return "the caps of virtual users that explain the file, which counts what its cap skipped but not the cap",
+		"the caps of virtual users that explain the file differ in it, of those fitted (the notes say which): the file counts the arrivals its cap skipped, not the cap (maxVusers)",
+		"; and over the caps of virtual users that explain the file (it counts what its cap skipped, not the cap)"
 }
 
 // better reports whether fit r beats best (nil: none yet): one that
@@ -301,12 +325,10 @@ func capEdges(in *input, srcs []source, all []*scored, best *scored, opt Options
 		for _, s := range next {
 			extra++
 			srcs = append(srcs, s)
-			sin := s.at(in)
-			r, err := fitSource(sin, s, opt)
+			r, err := fitCandidate(in, s, opt)
 			if err != nil {
 				continue
 			}
-			r.in, r.byDuration = sin, s.duration > 0
 			all = append(all, r)
 			if better(r, best) {
 				best = r
@@ -339,11 +361,11 @@ func (best *scored) widenOver(all []*scored) {
 			rg = widenOpen(rg, r.Config)
 		}
 		ps := []string{"rate", "every", "first"}
-		if best.otherCap(r) {
+		switch {
+		case best.otherCap(r) && best.byDuration:
+			ps = []string{"duration", "rate", "every", "first", "stall", "service"}
+		case best.otherCap(r):
 			ps = append(ps, "conns", "stall")
-			if best.byDuration {
-				ps = []string{"duration", "rate", "every", "first", "stall", "service"}
-			}
 		}
 		for _, p := range ps {
 			best.widenFree(p, r)
@@ -351,10 +373,7 @@ func (best *scored) widenOver(all []*scored) {
 	}
 	over := "the recordings that explain the file, which does not say which it holds"
 	if slices.ContainsFunc(all, func(r *scored) bool { return r.Explained && best.otherCap(r) }) {
-		over = "the caps of virtual users that explain the file, which counts what its cap skipped but not the cap"
-		if best.byDuration {
-			over = "the run lengths that explain the file, whose whole-second times do not fix it"
-		}
+		over, _, _ = best.sharedWords()
 	}
 	if len(rg) == 2 && float64(rg[1]-rg[0]) > 0.01*float64(rg[1]) {
 		if len(best.Hidden.OpenP99RangeNs) != 2 {
@@ -414,12 +433,7 @@ func (best *scored) widenFree(p string, r *scored) {
 	differ := "the recordings that explain the file differ in it, and the file does not say which it holds"
 	over := "; and over the recordings that explain the file, which does not say which it holds"
 	if best.otherCap(r) {
-		differ = "the caps of virtual users that explain the file differ in it, of those fitted (the notes say which): the file counts the arrivals its cap skipped, not the cap (maxVusers)"
-		over = "; and over the caps of virtual users that explain the file (it counts what its cap skipped, not the cap)"
-		if best.byDuration {
-			differ = "the run lengths that explain the file differ in it, of the whole seconds fitted (the notes say which): its times are whole seconds, which do not fix the run's length"
-			over = "; and over the run lengths that explain the file (its whole-second times do not fix it)"
-		}
+		_, differ, over = best.sharedWords()
 	}
 	mine, theirs := freeParam(best.Ambiguous, p), freeParam(r.Ambiguous, p)
 	b, o := val(best.Config), val(r.Config)

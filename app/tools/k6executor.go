@@ -39,8 +39,8 @@ import (
 // k6Shape is a k6 per-request file's times, in ns since the epoch.
 type k6Shape struct {
 	unit    int64      // the finest unit of the requests' times (1e9: whole seconds), as parseK6CSV takes it
-	replies []int64    // each request's reply
-	sends   []int64    // each request's send (reply less duration) and each dropped iteration's due time
+	replies []int64    // each request's reply, ascending
+	sends   []int64    // each request's send (reply less duration) and each dropped iteration's due time, ascending
 	dropped int        // of sends, the dropped iterations
 	vus     [][2]int64 // each tick of the vus gauge: time, value
 }
@@ -69,6 +69,17 @@ func (s *k6Shape) add(metric, at, value string) {
 	}
 }
 
+// sorted puts the replies and the sends in order, once the file is read.
+func (s k6Shape) sorted() k6Shape {
+	slices.Sort(s.replies)
+	slices.Sort(s.sends)
+	return s
+}
+
+// k6ShapeMetrics are the samples a shape reads, as a JSON output's lines
+// begin (wrapper.go: metric, then type).
+var k6ShapeMetrics = [][]byte{[]byte(`{"metric":"http_req_duration","type":"Point"`), []byte(`{"metric":"dropped_iterations","type":"Point"`), []byte(`{"metric":"vus","type":"Point"`)}
+
 // k6CSVShape reads the shape of k6's CSV output (metric, timestamp and
 // value lead each row).
 func k6CSVShape(data []byte) (s k6Shape) {
@@ -77,14 +88,14 @@ func k6CSVShape(data []byte) (s k6Shape) {
 			s.add(fs[0], fs[1], fs[2])
 		}
 	}
-	return s
+	return s.sorted()
 }
 
 // k6JSONShape reads the shape of k6's JSON output (a Point line a sample).
 func k6JSONShape(data []byte) (s k6Shape) {
 	for _, l := range bytes.Split(data, []byte("\n")) {
-		if !bytes.Contains(l, []byte(`"type":"Point"`)) {
-			continue
+		if !slices.ContainsFunc(k6ShapeMetrics, func(m []byte) bool { return bytes.HasPrefix(l, m) }) {
+			continue // a sample of another metric, or a metric's announcement
 		}
 		var p struct {
 			Metric string `json:"metric"`
@@ -97,7 +108,7 @@ func k6JSONShape(data []byte) (s k6Shape) {
 			s.add(p.Metric, p.Data.Time, p.Data.Value.String())
 		}
 	}
-	return s
+	return s.sorted()
 }
 
 // executor says what the file rules out: notVUs, why its run was not
@@ -110,7 +121,7 @@ func (s k6Shape) executor(conns int) (notVUs, unmodelled string) {
 		return "", ""
 	}
 	// The run's end: each VU's last reply is at or after it (k6RunLength).
-	end := slices.Sorted(slices.Values(s.replies))[max(n-conns, 0)]
+	end := s.replies[max(n-conns, 0)]
 	var lo, hi int64
 	moved := 0
 	for _, v := range s.vus {
@@ -137,7 +148,7 @@ func (s k6Shape) executor(conns int) (notVUs, unmodelled string) {
 	// outside the span (a reply stamped in whole seconds, less its
 	// duration, is up to a second before its send), three units' worth
 	// at the run's rate.
-	sends := slices.Sorted(slices.Values(s.sends))
+	sends := s.sends
 	m := len(sends)
 	first, last := sends[0], sends[m-1]
 	if m < 8 || last <= first {
@@ -195,10 +206,9 @@ func (s k6Shape) durations(conns int) ([]int64, string) {
 		return nil, ""
 	}
 	const sec = int64(1e9)
-	sends := slices.Sorted(slices.Values(s.sends))
-	a, l := sends[0], sends[len(sends)-1]
-	e := slices.Sorted(slices.Values(s.replies))[max(n-max(conns, 1), 0)]
-	m := int64(len(sends))
+	a, l := s.sends[0], s.sends[len(s.sends)-1]
+	e := s.replies[max(n-max(conns, 1), 0)]
+	m := int64(len(s.sends))
 	lo := min(e-a-sec, l-a-sec)
 	hi := max(e-a+sec, (l-a+sec)*m/(m-1))
 	var ds []int64
