@@ -421,8 +421,8 @@ document.addEventListener("DOMContentLoaded", () => {
   const status = root && root.querySelector(".status-line");
   // omissionKeep moves each kept section into the page's holder of it
   // (elements of a tag the page names, n of them, in order) as the page
-  // mounts, and reports whether it did; omissionAfterPaint calls f after
-  // the browser's next paint, when it is idle (within a second): what the
+  // mounts, and reports whether it did; afterPaint calls f after the
+  // browser's next paint, when it is idle (within a second): what the
   // reader does meanwhile, and any other work, goes first.
   window.omissionKeep = (tag, n) => {
     const holders = document.querySelectorAll("#omission " + tag), kept = window.omissionKept;
@@ -431,7 +431,60 @@ document.addEventListener("DOMContentLoaded", () => {
     holders.forEach((h, i) => h.append(kept[i]));
     return true;
   };
-  window.omissionAfterPaint = (f) => requestAnimationFrame(() => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 0)));
+  const afterPaint = (f) => requestAnimationFrame(() => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 0)));
+  // omissionNear calls build(i) for each held section (its holder's
+  // data-i) once the reader can see any of it, or focuses into it, one
+  // section at a time, each after a paint when the browser is idle: a
+  // section the reader never reaches is never built (app/page, below.go).
+  // omissionNearAll asks for every section still held (a file given to
+  // the page needs its import panel); omissionNearStop drops what is
+  // asked and not yet built (the page built them all itself).
+  let near = null;
+  window.omissionNear = (tag, build) => {
+    const queue = [], asked = new Set(), holders = [...document.querySelectorAll("#omission " + tag)];
+    let busy = false, stopped = false;
+    const pump = () => {
+      if (busy || stopped || !queue.length) return;
+      busy = true;
+      afterPaint(() => {
+        busy = false;
+        if (stopped) return;
+        build(queue.shift());
+        pump();
+      });
+    };
+    const ask = (i) => {
+      if (stopped || asked.has(i)) return;
+      asked.add(i);
+      queue.push(i);
+      queue.sort((a, b) => a - b);
+      pump();
+      if (asked.size === holders.length) stop(false);
+    };
+    const seen = "IntersectionObserver" in window ? new IntersectionObserver((es) => es.forEach((e) => {
+      if (e.isIntersecting) ask(+e.target.parentElement.dataset.i);
+    })) : null;
+    const focused = (e) => {
+      const h = e.target.closest && e.target.closest(tag);
+      if (h) ask(+h.dataset.i);
+    };
+    const stop = (all) => {
+      if (seen) seen.disconnect();
+      document.removeEventListener("focusin", focused);
+      if (all) {
+        stopped = true;
+        queue.length = 0;
+      }
+    };
+    document.addEventListener("focusin", focused);
+    holders.forEach((h) => {
+      if (seen && h.firstElementChild) seen.observe(h.firstElementChild);
+      else ask(+h.dataset.i);
+    });
+    near = { all: () => holders.forEach((h) => ask(+h.dataset.i)), stop: () => stop(true) };
+  };
+  window.omissionNearAll = () => { if (near) near.all(); };
+  window.omissionNearStop = () => { if (near) near.stop(); near = null; };
   // statusNote is a paragraph of the status line's (class status cls).
   const statusNote = (cls, text) => {
     const p = document.createElement("p");
@@ -619,7 +672,9 @@ document.addEventListener("DOMContentLoaded", () => {
     // waits for it.
     const live = () => { const r = document.getElementById("omission"); return !!r && r.dataset.state !== "prerendered" && !document.querySelector("omission-kept"); };
     if (!live()) {
-      const w = new MutationObserver(() => { if (live()) { w.disconnect(); checkFile(f); } });
+      // The page builds what it holds at once: the file needs its panel.
+      window.omissionNearAll();
+      const w = new MutationObserver(() => { if (live()) { w.disconnect(); checkFile(f); } else window.omissionNearAll(); });
       w.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-state"] });
       return;
     }

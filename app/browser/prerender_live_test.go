@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -85,6 +86,25 @@ func TestBrowserPrerender(t *testing.T) {
 		return err
 	}))
 	b.open(t, s.URL+"/")
+	b.waitFor(t, "the page to answer at /", `(() => { const r = document.getElementById("omission"); return !!r && r.dataset.state === "ready"; })()`)
+	// The held sections are built as the reader comes to each (app/page,
+	// below.go): at the harness's 1280×800 none is in sight, and a second
+	// later all seven are held still; scrolled to, the charts are built
+	// (and the results table above them, in sight too), the rest not.
+	time.Sleep(time.Second)
+	held := `[...document.querySelectorAll("#omission omission-kept")].map((h) => h.dataset.i).join(",")`
+	if h := eval[string](t, b, held); h != "0,1,2,3,4,5,6" {
+		t.Errorf("a second after the page answered, with none of them in sight, it held the sections %q, want all seven", h)
+	}
+	b.exec(t, `document.getElementById("charts").scrollIntoView({block: "start"})`)
+	b.waitFor(t, "the charts built once in sight", `!document.querySelector('#omission omission-kept[data-i="1"]')`)
+	time.Sleep(500 * time.Millisecond)
+	if h := eval[string](t, b, held); !strings.HasSuffix(h, "4,5,6") || strings.Contains(h, "1") {
+		t.Errorf("with the charts in sight the page held the sections %q: the charts must be built, the animation, checks and glossary not", h)
+	}
+	if n := eval[float64](t, b, `performance.getEntriesByName("omission:lower").length`); n != 0 {
+		t.Error("the page marked its lower sections all built while some were held")
+	}
 	b.waitReady(t, "")
 	first := eval[map[string]any](t, b, `window.__first`)
 	if first["state"] != "prerendered" || first["p99"] != "195100000" || first["computing"] != false || first["hidden"] != false {

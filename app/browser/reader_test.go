@@ -109,9 +109,11 @@ func (b *browser) axe(t testing.TB) []axeViolation {
 		Nodes: v.nodes.slice(0, 6).map(n => n.target.join(" ") + ": " + (n.failureSummary || "").replace(/\s+/g, " ").slice(0, 220))})))`)
 }
 
-// readerPages are the site's pages and how to know each is ready.
+// readerPages are the site's pages and how to know each is ready (the
+// visualiser's held sections asked for, as waitReady does).
 var readerPages = []struct{ name, path, ready string }{
 	{"visualiser", "/", `(() => { const r = document.getElementById("omission"), c = document.getElementById("checks"), ch = document.querySelector("section.charts");
+		if (document.querySelector("omission-kept") && window.omissionNearAll) window.omissionNearAll();
 		return r && r.dataset.state === "ready" && c && c.dataset.seq === r.dataset.seq && ch && ch.dataset.seq === r.dataset.seq &&
 			document.querySelectorAll("section.charts [data-chart] img").length === 4; })()`},
 	{"article", "/article/", `document.querySelector("main.article[data-live=true]") !== null && document.querySelectorAll("main.article .num[data-metric]").length > 40 && !document.querySelector("main.article .pending") && document.querySelectorAll("main.article [data-chart] img").length >= 2 && document.querySelector("main.article [data-anim][data-ready=true]") !== null`},

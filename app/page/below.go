@@ -17,17 +17,20 @@ import (
 // static HTML's lower sections (omissionKept, their controls disabled) when
 // they are the address's own; the page's first render holds each in a
 // keptTag element (laid out as if it were not there), and the page builds
-// its own sections one at a time, each when the browser is idle after a
-// paint, once the first screen is live (lowerHeld, lowerBuilt). Until then
-// a reader sees the same sections, and what they would type into them is
-// not lost: nothing in them takes input. A result other than the static
-// HTML's builds them all at once (lowerNow).
+// its own section only when the reader comes to it: once any of it is in
+// sight, or the focus moves into it (web/page.js, omissionNear), one
+// section at a time, each when the browser is idle after a paint. Until
+// then a reader sees the same section, and loses nothing typed: nothing in
+// it takes input. A section never reached is never built, which spares a
+// phone the main thread's work of the sections it never scrolls to. A
+// result other than the static HTML's builds them all at once (lowerNow),
+// and so does a file given to the page (its import panel is one of them).
 
 // keptTag is the element each static section is kept in.
 const keptTag = "omission-kept"
 
-// renderLower is the page below its share box: its own sections, the
-// first lowerBuilt of them until all are (the rest held static).
+// renderLower is the page below its share box: its own sections, those
+// of lowerBuilt until all are (the rest held static).
 func (p *Page) renderLower(stale bool) []app.UI {
 	sections := []func() app.UI{
 		func() app.UI {
@@ -44,7 +47,7 @@ func (p *Page) renderLower(stale bool) []app.UI {
 	}
 	out := make([]app.UI, len(sections))
 	for i, f := range sections {
-		if p.lowerHeld && i >= p.lowerBuilt {
+		if p.lowerHeld && p.lowerBuilt&(1<<i) == 0 {
 			out[i] = app.Elem(keptTag).DataSet("i", i)
 			continue
 		}
@@ -53,8 +56,12 @@ func (p *Page) renderLower(stale bool) []app.UI {
 	return out
 }
 
-// lowerSections is how many sections renderLower lays out.
-const lowerSections = 7
+// lowerSections is how many sections renderLower lays out, and
+// lowerAll the bits of lowerBuilt when all are built.
+const (
+	lowerSections       = 7
+	lowerAll      uint8 = 1<<lowerSections - 1
+)
 
 // keepsLower reports whether web/page.js kept the static HTML's lower
 // sections for the page to hold: in a browser, at the address the static
@@ -64,11 +71,10 @@ func keepsLower() bool {
 }
 
 // keepLower runs at the page's mount, before the browser paints: it moves
-// each of the static HTML's lower sections into its holder, then builds
-// the page's own, one at a time, each when the browser is idle after a
-// paint, so that the page answers input between them. Where they cannot
-// be held (not one static section for each of the page's) the page builds
-// its own at once.
+// each of the static HTML's lower sections into its holder, and has
+// web/page.js build the page's own as the reader comes to each. Where they
+// cannot be held (not one static section for each of the page's) the page
+// builds its own at once.
 func (p *Page) keepLower(ctx app.Context) {
 	if !p.lowerHeld {
 		return
@@ -77,34 +83,46 @@ func (p *Page) keepLower(ctx app.Context) {
 		p.lowerHeld = false
 		return
 	}
-	p.lowerWait = app.FuncOf(func(app.Value, []app.Value) any {
+	p.lowerNear = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		if len(args) != 1 || args[0].Type() != app.TypeNumber {
+			return nil
+		}
+		i := args[0].Int()
 		ctx.Dispatch(func(ctx app.Context) {
 			defer ui.Recover(ctx, "lower")
-			if p.lowerHeld {
-				p.lowerBuilt++
-				if p.lowerBuilt < lowerSections {
-					app.Window().Call("omissionAfterPaint", p.lowerWait)
-					return
-				}
-				p.lowerHeld = false
+			if !p.lowerHeld || i < 0 || i >= lowerSections {
+				return
 			}
-			// Built, here or by lowerNow: the callback has no call
-			// pending, and goes.
-			p.lowerWait.Release()
-			p.lowerWait = nil
-			// The startup's parts, for make bench (app/browser).
-			ctx.Defer(func(app.Context) { app.Window().Get("performance").Call("mark", "omission:lower") })
+			p.lowerBuilt |= 1 << i
+			if p.lowerBuilt == lowerAll {
+				p.lowerDone(ctx)
+			}
 		})
 		return nil
 	})
-	app.Window().Call("omissionAfterPaint", p.lowerWait)
+	app.Window().Call("omissionNear", keptTag, p.lowerNear)
 }
 
 // lowerNow builds the page's own lower sections in its next render: the
 // static HTML's are another result's once the page shows another (a query
 // read, a preset chosen, an edit) and must not stay on screen beside it.
-func (p *Page) lowerNow() {
+func (p *Page) lowerNow(ctx app.Context) {
 	if p.lowerHeld {
-		p.lowerHeld, p.lowerBuilt = false, lowerSections
+		p.lowerBuilt = lowerAll
+		p.lowerDone(ctx)
 	}
+}
+
+// lowerDone ends the holding once every section is the page's own: what
+// web/page.js still has asked is dropped, and the callback goes.
+func (p *Page) lowerDone(ctx app.Context) {
+	p.lowerHeld = false
+	if p.lowerNear == nil {
+		return
+	}
+	app.Window().Call("omissionNearStop")
+	p.lowerNear.Release()
+	p.lowerNear = nil
+	// The startup's parts, for make bench (app/browser).
+	ctx.Defer(func(app.Context) { app.Window().Get("performance").Call("mark", "omission:lower") })
 }

@@ -83,11 +83,11 @@ type Page struct {
 	prerenderJSON string // the static generator's: what data-prerender holds
 	// The sections below the share box (below.go): in a browser that took
 	// the static HTML over, the static HTML's are held (lowerHeld) and the
-	// page builds its own, lowerBuilt of them so far, once the first
-	// screen is live and painted.
+	// page builds its own, those of the bits of lowerBuilt so far, as the
+	// reader comes to each.
 	lowerHeld  bool
-	lowerBuilt int
-	lowerWait  app.Func // the browser's frame callback that builds them
+	lowerBuilt uint8
+	lowerNear  app.Func // web/page.js's callback that builds one
 	fault      string   // observed: a panic caught in a handler
 
 	pendingURL     *url.URL // the URL to write once the browser has painted
@@ -240,7 +240,9 @@ func (p *Page) OnNav(ctx app.Context) {
 
 // OnDismount runs on the UI goroutine when the page is removed.
 func (p *Page) OnDismount() {
-	p.lowerNow()
+	if p.hasCtx {
+		p.lowerNow(p.ctx)
+	}
 	p.stopHistory()
 	p.cancelRun()
 }
@@ -305,7 +307,7 @@ func (p *Page) adopt(ctx app.Context, st queryState, push bool) {
 	p.refused = len(st.refused) > 0
 	p.why = refusalOf(st.refused)
 	if p.refused || !p.current(st.canon) {
-		p.lowerNow() // below.go
+		p.lowerNow(ctx) // below.go
 	}
 	if p.refused {
 		// Nothing runs, and nothing shown is for this query.
