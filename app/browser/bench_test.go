@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -305,47 +306,81 @@ func TestLighthouse(t *testing.T) {
 	s := startSite(t)
 	for _, page := range []struct{ name, path string }{{"root", "/"}, {"article", "/article/"}} {
 		for _, form := range []string{"mobile", "desktop"} {
-			args := []string{cli, s.URL + page.path, "--output=json", "--quiet", "--only-categories=performance,accessibility",
-				"--chrome-path=" + os.Getenv("CHROMIUM"),
-				"--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync"}
-			if form == "desktop" {
-				args = append(args, "--preset=desktop")
+			// Three runs, their median printed: one run's simulated
+			// timeline moves the score by 10 or more between runs a
+			// minute apart (a paint before or after app.wasm's download
+			// ends on loopback puts the download on the simulated path to
+			// the largest paint, or not).
+			var runs []lighthouseRun
+			for range 3 {
+				r, err := lighthouse(cli, s.URL+page.path, form)
+				if err != nil {
+					t.Errorf("lighthouse %s %s: %v", page.path, form, err)
+					continue
+				}
+				runs = append(runs, r)
+				t.Logf("lighthouse %s %s: performance %.0f, accessibility %.0f, LCP %.0f ms, TBT %.0f ms", page.path, form, 100*r.perf, 100*r.a11y, r.lcp, r.tbt)
 			}
-			cmd := exec.Command("node", args...)
-			cmd.Stderr = os.Stderr
-			done := make(chan struct{})
-			var out []byte
-			go func() { out, err = cmd.Output(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(3 * time.Minute):
-				cmd.Process.Kill()
-				<-done
-				t.Errorf("lighthouse %s %s: no answer in 3 minutes", page.path, form)
+			if len(runs) == 0 {
 				continue
 			}
-			if err != nil {
-				t.Errorf("lighthouse %s %s: %v", page.path, form, err)
-				continue
+			med := func(f func(lighthouseRun) float64) float64 {
+				v := make([]float64, len(runs))
+				for i, r := range runs {
+					v[i] = f(r)
+				}
+				slices.Sort(v)
+				return v[len(v)/2]
 			}
-			var rep struct {
-				Categories map[string]struct{ Score float64 } `json:"categories"`
-				Audits     map[string]struct {
-					NumericValue float64 `json:"numericValue"`
-				} `json:"audits"`
-			}
-			if err := json.Unmarshal(out, &rep); err != nil {
-				t.Errorf("lighthouse %s %s: %v", page.path, form, err)
-				continue
-			}
-			for _, c := range []string{"performance", "accessibility"} {
-				fmt.Printf("BENCH lighthouse.%s.%s.%s %.0f score\n", page.name, form, c, 100*rep.Categories[c].Score)
-			}
-			for _, a := range []string{"largest-contentful-paint", "total-blocking-time"} {
-				fmt.Printf("BENCH lighthouse.%s.%s.%s %.0f ms\n", page.name, form, strings.ReplaceAll(a, "-", "_"), rep.Audits[a].NumericValue)
-			}
+			fmt.Printf("BENCH lighthouse.%s.%s.performance %.0f score\n", page.name, form, 100*med(func(r lighthouseRun) float64 { return r.perf }))
+			fmt.Printf("BENCH lighthouse.%s.%s.accessibility %.0f score\n", page.name, form, 100*med(func(r lighthouseRun) float64 { return r.a11y }))
+			fmt.Printf("BENCH lighthouse.%s.%s.largest_contentful_paint %.0f ms\n", page.name, form, med(func(r lighthouseRun) float64 { return r.lcp }))
+			fmt.Printf("BENCH lighthouse.%s.%s.total_blocking_time %.0f ms\n", page.name, form, med(func(r lighthouseRun) float64 { return r.tbt }))
 		}
 	}
+}
+
+// lighthouseRun is what TestLighthouse reads of one run.
+type lighthouseRun struct{ perf, a11y, lcp, tbt float64 }
+
+// lighthouse runs Lighthouse's cli on url, as a phone (form "mobile") or
+// a desktop.
+func lighthouse(cli, url, form string) (lighthouseRun, error) {
+	args := []string{cli, url, "--output=json", "--quiet", "--only-categories=performance,accessibility",
+		"--chrome-path=" + os.Getenv("CHROMIUM"),
+		"--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync"}
+	if form == "desktop" {
+		args = append(args, "--preset=desktop")
+	}
+	cmd := exec.Command("node", args...)
+	cmd.Stderr = os.Stderr
+	done := make(chan struct{})
+	var out []byte
+	var err error
+	go func() { out, err = cmd.Output(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(3 * time.Minute):
+		cmd.Process.Kill()
+		<-done
+		return lighthouseRun{}, fmt.Errorf("no answer in 3 minutes")
+	}
+	if err != nil {
+		return lighthouseRun{}, err
+	}
+	var rep struct {
+		Categories map[string]struct{ Score float64 } `json:"categories"`
+		Audits     map[string]struct {
+			NumericValue float64 `json:"numericValue"`
+		} `json:"audits"`
+	}
+	if err := json.Unmarshal(out, &rep); err != nil {
+		return lighthouseRun{}, err
+	}
+	return lighthouseRun{
+		perf: rep.Categories["performance"].Score, a11y: rep.Categories["accessibility"].Score,
+		lcp: rep.Audits["largest-contentful-paint"].NumericValue, tbt: rep.Audits["total-blocking-time"].NumericValue,
+	}, nil
 }
 
 // TestBrowserBenchLargest loads the largest runs each engine allows natively
