@@ -76,7 +76,9 @@ const (
 
 // initWasm is this site's goappInitWebAssembly: app.wasm compiled from the
 // fetch's own response (WebAssembly.instantiate from its bytes where the
-// browser has no instantiateStreaming), and a failure said on the page.
+// browser has no instantiateStreaming), started once the static page's
+// paint is recorded (web/page.js, omissionPainted), and a failure said on
+// the page.
 const initWasm = `async function goappInitWebAssembly() {
   if (!goappCanLoadWebAssembly()) {
     return;
@@ -87,6 +89,9 @@ const initWasm = `async function goappInitWebAssembly() {
     const wasm = WebAssembly.instantiateStreaming
       ? await WebAssembly.instantiateStreaming(response, go.importObject)
       : await WebAssembly.instantiate(await (await response).arrayBuffer(), go.importObject);
+    if (window.omissionPainted) {
+      await window.omissionPainted();
+    }
     go.run(wasm.instance);
   } catch (err) {
     console.error("loading wasm failed: ", err);
