@@ -23,8 +23,9 @@ import (
 // then a reader sees the same section, and loses nothing typed: nothing in
 // it takes input. A section never reached is never built, which spares a
 // phone the main thread's work of the sections it never scrolls to. A
-// result other than the static HTML's builds them all at once (lowerNow),
-// and so does a file given to the page (its import panel is one of them).
+// result other than the static HTML's has them all built, hidden until
+// each is (lowerNow), and so does a file given to the page (its import
+// panel is one of them).
 
 // keptTag is the element each static section is kept in.
 const keptTag = "omission-kept"
@@ -48,7 +49,11 @@ func (p *Page) renderLower(stale bool) []app.UI {
 	out := make([]app.UI, len(sections))
 	for i, f := range sections {
 		if p.lowerHeld && p.lowerBuilt&(1<<i) == 0 {
-			out[i] = app.Elem(keptTag).DataSet("i", i)
+			h := app.Elem(keptTag).DataSet("i", i)
+			if p.lowerStale {
+				h = h.Class("stale")
+			}
+			out[i] = h
 			continue
 		}
 		out[i] = f()
@@ -103,20 +108,31 @@ func (p *Page) keepLower(ctx app.Context) {
 	app.Window().Call("omissionNear", keptTag, p.lowerNear)
 }
 
-// lowerNow builds the page's own lower sections in its next render: the
-// static HTML's are another result's once the page shows another (a query
-// read, a preset chosen, an edit) and must not stay on screen beside it.
+// lowerNow has the page build its own lower sections: the static HTML's
+// are another result's once the page shows another (a query read, a
+// preset chosen, an edit) and must not be seen beside it. They are hidden
+// (stale) in the render that shows the other result, keeping their place,
+// and built one at a time as web/page.js asks (omissionNearAll): built in
+// one render, the seven took a 390 ms task of the page's thread at the
+// first edit. A section in sight is built already (keepLower), so what is
+// hidden is out of sight.
 func (p *Page) lowerNow(ctx app.Context) {
-	if p.lowerHeld {
+	if !p.lowerHeld || p.lowerStale {
+		return
+	}
+	if p.lowerNear == nil {
 		p.lowerBuilt = lowerAll
 		p.lowerDone(ctx)
+		return
 	}
+	p.lowerStale = true
+	app.Window().Call("omissionNearAll")
 }
 
 // lowerDone ends the holding once every section is the page's own: what
 // web/page.js still has asked is dropped, and the callback goes.
 func (p *Page) lowerDone(ctx app.Context) {
-	p.lowerHeld = false
+	p.lowerHeld, p.lowerStale = false, false
 	if p.lowerNear == nil {
 		return
 	}

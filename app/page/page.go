@@ -86,6 +86,7 @@ type Page struct {
 	// page builds its own, those of the bits of lowerBuilt so far, as the
 	// reader comes to each.
 	lowerHeld  bool
+	lowerStale bool // held beside another result: hidden until built
 	lowerBuilt uint8
 	lowerNear  app.Func // web/page.js's callback that builds one
 	fault      string   // observed: a panic caught in a handler
@@ -240,8 +241,9 @@ func (p *Page) OnNav(ctx app.Context) {
 
 // OnDismount runs on the UI goroutine when the page is removed.
 func (p *Page) OnDismount() {
-	if p.hasCtx {
-		p.lowerNow(p.ctx)
+	if p.hasCtx && p.lowerHeld {
+		p.lowerBuilt = lowerAll
+		p.lowerDone(p.ctx)
 	}
 	p.stopHistory()
 	p.cancelRun()
