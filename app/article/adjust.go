@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"omission/app/address"
@@ -348,25 +349,41 @@ func (s *section) current(adj *adjustable, vals Values) (int64, bool) {
 			return v, true
 		}
 	}
+	if v, ok := ownValues.Load(adj.name + "\x00" + adj.field); ok {
+		return v.(int64), false
+	}
 	cfg, err := sim.ParseQuery(query(adj.name).q)
 	if err != nil {
 		return 0, false
 	}
-	switch adj.field {
+	v := fieldValue(cfg, adj.field)
+	ownValues.Store(adj.name+"\x00"+adj.field, v)
+	return v, false
+}
+
+// ownValues holds the article's own value of each adjustable (its query's
+// name and field → the value), read once from its query: Render asks for
+// them every time, and parsing the same queries again was a tenth of the
+// article's first render on the page's thread.
+var ownValues sync.Map
+
+// fieldValue is the value of an adjustable's field in cfg.
+func fieldValue(cfg sim.Config, field string) int64 {
+	switch field {
 	case "service":
-		return cfg.Service, false
+		return cfg.Service
 	case "stall":
-		return cfg.Stall, false
+		return cfg.Stall
 	case "every":
-		return cfg.Every, false
+		return cfg.Every
 	case "interval":
-		return cfg.ExpectedInterval(), false
+		return cfg.ExpectedInterval()
 	case "rate":
-		return int64(cfg.Rate), false
+		return int64(cfg.Rate)
 	case "conns":
-		return int64(cfg.Conns), false
+		return int64(cfg.Conns)
 	}
-	return 0, false
+	return 0
 }
 
 // with returns vals with the adjustable set to v; the article's own value

@@ -82,7 +82,10 @@ func (a *Article) load(ctx app.Context) {
 		raw = u.RawQuery
 	}
 	if a.st != nil && raw == a.raw {
-		a.publish(ctx) // taken over: the animation has its result yet to get
+		// Taken over: the animation has its result yet to get, a run of
+		// its query, in a task of its own after the first paint rather
+		// than in the mount's (web/page.js, omissionAfterPaint).
+		a.publishLater(ctx)
 		return
 	}
 	a.raw, a.taken = raw, false
@@ -123,6 +126,27 @@ func (a *Article) publish(ctx app.Context) {
 			return
 		}
 	}
+}
+
+// publishLater publishes once the browser has painted and is idle, where
+// web/page.js can say when (in a browser), and at once where not.
+func (a *Article) publishLater(ctx app.Context) {
+	after := app.Window().Get("omissionAfterPaint")
+	if !app.IsClient || after.Type() != app.TypeFunction {
+		a.publish(ctx)
+		return
+	}
+	var f app.Func
+	f = app.FuncOf(func(app.Value, []app.Value) any {
+		f.Release()
+		ctx.Dispatch(func(ctx app.Context) {
+			defer ui.Recover(ctx, "article")
+			a.publish(ctx)
+			ctx.PreventUpdate() // the animation follows the state; the article shows the same
+		})
+		return nil
+	})
+	after.Invoke(f)
 }
 
 // publishResult runs a query and publishes it as ui.StateResult, which the
