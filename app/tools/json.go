@@ -5,6 +5,7 @@ package tools
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -352,7 +353,7 @@ var k6CSVNotes = []string{"the CSV holds only the rows the model determines: htt
 // k6CSV is the file k6 run --out csv writes for the run (k6out.go cites
 // its layout): each request's http_reqs and http_req_duration rows at its
 // reply, a dropped_iterations row at each dropped iteration's due time,
-// vus and vus_max each second, in time order.
+// vus (k6Active) and vus_max each second, in time order.
 func k6CSV(cfg sim.Config, pr *profile.Result) string {
 	// A request's tags: check, error and error_code empty,
 	// expected_response true, group (the root's) empty, then method, name,
@@ -372,9 +373,12 @@ func k6CSV(cfg sim.Config, pr *profile.Result) string {
 	for _, due := range pr.DroppedAt {
 		rows = append(rows, row{due, "dropped_iterations," + ts(due) + ",1.000000,,,,,,,,,default,,,,,,,\n"})
 	}
-	vus := strconv.FormatFloat(float64(cfg.Conns), 'f', 6, 64) + strings.Repeat(",", 16) + "\n"
+	gauge := func(n int) string {
+		return strconv.FormatFloat(float64(n), 'f', 6, 64) + strings.Repeat(",", 16) + "\n"
+	}
+	active := k6Active(cfg, pr)
 	for t := int64(1e9); t < max(cfg.Duration, pr.End); t += 1e9 {
-		rows = append(rows, row{t, "vus," + ts(t) + "," + vus + "vus_max," + ts(t) + "," + vus})
+		rows = append(rows, row{t, "vus," + ts(t) + "," + gauge(active(t)) + "vus_max," + ts(t) + "," + gauge(cfg.Conns)})
 	}
 	// In time order; a request's rows before a tick's at the same instant.
 	sort.SliceStable(rows, func(a, b int) bool { return rows[a].at < rows[b].at })
@@ -417,9 +421,9 @@ func k6JSON(cfg sim.Config, pr *profile.Result) string {
 	for _, due := range pr.DroppedAt {
 		ss = append(ss, sample{due, "dropped_iterations", "1", `{"scenario":"default"}`})
 	}
-	vus := jsonFloat(float64(cfg.Conns))
+	active := k6Active(cfg, pr)
 	for t := int64(1e9); t < max(cfg.Duration, pr.End); t += 1e9 {
-		ss = append(ss, sample{t, "vus", vus, "{}"}, sample{t, "vus_max", vus, "{}"})
+		ss = append(ss, sample{t, "vus", jsonFloat(float64(active(t))), "{}"}, sample{t, "vus_max", jsonFloat(float64(cfg.Conns)), "{}"})
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].at < ss[b].at })
 	var b strings.Builder
@@ -432,6 +436,29 @@ func k6JSON(cfg sim.Config, pr *profile.Result) string {
 		b.WriteString(`{"metric":"` + x.metric + `","type":"Point","data":{"time":"` + time.Unix(0, x.at).UTC().Format(time.RFC3339Nano) + `","value":` + x.value + `,"tags":` + x.tags + "}}\n")
 	}
 	return b.String()
+}
+
+// k6Active is the vus gauge at each second's tick t (scheduler.go
+// 199–251: GetCurrentlyActiveVUsCount). constant-vus keeps every VU
+// active to its duration's end; constant-arrival-rate (the model's VUPool)
+// counts a VU as active only while it runs an iteration
+// (constant_arrival_rate.go 267–275), here a request sent by t and not yet
+// answered or failed, so its gauge moves with the load.
+func k6Active(cfg sim.Config, pr *profile.Result) func(t int64) int {
+	if pr.Profile.Conc != profile.VUPool {
+		return func(int64) int { return cfg.Conns }
+	}
+	sends, ends := slices.Clone(pr.Send), slices.Clone(pr.Done)
+	for _, f := range pr.Fails {
+		sends, ends = append(sends, f.Send), append(ends, f.At)
+	}
+	slices.Sort(sends)
+	slices.Sort(ends)
+	upTo := func(a []int64, t int64) int { // how many of a are at or before t
+		n, _ := slices.BinarySearch(a, t+1)
+		return n
+	}
+	return func(t int64) int { return upTo(sends, t) - upTo(ends, t) }
 }
 
 // jsonFloat writes a float64 as encoding/json does (its floatEncoder):

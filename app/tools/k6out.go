@@ -37,7 +37,11 @@ import (
 //   - internal/js/runner.go 971–1007: data_sent and data_received, then
 //     iteration_duration and iterations, at the iteration's end.
 //   - internal/execution/scheduler.go 199–251: vus and vus_max each
-//     second (a time.Ticker), with the run's tags (none by default).
+//     second (a time.Ticker), with the run's tags (none by default); vus
+//     is the VUs active then, every one for constant-vus until its
+//     duration ends, those running an iteration for
+//     constant-arrival-rate (constant_arrival_rate.go 267–275; json.go,
+//     k6Active).
 //   - lib/executor/constant_arrival_rate.go 333–346: an iteration that
 //     finds no free VU is a dropped_iterations sample (1) at the time it
 //     was due, with the scenario tag.
@@ -62,7 +66,7 @@ var k6VUsCSVTool = Tool{
 var k6ArrivalCSVTool = Tool{
 	name:       "k6-arrival-csv",
 	plain:      "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to a CSV file, and a row for each one dropped.",
-	mechanics:  "k6 constant-arrival-rate, --out csv: as k6-vus-csv, and dropped_iterations = 1 at each dropped iteration's due time",
+	mechanics:  "k6 constant-arrival-rate, --out csv: as k6-vus-csv, and dropped_iterations = 1 at each dropped iteration's due time; vus each second is the VUs running an iteration then",
 	source:     "https://github.com/grafana/k6/blob/87883075c/internal/output/csv/output.go#L207-L286",
 	command:    k6Command(k6CSVFlag, k6ArrivalScenario),
 	profile:    k6ArrivalProfile,
@@ -89,7 +93,7 @@ var k6VUsJSONTool = Tool{
 var k6ArrivalJSONTool = Tool{
 	name:       "k6-arrival-json",
 	plain:      "As k6-arrival (a schedule kept by a pool of virtual users, dropping what finds none free), with every request written to k6's JSON output, and a sample for each one dropped.",
-	mechanics:  "k6 constant-arrival-rate, --out json: as k6-vus-json, and dropped_iterations = 1 at each dropped iteration's due time",
+	mechanics:  "k6 constant-arrival-rate, --out json: as k6-vus-json, and dropped_iterations = 1 at each dropped iteration's due time; vus each second is the VUs running an iteration then",
 	source:     "https://github.com/grafana/k6/blob/87883075c/internal/output/json/wrapper.go#L9-L44",
 	command:    k6Command(k6JSONFlag, k6ArrivalScenario),
 	profile:    k6ArrivalProfile,

@@ -2,9 +2,12 @@ package tools
 
 import (
 	"errors"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"omission/app/measure"
 )
@@ -124,6 +127,75 @@ func TestK6CSVBadAndCut(t *testing.T) {
 		}
 		if len(f.Incomplete) != 1 || !strings.Contains(f.Incomplete[0], c.lacks) {
 			t.Errorf("%s: incomplete %q; want %q", c.name, f.Incomplete, c.lacks)
+		}
+	}
+}
+
+// TestK6VUsGauge: the vus gauge of the k6 CSV files is what k6's
+// scheduler samples each second. For constant-vus it is every VU (vus_max)
+// until the duration ends; for constant-arrival-rate it is the VUs running
+// an iteration at the tick, counted here from the file's own rows (a
+// request sent at its reply's time less its duration, and not yet
+// answered), and it moves: a stall over a tick holds many.
+func TestK6VUsGauge(t *testing.T) {
+	cfg := mustConfig(t, "stall=1500ms&every=4s&first=500ms&duration=6s&conns=400&rate=500&service=1ms")
+	for _, name := range []string{"k6-vus-csv", "k6-arrival-csv"} {
+		o, err := RunJSON(cfg, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type span struct{ send, reply time.Time }
+		var reqs []span
+		gauge, max := map[time.Time]float64{}, map[time.Time]float64{}
+		for _, line := range strings.Split(o.File, "\n")[1:] {
+			f := strings.Split(line, ",")
+			if len(f) < 3 {
+				continue
+			}
+			at, err := time.Parse(time.RFC3339Nano, f[1])
+			if err != nil {
+				t.Fatalf("%s: %q: %v", name, line, err)
+			}
+			v, err := strconv.ParseFloat(f[2], 64)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", name, line, err)
+			}
+			switch f[0] {
+			case "http_req_duration":
+				reqs = append(reqs, span{at.Add(-time.Duration(math.Round(v * 1e6))), at})
+			case "vus":
+				gauge[at] = v
+			case "vus_max":
+				max[at] = v
+			}
+		}
+		if len(gauge) < 5 {
+			t.Fatalf("%s: %d vus ticks, want one each second of the run", name, len(gauge))
+		}
+		moved := false
+		for at, v := range gauge {
+			if max[at] != 400 {
+				t.Errorf("%s: vus_max at %v is %v, want the 400 VUs allowed", name, at, max[at])
+			}
+			if name == "k6-vus-csv" {
+				if at.Before(time.Unix(6, 0)) && v != 400 {
+					t.Errorf("%s: vus at %v is %v: constant-vus keeps its 400 VUs active until its duration ends", name, at, v)
+				}
+				continue
+			}
+			busy := 0
+			for _, r := range reqs {
+				if !r.send.After(at) && r.reply.After(at) {
+					busy++
+				}
+			}
+			if v != float64(busy) {
+				t.Errorf("%s: vus at %v is %v, but %d requests were in flight then", name, at, v, busy)
+			}
+			moved = moved || v > 1 && v < 400
+		}
+		if name == "k6-arrival-csv" && !moved {
+			t.Errorf("%s: its vus gauge never moved off 0, 1 or 400 (%v): a stall over a tick should hold many VUs", name, gauge)
 		}
 	}
 }
