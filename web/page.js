@@ -466,21 +466,25 @@ document.addEventListener("DOMContentLoaded", () => {
   // section at a time, each after a paint when the browser is idle: a
   // section the reader never reaches is never built (app/page, below.go).
   // omissionNearAll asks for every section still held (a file given to
-  // the page needs its import panel); omissionNearStop drops what is
-  // asked and not yet built (the page built them all itself).
+  // the page needs its import panel; another result replaces them all),
+  // each built after a paint without waiting for the browser to be idle;
+  // omissionNearStop drops what is asked and not yet built (the page
+  // built them all itself).
   let near = null;
   window.omissionNear = (tag, build) => {
     const queue = [], asked = new Set(), holders = [...document.querySelectorAll("#omission " + tag)];
-    let busy = false, stopped = false;
+    let busy = false, stopped = false, urgent = false;
     const pump = () => {
       if (busy || stopped || !queue.length) return;
       busy = true;
-      afterPaint(() => {
+      const next = () => {
         busy = false;
         if (stopped) return;
         build(queue.shift());
         pump();
-      });
+      };
+      if (urgent) requestAnimationFrame(() => setTimeout(next, 0));
+      else afterPaint(next);
     };
     const ask = (i) => {
       if (stopped || asked.has(i)) return;
@@ -510,7 +514,13 @@ document.addEventListener("DOMContentLoaded", () => {
       if (seen && h.firstElementChild) seen.observe(h.firstElementChild);
       else ask(+h.dataset.i);
     });
-    near = { all: () => holders.forEach((h) => ask(+h.dataset.i)), stop: () => stop(true) };
+    near = {
+      all: () => {
+        urgent = true;
+        holders.forEach((h) => ask(+h.dataset.i));
+      },
+      stop: () => stop(true),
+    };
   };
   window.omissionNearAll = () => { if (near) near.all(); };
   window.omissionNearStop = () => { if (near) near.stop(); near = null; };

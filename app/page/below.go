@@ -112,7 +112,8 @@ func (p *Page) keepLower(ctx app.Context) {
 // are another result's once the page shows another (a query read, a
 // preset chosen, an edit) and must not be seen beside it. They are hidden
 // (stale) in the render that shows the other result, keeping their place,
-// and built one at a time as web/page.js asks (omissionNearAll): built in
+// and built one at a time, one a frame, as web/page.js asks
+// (omissionNearAll): built in
 // one render, the seven took a 390 ms task of the page's thread at the
 // first edit. A section in sight is built already (keepLower), so what is
 // hidden is out of sight.
