@@ -480,11 +480,33 @@ document.addEventListener("DOMContentLoaded", () => {
       const next = () => {
         busy = false;
         if (stopped) return;
-        build(queue.shift());
+        const i = queue.shift();
+        build(i);
+        refocus(holders[i]);
         pump();
       };
       if (urgent) requestAnimationFrame(() => setTimeout(next, 0));
       else afterPaint(next);
+    };
+    // The focus in a held section (a skip link's target, a Tab) is moved
+    // to the same element of the section built in its place: the one of
+    // the same id, else the section.
+    const refocus = (h) => {
+      const f = document.activeElement;
+      if (!h || !f || !h.contains(f)) return;
+      const id = f.id || (h.firstElementChild && h.firstElementChild.id);
+      let frames = 0;
+      const check = () => {
+        if (h.isConnected) {
+          if (++frames < 60) requestAnimationFrame(check);
+          return;
+        }
+        const t = id && document.getElementById(id);
+        if (!t || (document.activeElement && document.activeElement !== document.body)) return;
+        if (!t.hasAttribute("tabindex") && !t.matches("a[href], button, input, select, textarea, summary")) t.setAttribute("tabindex", "-1");
+        t.focus({ preventScroll: true });
+      };
+      requestAnimationFrame(check);
     };
     const ask = (i) => {
       if (stopped || asked.has(i)) return;

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestPrerenderedHTML: the static site's visualiser carries its real
@@ -107,6 +108,20 @@ func TestBrowserPrerender(t *testing.T) {
 	}
 	b.waitReady(t, "")
 	first := eval[map[string]any](t, b, `window.__first`)
+
+	// A skip link into a held section: the section is built in its place
+	// and the focus moves to the built one (web/page.js, omissionNear's
+	// refocus), not lost to the body.
+	k := newBrowser(t)
+	k.open(t, s.URL+"/")
+	k.waitFor(t, "the page to answer at /", `(() => { const r = document.getElementById("omission"); return !!r && r.dataset.state === "ready" && !!document.querySelector('omission-kept[data-i="5"]'); })()`)
+	k.exec(t, `document.querySelector('a.skip-link[href="#checks"]').focus()`)
+	k.do(t, "Enter on the skip link to the proofs", chromedp.KeyEvent(kb.Enter))
+	k.waitFor(t, "the proofs built", `!document.querySelector('omission-kept[data-i="5"]')`)
+	time.Sleep(300 * time.Millisecond)
+	if f := eval[string](t, k, `(document.activeElement.id || document.activeElement.tagName) + (document.activeElement.closest("omission-kept") ? " (held)" : "")`); f != "checks" {
+		t.Errorf("after the skip link to the proofs, held until then, the focus is on %q, want the built section (checks)", f)
+	}
 	if first["state"] != "prerendered" || first["p99"] != "195100000" || first["computing"] != false || first["hidden"] != false {
 		t.Errorf("the first paint at / : %v", first)
 	}
