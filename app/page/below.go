@@ -112,11 +112,10 @@ func (p *Page) keepLower(ctx app.Context) {
 // are another result's once the page shows another (a query read, a
 // preset chosen, an edit) and must not be seen beside it. They are hidden
 // (stale) in the render that shows the other result, keeping their place,
-// and built one at a time, one a frame, as web/page.js asks
-// (omissionNearAll): built in
+// and built one a frame as web/page.js asks (omissionNearAll): built in
 // one render, the seven took a 390 ms task of the page's thread at the
-// first edit. A section in sight is built already (keepLower), so what is
-// hidden is out of sight.
+// first edit. A section in sight is built already, or asked for a frame
+// or two before (keepLower), so what is hidden is mostly out of sight.
 func (p *Page) lowerNow(ctx app.Context) {
 	if !p.lowerHeld || p.lowerStale {
 		return
