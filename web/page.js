@@ -448,10 +448,9 @@ document.addEventListener("DOMContentLoaded", () => {
   const status = root && root.querySelector(".status-line");
   // omissionKeep moves each kept section into the page's holder of it
   // (elements of a tag the page names, n of them, in order) as the page
-  // mounts, and reports whether it did; afterPaint (omissionAfterPaint to
-  // the app) calls f after the browser's next paint, when it is idle
-  // (within a second): what the reader does meanwhile, and any other work,
-  // goes first.
+  // mounts, and reports whether it did; afterPaint calls f after the
+  // browser's next paint, when it is idle (within a second): what the
+  // reader does meanwhile, and any other work, goes first.
   window.omissionKeep = (tag, n) => {
     const holders = document.querySelectorAll("#omission " + tag), kept = window.omissionKept;
     window.omissionKept = null;
@@ -460,7 +459,6 @@ document.addEventListener("DOMContentLoaded", () => {
     return true;
   };
   const afterPaint = (f) => requestAnimationFrame(() => (window.requestIdleCallback ? requestIdleCallback(() => f(), { timeout: 1000 }) : setTimeout(f, 0)));
-  window.omissionAfterPaint = afterPaint;
   // omissionNear calls build(i) for each held section (its holder's
   // data-i) once the reader can see any of it, or focuses into it, one
   // section at a time, each after a paint when the browser is idle: a

@@ -84,7 +84,7 @@ func (a *Article) load(ctx app.Context) {
 	if a.st != nil && raw == a.raw {
 		// Taken over: the animation has its result yet to get, a run of
 		// its query, in a task of its own after the first paint rather
-		// than in the mount's (web/page.js, omissionAfterPaint).
+		// than in the mount's.
 		a.publishLater(ctx)
 		return
 	}
@@ -128,25 +128,18 @@ func (a *Article) publish(ctx app.Context) {
 	}
 }
 
-// publishLater publishes once the browser has painted and is idle, where
-// web/page.js can say when (in a browser), and at once where not.
+// publishLater publishes in a task of its own once the browser has
+// painted (ui.AfterPaint), in a browser, and at once where not.
 func (a *Article) publishLater(ctx app.Context) {
-	after := app.Window().Get("omissionAfterPaint")
-	if !app.IsClient || after.Type() != app.TypeFunction {
+	if !app.IsClient {
 		a.publish(ctx)
 		return
 	}
-	var f app.Func
-	f = app.FuncOf(func(app.Value, []app.Value) any {
-		f.Release()
-		ctx.Dispatch(func(ctx app.Context) {
-			defer ui.Recover(ctx, "article")
-			a.publish(ctx)
-			ctx.PreventUpdate() // the animation follows the state; the article shows the same
-		})
-		return nil
+	ui.AfterPaint(ctx, func(ctx app.Context) {
+		defer ui.Recover(ctx, "article")
+		a.publish(ctx)
+		ctx.PreventUpdate() // the animation follows the state; the article shows the same
 	})
-	after.Invoke(f)
 }
 
 // publishResult runs a query and publishes it as ui.StateResult, which the
